@@ -1,0 +1,5 @@
+"""``python -m verifier`` is the ``verifier`` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,84 @@
+"""Assembling the real adapters from settings: the edge where configuration meets I/O."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+from .config import Settings
+from .errors import ConfigError, CorpusError, SearchError
+from .extract import Extractor
+from .fetch import Fetcher
+from .pipeline import Runtime
+from .search.base import SearchBackend
+from .search.corpus import CorpusBackend, IndexStats, build_index
+from .search.ddgs import DdgsBackend
+from .search.searxng import SearxngBackend
+from .store.sqlite import SqliteSnapshotStore
+
+__all__ = ["corpus_db_for", "open_runtime", "resolve_corpus"]
+
+
+def corpus_db_for(directory: Path, data_dir: Path) -> Path:
+    """Where an on-the-fly index of ``directory`` lives under the data dir."""
+    resolved = directory.resolve()
+    digest = hashlib.sha256(str(resolved).encode()).hexdigest()[:12]
+    return data_dir / "corpora" / f"{resolved.name or 'root'}-{digest}.db"
+
+
+async def resolve_corpus(
+    path: str | Path, settings: Settings, extractor: Extractor
+) -> tuple[Path, IndexStats | None]:
+    """An index path for ``--corpus PATH``: an index file as is, a directory indexed first."""
+    path = Path(path)
+    if path.is_dir():
+        db = corpus_db_for(path, settings.data_dir())
+        stats = await build_index(
+            path, db, extractor=extractor, passage_chars=settings.evidence.passage_chars
+        )
+        return db, stats
+    if path.is_file():
+        return path, None
+    msg = f"corpus path {path} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
+    raise CorpusError(msg)
+
+
+@asynccontextmanager
+async def open_runtime(
+    settings: Settings,
+    *,
+    corpora: Sequence[str | Path] = (),
+    web: bool = True,
+) -> AsyncIterator[Runtime]:
+    """The runtime for ``check``: web backends (unless ``web`` is false), corpora, fetcher,
+    extraction pool and the snapshot store under the data dir."""
+    async with AsyncExitStack() as stack:
+        extractor = Extractor(settings.extract)
+        stack.push_async_callback(extractor.aclose)
+        backends: list[SearchBackend] = []
+        for path in [*settings.search.corpus.paths, *corpora]:
+            db, _stats = await resolve_corpus(path, settings, extractor)
+            corpus = CorpusBackend(
+                db, name=Path(path).name, max_results=settings.search.corpus.max_results
+            )
+            stack.push_async_callback(corpus.aclose)
+            backends.append(corpus)
+        if web:
+            for name in dict.fromkeys(settings.search.backends):
+                backend: SearchBackend
+                if name == "ddgs":
+                    backend = DdgsBackend(settings.search.ddgs)
+                else:
+                    try:
+                        backend = SearxngBackend(settings.search.searxng)
+                    except SearchError as exc:
+                        raise ConfigError(str(exc)) from exc
+                stack.push_async_callback(backend.aclose)
+                backends.append(backend)
+        fetcher = Fetcher(settings.fetch)
+        stack.push_async_callback(fetcher.aclose)
+        store = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+        stack.callback(store.close)
+        yield Runtime(settings, backends, fetcher, extractor, store)

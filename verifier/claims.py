@@ -1,0 +1,213 @@
+"""Claims: which sentences of a response state checkable facts, and how to search them.
+
+All functions are pure. :func:`extract_claims` turns a response into
+:class:`ClaimDraft` objects (span, check-worthiness with a reason, queries);
+:func:`check_worthiness` and :func:`write_queries` are the decisions, tested on their own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .text import STOPWORDS, segments, strip_markdown
+
+__all__ = ["ClaimDraft", "check_worthiness", "extract_claims", "write_queries"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimDraft:
+    """A segment of the response with the decision whether to check it."""
+
+    index: int
+    kind: str
+    start: int
+    end: int
+    text: str
+    check_worthy: bool
+    reason: str
+    queries: tuple[str, ...]
+
+
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|greetings|sure|certainly|of course|absolutely|great question|"
+    r"good question|thanks|thank you|you're welcome|happy to help|i hope this helps|"
+    r"hope this helps|let me know|feel free|glad to help|here(?:'s| is| are) (?:a|an|the|some|"
+    r"what|how)\b|in summary|to summarize|in conclusion|overall)\b",
+    re.IGNORECASE,
+)
+_IMPERATIVE = re.compile(
+    r"^(?:please\s+)?(?:click|open|run|install|type|go|use|add|remove|make sure|make|take|"
+    r"try|check|follow|select|enter|press|set|create|ensure|avoid|keep|don't|do not|"
+    r"never|always|remember|note that|note|consider|start|stop|turn|visit|download|"
+    r"call|contact|ask|read|write|save|copy|paste|replace|restart|update|configure|"
+    r"navigate|choose|pick|let's|let us|imagine|suppose|think about)\b",
+    re.IGNORECASE,
+)
+_ADVICE = re.compile(
+    r"\b(?:you should|you shouldn't|you should not|you may want|you might want|you might "
+    r"consider|you could|you can try|it(?:'s| is) (?:a good idea|best|advisable|recommended|"
+    r"important) to|i(?: would|'d)? (?:recommend|suggest|advise)|we recommend|consult (?:a|an|"
+    r"your)|talk to (?:a|an|your)|seek (?:medical|legal|professional))\b",
+    re.IGNORECASE,
+)
+_OPINION = re.compile(
+    r"\b(?:i think|i believe|i feel|i guess|in my (?:opinion|view|experience)|personally|"
+    r"arguably|i love|i like|i prefer|my favou?rite|it seems to me|to me,)\b",
+    re.IGNORECASE,
+)
+_SUBJECTIVE = re.compile(
+    r"\b(?:beautiful|amazing|awesome|wonderful|great|best|worst|delicious|boring|"
+    r"interesting|fascinating|lovely|terrible|fun|nice|cool|exciting|stunning|overrated)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"^(?:if|imagine|suppose|assuming|in case|what if|had|were)\b|\b(?:would have|could have|"
+    r"might have)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(
+    r"\b\d[\d,.]*\s*(?:%|percent|km|m|cm|mm|kg|g|mg|lb|lbs|mph|km/h|°[CF]?|million|"
+    r"billion|trillion|thousand)?",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})s?\b")
+_MONTH = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\b"
+)
+_NUMBER_WORDS = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|million|billion|first|second|third|fourth|fifth|"
+    r"half|twice|dozen)\b",
+    re.IGNORECASE,
+)
+_RELATION = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:a|an|the|one of|known as|located|born|made|called|"
+    r"considered|part of|home to|the capital|the largest|the smallest|the first|the oldest)\b|"
+    r"\b(?:founded|invented|discovered|established|built|wrote|written|composed|painted|"
+    r"designed|developed|created|won|died|born|located|consists of|contains|means|refers to|"
+    r"defined as|causes|caused|orbits|produces|measures|weighs|stands for|capital of)\b",
+    re.IGNORECASE,
+)
+_ENTITY = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b(?:[A-Z][\w'’-]*[a-z0-9][\w'’-]*|[A-Z]{2,}[0-9]*)"
+    r"(?:\s+(?:of|the|de|du|von|van|and|&)?\s*(?:[A-Z][\w'’-]+|[A-Z]{2,}))*"
+)
+_LEADING_CONNECTIVE = re.compile(
+    r"^(?:however|moreover|additionally|furthermore|in addition|also|finally|first|second|"
+    r"third|firstly|secondly|lastly|for example|for instance|in fact|indeed|notably|"
+    r"interestingly|importantly|in short|overall|in total|today|additionally),?\s+",
+    re.IGNORECASE,
+)
+
+
+def entities(text: str) -> list[str]:
+    """Capitalised names that are not just the first word of the sentence."""
+    found: list[str] = []
+    for m in _ENTITY.finditer(text):
+        name = m.group().strip()
+        if name.lower() in STOPWORDS or name in found:
+            continue
+        found.append(name)
+    return found
+
+
+def check_worthiness(
+    sentence: str, kind: str = "paragraph", min_words: int = 4
+) -> tuple[bool, str]:
+    """Whether a sentence states something a web search can confirm or refute, and why.
+
+    Returns ``(check_worthy, reason)``. Reasons are short phrases shown to raters.
+    """
+    if kind == "code":
+        return False, "code block"
+    text = strip_markdown(sentence)
+    words = re.findall(r"[\w'’-]+", text)
+    has_number = bool(_NUMBER.search(text) or _YEAR.search(text) or _NUMBER_WORDS.search(text))
+    if not words:
+        return False, "no words"
+    if kind == "heading":
+        return False, "heading"
+    if kind == "quote":
+        return False, "quotation (the quoted words are not the response's own claim)"
+    if text.endswith("?"):
+        return False, "question"
+    if _GREETING.match(text):
+        return False, "greeting, framing or pleasantry"
+    if _IMPERATIVE.match(text):
+        return False, "instruction"
+    if _ADVICE.search(text):
+        return False, "advice or recommendation"
+    if _OPINION.search(text):
+        return False, "opinion"
+    if _HYPOTHETICAL.search(text) and not _YEAR.search(text):
+        return False, "hypothetical"
+    names = entities(text)
+    if len(words) < min_words and not has_number:
+        return False, "too short to check"
+    if _SUBJECTIVE.search(text) and not (has_number or _RELATION.search(text)):
+        return False, "opinion (subjective wording, no checkable fact)"
+    if _YEAR.search(text) or _MONTH.search(text):
+        return True, "states a date"
+    if has_number:
+        return True, "states a number or quantity"
+    if names:
+        return True, f"names {', '.join(names[:3])}"
+    if _RELATION.search(text):
+        return True, "states a definition or factual relation"
+    return False, "no checkable fact (no name, number, date or definition)"
+
+
+def _keywords(text: str) -> list[str]:
+    out: list[str] = []
+    for word in re.findall(r"[\w'’.%-]+", text):
+        word = word.strip(".'’-")
+        if not word or word.lower() in STOPWORDS or word.lower() in out:
+            continue
+        out.append(word.lower() if not word[0].isupper() else word)
+    return out
+
+
+def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> tuple[str, ...]:
+    """One to ``max_queries`` search queries for a claim, most literal first.
+
+    1. the sentence itself, plain, without connectives, cut to ``max_words`` words;
+    2. its keywords (names, numbers, content words);
+    3. its names quoted as phrases with its numbers and dates, when it has both.
+    """
+    text = _LEADING_CONNECTIVE.sub("", strip_markdown(sentence)).strip()
+    text = text.rstrip(".!?;:…").strip()
+    queries: list[str] = []
+
+    def add(query: str) -> None:
+        query = re.sub(r"\s+", " ", query).strip()
+        if query and query.lower() not in (q.lower() for q in queries):
+            queries.append(query)
+
+    add(" ".join(text.split()[:max_words]))
+    keywords = _keywords(text)
+    if len(keywords) >= 2:
+        add(" ".join(keywords[:max_words]))
+    names = entities(text)
+    facts = [m.group().strip() for m in _YEAR.finditer(text)] or [
+        m.group().strip() for m in _NUMBER.finditer(text)
+    ]
+    if names and facts:
+        quoted = [f'"{n}"' if " " in n else n for n in names[:2]]
+        add(" ".join([*quoted, *facts[:2]]))
+    return tuple(queries[:max_queries])
+
+
+def extract_claims(
+    response: str, *, max_queries: int = 3, min_words: int = 4, max_query_words: int = 16
+) -> list[ClaimDraft]:
+    """Every segment of the response, each marked check-worthy or not, with queries."""
+    drafts: list[ClaimDraft] = []
+    for index, seg in enumerate(segments(response)):
+        worthy, reason = check_worthiness(seg.text, seg.kind, min_words)
+        queries = write_queries(seg.text, max_queries, max_query_words) if worthy else ()
+        drafts.append(
+            ClaimDraft(index, seg.kind, seg.start, seg.end, seg.text, worthy, reason, queries)
+        )
+    return drafts

@@ -1,0 +1,330 @@
+"""The ``verifier`` command.
+
+Errors a user can cause print one line, ``verifier: error: ...``, and exit with status 2
+(bad input or configuration) or 1 (a failure while running); ``--debug`` shows the
+traceback instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from . import __version__
+from .app import open_runtime
+from .config import Settings, load_settings
+from .errors import ConfigError, InputError, VerifierError
+from .extract import Extractor
+from .model import CheckRequest, Claim, Report
+from .pipeline import check as run_check
+from .render import report_json, report_text
+from .search.corpus import build_index
+
+__all__ = ["main"]
+
+
+def read_text_input(path: str, what: str) -> str:
+    """Read a UTF-8 text file (or stdin for ``-``); InputError for binary or bad UTF-8."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        msg = f"cannot read the {what} file {path}: {exc.strerror or exc}"
+        raise InputError(msg) from exc
+    return decode_input(data, f"the {what} ({'stdin' if path == '-' else path})")
+
+
+def decode_input(data: bytes, label: str) -> str:
+    if b"\x00" in data[:65536]:
+        msg = f"{label} looks binary (it contains NUL bytes); give a UTF-8 text file"
+        raise InputError(msg)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        msg = f"{label} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}); convert it to UTF-8, e.g. with iconv"
+        raise InputError(msg) from exc
+    return text.removeprefix("\ufeff")
+
+
+def parse_batch_row(line: str, number: int) -> CheckRequest | InputError:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return InputError(f"batch line {number}: not JSON ({exc.msg} at column {exc.colno})")
+    if not isinstance(row, dict):
+        return InputError(
+            f"batch line {number}: expected an object with 'response', got {type(row).__name__}"
+        )
+    response = row.get("response")
+    prompt = row.get("prompt", "")
+    if not isinstance(response, str):
+        return InputError(f"batch line {number}: 'response' must be a string")
+    if prompt is None:
+        prompt = ""
+    if not isinstance(prompt, str):
+        return InputError(f"batch line {number}: 'prompt' must be a string")
+    row_id = row.get("id")
+    return CheckRequest(
+        response=response, prompt=prompt, id=None if row_id is None else str(row_id)
+    )
+
+
+def _settings(config: str | None, data_dir: str | None) -> Settings:
+    settings = load_settings(config)
+    if data_dir:
+        settings = settings.with_overrides({"store.data_dir": data_dir})
+    return settings
+
+
+@contextmanager
+def _progress(enabled: bool) -> Iterator[Any]:
+    """A rich progress bar on stderr when it is a terminal; a no-op callback otherwise."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(
+        TextColumn("[bold]claims"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task("", total=0)
+
+    def update(event: str, claim: Claim) -> None:
+        if event == "claim_queued":
+            progress.update(task, total=(progress.tasks[0].total or 0) + 1)
+        else:
+            progress.update(task, advance=1, description=claim.text[:50])
+
+    with progress:
+        yield update
+
+
+def _fail(exc: VerifierError) -> None:
+    click.echo(f"verifier: error: {exc}", err=True)
+    sys.exit(2 if isinstance(exc, ConfigError | InputError) else 1)
+
+
+class _Command(click.Command):
+    """Turns VerifierError into one line on stderr (unless --debug)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except VerifierError as exc:
+            if ctx.find_root().params.get("debug"):
+                raise
+            _fail(exc)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+@click.version_option(__version__, prog_name="verifier")
+def main(debug: bool) -> None:
+    """Gather web and local evidence for every claim in an LLM response, within hard time
+    budgets, and keep every piece of it so the report can be replayed."""
+
+
+_config_option = click.option(
+    "--config",
+    type=click.Path(dir_okay=False),
+    help="Config file (default: $VERIFIER_CONFIG, else ./config.toml, else built-in).",
+)
+_data_dir_option = click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False),
+    help="Where snapshots and corpus indexes live (default: $VERIFIER_DATA_DIR or ~/.local/share/verifier).",
+)
+
+
+@main.command(cls=_Command)
+@click.argument("response_file", required=False)
+@click.option(
+    "--prompt",
+    "prompt_file",
+    type=click.Path(dir_okay=False),
+    help="The prompt the response answered.",
+)
+@click.option(
+    "--corpus",
+    "corpora",
+    multiple=True,
+    type=click.Path(),
+    help="A directory of .txt/.md/.html files, or an index from `verifier index`. Repeatable.",
+)
+@click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write the report here instead of stdout.",
+)
+@click.option(
+    "--batch",
+    type=click.Path(dir_okay=False),
+    help="JSONL rows {id, prompt?, response}: one JSON report per line out.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Reports checked at once in --batch mode.",
+)
+@_config_option
+@_data_dir_option
+def check(
+    response_file: str | None,
+    prompt_file: str | None,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    fmt: str,
+    out: str | None,
+    batch: str | None,
+    jobs: int,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Check RESPONSE_FILE (or - for stdin): claims, queries and ranked evidence.
+
+    \b
+    Examples:
+      verifier check answer.md --prompt question.txt --corpus docs/ --no-web --format text
+      verifier check --batch rows.jsonl --out reports.jsonl
+    """
+    if batch and response_file:
+        msg = "give either RESPONSE_FILE or --batch, not both"
+        raise click.UsageError(msg)
+    if not batch and not response_file:
+        msg = "give RESPONSE_FILE (or - for stdin), or --batch FILE.jsonl"
+        raise click.UsageError(msg)
+    if batch and fmt != "json":
+        msg = "--batch writes JSON lines; drop --format text"
+        raise click.UsageError(msg)
+    settings = _settings(config, data_dir)
+    for corpus in corpora:
+        if not Path(corpus).exists():
+            msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
+            raise InputError(msg)
+    sink: IO[str]
+    with open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+        if batch:
+            failures = asyncio.run(_check_batch(batch, settings, corpora, not no_web, jobs, sink))
+            if failures:
+                click.echo(
+                    f"verifier: {failures} batch row(s) failed; their lines carry an 'error'",
+                    err=True,
+                )
+                sys.exit(1)
+            return
+        response = read_text_input(response_file or "-", "response")
+        prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
+        report = asyncio.run(
+            _check_one(CheckRequest(response, prompt), settings, corpora, not no_web)
+        )
+        sink.write(report_json(report) + "\n" if fmt == "json" else report_text(report))
+
+
+@contextmanager
+def _stdout() -> Iterator[IO[str]]:
+    yield sys.stdout
+    sys.stdout.flush()
+
+
+async def _check_one(
+    request: CheckRequest, settings: Settings, corpora: tuple[str, ...], web: bool
+) -> Report:
+    async with open_runtime(settings, corpora=corpora, web=web) as runtime:
+        with _progress(sys.stderr.isatty()) as progress:
+            return await run_check(request, runtime, progress=progress)
+
+
+async def _check_batch(
+    path: str, settings: Settings, corpora: tuple[str, ...], web: bool, jobs: int, sink: IO[str]
+) -> int:
+    from workers.batch import run_batch
+
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        msg = f"cannot read the batch file {path}: {exc}; give a UTF-8 JSONL file"
+        raise InputError(msg) from exc
+    rows = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
+    requests = [parse_batch_row(line, n) for n, line in rows]
+    failures = 0
+    async with open_runtime(settings, corpora=corpora, web=web) as runtime:
+        with _progress(sys.stderr.isatty()) as progress:
+            index = 0
+            async for result in run_batch(requests, runtime, concurrency=jobs, progress=progress):
+                request = requests[index]
+                row_id = request.id if isinstance(request, CheckRequest) else None
+                index += 1
+                if isinstance(result, Report):
+                    sink.write(report_json(result, indent=None) + "\n")
+                else:
+                    failures += 1
+                    click.echo(f"verifier: {result}", err=True)
+                    sink.write(
+                        json.dumps({"id": row_id, "error": str(result)}, ensure_ascii=False) + "\n"
+                    )
+                sink.flush()
+    return failures
+
+
+@main.command(cls=_Command)
+@click.argument("directory", type=click.Path())
+@click.option(
+    "--db",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The index file to create or update.",
+)
+@_config_option
+def index(directory: str, db: str, config: str | None) -> None:
+    """Index DIRECTORY's .txt, .md and .html files for `verifier check --corpus DB`.
+
+    Unchanged files (same content hash) are skipped; removed files leave the index.
+    """
+    settings = _settings(config, None)
+
+    async def run() -> Any:
+        extractor = Extractor(settings.extract)
+        try:
+            return await build_index(
+                directory, db, extractor=extractor, passage_chars=settings.evidence.passage_chars
+            )
+        finally:
+            await extractor.aclose()
+
+    stats = asyncio.run(run())
+    for path, error in stats.failed:
+        click.echo(f"verifier: skipped {path}: {error}", err=True)
+    click.echo(
+        f"indexed {directory} into {db}: {stats.added} added, {stats.updated} updated, "
+        f"{stats.unchanged} unchanged, {stats.removed} removed, {len(stats.failed)} failed; "
+        f"{stats.passages} new passages"
+    )
+
+
+@main.command()
+def version() -> None:
+    """Print the versions of verifier and the libraries it depends on."""
+    from .pipeline import library_versions
+
+    click.echo(f"verifier {__version__}")
+    for name, ver in library_versions().items():
+        click.echo(f"{name} {ver}")

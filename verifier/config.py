@@ -1,0 +1,293 @@
+"""Typed settings, loaded from ``config.toml`` with environment overrides.
+
+Which file: ``--config PATH`` on the command line, else ``$VERIFIER_CONFIG``, else
+``./config.toml`` when the current directory has one, else the built-in defaults (which
+equal the repository's documented ``config.toml``).
+
+Environment overrides name a key by its path with ``__`` between levels:
+``VERIFIER_SEARCH__BACKENDS=ddgs,searxng``, ``VERIFIER_FETCH__TIMEOUT_S=5``,
+``VERIFIER_SEARCH__DDGS__RETRIES=0``. Values are read as TOML literals when they parse
+(``5``, ``true``, ``["a", "b"]``) and as plain strings otherwise; a comma-separated string
+fills a list. ``VERIFIER_DATA_DIR`` sets ``store.data_dir``.
+
+Unknown keys, wrong types and impossible values raise :class:`~verifier.errors.ConfigError`
+with one line naming the key, the value and what is expected.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import ConfigError
+
+__all__ = [
+    "ClaimsSettings",
+    "CorpusSettings",
+    "DdgsSettings",
+    "EvidenceSettings",
+    "ExtractSettings",
+    "FetchSettings",
+    "LimitsSettings",
+    "SearchSettings",
+    "SearxngSettings",
+    "Settings",
+    "StoreSettings",
+    "load_settings",
+]
+
+ENV_PREFIX = "VERIFIER_"
+WebBackend = Literal["ddgs", "searxng"]
+Seconds = Annotated[float, Field(gt=0)]
+NonNegSeconds = Annotated[float, Field(ge=0)]
+PosInt = Annotated[int, Field(ge=1)]
+NonNegInt = Annotated[int, Field(ge=0)]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class LimitsSettings(_Section):
+    claim_budget_s: Seconds = 180.0
+    report_budget_s: Seconds = 900.0
+    max_concurrent_claims: PosInt = 8
+    max_concurrent_queries: PosInt = 3
+    max_claims: PosInt = 40
+    max_response_chars: PosInt = 2_000_000
+
+
+class ClaimsSettings(_Section):
+    max_queries: Annotated[int, Field(ge=1, le=3)] = 3
+    min_words: PosInt = 4
+    max_query_words: Annotated[int, Field(ge=3)] = 16
+
+
+class DdgsSettings(_Section):
+    timeout_s: Seconds = 10.0
+    max_results: PosInt = 8
+    concurrency: Annotated[int, Field(ge=1, le=2)] = 1
+    min_interval_s: NonNegSeconds = 1.5
+    jitter_s: NonNegSeconds = 0.5
+    retries: NonNegInt = 2
+    backoff_s: NonNegSeconds = 2.0
+    engines: Annotated[list[str], Field(min_length=1)] = [
+        "duckduckgo",
+        "bing",
+        "brave",
+        "mojeek",
+        "yahoo",
+    ]
+    region: str = "us-en"
+    safesearch: Literal["on", "moderate", "off"] = "moderate"
+    unavailable_cooldown_s: NonNegSeconds = 60.0
+
+
+class SearxngSettings(_Section):
+    base_url: str = ""
+    timeout_s: Seconds = 10.0
+    max_results: PosInt = 8
+    language: str = "en"
+    categories: str = "general"
+
+
+class CorpusSettings(_Section):
+    paths: list[str] = []
+    max_results: PosInt = 5
+
+
+class SearchSettings(_Section):
+    backends: list[WebBackend] = ["ddgs"]
+    ddgs: DdgsSettings = DdgsSettings()
+    searxng: SearxngSettings = SearxngSettings()
+    corpus: CorpusSettings = CorpusSettings()
+
+
+class FetchSettings(_Section):
+    timeout_s: Seconds = 15.0
+    max_bytes: PosInt = 5_000_000
+    max_redirects: NonNegInt = 5
+    concurrency: PosInt = 16
+    per_host_concurrency: PosInt = 2
+    pages_per_claim: NonNegInt = 3
+    retries: NonNegInt = 2
+    backoff_s: NonNegSeconds = 0.5
+    user_agent: str = (
+        "verifier/0.1 (fact-check and plagiarism verification; +https://pypi.org/project/verifier/)"
+    )
+    content_types: Annotated[list[str], Field(min_length=1)] = [
+        "text/html",
+        "application/xhtml+xml",
+        "text/plain",
+    ]
+    allow_private_networks: bool = False
+
+
+class ExtractSettings(_Section):
+    workers: PosInt = 2
+    timeout_s: Seconds = 20.0
+    max_tasks_per_worker: PosInt = 200
+
+
+class EvidenceSettings(_Section):
+    passages_per_claim: PosInt = 5
+    passage_chars: Annotated[int, Field(ge=100)] = 400
+
+
+class StoreSettings(_Section):
+    data_dir: str = ""
+
+
+class Settings(_Section):
+    limits: LimitsSettings = LimitsSettings()
+    claims: ClaimsSettings = ClaimsSettings()
+    search: SearchSettings = SearchSettings()
+    fetch: FetchSettings = FetchSettings()
+    extract: ExtractSettings = ExtractSettings()
+    evidence: EvidenceSettings = EvidenceSettings()
+    store: StoreSettings = StoreSettings()
+
+    def digest(self) -> str:
+        """A sha256 of the canonical settings, recorded in every report."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+    def data_dir(self, env: Mapping[str, str] | None = None) -> Path:
+        """Where the store lives: ``store.data_dir``, else XDG data home."""
+        if self.store.data_dir:
+            return Path(self.store.data_dir).expanduser()
+        env = os.environ if env is None else env
+        base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "verifier"
+
+    def with_overrides(self, overrides: Mapping[str, Any]) -> Settings:
+        """A copy with dotted keys replaced (``{"fetch.timeout_s": 3}``), validated."""
+        data = self.model_dump(mode="python")
+        for dotted, value in overrides.items():
+            _set_dotted(data, dotted.split("."), value)
+        return _validate(data, "overrides")
+
+
+def load_settings(
+    path: str | Path | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> Settings:
+    """Load settings from the chosen file and the environment (see the module docstring)."""
+    env = os.environ if env is None else env
+    source, data = _read_file(path, env, cwd or Path.cwd())
+    overridden = False
+    for name, value in sorted(env.items()):
+        if not name.startswith(ENV_PREFIX) or "__" not in name:
+            continue
+        overridden = True
+        keys = [part.lower() for part in name[len(ENV_PREFIX) :].split("__")]
+        field = _field_annotation(keys)
+        if field is None:
+            msg = f"environment variable {name}: no such setting {'.'.join(keys)!r}; unset it or fix its name"
+            raise ConfigError(msg)
+        _set_dotted(data, keys, _parse_env_value(value, field))
+    if env.get("VERIFIER_DATA_DIR"):
+        overridden = True
+        _set_dotted(data, ["store", "data_dir"], env["VERIFIER_DATA_DIR"])
+    return _validate(data, f"{source} + environment" if overridden else source)
+
+
+def _read_file(
+    path: str | Path | None, env: Mapping[str, str], cwd: Path
+) -> tuple[str, dict[str, Any]]:
+    if path is None and env.get("VERIFIER_CONFIG"):
+        path = env["VERIFIER_CONFIG"]
+    if path is None:
+        default = cwd / "config.toml"
+        if not default.is_file():
+            return "built-in defaults", {}
+        path = default
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        msg = f"cannot read config file {path}: {exc.strerror or exc}; check the path given by --config or VERIFIER_CONFIG"
+        raise ConfigError(msg) from exc
+    try:
+        return str(path), tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        msg = (
+            f"config file {path} is not valid TOML: {exc}; fix the file or point --config elsewhere"
+        )
+        raise ConfigError(msg) from exc
+
+
+def _validate(data: dict[str, Any], source: str) -> Settings:
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(_describe(exc, source)) from exc
+
+
+def _describe(exc: ValidationError, source: str) -> str:
+    err = exc.errors()[0]
+    key = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in err["loc"])
+    key = key.lstrip(".")
+    value = err.get("input")
+    if err["type"] == "extra_forbidden":
+        parent = [str(part) for part in err["loc"][:-1]]
+        known = ", ".join(sorted(_section_fields(parent)))
+        where = ".".join(parent) or "the top level"
+        return f"{source}: unknown key {key!r}; the keys of {where} are: {known}"
+    expected = err["msg"].replace("Input should be", "expected").replace("Value error, ", "")
+    return f"{source}: {key} = {value!r}: {expected}"
+
+
+def _section_fields(keys: list[str]) -> list[str]:
+    model: type[BaseModel] = Settings
+    for key in keys:
+        annotation = model.model_fields[key].annotation
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return []
+        model = annotation
+    return list(model.model_fields)
+
+
+def _field_annotation(keys: list[str]) -> Any:
+    model: Any = Settings
+    for key in keys:
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            return None
+        field = model.model_fields.get(key)
+        if field is None:
+            return None
+        model = field.annotation
+    return model
+
+
+def _parse_env_value(value: str, annotation: Any) -> Any:
+    try:
+        parsed: Any = tomllib.loads(f"v = {value}")["v"]
+    except tomllib.TOMLDecodeError:
+        parsed = value
+    is_list = getattr(annotation, "__origin__", None) is list
+    if is_list and isinstance(parsed, str):
+        return [item.strip() for item in parsed.split(",") if item.strip()]
+    if annotation is float and isinstance(parsed, int) and not isinstance(parsed, bool):
+        return float(parsed)
+    return parsed
+
+
+def _set_dotted(data: dict[str, Any], keys: list[str], value: Any) -> None:
+    node = data
+    for key in keys[:-1]:
+        child = node.setdefault(key, {})
+        if not isinstance(child, dict):
+            msg = f"setting {'.'.join(keys)!r}: {key!r} is not a section"
+            raise ConfigError(msg)
+        node = child
+    node[keys[-1]] = value

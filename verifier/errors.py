@@ -1,0 +1,127 @@
+"""The one exception hierarchy of verifier.
+
+Every error a user can cause or meet carries a message that fits on one line and says
+what was wrong and what to do. The command line prints exactly that line; nothing else
+is shown unless ``--debug`` is given::
+
+    VerifierError
+    ├── ConfigError(ValueError)          bad config file, unknown key, wrong type or value
+    ├── InputError(ValueError)           unreadable, binary or malformed input
+    ├── CorpusError                      missing corpus path, unreadable or foreign index
+    ├── StoreError                       the snapshot store cannot be opened or written
+    ├── SearchError                      a search backend failed
+    │   ├── SearchUnavailable            the backend cannot be reached at all (offline, DNS)
+    │   └── SearchTimeout(TimeoutError)  no answer within the time left
+    ├── FetchError                       a page could not be fetched
+    │   ├── BlockedURL                   refused by the SSRF guard or not http(s)
+    │   ├── ConnectionFailed             refused or broken connection (retried)
+    │   ├── TooLarge                     body over ``fetch.max_bytes``
+    │   ├── UnsupportedContentType       not HTML, XHTML or plain text
+    │   ├── TooManyRedirects             over ``fetch.max_redirects``
+    │   ├── HTTPStatusError              a 4xx or 5xx answer (``status`` attribute)
+    │   └── FetchTimeout(TimeoutError)   no complete answer within the time left
+    └── ExtractError                     the page's text could not be extracted
+        └── ExtractTimeout(TimeoutError) the extraction worker hung and was killed
+
+Search, fetch and extract errors are weather, not crashes: the pipeline records them in
+the report (``claims[].searches[].error``, ``warnings``) and carries on.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BlockedURL",
+    "ConfigError",
+    "ConnectionFailed",
+    "CorpusError",
+    "ExtractError",
+    "ExtractTimeout",
+    "FetchError",
+    "FetchTimeout",
+    "HTTPStatusError",
+    "InputError",
+    "SearchError",
+    "SearchTimeout",
+    "SearchUnavailable",
+    "StoreError",
+    "TooLarge",
+    "TooManyRedirects",
+    "UnsupportedContentType",
+    "VerifierError",
+]
+
+
+class VerifierError(Exception):
+    """Base class of every error verifier raises on purpose."""
+
+
+class ConfigError(VerifierError, ValueError):
+    """The configuration is unreadable or invalid."""
+
+
+class InputError(VerifierError, ValueError):
+    """The input (response, prompt, batch file) cannot be used."""
+
+
+class CorpusError(VerifierError):
+    """A local corpus path or index cannot be used."""
+
+
+class StoreError(VerifierError):
+    """The snapshot store cannot be opened, read or written."""
+
+
+class SearchError(VerifierError):
+    """A search backend failed for one query."""
+
+
+class SearchUnavailable(SearchError):
+    """The search backend cannot be reached at all (offline, DNS failure, refused)."""
+
+
+class SearchTimeout(SearchError, TimeoutError):
+    """The search backend gave no answer within the time left."""
+
+
+class FetchError(VerifierError):
+    """A page could not be fetched."""
+
+
+class BlockedURL(FetchError):
+    """The URL is refused: not http(s), or its host resolves to a non-public address."""
+
+
+class ConnectionFailed(FetchError):
+    """The connection was refused or broke; retried with backoff while time is left."""
+
+
+class TooLarge(FetchError):
+    """The body is larger than ``fetch.max_bytes``."""
+
+
+class UnsupportedContentType(FetchError):
+    """The content type is not on the allowlist."""
+
+
+class TooManyRedirects(FetchError):
+    """More than ``fetch.max_redirects`` redirects, or a redirect loop."""
+
+
+class HTTPStatusError(FetchError):
+    """The server answered with a 4xx or 5xx status."""
+
+    def __init__(self, msg: str, status: int) -> None:
+        super().__init__(msg)
+        self.status = status
+
+
+class FetchTimeout(FetchError, TimeoutError):
+    """No complete answer within the time left."""
+
+
+class ExtractError(VerifierError):
+    """The text of a fetched page could not be extracted."""
+
+
+class ExtractTimeout(ExtractError, TimeoutError):
+    """The extraction worker did not finish in time and was killed."""

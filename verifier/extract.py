@@ -1,0 +1,162 @@
+"""Main-text extraction with trafilatura, in a process pool that kills hung work.
+
+HTML goes to ``trafilatura.bare_extraction`` on the fetched bytes and the final URL, with
+metadata and ``deduplicate=False`` (its dedup cache is process-global and would hide
+passages repeated across pages). When trafilatura finds no main text (tiny or odd pages)
+the page's whole visible text (``trafilatura.html2txt``) is used and the method says so.
+Plain text is decoded in the caller's process.
+
+The pool (pebble) uses spawned workers, recycled after ``extract.max_tasks_per_worker``
+tasks; an extraction that outlives ``min(extract.timeout_s, time left)`` has its worker
+killed and replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import multiprocessing
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import Any
+
+from pebble import ProcessPool
+from pebble.common import ProcessExpired
+
+from .config import ExtractSettings
+from .deadline import Deadline
+from .errors import ExtractError, ExtractTimeout
+
+__all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
+
+_METADATA_FIELDS = ("author", "date", "sitename", "description", "language", "hostname")
+
+
+def trafilatura_version() -> str:
+    return version("trafilatura")
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    text: str
+    title: str
+    metadata: dict[str, str] = field(default_factory=dict)
+    method: str = "trafilatura"
+
+
+def decode_text(body: bytes, charset: str | None) -> str:
+    """Decode with the declared charset when it is real, else UTF-8; never raises."""
+    if charset:
+        try:
+            codecs.lookup(charset)
+        except LookupError:
+            charset = None
+    if body.startswith(codecs.BOM_UTF8):
+        return body[3:].decode("utf-8", errors="replace")
+    return body.decode(charset or "utf-8", errors="replace")
+
+
+def extract_html(body: bytes, url: str, charset: str | None) -> dict[str, Any]:
+    """Runs in a worker process: returns plain data (text, title, metadata, method)."""
+    import trafilatura
+
+    html: str | bytes = decode_text(body, charset) if charset else body
+    doc = trafilatura.bare_extraction(
+        html,
+        url=url,
+        with_metadata=True,
+        deduplicate=False,
+        include_comments=False,
+        include_tables=True,
+        favor_recall=True,
+    )
+    title = ""
+    metadata: dict[str, str] = {}
+    text = ""
+    if doc is not None:
+        data = doc.as_dict() if hasattr(doc, "as_dict") else dict(doc)
+        text = (data.get("text") or "").strip()
+        title = (data.get("title") or "").strip()
+        metadata = {k: str(data[k]) for k in _METADATA_FIELDS if data.get(k)}
+    if text:
+        return {"text": text, "title": title, "metadata": metadata, "method": "trafilatura"}
+    fallback = (trafilatura.html2txt(html) or "").strip()
+    tree = _parse(html)
+    if tree is not None:
+        node = tree.find(".//title")
+        if not title and node is not None:
+            title = node.text_content().strip()
+        if not fallback:  # a fragment with no <body>: its text as it stands
+            if node is not None:
+                node.drop_tree()
+            fallback = tree.text_content().strip()
+    return {"text": fallback, "title": title, "metadata": metadata, "method": "html2txt"}
+
+
+def _parse(html: str | bytes) -> Any:
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    try:
+        return lxml_html.fromstring(html)
+    except (ValueError, TypeError, etree.LxmlError):
+        return None
+
+
+def _warm_up() -> None:
+    import trafilatura  # noqa: F401  # import once per worker, not per task
+
+
+class Extractor:
+    """Extracts pages in a lazily started pool; ``aclose()`` stops the pool."""
+
+    def __init__(self, settings: ExtractSettings) -> None:
+        self.settings = settings
+        self._pool: ProcessPool | None = None
+
+    def _get_pool(self) -> ProcessPool:
+        if self._pool is None:
+            self._pool = ProcessPool(
+                max_workers=self.settings.workers,
+                max_tasks=self.settings.max_tasks_per_worker,
+                initializer=_warm_up,
+                context=multiprocessing.get_context("spawn"),
+            )
+        return self._pool
+
+    async def extract(
+        self, body: bytes, *, url: str, content_type: str, charset: str | None, deadline: Deadline
+    ) -> Extracted:
+        if content_type == "text/plain":
+            return Extracted(decode_text(body, charset), "", {}, "plain")
+        timeout = deadline.timeout(self.settings.timeout_s)
+        if timeout <= 0:
+            msg = f"{url}: no time left to extract"
+            raise ExtractTimeout(msg)
+        future = self._get_pool().schedule(extract_html, args=(body, url, charset), timeout=timeout)
+        try:
+            data = await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            future.cancel()  # pebble stops the worker running it
+            raise
+        except TimeoutError as exc:
+            msg = f"{url}: extraction took longer than {timeout:.1f} s; its worker was killed"
+            raise ExtractTimeout(msg) from exc
+        except BrokenProcessPool as exc:
+            await self.aclose()  # the next extraction starts a fresh pool
+            msg = f"{url}: the extraction pool broke ({exc}); it will be restarted"
+            raise ExtractError(msg) from exc
+        except ProcessExpired as exc:
+            msg = f"{url}: the extraction worker died ({exc})"
+            raise ExtractError(msg) from exc
+        except Exception as exc:  # trafilatura / lxml errors on garbage input
+            msg = f"{url}: extraction failed: {type(exc).__name__}: {exc}"
+            raise ExtractError(msg) from exc
+        return Extracted(data["text"], data["title"], data["metadata"], data["method"])
+
+    async def aclose(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            pool.stop()
+            await asyncio.to_thread(pool.join, 10)

@@ -1,0 +1,298 @@
+"""The bounded page fetcher: one aiohttp session, hard limits, and an SSRF guard.
+
+Limits: a per-request timeout (``min(fetch.timeout_s, time left)``) that covers a slow
+first byte and a never-ending body alike; a body cap enforced while streaming; a
+content-type allowlist checked before the body is read; at most ``fetch.max_redirects``
+redirects, followed by hand so that every hop is checked; global and per-host connection
+limits; retries with backoff on connection errors and 5xx, never on 4xx.
+
+SSRF guard: only http(s) URLs; hosts that are, or resolve to, loopback, private,
+link-local, multicast, reserved or cloud-metadata addresses are refused, on the first
+request and on every redirect. The check runs before connecting and again inside the
+connector's resolver, so a name that re-resolves to a private address (DNS rebinding)
+is refused too. ``fetch.allow_private_networks = true`` turns the guard off (tests do, to
+reach their loopback servers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import random
+import socket
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+from urllib.parse import urljoin, urlsplit
+
+import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
+
+from .config import FetchSettings
+from .deadline import Deadline
+from .errors import (
+    BlockedURL,
+    ConnectionFailed,
+    FetchError,
+    FetchTimeout,
+    HTTPStatusError,
+    TooLarge,
+    TooManyRedirects,
+    UnsupportedContentType,
+)
+
+__all__ = ["FetchedPage", "Fetcher", "PageFetcher", "check_address", "check_url"]
+
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+_KEPT_HEADERS = ("content-type", "content-language", "last-modified", "etag", "date", "server")
+# Metadata endpoints that are not covered by "not global" (all others are link-local).
+_METADATA = frozenset(
+    {ipaddress.ip_address("fd00:ec2::254"), ipaddress.ip_address("100.100.100.200")}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FetchedPage:
+    url: str
+    final_url: str
+    status: int
+    headers: dict[str, str]
+    content_type: str
+    charset: str | None
+    body: bytes
+    fetched_at: str
+    elapsed_s: float
+
+
+class PageFetcher(Protocol):
+    async def fetch(self, url: str, deadline: Deadline) -> FetchedPage: ...
+
+    async def aclose(self) -> None: ...
+
+
+def check_address(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
+    """Why an address may not be fetched, or None when it is public."""
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip in _METADATA:
+        return "a cloud metadata address"
+    for attr, label in (
+        ("is_loopback", "a loopback address"),
+        ("is_link_local", "a link-local address (cloud metadata lives here)"),
+        ("is_multicast", "a multicast address"),
+        ("is_private", "a private-network address"),
+        ("is_unspecified", "an unspecified address"),
+        ("is_reserved", "a reserved address"),
+    ):
+        if getattr(ip, attr):
+            return label
+    if not ip.is_global:
+        return "a non-public address"
+    return None
+
+
+def check_url(url: str) -> tuple[str, int]:
+    """Host and port of an http(s) URL; BlockedURL for other schemes or a literal bad IP."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        msg = f"refused {url!r}: only http and https URLs are fetched"
+        raise BlockedURL(msg)
+    host = parts.hostname
+    if not host:
+        msg = f"refused {url!r}: no host"
+        raise BlockedURL(msg)
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError as exc:
+        msg = f"refused {url!r}: bad port"
+        raise BlockedURL(msg) from exc
+    return host, port
+
+
+def _check_host_literal(url: str, host: str) -> None:
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(
+            ".localhost"
+        ):
+            msg = f"refused {url!r}: {host} is a loopback name (set fetch.allow_private_networks to allow)"
+            raise BlockedURL(msg) from None
+        return
+    if reason := check_address(ip):
+        msg = f"refused {url!r}: {host} is {reason} (set fetch.allow_private_networks to allow)"
+        raise BlockedURL(msg)
+
+
+class GuardedResolver(AbstractResolver):
+    """Resolves with the system resolver and refuses names with non-public addresses."""
+
+    def __init__(self) -> None:
+        self._inner = aiohttp.ThreadedResolver()
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        results = await self._inner.resolve(host, port, family)
+        for result in results:
+            reason = check_address(ipaddress.ip_address(result["host"]))
+            if reason:
+                msg = f"{host} resolves to {result['host']}, {reason}"
+                raise OSError(msg)
+        return results
+
+    async def close(self) -> None:
+        await self._inner.close()
+
+
+class Fetcher:
+    """Fetches pages within the limits of :class:`~verifier.config.FetchSettings`."""
+
+    def __init__(self, settings: FetchSettings) -> None:
+        self.settings = settings
+        self._session: aiohttp.ClientSession | None = None
+
+    def _client(self) -> aiohttp.ClientSession:
+        if self._session is None:
+            connector = aiohttp.TCPConnector(
+                limit=self.settings.concurrency,
+                limit_per_host=self.settings.per_host_concurrency,
+                resolver=None if self.settings.allow_private_networks else GuardedResolver(),
+                ttl_dns_cache=60,
+            )
+            self._session = aiohttp.ClientSession(
+                connector=connector,
+                headers={
+                    "User-Agent": self.settings.user_agent,
+                    "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1",
+                },
+                timeout=aiohttp.ClientTimeout(total=None),
+            )
+        return self._session
+
+    async def aclose(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    async def _precheck(self, url: str) -> None:
+        host, port = check_url(url)
+        if self.settings.allow_private_networks:
+            return
+        _check_host_literal(url, host)
+        try:
+            infos = await asyncio.get_running_loop().getaddrinfo(
+                host, port, type=socket.SOCK_STREAM
+            )
+        except OSError as exc:
+            msg = f"cannot resolve {host}: {exc}"
+            raise FetchError(msg) from exc
+        for info in infos:
+            address = info[4][0]
+            if reason := check_address(ipaddress.ip_address(address)):
+                msg = f"refused {url!r}: {host} resolves to {address}, {reason} (set fetch.allow_private_networks to allow)"
+                raise BlockedURL(msg)
+
+    async def fetch(self, url: str, deadline: Deadline) -> FetchedPage:
+        """Fetch ``url``; retries connection errors and 5xx while time is left."""
+        attempt = 0
+        while True:
+            try:
+                return await self._fetch_once(url, deadline)
+            except (HTTPStatusError, ConnectionFailed) as exc:
+                server_error = isinstance(exc, ConnectionFailed) or exc.status >= 500
+                if not server_error or attempt >= self.settings.retries:
+                    raise
+                pause = self.settings.backoff_s * (2**attempt) * (0.5 + random.random())
+                if pause >= deadline.remaining():
+                    raise
+                await asyncio.sleep(pause)
+                attempt += 1
+
+    async def _fetch_once(self, url: str, deadline: Deadline) -> FetchedPage:
+        started = time.monotonic()
+        fetched_at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        budget = deadline.timeout(self.settings.timeout_s)
+        if budget <= 0:
+            msg = f"no time left to fetch {url}"
+            raise FetchTimeout(msg)
+        current = url
+        seen = {url}
+        try:
+            async with asyncio.timeout(budget):
+                for _hop in range(self.settings.max_redirects + 1):
+                    await self._precheck(current)
+                    async with self._client().get(current, allow_redirects=False) as resp:
+                        if resp.status in _REDIRECTS and "Location" in resp.headers:
+                            nxt = urljoin(current, resp.headers["Location"])
+                            if nxt in seen:
+                                msg = f"redirect loop at {nxt}"
+                                raise TooManyRedirects(msg)
+                            seen.add(nxt)
+                            current = nxt
+                            continue
+                        return await self._read(url, current, resp, fetched_at, started)
+                msg = f"more than {self.settings.max_redirects} redirects from {url}"
+                raise TooManyRedirects(msg)
+        except TimeoutError as exc:
+            msg = f"{url}: no complete answer within {budget:.1f} s"
+            raise FetchTimeout(msg) from exc
+        except aiohttp.ClientConnectorDNSError as exc:
+            msg = f"{url}: cannot resolve host ({exc.os_error})"
+            raise FetchError(msg) from exc
+        except aiohttp.ClientConnectorError as exc:
+            msg = f"{url}: cannot connect ({exc.os_error})"
+            raise ConnectionFailed(msg) from exc
+        except (aiohttp.ClientPayloadError, aiohttp.ServerDisconnectedError) as exc:
+            msg = f"{url}: connection broke while reading ({exc})"
+            raise ConnectionFailed(msg) from exc
+        except aiohttp.ClientError as exc:
+            msg = f"{url}: {type(exc).__name__}: {exc}"
+            raise FetchError(msg) from exc
+
+    async def _read(
+        self,
+        url: str,
+        final_url: str,
+        resp: aiohttp.ClientResponse,
+        fetched_at: str,
+        started: float,
+    ) -> FetchedPage:
+        if resp.status >= 400:
+            msg = f"{final_url}: HTTP {resp.status}"
+            raise HTTPStatusError(msg, resp.status)
+        content_type = resp.content_type if "Content-Type" in resp.headers else ""
+        if content_type not in self.settings.content_types:
+            msg = f"{final_url}: content type {content_type or 'missing'!r} is not one of {', '.join(self.settings.content_types)}"
+            raise UnsupportedContentType(msg)
+        cap = self.settings.max_bytes
+        if resp.content_length is not None and resp.content_length > cap:
+            msg = f"{final_url}: {resp.content_length} bytes announced, over the {cap}-byte cap"
+            raise TooLarge(msg)
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in resp.content.iter_chunked(65536):
+            size += len(chunk)
+            if size > cap:
+                msg = f"{final_url}: body over the {cap}-byte cap"
+                raise TooLarge(msg)
+            chunks.append(chunk)
+        try:
+            charset = resp.charset
+        except (LookupError, ValueError):
+            charset = None
+        headers: dict[str, Any] = {
+            name: resp.headers[name] for name in _KEPT_HEADERS if name in resp.headers
+        }
+        return FetchedPage(
+            url=url,
+            final_url=final_url,
+            status=resp.status,
+            headers=headers,
+            content_type=content_type,
+            charset=charset,
+            body=b"".join(chunks),
+            fetched_at=fetched_at,
+            elapsed_s=round(time.monotonic() - started, 4),
+        )

@@ -1,0 +1,223 @@
+"""Plain data of a verification report (schema ``verifier.report/1``, see docs/report.md).
+
+Everything here is a dataclass of plain values, so a report is ``to_dict()``-able to JSON
+and rebuilt with ``Report.from_dict``. Offsets are Python string indices into the exact
+text they refer to, always with the covered ``text`` (or ``quote``) beside them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "REPORT_SCHEMA",
+    "BackendStatus",
+    "CheckRequest",
+    "Claim",
+    "Evidence",
+    "PageRecord",
+    "PageTrace",
+    "Report",
+    "SearchHit",
+    "SearchRecord",
+    "SearchTrace",
+]
+
+REPORT_SCHEMA = "verifier.report/1"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRequest:
+    """What to verify: the response, and the prompt it answered (may be empty)."""
+
+    response: str
+    prompt: str = ""
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One result of one search. Corpus hits carry the passage they matched."""
+
+    url: str
+    title: str
+    snippet: str
+    rank: int
+    passage_start: int | None = None
+    passage_end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRecord:
+    """One search as it happened: stored as a snapshot, referenced by id."""
+
+    query: str
+    backend: str
+    backend_version: str
+    at: str
+    took_s: float
+    hits: tuple[SearchHit, ...]
+    error: str | None = None
+
+    def content(self) -> dict[str, Any]:
+        return _plain(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SearchRecord:
+        hits = tuple(SearchHit(**hit) for hit in data["hits"])
+        return cls(**{**data, "hits": hits})
+
+
+@dataclass(frozen=True, slots=True)
+class PageRecord:
+    """One fetched (or corpus) page: the text every evidence offset points into."""
+
+    url: str
+    final_url: str
+    status: int
+    fetched_at: str
+    content_type: str
+    headers: dict[str, str]
+    body_sha256: str
+    body_bytes: int
+    text: str
+    title: str
+    metadata: dict[str, str]
+    extractor: str
+
+    def content(self) -> dict[str, Any]:
+        return _plain(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PageRecord:
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchTrace:
+    """Where a claim's search went: the query, backend, stored snapshot and outcome."""
+
+    query: str
+    backend: str
+    snapshot_id: str | None
+    hits: int
+    took_s: float
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PageTrace:
+    """A page a claim wanted: fetched and stored (snapshot id) or not (error)."""
+
+    url: str
+    snapshot_id: str | None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A ranked passage for a claim: ``quote == page.text[start:end]``."""
+
+    quote: str
+    url: str
+    title: str
+    snapshot_id: str
+    start: int
+    end: int
+    score: float
+    query: str
+    backend: str
+    search_snapshot_id: str | None
+
+
+@dataclass(slots=True)
+class Claim:
+    """A segment of the response; check-worthy ones carry queries, searches and evidence."""
+
+    id: str
+    kind: str
+    start: int
+    end: int
+    text: str
+    check_worthy: bool
+    reason: str
+    queries: list[str] = field(default_factory=list)
+    searched: bool = False
+    not_searched_reason: str | None = None
+    searches: list[SearchTrace] = field(default_factory=list)
+    pages: list[PageTrace] = field(default_factory=list)
+    evidence: list[Evidence] = field(default_factory=list)
+    timed_out: bool = False
+    elapsed_s: float = 0.0
+    verdict: None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Claim:
+        return cls(
+            **{
+                **data,
+                "searches": [SearchTrace(**s) for s in data.get("searches", [])],
+                "pages": [PageTrace(**p) for p in data.get("pages", [])],
+                "evidence": [Evidence(**e) for e in data.get("evidence", [])],
+            }
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BackendStatus:
+    """How a search backend fared over the whole report."""
+
+    name: str
+    version: str
+    status: Literal["ok", "degraded", "unavailable", "unused"]
+    queries: int
+    errors: int
+    last_error: str | None = None
+
+
+@dataclass(slots=True)
+class Report:
+    """A verification report: claims with their evidence, and everything needed to replay it."""
+
+    id: str
+    created_at: str
+    request: dict[str, Any]
+    status: Literal["complete", "partial"]
+    claims: list[Claim]
+    summary: dict[str, int]
+    search: list[BackendStatus]
+    warnings: list[str]
+    verdicts: dict[str, Any]
+    plagiarism: dict[str, Any]
+    provenance: dict[str, Any]
+    timing: dict[str, float]
+    schema: str = REPORT_SCHEMA
+
+    def to_dict(self) -> dict[str, Any]:
+        data = _plain(self)
+        return {"schema": data.pop("schema"), **data}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Report:
+        if data.get("schema") != REPORT_SCHEMA:
+            msg = f"not a {REPORT_SCHEMA} report (schema is {data.get('schema')!r})"
+            raise ValueError(msg)
+        return cls(
+            **{
+                **data,
+                "claims": [Claim.from_dict(c) for c in data["claims"]],
+                "search": [BackendStatus(**b) for b in data["search"]],
+            }
+        )
+
+
+def _plain(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, list | tuple):
+        return [_plain(item) for item in obj]
+    if isinstance(obj, dict):
+        return {key: _plain(value) for key, value in obj.items()}
+    return obj

@@ -1,0 +1,492 @@
+"""The evidence pipeline: ``check(request) -> Report``. It owns the deadlines.
+
+For every check-worthy claim (at most ``limits.max_claims``, ``limits.max_concurrent_claims``
+at a time) the pipeline runs the claim's queries on every backend, fetches and extracts
+the pages the hits point to as soon as each search answers, stores every search result
+list and page as a content-addressed snapshot, and ranks the pages' passages against the
+claim. Each claim has one deadline, ``min(limits.claim_budget_s, report time left)``; when
+it passes, the claim's unfinished work is cancelled, the claim is marked ``timed_out``
+and keeps the evidence it had, and the rest of the report is unaffected.
+
+Searches and pages are shared within a report: two claims asking the same query of the
+same backend, or wanting the same URL, cause one search and one fetch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import platform
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from typing import Protocol
+from uuid import uuid4
+
+from . import __version__
+from .claims import ClaimDraft, extract_claims
+from .config import Settings
+from .deadline import Deadline
+from .errors import ExtractError, FetchError, InputError, SearchError, SearchUnavailable
+from .evidence import Candidate, passage_spans, rank_passages
+from .extract import Extracted
+from .fetch import PageFetcher
+from .model import (
+    BackendStatus,
+    CheckRequest,
+    Claim,
+    Evidence,
+    PageRecord,
+    PageTrace,
+    Report,
+    SearchHit,
+    SearchRecord,
+    SearchTrace,
+)
+from .search.base import PageSource, SearchBackend
+from .store.base import SnapshotStore
+
+__all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
+
+NOT_BUILT_VERDICTS = {
+    "status": "not_built",
+    "note": "Claim judging is not built yet: claims carry their queries and ranked evidence, "
+    "but no claim is marked supported, refuted or inconclusive.",
+}
+NOT_BUILT_PLAGIARISM = {
+    "status": "not_built",
+    "note": "Copy detection is not built yet: no copied spans are reported.",
+}
+_LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
+
+ProgressFn = Callable[[str, Claim], None]
+
+
+class PageExtractor(Protocol):
+    async def extract(
+        self, body: bytes, *, url: str, content_type: str, charset: str | None, deadline: Deadline
+    ) -> Extracted: ...
+
+
+@dataclass(slots=True)
+class Runtime:
+    """The adapters one or more checks run with. Owned by the caller, who closes it."""
+
+    settings: Settings
+    backends: Sequence[SearchBackend]
+    fetcher: PageFetcher
+    extractor: PageExtractor
+    store: SnapshotStore
+    unavailable: dict[str, str] = field(default_factory=dict)  # backend -> why it is not used
+
+    @property
+    def page_sources(self) -> list[PageSource]:
+        return [b for b in self.backends if isinstance(b, PageSource)]
+
+
+@dataclass(slots=True)
+class _SearchOutcome:
+    record: SearchRecord
+    snapshot_id: str | None
+    unavailable: bool
+
+
+@dataclass(slots=True)
+class _PageOutcome:
+    record: PageRecord | None
+    snapshot_id: str | None
+    spans: list[tuple[int, int]]
+    error: str | None
+
+
+@dataclass(slots=True)
+class _ClaimWork:
+    searches: list[SearchTrace] = field(default_factory=list)
+    pages: list[PageTrace] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    urls: set[str] = field(default_factory=set)
+    web_pages: int = 0
+
+
+class _Run:
+    """One report's shared state: search and page tasks, backend statistics."""
+
+    def __init__(self, runtime: Runtime, report_deadline: Deadline) -> None:
+        self.rt = runtime
+        self.settings = runtime.settings
+        self.report_deadline = report_deadline
+        self.searches: dict[tuple[str, str], asyncio.Task[_SearchOutcome]] = {}
+        self.pages: dict[str, asyncio.Task[_PageOutcome]] = {}
+        self.stats: dict[str, list[int]] = {b.name: [0, 0, 0] for b in runtime.backends}
+        self.last_error: dict[str, str] = {}
+        self.snapshot_ids: set[str] = set()
+
+    # --- shared work -------------------------------------------------------------------
+    def search(
+        self, backend: SearchBackend, query: str, deadline: Deadline
+    ) -> asyncio.Task[_SearchOutcome]:
+        key = (backend.name, query)
+        if key not in self.searches:
+            self.searches[key] = asyncio.create_task(self._search(backend, query, deadline))
+        return self.searches[key]
+
+    async def _search(
+        self, backend: SearchBackend, query: str, deadline: Deadline
+    ) -> _SearchOutcome:
+        at = datetime.now(UTC).isoformat(timespec="milliseconds")
+        started = time.monotonic()
+        hits: list[SearchHit] = []
+        error: str | None = None
+        unavailable = False
+        try:
+            hits = await backend.search(query, deadline=deadline)
+        except SearchUnavailable as exc:
+            error, unavailable = str(exc), True
+        except SearchError as exc:
+            error = str(exc)
+        except TimeoutError:
+            error = f"{backend.name}: no answer in the time left"
+        stats = self.stats[backend.name]
+        stats[0] += 1
+        if error:
+            stats[1] += 1
+            stats[2] += unavailable
+            self.last_error[backend.name] = error
+        record = SearchRecord(
+            query=query,
+            backend=backend.name,
+            backend_version=backend.version,
+            at=at,
+            took_s=round(time.monotonic() - started, 4),
+            hits=tuple(hits),
+            error=error,
+        )
+        sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
+        self.snapshot_ids.add(sid)
+        return _SearchOutcome(record, sid, unavailable)
+
+    def page(self, url: str, deadline: Deadline) -> asyncio.Task[_PageOutcome]:
+        if url not in self.pages:
+            self.pages[url] = asyncio.create_task(self._page(url, deadline))
+        return self.pages[url]
+
+    async def _page(self, url: str, deadline: Deadline) -> _PageOutcome:
+        try:
+            record = await self._page_record(url, deadline)
+        except (FetchError, ExtractError, KeyError) as exc:
+            return _PageOutcome(None, None, [], str(exc))
+        sid = await asyncio.to_thread(self.rt.store.put, "page", record.content())
+        self.snapshot_ids.add(sid)
+        spans = passage_spans(record.text, self.settings.evidence.passage_chars)
+        return _PageOutcome(record, sid, spans, None)
+
+    async def _page_record(self, url: str, deadline: Deadline) -> PageRecord:
+        for source in self.rt.page_sources:
+            if source.owns(url):
+                return await source.page(url)
+        fetched = await self.rt.fetcher.fetch(url, deadline)
+        extracted = await self.rt.extractor.extract(
+            fetched.body,
+            url=fetched.final_url,
+            content_type=fetched.content_type,
+            charset=fetched.charset,
+            deadline=deadline,
+        )
+        return PageRecord(
+            url=url,
+            final_url=fetched.final_url,
+            status=fetched.status,
+            fetched_at=fetched.fetched_at,
+            content_type=fetched.content_type,
+            headers=fetched.headers,
+            body_sha256=hashlib.sha256(fetched.body).hexdigest(),
+            body_bytes=len(fetched.body),
+            text=extracted.text,
+            title=extracted.title,
+            metadata=extracted.metadata,
+            extractor=_extractor_id(extracted.method),
+        )
+
+    # --- one claim ------------------------------------------------------------------------
+    async def claim(self, claim: Claim, deadline: Deadline) -> None:
+        started = time.monotonic()
+        work = _ClaimWork()
+        slots = asyncio.Semaphore(self.settings.limits.max_concurrent_queries)
+        tasks = [
+            asyncio.create_task(self._query(backend, query, deadline, slots, work))
+            for query in claim.queries
+            for backend in self.rt.backends
+        ]
+        claim.searched = True
+        if tasks:
+            _done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.gather(*pending, return_exceptions=True)
+                claim.timed_out = True
+        claim.searches = work.searches
+        claim.pages = work.pages
+        ranked = rank_passages(
+            claim.text, work.candidates, self.settings.evidence.passages_per_claim
+        )
+        claim.evidence = [
+            Evidence(
+                quote=c.quote,
+                url=c.url,
+                title=c.title,
+                snapshot_id=c.snapshot_id,
+                start=c.start,
+                end=c.end,
+                score=score,
+                query=c.query,
+                backend=c.backend,
+                search_snapshot_id=c.search_snapshot_id,
+            )
+            for c, score in ranked
+        ]
+        claim.elapsed_s = round(time.monotonic() - started, 4)
+
+    async def _query(
+        self,
+        backend: SearchBackend,
+        query: str,
+        deadline: Deadline,
+        slots: asyncio.Semaphore,
+        work: _ClaimWork,
+    ) -> None:
+        async with slots:
+            outcome = await asyncio.shield(self.search(backend, query, deadline))
+        rec = outcome.record
+        work.searches.append(
+            SearchTrace(
+                query, backend.name, outcome.snapshot_id, len(rec.hits), rec.took_s, rec.error
+            )
+        )
+        wanted: list[SearchHit] = []
+        is_source = isinstance(backend, PageSource)
+        for hit in rec.hits:
+            if hit.url in work.urls:
+                continue
+            if not is_source:
+                if work.web_pages >= self.settings.fetch.pages_per_claim:
+                    continue
+                work.web_pages += 1
+            work.urls.add(hit.url)
+            wanted.append(hit)
+        await asyncio.gather(
+            *(
+                self._use_page(hit, query, backend.name, outcome.snapshot_id, deadline, work)
+                for hit in wanted
+            )
+        )
+
+    async def _use_page(
+        self,
+        hit: SearchHit,
+        query: str,
+        backend: str,
+        search_sid: str | None,
+        deadline: Deadline,
+        work: _ClaimWork,
+    ) -> None:
+        outcome = await asyncio.shield(self.page(hit.url, deadline))
+        work.pages.append(PageTrace(hit.url, outcome.snapshot_id, outcome.error))
+        if outcome.record is None or outcome.snapshot_id is None:
+            return
+        text = outcome.record.text
+        title = outcome.record.title or hit.title
+        for start, end in outcome.spans:
+            work.candidates.append(
+                Candidate(
+                    outcome.snapshot_id,
+                    hit.url,
+                    title,
+                    start,
+                    end,
+                    text[start:end],
+                    query,
+                    backend,
+                    search_sid,
+                )
+            )
+
+    def backend_status(self) -> list[BackendStatus]:
+        out = []
+        for backend in self.rt.backends:
+            queries, errors, unavailable = self.stats[backend.name]
+            if queries == 0:
+                status = "unused"
+            elif unavailable == queries:
+                status = "unavailable"
+            elif errors:
+                status = "degraded"
+            else:
+                status = "ok"
+            out.append(
+                BackendStatus(
+                    backend.name,
+                    backend.version,
+                    status,
+                    queries,
+                    errors,
+                    self.last_error.get(backend.name),
+                )
+            )
+        return out
+
+
+def _extractor_id(method: str) -> str:
+    if method == "plain":
+        return "plain"
+    return f"trafilatura {version('trafilatura')} ({method})"
+
+
+def library_versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for name in _LIBRARIES:
+        try:
+            out[name] = version(name)
+        except PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def _claims(request: CheckRequest, settings: Settings) -> list[Claim]:
+    drafts: list[ClaimDraft] = extract_claims(
+        request.response,
+        max_queries=settings.claims.max_queries,
+        min_words=settings.claims.min_words,
+        max_query_words=settings.claims.max_query_words,
+    )
+    return [
+        Claim(
+            id=f"c{d.index + 1}",
+            kind=d.kind,
+            start=d.start,
+            end=d.end,
+            text=d.text,
+            check_worthy=d.check_worthy,
+            reason=d.reason,
+            queries=list(d.queries),
+        )
+        for d in drafts
+    ]
+
+
+async def check(
+    request: CheckRequest, runtime: Runtime, *, progress: ProgressFn | None = None
+) -> Report:
+    """Gather and store the evidence for every check-worthy claim of ``request``."""
+    settings = runtime.settings
+    if len(request.response) > settings.limits.max_response_chars:
+        msg = f"the response has {len(request.response):,} characters, over limits.max_response_chars ({settings.limits.max_response_chars:,}); split it or raise the limit"
+        raise InputError(msg)
+    started = time.monotonic()
+    created_at = datetime.now(UTC).isoformat(timespec="seconds")
+    report_deadline = Deadline.after(settings.limits.report_budget_s)
+    run = _Run(runtime, report_deadline)
+    claims = _claims(request, settings)
+    warnings: list[str] = [f"{name}: {why}" for name, why in runtime.unavailable.items()]
+
+    to_search: list[Claim] = []
+    for claim in claims:
+        if not claim.check_worthy:
+            continue
+        if not runtime.backends:
+            claim.not_searched_reason = "no search backend (web search off and no corpus given)"
+        elif len(to_search) >= settings.limits.max_claims:
+            claim.not_searched_reason = f"over limits.max_claims ({settings.limits.max_claims})"
+        else:
+            to_search.append(claim)
+    if not runtime.backends and any(c.check_worthy for c in claims):
+        warnings.append(
+            "no search backend: web search is off and no corpus was given, so no evidence was gathered"
+        )
+    skipped = sum(
+        1 for c in claims if c.not_searched_reason and "max_claims" in c.not_searched_reason
+    )
+    if skipped:
+        warnings.append(
+            f"{skipped} check-worthy claims were not searched: over limits.max_claims ({settings.limits.max_claims})"
+        )
+
+    gate = asyncio.Semaphore(settings.limits.max_concurrent_claims)
+
+    async def one(claim: Claim) -> None:
+        async with gate:
+            if report_deadline.expired:
+                claim.not_searched_reason = (
+                    "the report's time budget ran out before this claim started"
+                )
+                claim.timed_out = True
+            else:
+                await run.claim(claim, report_deadline.within(settings.limits.claim_budget_s))
+        if progress is not None:
+            progress("claim_done", claim)
+
+    if progress is not None:
+        for claim in to_search:
+            progress("claim_queued", claim)
+    await asyncio.gather(*(one(c) for c in to_search))
+    leftovers = [t for t in (*run.searches.values(), *run.pages.values()) if not t.done()]
+    for task in leftovers:
+        task.cancel()
+    await asyncio.gather(*leftovers, return_exceptions=True)
+
+    backends = run.backend_status()
+    for status in backends:
+        if status.status == "unavailable":
+            warnings.append(f"search unavailable: {status.name}: {status.last_error}")
+        elif status.status == "degraded":
+            warnings.append(
+                f"{status.name}: {status.errors} of {status.queries} searches failed (last: {status.last_error})"
+            )
+    partial = any(c.not_searched_reason and "time budget" in c.not_searched_reason for c in claims)
+    return Report(
+        id=str(uuid4()),
+        created_at=created_at,
+        request={
+            "id": request.id,
+            "prompt": request.prompt,
+            "response": request.response,
+            "response_sha256": hashlib.sha256(request.response.encode()).hexdigest(),
+        },
+        status="partial" if partial else "complete",
+        claims=claims,
+        summary=_summary(claims),
+        search=backends,
+        warnings=warnings,
+        verdicts=dict(NOT_BUILT_VERDICTS),
+        plagiarism=dict(NOT_BUILT_PLAGIARISM),
+        provenance={
+            "verifier_version": __version__,
+            "config_digest": settings.digest(),
+            "libraries": library_versions(),
+            "backends": {b.name: b.version for b in runtime.backends},
+            "snapshot_ids": sorted(run.snapshot_ids),
+        },
+        timing={
+            "elapsed_s": round(time.monotonic() - started, 4),
+            "claim_budget_s": settings.limits.claim_budget_s,
+            "report_budget_s": settings.limits.report_budget_s,
+        },
+    )
+
+
+def _summary(claims: list[Claim]) -> dict[str, int]:
+    searched = [c for c in claims if c.searched]
+    return {
+        "segments": len(claims),
+        "check_worthy": sum(c.check_worthy for c in claims),
+        "searched": len(searched),
+        "not_searched": sum(1 for c in claims if c.check_worthy and not c.searched),
+        "with_evidence": sum(1 for c in searched if c.evidence),
+        "timed_out": sum(c.timed_out for c in claims),
+        "searches": sum(len(c.searches) for c in claims),
+        "search_errors": sum(1 for c in claims for s in c.searches if s.error),
+        "pages": sum(1 for c in claims for p in c.pages if p.snapshot_id),
+        "page_errors": sum(1 for c in claims for p in c.pages if p.error),
+    }

@@ -1,0 +1,74 @@
+"""The report as plain text for a terminal: what was checked, with what, and what is missing."""
+
+from __future__ import annotations
+
+import textwrap
+
+from ..model import Claim, Report
+
+__all__ = ["report_text"]
+
+
+def _short(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _claim_lines(claim: Claim, width: int) -> list[str]:
+    flag = " [timed out]" if claim.timed_out else ""
+    lines = [f"{claim.id} [{claim.start}:{claim.end}] {_short(claim.text, width - 12)}{flag}"]
+    lines.append(f"    why checked: {claim.reason}")
+    if claim.not_searched_reason:
+        lines.append(f"    not searched: {claim.not_searched_reason}")
+        return lines
+    for query in claim.queries:
+        lines.append(f"    query: {query}")
+    errors = [s for s in claim.searches if s.error]
+    for search in errors:
+        lines.append(
+            f"    search error ({search.backend}): {_short(search.error or '', width - 30)}"
+        )
+    for page in claim.pages:
+        if page.error:
+            lines.append(f"    page error: {_short(page.error, width - 20)}")
+    if not claim.evidence:
+        lines.append("    evidence: none found")
+    for rank, ev in enumerate(claim.evidence, start=1):
+        lines.append(f"    evidence {rank} (score {ev.score:.2f}, via {ev.backend}): {ev.url}")
+        quote = textwrap.fill(
+            _short(ev.quote, 300), width, initial_indent="      “", subsequent_indent="       "
+        )
+        lines.append(quote + "”")
+    return lines
+
+
+def report_text(report: Report, *, width: int = 100) -> str:
+    s = report.summary
+    out = [
+        f"verifier report {report.id} ({report.created_at}, {report.status})",
+        f"segments {s['segments']}, check-worthy {s['check_worthy']}, searched {s['searched']}, "
+        f"with evidence {s['with_evidence']}, timed out {s['timed_out']}; "
+        f"{s['searches']} searches ({s['search_errors']} failed), {s['pages']} pages ({s['page_errors']} failed); "
+        f"{report.timing['elapsed_s']:.1f} s",
+        "search: "
+        + (
+            ", ".join(f"{b.name} {b.status} ({b.queries} queries)" for b in report.search)
+            or "no backend"
+        ),
+        f"verdicts: {report.verdicts['note']}",
+        f"plagiarism: {report.plagiarism['note']}",
+    ]
+    for warning in report.warnings:
+        out.append(f"warning: {_short(warning, width - 9)}")
+    worthy = [c for c in report.claims if c.check_worthy]
+    out.append("")
+    out.append(f"Check-worthy claims ({len(worthy)})")
+    for claim in worthy:
+        out.extend(_claim_lines(claim, width))
+    rest = [c for c in report.claims if not c.check_worthy]
+    if rest:
+        out.append("")
+        out.append(f"Not checked ({len(rest)})")
+        for claim in rest:
+            out.append(f"{claim.id} {_short(claim.text, width - 30)}  ({claim.reason})")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,35 @@
+"""The search protocol every backend implements, and the page-source protocol.
+
+A backend turns a query into hits within the time left. A page source (the local
+corpus) can also hand over the full text of the pages its hits point to, so those are
+never fetched over the network.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from ..deadline import Deadline
+from ..model import PageRecord, SearchHit
+
+__all__ = ["PageSource", "SearchBackend"]
+
+
+class SearchBackend(Protocol):
+    """An async search: raises :class:`~verifier.errors.SearchError` subclasses on failure."""
+
+    name: str
+    version: str
+
+    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]: ...
+
+    async def aclose(self) -> None: ...
+
+
+@runtime_checkable
+class PageSource(Protocol):
+    """Something that holds pages itself: hits whose URL it owns are not fetched."""
+
+    def owns(self, url: str) -> bool: ...
+
+    async def page(self, url: str) -> PageRecord: ...

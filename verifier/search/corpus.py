@@ -1,0 +1,327 @@
+"""The local corpus: an SQLite FTS5 (BM25) index of passages, and its search backend.
+
+``verifier index DIR --db PATH`` walks ``.txt``, ``.md`` and ``.html``/``.htm`` files,
+extracts HTML with trafilatura (in the extraction pool), cuts every document into
+passages with offsets and indexes them. A file whose content hash and extractor are
+unchanged is skipped; files that disappeared are removed. Documents are named by their
+``file://`` URL, so evidence from the corpus links to the file it came from.
+
+The backend answers queries with the best-ranked passages and, as a page source, hands
+over the full text of the documents it indexed (no network involved).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from ..deadline import Deadline
+from ..errors import CorpusError, ExtractError, SearchError
+from ..evidence import passage_spans
+from ..extract import Extractor, decode_text, trafilatura_version
+from ..model import PageRecord, SearchHit
+from ..text import content_terms
+
+__all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
+
+SCHEMA_VERSION = "1"
+CORPUS_SUFFIXES = {
+    ".txt": "text/plain",
+    ".md": "text/markdown",
+    ".html": "text/html",
+    ".htm": "text/html",
+}
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    sha256 TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    content_type TEXT NOT NULL,
+    extractor TEXT NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    indexed_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS passages (
+    id INTEGER PRIMARY KEY,
+    doc_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS passages_doc ON passages(doc_id);
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
+    text, content='passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER IF NOT EXISTS passages_ai AFTER INSERT ON passages BEGIN
+    INSERT INTO passages_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS passages_ad AFTER DELETE ON passages BEGIN
+    INSERT INTO passages_fts(passages_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+"""
+
+
+@dataclass(slots=True)
+class IndexStats:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    passages: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+
+class CorpusIndex:
+    """An open corpus index. ``create=True`` makes a new one when the file is missing."""
+
+    def __init__(self, path: str | Path, *, create: bool = False) -> None:
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            msg = f"corpus index {self.path} does not exist; build it with `verifier index DIR --db {self.path}` or pass a directory to --corpus"
+            raise CorpusError(msg)
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA busy_timeout=5000")
+            if create:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.executescript(_SCHEMA)
+                self.db.execute(
+                    "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
+                )
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        except (OSError, sqlite3.Error) as exc:
+            msg = f"{self.path} is not a verifier corpus index ({exc}); build one with `verifier index DIR --db PATH`"
+            raise CorpusError(msg) from exc
+        if row is None or row[0] != SCHEMA_VERSION:
+            msg = f"{self.path} has corpus schema {row[0] if row else None!r}, expected {SCHEMA_VERSION}; rebuild it with `verifier index`"
+            raise CorpusError(msg)
+        self.lock = threading.Lock()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def document_count(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM documents").fetchone()[0])
+
+    def known(self) -> dict[str, tuple[str, str]]:
+        rows = self.db.execute("SELECT url, sha256, extractor FROM documents")
+        return {url: (sha, extractor) for url, sha, extractor in rows}
+
+    def put_document(
+        self,
+        url: str,
+        *,
+        sha256: str,
+        size: int,
+        content_type: str,
+        extractor: str,
+        title: str,
+        text: str,
+        passage_chars: int,
+    ) -> int:
+        """Insert or replace one document and its passages; returns the passage count."""
+        spans = passage_spans(text, passage_chars)
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        with self.lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("DELETE FROM documents WHERE url = ?", (url,))
+                cur = self.db.execute(
+                    "INSERT INTO documents (url, sha256, bytes, content_type, extractor, title, text, indexed_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (url, sha256, size, content_type, extractor, title, text, now),
+                )
+                doc_id = cur.lastrowid
+                self.db.executemany(
+                    "INSERT INTO passages (doc_id, start, end, text) VALUES (?, ?, ?, ?)",
+                    [(doc_id, s, e, text[s:e]) for s, e in spans],
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return len(spans)
+
+    def remove(self, url: str) -> None:
+        with self.lock:
+            self.db.execute("DELETE FROM documents WHERE url = ?", (url,))
+
+    def search(self, query: str, limit: int) -> list[SearchHit]:
+        terms = list(dict.fromkeys(content_terms(query)))
+        if not terms:
+            return []
+        match = " OR ".join('"' + t.replace('"', "") + '"' for t in terms)
+        with self.lock:
+            rows = self.db.execute(
+                "SELECT d.url, d.title, p.start, p.end, p.text FROM passages_fts"
+                " JOIN passages p ON p.id = passages_fts.rowid"
+                " JOIN documents d ON d.id = p.doc_id"
+                " WHERE passages_fts MATCH ? ORDER BY bm25(passages_fts) LIMIT ?",
+                (match, limit),
+            ).fetchall()
+        return [
+            SearchHit(url, title, text[:300], rank, start, end)
+            for rank, (url, title, start, end, text) in enumerate(rows, start=1)
+        ]
+
+    def has(self, url: str) -> bool:
+        with self.lock:
+            return (
+                self.db.execute("SELECT 1 FROM documents WHERE url = ?", (url,)).fetchone()
+                is not None
+            )
+
+    def page(self, url: str) -> PageRecord | None:
+        with self.lock:
+            row = self.db.execute(
+                "SELECT sha256, bytes, content_type, extractor, title, text, indexed_at"
+                " FROM documents WHERE url = ?",
+                (url,),
+            ).fetchone()
+        if row is None:
+            return None
+        sha, size, content_type, extractor, title, text, indexed_at = row
+        return PageRecord(
+            url=url,
+            final_url=url,
+            status=200,
+            fetched_at=indexed_at,
+            content_type=content_type,
+            headers={},
+            body_sha256=sha,
+            body_bytes=size,
+            text=text,
+            title=title,
+            metadata={"corpus": str(self.path)},
+            extractor=extractor,
+        )
+
+
+def _walk(directory: Path) -> Iterator[Path]:
+    for path in sorted(directory.rglob("*")):
+        if (
+            path.is_file()
+            and path.suffix.lower() in CORPUS_SUFFIXES
+            and not any(part.startswith(".") for part in path.relative_to(directory).parts)
+        ):
+            yield path
+
+
+def _markdown_title(text: str) -> str:
+    m = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
+    return m.group(1).strip() if m else ""
+
+
+async def build_index(
+    directory: str | Path,
+    db_path: str | Path,
+    *,
+    extractor: Extractor,
+    passage_chars: int = 400,
+    extract_timeout_s: float = 60.0,
+) -> IndexStats:
+    """Index (or re-index) every corpus file under ``directory`` into ``db_path``."""
+    root = Path(directory)
+    if not root.is_dir():
+        msg = f"corpus directory {root} does not exist or is not a directory"
+        raise CorpusError(msg)
+    index = CorpusIndex(db_path, create=True)
+    stats = IndexStats()
+    html_extractor = f"trafilatura {trafilatura_version()}"
+    try:
+        known = index.known()
+        seen: set[str] = set()
+        for path in _walk(root.resolve()):
+            url = path.as_uri()
+            seen.add(url)
+            try:
+                body = path.read_bytes()
+            except OSError as exc:
+                stats.failed.append((str(path), str(exc)))
+                continue
+            sha = hashlib.sha256(body).hexdigest()
+            kind = CORPUS_SUFFIXES[path.suffix.lower()]
+            extractor_id = html_extractor if kind == "text/html" else "plain"
+            if known.get(url) == (sha, extractor_id):
+                stats.unchanged += 1
+                continue
+            if kind == "text/html":
+                try:
+                    page = await extractor.extract(
+                        body,
+                        url=url,
+                        content_type=kind,
+                        charset=None,
+                        deadline=Deadline.after(extract_timeout_s),
+                    )
+                except ExtractError as exc:
+                    stats.failed.append((str(path), str(exc)))
+                    continue
+                text, title = page.text, page.title
+            else:
+                text = decode_text(body, "utf-8")
+                title = _markdown_title(text) if kind == "text/markdown" else ""
+            stats.passages += index.put_document(
+                url,
+                sha256=sha,
+                size=len(body),
+                content_type=kind,
+                extractor=extractor_id,
+                title=title or path.stem,
+                text=text,
+                passage_chars=passage_chars,
+            )
+            if url in known:
+                stats.updated += 1
+            else:
+                stats.added += 1
+        for url in known.keys() - seen:
+            index.remove(url)
+            stats.removed += 1
+    finally:
+        index.close()
+    return stats
+
+
+class CorpusBackend:
+    """Searches one corpus index; also the page source for the documents it holds."""
+
+    def __init__(self, path: str | Path, *, name: str | None = None, max_results: int = 5) -> None:
+        self.index = CorpusIndex(path)
+        self.name = f"corpus:{name or self.index.path.stem}"
+        self.version = f"corpus-fts5 schema {SCHEMA_VERSION}"
+        self.max_results = max_results
+
+    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+        try:
+            async with asyncio.timeout(deadline.remaining()):
+                return await asyncio.to_thread(self.index.search, query, self.max_results)
+        except sqlite3.Error as exc:
+            msg = f"{self.name}: {exc}"
+            raise SearchError(msg) from exc
+
+    def owns(self, url: str) -> bool:
+        return url.startswith("file://") and self.index.has(url)
+
+    async def page(self, url: str) -> PageRecord:
+        record = await asyncio.to_thread(self.index.page, url)
+        if record is None:
+            raise KeyError(url)
+        return record
+
+    async def aclose(self) -> None:
+        self.index.close()

@@ -1,0 +1,101 @@
+"""Search through a self-hosted SearXNG instance's JSON API.
+
+``GET {search.searxng.base_url}/search?q=...&format=json``. The instance must allow the
+JSON format (``search: formats: [html, json]`` in its settings.yml); a 403 says so.
+SearXNG is infrastructure the team runs itself, so the SSRF guard does not apply to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+
+from .. import __version__
+from ..config import SearxngSettings
+from ..deadline import Deadline
+from ..errors import SearchError, SearchTimeout, SearchUnavailable
+from ..model import SearchHit
+
+__all__ = ["SearxngBackend"]
+
+
+class SearxngBackend:
+    name = "searxng"
+
+    def __init__(self, settings: SearxngSettings) -> None:
+        if not settings.base_url:
+            msg = "search.backends includes 'searxng' but search.searxng.base_url is empty; set it to your instance, e.g. http://127.0.0.1:8888"
+            raise SearchError(msg)
+        self.settings = settings
+        self.version = f"searxng-json (verifier {__version__})"
+        self._session: aiohttp.ClientSession | None = None
+
+    def _client(self) -> aiohttp.ClientSession:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                headers={"User-Agent": f"verifier/{__version__}", "Accept": "application/json"},
+                timeout=aiohttp.ClientTimeout(total=None),
+            )
+        return self._session
+
+    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+        url = self.settings.base_url.rstrip("/") + "/search"
+        params = {
+            "q": query,
+            "format": "json",
+            "language": self.settings.language,
+            "categories": self.settings.categories,
+            "pageno": "1",
+        }
+        timeout = deadline.timeout(self.settings.timeout_s)
+        try:
+            async with asyncio.timeout(timeout):
+                async with self._client().get(url, params=params) as resp:
+                    body = await resp.read()
+                    status = resp.status
+        except TimeoutError as exc:
+            msg = f"searxng: no answer for {query!r} within {timeout:.1f} s"
+            raise SearchTimeout(msg) from exc
+        except aiohttp.ClientConnectorError as exc:
+            msg = f"search unavailable: cannot connect to SearXNG at {self.settings.base_url} ({exc.os_error})"
+            raise SearchUnavailable(msg) from exc
+        except aiohttp.ClientError as exc:
+            msg = f"searxng: {type(exc).__name__}: {exc}"
+            raise SearchError(msg) from exc
+        if status == 403:
+            msg = "searxng: 403 Forbidden; enable the json format (search.formats) in the instance's settings.yml"
+            raise SearchError(msg)
+        if status != 200:
+            msg = f"searxng: HTTP {status}"
+            raise SearchError(msg)
+        try:
+            data = json.loads(body)
+        except ValueError as exc:
+            msg = f"searxng: the answer is not JSON ({exc})"
+            raise SearchError(msg) from exc
+        results = data.get("results") if isinstance(data, dict) else None
+        if not isinstance(results, list):
+            msg = "searxng: the answer is not SearXNG JSON (no 'results' list)"
+            raise SearchError(msg)
+        hits = []
+        for item in results:
+            if not isinstance(item, dict) or not item.get("url"):
+                continue
+            hits.append(
+                SearchHit(
+                    url=str(item["url"]),
+                    title=str(item.get("title") or ""),
+                    snippet=str(item.get("content") or ""),
+                    rank=len(hits) + 1,
+                )
+            )
+            if len(hits) >= self.settings.max_results:
+                break
+        return hits
+
+    async def aclose(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None

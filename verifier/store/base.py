@@ -1,0 +1,35 @@
+"""The snapshot store protocol and the content address of a snapshot."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Literal, Protocol
+
+__all__ = ["SnapshotKind", "SnapshotStore", "canonical_json", "snapshot_id"]
+
+SnapshotKind = Literal["search", "page"]
+
+
+def canonical_json(content: Any) -> bytes:
+    return json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def snapshot_id(kind: SnapshotKind, content: dict[str, Any]) -> str:
+    """``sha256:<hex>`` of the kind and the canonical JSON of the content."""
+    digest = hashlib.sha256(kind.encode() + b"\n" + canonical_json(content)).hexdigest()
+    return f"sha256:{digest}"
+
+
+class SnapshotStore(Protocol):
+    """Stores snapshots under their content address; storing twice is a no-op."""
+
+    def put(self, kind: SnapshotKind, content: dict[str, Any]) -> str:
+        """Store ``content`` and return its id."""
+        ...
+
+    def get(self, snapshot_id: str) -> tuple[SnapshotKind, dict[str, Any]]:
+        """The kind and content stored under ``snapshot_id``; KeyError when absent."""
+        ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,74 @@
+"""Snapshots in one SQLite file (WAL), zlib-compressed canonical JSON keyed by sha256."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+import zlib
+from pathlib import Path
+from typing import Any, cast
+
+from ..errors import StoreError
+from .base import SnapshotKind, canonical_json, snapshot_id
+
+__all__ = ["SqliteSnapshotStore"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    stored_at REAL NOT NULL,
+    body BLOB NOT NULL
+);
+"""
+
+
+class SqliteSnapshotStore:
+    """Thread-safe; one connection guarded by a lock (writes are small and fast)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            msg = f"cannot open the snapshot store {self.path}: {exc}; check --data-dir or store.data_dir"
+            raise StoreError(msg) from exc
+        self._lock = threading.Lock()
+
+    def put(self, kind: SnapshotKind, content: dict[str, Any]) -> str:
+        sid = snapshot_id(kind, content)
+        body = zlib.compress(canonical_json(content), 6)
+        try:
+            with self._lock:
+                self._db.execute(
+                    "INSERT OR IGNORE INTO snapshots (id, kind, stored_at, body) VALUES (?, ?, ?, ?)",
+                    (sid, kind, time.time(), body),
+                )
+        except sqlite3.Error as exc:
+            msg = f"cannot write to the snapshot store {self.path}: {exc}"
+            raise StoreError(msg) from exc
+        return sid
+
+    def get(self, snapshot_id: str) -> tuple[SnapshotKind, dict[str, Any]]:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT kind, body FROM snapshots WHERE id = ?", (snapshot_id,)
+            ).fetchone()
+        if row is None:
+            raise KeyError(snapshot_id)
+        return cast(SnapshotKind, row[0]), json.loads(zlib.decompress(row[1]))
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM snapshots").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,305 @@
+"""Text primitives that keep offsets: markdown blocks, sentence spans, words.
+
+Every function here returns spans as Python string indices into the exact text it was
+given, so ``text[span.start:span.end] == span.text`` always holds. Nothing is normalised
+in place; normalised forms are computed beside the original.
+
+Segmentation is done by hand rather than with a sentence-splitting library: the ones
+available either need model downloads (NLTK punkt) or are unmaintained with known offset
+bugs (pysbd), and exact offsets are the contract every later step relies on.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "STOPWORDS",
+    "Block",
+    "BlockKind",
+    "Segment",
+    "blocks",
+    "content_terms",
+    "normalize",
+    "segments",
+    "sentence_spans",
+    "strip_markdown",
+    "word_spans",
+]
+
+BlockKind = Literal["paragraph", "heading", "list_item", "table_row", "quote", "code"]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A markdown block: ``text == source[start:end]`` with the marker left out."""
+
+    kind: BlockKind
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A sentence (or a whole non-prose block) with its exact span in the source."""
+
+    kind: BlockKind
+    start: int
+    end: int
+    text: str
+
+
+STOPWORDS = frozenset(
+    """
+    a an the and or but nor so yet for of in on at to from by with without into onto
+    about above below over under between among through during before after since until
+    while as is are was were be been being am do does did done doing have has had having
+    will would shall should can could may might must it its it's this that these those
+    there here he she they we you i me him her them us my your his their our which who
+    whom whose what when where why how than then also just only very more most much many
+    such some any each every all both either neither not no yes if because although
+    though whether one ones other another same own well still even ever again further
+    once
+    """.split()
+)
+
+
+def content_terms(text: str) -> list[str]:
+    """Lower-cased words that carry content (no stopwords), for matching and ranking."""
+    return [w for w in re.findall(r"\w+", text.casefold()) if w not in STOPWORDS]
+
+
+_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})")
+_HEADING = re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t]+|$)")
+_LIST = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
+_QUOTE = re.compile(r"^[ ]{0,3}>[ ]?")
+_TABLE = re.compile(r"^[ \t]*\|")
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}")
+_RULE = re.compile(r"^[ ]{0,3}(?:[-*_][ \t]*){3,}$")
+_INDENTED = re.compile(r"^(?: {4}|\t)")
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """Lines with their start offsets; the line text excludes its line break."""
+    pos = 0
+    for raw in text.splitlines(keepends=True):
+        yield pos, raw.rstrip("\r\n\u2028\u2029\x85\x0b\x0c\x1c\x1d\x1e")
+        pos += len(raw)
+
+
+def _trimmed(source: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and source[start].isspace():
+        start += 1
+    while end > start and source[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def blocks(source: str) -> list[Block]:
+    """Split markdown-ish text into blocks; code is kept whole, prose blocks are merged."""
+    out: list[Block] = []
+    para: tuple[BlockKind, int, int] | None = None  # open prose block: kind, start, end
+    fence: str | None = None
+    code_start = 0
+    prev_blank = True
+
+    def close() -> None:
+        nonlocal para
+        if para is not None:
+            kind, start, end = para
+            start, end = _trimmed(source, start, end)
+            if end > start:
+                out.append(Block(kind, start, end, source[start:end]))
+            para = None
+
+    for pos, line in _lines(source):
+        end = pos + len(line)
+        if fence is not None:
+            stripped = line.strip()
+            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+                out.append(Block("code", code_start, end, source[code_start:end]))
+                fence = None
+            prev_blank = False
+            continue
+        if m := _FENCE.match(line):
+            close()
+            fence, code_start = m.group(1), pos
+            continue
+        if not line.strip():
+            close()
+            prev_blank = True
+            continue
+        if prev_blank and para is None and _INDENTED.match(line) and not _LIST.match(line):
+            close()
+            out.append(Block("code", pos, end, line))
+            prev_blank = False
+            continue
+        prev_blank = False
+        if _RULE.match(line):
+            close()
+            continue
+        if m := _HEADING.match(line):
+            close()
+            para = ("heading", pos + m.end(), end)
+            close()
+            continue
+        if _TABLE.match(line):
+            close()
+            if not _TABLE_RULE.match(line) or re.search(r"[A-Za-z0-9]", line):
+                para = ("table_row", pos, end)
+                close()
+            continue
+        if m := _QUOTE.match(line):
+            if para is None or para[0] != "quote":
+                close()
+                para = ("quote", pos + m.end(), end)
+            else:
+                para = ("quote", para[1], end)
+            continue
+        if m := _LIST.match(line):
+            close()
+            para = ("list_item", pos + m.end(), end)
+            continue
+        para = ("paragraph", pos, end) if para is None else (para[0], para[1], end)
+    if fence is not None:
+        out.append(Block("code", code_start, len(source), source[code_start:]))
+    close()
+    out.sort(key=lambda b: b.start)
+    # Indented code lines that follow each other form one block.
+    merged: list[Block] = []
+    for block in out:
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and last.kind == "code"
+            and block.kind == "code"
+            and not source[last.end : block.start].strip()
+            and _INDENTED.match(block.text)
+        ):
+            merged[-1] = Block("code", last.start, block.end, source[last.start : block.end])
+        else:
+            merged.append(block)
+    return merged
+
+
+# Abbreviations that precede what they qualify: a period after them never ends a sentence.
+_NEVER_FINAL = frozenset(
+    """
+    mr mrs ms dr prof st mt ft gen gov col lt sgt capt cmdr adm rev hon pres sen rep vs
+    v cf al approx ca circa fig figs no nos vol vols pp ed eds e.g i.e viz esp
+    """.split()
+)
+# Abbreviations that may also end a sentence: split after them only when the next word
+# is one that usually starts a sentence ("... Acme Inc. The company ...").
+_MAYBE_FINAL = frozenset(
+    """
+    jr sr inc ltd co corp bros dept est jan feb mar apr jun jul aug sep sept oct nov dec
+    a.m p.m u.s u.k u.n u.s.a ph.d b.a m.a b.sc m.sc d.c ibid resp incl excl min max avg
+    """.split()
+)
+_STARTERS = frozenset(
+    """
+    the this that these those it its in on at a an he she they we i you but however
+    there here as after before when while since so thus then also his her their our
+    """.split()
+)
+_INLINE_CODE = re.compile(r"`[^`\n]+`")
+_TERMINAL = re.compile(r"(?:[.!?。！？]+|…)[\"'”’)\]»*_]*(?=\s)")
+_WORD_BEFORE = re.compile(r"([\w.'’-]+)$")
+
+
+def sentence_spans(text: str, offset: int = 0) -> list[tuple[int, int]]:
+    """Sentence spans (start, end) in ``text``, shifted by ``offset``, whitespace-trimmed."""
+    code = [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)]
+    cuts: list[int] = []
+    ci = 0
+    for m in _TERMINAL.finditer(text):
+        while ci < len(code) and code[ci][1] <= m.start():
+            ci += 1
+        if ci < len(code) and code[ci][0] <= m.start():
+            continue  # inside inline code
+        if _is_boundary(text, m.start(), m.end()):
+            cuts.append(m.end())
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for cut in [*cuts, len(text)]:
+        s, e = start, cut
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            spans.append((s + offset, e + offset))
+        start = cut
+    return spans
+
+
+def _is_boundary(text: str, dot_start: int, dot_end: int) -> bool:
+    nxt = text[dot_end : dot_end + 40].lstrip()
+    if not nxt:
+        return True
+    first = nxt[0]
+    if first.islower():
+        return False  # "approx. two", "Really? yes"
+    if text[dot_start] not in ".…":
+        return True
+    m = _WORD_BEFORE.search(text, max(0, dot_start - 40), dot_start)
+    word = m.group(1) if m else ""
+    lowered = word.lower().rstrip(".")
+    if lowered in _NEVER_FINAL:
+        return False
+    if len(word) == 1 and word.isupper():
+        return False  # an initial: "J. K. Rowling"
+    if lowered in _MAYBE_FINAL or re.fullmatch(r"(?:[a-z]\.)+[a-z]", lowered):
+        nxt_word = re.match(r"[\w']+", nxt)
+        return bool(nxt_word) and nxt_word.group().lower() in _STARTERS
+    return True
+
+
+def segments(source: str) -> list[Segment]:
+    """The response as sentence-level segments with exact spans.
+
+    Prose blocks (paragraphs, list items, block quotes) are split into sentences;
+    headings, table rows and code blocks are kept whole, so code and URLs never split.
+    """
+    out: list[Segment] = []
+    for block in blocks(source):
+        if block.kind in ("code", "heading", "table_row"):
+            out.append(Segment(block.kind, block.start, block.end, block.text))
+            continue
+        for start, end in sentence_spans(block.text, block.start):
+            out.append(Segment(block.kind, start, end, source[start:end]))
+    return out
+
+
+_MD_INLINE = re.compile(r"(\*\*|__|\*|_|~~|`)(?=\S)(.+?)(?<=\S)\1")
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+
+
+def strip_markdown(text: str) -> str:
+    """Readable plain text: links keep their label, emphasis and code marks go."""
+    text = _MD_LINK.sub(r"\1", text)
+    for _ in range(3):
+        new = _MD_INLINE.sub(r"\2", text)
+        if new == text:
+            break
+        text = new
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def normalize(text: str) -> str:
+    """NFKC, case-folded, with runs of whitespace collapsed: for comparing, not storing."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).casefold()).strip()
+
+
+_WORD = re.compile(r"\w+(?:[''’.-]\w+)*", re.UNICODE)
+
+
+def word_spans(text: str) -> list[tuple[int, int, str]]:
+    """Words with their spans: (start, end, word)."""
+    return [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
