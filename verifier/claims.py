@@ -146,7 +146,7 @@ def check_worthiness(
     names = entities(text)
     if len(words) < min_words and not has_number:
         return False, "too short to check"
-    if _SUBJECTIVE.search(text) and not (has_number or _RELATION.search(text)):
+    if _SUBJECTIVE.search(text) and not (has_number or names):
         return False, "opinion (subjective wording, no checkable fact)"
     if _YEAR.search(text) or _MONTH.search(text):
         return True, "states a date"

@@ -17,6 +17,7 @@ import asyncio
 import codecs
 import multiprocessing
 from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from typing import Any
@@ -111,8 +112,11 @@ def _warm_up() -> None:
 class Extractor:
     """Extracts pages in a lazily started pool; ``aclose()`` stops the pool."""
 
-    def __init__(self, settings: ExtractSettings) -> None:
+    def __init__(
+        self, settings: ExtractSettings, *, function: Callable[..., dict[str, Any]] = extract_html
+    ) -> None:
         self.settings = settings
+        self._function = function  # what the workers run; tests swap in a hanging one
         self._pool: ProcessPool | None = None
 
     def _get_pool(self) -> ProcessPool:
@@ -134,7 +138,7 @@ class Extractor:
         if timeout <= 0:
             msg = f"{url}: no time left to extract"
             raise ExtractTimeout(msg)
-        future = self._get_pool().schedule(extract_html, args=(body, url, charset), timeout=timeout)
+        future = self._get_pool().schedule(self._function, args=(body, url, charset), timeout=timeout)
         try:
             data = await asyncio.wrap_future(future)
         except asyncio.CancelledError:
@@ -155,8 +159,12 @@ class Extractor:
             raise ExtractError(msg) from exc
         return Extracted(data["text"], data["title"], data["metadata"], data["method"])
 
-    async def aclose(self) -> None:
+    def close(self) -> None:
+        """Stop the pool and wait for its workers (blocking)."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
             pool.stop()
-            await asyncio.to_thread(pool.join, 10)
+            pool.join(10)
+
+    async def aclose(self) -> None:
+        await asyncio.to_thread(self.close)

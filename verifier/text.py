@@ -101,7 +101,7 @@ def _trimmed(source: str, start: int, end: int) -> tuple[int, int]:
 
 
 def blocks(source: str) -> list[Block]:
-    """Split markdown-ish text into blocks; code is kept whole, prose blocks are merged."""
+    """Split markdown-ish text into blocks; code blocks (fenced or indented) are kept whole."""
     out: list[Block] = []
     para: tuple[BlockKind, int, int] | None = None  # open prose block: kind, start, end
     fence: str | None = None
@@ -122,7 +122,8 @@ def blocks(source: str) -> list[Block]:
         if fence is not None:
             stripped = line.strip()
             if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                out.append(Block("code", code_start, end, source[code_start:end]))
+                start, stop = _trimmed(source, code_start, end)
+                out.append(Block("code", start, stop, source[start:stop]))
                 fence = None
             prev_blank = False
             continue
@@ -134,11 +135,13 @@ def blocks(source: str) -> list[Block]:
             close()
             prev_blank = True
             continue
-        if prev_blank and para is None and _INDENTED.match(line) and not _LIST.match(line):
-            close()
-            out.append(Block("code", pos, end, line))
+        in_code = para is not None and para[0] == "code"
+        if _INDENTED.match(line) and not _LIST.match(line) and (in_code or prev_blank and para is None):
+            para = ("code", para[1] if para else pos, end)  # indented code, kept whole
             prev_blank = False
             continue
+        if in_code:
+            close()
         prev_blank = False
         if _RULE.match(line):
             close()
@@ -155,11 +158,9 @@ def blocks(source: str) -> list[Block]:
                 close()
             continue
         if m := _QUOTE.match(line):
-            if para is None or para[0] != "quote":
-                close()
-                para = ("quote", pos + m.end(), end)
-            else:
-                para = ("quote", para[1], end)
+            close()  # one block per quoted line, so no "> " marker sits inside a block
+            para = ("quote", pos + m.end(), end)
+            close()
             continue
         if m := _LIST.match(line):
             close()
@@ -167,24 +168,11 @@ def blocks(source: str) -> list[Block]:
             continue
         para = ("paragraph", pos, end) if para is None else (para[0], para[1], end)
     if fence is not None:
-        out.append(Block("code", code_start, len(source), source[code_start:]))
+        start, stop = _trimmed(source, code_start, len(source))
+        out.append(Block("code", start, stop, source[start:stop]))
     close()
     out.sort(key=lambda b: b.start)
-    # Indented code lines that follow each other form one block.
-    merged: list[Block] = []
-    for block in out:
-        last = merged[-1] if merged else None
-        if (
-            last is not None
-            and last.kind == "code"
-            and block.kind == "code"
-            and not source[last.end : block.start].strip()
-            and _INDENTED.match(block.text)
-        ):
-            merged[-1] = Block("code", last.start, block.end, source[last.start : block.end])
-        else:
-            merged.append(block)
-    return merged
+    return out
 
 
 # Abbreviations that precede what they qualify: a period after them never ends a sentence.

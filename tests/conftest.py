@@ -1,0 +1,51 @@
+"""Shared fixtures. The web is played by loopback servers; nothing here leaves the machine."""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from verifier.config import ExtractSettings, Settings
+from verifier.extract import Extractor
+
+
+@pytest.fixture(autouse=True)
+def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test gets its own data dir and no stray config from the environment."""
+    monkeypatch.setenv("VERIFIER_DATA_DIR", str(tmp_path / "data"))
+    for name in list(os.environ):
+        if name.startswith("VERIFIER_") and "__" in name or name == "VERIFIER_CONFIG":
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Defaults with the SSRF guard off (to reach loopback servers) and short budgets."""
+    return Settings().with_overrides(
+        {
+            "fetch.allow_private_networks": True,
+            "fetch.backoff_s": 0.05,
+            "store.data_dir": str(tmp_path / "data"),
+            "extract.workers": 1,
+        }
+    )
+
+
+@pytest.fixture(scope="session")
+def extractor() -> Iterator[Extractor]:
+    """One extraction pool for the whole session (spawning workers costs about a second)."""
+    ex = Extractor(ExtractSettings(workers=2, timeout_s=20))
+    yield ex
+    ex.close()
+
+
+@pytest.fixture
+def closed_port() -> int:
+    """A loopback port with nothing listening on it."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

@@ -1,0 +1,216 @@
+"""In-memory fakes and loopback stand-ins for the web, for tests and benchmarks.
+
+- :class:`StaticSearch`: a search backend answering from a dict, with optional latency
+  or a hang; :class:`MemoryFetcher`: a page fetcher answering from a dict.
+- :func:`searxng_app` and :func:`pages_app`: aiohttp applications that play a SearXNG
+  instance and a set of web pages (including pathological ones) on a loopback port.
+
+Nothing here touches the network beyond the loopback servers the caller starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+
+from .deadline import Deadline
+from .errors import HTTPStatusError, SearchTimeout
+from .fetch import FetchedPage
+from .model import SearchHit
+
+__all__ = ["MemoryFetcher", "StaticSearch", "pages_app", "searxng_app"]
+
+
+@dataclass
+class StaticSearch:
+    """Answers ``results[query]`` (or ``default``) after ``latency_s``; hangs if asked."""
+
+    results: Mapping[str, Sequence[SearchHit]] = field(default_factory=dict)
+    default: Sequence[SearchHit] = ()
+    latency_s: float = 0.0
+    hang: bool = False
+    name: str = "static"
+    version: str = "static-fake 1"
+    calls: list[str] = field(default_factory=list)
+
+    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+        self.calls.append(query)
+        try:
+            async with asyncio.timeout(deadline.remaining()):
+                if self.hang:
+                    await asyncio.Event().wait()
+                await asyncio.sleep(self.latency_s)
+        except TimeoutError as exc:
+            msg = f"{self.name}: no answer for {query!r} in the time left"
+            raise SearchTimeout(msg) from exc
+        return list(self.results.get(query, self.default))
+
+    async def aclose(self) -> None:
+        pass
+
+
+@dataclass
+class MemoryFetcher:
+    """Serves ``pages[url] = (content_type, body)`` after ``latency_s``; others are 404."""
+
+    pages: Mapping[str, tuple[str, bytes]] = field(default_factory=dict)
+    latency_s: float = 0.0
+    calls: list[str] = field(default_factory=list)
+
+    async def fetch(self, url: str, deadline: Deadline) -> FetchedPage:
+        self.calls.append(url)
+        await asyncio.sleep(min(self.latency_s, deadline.remaining()))
+        if url not in self.pages:
+            msg = f"{url}: HTTP 404"
+            raise HTTPStatusError(msg, 404)
+        content_type, body = self.pages[url]
+        return FetchedPage(
+            url=url,
+            final_url=url,
+            status=200,
+            headers={"content-type": content_type},
+            content_type=content_type,
+            charset="utf-8",
+            body=body,
+            fetched_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            elapsed_s=self.latency_s,
+        )
+
+    async def aclose(self) -> None:
+        pass
+
+
+ResultsFn = Callable[[str], Sequence[Mapping[str, Any]]]
+
+
+def searxng_app(
+    results: ResultsFn, *, latency_s: float = 0.0, hang: bool = False, status: int = 200
+) -> web.Application:
+    """A fake SearXNG: ``GET /search?q=..&format=json`` answers ``{"results": results(q)}``."""
+    app = web.Application()
+    app["queries"] = []
+
+    async def search(request: web.Request) -> web.StreamResponse:
+        query = request.query.get("q", "")
+        app["queries"].append(query)
+        if hang:
+            await asyncio.Event().wait()
+        await asyncio.sleep(latency_s)
+        if request.query.get("format") != "json":
+            return web.Response(status=400, text="format=json expected")
+        if status != 200:
+            return web.Response(status=status, text="error")
+        return web.json_response({"query": query, "results": list(results(query))})
+
+    app.router.add_get("/search", search)
+    return app
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Application:
+    """Serves ``pages[path]`` as HTML after ``latency_s``, plus pathological pages.
+
+    ``/huge`` (declares nothing, streams 20 MB), ``/endless`` (never ends), ``/slow``
+    (waits 60 s before the first byte), ``/pdf`` (wrong content type), ``/latin1`` and
+    ``/badbytes`` (broken encodings), ``/loop`` (a redirect loop), ``/redirect/N`` (N hops
+    to ``/page/a``), ``/fail`` (always 500), ``/flaky`` (500 once, then a page),
+    ``/missing`` (404) and ``/garbage`` (random bytes labelled HTML).
+    """
+    app = web.Application()
+    app["hits"] = {}
+
+    def count(path: str) -> int:
+        app["hits"][path] = app["hits"].get(path, 0) + 1
+        return int(app["hits"][path])
+
+    async def page(request: web.Request) -> web.StreamResponse:
+        await asyncio.sleep(latency_s)
+        path = request.match_info["name"]
+        count(path)
+        if path not in pages:
+            raise web.HTTPNotFound()
+        return web.Response(text=pages[path], content_type="text/html")
+
+    async def huge(request: web.Request) -> web.StreamResponse:
+        resp = web.StreamResponse(headers={"Content-Type": "text/html"})
+        await resp.prepare(request)
+        chunk = b"<p>" + b"x" * 65_000 + b"</p>"
+        for _ in range(320):
+            await resp.write(chunk)
+        return resp
+
+    async def endless(request: web.Request) -> web.StreamResponse:
+        resp = web.StreamResponse(headers={"Content-Type": "text/html"})
+        await resp.prepare(request)
+        while True:
+            await resp.write(b"<p>still going</p>")
+            await asyncio.sleep(0.05)
+
+    async def slow(request: web.Request) -> web.StreamResponse:
+        await asyncio.sleep(60)
+        return web.Response(text="late", content_type="text/html")
+
+    async def pdf(request: web.Request) -> web.StreamResponse:
+        return web.Response(body=b"%PDF-1.4 ...", content_type="application/pdf")
+
+    async def latin1(request: web.Request) -> web.StreamResponse:
+        body = "<html><body><p>Café crème at the Sorbonne, 1891.</p></body></html>"
+        return web.Response(
+            body=body.encode("latin-1"), headers={"Content-Type": "text/html; charset=iso-8859-1"}
+        )
+
+    async def badbytes(request: web.Request) -> web.StreamResponse:
+        body = b"<html><body><p>Broken \xff\xfe bytes in Paris \xc3\x28 here.</p></body></html>"
+        return web.Response(body=body, headers={"Content-Type": "text/html; charset=utf-8"})
+
+    async def loop(request: web.Request) -> web.StreamResponse:
+        raise web.HTTPFound("/loop2" if request.path == "/loop" else "/loop")
+
+    async def redirect(request: web.Request) -> web.StreamResponse:
+        n = int(request.match_info["n"])
+        raise web.HTTPFound(f"/redirect/{n - 1}" if n > 1 else "/page/a")
+
+    async def fail(request: web.Request) -> web.StreamResponse:
+        count("fail")
+        return web.Response(status=500, text="boom")
+
+    async def flaky(request: web.Request) -> web.StreamResponse:
+        if count("flaky") == 1:
+            return web.Response(status=503, text="try again")
+        return web.Response(text="<html><body><p>Recovered page.</p></body></html>", content_type="text/html")
+
+    async def missing(request: web.Request) -> web.StreamResponse:
+        count("missing")
+        raise web.HTTPNotFound()
+
+    async def garbage(request: web.Request) -> web.StreamResponse:
+        noise = hashlib.sha256(b"seed").digest() * 4000
+        return web.Response(body=noise, headers={"Content-Type": "text/html"})
+
+    routes: dict[str, Handler] = {
+        "/huge": huge,
+        "/endless": endless,
+        "/slow": slow,
+        "/pdf": pdf,
+        "/latin1": latin1,
+        "/badbytes": badbytes,
+        "/loop": loop,
+        "/loop2": loop,
+        "/redirect/{n}": redirect,
+        "/fail": fail,
+        "/flaky": flaky,
+        "/missing": missing,
+        "/garbage": garbage,
+        "/page/{name}": page,
+    }
+    for route, handler in routes.items():
+        app.router.add_get(route, handler)
+    return app
