@@ -24,7 +24,10 @@ from .errors import HTTPStatusError, SearchTimeout
 from .fetch import FetchedPage
 from .model import SearchHit
 
-__all__ = ["MemoryFetcher", "StaticSearch", "pages_app", "searxng_app"]
+__all__ = ["HITS", "QUERIES", "MemoryFetcher", "StaticSearch", "pages_app", "searxng_app"]
+
+HITS = web.AppKey("hits", dict[str, int])  # pages_app: requests per path
+QUERIES = web.AppKey("queries", list[str])  # searxng_app: queries received
 
 
 @dataclass
@@ -94,11 +97,11 @@ def searxng_app(
 ) -> web.Application:
     """A fake SearXNG: ``GET /search?q=..&format=json`` answers ``{"results": results(q)}``."""
     app = web.Application()
-    app["queries"] = []
+    app[QUERIES] = []
 
     async def search(request: web.Request) -> web.StreamResponse:
         query = request.query.get("q", "")
-        app["queries"].append(query)
+        app[QUERIES].append(query)
         if hang:
             await asyncio.Event().wait()
         await asyncio.sleep(latency_s)
@@ -125,11 +128,11 @@ def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Applic
     ``/missing`` (404) and ``/garbage`` (random bytes labelled HTML).
     """
     app = web.Application()
-    app["hits"] = {}
+    app[HITS] = {}
 
     def count(path: str) -> int:
-        app["hits"][path] = app["hits"].get(path, 0) + 1
-        return int(app["hits"][path])
+        app[HITS][path] = app[HITS].get(path, 0) + 1
+        return app[HITS][path]
 
     async def page(request: web.Request) -> web.StreamResponse:
         await asyncio.sleep(latency_s)
