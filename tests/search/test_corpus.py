@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from verifier.deadline import Deadline
+from verifier.errors import CorpusError
+from verifier.extract import Extractor
+from verifier.search.corpus import CorpusBackend, CorpusIndex, build_index
+
+HTML = (
+    "<html><head><title>Radium facts</title></head><body><article><h1>Radium</h1>"
+    "<p>Radium is a chemical element with the symbol Ra and atomic number 88. It was discovered "
+    "by Marie and Pierre Curie in 1898 in Paris, and all of its isotopes are radioactive.</p>"
+    "</article></body></html>"
+)
+
+
+def make_corpus(root: Path) -> Path:
+    root.mkdir()
+    (root / "radium.html").write_text(HTML)
+    (root / "nobel.txt").write_text("The first Nobel Prizes were awarded in 1901.\n\nMarie Curie won two of them.")
+    (root / "notes.md").write_text("# Polonium\n\nPolonium was named after Poland, Marie Curie's homeland.")
+    (root / "image.png").write_bytes(b"\x89PNG")
+    (root / ".hidden").mkdir()
+    (root / ".hidden" / "secret.txt").write_text("Radium secret")
+    return root
+
+
+async def test_index_search_and_pages(tmp_path: Path, extractor: Extractor) -> None:
+    root = make_corpus(tmp_path / "docs")
+    db = tmp_path / "index.db"
+    stats = await build_index(root, db, extractor=extractor)
+    assert (stats.added, stats.unchanged, stats.removed, stats.failed) == (3, 0, 0, [])
+    backend = CorpusBackend(db, max_results=3)
+    hits = await backend.search("radium atomic number 88", deadline=Deadline.after(5))
+    assert hits[0].url == (root / "radium.html").resolve().as_uri()
+    assert hits[0].title == "Radium"
+    page = await backend.page(hits[0].url)
+    assert page.text[hits[0].passage_start : hits[0].passage_end] in page.text
+    assert "atomic number 88" in page.text[hits[0].passage_start : hits[0].passage_end]
+    assert page.extractor.startswith("trafilatura")
+    assert backend.owns(hits[0].url)
+    assert not backend.owns("https://example.com/")
+    md = await backend.search("Polonium Poland", deadline=Deadline.after(5))
+    assert md[0].title == "Polonium"
+    assert await backend.search("the and of", deadline=Deadline.after(5)) == []
+    assert await backend.search('radium" OR "x', deadline=Deadline.after(5))  # quotes cannot break the query
+    await backend.aclose()
+
+
+async def test_reindex_skips_unchanged_and_tracks_changes(tmp_path: Path, extractor: Extractor) -> None:
+    root = make_corpus(tmp_path / "docs")
+    db = tmp_path / "index.db"
+    await build_index(root, db, extractor=extractor)
+    again = await build_index(root, db, extractor=extractor)
+    assert (again.added, again.updated, again.unchanged, again.passages) == (0, 0, 3, 0)
+    (root / "nobel.txt").write_text("The first Nobel Prizes were awarded in 1901 in Stockholm.")
+    (root / "notes.md").unlink()
+    changed = await build_index(root, db, extractor=extractor)
+    assert (changed.updated, changed.removed, changed.unchanged) == (1, 1, 1)
+    index = CorpusIndex(db)
+    assert index.document_count() == 2
+    assert index.search("Stockholm", 5)
+    assert not index.search("Polonium", 5)
+    index.close()
+
+
+async def test_missing_directory(tmp_path: Path, extractor: Extractor) -> None:
+    with pytest.raises(CorpusError, match="does not exist"):
+        await build_index(tmp_path / "nope", tmp_path / "i.db", extractor=extractor)
+
+
+def test_missing_index(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="verifier index"):
+        CorpusIndex(tmp_path / "missing.db")
+
+
+def test_foreign_file_is_not_an_index(tmp_path: Path) -> None:
+    text = tmp_path / "notes.db"
+    text.write_text("hello")
+    with pytest.raises(CorpusError, match="not a verifier corpus index"):
+        CorpusIndex(text)
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE meta (key TEXT, value TEXT)").connection.commit()
+    with pytest.raises(CorpusError, match="rebuild it"):
+        CorpusIndex(other)
