@@ -1,0 +1,176 @@
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from verifier.config import Settings
+from verifier.errors import InputError
+from verifier.extract import Extractor
+from verifier.fakes import MemoryFetcher, StaticSearch
+from verifier.model import CheckRequest, Report, SearchHit
+from verifier.pipeline import Runtime, check
+from verifier.search.corpus import CorpusBackend, build_index
+from verifier.store import MemorySnapshotStore
+
+EIFFEL = (
+    b"<html><head><title>Eiffel Tower</title></head><body><article><p>The Eiffel Tower was completed "
+    b"in 1889 as the entrance to the World's Fair in Paris. It is 330 metres tall.</p>"
+    b"<p>Gustave Eiffel's company designed and built the tower.</p></article></body></html>"
+)
+LOUVRE = b"The Louvre in Paris opened as a museum in 1793. It is the most visited museum in the world."
+RESPONSE = (
+    "Sure, here you go.\n\nThe Eiffel Tower was completed in 1889 in Paris. "
+    "The Louvre opened as a museum in 1793. I think both are lovely."
+)
+HITS = [
+    SearchHit("https://example.com/eiffel", "Eiffel", "", 1),
+    SearchHit("https://example.com/louvre", "Louvre", "", 2),
+    SearchHit("https://example.com/missing", "Gone", "", 3),
+]
+
+
+def runtime(settings: Settings, extractor: Extractor, backends: list, fetcher: MemoryFetcher | None = None) -> Runtime:
+    fetcher = fetcher or MemoryFetcher(
+        {"https://example.com/eiffel": ("text/html", EIFFEL), "https://example.com/louvre": ("text/plain", LOUVRE)}
+    )
+    return Runtime(settings, backends, fetcher, extractor, MemorySnapshotStore())
+
+
+async def test_claims_get_queries_and_ranked_evidence(settings: Settings, extractor: Extractor) -> None:
+    search = StaticSearch(default=HITS)
+    rt = runtime(settings, extractor, [search])
+    report = await check(CheckRequest(RESPONSE, "Tell me about Paris."), rt)
+    worthy = [c for c in report.claims if c.check_worthy]
+    assert [c.text for c in worthy] == [
+        "The Eiffel Tower was completed in 1889 in Paris.",
+        "The Louvre opened as a museum in 1793.",
+    ]
+    eiffel, louvre = worthy
+    assert eiffel.evidence[0].url == "https://example.com/eiffel"
+    assert "completed in 1889" in eiffel.evidence[0].quote
+    assert louvre.evidence[0].url == "https://example.com/louvre"
+    for claim in worthy:
+        assert claim.searched and not claim.timed_out
+        assert len(claim.searches) == len(claim.queries)
+        assert any(p.error and "404" in p.error for p in claim.pages)
+        for ev in claim.evidence:
+            kind, page = rt.store.get(ev.snapshot_id)
+            assert kind == "page"
+            assert page["text"][ev.start : ev.end] == ev.quote
+            assert rt.store.get(ev.search_snapshot_id)[0] == "search"
+    for claim in report.claims:
+        assert report.request["response"][claim.start : claim.end] == claim.text
+    assert report.verdicts["status"] == "not_built"
+    assert report.plagiarism["status"] == "not_built"
+    assert report.summary["check_worthy"] == 2
+    assert report.search[0].status == "ok"
+    assert set(report.provenance["snapshot_ids"]) >= {e.snapshot_id for c in worthy for e in c.evidence}
+    # each URL is fetched once per report, however many claims want it
+    assert sorted(rt.fetcher.calls) == sorted(h.url for h in HITS)
+
+
+async def test_report_round_trips_through_json(settings: Settings, extractor: Extractor) -> None:
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)]))
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["schema"] == "verifier.report/1"
+    assert Report.from_dict(data).to_dict() == report.to_dict()
+
+
+async def test_a_hanging_backend_ends_each_claim_at_its_budget(settings: Settings, extractor: Extractor) -> None:
+    settings = settings.with_overrides({"limits.claim_budget_s": 1.0})
+    hanging = StaticSearch(hang=True, name="hangs")
+    working = StaticSearch(default=HITS, name="works")
+    started = time.monotonic()
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [hanging, working]))
+    elapsed = time.monotonic() - started
+    assert elapsed < 2.0
+    worthy = [c for c in report.claims if c.check_worthy]
+    for claim in worthy:
+        assert claim.timed_out
+        assert claim.elapsed_s < 2.0
+        assert claim.evidence, "evidence from the working backend is kept"
+    assert report.status == "complete"
+
+
+async def test_slow_pages_do_not_hold_the_claim_past_its_budget(settings: Settings, extractor: Extractor) -> None:
+    settings = settings.with_overrides({"limits.claim_budget_s": 0.6})
+    fetcher = MemoryFetcher({"https://example.com/eiffel": ("text/html", EIFFEL)}, latency_s=30)
+    started = time.monotonic()
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)], fetcher))
+    assert time.monotonic() - started < 1.6
+    assert all(c.timed_out for c in report.claims if c.check_worthy)
+
+
+async def test_no_backend_is_said_plainly(settings: Settings, extractor: Extractor) -> None:
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, []))
+    assert any("no search backend" in w for w in report.warnings)
+    assert all(c.not_searched_reason for c in report.claims if c.check_worthy)
+    assert report.summary["searched"] == 0
+
+
+async def test_empty_response_is_a_valid_report(settings: Settings, extractor: Extractor) -> None:
+    for response in ("", "   \n\t "):
+        report = await check(CheckRequest(response), runtime(settings, extractor, [StaticSearch()]))
+        assert report.claims == []
+        assert report.status == "complete"
+
+
+async def test_a_large_response_is_bounded(settings: Settings, extractor: Extractor) -> None:
+    sentence = "The Eiffel Tower was completed in 1889 in Paris. "
+    response = sentence * (1_000_000 // len(sentence))
+    search = StaticSearch()
+    started = time.monotonic()
+    report = await check(CheckRequest(response), runtime(settings, extractor, [search]))
+    assert time.monotonic() - started < 60
+    assert report.summary["searched"] == settings.limits.max_claims
+    assert report.summary["not_searched"] == report.summary["check_worthy"] - settings.limits.max_claims
+    assert any("over limits.max_claims" in w for w in report.warnings)
+    assert len(set(search.calls)) <= settings.claims.max_queries  # identical claims share searches
+
+
+async def test_response_over_the_limit_is_refused(settings: Settings, extractor: Extractor) -> None:
+    settings = settings.with_overrides({"limits.max_response_chars": 10})
+    with pytest.raises(InputError, match="max_response_chars"):
+        await check(CheckRequest("x" * 11), runtime(settings, extractor, []))
+
+
+async def test_unavailable_search_is_reported(settings: Settings, extractor: Extractor) -> None:
+    from verifier.errors import SearchUnavailable
+
+    class Offline(StaticSearch):
+        async def search(self, query, *, deadline):
+            raise SearchUnavailable("search unavailable: no network")
+
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [Offline(name="web")]))
+    assert report.search[0].status == "unavailable"
+    assert any(w.startswith("search unavailable: web") for w in report.warnings)
+    assert all(s.error for c in report.claims for s in c.searches)
+
+
+async def test_corpus_pages_come_from_the_index(settings: Settings, extractor: Extractor, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "eiffel.html").write_bytes(EIFFEL)
+    await build_index(docs, tmp_path / "i.db", extractor=extractor)
+    corpus = CorpusBackend(tmp_path / "i.db", name="docs")
+    fetcher = MemoryFetcher()
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [corpus], fetcher))
+    eiffel = next(c for c in report.claims if "Eiffel" in c.text)
+    assert eiffel.evidence[0].url.startswith("file://")
+    assert eiffel.evidence[0].backend == "corpus:docs"
+    assert fetcher.calls == []
+    await corpus.aclose()
+
+
+async def test_progress_is_reported(settings: Settings, extractor: Extractor) -> None:
+    events: list[tuple[str, str]] = []
+    await check(
+        CheckRequest(RESPONSE),
+        runtime(settings, extractor, [StaticSearch(default=HITS)]),
+        progress=lambda event, claim: events.append((event, claim.id)),
+    )
+    assert [e for e, _ in events].count("claim_queued") == 2
+    assert [e for e, _ in events].count("claim_done") == 2
