@@ -1,0 +1,164 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from verifier.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples"
+
+
+def run(*args: str, input: bytes | str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def one_error_line(result: Result) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("verifier: error: ")
+    return lines[0]
+
+
+def test_example_report_json() -> None:
+    result = run(
+        "check", str(EXAMPLE / "response.md"), "--prompt", str(EXAMPLE / "prompt.txt"),
+        "--corpus", str(EXAMPLE / "corpus"), "--no-web",
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["schema"] == "verifier.report/1"
+    assert report["request"]["prompt"].startswith("Who was Marie Curie")
+    worthy = [c for c in report["claims"] if c["check_worthy"]]
+    assert len(worthy) >= 6
+    assert all(c["evidence"] for c in worthy)
+    nobel = next(c for c in worthy if "1905" in c["text"])
+    assert "1903" in nobel["evidence"][0]["quote"]  # the passage that contradicts it ranks first
+    assert report["verdicts"]["status"] == "not_built"
+
+
+def test_example_report_text_to_file(tmp_path: Path) -> None:
+    out = tmp_path / "report.txt"
+    result = run(
+        "check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus"), "--no-web",
+        "--format", "text", "--out", str(out),
+    )
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text()
+    assert "Check-worthy claims" in text
+    assert "Claim judging is not built yet" in text
+
+
+def test_stdin_and_empty_response() -> None:
+    result = run("check", "-", "--no-web", input="   \n")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["claims"] == []
+
+
+def test_binary_input_is_one_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "r.bin"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    result = run("check", str(path), "--no-web")
+    assert result.exit_code == 2
+    assert "looks binary" in one_error_line(result)
+
+
+def test_invalid_utf8_is_one_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    path.write_bytes("Café".encode("latin-1"))
+    result = run("check", str(path), "--no-web")
+    assert result.exit_code == 2
+    assert "not valid UTF-8 (bad byte 0xe9 at offset 3)" in one_error_line(result)
+
+
+def test_missing_response_file(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path / "nope.md"), "--no-web")
+    assert result.exit_code == 2
+    assert "cannot read the response file" in one_error_line(result)
+
+
+def test_missing_corpus(tmp_path: Path) -> None:
+    result = run("check", "-", "--corpus", str(tmp_path / "nowhere"), "--no-web", input="Paris is in France.")
+    assert result.exit_code == 2
+    assert "corpus path" in one_error_line(result)
+
+
+def test_unreadable_config(tmp_path: Path) -> None:
+    result = run("check", "-", "--config", str(tmp_path / "missing.toml"), input="x")
+    assert result.exit_code == 2
+    assert "cannot read config file" in one_error_line(result)
+
+
+def test_invalid_config_value(tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text("[limits]\nclaim_budget_s = -5\n")
+    result = run("check", "-", "--config", str(config), input="x")
+    assert result.exit_code == 2
+    assert "limits.claim_budget_s = -5" in one_error_line(result)
+
+
+def test_searxng_without_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VERIFIER_SEARCH__BACKENDS", "searxng")
+    result = run("check", "-", input="The Louvre opened in 1793.")
+    assert result.exit_code == 2
+    assert "base_url is empty" in one_error_line(result)
+
+
+def test_batch(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(
+        "\n".join(
+            [
+                json.dumps({"id": "a", "prompt": "q", "response": "Marie Curie was born in Warsaw in 1867."}),
+                "not json",
+                json.dumps({"id": 7, "response": 5}),
+                "",
+                json.dumps({"response": "Radium has atomic number 88."}),
+            ]
+        )
+    )
+    out = tmp_path / "out.jsonl"
+    result = run("check", "--batch", str(rows), "--corpus", str(EXAMPLE / "corpus"), "--no-web", "--out", str(out))
+    assert result.exit_code == 1
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 4
+    assert lines[0]["request"]["id"] == "a"
+    assert lines[0]["claims"][0]["evidence"]
+    assert lines[1] == {"id": None, "error": lines[1]["error"]}
+    assert "batch line 2: not JSON" in lines[1]["error"]
+    assert "batch line 3: 'response' must be a string" in lines[2]["error"]
+    assert lines[3]["schema"] == "verifier.report/1"
+    assert "2 batch row(s) failed" in result.stderr
+
+
+def test_usage_errors() -> None:
+    assert run("check").exit_code == 2
+    assert run("check", "x.md", "--batch", "rows.jsonl").exit_code == 2
+    assert run("check", "--batch", "rows.jsonl", "--format", "text").exit_code == 2
+
+
+def test_index_command(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    first = run("index", str(EXAMPLE / "corpus"), "--db", str(db))
+    assert first.exit_code == 0, first.stderr
+    assert "3 added" in first.stdout
+    second = run("index", str(EXAMPLE / "corpus"), "--db", str(db))
+    assert "0 added, 0 updated, 3 unchanged" in second.stdout
+    result = run("check", "-", "--corpus", str(db), "--no-web", input="Radium has the atomic number 88.")
+    assert json.loads(result.stdout)["claims"][0]["evidence"]
+
+
+def test_index_missing_dir(tmp_path: Path) -> None:
+    result = run("index", str(tmp_path / "nope"), "--db", str(tmp_path / "c.db"))
+    assert result.exit_code == 1
+    assert "does not exist" in one_error_line(result)
+
+
+def test_version_and_help() -> None:
+    result = run("version")
+    assert result.stdout.startswith("verifier ")
+    assert "trafilatura" in result.stdout
+    assert "--corpus" in run("check", "--help").stdout
