@@ -18,7 +18,7 @@ def _isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test gets its own data dir and no stray config from the environment."""
     monkeypatch.setenv("VERIFIER_DATA_DIR", str(tmp_path / "data"))
     for name in list(os.environ):
-        if name.startswith("VERIFIER_") and "__" in name or name == "VERIFIER_CONFIG":
+        if (name.startswith("VERIFIER_") and "__" in name) or name == "VERIFIER_CONFIG":
             monkeypatch.delenv(name)
 
 

@@ -11,7 +11,11 @@ from verifier.claims import check_worthiness, entities, extract_claims, write_qu
         ("The Eiffel Tower is 330 metres tall.", True, "states a number or quantity"),
         ("Marie Curie won the Nobel Prize in 1903.", True, "states a date"),
         ("It was designed by the company of Gustave Eiffel.", True, "names Gustave Eiffel"),
-        ("Photosynthesis is the process by which plants make sugar.", True, "states a definition or factual relation"),
+        (
+            "Photosynthesis is the process by which plants make sugar.",
+            True,
+            "states a definition or factual relation",
+        ),
         ("Is the tower taller than 300 metres?", False, "question"),
         ("Sure! Here is what you asked for.", False, "greeting, framing or pleasantry"),
         ("I hope this helps with your essay.", False, "greeting, framing or pleasantry"),
@@ -20,8 +24,16 @@ from verifier.claims import check_worthiness, entities, extract_claims, write_qu
         ("I recommend consulting a doctor about the dosage.", False, "advice or recommendation"),
         ("I think Paris is the most romantic city in Europe.", False, "opinion"),
         ("If you went at night, it would sparkle.", False, "hypothetical"),
-        ("That is a really beautiful and wonderful idea.", False, "opinion (subjective wording, no checkable fact)"),
-        ("It depends on what you want.", False, "no checkable fact (no name, number, date or definition)"),
+        (
+            "That is a really beautiful and wonderful idea.",
+            False,
+            "opinion (subjective wording, no checkable fact)",
+        ),
+        (
+            "It depends on what you want.",
+            False,
+            "no checkable fact (no name, number, date or definition)",
+        ),
         ("Yes it is.", False, "too short to check"),
     ],
 )
@@ -36,14 +48,17 @@ def test_kinds_that_are_never_checked() -> None:
 
 
 def test_entities_skip_the_first_word() -> None:
-    assert entities("The tower was designed by Gustave Eiffel in Paris.") == ["Gustave Eiffel", "Paris"]
+    assert entities("The tower was designed by Gustave Eiffel in Paris.") == [
+        "Gustave Eiffel",
+        "Paris",
+    ]
 
 
 def test_queries_literal_keywords_and_entities() -> None:
     queries = write_queries("However, the Eiffel Tower was completed in 1889 for the World's Fair.")
     assert queries[0] == "the Eiffel Tower was completed in 1889 for the World's Fair"
     assert queries[1] == "Eiffel Tower completed 1889 World's Fair"
-    assert queries[2] == "\"Eiffel Tower\" \"World's Fair\" 1889"
+    assert queries[2] == '"Eiffel Tower" "World\'s Fair" 1889'
     assert 1 <= len(queries) <= 3
 
 

@@ -25,8 +25,13 @@ def one_error_line(result: Result) -> str:
 
 def test_example_report_json() -> None:
     result = run(
-        "check", str(EXAMPLE / "response.md"), "--prompt", str(EXAMPLE / "prompt.txt"),
-        "--corpus", str(EXAMPLE / "corpus"), "--no-web",
+        "check",
+        str(EXAMPLE / "response.md"),
+        "--prompt",
+        str(EXAMPLE / "prompt.txt"),
+        "--corpus",
+        str(EXAMPLE / "corpus"),
+        "--no-web",
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
@@ -43,8 +48,15 @@ def test_example_report_json() -> None:
 def test_example_report_text_to_file(tmp_path: Path) -> None:
     out = tmp_path / "report.txt"
     result = run(
-        "check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus"), "--no-web",
-        "--format", "text", "--out", str(out),
+        "check",
+        str(EXAMPLE / "response.md"),
+        "--corpus",
+        str(EXAMPLE / "corpus"),
+        "--no-web",
+        "--format",
+        "text",
+        "--out",
+        str(out),
     )
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
@@ -81,7 +93,9 @@ def test_missing_response_file(tmp_path: Path) -> None:
 
 
 def test_missing_corpus(tmp_path: Path) -> None:
-    result = run("check", "-", "--corpus", str(tmp_path / "nowhere"), "--no-web", input="Paris is in France.")
+    result = run(
+        "check", "-", "--corpus", str(tmp_path / "nowhere"), "--no-web", input="Paris is in France."
+    )
     assert result.exit_code == 2
     assert "corpus path" in one_error_line(result)
 
@@ -112,7 +126,13 @@ def test_batch(tmp_path: Path) -> None:
     rows.write_text(
         "\n".join(
             [
-                json.dumps({"id": "a", "prompt": "q", "response": "Marie Curie was born in Warsaw in 1867."}),
+                json.dumps(
+                    {
+                        "id": "a",
+                        "prompt": "q",
+                        "response": "Marie Curie was born in Warsaw in 1867.",
+                    }
+                ),
                 "not json",
                 json.dumps({"id": 7, "response": 5}),
                 "",
@@ -121,7 +141,16 @@ def test_batch(tmp_path: Path) -> None:
         )
     )
     out = tmp_path / "out.jsonl"
-    result = run("check", "--batch", str(rows), "--corpus", str(EXAMPLE / "corpus"), "--no-web", "--out", str(out))
+    result = run(
+        "check",
+        "--batch",
+        str(rows),
+        "--corpus",
+        str(EXAMPLE / "corpus"),
+        "--no-web",
+        "--out",
+        str(out),
+    )
     assert result.exit_code == 1
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 4
@@ -147,7 +176,9 @@ def test_index_command(tmp_path: Path) -> None:
     assert "3 added" in first.stdout
     second = run("index", str(EXAMPLE / "corpus"), "--db", str(db))
     assert "0 added, 0 updated, 3 unchanged" in second.stdout
-    result = run("check", "-", "--corpus", str(db), "--no-web", input="Radium has the atomic number 88.")
+    result = run(
+        "check", "-", "--corpus", str(db), "--no-web", input="Radium has the atomic number 88."
+    )
     assert json.loads(result.stdout)["claims"][0]["evidence"]
 
 

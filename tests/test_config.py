@@ -42,12 +42,24 @@ def test_explicit_path_beats_env(tmp_path: Path) -> None:
         ("VERIFIER_SEARCH__BACKENDS", "ddgs,searxng", ("search", "backends"), ["ddgs", "searxng"]),
         ("VERIFIER_SEARCH__BACKENDS", '["searxng"]', ("search", "backends"), ["searxng"]),
         ("VERIFIER_FETCH__TIMEOUT_S", "5", ("fetch", "timeout_s"), 5.0),
-        ("VERIFIER_FETCH__ALLOW_PRIVATE_NETWORKS", "true", ("fetch", "allow_private_networks"), True),
-        ("VERIFIER_SEARCH__SEARXNG__BASE_URL", "http://127.0.0.1:8888", ("search", "searxng", "base_url"), "http://127.0.0.1:8888"),
+        (
+            "VERIFIER_FETCH__ALLOW_PRIVATE_NETWORKS",
+            "true",
+            ("fetch", "allow_private_networks"),
+            True,
+        ),
+        (
+            "VERIFIER_SEARCH__SEARXNG__BASE_URL",
+            "http://127.0.0.1:8888",
+            ("search", "searxng", "base_url"),
+            "http://127.0.0.1:8888",
+        ),
         ("VERIFIER_SEARCH__DDGS__RETRIES", "0", ("search", "ddgs", "retries"), 0),
     ],
 )
-def test_env_overrides(name: str, value: str, key: tuple[str, ...], expected: object, tmp_path: Path) -> None:
+def test_env_overrides(
+    name: str, value: str, key: tuple[str, ...], expected: object, tmp_path: Path
+) -> None:
     node: object = load_settings(env={name: value}, cwd=tmp_path)
     for part in key:
         node = getattr(node, part)

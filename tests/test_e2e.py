@@ -25,7 +25,18 @@ GOOD = {
     "in Physics in 1903 together with Pierre Curie and Henri Becquerel.</p><p>She won the Nobel "
     "Prize in Chemistry in 1911.</p></article></body></html>",
 }
-BAD = ["/huge", "/endless", "/slow", "/pdf", "/latin1", "/badbytes", "/loop", "/fail", "/garbage", "/missing"]
+BAD = [
+    "/huge",
+    "/endless",
+    "/slow",
+    "/pdf",
+    "/latin1",
+    "/badbytes",
+    "/loop",
+    "/fail",
+    "/garbage",
+    "/missing",
+]
 RESPONSE = (
     "Marie Curie won the Nobel Prize in Physics in 1903. She won the Nobel Prize in Chemistry in 1911. "
     "Pierre Curie shared the 1903 prize with Henri Becquerel."
@@ -63,7 +74,8 @@ async def test_pathological_pages_cannot_hold_a_claim(aiohttp_server, settings: 
     assert len(worthy) == 3
     for claim in worthy:
         assert claim.elapsed_s < budget + 1.0
-        assert claim.evidence and "curie" in claim.evidence[0].url
+        assert claim.evidence
+        assert "curie" in claim.evidence[0].url
         errors = " | ".join(p.error or "" for p in claim.pages)
         for expected in ("cap", "application/pdf", "redirect loop", "HTTP 500", "HTTP 404"):
             assert expected in errors, expected
@@ -71,7 +83,9 @@ async def test_pathological_pages_cannot_hold_a_claim(aiohttp_server, settings: 
     assert latin.snapshot_id  # a legacy charset is fetched and extracted, not an error
 
 
-async def test_hanging_search_keeps_corpus_evidence(aiohttp_server, settings: Settings, tmp_path: Path) -> None:
+async def test_hanging_search_keeps_corpus_evidence(
+    aiohttp_server, settings: Settings, tmp_path: Path
+) -> None:
     searx = await aiohttp_server(searxng_app(lambda q: [], hang=True))
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -104,16 +118,19 @@ async def test_snapshots_are_stored_in_the_data_dir(aiohttp_server, settings: Se
     async with open_runtime(settings) as runtime:
         report = await check(CheckRequest(RESPONSE), runtime)
         for sid in report.provenance["snapshot_ids"]:
-            kind, content = runtime.store.get(sid)
+            kind, _content = runtime.store.get(sid)
             assert kind in ("search", "page")
         evidence = report.claims[0].evidence[0]
         page = runtime.store.get(evidence.snapshot_id)[1]
         assert page["text"][evidence.start : evidence.end] == evidence.quote
-        assert page["status"] == 200 and page["extractor"].startswith("trafilatura")
+        assert page["status"] == 200
+        assert page["extractor"].startswith("trafilatura")
     assert (Path(settings.store.data_dir) / "snapshots.db").is_file()
 
 
-def test_cli_with_searxng_from_the_environment(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_with_searxng_from_the_environment(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The whole command against loopback servers run on a background loop."""
     from aiohttp.test_utils import TestServer
 

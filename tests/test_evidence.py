@@ -19,19 +19,24 @@ def test_passages_pack_sentences_within_a_paragraph() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab .!?\n\r😀é")), max_size=400), st.integers(100, 300))
+@given(
+    st.text(alphabet=st.sampled_from(list("ab .!?\n\r😀é")), max_size=400), st.integers(100, 300)
+)
 def test_passages_slice_in_order_without_overlap(text: str, max_chars: int) -> None:
     last = 0
     for start, end in passage_spans(text, max_chars):
         assert last <= start < end <= len(text)
         assert end - start <= max_chars
-        assert "\n" not in text[start:end] and "\r" not in text[start:end]
+        assert "\n" not in text[start:end]
+        assert "\r" not in text[start:end]
         last = end
 
 
 def test_ranking_prefers_the_passage_that_states_the_claim() -> None:
     claim = "The Eiffel Tower was completed in 1889 in Paris."
-    best = cand("The Eiffel Tower in Paris was completed in 1889 for the World's Fair.", "http://good")
+    best = cand(
+        "The Eiffel Tower in Paris was completed in 1889 for the World's Fair.", "http://good"
+    )
     other = cand("The Louvre is a museum in Paris with many paintings.", "http://other")
     unrelated = cand("Bananas are rich in potassium.", "http://no")
     ranked = rank_passages(claim, [other, unrelated, best], k=5)
@@ -41,7 +46,9 @@ def test_ranking_prefers_the_passage_that_states_the_claim() -> None:
 
 def test_ranking_dedupes_and_limits() -> None:
     same = cand("Paris is the capital of France.")
-    ranked = rank_passages("Paris is the capital of France", [same, same, cand("France and Paris.", start=50)], k=1)
+    ranked = rank_passages(
+        "Paris is the capital of France", [same, same, cand("France and Paris.", start=50)], k=1
+    )
     assert len(ranked) == 1
 
 

@@ -39,7 +39,9 @@ def test_garbage_does_not_raise() -> None:
 
 
 def test_declared_charset_and_broken_bytes() -> None:
-    latin = "<html><body><p>Café crème at the Sorbonne in Paris, 1891.</p></body></html>".encode("latin-1")
+    latin = "<html><body><p>Café crème at the Sorbonne in Paris, 1891.</p></body></html>".encode(
+        "latin-1"
+    )
     assert "Café crème" in extract_html(latin, "https://e.com/", "iso-8859-1")["text"]
     assert decode_text(b"ok \xff\xfe", "utf-8") == "ok \ufffd\ufffd"
     assert decode_text(b"\xef\xbb\xbfbom", None) == "bom"
@@ -48,7 +50,11 @@ def test_declared_charset_and_broken_bytes() -> None:
 
 async def test_pool_extracts(extractor: Extractor) -> None:
     result = await extractor.extract(
-        ARTICLE, url="https://example.com/", content_type="text/html", charset=None, deadline=Deadline.after(30)
+        ARTICLE,
+        url="https://example.com/",
+        content_type="text/html",
+        charset=None,
+        deadline=Deadline.after(30),
     )
     assert "Gustave Eiffel" in result.text
 
@@ -56,7 +62,11 @@ async def test_pool_extracts(extractor: Extractor) -> None:
 async def test_plain_text_skips_the_pool() -> None:
     ex = Extractor(ExtractSettings())
     result = await ex.extract(
-        b"Just text.", url="https://e.com/a.txt", content_type="text/plain", charset=None, deadline=Deadline.after(1)
+        b"Just text.",
+        url="https://e.com/a.txt",
+        content_type="text/plain",
+        charset=None,
+        deadline=Deadline.after(1),
     )
     assert (result.text, result.method) == ("Just text.", "plain")
     assert ex._pool is None
@@ -67,10 +77,22 @@ async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
     ex = Extractor(ExtractSettings(workers=1, timeout_s=30), function=helpers.hang)
     started = time.monotonic()
     with pytest.raises(ExtractTimeout, match="worker was killed"):
-        await ex.extract(ARTICLE, url="https://e.com/", content_type="text/html", charset=None, deadline=Deadline.after(1.5))
+        await ex.extract(
+            ARTICLE,
+            url="https://e.com/",
+            content_type="text/html",
+            charset=None,
+            deadline=Deadline.after(1.5),
+        )
     assert time.monotonic() - started < 3.0
     ex._function = extract_html
-    result = await ex.extract(ARTICLE, url="https://e.com/", content_type="text/html", charset=None, deadline=Deadline.after(30))
+    result = await ex.extract(
+        ARTICLE,
+        url="https://e.com/",
+        content_type="text/html",
+        charset=None,
+        deadline=Deadline.after(30),
+    )
     assert "Eiffel" in result.text
     await ex.aclose()
 
@@ -78,5 +100,11 @@ async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
 async def test_extraction_errors_are_reported() -> None:
     ex = Extractor(ExtractSettings(workers=1), function=helpers.explode)
     with pytest.raises(ExtractError, match="parser blew up"):
-        await ex.extract(ARTICLE, url="https://e.com/", content_type="text/html", charset=None, deadline=Deadline.after(30))
+        await ex.extract(
+            ARTICLE,
+            url="https://e.com/",
+            content_type="text/html",
+            charset=None,
+            deadline=Deadline.after(30),
+        )
     await ex.aclose()

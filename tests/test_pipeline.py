@@ -20,7 +20,9 @@ EIFFEL = (
     b"in 1889 as the entrance to the World's Fair in Paris. It is 330 metres tall.</p>"
     b"<p>Gustave Eiffel's company designed and built the tower.</p></article></body></html>"
 )
-LOUVRE = b"The Louvre in Paris opened as a museum in 1793. It is the most visited museum in the world."
+LOUVRE = (
+    b"The Louvre in Paris opened as a museum in 1793. It is the most visited museum in the world."
+)
 RESPONSE = (
     "Sure, here you go.\n\nThe Eiffel Tower was completed in 1889 in Paris. "
     "The Louvre opened as a museum in 1793. I think both are lovely."
@@ -32,14 +34,21 @@ HITS = [
 ]
 
 
-def runtime(settings: Settings, extractor: Extractor, backends: list, fetcher: MemoryFetcher | None = None) -> Runtime:
+def runtime(
+    settings: Settings, extractor: Extractor, backends: list, fetcher: MemoryFetcher | None = None
+) -> Runtime:
     fetcher = fetcher or MemoryFetcher(
-        {"https://example.com/eiffel": ("text/html", EIFFEL), "https://example.com/louvre": ("text/plain", LOUVRE)}
+        {
+            "https://example.com/eiffel": ("text/html", EIFFEL),
+            "https://example.com/louvre": ("text/plain", LOUVRE),
+        }
     )
     return Runtime(settings, backends, fetcher, extractor, MemorySnapshotStore())
 
 
-async def test_claims_get_queries_and_ranked_evidence(settings: Settings, extractor: Extractor) -> None:
+async def test_claims_get_queries_and_ranked_evidence(
+    settings: Settings, extractor: Extractor
+) -> None:
     search = StaticSearch(default=HITS)
     rt = runtime(settings, extractor, [search])
     report = await check(CheckRequest(RESPONSE, "Tell me about Paris."), rt)
@@ -53,7 +62,8 @@ async def test_claims_get_queries_and_ranked_evidence(settings: Settings, extrac
     assert "completed in 1889" in eiffel.evidence[0].quote
     assert louvre.evidence[0].url == "https://example.com/louvre"
     for claim in worthy:
-        assert claim.searched and not claim.timed_out
+        assert claim.searched
+        assert not claim.timed_out
         assert len(claim.searches) == len(claim.queries)
         assert any(p.error and "404" in p.error for p in claim.pages)
         for ev in claim.evidence:
@@ -67,19 +77,25 @@ async def test_claims_get_queries_and_ranked_evidence(settings: Settings, extrac
     assert report.plagiarism["status"] == "not_built"
     assert report.summary["check_worthy"] == 2
     assert report.search[0].status == "ok"
-    assert set(report.provenance["snapshot_ids"]) >= {e.snapshot_id for c in worthy for e in c.evidence}
+    assert set(report.provenance["snapshot_ids"]) >= {
+        e.snapshot_id for c in worthy for e in c.evidence
+    }
     # each URL is fetched once per report, however many claims want it
     assert sorted(rt.fetcher.calls) == sorted(h.url for h in HITS)
 
 
 async def test_report_round_trips_through_json(settings: Settings, extractor: Extractor) -> None:
-    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)]))
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)])
+    )
     data = json.loads(json.dumps(report.to_dict()))
     assert data["schema"] == "verifier.report/1"
     assert Report.from_dict(data).to_dict() == report.to_dict()
 
 
-async def test_a_hanging_backend_ends_each_claim_at_its_budget(settings: Settings, extractor: Extractor) -> None:
+async def test_a_hanging_backend_ends_each_claim_at_its_budget(
+    settings: Settings, extractor: Extractor
+) -> None:
     settings = settings.with_overrides({"limits.claim_budget_s": 1.0})
     hanging = StaticSearch(hang=True, name="hangs")
     working = StaticSearch(default=HITS, name="works")
@@ -95,11 +111,15 @@ async def test_a_hanging_backend_ends_each_claim_at_its_budget(settings: Setting
     assert report.status == "complete"
 
 
-async def test_slow_pages_do_not_hold_the_claim_past_its_budget(settings: Settings, extractor: Extractor) -> None:
+async def test_slow_pages_do_not_hold_the_claim_past_its_budget(
+    settings: Settings, extractor: Extractor
+) -> None:
     settings = settings.with_overrides({"limits.claim_budget_s": 0.6})
     fetcher = MemoryFetcher({"https://example.com/eiffel": ("text/html", EIFFEL)}, latency_s=30)
     started = time.monotonic()
-    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)], fetcher))
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)], fetcher)
+    )
     assert time.monotonic() - started < 1.6
     assert all(c.timed_out for c in report.claims if c.check_worthy)
 
@@ -126,7 +146,10 @@ async def test_a_large_response_is_bounded(settings: Settings, extractor: Extrac
     report = await check(CheckRequest(response), runtime(settings, extractor, [search]))
     assert time.monotonic() - started < 60
     assert report.summary["searched"] == settings.limits.max_claims
-    assert report.summary["not_searched"] == report.summary["check_worthy"] - settings.limits.max_claims
+    assert (
+        report.summary["not_searched"]
+        == report.summary["check_worthy"] - settings.limits.max_claims
+    )
     assert any("over limits.max_claims" in w for w in report.warnings)
     assert len(set(search.calls)) <= settings.claims.max_queries  # identical claims share searches
 
@@ -144,13 +167,17 @@ async def test_unavailable_search_is_reported(settings: Settings, extractor: Ext
         async def search(self, query, *, deadline):
             raise SearchUnavailable("search unavailable: no network")
 
-    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, [Offline(name="web")]))
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [Offline(name="web")])
+    )
     assert report.search[0].status == "unavailable"
     assert any(w.startswith("search unavailable: web") for w in report.warnings)
     assert all(s.error for c in report.claims for s in c.searches)
 
 
-async def test_corpus_pages_come_from_the_index(settings: Settings, extractor: Extractor, tmp_path: Path) -> None:
+async def test_corpus_pages_come_from_the_index(
+    settings: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "eiffel.html").write_bytes(EIFFEL)

@@ -10,7 +10,11 @@ from verifier.store import MemorySnapshotStore, SqliteSnapshotStore, snapshot_id
 
 @pytest.fixture(params=["memory", "sqlite"])
 def store(request: pytest.FixtureRequest, tmp_path: Path):
-    s = MemorySnapshotStore() if request.param == "memory" else SqliteSnapshotStore(tmp_path / "s.db")
+    s = (
+        MemorySnapshotStore()
+        if request.param == "memory"
+        else SqliteSnapshotStore(tmp_path / "s.db")
+    )
     yield s
     s.close()
 

@@ -36,7 +36,9 @@ def test_abbreviation_at_sentence_end_splits_before_a_sentence_starter() -> None
 
 
 def test_urls_emails_and_inline_code_never_split() -> None:
-    source = "See https://example.com/a.b?x=1. Mail me at a.b@example.org. Call `os.path. Join` now."
+    source = (
+        "See https://example.com/a.b?x=1. Mail me at a.b@example.org. Call `os.path. Join` now."
+    )
     assert texts(source) == [
         "See https://example.com/a.b?x=1.",
         "Mail me at a.b@example.org.",
@@ -45,7 +47,10 @@ def test_urls_emails_and_inline_code_never_split() -> None:
 
 
 def test_quotes_after_the_period_stay_with_the_sentence() -> None:
-    assert texts('He said "it is done." Then he left.') == ['He said "it is done."', "Then he left."]
+    assert texts('He said "it is done." Then he left.') == [
+        'He said "it is done."',
+        "Then he left.",
+    ]
 
 
 def test_markdown_blocks() -> None:
@@ -91,7 +96,9 @@ def test_empty_and_whitespace() -> None:
 
 
 def test_strip_markdown() -> None:
-    assert strip_markdown("**Bold** and [a link](http://x.y) and `code`") == "Bold and a link and code"
+    assert (
+        strip_markdown("**Bold** and [a link](http://x.y) and `code`") == "Bold and a link and code"
+    )
 
 
 def test_normalize_and_words() -> None:
@@ -99,7 +106,9 @@ def test_normalize_and_words() -> None:
     assert [w for _, _, w in word_spans("It's 3.5 km—far.")] == ["It's", "3.5", "km", "far"]
 
 
-alphabet = st.sampled_from(list("abc ABC.!?\n\r-*#>`|0123 \"'😀é") + ["e.g.", "Dr.", "http://x.y/z.", "```"])
+alphabet = st.sampled_from(
+    [*list("abc ABC.!?\n\r-*#>`|0123 \"'😀é"), "e.g.", "Dr.", "http://x.y/z.", "```"]
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import asyncio
 import codecs
 import multiprocessing
-from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from typing import Any
@@ -138,7 +138,9 @@ class Extractor:
         if timeout <= 0:
             msg = f"{url}: no time left to extract"
             raise ExtractTimeout(msg)
-        future = self._get_pool().schedule(self._function, args=(body, url, charset), timeout=timeout)
+        future = self._get_pool().schedule(
+            self._function, args=(body, url, charset), timeout=timeout
+        )
         try:
             data = await asyncio.wrap_future(future)
         except asyncio.CancelledError:

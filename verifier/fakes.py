@@ -188,7 +188,9 @@ def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Applic
     async def flaky(request: web.Request) -> web.StreamResponse:
         if count("flaky") == 1:
             return web.Response(status=503, text="try again")
-        return web.Response(text="<html><body><p>Recovered page.</p></body></html>", content_type="text/html")
+        return web.Response(
+            text="<html><body><p>Recovered page.</p></body></html>", content_type="text/html"
+        )
 
     async def missing(request: web.Request) -> web.StreamResponse:
         count("missing")

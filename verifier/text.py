@@ -136,7 +136,11 @@ def blocks(source: str) -> list[Block]:
             prev_blank = True
             continue
         in_code = para is not None and para[0] == "code"
-        if _INDENTED.match(line) and not _LIST.match(line) and (in_code or prev_blank and para is None):
+        if (
+            _INDENTED.match(line)
+            and not _LIST.match(line)
+            and (in_code or (prev_blank and para is None))
+        ):
             para = ("code", para[1] if para else pos, end)  # indented code, kept whole
             prev_blank = False
             continue

@@ -21,8 +21,12 @@ HTML = (
 def make_corpus(root: Path) -> Path:
     root.mkdir()
     (root / "radium.html").write_text(HTML)
-    (root / "nobel.txt").write_text("The first Nobel Prizes were awarded in 1901.\n\nMarie Curie won two of them.")
-    (root / "notes.md").write_text("# Polonium\n\nPolonium was named after Poland, Marie Curie's homeland.")
+    (root / "nobel.txt").write_text(
+        "The first Nobel Prizes were awarded in 1901.\n\nMarie Curie won two of them."
+    )
+    (root / "notes.md").write_text(
+        "# Polonium\n\nPolonium was named after Poland, Marie Curie's homeland."
+    )
     (root / "image.png").write_bytes(b"\x89PNG")
     (root / ".hidden").mkdir()
     (root / ".hidden" / "secret.txt").write_text("Radium secret")
@@ -47,11 +51,15 @@ async def test_index_search_and_pages(tmp_path: Path, extractor: Extractor) -> N
     md = await backend.search("Polonium Poland", deadline=Deadline.after(5))
     assert md[0].title == "Polonium"
     assert await backend.search("the and of", deadline=Deadline.after(5)) == []
-    assert await backend.search('radium" OR "x', deadline=Deadline.after(5))  # quotes cannot break the query
+    assert await backend.search(
+        'radium" OR "x', deadline=Deadline.after(5)
+    )  # quotes cannot break the query
     await backend.aclose()
 
 
-async def test_reindex_skips_unchanged_and_tracks_changes(tmp_path: Path, extractor: Extractor) -> None:
+async def test_reindex_skips_unchanged_and_tracks_changes(
+    tmp_path: Path, extractor: Extractor
+) -> None:
     root = make_corpus(tmp_path / "docs")
     db = tmp_path / "index.db"
     await build_index(root, db, extractor=extractor)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import socket
 import threading
 import time
@@ -33,8 +34,12 @@ class FakeDDGS:
         return step
 
 
-def backend(script: list[Any], calls: list[dict[str, Any]], delay: float = 0.0, **settings: Any) -> DdgsBackend:
-    return DdgsBackend(DdgsSettings(**{**FAST, **settings}), factory=lambda timeout: FakeDDGS(script, calls, delay))
+def backend(
+    script: list[Any], calls: list[dict[str, Any]], delay: float = 0.0, **settings: Any
+) -> DdgsBackend:
+    return DdgsBackend(
+        DdgsSettings(**{**FAST, **settings}), factory=lambda timeout: FakeDDGS(script, calls, delay)
+    )
 
 
 RESULT = [{"title": "Eiffel Tower", "href": "https://example.com/eiffel", "body": "330 m tall"}]
@@ -43,7 +48,9 @@ RESULT = [{"title": "Eiffel Tower", "href": "https://example.com/eiffel", "body"
 async def test_results_become_hits() -> None:
     calls: list[dict[str, Any]] = []
     hits = await backend([RESULT], calls).search("eiffel tower height", deadline=Deadline.after(5))
-    assert [(h.url, h.title, h.snippet, h.rank) for h in hits] == [("https://example.com/eiffel", "Eiffel Tower", "330 m tall", 1)]
+    assert [(h.url, h.title, h.snippet, h.rank) for h in hits] == [
+        ("https://example.com/eiffel", "Eiffel Tower", "330 m tall", 1)
+    ]
     assert calls[0]["backend"] == "duckduckgo,bing,brave,mojeek,yahoo"
     assert calls[0]["region"] == "us-en"
 
@@ -51,7 +58,9 @@ async def test_results_become_hits() -> None:
 async def test_no_results_is_retried_with_rotated_engines() -> None:
     calls: list[dict[str, Any]] = []
     script = [DDGSException("No results found."), TimeoutException("timed out"), RESULT]
-    hits = await backend(script, calls, engines=["a", "b", "c"]).search("q", deadline=Deadline.after(5))
+    hits = await backend(script, calls, engines=["a", "b", "c"]).search(
+        "q", deadline=Deadline.after(5)
+    )
     assert len(hits) == 1
     assert [c["backend"] for c in calls] == ["a,b,c", "b,c,a", "c,a,b"]
 
@@ -66,7 +75,9 @@ async def test_gives_up_after_the_retries() -> None:
 
 async def test_network_failure_is_unavailable_at_once_and_cools_down() -> None:
     calls: list[dict[str, Any]] = []
-    dns = DDGSException("DNSError: error sending request for url (https://html.duckduckgo.com/html/)")
+    dns = DDGSException(
+        "DNSError: error sending request for url (https://html.duckduckgo.com/html/)"
+    )
     b = backend([dns], calls)
     with pytest.raises(SearchUnavailable, match="search unavailable"):
         await b.search("q", deadline=Deadline.after(5))
@@ -99,7 +110,7 @@ async def test_calls_are_paced_and_capped() -> None:
     b = backend([RESULT] * 3, calls, min_interval_s=0.2, concurrency=1)
     await asyncio.gather(*(b.search(f"q{i}", deadline=Deadline.after(5)) for i in range(3)))
     starts = sorted(c["at"] for c in calls)
-    assert all(later - earlier >= 0.19 for earlier, later in zip(starts, starts[1:], strict=False))
+    assert all(later - earlier >= 0.19 for earlier, later in itertools.pairwise(starts))
 
 
 @pytest.mark.parametrize(
@@ -164,7 +175,9 @@ def silent_proxy() -> Iterator[int]:
 
 
 async def test_real_ddgs_hanging_network_ends_within_the_deadline(silent_proxy: int) -> None:
-    b = DdgsBackend(DdgsSettings(**FAST, retries=5), factory=_real_factory(f"http://127.0.0.1:{silent_proxy}"))
+    b = DdgsBackend(
+        DdgsSettings(**FAST, retries=5), factory=_real_factory(f"http://127.0.0.1:{silent_proxy}")
+    )
     started = time.monotonic()
     with pytest.raises(SearchError):
         await b.search("marie curie", deadline=Deadline.after(1.5))

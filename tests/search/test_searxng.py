@@ -44,7 +44,9 @@ async def test_hanging_instance_times_out_at_the_deadline(aiohttp_server) -> Non
     await b.aclose()
 
 
-@pytest.mark.parametrize(("status", "match"), [(500, "HTTP 500"), (403, "enable the json format"), (429, "HTTP 429")])
+@pytest.mark.parametrize(
+    ("status", "match"), [(500, "HTTP 500"), (403, "enable the json format"), (429, "HTTP 429")]
+)
 async def test_error_statuses(aiohttp_server, status: int, match: str) -> None:
     server = await aiohttp_server(searxng_app(results, status=status))
     b = await backend_for(server)
@@ -53,7 +55,14 @@ async def test_error_statuses(aiohttp_server, status: int, match: str) -> None:
     await b.aclose()
 
 
-@pytest.mark.parametrize(("body", "match"), [("not json", "not JSON"), ('{"answers": []}', "no 'results' list"), ("[1, 2]", "no 'results' list")])
+@pytest.mark.parametrize(
+    ("body", "match"),
+    [
+        ("not json", "not JSON"),
+        ('{"answers": []}', "no 'results' list"),
+        ("[1, 2]", "no 'results' list"),
+    ],
+)
 async def test_garbage_answers(aiohttp_server, body: str, match: str) -> None:
     async def handler(request: web.Request) -> web.Response:
         return web.Response(text=body, content_type="application/json")
