@@ -201,3 +201,22 @@ async def test_progress_is_reported(settings: Settings, extractor: Extractor) ->
     )
     assert [e for e, _ in events].count("claim_queued") == 2
     assert [e for e, _ in events].count("claim_done") == 2
+
+
+async def test_unfinished_work_is_listed_at_the_deadline(
+    settings: Settings, extractor: Extractor
+) -> None:
+    settings = settings.with_overrides({"limits.claim_budget_s": 0.5})
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(hang=True)])
+    )
+    claim = next(c for c in report.claims if c.check_worthy)
+    assert len(claim.searches) == len(claim.queries)
+    assert all("no answer" in (s.error or "") for s in claim.searches)
+    slow = MemoryFetcher({}, latency_s=30)
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)], slow)
+    )
+    claim = next(c for c in report.claims if c.check_worthy)
+    assert claim.pages
+    assert all(p.error and not p.snapshot_id for p in claim.pages)

@@ -59,6 +59,7 @@ NOT_BUILT_PLAGIARISM = {
     "status": "not_built",
     "note": "Copy detection is not built yet: no copied spans are reported.",
 }
+_LATE = "{what} before the claim's deadline (limits.claim_budget_s)"
 _LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
 
 ProgressFn = Callable[[str, Claim], None]
@@ -257,8 +258,16 @@ class _Run:
         slots: asyncio.Semaphore,
         work: _ClaimWork,
     ) -> None:
-        async with slots:
-            outcome = await asyncio.shield(self.search(backend, query, deadline))
+        started = time.monotonic()
+        try:
+            async with slots:
+                outcome = await asyncio.shield(self.search(backend, query, deadline))
+        except asyncio.CancelledError:
+            took = round(time.monotonic() - started, 4)
+            work.searches.append(
+                SearchTrace(query, backend.name, None, 0, took, _LATE.format(what="no answer"))
+            )
+            raise
         rec = outcome.record
         work.searches.append(
             SearchTrace(
@@ -292,7 +301,11 @@ class _Run:
         deadline: Deadline,
         work: _ClaimWork,
     ) -> None:
-        outcome = await asyncio.shield(self.page(hit.url, deadline))
+        try:
+            outcome = await asyncio.shield(self.page(hit.url, deadline))
+        except asyncio.CancelledError:
+            work.pages.append(PageTrace(hit.url, None, _LATE.format(what="not fetched")))
+            raise
         work.pages.append(PageTrace(hit.url, outcome.snapshot_id, outcome.error))
         if outcome.record is None or outcome.snapshot_id is None:
             return
