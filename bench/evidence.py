@@ -168,12 +168,10 @@ async def naive_loop(data_dir: str) -> tuple[float, int, int]:
             started = time.monotonic()
             for draft in extract_claims(RESPONSE):
                 deadline = Deadline.after(settings.limits.claim_budget_s)
-                wanted = settings.fetch.pages_per_claim  # the same page cap as the pipeline
                 for query in draft.queries:
                     hits = await backend.search(query, deadline=deadline)
                     searches += 1
-                    for hit in hits[:wanted]:
-                        wanted -= 1
+                    for hit in hits[: settings.fetch.pages_per_query]:  # as the pipeline does
                         page = await runtime.fetcher.fetch(hit.url, deadline)
                         await runtime.extractor.extract(
                             page.body,

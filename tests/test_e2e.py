@@ -59,7 +59,7 @@ async def test_pathological_pages_cannot_hold_a_claim(aiohttp_server, settings: 
             "search.backends": ["searxng"],
             "search.searxng.base_url": str(searx.make_url("/")),
             "search.searxng.max_results": 20,
-            "fetch.pages_per_claim": 11,
+            "fetch.pages_per_query": 11,
             "fetch.per_host_concurrency": 16,  # in real life these are eleven hosts
             "fetch.max_bytes": 2_000_000,
             "limits.claim_budget_s": budget,

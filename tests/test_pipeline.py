@@ -49,6 +49,7 @@ def runtime(
 async def test_claims_get_queries_and_ranked_evidence(
     settings: Settings, extractor: Extractor
 ) -> None:
+    settings = settings.with_overrides({"fetch.pages_per_query": 3})
     search = StaticSearch(default=HITS)
     rt = runtime(settings, extractor, [search])
     report = await check(CheckRequest(RESPONSE, "Tell me about Paris."), rt)
@@ -109,6 +110,15 @@ async def test_a_hanging_backend_ends_each_claim_at_its_budget(
         assert claim.elapsed_s < 2.0
         assert claim.evidence, "evidence from the working backend is kept"
     assert report.status == "complete"
+
+
+async def test_each_query_fetches_its_best_hits(settings: Settings, extractor: Extractor) -> None:
+    settings = settings.with_overrides({"fetch.pages_per_query": 1})
+    search = StaticSearch(default=HITS)
+    rt = runtime(settings, extractor, [search])
+    report = await check(CheckRequest("The Louvre opened as a museum in 1793."), rt)
+    assert [p.url for p in report.claims[0].pages] == ["https://example.com/eiffel"]
+    assert rt.fetcher.calls == ["https://example.com/eiffel"]
 
 
 async def test_slow_pages_do_not_hold_the_claim_past_its_budget(

@@ -116,7 +116,7 @@ class FetchSettings(_Section):
     max_redirects: NonNegInt = 5
     concurrency: PosInt = 16
     per_host_concurrency: PosInt = 2
-    pages_per_claim: NonNegInt = 3
+    pages_per_query: NonNegInt = 2
     retries: NonNegInt = 2
     backoff_s: NonNegSeconds = 0.5
     user_agent: str = (

@@ -107,8 +107,6 @@ class _ClaimWork:
     searches: list[SearchTrace] = field(default_factory=list)
     pages: list[PageTrace] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
-    urls: set[str] = field(default_factory=set)
-    web_pages: int = 0
 
 
 class _Run:
@@ -228,8 +226,14 @@ class _Run:
             if pending:
                 await asyncio.gather(*pending, return_exceptions=True)
                 claim.timed_out = True
-        claim.searches = work.searches
-        claim.pages = work.pages
+        order = {query: i for i, query in enumerate(claim.queries)}
+        claim.searches = sorted(work.searches, key=lambda t: (order[t.query], t.backend))
+        pages: dict[str, PageTrace] = {}
+        for trace in sorted(work.pages, key=_page_order):
+            pages.setdefault(trace.url, trace)
+        claim.pages = list(pages.values())
+        # candidates in a fixed order, so ties and duplicates resolve the same way every run
+        work.candidates.sort(key=lambda c: (order[c.query], c.backend, c.url, c.start))
         ranked = rank_passages(
             claim.text, work.candidates, self.settings.evidence.passages_per_claim
         )
@@ -274,21 +278,13 @@ class _Run:
                 query, backend.name, outcome.snapshot_id, len(rec.hits), rec.took_s, rec.error
             )
         )
-        wanted: list[SearchHit] = []
-        is_source = isinstance(backend, PageSource)
-        for hit in rec.hits:
-            if hit.url in work.urls:
-                continue
-            if not is_source:
-                if work.web_pages >= self.settings.fetch.pages_per_claim:
-                    continue
-                work.web_pages += 1
-            work.urls.add(hit.url)
-            wanted.append(hit)
+        # Web hits: each query's best few (order-independent, so a replay picks the same
+        # pages); corpus hits: all of them (they cost no fetch).
+        keep = None if isinstance(backend, PageSource) else self.settings.fetch.pages_per_query
         await asyncio.gather(
             *(
                 self._use_page(hit, query, backend.name, outcome.snapshot_id, deadline, work)
-                for hit in wanted
+                for hit in rec.hits[:keep]
             )
         )
 
@@ -349,6 +345,11 @@ class _Run:
                 )
             )
         return out
+
+
+def _page_order(trace: PageTrace) -> tuple[str, bool, str]:
+    """Pages by URL, a stored one before a failed one (so de-duplication keeps it)."""
+    return (trace.url, trace.snapshot_id is None, trace.error or "")
 
 
 def _extractor_id(method: str) -> str:
