@@ -30,6 +30,7 @@ the report (``claims[].searches[].error``, ``warnings``) and carries on.
 from __future__ import annotations
 
 __all__ = [
+    "UNAVAILABLE",
     "BlockedURL",
     "ConfigError",
     "ConnectionFailed",
@@ -75,8 +76,18 @@ class SearchError(VerifierError):
     """A search backend failed for one query."""
 
 
+UNAVAILABLE = "search unavailable"
+
+
 class SearchUnavailable(SearchError):
-    """The search backend cannot be reached at all (offline, DNS failure, refused)."""
+    """The search backend cannot be reached at all (offline, DNS failure, refused).
+
+    Its message starts with ``UNAVAILABLE`` ("search unavailable"), which is how a stored
+    search record says so.
+    """
+
+    def __init__(self, msg: str) -> None:
+        super().__init__(msg if msg.startswith(UNAVAILABLE) else f"{UNAVAILABLE}: {msg}")
 
 
 class SearchTimeout(SearchError, TimeoutError):

@@ -40,6 +40,7 @@ class StaticSearch:
     hang: bool = False
     name: str = "static"
     version: str = "static-fake 1"
+    local: bool = False
     calls: list[str] = field(default_factory=list)
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:

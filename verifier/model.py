@@ -175,6 +175,7 @@ class BackendStatus:
     queries: int
     errors: int
     last_error: str | None = None
+    local: bool = False
 
 
 @dataclass(slots=True)

@@ -29,7 +29,7 @@ from . import __version__
 from .claims import ClaimDraft, extract_claims
 from .config import Settings
 from .deadline import Deadline
-from .errors import ExtractError, FetchError, InputError, SearchError, SearchUnavailable
+from .errors import UNAVAILABLE, ExtractError, FetchError, InputError, SearchError
 from .evidence import Candidate, passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
@@ -45,7 +45,7 @@ from .model import (
     SearchRecord,
     SearchTrace,
 )
-from .search.base import PageSource, SearchBackend
+from .search.base import PageSource, RecordedSearch, SearchBackend
 from .store.base import SnapshotStore
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
@@ -80,18 +80,17 @@ class Runtime:
     fetcher: PageFetcher
     extractor: PageExtractor
     store: SnapshotStore
-    unavailable: dict[str, str] = field(default_factory=dict)  # backend -> why it is not used
+    sources: Sequence[PageSource] = ()  # page sources besides the backends (replay)
 
     @property
     def page_sources(self) -> list[PageSource]:
-        return [b for b in self.backends if isinstance(b, PageSource)]
+        return [*self.sources, *(b for b in self.backends if isinstance(b, PageSource))]
 
 
 @dataclass(slots=True)
 class _SearchOutcome:
     record: SearchRecord
     snapshot_id: str | None
-    unavailable: bool
 
 
 @dataclass(slots=True)
@@ -134,37 +133,21 @@ class _Run:
     async def _search(
         self, backend: SearchBackend, query: str, deadline: Deadline
     ) -> _SearchOutcome:
-        at = datetime.now(UTC).isoformat(timespec="milliseconds")
-        started = time.monotonic()
-        hits: list[SearchHit] = []
-        error: str | None = None
-        unavailable = False
-        try:
-            hits = await backend.search(query, deadline=deadline)
-        except SearchUnavailable as exc:
-            error, unavailable = str(exc), True
-        except SearchError as exc:
-            error = str(exc)
-        except TimeoutError:
-            error = f"{backend.name}: no answer in the time left"
+        sid: str | None
+        if isinstance(backend, RecordedSearch):
+            record, sid = backend.recorded(query)  # a replay: the stored record as it was
+        else:
+            record = await _run_search(backend, query, deadline)
+            sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
         stats = self.stats[backend.name]
         stats[0] += 1
-        if error:
+        if record.error:
             stats[1] += 1
-            stats[2] += unavailable
-            self.last_error[backend.name] = error
-        record = SearchRecord(
-            query=query,
-            backend=backend.name,
-            backend_version=backend.version,
-            at=at,
-            took_s=round(time.monotonic() - started, 4),
-            hits=tuple(hits),
-            error=error,
-        )
-        sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
-        self.snapshot_ids.add(sid)
-        return _SearchOutcome(record, sid, unavailable)
+            stats[2] += record.error.startswith(UNAVAILABLE)
+            self.last_error[backend.name] = record.error
+        if sid:
+            self.snapshot_ids.add(sid)
+        return _SearchOutcome(record, sid)
 
     def page(self, url: str, deadline: Deadline) -> asyncio.Task[_PageOutcome]:
         if url not in self.pages:
@@ -280,7 +263,7 @@ class _Run:
         )
         # Web hits: each query's best few (order-independent, so a replay picks the same
         # pages); corpus hits: all of them (they cost no fetch).
-        keep = None if isinstance(backend, PageSource) else self.settings.fetch.pages_per_query
+        keep = None if backend.local else self.settings.fetch.pages_per_query
         await asyncio.gather(
             *(
                 self._use_page(hit, query, backend.name, outcome.snapshot_id, deadline, work)
@@ -342,9 +325,33 @@ class _Run:
                     queries,
                     errors,
                     self.last_error.get(backend.name),
+                    backend.local,
                 )
             )
         return out
+
+
+async def _run_search(backend: SearchBackend, query: str, deadline: Deadline) -> SearchRecord:
+    """One search, its failure included, as the record that gets stored."""
+    at = datetime.now(UTC).isoformat(timespec="milliseconds")
+    started = time.monotonic()
+    hits: list[SearchHit] = []
+    error: str | None = None
+    try:
+        hits = await backend.search(query, deadline=deadline)
+    except SearchError as exc:
+        error = str(exc)
+    except TimeoutError:
+        error = f"{backend.name}: no answer in the time left"
+    return SearchRecord(
+        query=query,
+        backend=backend.name,
+        backend_version=backend.version,
+        at=at,
+        took_s=round(time.monotonic() - started, 4),
+        hits=tuple(hits),
+        error=error,
+    )
 
 
 def _page_order(trace: PageTrace) -> tuple[str, bool, str]:
@@ -403,7 +410,7 @@ async def check(
     report_deadline = Deadline.after(settings.limits.report_budget_s)
     run = _Run(runtime, report_deadline)
     claims = _claims(request, settings)
-    warnings: list[str] = [f"{name}: {why}" for name, why in runtime.unavailable.items()]
+    warnings: list[str] = []
 
     to_search: list[Claim] = []
     for claim in claims:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..deadline import Deadline
-from ..model import PageRecord, SearchHit
+from ..model import PageRecord, SearchHit, SearchRecord
 
-__all__ = ["PageSource", "SearchBackend"]
+__all__ = ["PageSource", "RecordedSearch", "SearchBackend"]
 
 
 class SearchBackend(Protocol):
@@ -20,6 +20,7 @@ class SearchBackend(Protocol):
 
     name: str
     version: str
+    local: bool  # True when hits are pages the backend holds itself (no fetch, all kept)
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]: ...
 
@@ -33,3 +34,11 @@ class PageSource(Protocol):
     def owns(self, url: str) -> bool: ...
 
     async def page(self, url: str) -> PageRecord: ...
+
+
+@runtime_checkable
+class RecordedSearch(Protocol):
+    """A backend that replays stored searches: the record as it was, and its snapshot id
+    (None when the original search never finished)."""
+
+    def recorded(self, query: str) -> tuple[SearchRecord, str | None]: ...

@@ -303,6 +303,7 @@ class CorpusBackend:
     def __init__(self, path: str | Path, *, name: str | None = None, max_results: int = 5) -> None:
         self.index = CorpusIndex(path)
         self.name = f"corpus:{name or self.index.path.stem}"
+        self.local = True
         self.version = f"corpus-fts5 schema {SCHEMA_VERSION}"
         self.max_results = max_results
 

@@ -64,6 +64,7 @@ class DdgsBackend:
     """One per process: the concurrency cap and the pacing are per instance."""
 
     name = "ddgs"
+    local = False
 
     def __init__(
         self,

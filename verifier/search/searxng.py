@@ -23,6 +23,7 @@ __all__ = ["SearxngBackend"]
 
 class SearxngBackend:
     name = "searxng"
+    local = False
 
     def __init__(self, settings: SearxngSettings) -> None:
         if not settings.base_url:

@@ -1,0 +1,121 @@
+"""Rebuilding a report's evidence from its stored snapshots, with no network.
+
+:func:`replay_runtime` returns a :class:`~verifier.pipeline.Runtime` in which every search
+backend of the original report answers each query with its stored search snapshot, and
+every page comes from its stored page snapshot. Running :func:`~verifier.pipeline.check`
+on the original request with it rebuilds the same claims, searches, pages and ranked
+evidence (same quotes, URLs, offsets and snapshot ids), whatever the web says today.
+
+What the original run never finished has no snapshot and fails the way it failed then: a
+search with its recorded error, a page with its recorded error. Replays answer at once,
+so a claim that timed out originally is not marked ``timed_out`` in the replay; the
+evidence it had is rebuilt all the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .config import Settings
+from .deadline import Deadline
+from .errors import UNAVAILABLE, FetchError, SearchError, SearchUnavailable
+from .extract import Extracted
+from .fetch import FetchedPage
+from .model import PageRecord, Report, SearchHit, SearchRecord
+from .pipeline import Runtime
+from .store.base import SnapshotStore
+
+__all__ = ["SnapshotPages", "SnapshotSearch", "replay_runtime"]
+
+
+@dataclass
+class SnapshotSearch:
+    """Replays stored search records, each with its snapshot id (see ``RecordedSearch``)."""
+
+    name: str
+    version: str
+    local: bool
+    records: dict[str, tuple[SearchRecord, str | None]] = field(default_factory=dict)
+
+    def recorded(self, query: str) -> tuple[SearchRecord, str | None]:
+        if query in self.records:
+            return self.records[query]
+        error = f"{self.name}: no stored search for {query!r}"
+        return SearchRecord(query, self.name, self.version, "", 0.0, (), error), None
+
+    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+        record, _sid = self.recorded(query)
+        if record.error:
+            raise (SearchUnavailable if record.error.startswith(UNAVAILABLE) else SearchError)(
+                record.error
+            )
+        return list(record.hits)
+
+    async def aclose(self) -> None:
+        pass
+
+
+@dataclass
+class SnapshotPages:
+    """The page source for stored pages, and the fetcher that fails the rest as recorded."""
+
+    pages: dict[str, PageRecord] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def owns(self, url: str) -> bool:
+        return url in self.pages
+
+    async def page(self, url: str) -> PageRecord:
+        return self.pages[url]
+
+    async def fetch(self, url: str, deadline: Deadline) -> FetchedPage:
+        msg = self.errors.get(url) or f"{url}: not in the stored evidence"
+        raise FetchError(msg)
+
+    async def extract(
+        self, body: bytes, *, url: str, content_type: str, charset: str | None, deadline: Deadline
+    ) -> Extracted:
+        msg = f"{url}: replays never extract"
+        raise AssertionError(msg)
+
+    async def aclose(self) -> None:
+        pass
+
+
+def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> Runtime:
+    """A runtime that answers from ``report``'s snapshots in ``store`` (see the module doc).
+
+    ``settings`` should be the original run's (compare ``settings.digest()`` with
+    ``report.provenance["config_digest"]``); other settings replay what they can.
+    """
+    backends = {
+        status.name: SnapshotSearch(status.name, status.version, status.local)
+        for status in report.search
+    }
+    pages = SnapshotPages()
+    for claim in report.claims:
+        for trace in claim.searches:
+            backend = backends.setdefault(
+                trace.backend, SnapshotSearch(trace.backend, "unknown", False)
+            )
+            if trace.snapshot_id is None:  # never finished: replay the error it ended with
+                record = SearchRecord(
+                    trace.query, trace.backend, backend.version, "", trace.took_s, (), trace.error
+                )
+                backend.records.setdefault(trace.query, (record, None))
+            else:
+                content = store.get(trace.snapshot_id)[1]
+                backend.records[trace.query] = (SearchRecord.from_dict(content), trace.snapshot_id)
+        for page in claim.pages:
+            if page.snapshot_id is None:
+                pages.errors.setdefault(page.url, page.error or "")
+            elif page.url not in pages.pages:
+                pages.pages[page.url] = PageRecord.from_dict(store.get(page.snapshot_id)[1])
+    return Runtime(
+        settings,
+        list(backends.values()),
+        fetcher=pages,
+        extractor=pages,
+        store=store,
+        sources=[pages],
+    )
