@@ -3,11 +3,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.evidence import Candidate, passage_spans, rank_passages
+from verifier.evidence import passage_spans, rank_passages
+from verifier.model import Evidence
 
 
-def cand(quote: str, url: str = "http://a", start: int = 0) -> Candidate:
-    return Candidate("sha256:x" + url, url, "T", start, start + len(quote), quote, "q", "b", None)
+def cand(quote: str, url: str = "http://a", start: int = 0) -> Evidence:
+    return Evidence(
+        quote, url, "T", "sha256:x" + url, start, start + len(quote), 0.0, "q", "b", None
+    )
 
 
 def test_passages_pack_sentences_within_a_paragraph() -> None:
@@ -40,8 +43,8 @@ def test_ranking_prefers_the_passage_that_states_the_claim() -> None:
     other = cand("The Louvre is a museum in Paris with many paintings.", "http://other")
     unrelated = cand("Bananas are rich in potassium.", "http://no")
     ranked = rank_passages(claim, [other, unrelated, best], k=5)
-    assert [c.url for c, _ in ranked] == ["http://good", "http://other"]
-    assert 0 < ranked[1][1] < ranked[0][1] <= 1
+    assert [e.url for e in ranked] == ["http://good", "http://other"]
+    assert 0 < ranked[1].score < ranked[0].score <= 1
 
 
 def test_ranking_dedupes_and_limits() -> None:

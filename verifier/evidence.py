@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import replace
 
 from rapidfuzz import fuzz
 
+from .model import Evidence
 from .text import content_terms, sentence_spans
 
-__all__ = ["Candidate", "passage_spans", "rank_passages"]
+__all__ = ["passage_spans", "rank_passages"]
 
 
 def passage_spans(text: str, max_chars: int = 400) -> list[tuple[int, int]]:
@@ -47,32 +48,15 @@ def passage_spans(text: str, max_chars: int = 400) -> list[tuple[int, int]]:
     return passages
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A passage of a stored page, with how it was found."""
-
-    snapshot_id: str
-    url: str
-    title: str
-    start: int
-    end: int
-    quote: str
-    query: str
-    backend: str
-    search_snapshot_id: str | None
-
-
-def rank_passages(
-    claim: str, candidates: list[Candidate], k: int = 5
-) -> list[tuple[Candidate, float]]:
-    """The ``k`` best distinct passages for ``claim`` with scores in [0, 1], best first.
-
-    Passages that share no content word with the claim are dropped.
+def rank_passages(claim: str, candidates: list[Evidence], k: int = 5) -> list[Evidence]:
+    """The ``k`` best distinct passages for ``claim``, best first, each with its ``score``
+    (0 to 1) filled in. Candidates are evidence not yet scored; the first of several with
+    the same page span wins. Passages that share no content word with the claim are dropped.
     """
     claim_terms = content_terms(claim)
     if not claim_terms or not candidates:
         return []
-    unique: dict[tuple[str, int, int], Candidate] = {}
+    unique: dict[tuple[str, int, int], Evidence] = {}
     for cand in candidates:
         unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
     pool = list(unique.values())
@@ -80,15 +64,15 @@ def rank_passages(
     bm25 = _bm25(claim_terms, docs)
     top = max(bm25) or 1.0
     wanted = set(claim_terms)
-    scored: list[tuple[Candidate, float]] = []
+    scored: list[Evidence] = []
     for cand, terms, raw in zip(pool, docs, bm25, strict=True):
         coverage = len(wanted & set(terms)) / len(wanted)
         if coverage == 0:
             continue
         similarity = fuzz.token_set_ratio(claim, cand.quote, processor=str.casefold) / 100
         score = 0.5 * (raw / top) + 0.3 * coverage + 0.2 * similarity
-        scored.append((cand, round(score, 4)))
-    scored.sort(key=lambda pair: (-pair[1], pair[0].url, pair[0].start))
+        scored.append(replace(cand, score=round(score, 4)))
+    scored.sort(key=lambda ev: (-ev.score, ev.url, ev.start))
     return scored[:k]
 
 

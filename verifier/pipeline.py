@@ -30,7 +30,7 @@ from .claims import ClaimDraft, extract_claims
 from .config import Settings
 from .deadline import Deadline
 from .errors import UNAVAILABLE, ExtractError, FetchError, InputError, SearchError
-from .evidence import Candidate, passage_spans, rank_passages
+from .evidence import passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
 from .model import (
@@ -105,7 +105,7 @@ class _PageOutcome:
 class _ClaimWork:
     searches: list[SearchTrace] = field(default_factory=list)
     pages: list[PageTrace] = field(default_factory=list)
-    candidates: list[Candidate] = field(default_factory=list)
+    candidates: list[Evidence] = field(default_factory=list)  # not yet scored
 
 
 class _Run:
@@ -217,24 +217,9 @@ class _Run:
         claim.pages = list(pages.values())
         # candidates in a fixed order, so ties and duplicates resolve the same way every run
         work.candidates.sort(key=lambda c: (order[c.query], c.backend, c.url, c.start))
-        ranked = rank_passages(
+        claim.evidence = rank_passages(
             claim.text, work.candidates, self.settings.evidence.passages_per_claim
         )
-        claim.evidence = [
-            Evidence(
-                quote=c.quote,
-                url=c.url,
-                title=c.title,
-                snapshot_id=c.snapshot_id,
-                start=c.start,
-                end=c.end,
-                score=score,
-                query=c.query,
-                backend=c.backend,
-                search_snapshot_id=c.search_snapshot_id,
-            )
-            for c, score in ranked
-        ]
         claim.elapsed_s = round(time.monotonic() - started, 4)
 
     async def _query(
@@ -292,16 +277,17 @@ class _Run:
         title = outcome.record.title or hit.title
         for start, end in outcome.spans:
             work.candidates.append(
-                Candidate(
-                    outcome.snapshot_id,
-                    hit.url,
-                    title,
-                    start,
-                    end,
-                    text[start:end],
-                    query,
-                    backend,
-                    search_sid,
+                Evidence(
+                    quote=text[start:end],
+                    url=hit.url,
+                    title=title,
+                    snapshot_id=outcome.snapshot_id,
+                    start=start,
+                    end=end,
+                    score=0.0,
+                    query=query,
+                    backend=backend,
+                    search_snapshot_id=search_sid,
                 )
             )
 

@@ -49,7 +49,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
         f"segments {s['segments']}, check-worthy {s['check_worthy']}, searched {s['searched']}, "
         f"with evidence {s['with_evidence']}, timed out {s['timed_out']}; "
         f"{s['searches']} searches ({s['search_errors']} failed), {s['pages']} pages ({s['page_errors']} failed); "
-        f"{report.timing['elapsed_s']:.1f} s",
+        f"{report.timing['elapsed_s']:.2f} s",
         "search: "
         + (
             ", ".join(f"{b.name} {b.status} ({b.queries} queries)" for b in report.search)
