@@ -230,3 +230,22 @@ async def test_unfinished_work_is_listed_at_the_deadline(
     claim = next(c for c in report.claims if c.check_worthy)
     assert claim.pages
     assert all(p.error and not p.snapshot_id for p in claim.pages)
+
+
+async def test_report_budget_leaves_later_claims_unsearched(
+    settings: Settings, extractor: Extractor
+) -> None:
+    settings = settings.with_overrides(
+        {"limits.report_budget_s": 0.5, "limits.max_concurrent_claims": 1}
+    )
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(hang=True)])
+    )
+    first, second = (c for c in report.claims if c.check_worthy)
+    assert first.searched
+    assert first.timed_out
+    assert not second.searched
+    assert (
+        second.not_searched_reason == "the report's time budget ran out before this claim started"
+    )
+    assert report.status == "partial"

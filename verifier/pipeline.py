@@ -111,10 +111,9 @@ class _ClaimWork:
 class _Run:
     """One report's shared state: search and page tasks, backend statistics."""
 
-    def __init__(self, runtime: Runtime, report_deadline: Deadline) -> None:
+    def __init__(self, runtime: Runtime) -> None:
         self.rt = runtime
         self.settings = runtime.settings
-        self.report_deadline = report_deadline
         self.searches: dict[tuple[str, str], asyncio.Task[_SearchOutcome]] = {}
         self.pages: dict[str, asyncio.Task[_PageOutcome]] = {}
         self.stats: dict[str, list[int]] = {b.name: [0, 0, 0] for b in runtime.backends}
@@ -394,11 +393,12 @@ async def check(
     started = time.monotonic()
     created_at = datetime.now(UTC).isoformat(timespec="seconds")
     report_deadline = Deadline.after(settings.limits.report_budget_s)
-    run = _Run(runtime, report_deadline)
+    run = _Run(runtime)
     claims = _claims(request, settings)
     warnings: list[str] = []
 
     to_search: list[Claim] = []
+    over_limit = 0
     for claim in claims:
         if not claim.check_worthy:
             continue
@@ -406,19 +406,18 @@ async def check(
             claim.not_searched_reason = "no search backend (web search off and no corpus given)"
         elif len(to_search) >= settings.limits.max_claims:
             claim.not_searched_reason = f"over limits.max_claims ({settings.limits.max_claims})"
+            over_limit += 1
         else:
             to_search.append(claim)
     if not runtime.backends and any(c.check_worthy for c in claims):
         warnings.append(
             "no search backend: web search is off and no corpus was given, so no evidence was gathered"
         )
-    skipped = sum(
-        1 for c in claims if c.not_searched_reason and "max_claims" in c.not_searched_reason
-    )
-    if skipped:
+    if over_limit:
         warnings.append(
-            f"{skipped} check-worthy claims were not searched: over limits.max_claims ({settings.limits.max_claims})"
+            f"{over_limit} check-worthy claims were not searched: over limits.max_claims ({settings.limits.max_claims})"
         )
+    late: list[Claim] = []  # claims the report's budget ran out before
 
     gate = asyncio.Semaphore(settings.limits.max_concurrent_claims)
 
@@ -429,6 +428,7 @@ async def check(
                     "the report's time budget ran out before this claim started"
                 )
                 claim.timed_out = True
+                late.append(claim)
             else:
                 await run.claim(claim, report_deadline.within(settings.limits.claim_budget_s))
         if progress is not None:
@@ -446,12 +446,12 @@ async def check(
     backends = run.backend_status()
     for status in backends:
         if status.status == "unavailable":
-            warnings.append(f"search unavailable: {status.name}: {status.last_error}")
+            why = (status.last_error or "").removeprefix(UNAVAILABLE).lstrip(": ")
+            warnings.append(f"{UNAVAILABLE}: {status.name} ({why})")
         elif status.status == "degraded":
             warnings.append(
                 f"{status.name}: {status.errors} of {status.queries} searches failed (last: {status.last_error})"
             )
-    partial = any(c.not_searched_reason and "time budget" in c.not_searched_reason for c in claims)
     return Report(
         id=str(uuid4()),
         created_at=created_at,
@@ -461,7 +461,7 @@ async def check(
             "response": request.response,
             "response_sha256": hashlib.sha256(request.response.encode()).hexdigest(),
         },
-        status="partial" if partial else "complete",
+        status="partial" if late else "complete",
         claims=claims,
         summary=_summary(claims),
         search=backends,
