@@ -193,3 +193,15 @@ def test_version_and_help() -> None:
     assert result.stdout.startswith("verifier ")
     assert "trafilatura" in result.stdout
     assert "--corpus" in run("check", "--help").stdout
+
+
+def test_progress_display_counts_claims() -> None:
+    from verifier.cli import _progress
+    from verifier.model import Claim
+
+    claim = Claim("c1", "paragraph", 0, 5, "Paris", True, "names Paris")
+    with _progress(True) as update:
+        update("claim_queued", claim)
+        update("claim_done", claim)
+    with _progress(False) as update:
+        assert update is None

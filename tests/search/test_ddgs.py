@@ -183,3 +183,16 @@ async def test_real_ddgs_hanging_network_ends_within_the_deadline(silent_proxy: 
         await b.search("marie curie", deadline=Deadline.after(1.5))
     assert time.monotonic() - started < 2.5
     await b.aclose()
+
+
+async def test_queued_queries_fail_at_once_when_the_network_is_down() -> None:
+    calls: list[dict[str, Any]] = []
+    dns = DDGSException("DNSError: error resolving DNS")
+    b = backend([dns] * 20, calls, min_interval_s=1.0, concurrency=1)
+    started = time.monotonic()
+    outcomes = await asyncio.gather(
+        *(b.search(f"q{i}", deadline=Deadline.after(30)) for i in range(20)), return_exceptions=True
+    )
+    assert all(isinstance(o, SearchUnavailable) for o in outcomes)
+    assert time.monotonic() - started < 1.0
+    assert len(calls) == 1

@@ -15,6 +15,7 @@ gets a prompt "search unavailable" instead of a wait.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Callable
@@ -85,6 +86,7 @@ class DdgsBackend:
         self._last_start = -1e9
         self._unavailable_until = -1e9
         self._unavailable_reason = ""
+        self._down = asyncio.Event()  # set while the network is known to be down
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
         engines = list(self.settings.engines)
@@ -113,6 +115,7 @@ class DdgsBackend:
         if self._clock() < self._unavailable_until:
             msg = f"search unavailable: {self._unavailable_reason}"
             raise SearchUnavailable(msg)
+        self._down.clear()
 
     async def _call(self, query: str, backend: str, deadline: Deadline) -> list[SearchHit]:
         try:
@@ -123,6 +126,9 @@ class DdgsBackend:
                     loop = asyncio.get_running_loop()
                     call = loop.run_in_executor(self._pool, self._run, query, backend, timeout)
                     raw = await asyncio.wait_for(call, timeout)
+        except SearchUnavailable:
+            self._down.set()  # wakes the queries waiting their turn: they fail at once
+            raise
         except TimeoutError as exc:
             msg = f"ddgs: no answer for {query!r} in the time left"
             raise SearchTimeout(msg) from exc
@@ -139,10 +145,13 @@ class DdgsBackend:
 
     async def _wait_turn(self) -> None:
         async with self._pace:
+            self._fail_if_unavailable()
             gap = self.settings.min_interval_s + random.random() * self.settings.jitter_s
             wait = self._last_start + gap - self._clock()
             if wait > 0:
-                await asyncio.sleep(wait)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._down.wait(), wait)
+                self._fail_if_unavailable()
             self._last_start = self._clock()
 
     def _run(self, query: str, backend: str, timeout: float) -> list[dict[str, Any]]:
