@@ -36,6 +36,7 @@ __all__ = [
     "ExtractSettings",
     "FetchSettings",
     "LimitsSettings",
+    "PlagiarismSettings",
     "SearchSettings",
     "SearxngSettings",
     "Settings",
@@ -141,6 +142,28 @@ class EvidenceSettings(_Section):
     passage_chars: Annotated[int, Field(ge=100)] = 400
 
 
+class PlagiarismSettings(_Section):
+    seed_words: Annotated[int, Field(ge=2, le=20)] = 5
+    max_gap_words: NonNegInt = 8
+    min_match_words: PosInt = 10
+    paraphrase_ratio: Annotated[float, Field(ge=0, le=100)] = 72.0
+    possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
+    plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
+    plagiarized_run_words: PosInt = 30
+    phrase_queries: NonNegInt = 3
+    phrase_words: Annotated[int, Field(ge=4, le=32)] = 10
+    boilerplate: list[str] = [
+        "all rights reserved",
+        "licensed under",
+        "creative commons",
+        "permission is hereby granted",
+        "this program is free software",
+        "terms of service",
+        "privacy policy",
+        "cookies",
+    ]
+
+
 class StoreSettings(_Section):
     data_dir: str = ""
 
@@ -152,6 +175,7 @@ class Settings(_Section):
     fetch: FetchSettings = FetchSettings()
     extract: ExtractSettings = ExtractSettings()
     evidence: EvidenceSettings = EvidenceSettings()
+    plagiarism: PlagiarismSettings = PlagiarismSettings()
     store: StoreSettings = StoreSettings()
 
     def digest(self) -> str:

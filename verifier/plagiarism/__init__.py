@@ -1,0 +1,1 @@
+"""Copy detection: candidate sources, alignment, exemptions and the verdict."""

@@ -1,0 +1,258 @@
+"""Aligning a response with a source: maximal copied spans with offsets in both texts.
+
+Both texts are cut into word tokens that keep their character spans and are compared in a
+normalised form (NFKC, case-folded, typographic apostrophes unified). Exact runs are found
+by seeding on word k-grams of the source and extending each seed as far as the tokens
+agree; runs that follow each other in both texts with small gaps (a few inserted, deleted
+or changed words) are merged into one match. rapidfuzz measures how close a merged match
+is (``fuzz.ratio`` over its token strings), and sentences with close wording but no long
+exact run are found with ``fuzz.token_sort_ratio``.
+
+Kinds: ``identical`` (one exact run), ``minor_changes`` (runs merged across small edits,
+still near-verbatim), ``paraphrase_suspect`` (close wording, no long exact run; reported
+for review, never scored). Everything here is a pure function of its inputs.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Literal
+
+from rapidfuzz import fuzz
+
+from ..text import STOPWORDS, sentence_spans
+
+__all__ = ["Alignment", "Match", "MatchKind", "Tokens", "align", "tokenize"]
+
+MatchKind = Literal["identical", "minor_changes", "paraphrase_suspect"]
+
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """Word tokens of a text: normalised forms and their (start, end) spans."""
+
+    text: str
+    norm: tuple[str, ...]
+    spans: tuple[tuple[int, int], ...]
+
+    def __len__(self) -> int:
+        return len(self.norm)
+
+    def char_span(self, first: int, last: int) -> tuple[int, int]:
+        """Characters from token ``first`` to token ``last`` (inclusive)."""
+        return self.spans[first][0], self.spans[last][1]
+
+
+def _norm(word: str) -> str:
+    return unicodedata.normalize("NFKC", word).casefold().replace("’", "'")
+
+
+def tokenize(text: str) -> Tokens:
+    spans: list[tuple[int, int]] = []
+    norm: list[str] = []
+    for m in _WORD.finditer(text):
+        spans.append((m.start(), m.end()))
+        norm.append(_norm(m.group()))
+    return Tokens(text, tuple(norm), tuple(spans))
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """An exact run of ``length`` equal tokens: response token ``a``, source token ``b``."""
+
+    a: int
+    b: int
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A copied span: response tokens [a_first, a_last], source tokens [b_first, b_last]."""
+
+    kind: MatchKind
+    a_first: int
+    a_last: int
+    b_first: int
+    b_last: int
+    words: int  # response words covered by the match
+    copied_words: int  # of those, words inside exact runs
+    longest_run: int
+    similarity: float  # 0-100, rapidfuzz ratio of the two token strings
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    response: Tokens
+    source: Tokens
+    matches: tuple[Match, ...]
+
+
+def exact_runs(a: Tokens, b: Tokens, seed: int, max_seed_hits: int = 64) -> list[Run]:
+    """Maximal exact runs of at least ``seed`` tokens, found from k-gram seeds."""
+    if len(a) < seed or len(b) < seed:
+        return []
+    index: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i in range(len(b) - seed + 1):
+        index[b.norm[i : i + seed]].append(i)
+    runs: list[Run] = []
+    reach: dict[int, int] = {}  # diagonal (b - a) -> first response token not yet covered
+    for j in range(len(a) - seed + 1):
+        hits = index.get(a.norm[j : j + seed])
+        if not hits or len(hits) > max_seed_hits:
+            continue
+        for i in hits:
+            if reach.get(i - j, -1) > j:
+                continue
+            length = seed
+            while (
+                j + length < len(a)
+                and i + length < len(b)
+                and a.norm[j + length] == b.norm[i + length]
+            ):
+                length += 1
+            runs.append(Run(j, i, length))
+            reach[i - j] = j + length
+    return runs
+
+
+def _choose(runs: list[Run]) -> list[Run]:
+    """Longest runs first; a run is kept only where it covers response tokens no longer
+    run has taken (it is trimmed to its uncovered part, if that is still a run)."""
+    taken = [False] * (max((r.a + r.length for r in runs), default=0))
+    chosen: list[Run] = []
+    for run in sorted(runs, key=lambda r: (-r.length, r.a, r.b)):
+        start, end = run.a, run.a + run.length
+        while start < end and taken[start]:
+            start += 1
+        while end > start and taken[end - 1]:
+            end -= 1
+        if end - start < 1 or any(taken[start:end]):
+            continue
+        shift = start - run.a
+        chosen.append(Run(start, run.b + shift, end - start))
+        for k in range(start, end):
+            taken[k] = True
+    chosen.sort(key=lambda r: r.a)
+    return chosen
+
+
+def _merge(runs: list[Run], max_gap: int) -> list[list[Run]]:
+    """Group runs that follow each other in both texts with at most ``max_gap`` tokens
+    between them on either side."""
+    groups: list[list[Run]] = []
+    for run in runs:
+        if groups:
+            last = groups[-1][-1]
+            gap_a = run.a - (last.a + last.length)
+            gap_b = run.b - (last.b + last.length)
+            if 0 <= gap_a <= max_gap and 0 <= gap_b <= max_gap:
+                groups[-1].append(run)
+                continue
+        groups.append([run])
+    return groups
+
+
+def align(
+    response: Tokens,
+    source: Tokens,
+    *,
+    seed: int = 5,
+    max_gap: int = 4,
+    min_words: int = 5,
+    paraphrase_ratio: float = 72.0,
+    paraphrase_min_words: int = 10,
+) -> Alignment:
+    """All copied spans of ``source`` in ``response``, in response order.
+
+    Matches shorter than ``min_words`` response words are dropped here; the caller decides
+    which of the rest count (see :mod:`verifier.plagiarism.exemptions`).
+    """
+    matches: list[Match] = []
+    for group in _merge(_choose(exact_runs(response, source, seed)), max_gap):
+        first, last = group[0], group[-1]
+        a_first, a_last = first.a, last.a + last.length - 1
+        b_first, b_last = first.b, last.b + last.length - 1
+        words = a_last - a_first + 1
+        if words < min_words:
+            continue
+        copied = sum(r.length for r in group)
+        a_text = " ".join(response.norm[a_first : a_last + 1])
+        b_text = " ".join(source.norm[b_first : b_last + 1])
+        similarity = round(fuzz.ratio(a_text, b_text), 2)
+        kind: MatchKind = "identical" if len(group) == 1 else "minor_changes"
+        matches.append(
+            Match(kind, a_first, a_last, b_first, b_last, words, copied,
+                  max(r.length for r in group), similarity)
+        )
+    matches.extend(
+        _paraphrases(response, source, matches, paraphrase_ratio, paraphrase_min_words, seed)
+    )
+    matches.sort(key=lambda m: m.a_first)
+    return Alignment(response, source, tuple(matches))
+
+
+def _sentences(tokens: Tokens) -> list[tuple[int, int]]:
+    """Sentences as inclusive token ranges."""
+    out: list[tuple[int, int]] = []
+    starts = [s for s, _ in tokens.spans]
+    pos = 0
+    for start, end in sentence_spans(tokens.text):
+        while pos < len(starts) and starts[pos] < start:
+            pos += 1
+        first = pos
+        while pos < len(starts) and starts[pos] < end:
+            pos += 1
+        if pos > first:
+            out.append((first, pos - 1))
+    return out
+
+
+def _paraphrases(
+    response: Tokens,
+    source: Tokens,
+    found: list[Match],
+    ratio: float,
+    min_words: int,
+    seed: int,
+) -> list[Match]:
+    """Response sentences close in wording to a source sentence, with no exact run as long
+    as the seed: candidates for review, never counted."""
+    covered = set()
+    for m in found:
+        covered.update(range(m.a_first, m.a_last + 1))
+    src_sentences = _sentences(source)
+    by_term: dict[str, set[int]] = defaultdict(set)
+    for n, (first, last) in enumerate(src_sentences):
+        for word in source.norm[first : last + 1]:
+            if word not in STOPWORDS:
+                by_term[word].add(n)
+    out: list[Match] = []
+    for first, last in _sentences(response):
+        if last - first + 1 < min_words or covered.intersection(range(first, last + 1)):
+            continue
+        words = response.norm[first : last + 1]
+        votes: dict[int, int] = defaultdict(int)
+        for word in set(words) - STOPWORDS:
+            for n in by_term.get(word, ()):
+                votes[n] += 1
+        best: tuple[float, int] | None = None
+        for n, shared in votes.items():
+            if shared < 3:
+                continue
+            s_first, s_last = src_sentences[n]
+            score = fuzz.token_sort_ratio(" ".join(words), " ".join(source.norm[s_first : s_last + 1]))
+            if best is None or score > best[0]:
+                best = (score, n)
+        if best is None or best[0] < ratio:
+            continue
+        s_first, s_last = src_sentences[best[1]]
+        out.append(
+            Match("paraphrase_suspect", first, last, s_first, s_last, last - first + 1, 0, 0,
+                  round(best[0], 2))
+        )
+    return out
