@@ -22,7 +22,9 @@ from pathlib import Path
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.align import align, tokenize
 
-DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "plagiarism" / "pan13-verbatim"
+DEFAULT_DATA = (
+    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "plagiarism" / "pan13-verbatim"
+)
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,8 @@ def pan_measures(cases: list[Span], detections: list[Span]) -> dict[str, float]:
         cases_by_doc.setdefault(c.doc, []).append(c)
     recall = sum(covered(s, by_doc.get(s.doc, [])) / s.size() for s in cases) / len(cases)
     precision = (
-        sum(covered(r, cases_by_doc.get(r.doc, [])) / r.size() for r in detections) / len(detections)
+        sum(covered(r, cases_by_doc.get(r.doc, [])) / r.size() for r in detections)
+        / len(detections)
         if detections
         else 0.0
     )
@@ -141,7 +144,13 @@ def main() -> int:
         susp = tokenize((data / "susp" / susp_name).read_text(encoding="utf-8"))
         src = tokenize((data / "src" / src_name).read_text(encoding="utf-8"))
         cases.extend(truth)
-        result = align(susp, src, seed=settings.seed_words, max_gap=settings.max_gap_words, min_words=args.min_words)
+        result = align(
+            susp,
+            src,
+            seed=settings.seed_words,
+            max_gap=settings.max_gap_words,
+            min_words=args.min_words,
+        )
         for m in result.matches:
             if m.kind == "paraphrase_suspect":
                 continue
@@ -151,8 +160,12 @@ def main() -> int:
             detections.append(Span(stem, range(a0, a1), range(b0, b1)))
     elapsed = time.perf_counter() - started
     scores = pan_measures(cases, detections)
-    print("| pairs | cases | detected | detections | precision | recall | granularity | plagdet | seconds |")
-    print("|-------|-------|----------|------------|-----------|--------|-------------|---------|---------|")
+    print(
+        "| pairs | cases | detected | detections | precision | recall | granularity | plagdet | seconds |"
+    )
+    print(
+        "|-------|-------|----------|------------|-----------|--------|-------------|---------|---------|"
+    )
     print(
         f"| {len(pairs)} | {scores['cases']} | {scores['detected']} | {scores['detections']} | "
         f"{scores['precision']:.4f} | {scores['recall']:.4f} | {scores['granularity']:.4f} | "

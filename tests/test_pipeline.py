@@ -75,7 +75,8 @@ async def test_claims_get_queries_and_ranked_evidence(
     for claim in report.claims:
         assert report.request["response"][claim.start : claim.end] == claim.text
     assert report.verdicts["status"] == "not_built"
-    assert report.plagiarism["status"] == "not_built"
+    assert report.plagiarism.status == "checked"
+    assert report.plagiarism.sources_checked == 2  # the two pages that were fetched
     assert report.summary["check_worthy"] == 2
     assert report.search[0].status == "ok"
     assert set(report.provenance["snapshot_ids"]) >= {

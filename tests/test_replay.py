@@ -18,14 +18,18 @@ RESPONSE = "The Louvre opened as a museum in 1793. The Eiffel Tower was complete
 
 
 def decisions(report: Report) -> list[dict[str, Any]]:
-    """Everything about the claims that does not depend on timing."""
+    """Everything about the claims and the copy check that does not depend on timing."""
+    data = report.to_dict()
     out = []
-    for claim in report.to_dict()["claims"]:
+    for claim in data["claims"]:
         claim.pop("elapsed_s")
         claim.pop("timed_out")
         for search in claim["searches"]:
             search.pop("took_s")
         out.append(claim)
+    for search in data["plagiarism"]["searches"]:
+        search.pop("took_s")
+    out.append(data["plagiarism"])
     return out
 
 

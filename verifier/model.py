@@ -16,9 +16,12 @@ __all__ = [
     "BackendStatus",
     "CheckRequest",
     "Claim",
+    "CopyMatch",
+    "CopySource",
     "Evidence",
     "PageRecord",
     "PageTrace",
+    "Plagiarism",
     "Report",
     "SearchHit",
     "SearchRecord",
@@ -178,6 +181,77 @@ class BackendStatus:
     local: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class CopyMatch:
+    """Words of the response found in a source: both spans, their texts, kind and exemption.
+
+    ``response_text == response[response_start:response_end]`` and
+    ``source_text == page.text[source_start:source_end]`` for the page snapshot.
+    """
+
+    kind: Literal["identical", "minor_changes", "paraphrase_suspect"]
+    counted: bool
+    exemption: str | None
+    response_start: int
+    response_end: int
+    response_text: str
+    source_url: str
+    source_title: str
+    snapshot_id: str
+    source_start: int
+    source_end: int
+    source_text: str
+    words: int
+    copied_words: int
+    longest_run: int
+    similarity: float
+
+
+@dataclass(frozen=True, slots=True)
+class CopySource:
+    """A source ranked by the share of the response its counted matches cover."""
+
+    url: str
+    title: str
+    snapshot_id: str
+    share: float
+    words: int
+    matches: int
+
+
+@dataclass(slots=True)
+class Plagiarism:
+    """The copy check of one response (see docs/report.md)."""
+
+    status: Literal["checked", "not_checked"]
+    verdict: Literal["original", "possible", "plagiarized"] | None
+    copied_share: float
+    copied_words: int
+    response_words: int
+    longest_run_words: int
+    copy_requested: str | None
+    sources: list[CopySource]
+    matches: list[CopyMatch]
+    sources_checked: int
+    phrase_queries: list[str]
+    thresholds: dict[str, float]
+    note: str = ""
+    searches: list[SearchTrace] = field(default_factory=list)  # the phrase searches
+    pages: list[PageTrace] = field(default_factory=list)  # the pages they brought
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Plagiarism:
+        return cls(
+            **{
+                **data,
+                "sources": [CopySource(**s) for s in data["sources"]],
+                "matches": [CopyMatch(**m) for m in data["matches"]],
+                "searches": [SearchTrace(**s) for s in data.get("searches", [])],
+                "pages": [PageTrace(**p) for p in data.get("pages", [])],
+            }
+        )
+
+
 @dataclass(slots=True)
 class Report:
     """A verification report: claims with their evidence, and everything needed to replay it."""
@@ -191,7 +265,7 @@ class Report:
     search: list[BackendStatus]
     warnings: list[str]
     verdicts: dict[str, Any]
-    plagiarism: dict[str, Any]
+    plagiarism: Plagiarism
     provenance: dict[str, Any]
     timing: dict[str, float]
     schema: str = REPORT_SCHEMA
@@ -210,6 +284,7 @@ class Report:
                 **data,
                 "claims": [Claim.from_dict(c) for c in data["claims"]],
                 "search": [BackendStatus(**b) for b in data["search"]],
+                "plagiarism": Plagiarism.from_dict(data["plagiarism"]),
             }
         )
 

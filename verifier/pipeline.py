@@ -45,6 +45,7 @@ from .model import (
     SearchRecord,
     SearchTrace,
 )
+from .plagiarism.detect import SourceText, detect, distinctive_phrases
 from .search.base import PageSource, RecordedSearch, SearchBackend
 from .store.base import SnapshotStore
 
@@ -54,10 +55,6 @@ NOT_BUILT_VERDICTS = {
     "status": "not_built",
     "note": "Claim judging is not built yet: claims carry their queries and ranked evidence, "
     "but no claim is marked supported, refuted or inconclusive.",
-}
-NOT_BUILT_PLAGIARISM = {
-    "status": "not_built",
-    "note": "Copy detection is not built yet: no copied spans are reported.",
 }
 _LATE = "{what} before the claim's deadline (limits.claim_budget_s)"
 _LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
@@ -191,35 +188,58 @@ class _Run:
         )
 
     # --- one claim ------------------------------------------------------------------------
-    async def claim(self, claim: Claim, deadline: Deadline) -> None:
-        started = time.monotonic()
+    async def gather(self, queries: Sequence[str], deadline: Deadline) -> tuple[_ClaimWork, bool]:
+        """Run ``queries`` on every backend and use their pages, until done or ``deadline``.
+
+        Returns the work (searches, pages, unscored candidates, in a fixed order) and
+        whether the deadline cut it short.
+        """
         work = _ClaimWork()
         slots = asyncio.Semaphore(self.settings.limits.max_concurrent_queries)
         tasks = [
             asyncio.create_task(self._query(backend, query, deadline, slots, work))
-            for query in claim.queries
+            for query in queries
             for backend in self.rt.backends
         ]
-        claim.searched = True
+        timed_out = False
         if tasks:
             _done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
             for task in pending:
                 task.cancel()
             if pending:
                 await asyncio.gather(*pending, return_exceptions=True)
-                claim.timed_out = True
-        order = {query: i for i, query in enumerate(claim.queries)}
-        claim.searches = sorted(work.searches, key=lambda t: (order[t.query], t.backend))
+                timed_out = True
+        order = {query: i for i, query in enumerate(queries)}
+        work.searches.sort(key=lambda t: (order[t.query], t.backend))
         pages: dict[str, PageTrace] = {}
         for trace in sorted(work.pages, key=_page_order):
             pages.setdefault(trace.url, trace)
-        claim.pages = list(pages.values())
+        work.pages = list(pages.values())
         # candidates in a fixed order, so ties and duplicates resolve the same way every run
         work.candidates.sort(key=lambda c: (order[c.query], c.backend, c.url, c.start))
+        return work, timed_out
+
+    async def claim(self, claim: Claim, deadline: Deadline) -> None:
+        started = time.monotonic()
+        claim.searched = True
+        work, claim.timed_out = await self.gather(claim.queries, deadline)
+        claim.searches = work.searches
+        claim.pages = work.pages
         claim.evidence = rank_passages(
             claim.text, work.candidates, self.settings.evidence.passages_per_claim
         )
         claim.elapsed_s = round(time.monotonic() - started, 4)
+
+    def stored_pages(self) -> list[SourceText]:
+        """Every page this report fetched and stored, in URL order: the copy check's sources."""
+        out = []
+        for url, task in sorted(self.pages.items()):
+            if task.done() and not task.cancelled() and task.exception() is None:
+                outcome = task.result()
+                if outcome.record is not None and outcome.snapshot_id is not None:
+                    title = outcome.record.title
+                    out.append(SourceText(url, title, outcome.snapshot_id, outcome.record.text))
+        return out
 
     async def _query(
         self,
@@ -434,14 +454,44 @@ async def check(
         if progress is not None:
             progress("claim_done", claim)
 
+    phrases = (
+        distinctive_phrases(
+            request.response,
+            request.prompt,
+            count=settings.plagiarism.phrase_queries,
+            words=settings.plagiarism.phrase_words,
+            seed=settings.plagiarism.seed_words,
+        )
+        if runtime.backends
+        else []
+    )
+
+    async def phrase_search() -> _ClaimWork:
+        deadline = report_deadline.within(settings.limits.claim_budget_s)
+        work, _late = await run.gather([f'"{p}"' for p in phrases], deadline)
+        return work
+
     if progress is not None:
         for claim in to_search:
             progress("claim_queued", claim)
-    await asyncio.gather(*(one(c) for c in to_search))
+    copy_work, *_ = await asyncio.gather(phrase_search(), *(one(c) for c in to_search))
     leftovers = [t for t in (*run.searches.values(), *run.pages.values()) if not t.done()]
     for task in leftovers:
         task.cancel()
     await asyncio.gather(*leftovers, return_exceptions=True)
+
+    plagiarism = await asyncio.to_thread(
+        detect,
+        request.response,
+        request.prompt,
+        run.stored_pages(),
+        settings.plagiarism,
+        phrase_queries=phrases,
+    )
+    plagiarism.searches, plagiarism.pages = copy_work.searches, copy_work.pages
+    if not runtime.backends:
+        plagiarism.status, plagiarism.verdict = "not_checked", None
+        plagiarism.note = "no sources: web search is off and no corpus was given"
 
     backends = run.backend_status()
     for status in backends:
@@ -467,7 +517,7 @@ async def check(
         search=backends,
         warnings=warnings,
         verdicts=dict(NOT_BUILT_VERDICTS),
-        plagiarism=dict(NOT_BUILT_PLAGIARISM),
+        plagiarism=plagiarism,
         provenance={
             "verifier_version": __version__,
             "config_digest": settings.digest(),

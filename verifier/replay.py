@@ -93,8 +93,10 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
         for status in report.search
     }
     pages = SnapshotPages()
-    for claim in report.claims:
-        for trace in claim.searches:
+    work = [(c.searches, c.pages) for c in report.claims]
+    work.append((report.plagiarism.searches, report.plagiarism.pages))
+    for searches, page_traces in work:
+        for trace in searches:
             backend = backends.setdefault(
                 trace.backend, SnapshotSearch(trace.backend, "unknown", False)
             )
@@ -106,7 +108,7 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
             else:
                 content = store.get(trace.snapshot_id)[1]
                 backend.records[trace.query] = (SearchRecord.from_dict(content), trace.snapshot_id)
-        for page in claim.pages:
+        for page in page_traces:
             if page.snapshot_id is None:
                 pages.errors.setdefault(page.url, page.error or "")
             elif page.url not in pages.pages:

@@ -95,3 +95,13 @@ def test_foreign_file_is_not_an_index(tmp_path: Path) -> None:
     sqlite3.connect(other).execute("CREATE TABLE meta (key TEXT, value TEXT)").connection.commit()
     with pytest.raises(CorpusError, match="rebuild it"):
         CorpusIndex(other)
+
+
+async def test_quoted_query_is_an_exact_phrase(tmp_path: Path, extractor: Extractor) -> None:
+    root = make_corpus(tmp_path / "docs")
+    await build_index(root, tmp_path / "i.db", extractor=extractor)
+    index = CorpusIndex(tmp_path / "i.db")
+    assert index.search('"all of its isotopes are radioactive"', 5)
+    assert not index.search('"its isotopes all are radioactive"', 5)
+    assert index.search("its isotopes all are radioactive", 5)  # unquoted: any of the words
+    index.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
@@ -39,9 +40,14 @@ class Tokens:
     text: str
     norm: tuple[str, ...]
     spans: tuple[tuple[int, int], ...]
+    starts: tuple[int, ...]
 
     def __len__(self) -> int:
         return len(self.norm)
+
+    def within(self, start: int, end: int) -> range:
+        """Indices of the tokens that start inside characters [start, end)."""
+        return range(bisect_left(self.starts, start), bisect_left(self.starts, end))
 
     def char_span(self, first: int, last: int) -> tuple[int, int]:
         """Characters from token ``first`` to token ``last`` (inclusive)."""
@@ -58,7 +64,7 @@ def tokenize(text: str) -> Tokens:
     for m in _WORD.finditer(text):
         spans.append((m.start(), m.end()))
         norm.append(_norm(m.group()))
-    return Tokens(text, tuple(norm), tuple(spans))
+    return Tokens(text, tuple(norm), tuple(spans), tuple(s for s, _ in spans))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +192,17 @@ def align(
         similarity = round(fuzz.ratio(a_text, b_text), 2)
         kind: MatchKind = "identical" if len(group) == 1 else "minor_changes"
         matches.append(
-            Match(kind, a_first, a_last, b_first, b_last, words, copied,
-                  max(r.length for r in group), similarity)
+            Match(
+                kind,
+                a_first,
+                a_last,
+                b_first,
+                b_last,
+                words,
+                copied,
+                max(r.length for r in group),
+                similarity,
+            )
         )
     matches.extend(
         _paraphrases(response, source, matches, paraphrase_ratio, paraphrase_min_words, seed)
@@ -245,14 +260,25 @@ def _paraphrases(
             if shared < 3:
                 continue
             s_first, s_last = src_sentences[n]
-            score = fuzz.token_sort_ratio(" ".join(words), " ".join(source.norm[s_first : s_last + 1]))
+            score = fuzz.token_sort_ratio(
+                " ".join(words), " ".join(source.norm[s_first : s_last + 1])
+            )
             if best is None or score > best[0]:
                 best = (score, n)
         if best is None or best[0] < ratio:
             continue
         s_first, s_last = src_sentences[best[1]]
         out.append(
-            Match("paraphrase_suspect", first, last, s_first, s_last, last - first + 1, 0, 0,
-                  round(best[0], 2))
+            Match(
+                "paraphrase_suspect",
+                first,
+                last,
+                s_first,
+                s_last,
+                last - first + 1,
+                0,
+                0,
+                round(best[0], 2),
+            )
         )
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..model import Claim, Report
+from ..model import Claim, Plagiarism, Report
 
 __all__ = ["report_text"]
 
@@ -42,6 +42,30 @@ def _claim_lines(claim: Claim, width: int) -> list[str]:
     return lines
 
 
+def _plagiarism_line(p: Plagiarism) -> str:
+    if p.status != "checked":
+        return f"plagiarism: not checked ({p.note})"
+    requested = f"; the prompt asked for copying ({p.copy_requested!r})" if p.copy_requested else ""
+    return (
+        f"plagiarism: {p.verdict}: {p.copied_share:.0%} of {p.response_words} words copied "
+        f"(longest run {p.longest_run_words} words) from {len(p.sources)} of "
+        f"{p.sources_checked} sources checked{requested}"
+    )
+
+
+def _copy_lines(p: Plagiarism, width: int) -> list[str]:
+    if not p.matches:
+        return []
+    lines = ["", f"Copied text ({len(p.matches)} matches)"]
+    for m in p.matches:
+        status = "counted" if m.counted else (m.exemption or "for review, not counted")
+        lines.append(
+            f"[{m.response_start}:{m.response_end}] {m.kind}, {m.words} words, {status}: {m.source_url}"
+        )
+        lines.append(f"    “{_short(m.response_text, width - 6)}”")
+    return lines
+
+
 def report_text(report: Report, *, width: int = 100) -> str:
     s = report.summary
     out = [
@@ -56,7 +80,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
             or "no backend"
         ),
         f"verdicts: {report.verdicts['note']}",
-        f"plagiarism: {report.plagiarism['note']}",
+        _plagiarism_line(report.plagiarism),
     ]
     for warning in report.warnings:
         out.append(f"warning: {_short(warning, width - 9)}")
@@ -65,6 +89,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
     out.append(f"Check-worthy claims ({len(worthy)})")
     for claim in worthy:
         out.extend(_claim_lines(claim, width))
+    out.extend(_copy_lines(report.plagiarism, width))
     rest = [c for c in report.claims if not c.check_worthy]
     if rest:
         out.append("")

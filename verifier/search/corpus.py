@@ -161,10 +161,19 @@ class CorpusIndex:
             self.db.execute("DELETE FROM documents WHERE url = ?", (url,))
 
     def search(self, query: str, limit: int) -> list[SearchHit]:
-        terms = list(dict.fromkeys(content_terms(query)))
-        if not terms:
-            return []
-        match = " OR ".join('"' + t.replace('"', "") + '"' for t in terms)
+        """BM25-ranked passages: any of the query's content words, or, for a query in double
+        quotes, the exact phrase."""
+        stripped = query.strip()
+        if len(stripped) > 2 and stripped[0] == stripped[-1] == '"':
+            words = re.findall(r"\w+", stripped)
+            if not words:
+                return []
+            match = '"' + " ".join(words) + '"'
+        else:
+            terms = list(dict.fromkeys(content_terms(query)))
+            if not terms:
+                return []
+            match = " OR ".join('"' + t + '"' for t in terms)
         with self.lock:
             rows = self.db.execute(
                 "SELECT d.url, d.title, p.start, p.end, p.text FROM passages_fts"

@@ -1,0 +1,218 @@
+"""What is not plagiarism: quoting, attribution, text the user supplied, copying the prompt
+asked for, code, boilerplate and short common phrases.
+
+Pure functions over the response (and prompt) text. Each finds spans of the response with
+a reason; :func:`exemption` decides, for one match, which reason (if any) takes it out of
+the count. Exempt matches are still reported, with their reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from ..text import blocks, sentence_spans
+
+__all__ = [
+    "Exemptions",
+    "attributed_spans",
+    "boilerplate_spans",
+    "code_spans",
+    "copy_requested",
+    "find_exemptions",
+    "quoted_spans",
+]
+
+# --- requests to copy ----------------------------------------------------------------------
+
+_REQUEST = re.compile(
+    r"""
+    \b(?:quote|quoting|quotes?\s+from|verbatim|word[-\s]for[-\s]word|copy|copies|copied|
+    extract|excerpt|reproduce|recite|transcribe|paste|cite\s+the\s+(?:exact|full|text|passage)|
+    lyrics|the\s+(?:exact|full|entire|complete|original|literal)\s+(?:text|words?|wording|
+    lines?|passage|quote|quotation|sentence|paragraph|definition|article|poem|lyrics)|
+    (?:exact|precise)\s+(?:wording|words|text|phrasing)|
+    what\s+(?:does|did)\s+the\s+(?:passage|text|article|paragraph|document|section|author|
+    clause|law|statute|verse|book|page)\s+(?:say|state|read)|
+    how\s+does\s+the\s+(?:passage|text|article|paragraph|document|section|clause|verse)\s+read|
+    (?:give|show|tell|list)\s+me\s+the\s+(?:text|words|lines|passage|lyrics)\s+of|
+    as\s+written|in\s+(?:their|its|his|her)\s+own\s+words)\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_NOT_A_REQUEST = re.compile(
+    r"""
+    \b(?:(?:do\s*n[o']t|don't|never|without|avoid|no)\s+(?:\w+\s+){0,2}(?:copy|copying|quote|
+    quoting|plagiari[sz]e|verbatim)|in\s+your\s+own\s+words|(?:paraphrase|rephrase|reword)\b)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def copy_requested(prompt: str) -> str | None:
+    """The words of the prompt that ask for copied or extracted text, or None.
+
+    "Quote the first line", "give me the lyrics", "what does the passage say" ask for
+    copying; "summarise", "explain", "in your own words", "don't copy" do not.
+    """
+    if not prompt.strip() or _NOT_A_REQUEST.search(prompt):
+        return None
+    m = _REQUEST.search(prompt)
+    return " ".join(m.group().split()) if m else None
+
+
+# --- spans of the response ----------------------------------------------------------------
+
+_QUOTE_PAIRS = (("“", "”"), ("«", "»"), ("„", "“"), ("「", "」"))
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """Text inside quotation marks (straight or typographic) and block-quoted lines."""
+    spans: list[tuple[int, int]] = [(b.start, b.end) for b in blocks(text) if b.kind == "quote"]
+    for opening, closing in _QUOTE_PAIRS:
+        for m in re.finditer(
+            re.escape(opening) + r"([^" + re.escape(closing) + r"]{2,}?)" + re.escape(closing),
+            text,
+            re.DOTALL,
+        ):
+            spans.append((m.start(1), m.end(1)))
+    # straight double quotes pair up within a paragraph
+    for para in re.finditer(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*", text):
+        marks = [para.start() + m.start() for m in re.finditer('"', para.group())]
+        for opening, closing in zip(marks[::2], marks[1::2], strict=False):
+            if closing - opening > 2:
+                spans.append((opening + 1, closing))
+    return sorted(spans)
+
+
+_ATTRIBUTION = re.compile(
+    r"""
+    (?i:\baccording\s+to\b|\bin\s+the\s+words\s+of\b|\bas\s+(?:[\w.'’-]+\s+){0,5}
+    (?:wrote|writes|says|said|notes|noted|states|stated|puts\s+it|put\s+it|explains|explained|
+    reports|reported|observes|observed|argues|argued|describes|described)\b|
+    \b(?:wrote|writes|says|said|notes|stated|states|explains|explained|reports|reported|
+    observed|argued|declared)\s*(?:that\b|:|,\s*["“])|\b(?:quoted|cited|taken|excerpted|adapted)\s+
+    from\b|\bsource\s*:|\bcitation\s*:|\bretrieved\s+from\b|\bfrom\s+(?:the\s+)?(?:article|book|
+    paper|report|website|page|study|entry|encyclopedia)\b)|\[\d+\]|\(\s*[A-Z][\w'’-]+(?:\s+et\s+al\.?
+    |\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+\d{4}[a-z]?\s*\)|^\s*(?:—|–|--)\s*[A-Z]
+    """,
+    re.VERBOSE | re.MULTILINE,
+)
+_URL = re.compile(r"https?://[^\s<>()\"']+")
+
+
+def attributed_spans(text: str) -> list[tuple[int, int]]:
+    """Sentences that carry an attribution, and the sentence each introduces or closes.
+
+    A sentence with a cue ("according to X", "as X wrote:", a citation such as "[2]" or
+    "(Smith, 2019)", "Source: ...") is attributed; so is the sentence after one that ends in
+    a colon, and the sentence before one that is only a citation line ("— Author").
+    """
+    spans = sentence_spans(text)
+    out: list[tuple[int, int]] = []
+    for n, (start, end) in enumerate(spans):
+        sentence = text[start:end]
+        if not _ATTRIBUTION.search(sentence):
+            continue
+        out.append((start, end))
+        if sentence.rstrip().endswith(":") and n + 1 < len(spans):
+            out.append(spans[n + 1])
+        if n > 0 and (len(sentence.split()) <= 8 or re.match(r"\s*(?:\[\d+\]|\()", sentence)):
+            out.append(spans[n - 1])
+    return sorted(set(out))
+
+
+def linked_hosts(text: str) -> set[str]:
+    """Hosts of the URLs the response links to (an attribution for those sources)."""
+    hosts = set()
+    for m in _URL.finditer(text):
+        host = (urlsplit(m.group().rstrip(".,;:")).hostname or "").removeprefix("www.")
+        if host:
+            hosts.add(host)
+    return hosts
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Fenced and indented code blocks, and inline code."""
+    spans = [(b.start, b.end) for b in blocks(text) if b.kind == "code"]
+    spans.extend((m.start(), m.end()) for m in re.finditer(r"`[^`\n]+`", text))
+    return sorted(spans)
+
+
+def boilerplate_spans(text: str, patterns: Sequence[str]) -> list[tuple[int, int]]:
+    """Sentences that contain a boilerplate phrase (licence lines and the like)."""
+    if not patterns:
+        return []
+    rx = re.compile("|".join(re.escape(p) for p in patterns), re.IGNORECASE)
+    return [(s, e) for s, e in sentence_spans(text) if rx.search(text[s:e])]
+
+
+@dataclass(frozen=True, slots=True)
+class Exemptions:
+    """The exempt regions of one response (character spans), found once per check."""
+
+    requested: str | None
+    quoted: list[tuple[int, int]]
+    attributed: list[tuple[int, int]]
+    code: list[tuple[int, int]]
+    boilerplate: list[tuple[int, int]]
+    hosts: set[str]
+
+    def reason(
+        self, start: int, end: int, source_url: str, from_prompt: bool, words: int, min_words: int
+    ) -> str | None:
+        """Why a match over response[start:end] does not count, or None when it counts."""
+        if self.requested:
+            return f"requested by the prompt ({self.requested!r})"
+        if from_prompt:
+            return "the prompt supplied this text"
+        if _mostly_inside(start, end, self.quoted):
+            return "quoted"
+        host = (urlsplit(source_url).hostname or "").removeprefix("www.")
+        if host and host in self.hosts:
+            return f"attributed (the response links to {host})"
+        if _mostly_inside(start, end, self.attributed):
+            return "attributed"
+        if _mostly_inside(start, end, self.code):
+            return "code"
+        if _mostly_inside(start, end, self.boilerplate):
+            return "boilerplate"
+        if words < min_words:
+            return f"short (under {min_words} words)"
+        return None
+
+
+def _mostly_inside(start: int, end: int, spans: list[tuple[int, int]], share: float = 0.8) -> bool:
+    if end <= start:
+        return False
+    inside = 0
+    for s, e in spans:
+        if e <= start:
+            continue
+        if s >= end:
+            break
+        inside += min(e, end) - max(s, start)
+    return inside >= share * (end - start)
+
+
+def find_exemptions(response: str, prompt: str, boilerplate: Sequence[str]) -> Exemptions:
+    return Exemptions(
+        requested=copy_requested(prompt),
+        quoted=_merged(quoted_spans(response)),
+        attributed=_merged(attributed_spans(response)),
+        code=_merged(code_spans(response)),
+        boilerplate=_merged(boilerplate_spans(response, boilerplate)),
+        hosts=linked_hosts(response),
+    )
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if out and s <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
