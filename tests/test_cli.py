@@ -205,3 +205,38 @@ def test_progress_display_counts_claims() -> None:
         update("claim_done", claim)
     with _progress(False) as update:
         assert update is None
+
+
+def test_plagiarism_command() -> None:
+    result = run(
+        "plagiarism",
+        str(EXAMPLE / "response.md"),
+        "--source",
+        str(EXAMPLE / "corpus" / "marie-curie.html"),
+        "--source",
+        str(EXAMPLE / "corpus" / "nobel-prize.txt"),
+        "--prompt",
+        str(EXAMPLE / "prompt.txt"),
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["schema"] == "verifier.plagiarism/1"
+    assert data["verdict"] == "plagiarized"
+    kinds = {(m["kind"], m["exemption"]) for m in data["matches"]}
+    assert ("identical", None) in kinds
+    assert ("identical", "quoted") in kinds
+    text = run(
+        "plagiarism",
+        str(EXAMPLE / "response.md"),
+        "--source",
+        str(EXAMPLE / "corpus" / "radium.md"),
+        "--format",
+        "text",
+    )
+    assert text.stdout.startswith("plagiarism: ")
+
+
+def test_plagiarism_missing_source(tmp_path: Path) -> None:
+    result = run("plagiarism", str(EXAMPLE / "response.md"), "--source", str(tmp_path / "nope.txt"))
+    assert result.exit_code == 2
+    assert "cannot read the source file" in one_error_line(result)

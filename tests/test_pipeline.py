@@ -250,3 +250,28 @@ async def test_report_budget_leaves_later_claims_unsearched(
         second.not_searched_reason == "the report's time budget ran out before this claim started"
     )
     assert report.status == "partial"
+
+
+async def test_copied_text_is_found_in_fetched_pages(
+    settings: Settings, extractor: Extractor
+) -> None:
+    copied = "The Eiffel Tower was completed in 1889 as the entrance to the World's Fair in Paris. It is 330 metres tall."
+    search = StaticSearch(default=HITS)
+    rt = runtime(settings, extractor, [search])
+    report = await check(CheckRequest(f"Sure. {copied} Many people visit it."), rt)
+    p = report.plagiarism
+    assert p.verdict == "plagiarized"
+    assert p.sources[0].url == "https://example.com/eiffel"
+    match = p.matches[0]
+    kind, page = rt.store.get(match.snapshot_id)
+    assert kind == "page"
+    assert page["text"][match.source_start : match.source_end] == match.source_text
+    assert p.phrase_queries
+    assert any(q.startswith('"') for q in search.calls)  # phrases are searched as phrases
+    assert {s.query for s in p.searches} == {f'"{q}"' for q in p.phrase_queries}
+
+
+async def test_no_sources_means_not_checked(settings: Settings, extractor: Extractor) -> None:
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, []))
+    assert report.plagiarism.status == "not_checked"
+    assert report.plagiarism.verdict is None

@@ -8,6 +8,7 @@ traceback instead.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import sys
 from collections.abc import Iterator
@@ -21,13 +22,16 @@ from . import __version__
 from .app import open_runtime
 from .config import Settings, load_settings
 from .errors import ConfigError, InputError, VerifierError
-from .extract import Extractor
+from .extract import Extractor, extract_html
 from .model import CheckRequest, Claim, Report
 from .pipeline import check as run_check
-from .render import report_json, report_text
+from .plagiarism.detect import SourceText, detect
+from .render import plagiarism_text, report_json, report_text
 from .search.corpus import build_index
 
-__all__ = ["main"]
+__all__ = ["PLAGIARISM_SCHEMA", "main"]
+
+PLAGIARISM_SCHEMA = "verifier.plagiarism/1"
 
 
 def read_text_input(path: str, what: str) -> str:
@@ -317,6 +321,68 @@ def index(directory: str, db: str, config: str | None) -> None:
         f"indexed {directory} into {db}: {stats.added} added, {stats.updated} updated, "
         f"{stats.unchanged} unchanged, {stats.removed} removed, {len(stats.failed)} failed; "
         f"{stats.passages} new passages"
+    )
+
+
+@main.command(cls=_Command)
+@click.argument("response_file")
+@click.option(
+    "--source",
+    "source_files",
+    multiple=True,
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="A .txt, .md or .html file to check against. Repeatable.",
+)
+@click.option(
+    "--prompt",
+    "prompt_file",
+    type=click.Path(dir_okay=False),
+    help="The prompt the response answered.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
+)
+@_config_option
+def plagiarism(
+    response_file: str,
+    source_files: tuple[str, ...],
+    prompt_file: str | None,
+    fmt: str,
+    config: str | None,
+) -> None:
+    """Check RESPONSE_FILE (or -) for text copied from the given source files, offline.
+
+    Prints the copy check of a report ("schema": "verifier.plagiarism/1"): verdict, copied
+    share, sources and every match with both spans. A source's snapshot_id is the sha256 of
+    the file.
+    """
+    settings = _settings(config, None)
+    response = read_text_input(response_file, "response")
+    prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
+    sources = [_source_file(path) for path in source_files]
+    result = detect(response, prompt, sources, settings.plagiarism)
+    if fmt == "json":
+        data = {"schema": PLAGIARISM_SCHEMA, **result.to_dict()}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(plagiarism_text(result), nl=False)
+
+
+def _source_file(path: str) -> SourceText:
+    try:
+        body = Path(path).read_bytes()
+    except OSError as exc:
+        msg = f"cannot read the source file {path}: {exc.strerror or exc}"
+        raise InputError(msg) from exc
+    url = Path(path).resolve().as_uri()
+    if Path(path).suffix.lower() in (".html", ".htm"):
+        data = extract_html(body, url, None)
+        text, title = data["text"], data["title"]
+    else:
+        text, title = decode_input(body, f"the source ({path})"), Path(path).name
+    return SourceText(
+        url, title or Path(path).name, "sha256:" + hashlib.sha256(body).hexdigest(), text
     )
 
 

@@ -239,6 +239,9 @@ class Plagiarism:
     searches: list[SearchTrace] = field(default_factory=list)  # the phrase searches
     pages: list[PageTrace] = field(default_factory=list)  # the pages they brought
 
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(self)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Plagiarism:
         return cls(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from ..text import blocks, sentence_spans
+from ..text import blocks, segments
 
 __all__ = [
     "Exemptions",
@@ -110,7 +110,7 @@ def attributed_spans(text: str) -> list[tuple[int, int]]:
     "(Smith, 2019)", "Source: ...") is attributed; so is the sentence after one that ends in
     a colon, and the sentence before one that is only a citation line ("— Author").
     """
-    spans = sentence_spans(text)
+    spans = _sentences(text)
     out: list[tuple[int, int]] = []
     for n, (start, end) in enumerate(spans):
         sentence = text[start:end]
@@ -122,6 +122,11 @@ def attributed_spans(text: str) -> list[tuple[int, int]]:
         if n > 0 and (len(sentence.split()) <= 8 or re.match(r"\s*(?:\[\d+\]|\()", sentence)):
             out.append(spans[n - 1])
     return sorted(set(out))
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans that respect markdown blocks (a blank line always ends a sentence)."""
+    return [(seg.start, seg.end) for seg in segments(text) if seg.kind != "code"]
 
 
 def linked_hosts(text: str) -> set[str]:
@@ -146,7 +151,7 @@ def boilerplate_spans(text: str, patterns: Sequence[str]) -> list[tuple[int, int
     if not patterns:
         return []
     rx = re.compile("|".join(re.escape(p) for p in patterns), re.IGNORECASE)
-    return [(s, e) for s, e in sentence_spans(text) if rx.search(text[s:e])]
+    return [(s, e) for s, e in _sentences(text) if rx.search(text[s:e])]
 
 
 @dataclass(frozen=True, slots=True)

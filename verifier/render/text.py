@@ -6,7 +6,7 @@ import textwrap
 
 from ..model import Claim, Plagiarism, Report
 
-__all__ = ["report_text"]
+__all__ = ["plagiarism_text", "report_text"]
 
 
 def _short(text: str, width: int) -> str:
@@ -64,6 +64,11 @@ def _copy_lines(p: Plagiarism, width: int) -> list[str]:
         )
         lines.append(f"    “{_short(m.response_text, width - 6)}”")
     return lines
+
+
+def plagiarism_text(p: Plagiarism, *, width: int = 100) -> str:
+    """The copy check on its own (``verifier plagiarism --format text``)."""
+    return "\n".join([_plagiarism_line(p), *_copy_lines(p, width)]) + "\n"
 
 
 def report_text(report: Report, *, width: int = 100) -> str:

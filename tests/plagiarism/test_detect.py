@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.config import PlagiarismSettings
+from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases
+
+SOURCE = SourceText(
+    "https://example.com/bell-rock",
+    "Bell Rock",
+    "sha256:src",
+    "The Bell Rock Lighthouse stands on a reef eleven miles off the coast of Angus in Scotland. "
+    "Built between 1807 and 1810 by Robert Stevenson, it is the oldest surviving sea-washed "
+    "lighthouse in the world. Workers could only build during the few hours of low tide each day.",
+)
+COPY = "Built between 1807 and 1810 by Robert Stevenson, it is the oldest surviving sea-washed lighthouse in the world."
+CFG = PlagiarismSettings()
+
+
+def test_original_text() -> None:
+    result = detect(
+        "Lighthouses on rocks were hard to build and are now automated.", "", [SOURCE], CFG
+    )
+    assert (result.verdict, result.copied_share, result.matches) == ("original", 0.0, [])
+    assert result.sources_checked == 1
+
+
+def test_a_copied_sentence_is_plagiarized_with_both_spans() -> None:
+    response = f"Here is a short answer. {COPY} I hope this helps."
+    result = detect(response, "Tell me about the Bell Rock.", [SOURCE], CFG)
+    assert result.verdict == "plagiarized"
+    [match] = result.matches
+    assert match.counted
+    assert match.kind == "identical"
+    assert response[match.response_start : match.response_end] == match.response_text
+    assert SOURCE.text[match.source_start : match.source_end] == match.source_text
+    assert match.response_text == COPY.rstrip(".")
+    assert result.copied_words == match.words == 19
+    assert result.sources[0].url == SOURCE.url
+    assert result.sources[0].share == result.copied_share
+
+
+def test_a_short_copied_run_is_possible_not_plagiarized() -> None:
+    response = (
+        "Some say it is the oldest surviving sea-washed lighthouse in the world, and I agree with "
+        "them, having read a lot about lighthouses and their long history. Keepers lived in "
+        "cramped rooms, trimmed wicks every few hours and logged the weather for the Northern "
+        "Lighthouse Board. Supplies came by boat when the sea allowed, which in winter could mean "
+        "weeks of waiting, so stores of food and lamp oil were kept for emergencies."
+    )
+    result = detect(response, "", [SOURCE], CFG)
+    assert result.verdict == "possible"
+    assert 0 < result.copied_share < CFG.plagiarized_share
+
+
+def test_quoted_prompt_supplied_and_requested_copies_do_not_count() -> None:
+    quoted = detect(f'The reference says: "{COPY}"', "", [SOURCE], CFG)
+    assert quoted.verdict == "original"
+    assert quoted.matches[0].exemption == "quoted"
+    supplied = detect(COPY, f"Fix the grammar: {COPY}", [SOURCE], CFG)
+    assert supplied.matches[0].exemption == "the prompt supplied this text"
+    requested = detect(COPY, "Quote the sentence about Stevenson verbatim.", [SOURCE], CFG)
+    assert requested.copy_requested
+    assert requested.matches[0].exemption.startswith("requested by the prompt")
+    assert requested.verdict == "original"
+
+
+def test_the_same_source_twice_is_checked_once() -> None:
+    assert detect(COPY, "", [SOURCE, SOURCE], CFG).sources_checked == 1
+
+
+def test_sources_rank_by_share() -> None:
+    small = SourceText(
+        "https://small.example/",
+        "Small",
+        "sha256:small",
+        "eleven miles off the coast of Angus in Scotland, a reef.",
+    )
+    response = f"{COPY} It stands on a reef eleven miles off the coast of Angus in Scotland."
+    result = detect(response, "", [small, SOURCE], CFG)
+    assert next(s.url for s in result.sources) == SOURCE.url
+    assert result.copied_share <= 1.0
+
+
+def test_distinctive_phrases_skip_prompt_quotes_and_code() -> None:
+    response = (
+        "Robert Stevenson finished the Bell Rock Lighthouse in 1810 after three hard seasons. "
+        '"Quoted words are not searched as phrases because they are attributed quotes."\n\n'
+        "```\ncode blocks are skipped too because copying code is reported separately\n```\n\n"
+        "The prompt text here is skipped as well since the user supplied it to us."
+    )
+    prompt = "The prompt text here is skipped as well since the user supplied it to us."
+    phrases = distinctive_phrases(response, prompt, count=3, words=8)
+    assert phrases
+    assert all(len(p.split()) >= 8 for p in phrases)
+    for phrase in phrases:
+        assert "Quoted" not in phrase
+        assert "code" not in phrase
+        assert "prompt" not in phrase
+    assert any("Stevenson" in p or "1810" in p for p in phrases)
+
+
+words = st.sampled_from([*SOURCE.text.split(), "new", "words", "😀", "Zoë", "\r\n"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(words, max_size=80).map(" ".join))
+def test_reported_spans_always_slice_to_their_text(response: str) -> None:
+    result = detect(response, "", [SOURCE], PlagiarismSettings(min_match_words=3, seed_words=3))
+    for m in result.matches:
+        assert response[m.response_start : m.response_end] == m.response_text
+        assert SOURCE.text[m.source_start : m.source_end] == m.source_text
+    assert 0.0 <= result.copied_share <= 1.0
+    assert result.copied_words <= result.response_words

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import pytest
+
+from verifier.plagiarism.exemptions import (
+    attributed_spans,
+    boilerplate_spans,
+    code_spans,
+    copy_requested,
+    find_exemptions,
+    linked_hosts,
+    quoted_spans,
+)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Quote the first paragraph of the article.",
+        "Give me the lyrics of Yesterday.",
+        "Please copy the license text here.",
+        "What does the passage say about the treaty?",
+        "Reproduce the exact wording of Article 5.",
+        "Extract the table of ingredients from this page.",
+        "Can you give me the exact text of the Gettysburg Address?",
+        "Recite the poem verbatim.",
+        "How does the clause read in the original?",
+    ],
+)
+def test_requests_to_copy(prompt: str) -> None:
+    assert copy_requested(prompt)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Summarise this article in three sentences.",
+        "Explain how the treaty changed trade.",
+        "Tell me about the Bell Rock Lighthouse.",
+        "Paraphrase the paragraph in your own words.",
+        "Write an essay on tardigrades, but don't copy from Wikipedia.",
+        "What is photosynthesis?",
+        "",
+    ],
+)
+def test_not_requests_to_copy(prompt: str) -> None:
+    assert copy_requested(prompt) is None
+
+
+def test_quoted_spans() -> None:
+    text = 'He said "the tower is old" and “it still stands”.\n> A block quote line.\nAfter.'
+    found = [text[s:e] for s, e in quoted_spans(text)]
+    assert "the tower is old" in found
+    assert "it still stands" in found
+    assert "A block quote line." in found
+    assert not any("After" in f for f in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "According to the BBC, the tower was built in 1810.",
+        "As Robert Stevenson wrote, the stones lock together.",
+        "The stones lock together (Smith, 2019).",
+        "The stones lock together [3].",
+        "Source: Encyclopaedia Britannica.",
+        "In the words of the engineer, it was a hard job.",
+    ],
+)
+def test_attribution_cues(text: str) -> None:
+    assert attributed_spans(text) == [(0, len(text))]
+
+
+def test_attribution_colon_covers_the_next_sentence() -> None:
+    text = "As the historian wrote:\n\nThe stones were cut on shore.\n\nUnrelated text here."
+    assert [text[s:e] for s, e in attributed_spans(text)] == [
+        "As the historian wrote:",
+        "The stones were cut on shore.",
+    ]
+
+
+def test_a_list_dash_is_not_an_attribution() -> None:
+    assert attributed_spans("- The tower was built in 1810.") == []
+
+
+def test_no_attribution() -> None:
+    assert attributed_spans("The tower was built in 1810 on a reef.") == []
+
+
+def test_code_and_boilerplate() -> None:
+    text = "Run `pip install x` first.\n\n```\ncopied code here\n```\n\nAll rights reserved by the author. Plain."
+    assert [text[s:e] for s, e in code_spans(text)] == [
+        "`pip install x`",
+        "```\ncopied code here\n```",
+    ]
+    assert [text[s:e] for s, e in boilerplate_spans(text, ["all rights reserved"])] == [
+        "All rights reserved by the author."
+    ]
+
+
+def test_linked_hosts() -> None:
+    assert linked_hosts("See https://www.example.com/a and http://docs.python.org.") == {
+        "example.com",
+        "docs.python.org",
+    }
+
+
+def test_reason_precedence() -> None:
+    text = 'Intro. "Quoted words of the source here." See https://example.com/page for more.'
+    ex = find_exemptions(text, "Quote the page verbatim.", [])
+    assert ex.reason(8, 40, "https://other.org/", False, 20, 10).startswith("requested")
+    ex = find_exemptions(text, "", [])
+    assert ex.reason(8, 40, "https://other.org/", True, 20, 10) == "the prompt supplied this text"
+    assert ex.reason(8, 40, "https://other.org/", False, 20, 10) == "quoted"
+    assert ex.reason(0, 6, "https://example.com/x", False, 20, 10).startswith("attributed")
+    assert ex.reason(0, 6, "https://other.org/", False, 5, 10) == "short (under 10 words)"
+    assert ex.reason(0, 6, "https://other.org/", False, 20, 10) is None
