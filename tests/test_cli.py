@@ -43,6 +43,15 @@ def test_example_report_json() -> None:
     nobel = next(c for c in worthy if "1905" in c["text"])
     assert "1903" in nobel["evidence"][0]["quote"]  # the passage that contradicts it ranks first
     assert report["verdicts"]["status"] == "not_built"
+    copy = report["plagiarism"]
+    assert copy["verdict"] == "plagiarized"
+    assert copy["sources"][0]["url"].endswith("marie-curie.html")
+    assert any(
+        s["query"] == "<passages the response may copy>" and s["hits"] for s in copy["searches"]
+    )
+    quoted = [m for m in copy["matches"] if m["exemption"] == "quoted"]
+    assert quoted
+    assert quoted[0]["source_url"].endswith("nobel-prize.txt")
 
 
 def test_example_report_text_to_file(tmp_path: Path) -> None:

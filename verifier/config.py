@@ -151,6 +151,7 @@ class PlagiarismSettings(_Section):
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
     plagiarized_run_words: PosInt = 30
     phrase_queries: NonNegInt = 3
+    corpus_candidates: PosInt = 20
     phrase_words: Annotated[int, Field(ge=4, le=32)] = 10
     boilerplate: list[str] = [
         "all rights reserved",

@@ -46,7 +46,7 @@ from .model import (
     SearchTrace,
 )
 from .plagiarism.detect import SourceText, detect, distinctive_phrases
-from .search.base import PageSource, RecordedSearch, SearchBackend
+from .search.base import COPY_QUERY, CopyCandidates, PageSource, RecordedSearch, SearchBackend
 from .store.base import SnapshotStore
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
@@ -116,6 +116,7 @@ class _Run:
         self.stats: dict[str, list[int]] = {b.name: [0, 0, 0] for b in runtime.backends}
         self.last_error: dict[str, str] = {}
         self.snapshot_ids: set[str] = set()
+        self.copy_text = ""  # the response, for local backends' copy-candidate lookups
 
     # --- shared work -------------------------------------------------------------------
     def search(
@@ -133,7 +134,7 @@ class _Run:
         if isinstance(backend, RecordedSearch):
             record, sid = backend.recorded(query)  # a replay: the stored record as it was
         else:
-            record = await _run_search(backend, query, deadline)
+            record = await _run_search(backend, query, deadline, self.copy_text, self.settings)
             sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
         stats = self.stats[backend.name]
         stats[0] += 1
@@ -200,6 +201,7 @@ class _Run:
             asyncio.create_task(self._query(backend, query, deadline, slots, work))
             for query in queries
             for backend in self.rt.backends
+            if query != COPY_QUERY or (backend.local and isinstance(backend, CopyCandidates))
         ]
         timed_out = False
         if tasks:
@@ -336,14 +338,22 @@ class _Run:
         return out
 
 
-async def _run_search(backend: SearchBackend, query: str, deadline: Deadline) -> SearchRecord:
-    """One search, its failure included, as the record that gets stored."""
+async def _run_search(
+    backend: SearchBackend, query: str, deadline: Deadline, copy_text: str, settings: Settings
+) -> SearchRecord:
+    """One search, its failure included, as the record that gets stored. ``COPY_QUERY``
+    asks a local backend for the passages ``copy_text`` may copy."""
     at = datetime.now(UTC).isoformat(timespec="milliseconds")
     started = time.monotonic()
     hits: list[SearchHit] = []
     error: str | None = None
     try:
-        hits = await backend.search(query, deadline=deadline)
+        if query == COPY_QUERY and isinstance(backend, CopyCandidates):
+            limit = settings.plagiarism.corpus_candidates
+            async with asyncio.timeout(deadline.remaining()):
+                hits = await backend.copy_candidates(copy_text, limit=limit)
+        else:
+            hits = await backend.search(query, deadline=deadline)
     except SearchError as exc:
         error = str(exc)
     except TimeoutError:
@@ -466,9 +476,11 @@ async def check(
         else []
     )
 
+    run.copy_text = request.response
+
     async def phrase_search() -> _ClaimWork:
         deadline = report_deadline.within(settings.limits.claim_budget_s)
-        work, _late = await run.gather([f'"{p}"' for p in phrases], deadline)
+        work, _late = await run.gather([COPY_QUERY, *(f'"{p}"' for p in phrases)], deadline)
         return work
 
     if progress is not None:

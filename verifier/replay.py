@@ -23,6 +23,7 @@ from .extract import Extracted
 from .fetch import FetchedPage
 from .model import PageRecord, Report, SearchHit, SearchRecord
 from .pipeline import Runtime
+from .search.base import COPY_QUERY
 from .store.base import SnapshotStore
 
 __all__ = ["SnapshotPages", "SnapshotSearch", "replay_runtime"]
@@ -42,6 +43,9 @@ class SnapshotSearch:
             return self.records[query]
         error = f"{self.name}: no stored search for {query!r}"
         return SearchRecord(query, self.name, self.version, "", 0.0, (), error), None
+
+    async def copy_candidates(self, text: str, *, limit: int) -> list[SearchHit]:
+        return await self.search(COPY_QUERY, deadline=Deadline.after(0))
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
         record, _sid = self.recorded(query)

@@ -12,7 +12,11 @@ from typing import Protocol, runtime_checkable
 from ..deadline import Deadline
 from ..model import PageRecord, SearchHit, SearchRecord
 
-__all__ = ["PageSource", "RecordedSearch", "SearchBackend"]
+__all__ = ["COPY_QUERY", "CopyCandidates", "PageSource", "RecordedSearch", "SearchBackend"]
+
+# The query under which a local backend's copy-candidate lookup of the whole response is
+# recorded (the response itself is in the report; repeating it in every record is waste).
+COPY_QUERY = "<passages the response may copy>"
 
 
 class SearchBackend(Protocol):
@@ -42,3 +46,10 @@ class RecordedSearch(Protocol):
     (None when the original search never finished)."""
 
     def recorded(self, query: str) -> tuple[SearchRecord, str | None]: ...
+
+
+@runtime_checkable
+class CopyCandidates(Protocol):
+    """A local backend that finds passages a text may have copied (MinHash containment)."""
+
+    async def copy_candidates(self, text: str, *, limit: int) -> list[SearchHit]: ...

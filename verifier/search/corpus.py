@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import re
 import sqlite3
 import threading
@@ -22,16 +23,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
+
 from ..deadline import Deadline
 from ..errors import CorpusError, ExtractError, SearchError
 from ..evidence import passage_spans
 from ..extract import Extractor, decode_text, trafilatura_version
 from ..model import PageRecord, SearchHit
+from ..plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
 from ..text import content_terms
 
 __all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 CORPUS_SUFFIXES = {
     ".txt": "text/plain",
     ".md": "text/markdown",
@@ -60,6 +64,10 @@ CREATE TABLE IF NOT EXISTS passages (
     text TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS passages_doc ON passages(doc_id);
+CREATE TABLE IF NOT EXISTS sketches (
+    passage_id INTEGER PRIMARY KEY REFERENCES passages(id) ON DELETE CASCADE,
+    minima BLOB NOT NULL
+);
 CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
     text, content='passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
 );
@@ -102,14 +110,20 @@ class CorpusIndex:
                 self.db.execute(
                     "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,)
                 )
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('sketch', ?)", (params_json(),))
             row = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            sketch = self.db.execute("SELECT value FROM meta WHERE key = 'sketch'").fetchone()
         except (OSError, sqlite3.Error) as exc:
             msg = f"{self.path} is not a verifier corpus index ({exc}); build one with `verifier index DIR --db PATH`"
             raise CorpusError(msg) from exc
         if row is None or row[0] != SCHEMA_VERSION:
             msg = f"{self.path} has corpus schema {row[0] if row else None!r}, expected {SCHEMA_VERSION}; rebuild it with `verifier index`"
             raise CorpusError(msg)
+        if sketch is None or json.loads(sketch[0]) != json.loads(params_json()):
+            msg = f"{self.path} holds MinHash sketches made with other parameters ({sketch[0] if sketch else None}); rebuild it with `verifier index` into a new file"
+            raise CorpusError(msg)
         self.lock = threading.Lock()
+        self._sketches: SketchIndex | None = None
 
     def close(self) -> None:
         self.db.close()
@@ -146,11 +160,24 @@ class CorpusIndex:
                     (url, sha256, size, content_type, extractor, title, text, now),
                 )
                 doc_id = cur.lastrowid
+                first = self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM passages").fetchone()[
+                    0
+                ]
+                ids = range(first, first + len(spans))
                 self.db.executemany(
-                    "INSERT INTO passages (doc_id, start, end, text) VALUES (?, ?, ?, ?)",
-                    [(doc_id, s, e, text[s:e]) for s, e in spans],
+                    "INSERT INTO passages (id, doc_id, start, end, text) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (pid, doc_id, s, e, text[s:e])
+                        for pid, (s, e) in zip(ids, spans, strict=True)
+                    ],
+                )
+                minima = sketch_many([text[s:e] for s, e in spans])
+                self.db.executemany(
+                    "INSERT INTO sketches (passage_id, minima) VALUES (?, ?)",
+                    [(pid, row.tobytes()) for pid, row in zip(ids, minima, strict=True)],
                 )
                 self.db.execute("COMMIT")
+                self._sketches = None
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
@@ -159,6 +186,41 @@ class CorpusIndex:
     def remove(self, url: str) -> None:
         with self.lock:
             self.db.execute("DELETE FROM documents WHERE url = ?", (url,))
+            self._sketches = None
+
+    def sketch_index(self) -> SketchIndex:
+        """All passages' MinHash minima, sorted for containment lookups (built once)."""
+        with self.lock:
+            if self._sketches is None:
+                rows = self.db.execute("SELECT passage_id, minima FROM sketches").fetchall()
+                ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+                width = SKETCH_PARAMS["num_perm"]
+                minima = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.uint32)
+                self._sketches = SketchIndex(ids, minima.reshape(len(rows), width))
+            return self._sketches
+
+    def copy_candidates(self, text: str, limit: int) -> list[SearchHit]:
+        """Passages a share of which the text contains (MinHash containment), best first.
+
+        The snippet of each hit says the estimated containment; ``passage_start`` and
+        ``passage_end`` locate the passage in its document.
+        """
+        found = self.sketch_index().query(text, limit=limit)
+        if not found:
+            return []
+        by_id = {c.passage_id: c for c in found}
+        marks = ",".join("?" * len(by_id))
+        with self.lock:
+            rows = self.db.execute(
+                "SELECT p.id, d.url, d.title, p.start, p.end FROM passages p"
+                f" JOIN documents d ON d.id = p.doc_id WHERE p.id IN ({marks})",
+                list(by_id),
+            ).fetchall()
+        rows.sort(key=lambda r: (-by_id[r[0]].hits, r[0]))
+        return [
+            SearchHit(url, title, f"containment {by_id[pid].containment:.2f}", rank, start, end)
+            for rank, (pid, url, title, start, end) in enumerate(rows, start=1)
+        ]
 
     def search(self, query: str, limit: int) -> list[SearchHit]:
         """BM25-ranked passages: any of the query's content words, or, for a query in double
@@ -326,6 +388,10 @@ class CorpusBackend:
 
     def owns(self, url: str) -> bool:
         return url.startswith("file://") and self.index.has(url)
+
+    async def copy_candidates(self, text: str, *, limit: int) -> list[SearchHit]:
+        """Passages of this corpus that ``text`` may have copied (see ``CorpusIndex``)."""
+        return await asyncio.to_thread(self.index.copy_candidates, text, limit)
 
     async def page(self, url: str) -> PageRecord:
         record = await asyncio.to_thread(self.index.page, url)

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import numpy as np
+
+from verifier.plagiarism.sketch import SKETCH_PARAMS, SketchIndex, shingles, sketch_many
+
+PASSAGES = [
+    "The Bell Rock Lighthouse stands on a reef eleven miles off the coast of Angus in Scotland.",
+    "Tardigrades are microscopic animals about half a millimetre long that live in moss and soil.",
+    "A sourdough starter is a mixture of flour and water colonised by wild yeasts and bacteria.",
+    "",
+]
+
+
+def index() -> SketchIndex:
+    return SketchIndex(np.arange(10, 10 + len(PASSAGES)), sketch_many(PASSAGES))
+
+
+def test_shingles_skip_stopword_only_grams() -> None:
+    assert shingles("it is one of the best in the world") == [
+        b"is one of the best",
+        b"one of the best in",
+        b"of the best in the",
+        b"the best in the world",
+    ]
+    assert shingles("of the and in to") == []
+    assert shingles("too short") == []
+
+
+def test_a_copied_passage_is_found_with_high_containment() -> None:
+    response = "Intro text here. " + PASSAGES[1] + " And then something else entirely different."
+    [best, *_] = index().query(response)
+    assert best.passage_id == 11
+    assert best.containment > 0.9
+    assert best.hits == round(best.containment * SKETCH_PARAMS["num_perm"])
+
+
+def test_a_partly_copied_passage_scores_its_share() -> None:
+    half = "a reef eleven miles off the coast of Angus in Scotland"
+    found = {c.passage_id: c for c in index().query(f"They built it on {half}, people say.")}
+    assert 10 in found
+    assert 0.2 < found[10].containment < 0.9
+
+
+def test_unrelated_text_finds_nothing_and_empty_passages_never_match() -> None:
+    assert (
+        index().query("Completely unrelated words about trains and railway timetables in Peru.")
+        == []
+    )
+    assert all(c.passage_id != 13 for c in index().query(" ".join(PASSAGES)))
+
+
+def test_sketches_are_stable_across_calls() -> None:
+    assert np.array_equal(sketch_many(PASSAGES), sketch_many(PASSAGES))
+    assert sketch_many(PASSAGES).dtype == np.uint32

@@ -1,0 +1,123 @@
+"""MinHash sketches of passages, and containment lookups that find copy candidates in a
+large corpus without scanning it.
+
+Each passage is sketched (datasketch ``MinHash``, scheme ``affine32``, 64 permutations)
+over its word 5-shingles, leaving out shingles made only of stopwords. The index keeps, for
+every permutation, the passages' minimum hash values in sorted order: LSH with bands of
+one row. A response is looked up by hashing each of its shingles under every permutation:
+passage P is a candidate once one of its minima is among them, and the share of its minima
+found estimates the containment of P in the response, |P ∩ R| / |P|. Containment, not
+Jaccard: a response is usually far longer than one passage, and Jaccard would fall as the
+response grows, while the containment of a copied passage stays near 1 (and a copied
+sentence of a passage still scores its share of it). Each candidate is then confirmed by
+the aligner.
+
+The sketch parameters are stored with the index (datasketch 2.0 changed the default hash
+scheme, so sketches made under another scheme are never mixed with these).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import version
+
+import numpy as np
+from datasketch import MinHash
+
+from ..text import STOPWORDS
+from .align import tokenize
+
+__all__ = ["SKETCH_PARAMS", "SketchIndex", "shingles", "sketch_many"]
+
+SKETCH_PARAMS = {"scheme": "affine32", "num_perm": 64, "seed": 1, "shingle_words": 5}
+_EMPTY = np.iinfo(np.uint32).max  # the sketch of an empty shingle set: matches nothing
+
+
+def params_json() -> str:
+    return json.dumps({**SKETCH_PARAMS, "datasketch": version("datasketch")}, sort_keys=True)
+
+
+def shingles(text: str, k: int = SKETCH_PARAMS["shingle_words"]) -> list[bytes]:
+    """Distinct word k-shingles of the normalised text, without all-stopword ones."""
+    words = tokenize(text).norm
+    seen: dict[bytes, None] = {}
+    for i in range(len(words) - k + 1):
+        gram = words[i : i + k]
+        if all(w in STOPWORDS for w in gram):
+            continue
+        seen.setdefault(" ".join(gram).encode(), None)
+    return list(seen)
+
+
+def _minhash_kwargs() -> dict[str, object]:
+    return {
+        "num_perm": SKETCH_PARAMS["num_perm"],
+        "seed": SKETCH_PARAMS["seed"],
+        "scheme": SKETCH_PARAMS["scheme"],
+    }
+
+
+def sketch_many(texts: Sequence[str]) -> np.ndarray:
+    """One row of ``num_perm`` uint32 minima per text (all ``_EMPTY`` for no shingles)."""
+    sets = [shingles(t) for t in texts]
+    out = np.full((len(texts), SKETCH_PARAMS["num_perm"]), _EMPTY, dtype=np.uint32)
+    filled = [i for i, s in enumerate(sets) if s]
+    if filled:
+        hashes = MinHash.bulk([sets[i] for i in filled], **_minhash_kwargs())
+        out[filled] = np.vstack([m.hashvalues for m in hashes]).astype(np.uint32)
+    return out
+
+
+def shingle_hashes(text: str) -> np.ndarray:
+    """Every shingle of ``text`` hashed under every permutation: shape (shingles, num_perm)."""
+    grams = shingles(text)
+    if not grams:
+        return np.empty((0, SKETCH_PARAMS["num_perm"]), dtype=np.uint32)
+    singles = MinHash.bulk([[g] for g in grams], **_minhash_kwargs())
+    return np.vstack([m.hashvalues for m in singles]).astype(np.uint32)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    passage_id: int
+    hits: int  # of num_perm minima found in the response
+    containment: float  # hits / num_perm: the estimated share of the passage in the response
+
+
+class SketchIndex:
+    """Sorted per-permutation minima of many passages, for containment lookups."""
+
+    def __init__(self, passage_ids: np.ndarray, sketches: np.ndarray) -> None:
+        # rows: permutations; columns: passages sorted by that permutation's minimum
+        order = np.argsort(sketches, axis=0, kind="stable").T
+        self.values = np.ascontiguousarray(np.take_along_axis(sketches.T, order, axis=1))
+        self.ids = np.ascontiguousarray(passage_ids[order])
+
+    def __len__(self) -> int:
+        return int(self.values.shape[1])
+
+    def query(self, text: str, *, min_hits: int = 1, limit: int = 50) -> list[Candidate]:
+        """Passages with at least ``min_hits`` minima among the shingles of ``text``."""
+        hashes = shingle_hashes(text)
+        if not len(self) or not len(hashes):
+            return []
+        found: list[np.ndarray] = []
+        for perm in range(self.values.shape[0]):
+            column = self.values[perm]
+            wanted = hashes[:, perm]
+            lo = np.searchsorted(column, wanted, side="left")
+            hi = np.searchsorted(column, wanted, side="right")
+            for a, b in zip(lo[hi > lo], hi[hi > lo], strict=True):
+                # each passage counts once per permutation, however many shingles hit it
+                found.append(np.unique(self.ids[perm, a:b]))
+        if not found:
+            return []
+        ids, hits = np.unique(np.concatenate(found), return_counts=True)
+        keep = hits >= min_hits
+        ranked = sorted(
+            zip(ids[keep].tolist(), hits[keep].tolist(), strict=True), key=lambda p: (-p[1], p[0])
+        )
+        num_perm = self.values.shape[0]
+        return [Candidate(pid, h, round(h / num_perm, 4)) for pid, h in ranked[:limit]]
