@@ -27,7 +27,7 @@ import numpy as np
 from datasketch import MinHash
 
 from ..text import STOPWORDS
-from .align import tokenize
+from .align import normalized_words
 
 __all__ = ["SKETCH_PARAMS", "SketchIndex", "shingles", "sketch_many"]
 
@@ -41,13 +41,15 @@ def params_json() -> str:
 
 def shingles(text: str, k: int = SKETCH_PARAMS["shingle_words"]) -> list[bytes]:
     """Distinct word k-shingles of the normalised text, without all-stopword ones."""
-    words = tokenize(text).norm
+    words = normalized_words(text)
+    # next_content[i]: the first index >= i of a word that is not a stopword
+    next_content = [len(words)] * (len(words) + 1)
+    for i in range(len(words) - 1, -1, -1):
+        next_content[i] = i if words[i] not in STOPWORDS else next_content[i + 1]
     seen: dict[bytes, None] = {}
     for i in range(len(words) - k + 1):
-        gram = words[i : i + k]
-        if all(w in STOPWORDS for w in gram):
-            continue
-        seen.setdefault(" ".join(gram).encode(), None)
+        if next_content[i] < i + k:
+            seen.setdefault(" ".join(words[i : i + k]).encode(), None)
     return list(seen)
 
 
