@@ -20,6 +20,7 @@ Run: ``python bench/plagiarism_speed.py [--passages N] [--responses N]``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -50,7 +51,7 @@ def train(texts: list[str]) -> dict[str, list[str]]:
     model: dict[str, list[str]] = defaultdict(list)
     for text in texts:
         words = text.split()
-        for a, b in zip(words, words[1:], strict=False):
+        for a, b in itertools.pairwise(words):
             model[a].append(b)
     return model
 
