@@ -1,8 +1,9 @@
 """Benchmark: PAN 2013 text alignment (verbatim part), PAN-09 measures.
 
 Reads ``../shared/data/plagiarism/pan13-verbatim`` (the 382 pairs whose offsets line up),
-aligns each suspicious document with its source using verifier's aligner with the
-configured defaults, and scores the detections against the truth at the character level:
+checks each suspicious document against its source with ``verifier.plagiarism.detect``
+(the configured defaults; no prompt), takes the counted matches as detections, and scores
+them against the truth at the character level:
 precision and recall over cases, granularity, and plagdet = F1 / log2(1 + granularity),
 as defined by Potthast et al. (2010). Prints a table and a one-line summary.
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verifier.config import PlagiarismSettings
-from verifier.plagiarism.align import align, tokenize
+from verifier.plagiarism.detect import SourceText, detect
 
 DEFAULT_DATA = (
     Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "plagiarism" / "pan13-verbatim"
@@ -133,7 +134,7 @@ def main() -> int:
     if not (data / "consistent_pairs.txt").is_file():
         print(f"PAN data not found at {data}; nothing to measure (pass --data DIR)")
         return 0
-    settings = PlagiarismSettings()
+    settings = PlagiarismSettings(min_match_words=args.min_words)
     cases: list[Span] = []
     detections: list[Span] = []
     kinds: dict[str, int] = {}
@@ -141,23 +142,22 @@ def main() -> int:
     pairs = load(data)
     for susp_name, src_name, truth in pairs:
         stem = truth[0].doc if truth else f"{susp_name}-{src_name}"
-        susp = tokenize((data / "susp" / susp_name).read_text(encoding="utf-8"))
-        src = tokenize((data / "src" / src_name).read_text(encoding="utf-8"))
-        cases.extend(truth)
-        result = align(
-            susp,
-            src,
-            seed=settings.seed_words,
-            max_gap=settings.max_gap_words,
-            min_words=args.min_words,
+        susp = (data / "susp" / susp_name).read_text(encoding="utf-8")
+        src = SourceText(
+            src_name, src_name, src_name, (data / "src" / src_name).read_text(encoding="utf-8")
         )
-        for m in result.matches:
-            if m.kind == "paraphrase_suspect":
+        cases.extend(truth)
+        for m in detect(susp, "", [src], settings).matches:
+            if not m.counted:
                 continue
             kinds[m.kind] = kinds.get(m.kind, 0) + 1
-            a0, a1 = susp.char_span(m.a_first, m.a_last)
-            b0, b1 = src.char_span(m.b_first, m.b_last)
-            detections.append(Span(stem, range(a0, a1), range(b0, b1)))
+            detections.append(
+                Span(
+                    stem,
+                    range(m.response_start, m.response_end),
+                    range(m.source_start, m.source_end),
+                )
+            )
     elapsed = time.perf_counter() - started
     scores = pan_measures(cases, detections)
     print(

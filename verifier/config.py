@@ -145,7 +145,7 @@ class EvidenceSettings(_Section):
 class PlagiarismSettings(_Section):
     seed_words: Annotated[int, Field(ge=2, le=20)] = 5
     max_gap_words: NonNegInt = 8
-    min_match_words: PosInt = 10
+    min_match_words: PosInt = 11
     paraphrase_ratio: Annotated[float, Field(ge=0, le=100)] = 72.0
     possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
@@ -161,7 +161,6 @@ class PlagiarismSettings(_Section):
         "this program is free software",
         "terms of service",
         "privacy policy",
-        "cookies",
     ]
 
 

@@ -154,20 +154,24 @@ def _choose(runs: list[Run]) -> list[Run]:
     return chosen
 
 
-def _merge(runs: list[Run], max_gap: int) -> list[list[Run]]:
-    """Group runs that follow each other in both texts with at most ``max_gap`` tokens
-    between them on either side."""
-    groups: list[list[Run]] = []
-    for run in runs:
-        if groups:
-            last = groups[-1][-1]
-            gap_a = run.a - (last.a + last.length)
-            gap_b = run.b - (last.b + last.length)
+def _merge(groups: list[list[Run]], max_gap: int) -> list[list[Run]]:
+    """Join groups of runs that follow each other in both texts with at most ``max_gap``
+    tokens between them on either side."""
+    out: list[list[Run]] = []
+    for group in groups:
+        if out:
+            last, first = out[-1][-1], group[0]
+            gap_a = first.a - (last.a + last.length)
+            gap_b = first.b - (last.b + last.length)
             if 0 <= gap_a <= max_gap and 0 <= gap_b <= max_gap:
-                groups[-1].append(run)
+                out[-1] = out[-1] + group
                 continue
-        groups.append([run])
-    return groups
+        out.append(group)
+    return out
+
+
+def _span(group: list[Run]) -> int:
+    return group[-1].a + group[-1].length - group[0].a
 
 
 def align(
@@ -179,14 +183,23 @@ def align(
     min_words: int = 5,
     paraphrase_ratio: float = 72.0,
     paraphrase_min_words: int = 10,
+    join_words: int | None = None,
 ) -> Alignment:
     """All copied spans of ``source`` in ``response``, in response order.
 
     Matches shorter than ``min_words`` response words are dropped here; the caller decides
-    which of the rest count (see :mod:`verifier.plagiarism.exemptions`).
+    which of the rest count (see :mod:`verifier.plagiarism.exemptions`). Groups of at least
+    ``join_words`` (default ``min_words``) are joined across shorter stray runs between them.
     """
     matches: list[Match] = []
-    for group in _merge(_choose(exact_runs(response, source, seed)), max_gap):
+    groups = _merge([[run] for run in _choose(exact_runs(response, source, seed))], max_gap)
+    # A stray short run (a phrase that also occurs elsewhere in the source) can split one
+    # copied passage in two: join the groups of at least join_words across short ones.
+    join = min_words if join_words is None else join_words
+    joined = _merge([g for g in groups if _span(g) >= join], max_gap)
+    ranges = [(g[0].a, g[-1].a + g[-1].length) for g in joined]
+    rest = [g for g in groups if _span(g) < join and not any(s <= g[0].a < e for s, e in ranges)]
+    for group in sorted(joined + rest, key=lambda g: g[0].a):
         first, last = group[0], group[-1]
         a_first, a_last = first.a, last.a + last.length - 1
         b_first, b_last = first.b, last.b + last.length - 1

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..config import PlagiarismSettings
 from ..model import CopyMatch, CopySource, Plagiarism
 from ..text import STOPWORDS
-from .align import Match, Tokens, align, exact_runs, tokenize
+from .align import Tokens, align, exact_runs, tokenize
 from .exemptions import find_exemptions
 
 __all__ = ["SourceText", "detect", "distinctive_phrases"]
@@ -72,14 +72,20 @@ def detect(
             max_gap=settings.max_gap_words,
             min_words=settings.seed_words,
             paraphrase_ratio=settings.paraphrase_ratio,
+            join_words=settings.min_match_words,
         )
-        cluster = _cluster_words(alignment.matches, settings.max_gap_words)
         for m in alignment.matches:
             r0, r1 = tokens.char_span(m.a_first, m.a_last)
             s0, s1 = source_tokens.char_span(m.b_first, m.b_last)
             in_prompt = sum(k in from_prompt for k in range(m.a_first, m.a_last + 1))
             reason = exempt.reason(
-                r0, r1, source.url, in_prompt >= 0.8 * m.words, cluster[m], settings.min_match_words
+                r0,
+                r1,
+                source.url,
+                from_prompt=in_prompt >= 0.8 * m.words,
+                source_quoted=_quoted_in(source.text, s0, s1),
+                words=m.words,
+                min_words=settings.min_match_words,
             )
             matches.append(
                 CopyMatch(
@@ -105,29 +111,15 @@ def detect(
     return _verdict(tokens, matches, settings, exempt.requested, len(seen), phrase_queries)
 
 
-def _cluster_words(matches: Sequence[Match], max_gap: int) -> dict[Match, int]:
-    """For each match, the words of the run of matches from the same source that lie
-    within ``max_gap`` words of each other in the response, in any source order: short
-    fragments reshuffled from one source add up to a copied passage."""
-    out: dict[Match, int] = {}
-    group: list[Match] = []
+_OPENING = frozenset("\"“«„「'‘")
+_CLOSING = frozenset("\"”»“」'’")
 
-    def flush() -> None:
-        total = sum(m.words for m in group)
-        for m in group:
-            out[m] = total
 
-    for m in sorted(
-        (m for m in matches if m.kind != "paraphrase_suspect"), key=lambda m: m.a_first
-    ):
-        if group and m.a_first - group[-1].a_last - 1 > max_gap:
-            flush()
-            group = []
-        group.append(m)
-    flush()
-    for m in matches:
-        out.setdefault(m, m.words)
-    return out
+def _quoted_in(text: str, start: int, end: int) -> bool:
+    """Whether the source itself has quotation marks around text[start:end]."""
+    before = text[max(0, start - 2) : start]
+    after = text[end : end + 3]
+    return any(c in _OPENING for c in before) and any(c in _CLOSING for c in after)
 
 
 def _verdict(
@@ -204,7 +196,8 @@ def distinctive_phrases(
     tokens = tokenize(response)
     skip = _covered((r.a, r.a + r.length - 1) for r in exact_runs(tokens, tokenize(prompt), seed))
     exempt = find_exemptions(response, prompt, ())
-    for start, end in (*exempt.code, *exempt.quoted, *exempt.attributed):
+    attributed = [(start, end) for start, end, _cues in exempt.attributed]
+    for start, end in (*exempt.code, *exempt.quoted, *attributed):
         skip.update(tokens.within(start, end))
     raw = [response[s:e] for s, e in tokens.spans]
     scored: list[tuple[float, int]] = []

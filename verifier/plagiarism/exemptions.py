@@ -18,6 +18,7 @@ from ..text import blocks, segments
 __all__ = [
     "Exemptions",
     "attributed_spans",
+    "attributions",
     "boilerplate_spans",
     "code_spans",
     "copy_requested",
@@ -65,6 +66,7 @@ def copy_requested(prompt: str) -> str | None:
 
 # --- spans of the response ----------------------------------------------------------------
 
+_MAX_QUOTE = 600  # characters: paired straight quotes further apart are not one quotation
 _QUOTE_PAIRS = (("“", "”"), ("«", "»"), ("„", "“"), ("「", "」"))
 
 
@@ -78,11 +80,13 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
             re.DOTALL,
         ):
             spans.append((m.start(1), m.end(1)))
-    # straight double quotes pair up within a paragraph
+    # straight double quotes pair up within a paragraph, and only over a quotation's length
     for para in re.finditer(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*", text):
         marks = [para.start() + m.start() for m in re.finditer('"', para.group())]
         for opening, closing in zip(marks[::2], marks[1::2], strict=False):
-            if closing - opening > 2:
+            # a quotation hugs its words: "like this", not " like this " (inch marks, strays)
+            hugs = not text[opening + 1].isspace() and not text[closing - 1].isspace()
+            if hugs and 2 < closing - opening <= _MAX_QUOTE:
                 spans.append((opening + 1, closing))
     return sorted(spans)
 
@@ -103,25 +107,34 @@ _ATTRIBUTION = re.compile(
 _URL = re.compile(r"https?://[^\s<>()\"']+")
 
 
-def attributed_spans(text: str) -> list[tuple[int, int]]:
-    """Sentences that carry an attribution, and the sentence each introduces or closes.
+Cue = tuple[int, int]
+
+
+def attributions(text: str) -> list[tuple[int, int, tuple[Cue, ...]]]:
+    """Attributed sentences, each with the cues that attribute it: (start, end, cues).
 
     A sentence with a cue ("according to X", "as X wrote:", a citation such as "[2]" or
     "(Smith, 2019)", "Source: ...") is attributed; so is the sentence after one that ends in
     a colon, and the sentence before one that is only a citation line ("— Author").
     """
     spans = _sentences(text)
-    out: list[tuple[int, int]] = []
+    out: dict[tuple[int, int], set[Cue]] = {}
     for n, (start, end) in enumerate(spans):
         sentence = text[start:end]
-        if not _ATTRIBUTION.search(sentence):
+        cues = {(start + m.start(), start + m.end()) for m in _ATTRIBUTION.finditer(sentence)}
+        if not cues:
             continue
-        out.append((start, end))
+        out.setdefault((start, end), set()).update(cues)
         if sentence.rstrip().endswith(":") and n + 1 < len(spans):
-            out.append(spans[n + 1])
+            out.setdefault(spans[n + 1], set()).update(cues)
         if n > 0 and (len(sentence.split()) <= 8 or re.match(r"\s*(?:\[\d+\]|\()", sentence)):
-            out.append(spans[n - 1])
-    return sorted(set(out))
+            out.setdefault(spans[n - 1], set()).update(cues)
+    return [(s, e, tuple(sorted(c))) for (s, e), c in sorted(out.items())]
+
+
+def attributed_spans(text: str) -> list[tuple[int, int]]:
+    """The attributed sentences' spans (see :func:`attributions`)."""
+    return [(s, e) for s, e, _cues in attributions(text)]
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -160,25 +173,43 @@ class Exemptions:
 
     requested: str | None
     quoted: list[tuple[int, int]]
-    attributed: list[tuple[int, int]]
+    attributed: list[tuple[int, int, tuple[Cue, ...]]]
     code: list[tuple[int, int]]
     boilerplate: list[tuple[int, int]]
     hosts: set[str]
 
     def reason(
-        self, start: int, end: int, source_url: str, from_prompt: bool, words: int, min_words: int
+        self,
+        start: int,
+        end: int,
+        source_url: str,
+        *,
+        from_prompt: bool = False,
+        source_quoted: bool = False,
+        words: int,
+        min_words: int,
     ) -> str | None:
-        """Why a match over response[start:end] does not count, or None when it counts."""
+        """Why a match over response[start:end] does not count, or None when it counts.
+
+        Quotation marks and attribution cues must be the response's own: a source's quote
+        marks copied along (``source_quoted``) or a citation copied inside the match (the
+        source's "[3]") do not make copying a quotation.
+        """
         if self.requested:
             return f"requested by the prompt ({self.requested!r})"
         if from_prompt:
             return "the prompt supplied this text"
-        if _mostly_inside(start, end, self.quoted):
+        if not source_quoted and _mostly_inside(start, end, self.quoted):
             return "quoted"
         host = (urlsplit(source_url).hostname or "").removeprefix("www.")
         if host and host in self.hosts:
             return f"attributed (the response links to {host})"
-        if _mostly_inside(start, end, self.attributed):
+        own_cues = [
+            (s, e)
+            for s, e, cues in self.attributed
+            if any(ce <= start or cs >= end for cs, ce in cues)
+        ]
+        if _mostly_inside(start, end, own_cues):
             return "attributed"
         if _mostly_inside(start, end, self.code):
             return "code"
@@ -206,7 +237,7 @@ def find_exemptions(response: str, prompt: str, boilerplate: Sequence[str]) -> E
     return Exemptions(
         requested=copy_requested(prompt),
         quoted=_merged(quoted_spans(response)),
-        attributed=_merged(attributed_spans(response)),
+        attributed=attributions(response),
         code=_merged(code_spans(response)),
         boilerplate=_merged(boilerplate_spans(response, boilerplate)),
         hosts=linked_hosts(response),
