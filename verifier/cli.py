@@ -146,6 +146,15 @@ _config_option = click.option(
     type=click.Path(dir_okay=False),
     help="Config file (default: $VERIFIER_CONFIG, else ./config.toml, else built-in).",
 )
+_prompt_option = click.option(
+    "--prompt",
+    "prompt_file",
+    type=click.Path(dir_okay=False),
+    help="The prompt the response answered.",
+)
+_format_option = click.option(
+    "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
+)
 _data_dir_option = click.option(
     "--data-dir",
     type=click.Path(file_okay=False),
@@ -155,12 +164,7 @@ _data_dir_option = click.option(
 
 @main.command(cls=_Command)
 @click.argument("response_file", required=False)
-@click.option(
-    "--prompt",
-    "prompt_file",
-    type=click.Path(dir_okay=False),
-    help="The prompt the response answered.",
-)
+@_prompt_option
 @click.option(
     "--corpus",
     "corpora",
@@ -169,9 +173,7 @@ _data_dir_option = click.option(
     help="A directory of .txt/.md/.html files, or an index from `verifier index`. Repeatable.",
 )
 @click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora.")
-@click.option(
-    "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
-)
+@_format_option
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, writable=True),
@@ -334,15 +336,8 @@ def index(directory: str, db: str, config: str | None) -> None:
     type=click.Path(dir_okay=False),
     help="A .txt, .md or .html file to check against. Repeatable.",
 )
-@click.option(
-    "--prompt",
-    "prompt_file",
-    type=click.Path(dir_okay=False),
-    help="The prompt the response answered.",
-)
-@click.option(
-    "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
-)
+@_prompt_option
+@_format_option
 @_config_option
 def plagiarism(
     response_file: str,
