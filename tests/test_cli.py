@@ -249,3 +249,48 @@ def test_plagiarism_missing_source(tmp_path: Path) -> None:
     result = run("plagiarism", str(EXAMPLE / "response.md"), "--source", str(tmp_path / "nope.txt"))
     assert result.exit_code == 2
     assert "cannot read the source file" in one_error_line(result)
+
+
+def test_judge_command(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(
+        "\n".join(
+            [
+                json.dumps(
+                    {
+                        "id": "a",
+                        "claim": "The Eiffel Tower was completed in 1889.",
+                        "evidence": ["It rains.", "The Eiffel Tower was completed in 1889."],
+                    }
+                ),
+                json.dumps(
+                    {
+                        "id": "b",
+                        "claim": "The Eiffel Tower was completed in 1899.",
+                        "evidence": "The Eiffel Tower was completed in 1889.",
+                    }
+                ),
+                "{broken",
+                json.dumps({"id": "c", "claim": "", "evidence": []}),
+            ]
+        )
+    )
+    result = run("judge", "--input", str(rows))
+    assert result.exit_code == 1
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(r.get("id"), r.get("label")) for r in out] == [
+        ("a", "supported"),
+        ("b", "refuted"),
+        (None, None),
+        (None, None),
+    ]
+    assert out[0]["evidence_index"] == 1
+    assert out[0]["judge"] == "heuristic"
+    assert "not JSON" in out[2]["error"]
+    assert "'claim' must be a non-empty string" in out[3]["error"]
+
+
+def test_judge_missing_input(tmp_path: Path) -> None:
+    result = run("judge", "--input", str(tmp_path / "nope.jsonl"))
+    assert result.exit_code == 2
+    assert "cannot read the input file" in one_error_line(result)

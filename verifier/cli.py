@@ -23,6 +23,7 @@ from .app import open_runtime
 from .config import Settings, load_settings
 from .errors import ConfigError, InputError, VerifierError
 from .extract import Extractor, extract_html
+from .judges import HeuristicJudge, Judgement
 from .model import CheckRequest, Claim, Report
 from .pipeline import check as run_check
 from .plagiarism.detect import SourceText, detect
@@ -106,11 +107,11 @@ def _progress(enabled: bool) -> Iterator[Any]:
     )
     task = progress.add_task("", total=0)
 
-    def update(event: str, claim: Claim) -> None:
+    def update(event: str, claim: Claim | None) -> None:
         if event == "claim_queued":
             progress.update(task, total=(progress.tasks[0].total or 0) + 1)
         else:
-            progress.update(task, advance=1, description=claim.text[:50])
+            progress.update(task, advance=1, description=claim.text[:50] if claim else "")
 
     with progress:
         yield update
@@ -379,6 +380,100 @@ def _source_file(path: str) -> SourceText:
     return SourceText(
         url, title or Path(path).name, "sha256:" + hashlib.sha256(body).hexdigest(), text
     )
+
+
+JUDGES = {"heuristic": HeuristicJudge}
+
+
+@main.command(cls=_Command)
+@click.option(
+    "--input",
+    "input_file",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="JSONL rows {id, claim, evidence: [text, ...]} (- for stdin).",
+)
+@click.option(
+    "--judge",
+    "judge_name",
+    type=click.Choice(sorted(JUDGES)),
+    default="heuristic",
+    show_default=True,
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write the rows here instead of stdout.",
+)
+def judge(input_file: str, judge_name: str, out: str | None) -> None:
+    """Judge claims against your own evidence, offline, one JSONL row in, one out.
+
+    Out: {id, label: supported|refuted|inconclusive, confidence, evidence_index, judge}, plus
+    the deciding sentence with its offsets in that evidence text, the slots that matched or
+    conflicted, and the reason. Bad rows get {id, error} and the run goes on.
+    """
+    chosen = JUDGES[judge_name]()
+    try:
+        stream = sys.stdin if input_file == "-" else open(input_file, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        msg = f"cannot read the input file {input_file}: {exc.strerror or exc}"
+        raise InputError(msg) from exc
+    failures = 0
+    with (
+        stream,
+        open(out, "w", encoding="utf-8") if out else _stdout() as sink,
+        _progress(sys.stderr.isatty() and input_file != "-") as progress,
+    ):
+        for number, line in enumerate(stream, start=1):
+            if not line.strip():
+                continue
+            row = _judge_row(line, number)
+            if isinstance(row, InputError):
+                failures += 1
+                click.echo(f"verifier: {row}", err=True)
+                sink.write(json.dumps({"id": None, "error": str(row)}) + "\n")
+                continue
+            row_id, claim, evidence = row
+            result = chosen.judge(claim, evidence)
+            sink.write(
+                json.dumps({"id": row_id, **_judgement_fields(result)}, ensure_ascii=False) + "\n"
+            )
+            if progress is not None:
+                progress("claim_done", None)
+    if failures:
+        sys.exit(1)
+
+
+def _judge_row(line: str, number: int) -> tuple[object, str, list[str]] | InputError:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return InputError(f"input line {number}: not JSON ({exc.msg} at column {exc.colno})")
+    if not isinstance(row, dict):
+        return InputError(f"input line {number}: expected an object with 'claim' and 'evidence'")
+    claim, evidence = row.get("claim"), row.get("evidence")
+    if not isinstance(claim, str) or not claim.strip():
+        return InputError(f"input line {number}: 'claim' must be a non-empty string")
+    if isinstance(evidence, str):
+        evidence = [evidence]
+    if not isinstance(evidence, list) or not all(isinstance(e, str) for e in evidence):
+        return InputError(f"input line {number}: 'evidence' must be a list of strings")
+    return row.get("id"), claim, evidence
+
+
+def _judgement_fields(result: Judgement) -> dict[str, object]:
+    return {
+        "label": result.label,
+        "confidence": result.confidence,
+        "evidence_index": result.evidence_index,
+        "judge": result.judge,
+        "sentence": result.sentence,
+        "start": result.start,
+        "end": result.end,
+        "matched": list(result.matched),
+        "conflicts": list(result.conflicts),
+        "reason": result.reason,
+    }
 
 
 @main.command()
