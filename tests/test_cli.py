@@ -42,7 +42,20 @@ def test_example_report_json() -> None:
     assert all(c["evidence"] for c in worthy)
     nobel = next(c for c in worthy if "1905" in c["text"])
     assert "1903" in nobel["evidence"][0]["quote"]  # the passage that contradicts it ranks first
-    assert report["verdicts"]["status"] == "not_built"
+    truth = report["truthfulness"]
+    assert truth["status"] == "checked"
+    assert truth["supported"] >= 4
+    assert not truth["false_information"]
+    born = next(c for c in worthy if "born" in c["text"])
+    assert born["verdict"]["label"] == "supported"
+    quote = born["verdict"]["quotes"][0]
+    assert quote["stance"] == "supports" and quote["url"].endswith("marie-curie.html")
+    assert "year 1867" in quote["matched"]
+    moved = next(c for c in worthy if c["text"].startswith("She moved"))
+    assert moved["claim"].startswith("Marie Curie moved")  # the subject carried over
+    assert {r["claim_id"] for r in truth["benefit_of_the_doubt"]} == {
+        c["id"] for c in worthy if c["verdict"]["label"] == "inconclusive"
+    }
     copy = report["plagiarism"]
     assert copy["verdict"] == "plagiarized"
     assert copy["sources"][0]["url"].endswith("marie-curie.html")
@@ -70,7 +83,8 @@ def test_example_report_text_to_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
     assert "Check-worthy claims" in text
-    assert "Claim judging is not built yet" in text
+    assert "truthfulness: " in text
+    assert "verdict: SUPPORTED" in text
 
 
 def test_stdin_and_empty_response() -> None:
@@ -286,6 +300,8 @@ def test_judge_command(tmp_path: Path) -> None:
     ]
     assert out[0]["evidence_index"] == 1
     assert out[0]["judge"] == "heuristic"
+    assert out[1]["conflicts"] == ["year 1899 vs 1889"]
+    assert not out[0]["disputed"]
     assert "not JSON" in out[2]["error"]
     assert "'claim' must be a non-empty string" in out[3]["error"]
 

@@ -11,6 +11,7 @@ from .config import Settings
 from .errors import ConfigError, CorpusError, SearchError
 from .extract import Extractor
 from .fetch import Fetcher
+from .judges.registry import build_judges
 from .pipeline import Runtime
 from .search.base import SearchBackend
 from .search.corpus import CorpusBackend, IndexStats, build_index
@@ -81,4 +82,8 @@ async def open_runtime(
         stack.push_async_callback(fetcher.aclose)
         store = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
         stack.callback(store.close)
-        yield Runtime(settings, backends, fetcher, extractor, store)
+        judges = build_judges(settings)
+        for judge in judges:
+            if hasattr(judge, "aclose"):
+                stack.push_async_callback(judge.aclose)
+        yield Runtime(settings, backends, fetcher, extractor, store, judges=judges, web=web)

@@ -12,12 +12,23 @@ from dataclasses import dataclass
 
 from .text import STOPWORDS, segments, strip_markdown
 
-__all__ = ["ClaimDraft", "check_worthiness", "extract_claims", "write_queries"]
+__all__ = [
+    "ClaimDraft",
+    "check_worthiness",
+    "extract_claims",
+    "resolve_pronoun",
+    "split_atomic",
+    "write_queries",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimDraft:
-    """A segment of the response with the decision whether to check it."""
+    """A statement of the response with the decision whether to check it.
+
+    ``text == response[start:end]``; ``claim`` is what is searched and judged: ``text``
+    itself, or a rewrite that stands alone (``rewrite`` says why).
+    """
 
     index: int
     kind: str
@@ -27,6 +38,8 @@ class ClaimDraft:
     check_worthy: bool
     reason: str
     queries: tuple[str, ...]
+    claim: str = ""
+    rewrite: str | None = None
 
 
 _GREETING = re.compile(
@@ -133,6 +146,8 @@ def check_worthiness(
         return False, "quotation (the quoted words are not the response's own claim)"
     if text.endswith("?"):
         return False, "question"
+    if _quoted_share(text) >= 0.6:
+        return False, "quotation (the quoted words are not the response's own claim)"
     if _GREETING.match(text):
         return False, "greeting, framing or pleasantry"
     if _IMPERATIVE.match(text):
@@ -157,6 +172,137 @@ def check_worthiness(
     if _RELATION.search(text):
         return True, "states a definition or factual relation"
     return False, "no checkable fact (no name, number, date or definition)"
+
+
+_QUOTED = re.compile(r"[\"“”]([^\"“”]{8,})[\"“”]")
+
+
+def _quoted_share(text: str) -> float:
+    quoted = sum(len(m.group(1)) for m in _QUOTED.finditer(text))
+    return quoted / len(text) if text else 0.0
+
+
+# --- atomic claims -------------------------------------------------------------------------
+_VERB = (
+    r"(?:is|are|was|were|has|had|have|won|became|becomes|remains|remained|holds|held|"
+    r"wrote|built|made|led|ran|began|grew|rose|fell|took|gave|left|came|went|died|lies|lay|"
+    r"contains|covers|includes|produces|received|discovered|founded|invented|married|"
+    r"moved|served|studied|worked|joined|won|lost|signed|published|released|created|"
+    r"developed|designed|established|introduced|launched|opened|completed|reached|"
+    r"killed|caused|orbits|consists|measures|weighs|spans|flows|borders|stands)"
+)
+_SPLIT = re.compile(
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+"
+    r"(?=(?:(?:he|she|they)\s+(?:\w+ed|" + _VERB + r")|" + _VERB + r")\b)",
+    re.IGNORECASE,
+)
+_BORROWS = re.compile(r"^(?:(?:he|she|they)\s+)?(?:\w+ed|" + _VERB + r")\b", re.IGNORECASE)
+_FIRST_VERB = re.compile(r"\b" + _VERB + r"\b", re.IGNORECASE)
+# Only "he" and "she" (and "his", "her") are resolved, and only to a person's name (two to
+# four capitalised words): "it" and "they" too often stand for something else.
+_PRONOUN = re.compile(r"^(he|she|his|her)\b", re.IGNORECASE)
+_POSSESSIVE = {"his", "her"}
+_PERSON = re.compile(r"^(?![Tt]he\b|[Aa]n?\b)[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){1,3}$")
+_SUBJECT_PRONOUN = re.compile(r"^(?:he|she)\s+", re.IGNORECASE)
+
+
+_NOT_SUBJECT = re.compile(
+    r"\b(?:he|she|it|they|we|you|i|his|her|their|its|this|that|these|those|there|"
+    r"in|on|at|during|after|before|since|until|together|with|when|while|although|"
+    r"because|if|by|for|from|as|according)\b",
+    re.IGNORECASE,
+)
+
+
+def _subject(clause: str) -> str | None:
+    """The words before a clause's first verb, when they are a plain noun phrase that
+    names something (a capital letter; no pronoun, preposition or comma)."""
+    text = _LEADING_CONNECTIVE.sub("", clause)
+    verb = _FIRST_VERB.search(text)
+    if verb is None or verb.start() == 0:
+        return None
+    subject = text[: verb.start()].strip()
+    words = subject.split()
+    if not 1 <= len(words) <= 6 or "," in subject or _NOT_SUBJECT.search(subject):
+        return None
+    if not any(w[:1].isupper() for w in words):
+        return None
+    return subject
+
+
+def split_atomic(
+    text: str, pronoun_subject: str | None = None
+) -> list[tuple[int, int, str | None]]:
+    """Cut a sentence into atomic clauses where it is safe: ``(start, end, subject)`` per
+    clause, offsets into ``text``; ``subject`` is the subject a clause borrows from the
+    first clause (None for the first clause, or when it has its own).
+
+    A cut needs ``;`` or ``and/but/while/whereas`` followed by a verb (the shared subject is
+    left out: "X was born in 1867 and won ...") or by a pronoun and a verb ("..., and she
+    won ..."), a first clause whose subject names something, and at least three words on
+    each side. Anything else stays whole. A sentence that opens with a pronoun uses
+    ``pronoun_subject`` (what the pronoun stands for) as its subject.
+    """
+    subject = _subject(text)
+    if subject is None and pronoun_subject and _SUBJECT_PRONOUN.match(text):
+        subject = pronoun_subject
+    bounds: list[tuple[int, int]] = []  # (end of a clause, start of the next)
+    last = 0
+    for m in _SPLIT.finditer(text):
+        left, right = text[last : m.start()], text[m.end() :]
+        if len(left.split()) < 3 or len(right.split()) < 3:
+            continue
+        if left.count("(") != left.count(")"):
+            continue
+        if subject is None and _BORROWS.match(right):
+            continue  # nobody to lend the clause its subject
+        bounds.append((m.start(), m.end()))
+        last = m.end()
+    out: list[tuple[int, int, str | None]] = []
+    start = 0
+    for end, following in [*bounds, (len(text), len(text))]:
+        borrows = start > 0 and _BORROWS.match(text[start:end]) is not None
+        out.append((start, end, subject if borrows else None))
+        start = following
+    return out
+
+
+def _standalone(clause: str) -> str:
+    """A clause as a sentence of its own: capital first letter, closing full stop."""
+    clause = clause.strip().rstrip(",;:")
+    if clause and clause[-1] not in ".!?":
+        clause += "."
+    return clause[:1].upper() + clause[1:]
+
+
+def _with_subject(clause: str, subject: str) -> tuple[str, str]:
+    """The clause standing alone with ``subject``, and the rewrite note."""
+    pronoun = _SUBJECT_PRONOUN.match(clause)
+    if pronoun:
+        word = pronoun.group().strip()
+        return subject + " " + clause[pronoun.end() :], f"{word!r} read as {subject!r}"
+    return (
+        f"{subject} {clause}",
+        f"split from a compound sentence; subject {subject!r} carried over",
+    )
+
+
+def resolve_pronoun(text: str, subject: str | None) -> tuple[str, str] | None:
+    """``text`` with a leading pronoun replaced by ``subject`` (the previous claim's named
+    subject), and the rewrite note; None when there is nothing to replace."""
+    m = _PRONOUN.match(text)
+    if m is None or subject is None:
+        return None
+    word = m.group(1)
+    if not _PERSON.match(subject):
+        return None  # "he" and "she" stand for people: a name, not "the Nile"
+    if word.lower() in _POSSESSIVE:
+        replacement = subject + ("'" if subject.endswith("s") else "'s")
+    else:
+        replacement = subject
+    return replacement + text[
+        m.end() :
+    ], f"{word!r} read as {subject!r} (the previous claim's subject)"
 
 
 def _keywords(text: str) -> list[str]:
@@ -202,12 +348,49 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
 def extract_claims(
     response: str, *, max_queries: int = 3, min_words: int = 4, max_query_words: int = 16
 ) -> list[ClaimDraft]:
-    """Every segment of the response, each marked check-worthy or not, with queries."""
+    """Every statement of the response, each marked check-worthy or not, with queries.
+
+    Prose sentences are split into atomic claims (:func:`split_atomic`) and a leading
+    pronoun takes the previous check-worthy claim's named subject
+    (:func:`resolve_pronoun`); each claim keeps its exact span and, when rewritten, the
+    rewrite beside it.
+    """
     drafts: list[ClaimDraft] = []
-    for index, seg in enumerate(segments(response)):
-        worthy, reason = check_worthiness(seg.text, seg.kind, min_words)
-        queries = write_queries(seg.text, max_queries, max_query_words) if worthy else ()
+    previous_subject: str | None = None
+
+    def add(kind: str, start: int, end: int, claim: str, rewrite: str | None) -> None:
+        text = response[start:end]
+        worthy, reason = check_worthiness(claim, kind, min_words)
+        queries = write_queries(claim, max_queries, max_query_words) if worthy else ()
         drafts.append(
-            ClaimDraft(index, seg.kind, seg.start, seg.end, seg.text, worthy, reason, queries)
+            ClaimDraft(len(drafts), kind, start, end, text, worthy, reason, queries, claim, rewrite)
         )
+
+    for seg in segments(response):
+        if seg.kind not in ("paragraph", "list_item"):
+            add(seg.kind, seg.start, seg.end, seg.text, None)
+            continue
+        first_worthy, _ = check_worthiness(seg.text, seg.kind, min_words)
+        resolved = resolve_pronoun(seg.text, previous_subject) if first_worthy else None
+        sentence, note = resolved if resolved else (seg.text, None)
+        parts = (
+            split_atomic(seg.text, previous_subject if resolved else None)
+            if first_worthy
+            else [(0, len(seg.text), None)]
+        )
+        for start, end, borrowed in parts:
+            clause = seg.text[start:end]
+            claim, rewrite = clause, None
+            if len(parts) == 1:
+                claim, rewrite = sentence, note
+            elif borrowed is not None:
+                claim, rewrite = _with_subject(clause, borrowed)
+            elif start == 0 and resolved:
+                claim, rewrite = resolve_pronoun(clause, previous_subject) or (clause, None)
+            if len(parts) > 1:
+                claim = _standalone(claim)
+            add(seg.kind, seg.start + start, seg.start + end, claim, rewrite)
+        if first_worthy:
+            # only the sentence just before lends its subject
+            previous_subject = _subject(seg.text)
     return drafts

@@ -23,7 +23,7 @@ from .app import open_runtime
 from .config import Settings, load_settings
 from .errors import ConfigError, InputError, VerifierError
 from .extract import Extractor, extract_html
-from .judges import HeuristicJudge, Judgement
+from .judges import Decision
 from .model import CheckRequest, Claim, Report
 from .pipeline import check as run_check
 from .plagiarism.detect import SourceText, detect
@@ -382,7 +382,7 @@ def _source_file(path: str) -> SourceText:
     )
 
 
-JUDGES = {"heuristic": HeuristicJudge}
+JUDGE_NAMES = ("heuristic", "nli", "llm")
 
 
 @main.command(cls=_Command)
@@ -395,53 +395,70 @@ JUDGES = {"heuristic": HeuristicJudge}
 )
 @click.option(
     "--judge",
-    "judge_name",
-    type=click.Choice(sorted(JUDGES)),
-    default="heuristic",
-    show_default=True,
+    "judge_names",
+    multiple=True,
+    type=click.Choice(JUDGE_NAMES),
+    help="A judge, or several in chain order (repeat the option); default: judges.chain.",
 )
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, writable=True),
     help="Write the rows here instead of stdout.",
 )
-def judge(input_file: str, judge_name: str, out: str | None) -> None:
-    """Judge claims against your own evidence, offline, one JSONL row in, one out.
+@click.option("--config", type=click.Path(dir_okay=False), help="Config file (TOML).")
+def judge(input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None) -> None:
+    """Judge claims against your own evidence, one JSONL row in, one out, as they come.
 
     Out: {id, label: supported|refuted|inconclusive, confidence, evidence_index, judge}, plus
-    the deciding sentence with its offsets in that evidence text, the slots that matched or
-    conflicted, and the reason. Bad rows get {id, error} and the run goes on.
+    disputed, the deciding sentence with its offsets in that evidence text, the slots that
+    matched or conflicted, and the reason. Bad rows get {id, error} and the run goes on
+    (exit status 1 at the end). Each row gets limits.claim_budget_s.
     """
-    chosen = JUDGES[judge_name]()
+    settings = load_settings(config)
+    if judge_names:
+        settings = settings.with_overrides({"judges.chain": list(judge_names)})
     try:
         stream = sys.stdin if input_file == "-" else open(input_file, encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         msg = f"cannot read the input file {input_file}: {exc.strerror or exc}"
         raise InputError(msg) from exc
-    failures = 0
-    with (
-        stream,
-        open(out, "w", encoding="utf-8") if out else _stdout() as sink,
-        _progress(sys.stderr.isatty() and input_file != "-") as progress,
-    ):
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
-                continue
-            row = _judge_row(line, number)
-            if isinstance(row, InputError):
-                failures += 1
-                click.echo(f"verifier: {row}", err=True)
-                sink.write(json.dumps({"id": None, "error": str(row)}) + "\n")
-                continue
-            row_id, claim, evidence = row
-            result = chosen.judge(claim, evidence)
-            sink.write(
-                json.dumps({"id": row_id, **_judgement_fields(result)}, ensure_ascii=False) + "\n"
-            )
-            if progress is not None:
-                progress("claim_done", None)
+    with stream, open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+        failures = asyncio.run(_judge_rows(settings, stream, sink, input_file != "-"))
     if failures:
         sys.exit(1)
+
+
+async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: bool) -> int:
+    from .deadline import Deadline
+    from .judges import aggregate, run_chain
+    from .judges.registry import build_judges
+
+    judges = build_judges(settings)
+    failures = 0
+    try:
+        with _progress(sys.stderr.isatty() and show) as progress:
+            for number, line in enumerate(stream, start=1):
+                if not line.strip():
+                    continue
+                row = _judge_row(line, number)
+                if isinstance(row, InputError):
+                    failures += 1
+                    click.echo(f"verifier: {row}", err=True)
+                    sink.write(json.dumps({"id": None, "error": str(row)}) + "\n")
+                    continue
+                row_id, claim, evidence = row
+                deadline = Deadline.after(settings.limits.claim_budget_s)
+                decision = aggregate(await run_chain(judges, claim, evidence, deadline))
+                fields = _decision_fields(decision, [j.name for j in judges])
+                sink.write(json.dumps({"id": row_id, **fields}, ensure_ascii=False) + "\n")
+                sink.flush()
+                if progress is not None:
+                    progress("claim_done", None)
+    finally:
+        for j in judges:
+            if hasattr(j, "aclose"):
+                await j.aclose()
+    return failures
 
 
 def _judge_row(line: str, number: int) -> tuple[object, str, list[str]] | InputError:
@@ -461,18 +478,22 @@ def _judge_row(line: str, number: int) -> tuple[object, str, list[str]] | InputE
     return row.get("id"), claim, evidence
 
 
-def _judgement_fields(result: Judgement) -> dict[str, object]:
+def _decision_fields(decision: Decision, chain: list[str]) -> dict[str, object]:
+    lead = decision.lead
     return {
-        "label": result.label,
-        "confidence": result.confidence,
-        "evidence_index": result.evidence_index,
-        "judge": result.judge,
-        "sentence": result.sentence,
-        "start": result.start,
-        "end": result.end,
-        "matched": list(result.matched),
-        "conflicts": list(result.conflicts),
-        "reason": result.reason,
+        "label": decision.label,
+        "confidence": decision.confidence,
+        "evidence_index": lead.evidence_index if lead else None,
+        "judge": lead.judge if lead else chain[0],
+        "disputed": decision.disputed,
+        "sentence": lead.sentence if lead else None,
+        "start": lead.start if lead else None,
+        "end": lead.end if lead else None,
+        "matched": list(lead.matched) if lead else [],
+        "conflicts": list(lead.conflicts) if lead else [],
+        "reason": decision.reason,
+        "counter_evidence_index": decision.counter.evidence_index if decision.counter else None,
+        "counter_sentence": decision.counter.sentence if decision.counter else None,
     }
 
 

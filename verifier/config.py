@@ -35,8 +35,13 @@ __all__ = [
     "EvidenceSettings",
     "ExtractSettings",
     "FetchSettings",
+    "HeuristicJudgeSettings",
+    "JudgesSettings",
     "LimitsSettings",
+    "LlmJudgeSettings",
+    "NliJudgeSettings",
     "PlagiarismSettings",
+    "ResourcesSettings",
     "SearchSettings",
     "SearxngSettings",
     "Settings",
@@ -164,6 +169,54 @@ class PlagiarismSettings(_Section):
     ]
 
 
+Share = Annotated[float, Field(ge=0, le=1)]
+JudgeName = Literal["heuristic", "nli", "llm"]
+
+
+class HeuristicJudgeSettings(_Section):
+    support_coverage: Share = 0.85
+    support_similarity: Share = 0.8
+    refute_coverage: Share = 0.8
+    refute_similarity: Share = 0.8
+    negation_coverage: Share = 0.9
+
+
+class NliJudgeSettings(_Section):
+    model_dir: str = ""
+    max_tokens: Annotated[int, Field(ge=16)] = 512
+    stride_tokens: NonNegInt = 128
+    batch_size: PosInt = 8
+    threads: PosInt = 1
+    support_threshold: Share = 0.9
+    refute_threshold: Share = 0.9
+
+
+class LlmJudgeSettings(_Section):
+    base_url: str = ""
+    model: str = ""
+    api_key_env: str = "VERIFIER_LLM_API_KEY"
+    timeout_s: Seconds = 60.0
+    retries: NonNegInt = 2
+    backoff_s: NonNegSeconds = 1.0
+    max_evidence_chars: Annotated[int, Field(ge=200)] = 6000
+    confidence: Share = 0.85
+
+
+class JudgesSettings(_Section):
+    chain: Annotated[list[JudgeName], Field(min_length=1)] = ["heuristic"]
+    refuted_threshold: Share = 0.8
+    stop_confidence: Share = 0.8
+    heuristic: HeuristicJudgeSettings = HeuristicJudgeSettings()
+    nli: NliJudgeSettings = NliJudgeSettings()
+    llm: LlmJudgeSettings = LlmJudgeSettings()
+
+
+class ResourcesSettings(_Section):
+    check: bool = True
+    max_resources: NonNegInt = 10
+    min_term_share: Share = 0.1
+
+
 class StoreSettings(_Section):
     data_dir: str = ""
 
@@ -176,6 +229,8 @@ class Settings(_Section):
     extract: ExtractSettings = ExtractSettings()
     evidence: EvidenceSettings = EvidenceSettings()
     plagiarism: PlagiarismSettings = PlagiarismSettings()
+    judges: JudgesSettings = JudgesSettings()
+    resources: ResourcesSettings = ResourcesSettings()
     store: StoreSettings = StoreSettings()
 
     def digest(self) -> str:

@@ -16,6 +16,7 @@ __all__ = [
     "BackendStatus",
     "CheckRequest",
     "Claim",
+    "ClaimRef",
     "CopyMatch",
     "CopySource",
     "Evidence",
@@ -23,9 +24,13 @@ __all__ = [
     "PageTrace",
     "Plagiarism",
     "Report",
+    "Resource",
     "SearchHit",
     "SearchRecord",
     "SearchTrace",
+    "Truthfulness",
+    "Verdict",
+    "VerdictQuote",
 ]
 
 REPORT_SCHEMA = "verifier.report/1"
@@ -135,9 +140,57 @@ class Evidence:
     search_snapshot_id: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class VerdictQuote:
+    """A sentence a judge decided on: ``sentence == page.text[start:end]`` for the snapshot.
+
+    ``stance`` is what it does for the claim: ``supports``, ``refutes``, or ``closest``
+    (the nearest sentence of an inconclusive claim, shown for context). ``evidence_rank``
+    is its passage's position in ``claim.evidence``.
+    """
+
+    stance: Literal["supports", "refutes", "closest"]
+    sentence: str
+    url: str
+    title: str
+    snapshot_id: str
+    start: int
+    end: int
+    evidence_rank: int
+    judge: str
+    confidence: float
+    matched: list[str]
+    conflicts: list[str]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A claim's verdict over its ranked evidence (see docs/judges.md).
+
+    ``disputed`` marks an inconclusive claim whose evidence both supports and refutes it
+    (both quotes given). ``passages`` is how many evidence passages were judged.
+    """
+
+    label: Literal["supported", "refuted", "inconclusive"]
+    confidence: float
+    disputed: bool
+    reason: str
+    judges: list[str]
+    passages: int
+    quotes: list[VerdictQuote]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Verdict:
+        return cls(**{**data, "quotes": [VerdictQuote(**q) for q in data["quotes"]]})
+
+
 @dataclass(slots=True)
 class Claim:
-    """A segment of the response; check-worthy ones carry queries, searches and evidence."""
+    """A statement of the response; check-worthy ones carry queries, searches, evidence and
+    a verdict. ``text`` is the response's own words (``response[start:end]``); ``claim`` is
+    the statement searched and judged: the same words, or a rewrite that stands alone
+    (a split-off part with its subject, a pronoun replaced by the name it stands for)."""
 
     id: str
     kind: str
@@ -146,6 +199,8 @@ class Claim:
     text: str
     check_worthy: bool
     reason: str
+    claim: str = ""
+    rewrite: str | None = None  # why ``claim`` differs from ``text``, if it does
     queries: list[str] = field(default_factory=list)
     searched: bool = False
     not_searched_reason: str | None = None
@@ -154,16 +209,18 @@ class Claim:
     evidence: list[Evidence] = field(default_factory=list)
     timed_out: bool = False
     elapsed_s: float = 0.0
-    verdict: None = None
+    verdict: Verdict | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Claim:
+        verdict = data.get("verdict")
         return cls(
             **{
                 **data,
                 "searches": [SearchTrace(**s) for s in data.get("searches", [])],
                 "pages": [PageTrace(**p) for p in data.get("pages", [])],
                 "evidence": [Evidence(**e) for e in data.get("evidence", [])],
+                "verdict": Verdict.from_dict(verdict) if verdict else None,
             }
         )
 
@@ -255,6 +312,94 @@ class Plagiarism:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Resource:
+    """A URL or DOI the response cites, and whether it exists and is what the response says.
+
+    ``status``: ``ok``; ``missing`` (the address answers 404/410, or the DOI is not
+    registered); ``mismatch`` (the page's title has nothing to do with the words the
+    response uses for it); ``unchecked`` (not fetched: no web, a network fault, a refused
+    address; the benefit of the doubt). ``fake`` is true for missing and mismatch.
+    """
+
+    kind: Literal["url", "doi"]
+    ref: str
+    url: str
+    start: int
+    end: int
+    described_as: str
+    status: Literal["ok", "missing", "mismatch", "unchecked"]
+    fake: bool
+    reason: str
+    http_status: int | None = None
+    title: str | None = None
+    similarity: float | None = None
+    snapshot_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRef:
+    """A claim named by a signal: where it is, what was decided, and the deciding quote."""
+
+    claim_id: str
+    text: str
+    claim: str
+    start: int
+    end: int
+    label: str
+    confidence: float
+    why: str
+    quote: str | None = None
+    url: str | None = None
+    snapshot_id: str | None = None
+    quote_start: int | None = None
+    quote_end: int | None = None
+
+
+@dataclass(slots=True)
+class Truthfulness:
+    """The truthfulness signal for a scorer (see docs/report.md).
+
+    ``false_information`` is true when a claim is refuted with confidence of at least
+    ``refuted_threshold`` (those claims are ``false_claims``); ``fake_resources`` when a
+    cited resource is missing or mismatched. Claims that were inconclusive, disputed, timed
+    out or not searched are ``benefit_of_the_doubt``: the rubric says to assume them true.
+    """
+
+    status: Literal["checked", "not_checked"]
+    judges: list[str]
+    claims: int
+    check_worthy: int
+    supported: int
+    refuted: int
+    inconclusive: int
+    disputed: int
+    timed_out: int
+    not_searched: int
+    false_information: bool
+    refuted_threshold: float
+    false_claims: list[ClaimRef]
+    weak_refutations: list[ClaimRef]
+    fake_resources: bool
+    resources: list[Resource]
+    benefit_of_the_doubt: list[ClaimRef]
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Truthfulness:
+        refs = ("false_claims", "weak_refutations", "benefit_of_the_doubt")
+        return cls(
+            **{
+                **data,
+                **{key: [ClaimRef(**r) for r in data[key]] for key in refs},
+                "resources": [Resource(**r) for r in data["resources"]],
+            }
+        )
+
+
 @dataclass(slots=True)
 class Report:
     """A verification report: claims with their evidence, and everything needed to replay it."""
@@ -267,7 +412,7 @@ class Report:
     summary: dict[str, int]
     search: list[BackendStatus]
     warnings: list[str]
-    verdicts: dict[str, Any]
+    truthfulness: Truthfulness
     plagiarism: Plagiarism
     provenance: dict[str, Any]
     timing: dict[str, float]
@@ -287,6 +432,7 @@ class Report:
                 **data,
                 "claims": [Claim.from_dict(c) for c in data["claims"]],
                 "search": [BackendStatus(**b) for b in data["search"]],
+                "truthfulness": Truthfulness.from_dict(data["truthfulness"]),
                 "plagiarism": Plagiarism.from_dict(data["plagiarism"]),
             }
         )

@@ -33,6 +33,8 @@ from .errors import UNAVAILABLE, ExtractError, FetchError, InputError, SearchErr
 from .evidence import passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
+from .judges import Judge, aggregate, run_chain
+from .judges.registry import heuristic_from
 from .model import (
     BackendStatus,
     CheckRequest,
@@ -41,21 +43,20 @@ from .model import (
     PageRecord,
     PageTrace,
     Report,
+    Resource,
     SearchHit,
     SearchRecord,
     SearchTrace,
 )
 from .plagiarism.detect import SourceText, detect, distinctive_phrases
+from .resources import Citation, assess, find_citations
 from .search.base import COPY_QUERY, CopyCandidates, PageSource, RecordedSearch, SearchBackend
 from .store.base import SnapshotStore
+from .truthfulness import truthfulness_of, verdict_of
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
 
-NOT_BUILT_VERDICTS = {
-    "status": "not_built",
-    "note": "Claim judging is not built yet: claims carry their queries and ranked evidence, "
-    "but no claim is marked supported, refuted or inconclusive.",
-}
+WEB_OFF = "web access is off (--no-web)"
 _LATE = "{what} before the claim's deadline (limits.claim_budget_s)"
 _LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
 
@@ -78,10 +79,16 @@ class Runtime:
     extractor: PageExtractor
     store: SnapshotStore
     sources: Sequence[PageSource] = ()  # page sources besides the backends (replay)
+    judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
+    web: bool = True  # whether cited resources may be fetched from the web
 
     @property
     def page_sources(self) -> list[PageSource]:
         return [*self.sources, *(b for b in self.backends if isinstance(b, PageSource))]
+
+    @property
+    def chain(self) -> list[Judge]:
+        return list(self.judges) or [heuristic_from(self.settings)]
 
 
 @dataclass(slots=True)
@@ -96,6 +103,7 @@ class _PageOutcome:
     snapshot_id: str | None
     spans: list[tuple[int, int]]
     error: str | None
+    exc: Exception | None = None
 
 
 @dataclass(slots=True)
@@ -111,6 +119,7 @@ class _Run:
     def __init__(self, runtime: Runtime) -> None:
         self.rt = runtime
         self.settings = runtime.settings
+        self.judges = runtime.chain
         self.searches: dict[tuple[str, str], asyncio.Task[_SearchOutcome]] = {}
         self.pages: dict[str, asyncio.Task[_PageOutcome]] = {}
         self.stats: dict[str, list[int]] = {b.name: [0, 0, 0] for b in runtime.backends}
@@ -155,7 +164,7 @@ class _Run:
         try:
             record = await self._page_record(url, deadline)
         except (FetchError, ExtractError, KeyError) as exc:
-            return _PageOutcome(None, None, [], str(exc))
+            return _PageOutcome(None, None, [], str(exc), exc)
         sid = await asyncio.to_thread(self.rt.store.put, "page", record.content())
         self.snapshot_ids.add(sid)
         spans = passage_spans(record.text, self.settings.evidence.passage_chars)
@@ -222,15 +231,94 @@ class _Run:
         return work, timed_out
 
     async def claim(self, claim: Claim, deadline: Deadline) -> None:
+        """Search the claim's queries one at a time, judging the evidence after each, and
+        stop as soon as the verdict is confident (``judges.stop_confidence``)."""
         started = time.monotonic()
         claim.searched = True
-        work, claim.timed_out = await self.gather(claim.queries, deadline)
+        work = _ClaimWork()
+        statement = claim.claim or claim.text
+        for query in claim.queries:
+            part, late = await self.gather([query], deadline)
+            work.searches += part.searches
+            work.pages += part.pages
+            work.candidates += part.candidates
+            claim.evidence = rank_passages(
+                statement, work.candidates, self.settings.evidence.passages_per_claim
+            )
+            await self.judge(claim, deadline)
+            if late:
+                claim.timed_out = True
+                break
+            verdict = claim.verdict
+            if (
+                verdict is not None
+                and verdict.label != "inconclusive"
+                and verdict.confidence >= self.settings.judges.stop_confidence
+            ):
+                break
         claim.searches = work.searches
-        claim.pages = work.pages
-        claim.evidence = rank_passages(
-            claim.text, work.candidates, self.settings.evidence.passages_per_claim
-        )
+        pages: dict[str, PageTrace] = {}
+        for trace in sorted(work.pages, key=_page_order):
+            pages.setdefault(trace.url, trace)
+        claim.pages = list(pages.values())
+        if claim.verdict is None:
+            await self.judge(claim, deadline)
         claim.elapsed_s = round(time.monotonic() - started, 4)
+
+    async def judge(self, claim: Claim, deadline: Deadline) -> None:
+        """Judge the claim's ranked evidence with the judge chain and set its verdict.
+        Judges that need time are skipped once the deadline has passed; the heuristic,
+        which takes milliseconds, always runs."""
+        statement = claim.claim or claim.text
+        texts = [ev.quote for ev in claim.evidence]
+        chain = self.judges
+        if deadline.expired:
+            chain = [j for j in chain if getattr(j, "instant", False)] or [
+                heuristic_from(self.settings)
+            ]
+            deadline = Deadline.after(0.5)
+        judgements = await run_chain(chain, statement, texts, deadline)
+        decision = aggregate(judgements)
+        claim.verdict = verdict_of(decision, claim.evidence, [j.name for j in chain])
+
+    async def resources(self, response: str, deadline: Deadline) -> list[Resource]:
+        """Fetch every cited URL and DOI (at most ``resources.max_resources``) and assess it."""
+        settings = self.settings.resources
+        citations = find_citations(response, settings.max_resources)
+
+        async def one(citation: Citation) -> Resource:
+            if not self.rt.web:
+                return assess(citation, error=FetchError(WEB_OFF))
+            try:
+                outcome = await asyncio.shield(self.page(citation.url, deadline))
+            except asyncio.CancelledError:
+                return assess(citation, error=FetchError("not fetched before the deadline"))
+            if outcome.record is None:
+                return assess(citation, error=outcome.exc or FetchError(outcome.error or ""))
+            record = outcome.record
+            return assess(
+                citation,
+                title=record.title,
+                text=record.text,
+                status=record.status,
+                snapshot_id=outcome.snapshot_id,
+                min_term_share=settings.min_term_share,
+            )
+
+        if not settings.check or not citations:
+            return []
+        tasks = [asyncio.create_task(one(c)) for c in citations]
+        done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        out = []
+        for citation, task in zip(citations, tasks, strict=True):
+            if task in done:
+                out.append(task.result())
+            else:
+                out.append(assess(citation, error=FetchError("not fetched before the deadline")))
+        return out
 
     def stored_pages(self) -> list[SourceText]:
         """Every page this report fetched and stored, in URL order: the copy check's sources."""
@@ -406,6 +494,8 @@ def _claims(request: CheckRequest, settings: Settings) -> list[Claim]:
             text=d.text,
             check_worthy=d.check_worthy,
             reason=d.reason,
+            claim=d.claim or d.text,
+            rewrite=d.rewrite,
             queries=list(d.queries),
         )
         for d in drafts
@@ -486,7 +576,15 @@ async def check(
     if progress is not None:
         for claim in to_search:
             progress("claim_queued", claim)
-    copy_work, *_ = await asyncio.gather(phrase_search(), *(one(c) for c in to_search))
+
+    async def cited() -> list[Resource]:
+        return await run.resources(
+            request.response, report_deadline.within(settings.limits.claim_budget_s)
+        )
+
+    copy_work, resources, *_ = await asyncio.gather(
+        phrase_search(), cited(), *(one(c) for c in to_search)
+    )
     leftovers = [t for t in (*run.searches.values(), *run.pages.values()) if not t.done()]
     for task in leftovers:
         task.cancel()
@@ -528,7 +626,13 @@ async def check(
         summary=_summary(claims),
         search=backends,
         warnings=warnings,
-        verdicts=dict(NOT_BUILT_VERDICTS),
+        truthfulness=truthfulness_of(
+            claims,
+            resources,
+            judges=[j.name for j in run.judges],
+            refuted_threshold=settings.judges.refuted_threshold,
+            searched=bool(runtime.backends),
+        ),
         plagiarism=plagiarism,
         provenance={
             "verifier_version": __version__,

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 from .config import Settings
 from .deadline import Deadline
-from .errors import UNAVAILABLE, FetchError, SearchError, SearchUnavailable
+from .errors import UNAVAILABLE, FetchError, HTTPStatusError, SearchError, SearchUnavailable
 from .extract import Extracted
 from .fetch import FetchedPage
 from .model import PageRecord, Report, SearchHit, SearchRecord
+from .pipeline import WEB_OFF as _WEB_OFF
 from .pipeline import Runtime
 from .search.base import COPY_QUERY
 from .store.base import SnapshotStore
@@ -65,6 +66,7 @@ class SnapshotPages:
 
     pages: dict[str, PageRecord] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    statuses: dict[str, int] = field(default_factory=dict)  # recorded HTTP errors
 
     def owns(self, url: str) -> bool:
         return url in self.pages
@@ -74,6 +76,8 @@ class SnapshotPages:
 
     async def fetch(self, url: str, deadline: Deadline) -> FetchedPage:
         msg = self.errors.get(url) or f"{url}: not in the stored evidence"
+        if url in self.statuses:
+            raise HTTPStatusError(msg, self.statuses[url])
         raise FetchError(msg)
 
     async def extract(
@@ -117,6 +121,19 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
                 pages.errors.setdefault(page.url, page.error or "")
             elif page.url not in pages.pages:
                 pages.pages[page.url] = PageRecord.from_dict(store.get(page.snapshot_id)[1])
+    for resource in report.truthfulness.resources:
+        if resource.snapshot_id is not None:
+            if resource.url not in pages.pages:
+                content = store.get(resource.snapshot_id)[1]
+                pages.pages[resource.url] = PageRecord.from_dict(content)
+        elif resource.http_status is not None:
+            pages.errors.setdefault(resource.url, resource.reason)
+            pages.statuses.setdefault(resource.url, resource.http_status)
+        else:
+            pages.errors.setdefault(
+                resource.url, resource.reason.removeprefix("could not be checked: ")
+            )
+    web = not any(_WEB_OFF in r.reason for r in report.truthfulness.resources)
     return Runtime(
         settings,
         list(backends.values()),
@@ -124,4 +141,5 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
         extractor=pages,
         store=store,
         sources=[pages],
+        web=web,
     )

@@ -13,8 +13,10 @@ def test_supported_names_the_sentence_and_slots() -> None:
         "Paris has many towers.",
         "The Eiffel Tower was completed in 1889 for the World's Fair.",
     ]
-    result = JUDGE.judge("The Eiffel Tower was completed in 1889.", evidence)
-    assert result.label == "supported"
+    decision = JUDGE.decide("The Eiffel Tower was completed in 1889.", evidence)
+    assert decision.label == "supported"
+    result = decision.lead
+    assert result is not None
     assert result.evidence_index == 1
     assert evidence[1][result.start : result.end] == result.sentence
     assert "year 1889" in result.matched
@@ -42,9 +44,10 @@ def test_supported_names_the_sentence_and_slots() -> None:
     ],
 )
 def test_refuted_needs_a_conflicting_slot(claim: str, evidence: str, conflict: str) -> None:
-    result = JUDGE.judge(claim, [evidence])
-    assert result.label == "refuted"
-    assert conflict in result.conflicts
+    decision = JUDGE.decide(claim, [evidence])
+    assert decision.label == "refuted"
+    assert decision.lead is not None
+    assert conflict in decision.lead.conflicts
 
 
 @pytest.mark.parametrize(
@@ -67,22 +70,37 @@ def test_refuted_needs_a_conflicting_slot(claim: str, evidence: str, conflict: s
     ],
 )
 def test_benefit_of_the_doubt(claim: str, evidence: str) -> None:
-    assert JUDGE.judge(claim, [evidence]).label == "inconclusive"
+    assert JUDGE.decide(claim, [evidence]).label == "inconclusive"
 
 
 def test_support_and_refutation_make_a_dispute() -> None:
-    result = JUDGE.judge(
+    result = JUDGE.decide(
         "The Eiffel Tower was completed in 1889.",
         ["The Eiffel Tower was completed in 1889.", "The Eiffel Tower was completed in 1887."],
     )
     assert result.label == "inconclusive"
+    assert result.disputed
     assert result.reason.startswith("disputed")
     assert "1887" in result.reason
+    assert result.counter is not None and result.counter.evidence_index == 1
+
+
+def test_one_judgement_per_text_with_its_index() -> None:
+    found = JUDGE.judge_all(
+        "The Eiffel Tower was completed in 1889.",
+        ["Cats purr.", "The Eiffel Tower was completed in 1887.", ""],
+    )
+    assert [j.label for j in found] == ["inconclusive", "refuted", "inconclusive"]
+    assert [j.evidence_index for j in found] == [0, 1, 2]
 
 
 def test_no_evidence() -> None:
-    result = JUDGE.judge("The Eiffel Tower was completed in 1889.", [])
-    assert (result.label, result.evidence_index, result.sentence) == ("inconclusive", None, None)
+    result = JUDGE.decide("The Eiffel Tower was completed in 1889.", [])
+    assert (result.label, result.lead, result.reason) == (
+        "inconclusive",
+        None,
+        "no evidence to judge",
+    )
 
 
 def test_slots() -> None:

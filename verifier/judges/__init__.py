@@ -1,6 +1,6 @@
 """Judges: a claim and evidence texts in, supported / refuted / inconclusive out."""
 
-from .base import Judge, Judgement, Label
+from .base import Decision, Judge, Judgement, Label, aggregate, run_chain
 from .heuristic import HeuristicJudge
 
-__all__ = ["HeuristicJudge", "Judge", "Judgement", "Label"]
+__all__ = ["Decision", "HeuristicJudge", "Judge", "Judgement", "Label", "aggregate", "run_chain"]

@@ -1,21 +1,36 @@
-"""The judge protocol: a claim and evidence texts in, a labelled judgement with its quote out."""
+"""The judge protocol, and how one claim's judgements become one verdict.
+
+A judge reads a claim against a list of evidence texts and returns one
+:class:`Judgement` per text (``evidence_index`` is its position), each naming the
+sentence that decided it. :func:`aggregate` turns those into the claim's verdict:
+
+- support and no refutation -> ``supported``;
+- a refutation and no support -> ``refuted``;
+- both -> ``inconclusive``, marked ``disputed``, with both sentences;
+- neither -> ``inconclusive`` (the benefit of the doubt).
+
+:func:`run_chain` runs several judges in order, asking a later judge only about the texts
+the earlier ones found inconclusive.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
-__all__ = ["Judge", "Judgement", "Label"]
+from ..deadline import Deadline
+
+__all__ = ["Decision", "Judge", "Judgement", "Label", "aggregate", "run_chain"]
 
 Label = Literal["supported", "refuted", "inconclusive"]
 
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """A verdict on one claim against a list of evidence texts.
+    """A verdict on one claim against one evidence text (``evidence_index``).
 
-    ``evidence_index`` and ``start``/``end`` locate the deciding sentence:
+    ``start``/``end`` locate the deciding sentence in that text:
     ``evidence[evidence_index][start:end] == sentence``. Slots are the pieces of the claim
     (numbers, dates, names, negation) that the sentence matched or contradicted.
     """
@@ -30,9 +45,95 @@ class Judgement:
     matched: tuple[str, ...] = field(default_factory=tuple)
     conflicts: tuple[str, ...] = field(default_factory=tuple)
     reason: str = ""
+    score: float = 0.0  # how close the sentence is to the claim (0-1), whatever the label
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A claim's verdict over all its evidence: the label and the judgements behind it.
+
+    ``lead`` is the deciding judgement (the best support, the best refutation, or for an
+    inconclusive claim the closest sentence seen, if any); ``counter`` is the opposing one
+    when the evidence is ``disputed``.
+    """
+
+    label: Label
+    confidence: float
+    disputed: bool
+    reason: str
+    lead: Judgement | None = None
+    counter: Judgement | None = None
 
 
 class Judge(Protocol):
+    """Reads a claim against evidence texts: one judgement per text, in order."""
+
     name: str
 
-    def judge(self, claim: str, evidence: Sequence[str]) -> Judgement: ...
+    async def judge(
+        self, claim: str, evidence: Sequence[str], deadline: Deadline
+    ) -> list[Judgement]: ...
+
+
+def aggregate(judgements: Sequence[Judgement]) -> Decision:
+    """The claim's verdict from one judgement per evidence text (see the module docstring)."""
+    supports = [j for j in judgements if j.label == "supported"]
+    refutes = [j for j in judgements if j.label == "refuted"]
+    support = max(supports, key=_strength, default=None)
+    refute = max(refutes, key=_strength, default=None)
+    if support and refute:
+        return Decision(
+            "inconclusive",
+            round(min(support.confidence, refute.confidence), 3),
+            True,
+            f"disputed: supported by “{support.sentence}” but contradicted by “{refute.sentence}”",
+            support,
+            refute,
+        )
+    if support:
+        return Decision("supported", support.confidence, False, support.reason, support)
+    if refute:
+        return Decision("refuted", refute.confidence, False, refute.reason, refute)
+    closest = max(
+        (j for j in judgements if j.sentence is not None), key=lambda j: j.score, default=None
+    )
+    if not judgements:
+        reason = "no evidence to judge"
+    elif closest is None:
+        reason = "no evidence sentence shares the claim's content"
+    else:
+        reason = "no evidence sentence states or contradicts the claim"
+    return Decision("inconclusive", 0.0, False, reason, closest)
+
+
+async def run_chain(
+    judges: Sequence[Judge], claim: str, evidence: Sequence[str], deadline: Deadline
+) -> list[Judgement]:
+    """One judgement per evidence text: the first judge's, unless it was inconclusive and
+    a later judge decided. A later judge sees only the still-inconclusive texts; indices
+    always refer to ``evidence``."""
+    results: list[Judgement | None] = [None] * len(evidence)
+    open_ = list(range(len(evidence)))
+    for judge in judges:
+        if not open_ or deadline.expired:
+            break
+        found = await judge.judge(claim, [evidence[i] for i in open_], deadline)
+        still_open = []
+        for position, judgement in zip(open_, found, strict=True):
+            judgement = replace(judgement, evidence_index=position)
+            current = results[position]
+            if judgement.label != "inconclusive" or current is None or current.sentence is None:
+                results[position] = judgement
+            if judgement.label == "inconclusive":
+                still_open.append(position)
+        open_ = still_open
+    return [
+        j
+        if j is not None
+        else Judgement("inconclusive", 0.0, "none", i, reason="not judged (no time left)")
+        for i, j in enumerate(results)
+    ]
+
+
+def _strength(judgement: Judgement) -> float:
+    return judgement.confidence

@@ -11,9 +11,9 @@ numbers with their units, years, names, and negation.
   with the same unit) and not the claim's, or says the same thing negated;
 - otherwise **inconclusive** (the benefit of the doubt).
 
-Across the evidence list: support and no refutation -> supported; refutation and no
-support -> refuted; both -> inconclusive ("disputed", both quotes named in the reason).
-Every judgement names the deciding sentence and the slots that matched or conflicted.
+One judgement per evidence text (its best sentence decides; a text that both supports and
+contradicts the claim is inconclusive); :func:`~verifier.judges.base.aggregate` combines
+them. Every judgement names the deciding sentence and the slots that matched or conflicted.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from ..claims import entities
+from ..deadline import Deadline
 from ..text import STOPWORDS, sentence_spans
-from .base import Judgement
+from .base import Decision, Judgement, aggregate
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]
 
@@ -135,7 +136,8 @@ class HeuristicJudge:
         self.refute_coverage = refute_coverage
         self.negation_coverage = negation_coverage
 
-    def judge(self, claim: str, evidence: Sequence[str]) -> Judgement:
+    def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
+        """One judgement per evidence text (synchronous; fast enough to call inline)."""
         claim_terms = _terms(claim)
         claim_slots = slots_of(claim)
         slot_terms = {_stem(w) for n in claim_slots.names for w in n.split()} | {
@@ -146,32 +148,52 @@ class HeuristicJudge:
             - slot_terms
             - {re.sub(r"\.0$", "", str(v)) for v, _u in claim_slots.numbers}
         )
-        best: _Reading | None = None
-        supports: list[_Reading] = []
-        refutes: list[_Reading] = []
+        out = []
         for index, text in enumerate(evidence):
-            for start, end in sentence_spans(text):
-                sentence = text[start:end]
-                reading = self._read(
-                    claim, claim_terms, plain_terms, claim_slots, sentence, index, start, end
+            readings = [
+                reading
+                for start, end in sentence_spans(text)
+                if (
+                    reading := self._read(
+                        claim,
+                        claim_terms,
+                        plain_terms,
+                        claim_slots,
+                        text[start:end],
+                        index,
+                        start,
+                        end,
+                    )
                 )
-                if reading is None:
-                    continue
-                if best is None or reading.score > best.score:
-                    best = reading
-                if reading.label == "supported":
-                    supports.append(reading)
-                elif reading.label == "refuted":
-                    refutes.append(reading)
-        top_support = max(supports, key=lambda r: r.score, default=None)
-        top_refute = max(refutes, key=lambda r: r.score, default=None)
+                is not None
+            ]
+            out.append(self._judge_readings(readings, index))
+        return out
+
+    def decide(self, claim: str, evidence: Sequence[str]) -> Decision:
+        """The claim's verdict over ``evidence`` (:func:`~verifier.judges.base.aggregate`)."""
+        return aggregate(self.judge_all(claim, evidence))
+
+    async def judge(
+        self, claim: str, evidence: Sequence[str], deadline: Deadline | None = None
+    ) -> list[Judgement]:
+        return self.judge_all(claim, evidence)
+
+    def _judge_readings(self, readings: list[_Reading], index: int) -> Judgement:
+        best = max(readings, key=lambda r: r.score, default=None)
+        top_support = max(
+            (r for r in readings if r.label == "supported"), key=lambda r: r.score, default=None
+        )
+        top_refute = max(
+            (r for r in readings if r.label == "refuted"), key=lambda r: r.score, default=None
+        )
         if top_support and top_refute:
             return self._judgement(
                 "inconclusive",
                 top_support,
-                0.5,
-                f"disputed: supported by “{top_support.sentence}” but contradicted by "
-                f"“{top_refute.sentence}” ({', '.join(top_refute.conflicts)})",
+                0.0,
+                f"disputed within one text: supported by “{top_support.sentence}” but "
+                f"contradicted by “{top_refute.sentence}” ({', '.join(top_refute.conflicts)})",
             )
         if top_support:
             return self._judgement(
@@ -189,7 +211,8 @@ class HeuristicJudge:
                 "inconclusive",
                 0.0,
                 self.name,
-                reason="no evidence sentence shares the claim's content",
+                evidence_index=index,
+                reason="no sentence shares the claim's content",
             )
         return self._judgement(
             "inconclusive", best, 0.0, "no sentence states or contradicts the claim's content"
@@ -207,6 +230,7 @@ class HeuristicJudge:
             matched=r.matched,
             conflicts=r.conflicts,
             reason=reason,
+            score=r.score,
         )
 
     def _read(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..model import Claim, Plagiarism, Report
+from ..model import Claim, Plagiarism, Report, Truthfulness
 
 __all__ = ["plagiarism_text", "report_text"]
 
@@ -14,13 +14,35 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
+def _verdict_lines(claim: Claim, width: int) -> list[str]:
+    v = claim.verdict
+    if v is None:
+        return ["    verdict: none (benefit of the doubt)"]
+    label = "inconclusive (disputed)" if v.disputed else v.label
+    doubt = "; benefit of the doubt" if v.label == "inconclusive" else ""
+    lines = [
+        f"    verdict: {label.upper()} {v.confidence:.2f} ({', '.join(v.judges)}{doubt}): "
+        + _short(v.reason, width - 40)
+    ]
+    for q in v.quotes:
+        slots = ", ".join([*q.matched, *(f"conflict {c}" for c in q.conflicts)])
+        lines.append(
+            f"      {q.stance} [{q.judge}]: “{_short(q.sentence, width - 30)}” {q.url} "
+            f"[{q.start}:{q.end}]" + (f" ({slots})" if slots else "")
+        )
+    return lines
+
+
 def _claim_lines(claim: Claim, width: int) -> list[str]:
     flag = " [timed out]" if claim.timed_out else ""
     lines = [f"{claim.id} [{claim.start}:{claim.end}] {_short(claim.text, width - 12)}{flag}"]
+    if claim.rewrite:
+        lines.append(f"    checked as: {_short(claim.claim, width - 20)} ({claim.rewrite})")
     lines.append(f"    why checked: {claim.reason}")
     if claim.not_searched_reason:
         lines.append(f"    not searched: {claim.not_searched_reason}")
         return lines
+    lines.extend(_verdict_lines(claim, width))
     for query in claim.queries:
         lines.append(f"    query: {query}")
     errors = [s for s in claim.searches if s.error]
@@ -39,6 +61,25 @@ def _claim_lines(claim: Claim, width: int) -> list[str]:
             _short(ev.quote, 300), width, initial_indent="      “", subsequent_indent="       "
         )
         lines.append(quote + "”")
+    return lines
+
+
+def _truthfulness_lines(t: Truthfulness, width: int) -> list[str]:
+    line = (
+        f"truthfulness: {t.supported} supported, {t.refuted} refuted, {t.inconclusive} "
+        f"inconclusive ({t.disputed} disputed), {t.timed_out} timed out, of {t.check_worthy} "
+        f"check-worthy; false information: {'YES' if t.false_information else 'no'}; "
+        f"fake resources: {'YES' if t.fake_resources else 'no'}"
+    )
+    lines = [line]
+    if t.note:
+        lines.append(f"  note: {t.note}")
+    for ref in t.false_claims:
+        lines.append(f"  false: {ref.claim_id} “{_short(ref.text, width - 30)}”")
+        if ref.quote:
+            lines.append(f"    contradicted by “{_short(ref.quote, width - 30)}” {ref.url}")
+    for r in t.resources:
+        lines.append(f"  resource {r.status}: {r.ref} ({_short(r.reason, width - 30)})")
     return lines
 
 
@@ -84,7 +125,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
             ", ".join(f"{b.name} {b.status} ({b.queries} queries)" for b in report.search)
             or "no backend"
         ),
-        f"verdicts: {report.verdicts['note']}",
+        *_truthfulness_lines(report.truthfulness, width),
         _plagiarism_line(report.plagiarism),
     ]
     for warning in report.warnings:

@@ -1,0 +1,169 @@
+"""Resources a response cites (URLs and DOIs): find them, and judge what fetching them showed.
+
+Pure functions. :func:`find_citations` lists each cited URL or DOI with its span and the
+words the response uses for it (a Markdown link's text, else its sentence without the
+address). :func:`assess` turns a fetch outcome into a :class:`~verifier.model.Resource`:
+
+- ``missing`` only on a definite answer: HTTP 404 or 410 (for a DOI, doi.org's 404 means
+  the DOI is not registered);
+- ``mismatch`` when the page's title and opening share (almost) none of the content words
+  the response uses for it, and the response uses enough words to tell;
+- ``unchecked`` for every other failure (offline, timeouts, 403 walls, refused addresses):
+  the rubric's benefit of the doubt;
+- ``ok`` otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import FetchError, HTTPStatusError
+from .model import Resource
+from .text import content_terms, sentence_spans
+
+__all__ = ["Citation", "assess", "find_citations"]
+
+_MD_LINK = re.compile(r"\[([^\]\n]{1,300})\]\((https?://[^\s)]+)\)")
+_URL = re.compile(r"\bhttps?://[^\s<>\"'`\])}]+", re.IGNORECASE)
+_DOI = re.compile(
+    r"\b(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/[^\s\"'<>`]+)", re.IGNORECASE
+)
+_TRAILING = ".,;:!?)]}'\""
+_LEAD_CHARS = 2000
+_MIN_DESCRIPTION_TERMS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    kind: str  # "url" or "doi"
+    ref: str  # as written
+    url: str  # what is fetched
+    start: int
+    end: int
+    described_as: str
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    for s, e in sentence_spans(text):
+        if s <= start < e or s < end <= e:
+            return text[s:e]
+    return ""
+
+
+def find_citations(response: str, limit: int = 10) -> list[Citation]:
+    """Cited URLs and DOIs, in order of appearance, each once, at most ``limit``."""
+    found: list[Citation] = []
+    taken: list[tuple[int, int]] = []
+    seen: set[str] = set()
+
+    def add(kind: str, ref: str, url: str, start: int, end: int, described: str) -> None:
+        if url in seen or any(s < end and start < e for s, e in taken):
+            return
+        seen.add(url)
+        taken.append((start, end))
+        found.append(Citation(kind, ref, url, start, end, " ".join(described.split())))
+
+    for m in _MD_LINK.finditer(response):
+        url = m.group(2).rstrip(_TRAILING)
+        doi = _DOI.fullmatch(url)
+        if doi and "doi.org/" in url.lower():
+            add(
+                "doi",
+                doi.group(1),
+                f"https://doi.org/{doi.group(1)}",
+                m.start(),
+                m.end(),
+                m.group(1),
+            )
+        else:
+            add("url", url, url, m.start(2), m.start(2) + len(url), m.group(1))
+    for m in _DOI.finditer(response):
+        doi = m.group(1).rstrip(_TRAILING)
+        start, end = m.start(), m.start(1) + len(doi)
+        described = _describe(response, start, end)
+        add("doi", doi, f"https://doi.org/{doi}", start, end, described)
+    for m in _URL.finditer(response):
+        url = m.group().rstrip(_TRAILING)
+        start, end = m.start(), m.start() + len(url)
+        add("url", url, url, start, end, _describe(response, start, end))
+    found.sort(key=lambda c: c.start)
+    return found[:limit]
+
+
+def _describe(response: str, start: int, end: int) -> str:
+    sentence = _sentence_around(response, start, end)
+    return _URL.sub(" ", _DOI.sub(" ", sentence)).strip()
+
+
+def assess(
+    citation: Citation,
+    *,
+    title: str | None = None,
+    text: str = "",
+    status: int | None = None,
+    error: Exception | None = None,
+    snapshot_id: str | None = None,
+    min_term_share: float = 0.1,
+) -> Resource:
+    """What fetching ``citation`` showed: a page (``title``, ``text``) or an ``error``."""
+    base = {
+        "kind": citation.kind,
+        "ref": citation.ref,
+        "url": citation.url,
+        "start": citation.start,
+        "end": citation.end,
+        "described_as": citation.described_as,
+    }
+    if error is not None:
+        if isinstance(error, HTTPStatusError) and error.status in (404, 410):
+            what = (
+                "the DOI is not registered" if citation.kind == "doi" else "the page does not exist"
+            )
+            return Resource(
+                **base,
+                status="missing",
+                fake=True,
+                reason=f"{what} (HTTP {error.status})",
+                http_status=error.status,
+            )
+        http = error.status if isinstance(error, HTTPStatusError) else None
+        why = str(error) if isinstance(error, FetchError) else f"{type(error).__name__}: {error}"
+        return Resource(
+            **base,
+            status="unchecked",
+            fake=False,
+            reason=f"could not be checked: {why}",
+            http_status=http,
+        )
+    wanted = set(content_terms(citation.described_as))
+    page_terms = set(content_terms(f"{title or ''} {citation.url} {text[:_LEAD_CHARS]}"))
+    share = len(wanted & page_terms) / len(wanted) if wanted else None
+    common = dict(http_status=status, title=title, snapshot_id=snapshot_id)
+    if share is None or len(wanted) < _MIN_DESCRIPTION_TERMS:
+        return Resource(
+            **base,
+            status="ok",
+            fake=False,
+            reason="exists (the response does not describe it in enough words to compare)",
+            similarity=share,
+            **common,
+        )
+    if share < min_term_share:
+        return Resource(
+            **base,
+            status="mismatch",
+            fake=True,
+            reason=f"the page ({title or 'untitled'!s}) shares {share:.0%} of the words the "
+            f"response uses for it ({citation.described_as!r})",
+            similarity=round(share, 3),
+            **common,
+        )
+    return Resource(
+        **base,
+        status="ok",
+        fake=False,
+        reason=f"exists and matches the description ({share:.0%} of its words)",
+        similarity=round(share, 3),
+        **common,
+    )

@@ -1,0 +1,150 @@
+"""From judgements to a claim's verdict, and from verdicts to the truthfulness signal.
+
+Pure functions: :func:`verdict_of` places a :class:`~verifier.judges.Decision` on the
+evidence pages (quotes with page offsets and URLs); :func:`truthfulness_of` counts the
+report's claims and names the ones behind each signal, as the rubric needs them: refuted
+claims (false information) and fake resources lower a response, everything undecided
+gets the benefit of the doubt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .judges import Decision, Judgement
+from .model import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
+
+__all__ = ["truthfulness_of", "verdict_of"]
+
+_STANCE = {"supported": "supports", "refuted": "refutes"}
+
+
+def _quote(judgement: Judgement, evidence: Sequence[Evidence], stance: str) -> VerdictQuote | None:
+    index = judgement.evidence_index
+    if index is None or judgement.sentence is None or judgement.start is None:
+        return None
+    ev = evidence[index]
+    return VerdictQuote(
+        stance=stance,  # type: ignore[arg-type]
+        sentence=judgement.sentence,
+        url=ev.url,
+        title=ev.title,
+        snapshot_id=ev.snapshot_id,
+        start=ev.start + judgement.start,
+        end=ev.start + (judgement.end or judgement.start),
+        evidence_rank=index,
+        judge=judgement.judge,
+        confidence=judgement.confidence,
+        matched=list(judgement.matched),
+        conflicts=list(judgement.conflicts),
+        reason=judgement.reason,
+    )
+
+
+def verdict_of(decision: Decision, evidence: Sequence[Evidence], judges: Sequence[str]) -> Verdict:
+    """The claim's verdict with its quotes placed in the stored pages."""
+    quotes: list[VerdictQuote] = []
+    if decision.lead is not None:
+        stance = _STANCE.get(decision.lead.label, "closest")
+        if (quote := _quote(decision.lead, evidence, stance)) is not None:
+            quotes.append(quote)
+    if decision.counter is not None:
+        stance = _STANCE.get(decision.counter.label, "closest")
+        if (quote := _quote(decision.counter, evidence, stance)) is not None:
+            quotes.append(quote)
+    return Verdict(
+        label=decision.label,
+        confidence=decision.confidence,
+        disputed=decision.disputed,
+        reason=decision.reason,
+        judges=list(judges),
+        passages=len(evidence),
+        quotes=quotes,
+    )
+
+
+def _ref(claim: Claim, why: str) -> ClaimRef:
+    verdict = claim.verdict
+    quote = verdict.quotes[0] if verdict and verdict.quotes else None
+    return ClaimRef(
+        claim_id=claim.id,
+        text=claim.text,
+        claim=claim.claim or claim.text,
+        start=claim.start,
+        end=claim.end,
+        label=verdict.label if verdict else "inconclusive",
+        confidence=verdict.confidence if verdict else 0.0,
+        why=why,
+        quote=quote.sentence if quote else None,
+        url=quote.url if quote else None,
+        snapshot_id=quote.snapshot_id if quote else None,
+        quote_start=quote.start if quote else None,
+        quote_end=quote.end if quote else None,
+    )
+
+
+def _undecided_reason(claim: Claim) -> str:
+    verdict = claim.verdict
+    if claim.not_searched_reason:
+        return f"not searched: {claim.not_searched_reason}"
+    if verdict is not None and verdict.disputed:
+        return "disputed: the evidence both supports and contradicts it"
+    if claim.timed_out:
+        return "timed out before a verdict (limits.claim_budget_s)"
+    if not claim.evidence:
+        return "no evidence found"
+    return f"inconclusive: {verdict.reason}" if verdict else "not judged"
+
+
+def truthfulness_of(
+    claims: Sequence[Claim],
+    resources: Sequence[Resource],
+    *,
+    judges: Sequence[str],
+    refuted_threshold: float,
+    searched: bool,
+) -> Truthfulness:
+    """The report's truthfulness signal. ``searched`` is false when no backend was
+    available (then nothing could be checked and the status says so)."""
+    worthy = [c for c in claims if c.check_worthy]
+    labels = [c.verdict.label if c.verdict else None for c in worthy]
+    false_claims, weak, benefit = [], [], []
+    for claim in worthy:
+        verdict = claim.verdict
+        if verdict is not None and verdict.label == "refuted":
+            if verdict.confidence >= refuted_threshold:
+                false_claims.append(_ref(claim, "refuted by the quoted evidence"))
+            else:
+                weak.append(
+                    _ref(
+                        claim,
+                        f"refuted with confidence {verdict.confidence:.2f}, under "
+                        f"judges.refuted_threshold ({refuted_threshold}): for review, not counted",
+                    )
+                )
+        elif verdict is None or verdict.label == "inconclusive":
+            benefit.append(_ref(claim, _undecided_reason(claim)))
+    fake = [r for r in resources if r.fake]
+    note = ""
+    if not searched and worthy:
+        note = "no search backend: no claim could be checked; every claim gets the benefit of the doubt"
+    return Truthfulness(
+        status="checked" if searched or not worthy else "not_checked",
+        judges=list(judges),
+        claims=len(claims),
+        check_worthy=len(worthy),
+        supported=labels.count("supported"),
+        refuted=labels.count("refuted"),
+        inconclusive=sum(1 for label in labels if label in (None, "inconclusive")),
+        disputed=sum(1 for c in worthy if c.verdict and c.verdict.disputed),
+        timed_out=sum(c.timed_out for c in worthy),
+        not_searched=sum(1 for c in worthy if not c.searched),
+        false_information=bool(false_claims),
+        refuted_threshold=refuted_threshold,
+        false_claims=false_claims,
+        weak_refutations=weak,
+        fake_resources=bool(fake),
+        resources=list(resources),
+        benefit_of_the_doubt=benefit,
+        note=note,
+    )
