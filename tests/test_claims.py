@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.claims import check_worthiness, entities, extract_claims, write_queries
+from verifier.claims import (
+    check_worthiness,
+    entities,
+    extract_claims,
+    resolve_pronoun,
+    split_atomic,
+    write_queries,
+)
 
 
 @pytest.mark.parametrize(
@@ -35,6 +42,26 @@ from verifier.claims import check_worthiness, entities, extract_claims, write_qu
             "no checkable fact (no name, number, date or definition)",
         ),
         ("Yes it is.", False, "too short to check"),
+        ("Suppose the tower were 500 metres tall.", False, "hypothetical"),
+        ("Had Napoleon won at Waterloo, Europe would look different.", False, "hypothetical"),
+        (
+            '"Ask not what your country can do for you," said John F. Kennedy.',
+            False,
+            "quotation (the quoted words are not the response's own claim)",
+        ),
+        ("Turn left at the second light.", False, "instruction"),
+        (
+            "A prime number is a number greater than 1 with no divisors but 1 and itself.",
+            True,
+            "states a number or quantity",
+        ),
+        (
+            "An isotope is a form of an element with a different number of neutrons.",
+            True,
+            "states a definition or factual relation",
+        ),
+        ("In my opinion, the Louvre opened in 1793.", False, "opinion"),
+        ("Who built the Eiffel Tower?", False, "question"),
     ],
 )
 def test_check_worthiness(sentence: str, worthy: bool, reason: str) -> None:
@@ -82,3 +109,76 @@ def test_extract_claims_keeps_spans() -> None:
         assert response[d.start : d.end] == d.text
     assert drafts[1].queries
     assert not drafts[0].queries
+
+
+def _parts(text: str) -> list[str]:
+    return [text[s:e] for s, e, _subject in split_atomic(text)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        (
+            "Marie Curie was born in Warsaw in 1867 and won two Nobel Prizes.",
+            ["Marie Curie was born in Warsaw in 1867", "won two Nobel Prizes."],
+        ),
+        (
+            "The Nile flows through Egypt; the Thames flows through London.",
+            ["The Nile flows through Egypt", "the Thames flows through London."],
+        ),
+        # noun phrases joined by "and" are not clauses
+        ("Salt and pepper were served with the Sunday roast.", None),
+        ("He bought paper and colored pencils in London.", None),
+        # no named subject to lend the second clause
+        ("The river was wide and was very deep in 1900.", None),
+        # too short on one side
+        ("Paris is big and was old.", None),
+    ],
+)
+def test_split_atomic(sentence: str, parts: list[str] | None) -> None:
+    assert _parts(sentence) == (parts or [sentence])
+
+
+def test_resolve_pronoun_only_to_a_person() -> None:
+    assert resolve_pronoun("She won in 1903.", "Marie Curie") == (
+        "Marie Curie won in 1903.",
+        "'She' read as 'Marie Curie' (the previous claim's subject)",
+    )
+    assert resolve_pronoun("His son was born in 1900.", "Gustave Eiffel")[0] == (
+        "Gustave Eiffel's son was born in 1900."
+    )
+    assert resolve_pronoun("She won in 1903.", "The Nile") is None
+    assert resolve_pronoun("She won in 1903.", "Radium") is None  # one word: maybe not a person
+    assert resolve_pronoun("It opened in 1793.", "The Louvre") is None
+    assert resolve_pronoun("Marie won in 1903.", "Marie Curie") is None
+
+
+def test_extract_claims_splits_and_carries_the_subject() -> None:
+    response = (
+        "Marie Curie was born in Warsaw in 1867 and won two Nobel Prizes. "
+        "She discovered polonium in 1898, and she shared the 1903 prize with Pierre Curie. "
+        "Radium has atomic number 88. She died in 1934."
+    )
+    drafts = extract_claims(response)
+    for d in drafts:
+        assert response[d.start : d.end] == d.text
+    got = [(d.text, d.claim, d.rewrite is not None) for d in drafts]
+    assert got == [
+        (
+            "Marie Curie was born in Warsaw in 1867",
+            "Marie Curie was born in Warsaw in 1867.",
+            False,
+        ),
+        ("won two Nobel Prizes.", "Marie Curie won two Nobel Prizes.", True),
+        ("She discovered polonium in 1898", "Marie Curie discovered polonium in 1898.", True),
+        (
+            "she shared the 1903 prize with Pierre Curie.",
+            "Marie Curie shared the 1903 prize with Pierre Curie.",
+            True,
+        ),
+        ("Radium has atomic number 88.", "Radium has atomic number 88.", False),
+        # the sentence before names no person: the pronoun stays
+        ("She died in 1934.", "She died in 1934.", False),
+    ]
+    assert all(d.check_worthy for d in drafts)
+    assert drafts[1].queries[0].startswith("Marie Curie won")

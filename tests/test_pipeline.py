@@ -280,3 +280,36 @@ async def test_no_sources_means_not_checked(settings: Settings, extractor: Extra
     report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, []))
     assert report.plagiarism.status == "not_checked"
     assert report.plagiarism.verdict is None
+
+
+async def test_cited_resources_are_fetched_and_assessed(
+    settings: Settings, extractor: Extractor
+) -> None:
+    response = (
+        "The Eiffel Tower was completed in 1889 ([Eiffel Tower history](https://example.com/eiffel)). "
+        "See [the Louvre visitor statistics for 2019](https://example.com/pancakes) and "
+        "[a study of the tower's paint](https://example.com/gone)."
+    )
+    fetcher = MemoryFetcher(
+        {
+            "https://example.com/eiffel": ("text/html", EIFFEL),
+            "https://example.com/pancakes": (
+                "text/html",
+                b"<html><head><title>Pancakes</title></head><body><p>Mix flour, milk and eggs "
+                b"for fluffy pancakes every morning.</p></body></html>",
+            ),
+        }
+    )
+    rt = runtime(settings, extractor, [StaticSearch(default=HITS)], fetcher)
+    report = await check(CheckRequest(response), rt)
+    by_url = {r.url: r for r in report.truthfulness.resources}
+    assert by_url["https://example.com/eiffel"].status == "ok"
+    assert by_url["https://example.com/pancakes"].status == "mismatch"
+    assert by_url["https://example.com/gone"].status == "missing"
+    assert report.truthfulness.fake_resources
+    ok = by_url["https://example.com/eiffel"]
+    assert ok.snapshot_id and rt.store.get(ok.snapshot_id)[0] == "page"
+    rt.web = False
+    offline = await check(CheckRequest(response), rt)
+    assert {r.status for r in offline.truthfulness.resources} == {"unchecked"}
+    assert not offline.truthfulness.fake_resources

@@ -14,7 +14,11 @@ from verifier.search.corpus import CorpusBackend, build_index
 from verifier.store import SqliteSnapshotStore
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
-RESPONSE = "The Louvre opened as a museum in 1793. The Eiffel Tower was completed in 1889."
+RESPONSE = (
+    "The Louvre opened as a museum in 1793. The Eiffel Tower was completed in 1889. "
+    "Sources: [the Louvre museum in Paris](https://example.com/louvre), "
+    "[the tower's paint records](https://example.com/paint)."
+)
 
 
 def decisions(report: Report) -> list[dict[str, Any]]:
@@ -30,6 +34,7 @@ def decisions(report: Report) -> list[dict[str, Any]]:
     for search in data["plagiarism"]["searches"]:
         search.pop("took_s")
     out.append(data["plagiarism"])
+    out.append(data["truthfulness"])
     return out
 
 
@@ -73,5 +78,7 @@ async def test_replay_rebuilds_the_same_evidence_without_the_network(
     ]
     louvre = again.claims[0]
     assert louvre.evidence[0].url == "https://example.com/louvre"
+    assert louvre.verdict is not None and louvre.verdict.label == "supported"
+    assert [r.status for r in again.truthfulness.resources] == ["ok", "missing"]
     assert any("404" in (p.error or "") for p in louvre.pages)
     store.close()

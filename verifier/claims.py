@@ -150,14 +150,14 @@ def check_worthiness(
         return False, "quotation (the quoted words are not the response's own claim)"
     if _GREETING.match(text):
         return False, "greeting, framing or pleasantry"
+    if _HYPOTHETICAL.search(text) and not _YEAR.search(text):
+        return False, "hypothetical"
     if _IMPERATIVE.match(text):
         return False, "instruction"
     if _ADVICE.search(text):
         return False, "advice or recommendation"
     if _OPINION.search(text):
         return False, "opinion"
-    if _HYPOTHETICAL.search(text) and not _YEAR.search(text):
-        return False, "hypothetical"
     names = entities(text)
     if len(words) < min_words and not has_number:
         return False, "too short to check"
@@ -225,7 +225,7 @@ def _subject(clause: str) -> str | None:
     words = subject.split()
     if not 1 <= len(words) <= 6 or "," in subject or _NOT_SUBJECT.search(subject):
         return None
-    if not any(w[:1].isupper() for w in words):
+    if not any(w[:1].isupper() and w.lower() not in ("the", "a", "an") for w in words):
         return None
     return subject
 

@@ -406,7 +406,9 @@ JUDGE_NAMES = ("heuristic", "nli", "llm")
     help="Write the rows here instead of stdout.",
 )
 @click.option("--config", type=click.Path(dir_okay=False), help="Config file (TOML).")
-def judge(input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None) -> None:
+def judge(
+    input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None
+) -> None:
     """Judge claims against your own evidence, one JSONL row in, one out, as they come.
 
     Out: {id, label: supported|refuted|inconclusive, confidence, evidence_index, judge}, plus

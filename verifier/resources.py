@@ -137,7 +137,7 @@ def assess(
             http_status=http,
         )
     wanted = set(content_terms(citation.described_as))
-    page_terms = set(content_terms(f"{title or ''} {citation.url} {text[:_LEAD_CHARS]}"))
+    page_terms = set(content_terms(f"{title or ''} {text[:_LEAD_CHARS]}"))
     share = len(wanted & page_terms) / len(wanted) if wanted else None
     common = dict(http_status=status, title=title, snapshot_id=snapshot_id)
     if share is None or len(wanted) < _MIN_DESCRIPTION_TERMS:

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from verifier.judges import Decision, Judgement
+from verifier.model import Claim, Evidence, Resource
+from verifier.truthfulness import truthfulness_of, verdict_of
+
+EV = [
+    Evidence(
+        "Intro. The tower was completed in 1887.",
+        "https://a.example/t",
+        "T",
+        "sha256:a",
+        100,
+        139,
+        0.9,
+        "q",
+        "b",
+        None,
+    ),
+]
+
+
+def claim(cid: str, label: str | None, confidence: float = 0.9, **kw: object) -> Claim:
+    c = Claim(
+        cid, "paragraph", 0, 10, "The tower was completed in 1889.", True, "states a date", **kw
+    )  # type: ignore[arg-type]
+    c.claim = c.text
+    c.searched = True
+    c.evidence = list(EV)
+    if label is not None:
+        lead = Judgement(
+            label,
+            confidence,
+            "heuristic",
+            0,
+            7,
+            39,
+            "The tower was completed in 1887.",
+            ("tower",),
+            ("year 1889 vs 1887",),
+        )  # type: ignore[arg-type]
+        c.verdict = verdict_of(Decision(label, confidence, False, "why", lead), EV, ["heuristic"])  # type: ignore[arg-type]
+    return c
+
+
+def test_verdict_quotes_point_into_the_page() -> None:
+    v = claim("c1", "refuted").verdict
+    assert v is not None
+    q = v.quotes[0]
+    assert (q.stance, q.start, q.end, q.url) == ("refutes", 107, 139, "https://a.example/t")
+    assert EV[0].quote[q.start - EV[0].start : q.end - EV[0].start] == q.sentence
+    assert q.conflicts == ["year 1889 vs 1887"]
+
+
+def test_signal_counts_and_lists() -> None:
+    claims = [
+        claim("c1", "refuted", 0.9),
+        claim("c2", "refuted", 0.5),
+        claim("c3", "supported"),
+        claim("c4", "inconclusive", 0.0),
+        claim("c5", None, timed_out=True),
+    ]
+    missing = Resource(
+        "url",
+        "https://x.example/a",
+        "https://x.example/a",
+        0,
+        5,
+        "a study",
+        "missing",
+        True,
+        "the page does not exist (HTTP 404)",
+        404,
+    )
+    t = truthfulness_of(
+        claims, [missing], judges=["heuristic"], refuted_threshold=0.8, searched=True
+    )
+    assert (t.supported, t.refuted, t.inconclusive, t.timed_out) == (1, 2, 2, 1)
+    assert t.false_information and [r.claim_id for r in t.false_claims] == ["c1"]
+    assert t.false_claims[0].quote == "The tower was completed in 1887."
+    assert [r.claim_id for r in t.weak_refutations] == ["c2"]
+    assert [r.claim_id for r in t.benefit_of_the_doubt] == ["c4", "c5"]
+    assert t.benefit_of_the_doubt[1].why.startswith("timed out")
+    assert t.fake_resources
+    assert t.to_dict()["resources"][0]["status"] == "missing"
+
+
+def test_nothing_searched_is_not_checked() -> None:
+    c = claim("c1", None)
+    c.searched = False
+    c.not_searched_reason = "no search backend"
+    t = truthfulness_of([c], [], judges=["heuristic"], refuted_threshold=0.8, searched=False)
+    assert t.status == "not_checked" and not t.false_information
+    assert t.benefit_of_the_doubt[0].why == "not searched: no search backend"
