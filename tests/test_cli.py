@@ -49,7 +49,8 @@ def test_example_report_json() -> None:
     born = next(c for c in worthy if "born" in c["text"])
     assert born["verdict"]["label"] == "supported"
     quote = born["verdict"]["quotes"][0]
-    assert quote["stance"] == "supports" and quote["url"].endswith("marie-curie.html")
+    assert quote["stance"] == "supports"
+    assert quote["url"].endswith("marie-curie.html")
     assert "year 1867" in quote["matched"]
     moved = next(c for c in worthy if c["text"].startswith("She moved"))
     assert moved["claim"].startswith("Marie Curie moved")  # the subject carried over

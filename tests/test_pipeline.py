@@ -74,7 +74,8 @@ async def test_claims_get_queries_and_ranked_evidence(
             assert rt.store.get(ev.search_snapshot_id)[0] == "search"
     for claim in report.claims:
         assert report.request["response"][claim.start : claim.end] == claim.text
-    assert eiffel.verdict is not None and eiffel.verdict.label == "supported"
+    assert eiffel.verdict is not None
+    assert eiffel.verdict.label == "supported"
     assert len(eiffel.searches) == 1  # a confident verdict after the first query ends the loop
     assert report.truthfulness.supported >= 1
     assert report.plagiarism.status == "checked"
@@ -227,7 +228,8 @@ async def test_unfinished_work_is_listed_at_the_deadline(
     assert len(claim.searches) == 1  # the first query never answered: no time for the next
     assert all("no answer" in (s.error or "") for s in claim.searches)
     assert claim.timed_out
-    assert claim.verdict is not None and claim.verdict.label == "inconclusive"
+    assert claim.verdict is not None
+    assert claim.verdict.label == "inconclusive"
     assert report.truthfulness.benefit_of_the_doubt[0].why.startswith("timed out")
     slow = MemoryFetcher({}, latency_s=30)
     report = await check(
@@ -308,7 +310,8 @@ async def test_cited_resources_are_fetched_and_assessed(
     assert by_url["https://example.com/gone"].status == "missing"
     assert report.truthfulness.fake_resources
     ok = by_url["https://example.com/eiffel"]
-    assert ok.snapshot_id and rt.store.get(ok.snapshot_id)[0] == "page"
+    assert ok.snapshot_id
+    assert rt.store.get(ok.snapshot_id)[0] == "page"
     rt.web = False
     offline = await check(CheckRequest(response), rt)
     assert {r.status for r in offline.truthfulness.resources} == {"unchecked"}

@@ -78,7 +78,8 @@ async def test_replay_rebuilds_the_same_evidence_without_the_network(
     ]
     louvre = again.claims[0]
     assert louvre.evidence[0].url == "https://example.com/louvre"
-    assert louvre.verdict is not None and louvre.verdict.label == "supported"
+    assert louvre.verdict is not None
+    assert louvre.verdict.label == "supported"
     assert [r.status for r in again.truthfulness.resources] == ["ok", "missing"]
     assert any("404" in (p.error or "") for p in louvre.pages)
     store.close()

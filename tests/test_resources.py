@@ -22,7 +22,8 @@ def test_find_citations_with_spans_and_descriptions() -> None:
         assert c.ref in response[c.start : c.end]
     assert found[0].described_as == "the Eiffel Tower article"
     assert found[1].url == "https://doi.org/10.1038/nature12373"
-    assert "measured" in found[1].described_as and "10.1038" not in found[1].described_as
+    assert "measured" in found[1].described_as
+    assert "10.1038" not in found[1].described_as
     assert find_citations(response, limit=1) == found[:1]
 
 

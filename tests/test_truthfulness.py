@@ -76,7 +76,8 @@ def test_signal_counts_and_lists() -> None:
         claims, [missing], judges=["heuristic"], refuted_threshold=0.8, searched=True
     )
     assert (t.supported, t.refuted, t.inconclusive, t.timed_out) == (1, 2, 2, 1)
-    assert t.false_information and [r.claim_id for r in t.false_claims] == ["c1"]
+    assert t.false_information
+    assert [r.claim_id for r in t.false_claims] == ["c1"]
     assert t.false_claims[0].quote == "The tower was completed in 1887."
     assert [r.claim_id for r in t.weak_refutations] == ["c2"]
     assert [r.claim_id for r in t.benefit_of_the_doubt] == ["c4", "c5"]
@@ -90,5 +91,6 @@ def test_nothing_searched_is_not_checked() -> None:
     c.searched = False
     c.not_searched_reason = "no search backend"
     t = truthfulness_of([c], [], judges=["heuristic"], refuted_threshold=0.8, searched=False)
-    assert t.status == "not_checked" and not t.false_information
+    assert t.status == "not_checked"
+    assert not t.false_information
     assert t.benefit_of_the_doubt[0].why == "not searched: no search backend"

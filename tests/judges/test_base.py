@@ -17,10 +17,13 @@ def test_aggregate_rules() -> None:
     refuted = aggregate([j("inconclusive", 0, 0), j("refuted", 0.85, 1, "No.")])
     assert (refuted.label, refuted.confidence, refuted.lead.evidence_index) == ("refuted", 0.85, 1)  # type: ignore[union-attr]
     disputed = aggregate([j("supported", 0.9, 0, "Yes."), j("refuted", 0.8, 1, "No.")])
-    assert disputed.label == "inconclusive" and disputed.disputed
+    assert disputed.label == "inconclusive"
+    assert disputed.disputed
     assert disputed.confidence == 0.8
-    assert disputed.lead.sentence == "Yes." and disputed.counter.sentence == "No."  # type: ignore[union-attr]
-    assert "“Yes.”" in disputed.reason and "“No.”" in disputed.reason
+    assert disputed.lead.sentence == "Yes."
+    assert disputed.counter.sentence == "No."
+    assert "“Yes.”" in disputed.reason
+    assert "“No.”" in disputed.reason
     closest = aggregate([j("inconclusive", 0, 0, "far", 0.1), j("inconclusive", 0, 1, "near", 0.6)])
     assert (closest.label, closest.lead.sentence) == ("inconclusive", "near")  # type: ignore[union-attr]
     assert aggregate([]).reason == "no evidence to judge"

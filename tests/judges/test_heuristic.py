@@ -82,7 +82,8 @@ def test_support_and_refutation_make_a_dispute() -> None:
     assert result.disputed
     assert result.reason.startswith("disputed")
     assert "1887" in result.reason
-    assert result.counter is not None and result.counter.evidence_index == 1
+    assert result.counter is not None
+    assert result.counter.evidence_index == 1
 
 
 def test_one_judgement_per_text_with_its_index() -> None:
