@@ -24,10 +24,20 @@ from .errors import HTTPStatusError, SearchTimeout
 from .fetch import FetchedPage
 from .model import SearchHit
 
-__all__ = ["HITS", "QUERIES", "MemoryFetcher", "StaticSearch", "pages_app", "searxng_app"]
+__all__ = [
+    "CHAT_REQUESTS",
+    "HITS",
+    "QUERIES",
+    "MemoryFetcher",
+    "StaticSearch",
+    "chat_app",
+    "pages_app",
+    "searxng_app",
+]
 
 HITS = web.AppKey("hits", dict[str, int])  # pages_app: requests per path
 QUERIES = web.AppKey("queries", list[str])  # searxng_app: queries received
+CHAT_REQUESTS = web.AppKey("chat_requests", list[dict[str, Any]])  # chat_app: bodies + auth
 
 
 @dataclass
@@ -117,6 +127,52 @@ def searxng_app(
 
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def chat_app(script: Sequence[Any]) -> web.Application:
+    """A fake OpenAI-compatible endpoint: ``POST /v1/chat/completions`` answers from
+    ``script``, one step per request (the last step repeats).
+
+    A step is a string (the assistant message's content), an int (that HTTP status),
+    ``("raw", text)`` (a body that is not a chat completion), ``("slow", seconds,
+    content)`` or ``"hang"`` (never answers). Requests are recorded with their
+    Authorization header under ``app[CHAT_REQUESTS]``.
+    """
+    app = web.Application()
+    app[CHAT_REQUESTS] = []
+
+    async def complete(request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        app[CHAT_REQUESTS].append(
+            {"body": body, "authorization": request.headers.get("Authorization")}
+        )
+        step = script[min(len(app[CHAT_REQUESTS]), len(script)) - 1]
+        if step == "hang":
+            await asyncio.Event().wait()
+        if isinstance(step, int):
+            return web.Response(status=step, text=f"status {step}")
+        if isinstance(step, tuple) and step[0] == "raw":
+            return web.Response(text=step[1], content_type="application/json")
+        if isinstance(step, tuple) and step[0] == "slow":
+            await asyncio.sleep(step[1])
+            step = step[2]
+        return web.json_response(
+            {
+                "id": "chatcmpl-fake",
+                "object": "chat.completion",
+                "model": body.get("model"),
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": step},
+                        "finish_reason": "stop",
+                    }
+                ],
+            }
+        )
+
+    app.router.add_post("/v1/chat/completions", complete)
+    return app
 
 
 def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Application:

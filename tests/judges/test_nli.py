@@ -7,14 +7,14 @@ import pytest
 pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
 
-from verifier.config import NliJudgeSettings, Settings  # noqa: E402
-from verifier.deadline import Deadline  # noqa: E402
-from verifier.errors import ConfigError  # noqa: E402
-from verifier.judges import aggregate  # noqa: E402
-from verifier.judges.nli import NliJudge  # noqa: E402
-from verifier.judges.registry import build_judges  # noqa: E402
+from verifier.config import NliJudgeSettings, Settings
+from verifier.deadline import Deadline
+from verifier.errors import ConfigError
+from verifier.judges import aggregate
+from verifier.judges.nli import NliJudge
+from verifier.judges.registry import build_judges
 
-from .tiny_nli import build  # noqa: E402
+from .tiny_nli import build
 
 CLAIM = "The tower opened in 1889."
 
@@ -72,7 +72,7 @@ async def test_async_judge_and_chain(model_dir: Path) -> None:
     settings = Settings().with_overrides(
         {"judges.chain": ["heuristic", "nli"], "judges.nli.model_dir": str(model_dir)}
     )
-    heuristic, nli = build_judges(settings)
+    _heuristic, nli = build_judges(settings)
     assert nli.name == "nli"
     found = await nli.judge(CLAIM, ["this is true"], Deadline.after(10))
     assert aggregate(found).label == "supported"

@@ -17,7 +17,9 @@ WORDS = (
 ).split()
 
 
-def build(directory: Path, labels: tuple[str, ...] = ("entailment", "neutral", "contradiction")) -> Path:
+def build(
+    directory: Path, labels: tuple[str, ...] = ("entailment", "neutral", "contradiction")
+) -> Path:
     import numpy as np
     import onnx
     from onnx import TensorProto, helper, numpy_helper

@@ -76,7 +76,7 @@ class NliJudge:
                 str(directory / "model.onnx"), options, providers=["CPUExecutionProvider"]
             )
             self.tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
-        except Exception as exc:  # noqa: BLE001 - any load failure is a configuration problem
+        except Exception as exc:
             msg = f"judges.nli.model_dir {str(directory)!r}: cannot load the model ({type(exc).__name__}: {exc})"
             raise ConfigError(msg) from exc
         self.inputs = {i.name for i in self.session.get_inputs()}
@@ -116,7 +116,10 @@ class NliJudge:
     def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
         """One judgement per evidence text (blocking; runs the model)."""
         windows = [
-            w for i, text in enumerate(evidence) if text.strip() for w in self._windows(i, text, claim)
+            w
+            for i, text in enumerate(evidence)
+            if text.strip()
+            for w in self._windows(i, text, claim)
         ]
         probs = self._classify(windows)
         best: dict[int, tuple[float, float, _Window]] = {}
@@ -127,7 +130,9 @@ class NliJudge:
         out = []
         for index, text in enumerate(evidence):
             if index not in best:
-                out.append(Judgement("inconclusive", 0.0, self.name, index, reason="empty evidence"))
+                out.append(
+                    Judgement("inconclusive", 0.0, self.name, index, reason="empty evidence")
+                )
                 continue
             p_support, p_refute, window = best[index]
             s = self.settings
@@ -139,7 +144,9 @@ class NliJudge:
                 reason = f"the model reads it as contradicting the claim (P={p_refute:.2f})"
             else:
                 label, confidence = "inconclusive", 0.0
-                reason = f"the model is not sure (P(support)={p_support:.2f}, P(refute)={p_refute:.2f})"
+                reason = (
+                    f"the model is not sure (P(support)={p_support:.2f}, P(refute)={p_refute:.2f})"
+                )
             out.append(
                 Judgement(
                     label,  # type: ignore[arg-type]
