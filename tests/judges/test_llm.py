@@ -126,7 +126,7 @@ def test_parse_answer_rules() -> None:
 
 
 def test_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(ConfigError, match="needs judges.llm.base_url and judges.llm.model"):
+    with pytest.raises(ConfigError, match=r"needs judges\.llm\.base_url and judges\.llm\.model"):
         LlmJudge.from_settings(LlmJudgeSettings())
     with pytest.raises(ConfigError, match="expected an http"):
         LlmJudge.from_settings(LlmJudgeSettings(base_url="ftp://x", model="m"))
