@@ -311,3 +311,30 @@ def test_judge_missing_input(tmp_path: Path) -> None:
     result = run("judge", "--input", str(tmp_path / "nope.jsonl"))
     assert result.exit_code == 2
     assert "cannot read the input file" in one_error_line(result)
+
+
+def test_check_with_a_judge_chain_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("onnxruntime")
+    from tests.judges.tiny_nli import build
+
+    model = build(tmp_path / "nli")
+    monkeypatch.setenv("VERIFIER_JUDGES__CHAIN", "heuristic,nli")
+    monkeypatch.setenv("VERIFIER_JUDGES__NLI__MODEL_DIR", str(model))
+    result = run(
+        "check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus"), "--no-web"
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["truthfulness"]["judges"] == ["heuristic", "nli"]
+    judged = [c["verdict"] for c in report["claims"] if c["verdict"]]
+    assert judged
+    assert all(v["judges"] == ["heuristic", "nli"] for v in judged)
+
+
+def test_a_judge_that_cannot_start_is_one_error_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VERIFIER_JUDGES__CHAIN", "heuristic,llm")
+    result = run("check", str(EXAMPLE / "response.md"), "--no-web")
+    assert result.exit_code == 2
+    assert "needs judges.llm.base_url" in one_error_line(result)

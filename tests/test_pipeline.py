@@ -316,3 +316,26 @@ async def test_cited_resources_are_fetched_and_assessed(
     offline = await check(CheckRequest(response), rt)
     assert {r.status for r in offline.truthfulness.resources} == {"unchecked"}
     assert not offline.truthfulness.fake_resources
+
+
+async def test_a_contradicted_claim_is_false_information(
+    settings: Settings, extractor: Extractor
+) -> None:
+    response = (
+        "The Eiffel Tower was completed in 1887 as the entrance to the World's Fair in Paris."
+    )
+    rt = runtime(settings, extractor, [StaticSearch(default=HITS)])
+    report = await check(CheckRequest(response), rt)
+    [claim] = [c for c in report.claims if c.check_worthy]
+    assert claim.verdict is not None
+    assert claim.verdict.label == "refuted"
+    quote = claim.verdict.quotes[0]
+    assert quote.stance == "refutes"
+    assert "year 1887 vs 1889" in quote.conflicts
+    page = rt.store.get(quote.snapshot_id)[1]
+    assert page["text"][quote.start : quote.end] == quote.sentence
+    truth = report.truthfulness
+    assert truth.false_information
+    assert truth.false_claims[0].claim_id == claim.id
+    assert truth.false_claims[0].url == "https://example.com/eiffel"
+    assert len(claim.searches) == 1  # confident after the first query
