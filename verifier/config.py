@@ -42,6 +42,7 @@ __all__ = [
     "NliJudgeSettings",
     "PlagiarismSettings",
     "ResourcesSettings",
+    "RubricSettings",
     "SearchSettings",
     "SearxngSettings",
     "Settings",
@@ -217,6 +218,13 @@ class ResourcesSettings(_Section):
     min_term_share: Share = 0.1
 
 
+class RubricSettings(_Section):
+    repetition_step: Annotated[int, Field(ge=0, le=6)] = 1
+    repetition_sentence_share: Share = 0.3
+    repetition_ngram_share: Share = 0.3
+    spelling_common_words: Annotated[int, Field(ge=100, le=82765)] = 20_000
+
+
 class StoreSettings(_Section):
     data_dir: str = ""
 
@@ -231,6 +239,7 @@ class Settings(_Section):
     plagiarism: PlagiarismSettings = PlagiarismSettings()
     judges: JudgesSettings = JudgesSettings()
     resources: ResourcesSettings = ResourcesSettings()
+    rubric: RubricSettings = RubricSettings()
     store: StoreSettings = StoreSettings()
 
     def digest(self) -> str:

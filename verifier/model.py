@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .rubric.scorer import Rubric
 
 __all__ = [
     "REPORT_SCHEMA",
@@ -43,6 +46,7 @@ class CheckRequest:
     response: str
     prompt: str = ""
     id: str | None = None
+    flags: dict[str, bool] = field(default_factory=dict)  # the rater's (see docs/signals.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +420,7 @@ class Report:
     plagiarism: Plagiarism
     provenance: dict[str, Any]
     timing: dict[str, float]
+    rubric: Rubric | None = None
     schema: str = REPORT_SCHEMA
 
     def to_dict(self) -> dict[str, Any]:
@@ -424,6 +429,8 @@ class Report:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Report:
+        from .rubric.scorer import Rubric  # the scorer reads this module's types
+
         if data.get("schema") != REPORT_SCHEMA:
             msg = f"not a {REPORT_SCHEMA} report (schema is {data.get('schema')!r})"
             raise ValueError(msg)
@@ -434,6 +441,7 @@ class Report:
                 "search": [BackendStatus(**b) for b in data["search"]],
                 "truthfulness": Truthfulness.from_dict(data["truthfulness"]),
                 "plagiarism": Plagiarism.from_dict(data["plagiarism"]),
+                "rubric": Rubric.from_dict(data["rubric"]) if data.get("rubric") else None,
             }
         )
 

@@ -50,6 +50,7 @@ from .model import (
 )
 from .plagiarism.detect import SourceText, detect, distinctive_phrases
 from .resources import Citation, assess, find_citations
+from .rubric.scorer import score as score_rubric
 from .search.base import COPY_QUERY, CopyCandidates, PageSource, RecordedSearch, SearchBackend
 from .store.base import SnapshotStore
 from .truthfulness import truthfulness_of, verdict_of
@@ -612,6 +613,22 @@ async def check(
             warnings.append(
                 f"{status.name}: {status.errors} of {status.queries} searches failed (last: {status.last_error})"
             )
+    truthfulness = truthfulness_of(
+        claims,
+        resources,
+        judges=[j.name for j in run.judges],
+        refuted_threshold=settings.judges.refuted_threshold,
+        searched=bool(runtime.backends),
+    )
+    rubric = await asyncio.to_thread(
+        score_rubric,
+        request.response,
+        request.prompt,
+        truthfulness=truthfulness,
+        plagiarism=plagiarism,
+        flags=request.flags,
+        settings=settings.rubric,
+    )
     return Report(
         id=str(uuid4()),
         created_at=created_at,
@@ -620,19 +637,14 @@ async def check(
             "prompt": request.prompt,
             "response": request.response,
             "response_sha256": hashlib.sha256(request.response.encode()).hexdigest(),
+            "flags": dict(request.flags),
         },
         status="partial" if late else "complete",
         claims=claims,
         summary=_summary(claims),
         search=backends,
         warnings=warnings,
-        truthfulness=truthfulness_of(
-            claims,
-            resources,
-            judges=[j.name for j in run.judges],
-            refuted_threshold=settings.judges.refuted_threshold,
-            searched=bool(runtime.backends),
-        ),
+        truthfulness=truthfulness,
         plagiarism=plagiarism,
         provenance={
             "verifier_version": __version__,
@@ -646,6 +658,7 @@ async def check(
             "claim_budget_s": settings.limits.claim_budget_s,
             "report_budget_s": settings.limits.report_budget_s,
         },
+        rubric=rubric,
     )
 
 

@@ -1,0 +1,135 @@
+"""Advice on "your money or your life" topics, and whether it comes with a disclaimer.
+
+A sentence is **advice** when it is about health, law, finance or safety (a topic word) and
+tells the reader what to do (an advice cue: "you should", "take", "try", "I recommend",
+"stop", "avoid", an imperative at the start...). Facts about those topics ("Aspirin was
+first synthesised in 1897") are not advice. The response **has a disclaimer** when any
+sentence refers the reader to an expert or service ("consult a doctor", "talk to a
+lawyer", "seek medical attention", "call 911") or disclaims ("this is not medical
+advice", "I am not a lawyer", "for informational purposes").
+
+Pure functions; every decision names its trigger sentences and matched words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..text import segments, strip_markdown
+
+__all__ = ["AdviceFinding", "find_advice"]
+
+TOPICS: dict[str, re.Pattern[str]] = {
+    "health": re.compile(
+        r"\b(?:doctor|physician|medic(?:al|ine|ation|ations)|drugs?|dos(?:e|es|age)|mg|"
+        r"symptoms?|treat(?:s|ed|ing|ment|ments)?|diagnos\w*|therap(?:y|ies|ist)|"
+        r"prescri\w+|pills?|tablets?|antibiotics?|ibuprofen|paracetamol|acetaminophen|"
+        r"aspirin|insulin|vaccin\w*|pregnan\w*|infection|fever|pain|blood pressure|"
+        r"diet|calories|supplements?|vitamins?|allerg\w+|rash|injur\w+|wounds?|"
+        r"mental health|depress\w+|anxiety|suicid\w*|overdose|surgery|chest)\b",
+        re.IGNORECASE,
+    ),
+    "law": re.compile(
+        r"\b(?:lawyer|attorney|legal(?:ly)?|laws?|lawsuit|sue|suing|court|judge|"
+        r"contracts?|landlord|tenant|lease|evict\w*|custody|divorce|visa|immigration|"
+        r"copyright|trademark|patent|liabilit\w+|police|arrest\w*|criminal|"
+        r"rights|will and testament|estate|tax(?:es)? return|fines?|penalt\w+)\b",
+        re.IGNORECASE,
+    ),
+    "finance": re.compile(
+        r"\b(?:invest\w*|stocks?|shares|bonds?|crypto\w*|bitcoin|portfolio|retirement|"
+        r"401\(?k\)?|ira|pension|savings|mortgage|loans?|debts?|credit(?: card| score)?|"
+        r"tax(?:es)?|interest rates?|brokerage|index funds?|etfs?|dividends?|"
+        r"budget\w*|insurance|financ\w+|money)\b",
+        re.IGNORECASE,
+    ),
+    "safety": re.compile(
+        r"\b(?:electric\w*|wiring|circuit breaker|gas leak|carbon monoxide|chemicals?|"
+        r"bleach|ammonia|fire|firearms?|guns?|ladder|power tools?|chainsaw|"
+        r"poison\w*|toxic|hazard\w*|emergency)\b",
+        re.IGNORECASE,
+    ),
+}
+_CUE = re.compile(
+    r"\b(?:you should|you shouldn't|you should not|you must|you need to|you can take|"
+    r"you could try|you may want|you might want|try (?:to|taking|using)|i (?:would )?"
+    r"(?:recommend|suggest|advise)|my advice|it(?:'s| is) (?:best|better|a good idea|"
+    r"advisable|safe) to|make sure (?:to|you)|be sure to|don't|do not|never|always|"
+    r"avoid|stop taking|start taking|take \d|take (?:a|an|two|one)|increase|reduce|"
+    r"put (?:your|all)|buy|sell|invest in|refuse to|sign|file (?:a|for)|mix)\b",
+    re.IGNORECASE,
+)
+_IMPERATIVE_START = re.compile(
+    r"^(?:take|stop|start|avoid|apply|drink|eat|use|try|put|buy|sell|invest|sign|file|"
+    r"refuse|call|mix|turn off|unplug|keep|don't|do not|never|always)\b",
+    re.IGNORECASE,
+)
+_DISCLAIMER = re.compile(
+    r"\b(?:consult(?:ing)? (?:with )?(?:a|an|your)|talk(?:ing)? (?:to|with) (?:a|an|your)|"
+    r"speak(?:ing)? (?:to|with) (?:a|an|your)|check with (?:a|an|your)|ask (?:a|an|your) "
+    r"(?:doctor|pharmacist|lawyer|attorney|accountant|advisor|adviser|professional)|"
+    r"see (?:a|an|your) (?:doctor|physician|specialist|dentist|lawyer|attorney)|"
+    r"seek (?:immediate )?(?:medical|legal|professional|emergency) (?:help|advice|"
+    r"attention|care|counsel)|(?:licensed|qualified|certified) (?:professional|"
+    r"electrician|attorney|lawyer|financial (?:advisor|adviser|planner)|tax professional)|"
+    r"financial (?:advisor|adviser|planner)|not (?:medical|legal|financial|professional|"
+    r"investment|tax) advice|i(?:'m| am) not a (?:doctor|lawyer|financial advisor|"
+    r"medical professional)|for (?:general )?(?:informational|educational) purposes|"
+    r"does not constitute|call (?:911|999|112|emergency services|poison control|"
+    r"your local emergency)|emergency room|poison control)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceSentence:
+    start: int
+    end: int
+    text: str
+    topic: str
+    topic_word: str
+    cue: str
+
+
+@dataclass(slots=True)
+class AdviceFinding:
+    """Advice sentences (with their topic and cue) and disclaimer sentences, with spans."""
+
+    advice: list[AdviceSentence] = field(default_factory=list)
+    disclaimers: list[tuple[int, int, str]] = field(default_factory=list)
+
+    @property
+    def gives_advice(self) -> bool:
+        return bool(self.advice)
+
+    @property
+    def missing_disclaimer(self) -> bool:
+        return bool(self.advice) and not self.disclaimers
+
+    @property
+    def topics(self) -> list[str]:
+        return sorted({a.topic for a in self.advice})
+
+
+def find_advice(response: str) -> AdviceFinding:
+    """Advice sentences and disclaimers of ``response`` (code blocks ignored)."""
+    finding = AdviceFinding()
+    for seg in segments(response):
+        if seg.kind in ("code", "table_row"):
+            continue
+        text = strip_markdown(seg.text)
+        if _DISCLAIMER.search(text):
+            finding.disclaimers.append((seg.start, seg.end, seg.text))
+            continue
+        cue = _CUE.search(text) or _IMPERATIVE_START.search(text)
+        if cue is None or text.endswith("?"):
+            continue
+        for topic, pattern in TOPICS.items():
+            hit = pattern.search(text)
+            if hit:
+                finding.advice.append(
+                    AdviceSentence(seg.start, seg.end, seg.text, topic, hit.group(), cue.group())
+                )
+                break
+    return finding

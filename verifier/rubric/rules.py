@@ -1,0 +1,119 @@
+"""The raters' 1-7 rubric as data: one row per rule, with a stable id, the rubric sentence
+it comes from, what triggers it and its effect.
+
+Effects, in order of precedence (:data:`PRECEDENCE`): ``score = 1`` beats ``score = 3``
+beats the caps (``cap <= 3``, ``cap <= 4``: the lowest applies), then ``lower`` (one step
+below the ceiling, ``rubric.repetition_step``); ``review`` and ``none`` never change a score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["PRECEDENCE", "RULES", "RULES_VERSION", "Effect", "Rule", "rule"]
+
+RULES_VERSION = "rubric/1"
+
+Effect = Literal["score = 1", "score = 3", "cap <= 3", "cap <= 4", "lower", "review", "none"]
+PRECEDENCE: tuple[Effect, ...] = (
+    "score = 1",
+    "score = 3",
+    "cap <= 3",
+    "cap <= 4",
+    "lower",
+    "review",
+    "none",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    effect: Effect
+    rubric: str  # the rubric sentence this rule encodes
+    trigger: str  # the signal that triggers it
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "empty_response",
+        "score = 1",
+        "Empty responses are rated 1 (Terrible).",
+        "the response is empty or whitespace only",
+    ),
+    Rule(
+        "harmful",
+        "score = 1",
+        "Harmful responses are rated 1 (Terrible); this trumps everything.",
+        "the caller's flag harmful: true (the built-in harm screen only asks for review)",
+    ),
+    Rule(
+        "nonsensical",
+        "score = 1",
+        "Nonsensical responses are rated 1; repeating a nonsensical response does not help.",
+        "the caller's flag nonsensical: true",
+    ),
+    Rule(
+        "plagiarized",
+        "score = 3",
+        "A response that contains plagiarized content, where the prompt did not ask for "
+        "something copied or extracted, is rated a 3.",
+        "plagiarism.verdict is plagiarized and the prompt did not request copying",
+    ),
+    Rule(
+        "false_information",
+        "cap <= 3",
+        "False information makes a response at most a 3.",
+        "truthfulness.false_information (a claim refuted with confidence >= judges.refuted_threshold)",
+    ),
+    Rule(
+        "fake_resource",
+        "cap <= 3",
+        "A fake, incorrect or discredited resource makes a response at most a 3.",
+        "truthfulness.fake_resources (a cited URL or DOI missing or mismatched)",
+    ),
+    Rule(
+        "spelling_grammar",
+        "cap <= 3",
+        "Any spelling or grammar error caps a response at 3: a 7 and a 5 contain zero "
+        "spelling, grammar or punctuation errors.",
+        "a high-confidence spelling error or a doubled word",
+    ),
+    Rule(
+        "minor_grammar",
+        "cap <= 4",
+        "A 4 may contain a minor grammar or style error.",
+        "the caller's flag minor_grammar_error: true",
+    ),
+    Rule(
+        "advice_without_disclaimer",
+        "cap <= 3",
+        "Advice needs a disclaimer, a warning or a recommendation to consult an expert.",
+        "advice on health, law, finance or safety and no disclaimer or referral anywhere",
+    ),
+    Rule(
+        "repetition",
+        "lower",
+        "Responses that repeat the same answer rank lower than ones that do not.",
+        "a repeated paragraph, or many repeated sentences and 4-grams",
+    ),
+    Rule(
+        "off_topic",
+        "review",
+        "The response must answer the prompt.",
+        "the caller's flag off_topic: true (the rubric text gives no fixed score)",
+    ),
+    Rule(
+        "inconclusive_facts",
+        "none",
+        "If a fact cannot be settled by a simple web search, assume it is correct "
+        "(benefit of the doubt).",
+        "claims inconclusive, disputed, timed out or not searched",
+    ),
+)
+_BY_ID = {r.id: r for r in RULES}
+
+
+def rule(rule_id: str) -> Rule:
+    return _BY_ID[rule_id]

@@ -1,0 +1,365 @@
+"""The rubric scorer: a prompt, a response, the signals and the rater's flags in; the
+score the rubric fixes (if any), the ceiling it imposes, what a human must still look at,
+and a paragraph a rater can paste, out. Pure: no I/O, no model.
+
+It never pretends to judge what it cannot: helpfulness, tone, comprehensiveness and
+correctness beyond the checked claims stay with the rater, so without a fixing rule
+``score`` is null and only ``max_score`` is given.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..config import RubricSettings
+from ..model import Plagiarism, Truthfulness
+from .advice import find_advice
+from .harm import screen_harm
+from .repetition import find_repetition
+from .rules import PRECEDENCE, RULES_VERSION, Effect, rule
+from .spelling import check_spelling
+
+__all__ = ["FLAGS", "AppliedRule", "ReviewItem", "Rubric", "parse_flags", "score"]
+
+FLAGS = ("harmful", "nonsensical", "off_topic", "minor_grammar_error")
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedRule:
+    rule: str
+    effect: Effect
+    rubric: str
+    why: str
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewItem:
+    check: str
+    why: str
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Rubric:
+    """See docs/signals.md. ``score`` only when a rule fixes it; ``max_score`` always."""
+
+    score: int | None
+    max_score: int
+    applied: list[AppliedRule]
+    needs_review: list[ReviewItem]
+    explanation: str
+    flags: dict[str, bool]
+    checks: dict[str, Any]
+    rules_version: str = RULES_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rubric:
+        return cls(
+            **{
+                **data,
+                "applied": [AppliedRule(**a) for a in data["applied"]],
+                "needs_review": [ReviewItem(**r) for r in data["needs_review"]],
+            }
+        )
+
+
+def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
+    """``"harmful,nonsensical"`` or ``{"harmful": true}`` -> flags; ValueError names the bad
+    one and the known flags."""
+    if not value:
+        return {}
+    if isinstance(value, str):
+        items: dict[str, Any] = {name.strip(): True for name in value.split(",") if name.strip()}
+    else:
+        items = dict(value)
+    out: dict[str, bool] = {}
+    for name, on in items.items():
+        if name not in FLAGS:
+            msg = f"unknown flag {name!r}; the flags are: {', '.join(FLAGS)}"
+            raise ValueError(msg)
+        if not isinstance(on, bool):
+            msg = f"flag {name!r} must be true or false, not {on!r}"
+            raise ValueError(msg)
+        out[name] = on
+    return out
+
+
+def _span(start: int, end: int, text: str, **extra: Any) -> dict[str, Any]:
+    return {"start": start, "end": end, "text": text, **extra}
+
+
+def score(
+    response: str,
+    prompt: str = "",
+    *,
+    truthfulness: Truthfulness | None = None,
+    plagiarism: Plagiarism | None = None,
+    flags: Mapping[str, bool] | None = None,
+    settings: RubricSettings | None = None,
+) -> Rubric:
+    """Apply the rubric (see :mod:`verifier.rubric.rules`) to one response."""
+    settings = settings or RubricSettings()
+    flags = {k: v for k, v in (flags or {}).items() if v}
+    applied: list[AppliedRule] = []
+    review: list[ReviewItem] = []
+
+    def apply(rule_id: str, why: str, evidence: list[dict[str, Any]] | None = None) -> None:
+        r = rule(rule_id)
+        applied.append(AppliedRule(r.id, r.effect, r.rubric, why, evidence or []))
+
+    checks: dict[str, Any] = {}
+    empty = not response.strip()
+    if empty:
+        apply("empty_response", "the response is empty or whitespace only")
+    for flag in ("harmful", "nonsensical"):
+        if flags.get(flag):
+            apply(flag, f"flagged {flag} by the caller")
+    if flags.get("minor_grammar_error"):
+        apply("minor_grammar", "flagged minor_grammar_error by the caller")
+    if flags.get("off_topic"):
+        apply("off_topic", "flagged off_topic by the caller: the rubric text fixes no score")
+        review.append(ReviewItem("off_topic", "flagged off topic: decide how much it costs"))
+
+    if plagiarism is not None:
+        _plagiarism(plagiarism, apply, review)
+    if truthfulness is not None:
+        _truthfulness(truthfulness, apply, review)
+
+    if not empty:
+        typos = check_spelling(response, prompt, common_words=settings.spelling_common_words)
+        high = [t for t in typos if t.confidence == "high"]
+        low = [t for t in typos if t.confidence == "low"]
+        checks["spelling"] = {
+            "high_confidence": len(high),
+            "low_confidence": len(low),
+            "grammar": "doubled words only; other grammar is for the rater",
+        }
+        if high:
+            apply(
+                "spelling_grammar",
+                f"{len(high)} error(s): "
+                + ", ".join(f"{t.word!r} ({t.suggestion!r})" for t in high[:5]),
+                [
+                    _span(
+                        t.start,
+                        t.end,
+                        t.word,
+                        kind=t.kind,
+                        suggestion=t.suggestion,
+                        reason=t.reason,
+                    )
+                    for t in high[:50]
+                ],
+            )
+        if low:
+            review.append(
+                ReviewItem(
+                    "spelling",
+                    f"{len(low)} word(s) not in the dictionary: names, jargon or typos?",
+                    [_span(t.start, t.end, t.word, suggestion=t.suggestion) for t in low[:50]],
+                )
+            )
+        advice = find_advice(response)
+        checks["advice"] = {
+            "gives_advice": advice.gives_advice,
+            "topics": advice.topics,
+            "disclaimers": len(advice.disclaimers),
+        }
+        if advice.missing_disclaimer:
+            apply(
+                "advice_without_disclaimer",
+                f"advice on {', '.join(advice.topics)} with no disclaimer or referral to an expert",
+                [
+                    _span(a.start, a.end, a.text, topic=a.topic, topic_word=a.topic_word, cue=a.cue)
+                    for a in advice.advice[:50]
+                ],
+            )
+        repetition = find_repetition(
+            response,
+            sentence_share=settings.repetition_sentence_share,
+            ngram_share=settings.repetition_ngram_share,
+        )
+        checks["repetition"] = {
+            "repeated_sentences": repetition.repeated_sentences,
+            "sentence_share": repetition.sentence_share,
+            "ngram_share": repetition.ngram_share,
+            "repeated_paragraph": repetition.repeated_paragraph,
+        }
+        if repetition.repeats:
+            apply(
+                "repetition",
+                f"the response repeats itself ({repetition.repeated_sentences} repeated sentences, "
+                f"{repetition.ngram_share:.0%} of 4-grams repeated"
+                + (", a paragraph given twice" if repetition.repeated_paragraph else "")
+                + ")",
+                [_span(s, e, t) for s, e, t in repetition.passages[:50]],
+            )
+        harm = screen_harm(response)
+        checks["harm_screen"] = {"cues": len(harm)}
+        if harm and not flags.get("harmful"):
+            review.append(
+                ReviewItem(
+                    "harm",
+                    "possibly harmful instructions: decide whether to flag harmful (a 1)",
+                    [_span(h.start, h.end, h.text, topic=h.topic, cue=h.cue) for h in harm],
+                )
+            )
+
+    fixed, ceiling = _ceiling(applied, settings.repetition_step)
+    return Rubric(
+        score=fixed,
+        max_score=ceiling,
+        applied=sorted(applied, key=lambda a: PRECEDENCE.index(a.effect)),
+        needs_review=review,
+        explanation=_explain(fixed, ceiling, applied, review),
+        flags=dict(flags),
+        checks=checks,
+    )
+
+
+def _plagiarism(p: Plagiarism, apply: Any, review: list[ReviewItem]) -> None:
+    matches = [
+        _span(
+            m.response_start, m.response_end, m.response_text, source_url=m.source_url, kind=m.kind
+        )
+        for m in p.matches
+        if m.counted
+    ]
+    if p.status != "checked":
+        review.append(ReviewItem("plagiarism", f"copy check not run: {p.note}"))
+    elif p.verdict == "plagiarized" and not p.copy_requested:
+        apply(
+            "plagiarized",
+            f"{p.copied_share:.0%} of the response copied (longest run {p.longest_run_words} "
+            f"words) from {', '.join(s.url for s in p.sources[:3])}",
+            matches,
+        )
+    elif p.verdict == "possible" and not p.copy_requested:
+        review.append(
+            ReviewItem(
+                "plagiarism",
+                f"possible copying: {p.copied_share:.0%} of the response matches a source",
+                matches,
+            )
+        )
+    suspects = [m for m in p.matches if m.kind == "paraphrase_suspect"]
+    if suspects:
+        review.append(
+            ReviewItem(
+                "paraphrase",
+                f"{len(suspects)} sentence(s) closely paraphrase a source (never counted)",
+                [
+                    _span(
+                        m.response_start, m.response_end, m.response_text, source_url=m.source_url
+                    )
+                    for m in suspects
+                ],
+            )
+        )
+
+
+def _truthfulness(t: Truthfulness, apply: Any, review: list[ReviewItem]) -> None:
+    def ref(r: Any) -> dict[str, Any]:
+        return _span(
+            r.start, r.end, r.text, claim_id=r.claim_id, quote=r.quote, url=r.url, why=r.why
+        )
+
+    if t.false_information:
+        apply(
+            "false_information",
+            f"{len(t.false_claims)} claim(s) refuted by the evidence",
+            [ref(r) for r in t.false_claims],
+        )
+    if t.fake_resources:
+        fake = [r for r in t.resources if r.fake]
+        apply(
+            "fake_resource",
+            f"{len(fake)} cited resource(s) missing or mismatched",
+            [
+                _span(r.start, r.end, r.ref, status=r.status, reason=r.reason, url=r.url)
+                for r in fake
+            ],
+        )
+    if t.benefit_of_the_doubt:
+        apply(
+            "inconclusive_facts",
+            f"{len(t.benefit_of_the_doubt)} claim(s) could not be settled: assumed correct",
+            [ref(r) for r in t.benefit_of_the_doubt],
+        )
+    if t.weak_refutations:
+        review.append(
+            ReviewItem(
+                "weak_refutation",
+                "claims the evidence may contradict, under the confidence threshold",
+                [ref(r) for r in t.weak_refutations],
+            )
+        )
+    disputed = [r for r in t.benefit_of_the_doubt if r.why.startswith("disputed")]
+    if disputed:
+        review.append(
+            ReviewItem(
+                "disputed", "sources disagree about these claims", [ref(r) for r in disputed]
+            )
+        )
+    unchecked = [r for r in t.resources if r.status == "unchecked"]
+    if unchecked:
+        review.append(
+            ReviewItem(
+                "resources",
+                f"{len(unchecked)} cited resource(s) could not be checked",
+                [_span(r.start, r.end, r.ref, reason=r.reason) for r in unchecked],
+            )
+        )
+    if t.status != "checked":
+        review.append(ReviewItem("facts", f"facts not checked: {t.note}"))
+
+
+def _ceiling(applied: list[AppliedRule], step: int) -> tuple[int | None, int]:
+    """``(fixed score or None, max score)`` by precedence: 1-rules, 3-rules, caps, lower."""
+    effects = {a.effect for a in applied}
+    if "score = 1" in effects:
+        return 1, 1
+    if "score = 3" in effects:
+        return 3, 3
+    ceiling = 7
+    if "cap <= 3" in effects:
+        ceiling = 3
+    elif "cap <= 4" in effects:
+        ceiling = 4
+    if "lower" in effects:
+        ceiling = max(1, ceiling - step)
+    return None, ceiling
+
+
+def _explain(
+    fixed: int | None, ceiling: int, applied: list[AppliedRule], review: list[ReviewItem]
+) -> str:
+    deciding = [a for a in applied if a.effect not in ("review", "none")]
+    parts: list[str] = []
+    if fixed is not None:
+        lead = next(a for a in deciding if a.effect == f"score = {fixed}")
+        parts.append(f"Rated {fixed}: {lead.rubric} Here, {lead.why}.")
+    elif deciding:
+        parts.append(f"At most {ceiling}:")
+        parts += [f"{a.rubric} Here, {a.why}." for a in deciding]
+    else:
+        parts.append(
+            "No rubric rule limits the score: the fact checks, copy check and style checks "
+            "found nothing that caps it."
+        )
+    benefit = next((a for a in applied if a.rule == "inconclusive_facts"), None)
+    if benefit is not None:
+        parts.append(f"{benefit.why[0].upper()}{benefit.why[1:]} (benefit of the doubt).")
+    if review:
+        parts.append("For the rater: " + "; ".join(r.why.rstrip("?.") for r in review) + ".")
+    parts.append(
+        "Helpfulness, tone, completeness and grammar beyond doubled words are the rater's to judge."
+    )
+    return " ".join(parts)
