@@ -338,3 +338,50 @@ def test_a_judge_that_cannot_start_is_one_error_line(monkeypatch: pytest.MonkeyP
     result = run("check", str(EXAMPLE / "response.md"), "--no-web")
     assert result.exit_code == 2
     assert "needs judges.llm.base_url" in one_error_line(result)
+
+
+def test_flags_on_check_and_rescoring_a_stored_report(tmp_path: Path) -> None:
+    args = ["check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus"), "--no-web"]
+    result = run(*args, "--flags", "off_topic")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["request"]["flags"] == {"off_topic": True}
+    rubric = report["rubric"]
+    assert (rubric["score"], rubric["max_score"]) == (3, 3)  # the example copies a source
+    assert "plagiarized" in [a["rule"] for a in rubric["applied"]]
+    stored = tmp_path / "report.json"
+    stored.write_text(result.stdout)
+    rescored = run("score", "--input", str(stored), "--flags", "harmful")
+    assert rescored.exit_code == 0, rescored.stderr
+    again = json.loads(rescored.stdout)
+    assert (again["rubric"]["score"], again["rubric"]["max_score"]) == (1, 1)
+    assert again["request"]["flags"] == {"harmful": True}
+    assert again["truthfulness"] == report["truthfulness"]
+    text = run("score", "--input", str(stored), "--format", "text")
+    assert "rubric: score 3, at most 3" in text.stdout
+
+
+def test_bad_flags_and_bad_reports_are_one_error_line(tmp_path: Path) -> None:
+    result = run("check", str(EXAMPLE / "response.md"), "--no-web", "--flags", "evil")
+    assert result.exit_code == 2
+    assert "unknown flag 'evil'" in one_error_line(result)
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"schema": "something/else"}')
+    result = run("score", "--input", str(junk))
+    assert result.exit_code == 2
+    assert "is not a verifier report" in one_error_line(result)
+
+
+def test_batch_rows_carry_flags(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(
+        json.dumps({"id": "a", "response": "Paris is in France.", "flags": {"harmful": True}})
+        + "\n"
+        + json.dumps({"id": "b", "response": "Paris is in France.", "flags": {"evil": True}})
+        + "\n"
+    )
+    result = run("check", "--batch", str(rows), "--no-web")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines[0]["rubric"]["score"] == 1
+    assert "unknown flag 'evil'" in lines[1]["error"]
+    assert result.exit_code == 1

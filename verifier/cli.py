@@ -27,7 +27,8 @@ from .judges import Decision
 from .model import CheckRequest, Claim, Report
 from .pipeline import check as run_check
 from .plagiarism.detect import SourceText, detect
-from .render import plagiarism_text, report_json, report_text
+from .render import plagiarism_text, report_json, report_text, rubric_text
+from .rubric.scorer import FLAGS, parse_flags
 from .search.corpus import build_index
 
 __all__ = ["PLAGIARISM_SCHEMA", "main"]
@@ -75,8 +76,17 @@ def parse_batch_row(line: str, number: int) -> CheckRequest | InputError:
     if not isinstance(prompt, str):
         return InputError(f"batch line {number}: 'prompt' must be a string")
     row_id = row.get("id")
+    raw_flags = row.get("flags")
+    if raw_flags is not None and not isinstance(raw_flags, dict):
+        return InputError(
+            f"batch line {number}: 'flags' must be an object like {{\"harmful\": true}}"
+        )
+    try:
+        flags = parse_flags(raw_flags)
+    except InputError as exc:
+        return InputError(f"batch line {number}: {exc}")
     return CheckRequest(
-        response=response, prompt=prompt, id=None if row_id is None else str(row_id)
+        response=response, prompt=prompt, id=None if row_id is None else str(row_id), flags=flags
     )
 
 
@@ -156,6 +166,10 @@ _prompt_option = click.option(
 _format_option = click.option(
     "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
 )
+_flags_option = click.option(
+    "--flags",
+    help=f"The rater's flags, comma-separated: {', '.join(FLAGS)} (see docs/signals.md).",
+)
 _data_dir_option = click.option(
     "--data-dir",
     type=click.Path(file_okay=False),
@@ -192,6 +206,7 @@ _data_dir_option = click.option(
     show_default=True,
     help="Reports checked at once in --batch mode.",
 )
+@_flags_option
 @_config_option
 @_data_dir_option
 def check(
@@ -203,6 +218,7 @@ def check(
     out: str | None,
     batch: str | None,
     jobs: int,
+    flags: str | None,
     config: str | None,
     data_dir: str | None,
 ) -> None:
@@ -222,6 +238,10 @@ def check(
     if batch and fmt != "json":
         msg = "--batch writes JSON lines; drop --format text"
         raise click.UsageError(msg)
+    if batch and flags:
+        msg = "--flags is for one response; give each --batch row a flags object"
+        raise click.UsageError(msg)
+    rater_flags = parse_flags(flags)
     settings = _settings(config, data_dir)
     for corpus in corpora:
         if not Path(corpus).exists():
@@ -241,7 +261,9 @@ def check(
         response = read_text_input(response_file or "-", "response")
         prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
         report = asyncio.run(
-            _check_one(CheckRequest(response, prompt), settings, corpora, not no_web)
+            _check_one(
+                CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web
+            )
         )
         sink.write(report_json(report) + "\n" if fmt == "json" else report_text(report))
 
@@ -497,6 +519,54 @@ def _decision_fields(decision: Decision, chain: list[str]) -> dict[str, object]:
         "counter_evidence_index": decision.counter.evidence_index if decision.counter else None,
         "counter_sentence": decision.counter.sentence if decision.counter else None,
     }
+
+
+@main.command(cls=_Command)
+@click.option(
+    "--input",
+    "input_file",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="A stored report (JSON, as `verifier check` writes it; - for stdin).",
+)
+@_flags_option
+@_format_option
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Write the report here instead of stdout.",
+)
+@_config_option
+def score(
+    input_file: str, flags: str | None, fmt: str, out: str | None, config: str | None
+) -> None:
+    """Re-apply the rubric to a stored report, e.g. after a rater adds a flag.
+
+    The report's signals (truthfulness, plagiarism) are kept as they are; the style checks
+    run again on its response; --flags replaces the report's flags. Writes the report with
+    its new `rubric` (JSON), or the rubric as text.
+    """
+    from .rubric.scorer import score as score_rubric
+
+    raw = read_text_input(input_file, "report")
+    try:
+        report = Report.from_dict(json.loads(raw))
+    except (json.JSONDecodeError, ValueError, KeyError, TypeError) as exc:
+        msg = f"{input_file} is not a verifier report ({exc}); give the JSON `verifier check` wrote"
+        raise InputError(msg) from exc
+    settings = load_settings(config)
+    rater_flags = parse_flags(flags) if flags is not None else report.request.get("flags", {})
+    report.request["flags"] = dict(rater_flags)
+    report.rubric = score_rubric(
+        report.request["response"],
+        report.request.get("prompt", ""),
+        truthfulness=report.truthfulness,
+        plagiarism=report.plagiarism,
+        flags=rater_flags,
+        settings=settings.rubric,
+    )
+    with open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+        sink.write(report_json(report) + "\n" if fmt == "json" else rubric_text(report.rubric))
 
 
 @main.command()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import textwrap
 
 from ..model import Claim, Plagiarism, Report, Truthfulness
+from ..rubric.scorer import Rubric
 
-__all__ = ["plagiarism_text", "report_text"]
+__all__ = ["plagiarism_text", "report_text", "rubric_text"]
 
 
 def _short(text: str, width: int) -> str:
@@ -83,6 +84,28 @@ def _truthfulness_lines(t: Truthfulness, width: int) -> list[str]:
     return lines
 
 
+def _rubric_lines(r: Rubric, width: int) -> list[str]:
+    head = f"rubric: score {r.score}" if r.score is not None else "rubric: no fixed score"
+    lines = [
+        f"{head}, at most {r.max_score}" + (f" (flags: {', '.join(r.flags)})" if r.flags else "")
+    ]
+    for a in r.applied:
+        lines.append(f"  {a.effect:<9} {a.rule}: {_short(a.why, width - 30)}")
+        for ev in a.evidence[:3]:
+            lines.append(
+                f"            [{ev['start']}:{ev['end']}] “{_short(ev['text'], width - 30)}”"
+            )
+    for item in r.needs_review:
+        lines.append(f"  review    {item.check}: {_short(item.why, width - 30)}")
+    lines.append(textwrap.fill(r.explanation, width, initial_indent="  ", subsequent_indent="  "))
+    return lines
+
+
+def rubric_text(r: Rubric, *, width: int = 100) -> str:
+    """The rubric result on its own (``verifier score --format text``)."""
+    return "\n".join(_rubric_lines(r, width)) + "\n"
+
+
 def _plagiarism_line(p: Plagiarism) -> str:
     if p.status != "checked":
         return f"plagiarism: not checked ({p.note})"
@@ -127,6 +150,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
         ),
         *_truthfulness_lines(report.truthfulness, width),
         _plagiarism_line(report.plagiarism),
+        *(_rubric_lines(report.rubric, width) if report.rubric else []),
     ]
     for warning in report.warnings:
         out.append(f"warning: {_short(warning, width - 9)}")

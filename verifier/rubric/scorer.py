@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import RubricSettings
+from ..errors import InputError
 from ..model import Plagiarism, Truthfulness
 from .advice import find_advice
 from .harm import screen_harm
@@ -71,7 +72,7 @@ class Rubric:
 
 
 def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
-    """``"harmful,nonsensical"`` or ``{"harmful": true}`` -> flags; ValueError names the bad
+    """``"harmful,nonsensical"`` or ``{"harmful": true}`` -> flags; InputError names the bad
     one and the known flags."""
     if not value:
         return {}
@@ -83,10 +84,10 @@ def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
     for name, on in items.items():
         if name not in FLAGS:
             msg = f"unknown flag {name!r}; the flags are: {', '.join(FLAGS)}"
-            raise ValueError(msg)
+            raise InputError(msg)
         if not isinstance(on, bool):
             msg = f"flag {name!r} must be true or false, not {on!r}"
-            raise ValueError(msg)
+            raise InputError(msg)
         out[name] = on
     return out
 

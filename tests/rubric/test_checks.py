@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import pytest
+
+from verifier.rubric.advice import find_advice
+from verifier.rubric.harm import screen_harm
+from verifier.rubric.repetition import find_repetition
+from verifier.rubric.spelling import check_spelling
+
+
+def high(text: str, prompt: str = "") -> list[str]:
+    return [m.word for m in check_spelling(text, prompt) if m.confidence == "high"]
+
+
+@pytest.mark.parametrize(
+    ("text", "errors"),
+    [
+        ("Teh tower opened in 1889.", ["Teh"]),
+        ("We will recieve the package tomorrow.", ["recieve"]),
+        ("Their house is beatiful.", ["beatiful"]),
+        ("It was the the best day.", ["the the"]),
+        ("I had had enough of it.", []),
+        # names, acronyms, identifiers, code, URLs, e-mail, units, British spelling, accents
+        ("Marie Skłodowska met Pierre in the Sorbonne.", []),
+        ("The NASA and UNESCO reports agree.", []),
+        ("Call `fooo_bar()` or parse_json, then myVariable and __iter__.", []),
+        ("See https://exmaple.com/pth or write to jdoe@exmaple.org.", []),
+        ("Take 400 mg every 6 hrs.", []),
+        ("The colour of the centre is grey; we analysed the organisation.", []),
+        ("The naïve café owner smiled.", []),
+        ("We use async code, json files, a repo and a runtime on localhost.", []),
+        ("```\ndef fnuction():\n    retrun 1\n```", []),
+    ],
+)
+def test_high_confidence_spelling(text: str, errors: list[str]) -> None:
+    assert high(text) == errors
+
+
+def test_low_confidence_goes_to_review_and_repeats_are_jargon() -> None:
+    found = check_spelling("The frobnicator frobnicates. The frobnicator is fast.")
+    assert {m.confidence for m in found} == {"low"}
+    # a word used twice is deliberate (jargon), not a slip, even one edit from a common word
+    assert high("The tokan is here. Pass the tokan along.") == []
+    # words the prompt uses are the prompt's vocabulary
+    assert high("Explain the tokan.", prompt="What is a tokan?") == []
+
+
+def test_spans_point_at_the_word() -> None:
+    text = "Intro. Then teh end."
+    [m] = check_spelling(text)
+    assert text[m.start : m.end] == "teh"
+    assert m.suggestion == "the"
+
+
+@pytest.mark.parametrize(
+    ("text", "advice", "disclaimer"),
+    [
+        ("You should take 400 mg of ibuprofen every four hours.", True, False),
+        (
+            "You should take 400 mg of ibuprofen. Consult your doctor if the pain persists.",
+            True,
+            True,
+        ),
+        ("I recommend putting all your savings into bitcoin.", True, False),
+        ("Put all your savings into index funds. This is not financial advice.", True, True),
+        ("You should sue your landlord in small claims court.", True, False),
+        ("Never mix bleach and ammonia.", True, False),
+        ("Aspirin was first synthesised in 1897 by Felix Hoffmann.", False, False),
+        ("The Supreme Court ruled on the case in 1954.", False, False),
+        ("The stock market fell 20% in 2008.", False, False),
+        ("You should visit Paris in the spring.", False, False),
+        ("Is it safe to take ibuprofen with coffee?", False, False),
+    ],
+)
+def test_advice_and_disclaimers(text: str, advice: bool, disclaimer: bool) -> None:
+    found = find_advice(text)
+    assert found.gives_advice == advice
+    assert bool(found.disclaimers) == disclaimer
+    assert found.missing_disclaimer == (advice and not disclaimer)
+    for a in found.advice:
+        assert text[a.start : a.end] == a.text
+
+
+def test_repetition() -> None:
+    answer = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris."
+    twice = find_repetition(f"{answer}\n\n{answer}")
+    assert twice.repeats
+    assert twice.repeated_paragraph
+    assert twice.passages[0][2] == answer
+    once = find_repetition(answer + " It is 330 metres tall and was designed by Eiffel's firm.")
+    assert not once.repeats
+    # legal boilerplate reuses phrases without repeating an answer
+    legal = (
+        "The Licensee shall not distribute the Software. The Licensee shall not modify the "
+        "Software without consent. The Licensor shall not be liable for damages arising "
+        "from the use of the Software. The Licensor shall not be liable for lost profits."
+    )
+    assert not find_repetition(legal).repeats
+
+
+def test_harm_screen_only_pairs_topic_and_instruction() -> None:
+    assert screen_harm("Step 1: mix the explosives with the fuel.")
+    assert not screen_harm("The bomb exploded in 1944, killing twelve people.")
+    assert not screen_harm("How to bake bread: mix flour and water.")
