@@ -222,7 +222,7 @@ class RubricSettings(_Section):
     repetition_step: Annotated[int, Field(ge=0, le=6)] = 1
     repetition_sentence_share: Share = 0.3
     repetition_ngram_share: Share = 0.3
-    spelling_common_words: Annotated[int, Field(ge=100, le=82765)] = 20_000
+    spelling_common_words: Annotated[int, Field(ge=100, le=82765)] = 30000
 
 
 class StoreSettings(_Section):

@@ -170,9 +170,10 @@ def test_copying_the_prompt_asked_for_is_not_plagiarism() -> None:
         ({"flags": {"nonsensical": True}, "truthfulness": truth(false=True)}, (1, 1)),
         # repeating a nonsensical response stays a 1
         ({"flags": {"nonsensical": True}, "response": CLEAN + "\n\n" + CLEAN}, (1, 1)),
-        # 3-rules beat caps and lowering
+        # 3-rules beat caps; a repeated answer still ranks one step lower
         ({"plagiarism": copy(), "flags": {"minor_grammar_error": True}}, (3, 3)),
-        ({"plagiarism": copy(), "response": CLEAN + "\n\n" + CLEAN}, (3, 3)),
+        ({"plagiarism": copy(), "truthfulness": truth(false=True)}, (3, 3)),
+        ({"plagiarism": copy(), "response": CLEAN + "\n\n" + CLEAN}, (2, 2)),
         # the lowest cap wins
         ({"truthfulness": truth(false=True), "flags": {"minor_grammar_error": True}}, (None, 3)),
         # lowering comes after the caps

@@ -27,13 +27,15 @@ TOPICS: dict[str, re.Pattern[str]] = {
         r"prescri\w+|pills?|tablets?|antibiotics?|ibuprofen|paracetamol|acetaminophen|"
         r"aspirin|insulin|vaccin\w*|pregnan\w*|infection|fever|pain|blood pressure|"
         r"diet|calories|supplements?|vitamins?|allerg\w+|rash|injur\w+|wounds?|"
-        r"mental health|depress\w+|anxiety|suicid\w*|overdose|surgery|chest)\b",
+        r"mental health|depress\w+|anxiety|suicid\w*|overdose|surgery|chest|melatonin|"
+        r"sleep(?:ing)? (?:pills?|schedule)|sprain\w*|flu|cold|headaches?|migraines?|"
+        r"swelling|recover\w*|weight loss|lose weight|blood sugar)\b",
         re.IGNORECASE,
     ),
     "law": re.compile(
         r"\b(?:lawyer|attorney|legal(?:ly)?|laws?|lawsuit|sue|suing|court|judge|"
         r"contracts?|landlord|tenant|lease|evict\w*|custody|divorce|visa|immigration|"
-        r"copyright|trademark|patent|liabilit\w+|police|arrest\w*|criminal|"
+        r"copyright\w*|trademark|patent|liabilit\w+|police|arrest\w*|criminal|"
         r"rights|will and testament|estate|tax(?:es)? return|fines?|penalt\w+)\b",
         re.IGNORECASE,
     ),
@@ -57,12 +59,14 @@ _CUE = re.compile(
     r"(?:recommend|suggest|advise)|my advice|it(?:'s| is) (?:best|better|a good idea|"
     r"advisable|safe) to|make sure (?:to|you)|be sure to|don't|do not|never|always|"
     r"avoid|stop taking|start taking|take \d|take (?:a|an|two|one)|increase|reduce|"
-    r"put (?:your|all)|buy|sell|invest in|refuse to|sign|file (?:a|for)|mix)\b",
+    r"put (?:your|all)|buy|sell|invest in|refuse to|sign|file (?:a|for)|mix|"
+    r"you can (?:use|take|claim|deduct|skip|ignore|keep|stop|break))\b",
     re.IGNORECASE,
 )
 _IMPERATIVE_START = re.compile(
-    r"^(?:take|stop|start|avoid|apply|drink|eat|use|try|put|buy|sell|invest|sign|file|"
-    r"refuse|call|mix|turn off|unplug|keep|don't|do not|never|always)\b",
+    r"(?:^|[,;:]\s+(?:then\s+)?)(?:take|stop|start|avoid|apply|rest|drink|eat|use|try|put|"
+    r"buy|sell|invest|sign|file|refuse|call|mix|turn off|unplug|keep|leave|break|pay|quit|"
+    r"cancel|withdraw|borrow|lend|skip|ignore|don't|do not|never|always)\b",
     re.IGNORECASE,
 )
 _DISCLAIMER = re.compile(
@@ -77,7 +81,7 @@ _DISCLAIMER = re.compile(
     r"investment|tax) advice|i(?:'m| am) not a (?:doctor|lawyer|financial advisor|"
     r"medical professional)|for (?:general )?(?:informational|educational) purposes|"
     r"does not constitute|call (?:911|999|112|emergency services|poison control|"
-    r"your local emergency)|emergency room|poison control)\b",
+    r"your local emergency)|emergency (?:room|line|number|services)|poison control)\b",
     re.IGNORECASE,
 )
 
@@ -121,7 +125,6 @@ def find_advice(response: str) -> AdviceFinding:
         text = strip_markdown(seg.text)
         if _DISCLAIMER.search(text):
             finding.disclaimers.append((seg.start, seg.end, seg.text))
-            continue
         cue = _CUE.search(text) or _IMPERATIVE_START.search(text)
         if cue is None or text.endswith("?"):
             continue

@@ -2,8 +2,10 @@
 it comes from, what triggers it and its effect.
 
 Effects, in order of precedence (:data:`PRECEDENCE`): ``score = 1`` beats ``score = 3``
-beats the caps (``cap <= 3``, ``cap <= 4``: the lowest applies), then ``lower`` (one step
-below the ceiling, ``rubric.repetition_step``); ``review`` and ``none`` never change a score.
+beats the caps (``cap <= 3``, ``cap <= 4``: the lowest applies), then ``lower`` (one step,
+``rubric.repetition_step``, below the ceiling, and below a fixed 3, so a repeated answer
+always ranks below the same answer given once; a 1 stays a 1); ``review`` and ``none``
+never change a score. Adding a violation never raises the ceiling.
 """
 
 from __future__ import annotations

@@ -328,7 +328,9 @@ def _ceiling(applied: list[AppliedRule], step: int) -> tuple[int | None, int]:
     if "score = 1" in effects:
         return 1, 1
     if "score = 3" in effects:
-        return 3, 3
+        # a repeated answer still ranks below the same answer given once
+        fixed = max(1, 3 - step) if "lower" in effects else 3
+        return fixed, fixed
     ceiling = 7
     if "cap <= 3" in effects:
         ceiling = 3
@@ -345,8 +347,11 @@ def _explain(
     deciding = [a for a in applied if a.effect not in ("review", "none")]
     parts: list[str] = []
     if fixed is not None:
-        lead = next(a for a in deciding if a.effect == f"score = {fixed}")
+        lead = min(deciding, key=lambda a: PRECEDENCE.index(a.effect))
         parts.append(f"Rated {fixed}: {lead.rubric} Here, {lead.why}.")
+        lower = next((a for a in deciding if a.effect == "lower"), None)
+        if lower is not None and fixed > 1:
+            parts.append(f"One step lower: {lower.rubric} Here, {lower.why}.")
     elif deciding:
         parts.append(f"At most {ceiling}:")
         parts += [f"{a.rubric} Here, {a.why}." for a in deciding]
