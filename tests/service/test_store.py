@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from verifier.service.store import SqliteJobStore
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: Clock) -> SqliteJobStore:
+    s = SqliteJobStore(tmp_path / "jobs.db", clock=clock)
+    yield s
+    s.close()
+
+
+def test_submit_is_durable_and_idempotent(store: SqliteJobStore, tmp_path: Path) -> None:
+    job, created = store.submit({"response": "x"}, owner="k1", options={}, idempotency_key="a")
+    assert created
+    assert job.state == "queued"
+    again, created = store.submit({"response": "y"}, owner="k1", options={}, idempotency_key="a")
+    assert (again.id, created) == (job.id, False)
+    other, created = store.submit({"response": "y"}, owner="k2", options={}, idempotency_key="a")
+    assert created
+    assert other.id != job.id
+    reopened = SqliteJobStore(tmp_path / "jobs.db")
+    assert reopened.get(job.id) == job
+    assert reopened.migrate() == 1  # migrations are applied once
+    reopened.close()
+
+
+def test_claim_renew_complete_exactly_once(store: SqliteJobStore, clock: Clock) -> None:
+    job, _ = store.submit({"response": "x"}, owner=None, options={})
+    claimed = store.claim("w1", lease_s=10)
+    assert claimed is not None
+    assert (claimed.id, claimed.state, claimed.attempts) == (job.id, "running", 1)
+    assert store.claim("w2", lease_s=10) is None  # leased
+    clock.now += 8
+    assert store.renew(job.id, "w1", 10)
+    clock.now += 8
+    assert store.claim("w2", lease_s=10) is None  # renewed, still leased
+    assert store.complete(job.id, "w1", {"id": "r"})
+    assert not store.complete(job.id, "w1", {"id": "r2"})
+    assert store.report(job.id) == {"id": "r"}
+    assert store.counts()["done"] == 1
+
+
+def test_a_dead_workers_job_is_taken_again_and_its_late_report_refused(
+    store: SqliteJobStore, clock: Clock
+) -> None:
+    job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=2)
+    store.claim("dead", lease_s=10)
+    clock.now += 11
+    again = store.claim("alive", lease_s=10)
+    assert again is not None
+    assert (again.id, again.attempts, again.lease_owner) == (job.id, 2, "alive")
+    assert not store.renew(job.id, "dead", 10)
+    assert not store.complete(job.id, "dead", {"late": True})
+    assert store.complete(job.id, "alive", {"ok": True})
+    assert store.report(job.id) == {"ok": True}
+    assert store.report_count() == 1
+
+
+def test_retries_then_fails_with_the_last_error(store: SqliteJobStore, clock: Clock) -> None:
+    job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=2)
+    store.claim("w", 10)
+    assert store.fail(job.id, "w", "boom 1", retry_in=5) == "queued"
+    assert store.claim("w", 10) is None  # backoff
+    clock.now += 5
+    store.claim("w", 10)
+    assert store.fail(job.id, "w", "boom 2", retry_in=5) == "failed"
+    failed = store.get(job.id)
+    assert failed is not None
+    assert (failed.state, failed.error, failed.attempts) == ("failed", "boom 2", 2)
+    # a job whose worker keeps dying fails when out of attempts
+    dying, _ = store.submit({"response": "y"}, owner=None, options={}, max_attempts=1)
+    store.claim("w", 10)
+    clock.now += 11
+    assert store.claim("w", 10) is None
+    gone = store.get(dying.id)
+    assert gone is not None
+    assert gone.state == "failed"
+    assert "gave up after 1 attempts" in (gone.error or "")
+
+
+def test_release_and_cancel(store: SqliteJobStore) -> None:
+    job, _ = store.submit({"response": "x"}, owner=None, options={})
+    store.claim("w", 10)
+    assert store.release(job.id, "w")
+    requeued = store.get(job.id)
+    assert requeued is not None
+    assert (requeued.state, requeued.attempts) == ("queued", 0)
+    assert store.cancel(job.id)
+    assert not store.cancel(job.id)
+    assert store.claim("w", 10) is None
+
+
+def test_keys_are_stored_hashed(store: SqliteJobStore, tmp_path: Path) -> None:
+    key, token = store.create_key("rater", "alice")
+    assert store.find_key(token) == key
+    assert token not in (tmp_path / "jobs.db").read_bytes().decode("latin-1")
+    assert store.revoke_key(key.id)
+    assert store.find_key(token) is None
+    with pytest.raises(ValueError, match="unknown role"):
+        store.create_key("god")
+
+
+def test_concurrent_claims_never_share_a_job(tmp_path: Path) -> None:
+    path = tmp_path / "jobs.db"
+    setup = SqliteJobStore(path)
+    for i in range(200):
+        setup.submit({"response": str(i)}, owner=None, options={})
+    taken: list[str] = []
+    lock = threading.Lock()
+
+    def worker(name: str) -> None:
+        own = SqliteJobStore(path)  # a connection per worker, like separate processes
+        while (job := own.claim(name, 30)) is not None:
+            assert own.complete(job.id, name, {"by": name})
+            with lock:
+                taken.append(job.id)
+        own.close()
+
+    threads = [threading.Thread(target=worker, args=(f"w{i}",)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(taken) == len(set(taken)) == 200
+    assert setup.report_count() == 200
+    assert setup.integrity_check() == "ok"
+    setup.close()

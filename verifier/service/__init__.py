@@ -1,0 +1,1 @@
+"""The verification service: durable jobs, async workers, the HTTP API, audits."""

@@ -1,0 +1,540 @@
+"""The service's durable state: jobs, reports, audits, API keys, callback attempts.
+
+:class:`JobStore` is the protocol; :class:`SqliteJobStore` keeps everything in one SQLite
+file (WAL) under the data dir, with versioned migrations applied at start
+(``PRAGMA user_version``). Several processes may share the file: every state change is
+one short ``BEGIN IMMEDIATE`` transaction.
+
+Exactly once: a worker claims a job with a lease (``lease_owner``, ``lease_until``) and
+renews it while it works; a job whose lease expired (its worker died) is claimed again.
+A report is stored only by the lease holder, in the same transaction that marks the job
+done, and ``reports.job_id`` is unique, so a job never gets two reports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from ..errors import StoreError
+
+__all__ = [
+    "ROLES",
+    "STATES",
+    "ApiKey",
+    "Audit",
+    "Job",
+    "JobStore",
+    "SqliteJobStore",
+    "hash_token",
+]
+
+STATES = ("queued", "running", "done", "failed", "cancelled")
+State = Literal["queued", "running", "done", "failed", "cancelled"]
+ROLES = ("rater", "service", "auditor", "admin")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: jobs, reports, audits, keys, callback attempts
+    """
+    CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        owner TEXT,
+        request TEXT NOT NULL,
+        options TEXT NOT NULL,
+        idempotency_key TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        max_attempts INTEGER NOT NULL,
+        lease_owner TEXT,
+        lease_until REAL,
+        next_run_at REAL NOT NULL,
+        error TEXT,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        finished_at REAL
+    );
+    CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)
+        WHERE idempotency_key IS NOT NULL;
+    CREATE INDEX jobs_ready ON jobs (state, next_run_at);
+    CREATE TABLE reports (
+        job_id TEXT PRIMARY KEY REFERENCES jobs (id),
+        report TEXT NOT NULL,
+        stored_at REAL NOT NULL
+    );
+    CREATE TABLE audits (
+        id TEXT PRIMARY KEY,
+        job_id TEXT NOT NULL REFERENCES jobs (id),
+        mode TEXT NOT NULL,
+        requested_by TEXT,
+        result TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX audits_job ON audits (job_id);
+    CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL,
+        name TEXT NOT NULL,
+        callback_secret TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        revoked_at REAL
+    );
+    CREATE TABLE callback_attempts (
+        job_id TEXT NOT NULL REFERENCES jobs (id),
+        attempt INTEGER NOT NULL,
+        at REAL NOT NULL,
+        status INTEGER,
+        error TEXT,
+        PRIMARY KEY (job_id, attempt)
+    );
+    """,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    id: str
+    state: State
+    owner: str | None
+    request: dict[str, Any]
+    options: dict[str, Any]
+    idempotency_key: str | None
+    attempts: int
+    max_attempts: int
+    lease_owner: str | None
+    lease_until: float | None
+    next_run_at: float
+    error: str | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+
+    def public(self) -> dict[str, Any]:
+        """What the API shows about a job (no lease internals)."""
+        return {
+            "id": self.id,
+            "state": self.state,
+            "attempts": self.attempts,
+            "max_attempts": self.max_attempts,
+            "error": self.error,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "finished_at": self.finished_at,
+            "options": self.options,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    id: str
+    role: str
+    name: str
+    callback_secret: str
+    created_at: float
+    revoked_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    id: str
+    job_id: str
+    mode: str
+    requested_by: str | None
+    result: dict[str, Any]
+    created_at: float
+
+
+def hash_token(token: str) -> str:
+    """Keys are random 256-bit tokens, so a plain sha256 is a safe stored form."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class JobStore(Protocol):
+    def submit(
+        self,
+        request: dict[str, Any],
+        *,
+        owner: str | None,
+        options: dict[str, Any],
+        idempotency_key: str | None = None,
+        max_attempts: int = 3,
+    ) -> tuple[Job, bool]: ...
+    def get(self, job_id: str) -> Job | None: ...
+    def claim(self, worker: str, lease_s: float) -> Job | None: ...
+    def renew(self, job_id: str, worker: str, lease_s: float) -> bool: ...
+    def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool: ...
+    def fail(
+        self, job_id: str, worker: str, error: str, retry_in: float | None
+    ) -> State | None: ...
+    def release(self, job_id: str, worker: str) -> bool: ...
+    def cancel(self, job_id: str) -> bool: ...
+    def report(self, job_id: str) -> dict[str, Any] | None: ...
+    def counts(self) -> dict[str, int]: ...
+    def close(self) -> None: ...
+
+
+_JOB_COLUMNS = (
+    "id, state, owner, request, options, idempotency_key, attempts, max_attempts, "
+    "lease_owner, lease_until, next_run_at, error, created_at, updated_at, finished_at"
+)
+
+
+def _job(row: tuple[Any, ...]) -> Job:
+    values = list(row)
+    values[3] = json.loads(values[3])
+    values[4] = json.loads(values[4])
+    return Job(*values)
+
+
+class SqliteJobStore:
+    """See the module docstring. Thread-safe: one connection behind a lock per process."""
+
+    def __init__(self, path: str | Path, *, clock: Any = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, check_same_thread=False, isolation_level=None, timeout=30
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=30000")
+            self._db.execute("PRAGMA foreign_keys=ON")
+        except (OSError, sqlite3.Error) as exc:
+            msg = (
+                f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
+            )
+            raise StoreError(msg) from exc
+        self._lock = threading.Lock()
+        self.migrate()
+
+    # --- plumbing -----------------------------------------------------------------------
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                msg = f"the job store {self.path} is unavailable: {exc}"
+                raise StoreError(msg) from exc
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                msg = f"cannot write to the job store {self.path}: {exc}"
+                raise StoreError(msg) from exc
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                msg = f"cannot read the job store {self.path}: {exc}"
+                raise StoreError(msg) from exc
+
+    def migrate(self) -> int:
+        """Apply the migrations this file has not had yet; return the schema version."""
+        try:
+            with self._tx() as db:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                    for statement in script.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {number}")
+                return len(MIGRATIONS)
+        except sqlite3.Error as exc:
+            msg = f"cannot migrate the job store {self.path}: {exc}"
+            raise StoreError(msg) from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def integrity_check(self) -> str:
+        return str(self._read("PRAGMA integrity_check")[0][0])
+
+    # --- jobs -----------------------------------------------------------------------------
+    def submit(
+        self,
+        request: dict[str, Any],
+        *,
+        owner: str | None,
+        options: dict[str, Any],
+        idempotency_key: str | None = None,
+        max_attempts: int = 3,
+    ) -> tuple[Job, bool]:
+        """Persist a job (queued); with an idempotency key already used by ``owner``,
+        return that job instead (``created`` false)."""
+        now = self.clock()
+        with self._tx() as db:
+            if idempotency_key is not None:
+                row = db.execute(
+                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE owner IS ? AND idempotency_key = ?",
+                    (owner, idempotency_key),
+                ).fetchone()
+                if row is not None:
+                    return _job(row), False
+            job_id = str(uuid.uuid4())
+            db.execute(
+                f"INSERT INTO jobs ({_JOB_COLUMNS}) VALUES "
+                "(?, 'queued', ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL)",
+                (
+                    job_id,
+                    owner,
+                    json.dumps(request, ensure_ascii=False),
+                    json.dumps(options, ensure_ascii=False),
+                    idempotency_key,
+                    max_attempts,
+                    now,
+                    now,
+                    now,
+                ),
+            )
+            row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return _job(row), True
+
+    def get(self, job_id: str) -> Job | None:
+        rows = self._read(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
+        return _job(rows[0]) if rows else None
+
+    def claim(self, worker: str, lease_s: float) -> Job | None:
+        """Take the oldest ready job: queued and due, or running with an expired lease
+        (its worker died). Counts the attempt; a job out of attempts fails instead."""
+        now = self.clock()
+        with self._tx() as db:
+            while True:
+                row = db.execute(
+                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE (state = 'queued' AND next_run_at <= ?)"
+                    " OR (state = 'running' AND lease_until < ?) ORDER BY next_run_at, created_at LIMIT 1",
+                    (now, now),
+                ).fetchone()
+                if row is None:
+                    return None
+                job = _job(row)
+                if job.attempts >= job.max_attempts:
+                    db.execute(
+                        "UPDATE jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL,"
+                        " error = coalesce(error, '') || ?, updated_at = ?, finished_at = ? WHERE id = ?",
+                        (
+                            f"{'; ' if job.error else ''}gave up after {job.attempts} attempts (the worker stopped answering)",
+                            now,
+                            now,
+                            job.id,
+                        ),
+                    )
+                    continue
+                db.execute(
+                    "UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?,"
+                    " attempts = attempts + 1, updated_at = ? WHERE id = ?",
+                    (worker, now + lease_s, now, job.id),
+                )
+                row = db.execute(
+                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)
+                ).fetchone()
+                return _job(row)
+
+    def renew(self, job_id: str, worker: str, lease_s: float) -> bool:
+        """Extend the lease; False when the job is no longer this worker's."""
+        now = self.clock()
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND state = 'running'"
+                " AND lease_owner = ?",
+                (now + lease_s, now, job_id, worker),
+            )
+            return cur.rowcount == 1
+
+    def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool:
+        """Store the report and mark the job done, if this worker still holds the lease."""
+        now = self.clock()
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL,"
+                " error = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'"
+                " AND lease_owner = ?",
+                (now, now, job_id, worker),
+            )
+            if cur.rowcount != 1:
+                return False
+            db.execute(
+                "INSERT INTO reports (job_id, report, stored_at) VALUES (?, ?, ?)",
+                (job_id, json.dumps(report, ensure_ascii=False), now),
+            )
+            return True
+
+    def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> State | None:
+        """Record a failed attempt: queued again after ``retry_in`` seconds while attempts
+        remain, else failed with the last error. None when the lease was lost."""
+        now = self.clock()
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT attempts, max_attempts FROM jobs WHERE id = ? AND state = 'running'"
+                " AND lease_owner = ?",
+                (job_id, worker),
+            ).fetchone()
+            if row is None:
+                return None
+            attempts, max_attempts = row
+            state: State = (
+                "queued" if retry_in is not None and attempts < max_attempts else "failed"
+            )
+            db.execute(
+                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, error = ?,"
+                " next_run_at = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+                (
+                    state,
+                    error,
+                    now + (retry_in or 0),
+                    now,
+                    now if state == "failed" else None,
+                    job_id,
+                ),
+            )
+            return state
+
+    def release(self, job_id: str, worker: str) -> bool:
+        """Give a running job back to the queue (a worker shutting down), attempt uncounted."""
+        now = self.clock()
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL,"
+                " attempts = max(attempts - 1, 0), next_run_at = ?, updated_at = ?"
+                " WHERE id = ? AND state = 'running' AND lease_owner = ?",
+                (now, now, job_id, worker),
+            )
+            return cur.rowcount == 1
+
+    def cancel(self, job_id: str) -> bool:
+        """Cancel a queued or running job (a running one's worker notices at its next
+        renewal); False when it had already ended."""
+        now = self.clock()
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE jobs SET state = 'cancelled', lease_owner = NULL, lease_until = NULL,"
+                " updated_at = ?, finished_at = ? WHERE id = ? AND state IN ('queued', 'running')",
+                (now, now, job_id),
+            )
+            return cur.rowcount == 1
+
+    def report(self, job_id: str) -> dict[str, Any] | None:
+        rows = self._read("SELECT report FROM reports WHERE job_id = ?", (job_id,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def report_count(self) -> int:
+        return int(self._read("SELECT count(*) FROM reports")[0][0])
+
+    def counts(self) -> dict[str, int]:
+        found = dict(self._read("SELECT state, count(*) FROM jobs GROUP BY state"))
+        return {state: int(found.get(state, 0)) for state in STATES}
+
+    # --- audits ---------------------------------------------------------------------------
+    def add_audit(
+        self, job_id: str, mode: str, result: dict[str, Any], requested_by: str | None
+    ) -> Audit:
+        audit = Audit(str(uuid.uuid4()), job_id, mode, requested_by, result, self.clock())
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO audits (id, job_id, mode, requested_by, result, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    audit.id,
+                    job_id,
+                    mode,
+                    requested_by,
+                    json.dumps(result, ensure_ascii=False),
+                    audit.created_at,
+                ),
+            )
+        return audit
+
+    def audits(self, job_id: str) -> list[Audit]:
+        rows = self._read(
+            "SELECT id, job_id, mode, requested_by, result, created_at FROM audits"
+            " WHERE job_id = ? ORDER BY created_at",
+            (job_id,),
+        )
+        return [Audit(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+
+    # --- API keys ---------------------------------------------------------------------------
+    def create_key(self, role: str, name: str = "") -> tuple[ApiKey, str]:
+        """A new key: the stored record and the token, which is shown once and not kept."""
+        if role not in ROLES:
+            msg = f"unknown role {role!r}; the roles are: {', '.join(ROLES)}"
+            raise ValueError(msg)
+        key_id = "k_" + secrets.token_hex(6)
+        token = f"vk_{secrets.token_urlsafe(32)}"
+        key = ApiKey(key_id, role, name, secrets.token_urlsafe(32), self.clock(), None)
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO api_keys (id, hash, role, name, callback_secret, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (key.id, hash_token(token), role, name, key.callback_secret, key.created_at),
+            )
+        return key, token
+
+    def find_key(self, token: str) -> ApiKey | None:
+        rows = self._read(
+            "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
+            " WHERE hash = ? AND revoked_at IS NULL",
+            (hash_token(token),),
+        )
+        return ApiKey(*rows[0]) if rows else None
+
+    def key(self, key_id: str) -> ApiKey | None:
+        rows = self._read(
+            "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
+            " WHERE id = ?",
+            (key_id,),
+        )
+        return ApiKey(*rows[0]) if rows else None
+
+    def keys(self) -> list[ApiKey]:
+        rows = self._read(
+            "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
+            " ORDER BY created_at"
+        )
+        return [ApiKey(*r) for r in rows]
+
+    def revoke_key(self, key_id: str) -> bool:
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
+                (self.clock(), key_id),
+            )
+            return cur.rowcount == 1
+
+    # --- callbacks ------------------------------------------------------------------------
+    def log_callback(
+        self, job_id: str, attempt: int, status: int | None, error: str | None
+    ) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO callback_attempts (job_id, attempt, at, status, error)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (job_id, attempt, self.clock(), status, error),
+            )
+
+    def callback_log(self, job_id: str) -> list[dict[str, Any]]:
+        rows = self._read(
+            "SELECT attempt, at, status, error FROM callback_attempts WHERE job_id = ?"
+            " ORDER BY attempt",
+            (job_id,),
+        )
+        return [{"attempt": r[0], "at": r[1], "status": r[2], "error": r[3]} for r in rows]
