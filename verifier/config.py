@@ -45,6 +45,7 @@ __all__ = [
     "RubricSettings",
     "SearchSettings",
     "SearxngSettings",
+    "ServiceSettings",
     "Settings",
     "StoreSettings",
     "load_settings",
@@ -225,6 +226,26 @@ class RubricSettings(_Section):
     spelling_common_words: Annotated[int, Field(ge=100, le=82765)] = 30000
 
 
+class ServiceSettings(_Section):
+    host: str = "127.0.0.1"
+    port: Annotated[int, Field(ge=0, le=65535)] = 8750
+    public_url: str = ""
+    workers: NonNegInt = 2
+    lease_s: Seconds = 30.0
+    max_attempts: PosInt = 3
+    retry_backoff_s: NonNegSeconds = 5.0
+    grace_s: NonNegSeconds = 30.0
+    poll_s: Seconds = 0.5
+    max_body_bytes: PosInt = 4_000_000
+    max_response_chars: PosInt = 1_000_000
+    max_prompt_chars: PosInt = 200_000
+    rate_limit_per_minute: NonNegInt = 120
+    callback_timeout_s: Seconds = 10.0
+    callback_retries: NonNegInt = 4
+    callback_backoff_s: NonNegSeconds = 2.0
+    callback_allow_hosts: list[str] = []
+
+
 class StoreSettings(_Section):
     data_dir: str = ""
 
@@ -240,6 +261,7 @@ class Settings(_Section):
     judges: JudgesSettings = JudgesSettings()
     resources: ResourcesSettings = ResourcesSettings()
     rubric: RubricSettings = RubricSettings()
+    service: ServiceSettings = ServiceSettings()
     store: StoreSettings = StoreSettings()
 
     def digest(self) -> str:

@@ -215,12 +215,16 @@ class _Run:
         ]
         timed_out = False
         if tasks:
-            _done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
+            done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
             for task in pending:
                 task.cancel()
             if pending:
                 await asyncio.gather(*pending, return_exceptions=True)
                 timed_out = True
+            # a fault of our own (the store cannot write) must fail the check, not vanish
+            for task in done:
+                if not task.cancelled() and (exc := task.exception()) is not None:
+                    raise exc
         order = {query: i for i, query in enumerate(queries)}
         work.searches.sort(key=lambda t: (order[t.query], t.backend))
         pages: dict[str, PageTrace] = {}
@@ -447,6 +451,8 @@ async def _run_search(
         error = str(exc)
     except TimeoutError:
         error = f"{backend.name}: no answer in the time left"
+    except Exception as exc:
+        error = f"{backend.name}: {type(exc).__name__}: {exc}"
     return SearchRecord(
         query=query,
         backend=backend.name,

@@ -1,0 +1,190 @@
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from verifier.config import Settings
+from verifier.extract import Extractor
+from verifier.fakes import MemoryFetcher, StaticSearch
+from verifier.model import SearchHit
+from verifier.pipeline import Runtime
+from verifier.service.store import SqliteJobStore
+from verifier.service.worker import Worker
+from verifier.store import MemorySnapshotStore
+
+PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
+HITS = [SearchHit("https://example.com/louvre", "Louvre", "", 1)]
+
+
+def runtime(
+    settings: Settings, extractor: Extractor, search: StaticSearch | None = None
+) -> Runtime:
+    fetcher = MemoryFetcher({"https://example.com/louvre": ("text/html", PAGE)})
+    return Runtime(
+        settings, [search or StaticSearch(default=HITS)], fetcher, extractor, MemorySnapshotStore()
+    )
+
+
+@pytest.fixture
+def fast(settings: Settings) -> Settings:
+    return settings.with_overrides(
+        {
+            "service.poll_s": 0.02,
+            "service.lease_s": 0.6,
+            "service.retry_backoff_s": 0.05,
+            "service.grace_s": 0.5,
+        }
+    )
+
+
+async def run_until(worker: Worker, store: SqliteJobStore, done: int, timeout: float = 20) -> None:
+    stop = asyncio.Event()
+    task = asyncio.create_task(worker.run(stop))
+    async with asyncio.timeout(timeout):
+        while sum(store.counts()[s] for s in ("done", "failed", "cancelled")) < done:
+            await asyncio.sleep(0.02)
+    stop.set()
+    await task
+
+
+async def test_jobs_run_to_reports(fast: Settings, extractor: Extractor, tmp_path: Path) -> None:
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    ids = [
+        store.submit(
+            {
+                "response": f"The Louvre opened as a museum in 1793. ({i})",
+                "flags": {"harmful": i == 0},
+            },
+            owner=None,
+            options={},
+        )[0].id
+        for i in range(5)
+    ]
+    hooked: list[str] = []
+
+    async def hook(job, report) -> None:  # type: ignore[no-untyped-def]
+        hooked.append(job.id)
+
+    worker = Worker(store, runtime(fast, extractor), concurrency=3, on_done=hook)
+    await run_until(worker, store, 5)
+    assert store.counts()["done"] == 5
+    assert sorted(hooked) == sorted(ids)
+    first = store.report(ids[0])
+    assert first is not None
+    assert first["rubric"]["score"] == 1  # the flag travelled with the job
+    assert first["claims"][0]["verdict"]["label"] == "supported"
+    store.close()
+
+
+async def test_a_full_disk_fails_the_attempt_and_retries(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    class DiskFull(MemorySnapshotStore):
+        def put(self, kind, content):  # type: ignore[no-untyped-def]
+            raise OSError(28, "No space left on device")
+
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    job, _ = store.submit(
+        {"response": "The Louvre opened as a museum in 1793."},
+        owner=None,
+        options={},
+        max_attempts=2,
+    )
+    rt = runtime(fast, extractor)
+    rt.store = DiskFull()
+    worker = Worker(store, rt, concurrency=1)
+    await run_until(worker, store, 1)
+    failed = store.get(job.id)
+    assert failed is not None
+    assert failed.state == "failed"
+    assert failed.attempts == 2
+    assert "No space left on device" in (failed.error or "")
+    assert worker.stats.retried == 1
+    assert store.report(job.id) is None
+    store.close()
+
+
+async def test_a_broken_backend_is_a_search_error_not_a_crash(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    class Broken(StaticSearch):
+        async def search(self, query, *, deadline):  # type: ignore[no-untyped-def]
+            raise RuntimeError("backend exploded")
+
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    job, _ = store.submit(
+        {"response": "The Louvre opened as a museum in 1793."}, owner=None, options={}
+    )
+    await run_until(Worker(store, runtime(fast, extractor, Broken()), concurrency=1), store, 1)
+    report = store.report(job.id)
+    assert report is not None
+    assert "RuntimeError: backend exploded" in report["search"][0]["last_error"]
+    store.close()
+
+
+async def test_bad_input_fails_at_once(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    settings = fast.with_overrides({"limits.max_response_chars": 5})
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    job, _ = store.submit({"response": "far too long"}, owner=None, options={})
+    await run_until(Worker(store, runtime(settings, extractor), concurrency=1), store, 1)
+    failed = store.get(job.id)
+    assert failed is not None
+    assert (failed.state, failed.attempts) == ("failed", 1)
+    assert "max_response_chars" in (failed.error or "")
+    store.close()
+
+
+async def test_stopping_gives_running_jobs_back(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    job, _ = store.submit(
+        {"response": "The Louvre opened as a museum in 1793."}, owner=None, options={}
+    )
+    slow = runtime(fast, extractor, StaticSearch(default=HITS, hang=True))
+    worker = Worker(store, slow, concurrency=1)
+    stop = asyncio.Event()
+    task = asyncio.create_task(worker.run(stop))
+    async with asyncio.timeout(5):
+        while store.counts()["running"] == 0:
+            await asyncio.sleep(0.02)
+    await asyncio.sleep(0.7)  # past one lease: renewals keep it
+    assert store.get(job.id).state == "running"  # type: ignore[union-attr]
+    stop.set()
+    await task
+    back = store.get(job.id)
+    assert back is not None
+    assert (back.state, back.attempts) == ("queued", 0)
+    assert worker.stats.released == 1
+    store.close()
+
+
+async def test_cancelling_a_running_job_stops_it(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    job, _ = store.submit(
+        {"response": "The Louvre opened as a museum in 1793."}, owner=None, options={}
+    )
+    worker = Worker(
+        store, runtime(fast, extractor, StaticSearch(default=HITS, hang=True)), concurrency=1
+    )
+    stop = asyncio.Event()
+    task = asyncio.create_task(worker.run(stop))
+    async with asyncio.timeout(5):
+        while store.counts()["running"] == 0:
+            await asyncio.sleep(0.02)
+    assert store.cancel(job.id)
+    async with asyncio.timeout(5):
+        while worker.running:
+            await asyncio.sleep(0.02)
+    stop.set()
+    await task
+    assert store.get(job.id).state == "cancelled"  # type: ignore[union-attr]
+    assert store.report(job.id) is None
+    assert worker.stats.lost == 1
+    store.close()

@@ -1,0 +1,166 @@
+"""Workers: claim jobs from the store, run checks, store reports exactly once.
+
+A :class:`Worker` runs up to ``concurrency`` jobs at once in one process; several worker
+processes may share one store. Each job's lease is renewed every ``lease_s / 3`` seconds;
+when a renewal fails (the job was cancelled, or the lease was lost) the check is stopped.
+A failed attempt is retried with exponential backoff until ``max_attempts``; bad input
+fails at once. On :meth:`Worker.run`'s stop event, the worker takes no new jobs, gives
+running ones ``grace_s`` to finish, then gives the rest back to the queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from ..errors import InputError, VerifierError
+from ..model import CheckRequest, Report
+from ..pipeline import Runtime, check
+from .store import Job, SqliteJobStore
+
+__all__ = ["Worker", "WorkerStats"]
+
+log = logging.getLogger("verifier.worker")
+
+DoneHook = Callable[[Job, Report], Awaitable[None]]
+
+
+@dataclass(slots=True)
+class WorkerStats:
+    done: int = 0
+    failed: int = 0
+    retried: int = 0
+    lost: int = 0
+    released: int = 0
+    durations: list[float] = field(default_factory=list)
+
+
+def request_of(job: Job) -> CheckRequest:
+    r = job.request
+    return CheckRequest(
+        response=r["response"],
+        prompt=r.get("prompt", ""),
+        id=r.get("id") or job.id,
+        flags=dict(r.get("flags") or {}),
+    )
+
+
+class Worker:
+    def __init__(
+        self,
+        store: SqliteJobStore,
+        runtime: Runtime,
+        *,
+        concurrency: int = 2,
+        worker_id: str | None = None,
+        on_done: DoneHook | None = None,
+    ) -> None:
+        self.store = store
+        self.runtime = runtime
+        self.settings = runtime.settings.service
+        self.concurrency = concurrency
+        self.id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.on_done = on_done
+        self.stats = WorkerStats()
+        self.running: dict[str, asyncio.Task[None]] = {}
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Work until ``stop`` is set, then drain (see the module docstring)."""
+        log.info("worker %s started (concurrency %d)", self.id, self.concurrency)
+        while not stop.is_set():
+            job = None
+            if len(self.running) < self.concurrency:
+                try:
+                    job = await asyncio.to_thread(self.store.claim, self.id, self.settings.lease_s)
+                except VerifierError as exc:
+                    log.warning("cannot claim a job: %s", exc)
+            if job is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), self.settings.poll_s)
+                continue
+            task = asyncio.create_task(self._one(job))
+            self.running[job.id] = task
+            task.add_done_callback(lambda _t, jid=job.id: self.running.pop(jid, None))
+        await self.drain()
+
+    async def drain(self) -> None:
+        tasks = list(self.running.values())
+        if not tasks:
+            return
+        _done, pending = await asyncio.wait(tasks, timeout=self.settings.grace_s)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+
+    async def _one(self, job: Job) -> None:
+        started = time.monotonic()
+        check_task = asyncio.create_task(check(request_of(job), self.runtime))
+        keeper = asyncio.create_task(self._keep_lease(job, check_task))
+        try:
+            report = await check_task
+        except asyncio.CancelledError:
+            if keeper.done() and keeper.result() is False:
+                self.stats.lost += 1  # cancelled by the client, or the lease was lost
+                return
+            await self._release(job)  # the worker is stopping
+            raise
+        except InputError as exc:
+            await self._fail(job, str(exc), retry=False)
+            return
+        except Exception as exc:
+            log.exception("job %s attempt %d failed", job.id, job.attempts)
+            await self._fail(job, f"{type(exc).__name__}: {exc}", retry=True)
+            return
+        finally:
+            keeper.cancel()
+        stored = await asyncio.to_thread(self.store.complete, job.id, self.id, report.to_dict())
+        self.stats.durations.append(time.monotonic() - started)
+        if not stored:
+            self.stats.lost += 1
+            log.warning("job %s: lease lost before the report was stored; discarded", job.id)
+            return
+        self.stats.done += 1
+        if self.on_done is not None:
+            try:
+                await self.on_done(job, report)
+            except Exception:
+                log.exception("job %s: after-completion hook failed", job.id)
+
+    async def _keep_lease(self, job: Job, work: asyncio.Task[Report]) -> bool:
+        every = self.settings.lease_s / 3
+        while True:
+            await asyncio.sleep(every)
+            try:
+                ok = await asyncio.to_thread(
+                    self.store.renew, job.id, self.id, self.settings.lease_s
+                )
+            except VerifierError as exc:
+                log.warning("job %s: cannot renew the lease (%s); will retry", job.id, exc)
+                continue
+            if not ok:
+                work.cancel()
+                return False
+
+    async def _fail(self, job: Job, error: str, *, retry: bool) -> None:
+        backoff = self.settings.retry_backoff_s * 2 ** max(job.attempts - 1, 0)
+        state = await asyncio.to_thread(
+            self.store.fail, job.id, self.id, error, backoff if retry else None
+        )
+        if state == "queued":
+            self.stats.retried += 1
+        elif state == "failed":
+            self.stats.failed += 1
+
+    async def _release(self, job: Job) -> None:
+        try:
+            released = await asyncio.shield(asyncio.to_thread(self.store.release, job.id, self.id))
+        except VerifierError:
+            released = False
+        self.stats.released += released
