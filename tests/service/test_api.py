@@ -1,0 +1,320 @@
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+from verifier.config import Settings
+from verifier.extract import Extractor
+from verifier.fakes import MemoryFetcher, StaticSearch
+from verifier.model import SearchHit
+from verifier.pipeline import Runtime
+from verifier.service.api import Metrics, create_app
+from verifier.service.callbacks import SIGNATURE_HEADER, CallbackSender
+from verifier.service.store import SqliteJobStore
+from verifier.service.worker import Worker
+from verifier.store import SqliteSnapshotStore
+
+PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
+HITS = [SearchHit("https://example.com/louvre", "Louvre", "", 1)]
+RESPONSE = "The Louvre opened as a museum in 1793."
+
+
+@pytest.fixture
+def svc_settings(settings: Settings) -> Settings:
+    return settings.with_overrides(
+        {
+            "service.poll_s": 0.02,
+            "service.lease_s": 3.0,
+            "service.rate_limit_per_minute": 5,
+            "service.max_response_chars": 200,
+            "service.callback_backoff_s": 0.01,
+            "service.callback_retries": 2,
+            "service.callback_allow_hosts": ["127.0.0.1"],
+        }
+    )
+
+
+class Service:
+    def __init__(
+        self, client: Any, store: SqliteJobStore, keys: dict[str, tuple[str, str]]
+    ) -> None:
+        self.client = client
+        self.store = store
+        self.keys = keys  # role -> (key id, token)
+
+    def auth(self, role: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.keys[role][1]}"}
+
+    async def submit(self, role: str = "rater", **body: Any) -> Any:
+        return await self.client.post(
+            "/v1/checks", json={"response": RESPONSE, **body}, headers=self.auth(role)
+        )
+
+    async def wait_done(self, job_id: str, role: str = "admin") -> dict[str, Any]:
+        async with asyncio.timeout(20):
+            while True:
+                resp = await self.client.get(f"/v1/checks/{job_id}", headers=self.auth(role))
+                body = await resp.json()
+                if body["state"] in ("done", "failed", "cancelled"):
+                    return body
+                await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def service(aiohttp_client, svc_settings: Settings, extractor: Extractor, tmp_path: Path):  # type: ignore[no-untyped-def]
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    snapshots = SqliteSnapshotStore(tmp_path / "snapshots.db")
+    fetcher = MemoryFetcher({"https://example.com/louvre": ("text/html", PAGE)})
+    runtime = Runtime(svc_settings, [StaticSearch(default=HITS)], fetcher, extractor, snapshots)
+    metrics = Metrics(store)
+    app = create_app(
+        store, svc_settings, snapshots=snapshots, rerun_runtime=runtime, metrics_=metrics
+    )
+    sender = CallbackSender(store, svc_settings.service, "http://verifier.test")
+
+    async def done(job, report) -> None:  # type: ignore[no-untyped-def]
+        metrics.observe(job, report)
+        await sender.deliver(job, report)
+
+    worker = Worker(store, runtime, concurrency=2, on_done=done)
+    stop = asyncio.Event()
+
+    running: list[asyncio.Task[None]] = []
+
+    async def start(app: web.Application) -> None:
+        running.append(asyncio.create_task(worker.run(stop)))
+
+    async def finish(app: web.Application) -> None:
+        stop.set()
+        await asyncio.gather(*running)
+        await sender.aclose()
+
+    app.on_startup.append(start)
+    app.on_cleanup.append(finish)
+    keys = {}
+    for role in ("rater", "service", "auditor", "admin"):
+        key, token = store.create_key(role, role)
+        keys[role] = (key.id, token)
+    other, token = store.create_key("rater", "other rater")
+    keys["other"] = (other.id, token)
+    client = await aiohttp_client(app)
+    yield Service(client, store, keys)
+    await client.close()
+    store.close()
+    snapshots.close()
+
+
+async def test_submit_run_read(service: Service) -> None:
+    resp = await service.submit("rater", flags={"off_topic": True})
+    assert resp.status == 202
+    body = await resp.json()
+    assert resp.headers["Location"] == f"/v1/checks/{body['id']}"
+    assert service.store.get(body["id"]) is not None  # persisted before the answer
+    done = await service.wait_done(body["id"], "rater")
+    assert done["state"] == "done"
+    report = done["report"]
+    assert report["claims"][0]["verdict"]["label"] == "supported"
+    assert report["request"]["flags"] == {"off_topic": True}
+    metrics = await (await service.client.get("/metrics")).text()
+    assert 'verifier_jobs{state="done"} 1.0' in metrics
+    assert "verifier_job_seconds_count 1.0" in metrics
+    health = await (await service.client.get("/healthz")).json()
+    assert health["jobs"]["done"] == 1
+
+
+async def test_idempotency_key_returns_the_same_job(service: Service) -> None:
+    headers = {**service.auth("service"), "Idempotency-Key": "abc"}
+    first = await (
+        await service.client.post("/v1/checks", json={"response": RESPONSE}, headers=headers)
+    ).json()
+    again = await (
+        await service.client.post("/v1/checks", json={"response": RESPONSE}, headers=headers)
+    ).json()
+    assert first["id"] == again["id"]
+    assert (first["created"], again["created"]) == (True, False)
+
+
+@pytest.mark.parametrize(
+    ("role", "submit", "read_own", "read_other", "audit", "keys"),
+    [
+        ("rater", 202, 200, 403, 403, 403),
+        ("service", 202, 200, 403, 403, 403),
+        ("auditor", 403, None, 200, 409, 403),
+        ("admin", 202, 200, 200, 409, 200),
+    ],
+)
+async def test_role_matrix(
+    service: Service,
+    role: str,
+    submit: int,
+    read_own: int | None,
+    read_other: int,
+    audit: int,
+    keys: int,
+) -> None:
+    resp = await service.submit(role)
+    assert resp.status == submit
+    if read_own is not None:
+        own = (await resp.json())["id"]
+        assert (
+            await service.client.get(f"/v1/checks/{own}", headers=service.auth(role))
+        ).status == read_own
+    theirs = (await (await service.submit("other")).json())["id"]
+    assert (
+        await service.client.get(f"/v1/checks/{theirs}", headers=service.auth(role))
+    ).status == read_other
+    # audits need a finished check (409) once the role may audit at all
+    status = (
+        await service.client.post(
+            f"/v1/checks/{theirs}/audit", json={"mode": "replay"}, headers=service.auth(role)
+        )
+    ).status
+    assert status in ((audit,) if audit != 409 else (409, 202))
+    assert (await service.client.get("/v1/keys", headers=service.auth(role))).status == keys
+
+
+async def test_no_key_or_a_revoked_key_is_401(service: Service) -> None:
+    assert (await service.client.post("/v1/checks", json={"response": RESPONSE})).status == 401
+    bad = await service.client.get("/v1/keys", headers={"Authorization": "Bearer nope"})
+    assert bad.status == 401
+    assert (await bad.json())["error"] == "unauthorized"
+    service.store.revoke_key(service.keys["rater"][0])
+    assert (await service.submit("rater")).status == 401
+
+
+async def test_owner_cancels_others_cannot(service: Service) -> None:
+    job = (await (await service.submit("rater", response="x " * 5)).json())["id"]
+    assert (
+        await service.client.delete(f"/v1/checks/{job}", headers=service.auth("other"))
+    ).status == 403
+    resp = await service.client.delete(f"/v1/checks/{job}", headers=service.auth("rater"))
+    assert resp.status in (200, 409)  # it may already have finished
+
+
+async def test_input_errors_are_clear_json(service: Service) -> None:
+    auth = service.auth("rater")
+    bad = await service.client.post(
+        "/v1/checks", data=b"{not json", headers={**auth, "Content-Type": "application/json"}
+    )
+    assert bad.status == 400
+    assert (await bad.json())["error"] == "malformed_json"
+    missing = await service.client.post("/v1/checks", json={"prompt": "p"}, headers=auth)
+    assert missing.status == 422
+    assert (await missing.json())["fields"] == ["response"]
+    wrong = await service.client.post("/v1/checks", json={"response": 5}, headers=auth)
+    assert wrong.status == 422
+    flags = await service.client.post(
+        "/v1/checks", json={"response": "x", "flags": {"evil": True}}, headers=auth
+    )
+    assert "unknown flag 'evil'" in (await flags.json())["detail"]
+    big = await service.client.post("/v1/checks", json={"response": "x" * 500}, headers=auth)
+    assert big.status == 413
+    huge = await service.client.post("/v1/checks", data=b"x" * 5_000_000, headers=auth)
+    assert huge.status == 413
+    ssrf = await service.client.post(
+        "/v1/checks",
+        json={"response": "x", "options": {"callback_url": "http://10.0.0.1/hook"}},
+        headers=auth,
+    )
+    assert ssrf.status == 422
+    assert "callback_allow_hosts" in (await ssrf.json())["detail"]
+
+
+async def test_rate_limit_is_429_with_retry_after(service: Service) -> None:
+    statuses = [(await service.submit("service", response=f"x {i}")).status for i in range(6)]
+    assert statuses[:5] == [202] * 5
+    limited = await service.submit("service", response="x 6")
+    assert limited.status == 429
+    assert int(limited.headers["Retry-After"]) >= 1
+
+
+async def test_callbacks_are_signed_and_retried(service: Service, aiohttp_server) -> None:  # type: ignore[no-untyped-def]
+    received: list[tuple[bytes, dict[str, str]]] = []
+    answers = [500, 200]
+
+    async def hook(request: web.Request) -> web.Response:
+        received.append((await request.read(), dict(request.headers)))
+        return web.Response(status=answers.pop(0) if answers else 200)
+
+    app = web.Application()
+    app.router.add_post("/hook", hook)
+    scorer = await aiohttp_server(app)
+    url = str(scorer.make_url("/hook"))
+    job = (await (await service.submit("service", options={"callback_url": url})).json())["id"]
+    await service.wait_done(job)
+    async with asyncio.timeout(10):
+        while len(received) < 2:
+            await asyncio.sleep(0.02)
+    body, headers = received[-1]
+    secret = service.store.key(service.keys["service"][0]).callback_secret  # type: ignore[union-attr]
+    assert (
+        headers[SIGNATURE_HEADER]
+        == "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    )
+    payload = json.loads(body)
+    assert payload["job_id"] == job
+    assert payload["report_url"] == f"http://verifier.test/v1/checks/{job}"
+    assert set(payload["signals"]) == {"truthfulness", "plagiarism"}
+    assert payload["rubric"]["max_score"] == 7
+    log = service.store.callback_log(job)
+    assert [(a["attempt"], a["status"]) for a in log] == [(1, 500), (2, 200)]
+
+
+async def test_a_dead_callback_target_is_retried_then_given_up(
+    service: Service, closed_port: int
+) -> None:
+    url = f"http://127.0.0.1:{closed_port}/hook"
+    job = (await (await service.submit("service", options={"callback_url": url})).json())["id"]
+    await service.wait_done(job)
+    async with asyncio.timeout(10):
+        while len(service.store.callback_log(job)) < 3:
+            await asyncio.sleep(0.02)
+    log = service.store.callback_log(job)
+    assert [a["attempt"] for a in log] == [1, 2, 3]  # 1 + callback_retries
+    assert all(a["error"] for a in log)
+    assert service.store.get(job).state == "done"  # type: ignore[union-attr]  # the report stays
+
+
+async def test_audits_replay_same_decisions_and_rerun_diff(service: Service) -> None:
+    job = (await (await service.submit("rater")).json())["id"]
+    await service.wait_done(job)
+    auth = service.auth("auditor")
+    for mode in ("replay", "rerun"):
+        resp = await service.client.post(
+            f"/v1/checks/{job}/audit", json={"mode": mode}, headers=auth
+        )
+        assert resp.status == 202
+    async with asyncio.timeout(20):
+        while True:
+            audits = (
+                await (await service.client.get(f"/v1/checks/{job}/audits", headers=auth)).json()
+            )["audits"]
+            if len(audits) == 2:
+                break
+            await asyncio.sleep(0.05)
+    by_mode = {a["mode"]: a for a in audits}
+    assert by_mode["replay"]["same_decisions"], by_mode["replay"]
+    assert by_mode["replay"]["digest_before"] == by_mode["replay"]["digest_after"]
+    assert by_mode["rerun"]["verdicts_changed"] == []
+    assert by_mode["rerun"]["sources_added"] == []
+    bad = await service.client.post(f"/v1/checks/{job}/audit", json={"mode": "guess"}, headers=auth)
+    assert bad.status == 422
+
+
+async def test_openapi_matches_the_routes(service: Service) -> None:
+    spec = await (await service.client.get("/openapi.json")).json()
+    documented = {(method.upper(), path) for path, ops in spec["paths"].items() for method in ops}
+    app = service.client.app
+    served = {
+        (route.method, route.resource.canonical)
+        for route in app.router.routes()
+        if route.method != "HEAD"
+    }
+    assert documented == served
