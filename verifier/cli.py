@@ -577,3 +577,263 @@ def version() -> None:
     click.echo(f"verifier {__version__}")
     for name, ver in library_versions().items():
         click.echo(f"{name} {ver}")
+
+
+# --- the service ------------------------------------------------------------------------------
+_evidence_options = [
+    click.option(
+        "--corpus",
+        "corpora",
+        multiple=True,
+        type=click.Path(),
+        help="A corpus directory or index searched for every job. Repeatable.",
+    ),
+    click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora."),
+]
+
+
+def _with(options: list[Any]) -> Any:
+    def wrap(f: Any) -> Any:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return wrap
+
+
+def _job_store(settings: Settings) -> Any:
+    from .service.store import SqliteJobStore
+
+    return SqliteJobStore(settings.data_dir() / "jobs.db")
+
+
+async def _run_workers(
+    settings: Settings,
+    corpora: tuple[str, ...],
+    web_on: bool,
+    concurrency: int,
+    *,
+    serve: tuple[str, int] | None,
+) -> None:
+    import signal
+
+    from aiohttp import web
+
+    from .service.api import Metrics, create_app
+    from .service.callbacks import CallbackSender
+    from .service.worker import Worker
+
+    service = settings.service
+    store = _job_store(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    base = service.public_url or (
+        f"http://{serve[0]}:{serve[1]}" if serve else f"http://{service.host}:{service.port}"
+    )
+    try:
+        async with open_runtime(settings, corpora=corpora, web=web_on) as runtime:
+            metrics = Metrics(store)
+            sender = CallbackSender(store, service, base)
+
+            async def done(job: Any, report: Report) -> None:
+                metrics.observe(job, report)
+                await sender.deliver(job, report)
+
+            worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
+            runner = None
+            if serve is not None:
+                app = create_app(
+                    store,
+                    settings,
+                    snapshots=runtime.store,
+                    rerun_runtime=runtime,
+                    metrics_=metrics,
+                )
+                runner = web.AppRunner(app, handle_signals=False)
+                await runner.setup()
+                site = web.TCPSite(runner, serve[0], serve[1])
+                await site.start()
+                click.echo(
+                    f"verifier: serving on http://{serve[0]}:{serve[1]} ({concurrency} workers)",
+                    err=True,
+                )
+            else:
+                click.echo(f"verifier: worker {worker.id} ({concurrency} at once)", err=True)
+            if concurrency:
+                await worker.run(stop)
+            else:
+                await stop.wait()
+            if runner is not None:
+                await runner.cleanup()
+            await sender.aclose()
+    finally:
+        store.close()
+
+
+@main.command(cls=_Command)
+@click.option("--host", help="Address to listen on (default: service.host).")
+@click.option("--port", type=int, help="Port (default: service.port; 0 picks a free one).")
+@click.option(
+    "--workers",
+    type=click.IntRange(0, 256),
+    help="Jobs run at once in this process (default: service.workers; 0: API only).",
+)
+@_with(_evidence_options)
+@_config_option
+@_data_dir_option
+def serve(
+    host: str | None,
+    port: int | None,
+    workers: int | None,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Run the HTTP API and, unless --workers 0, a worker pool: one command, one machine.
+
+    SIGTERM stops taking work, lets running jobs finish within service.grace_s and gives
+    the rest back to the queue.
+    """
+    settings = _settings(config, data_dir)
+    s = settings.service
+    asyncio.run(
+        _run_workers(
+            settings,
+            corpora,
+            not no_web,
+            s.workers if workers is None else workers,
+            serve=(host or s.host, s.port if port is None else port),
+        )
+    )
+
+
+@main.command(cls=_Command)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(1, 256),
+    help="Jobs run at once (default: service.workers).",
+)
+@_with(_evidence_options)
+@_config_option
+@_data_dir_option
+def worker(
+    concurrency: int | None,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Run jobs from the store (several worker processes may share one data dir)."""
+    settings = _settings(config, data_dir)
+    asyncio.run(
+        _run_workers(
+            settings, corpora, not no_web, concurrency or settings.service.workers or 1, serve=None
+        )
+    )
+
+
+@main.group()
+def keys() -> None:
+    """Manage API keys (stored hashed; a new key is shown once)."""
+
+
+@keys.command("create", cls=_Command)
+@click.option("--role", required=True, type=click.Choice(["rater", "service", "auditor", "admin"]))
+@click.option("--name", default="", help="Who or what uses the key.")
+@_config_option
+@_data_dir_option
+def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
+    """Create a key; the key itself is the last line of the output."""
+    store = _job_store(_settings(config, data_dir))
+    try:
+        key, token = store.create_key(role, name)
+    finally:
+        store.close()
+    click.echo(f"id: {key.id}")
+    click.echo(f"role: {key.role}")
+    click.echo(f"callback secret (HMAC-SHA256 of callback bodies): {key.callback_secret}")
+    click.echo("the key, shown once:")
+    click.echo(token)
+
+
+@keys.command("list", cls=_Command)
+@_config_option
+@_data_dir_option
+def keys_list(config: str | None, data_dir: str | None) -> None:
+    """List keys (never the keys themselves)."""
+    store = _job_store(_settings(config, data_dir))
+    try:
+        for key in store.list_keys():
+            state = "revoked" if key.revoked_at else "active"
+            click.echo(f"{key.id}\t{key.role}\t{state}\t{key.name}")
+    finally:
+        store.close()
+
+
+@keys.command("revoke", cls=_Command)
+@click.argument("key_id")
+@_config_option
+@_data_dir_option
+def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
+    """Revoke a key by its id."""
+    store = _job_store(_settings(config, data_dir))
+    try:
+        if not store.revoke_key(key_id):
+            msg = f"no active key {key_id!r}; see `verifier keys list`"
+            raise InputError(msg)
+    finally:
+        store.close()
+    click.echo(f"revoked {key_id}")
+
+
+@main.command(cls=_Command)
+@click.argument("job_id")
+@click.option("--mode", type=click.Choice(["replay", "rerun"]), required=True)
+@_with(_evidence_options)
+@_config_option
+@_data_dir_option
+def audit(
+    job_id: str,
+    mode: str,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Audit a finished check: replay it from its stored evidence, or re-run it fresh.
+
+    Prints what changed (verdicts, sources, copied share, rubric) as JSON and stores the
+    audit with the check.
+    """
+    from .service import audit as audits
+    from .store.sqlite import SqliteSnapshotStore
+
+    settings = _settings(config, data_dir)
+    store = _job_store(settings)
+    try:
+        original = store.report(job_id)
+        if original is None:
+            job = store.get(job_id)
+            what = "no such check" if job is None else f"the check is {job.state}"
+            msg = f"cannot audit {job_id}: {what}; audits need a finished check's report"
+            raise InputError(msg)
+
+        async def run() -> dict[str, Any]:
+            if mode == "replay":
+                snapshots = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+                try:
+                    return await audits.replay(original, snapshots, settings)
+                finally:
+                    snapshots.close()
+            async with open_runtime(settings, corpora=corpora, web=not no_web) as runtime:
+                return await audits.rerun(original, runtime)
+
+        result = asyncio.run(run())
+        stored = store.add_audit(job_id, mode, result, "cli")
+    finally:
+        store.close()
+    summary = {k: v for k, v in result.items() if k != "report"}
+    click.echo(json.dumps({"audit_id": stored.id, **summary}, indent=2, ensure_ascii=False))

@@ -235,6 +235,7 @@ class ServiceSettings(_Section):
     max_attempts: PosInt = 3
     retry_backoff_s: NonNegSeconds = 5.0
     grace_s: NonNegSeconds = 30.0
+    job_timeout_s: NonNegSeconds = 0.0
     poll_s: Seconds = 0.5
     max_body_bytes: PosInt = 4_000_000
     max_response_chars: PosInt = 1_000_000

@@ -144,3 +144,23 @@ def test_concurrent_claims_never_share_a_job(tmp_path: Path) -> None:
     assert setup.report_count() == 200
     assert setup.integrity_check() == "ok"
     setup.close()
+
+
+def test_a_locked_store_waits_then_reports_unavailable(tmp_path: Path) -> None:
+    import sqlite3
+
+    from verifier.errors import StoreError
+
+    path = tmp_path / "jobs.db"
+    quick = SqliteJobStore(path, busy_timeout_s=0.2)
+    patient = SqliteJobStore(path, busy_timeout_s=10)
+    blocker = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    blocker.execute("BEGIN EXCLUSIVE")
+    with pytest.raises(StoreError, match="unavailable"):
+        quick.submit({"response": "x"}, owner=None, options={})
+    threading.Timer(0.3, lambda: blocker.execute("ROLLBACK")).start()
+    job, _ = patient.submit({"response": "x"}, owner=None, options={})  # waits for the lock
+    assert patient.get(job.id) is not None
+    for s in (quick, patient):
+        s.close()
+    blocker.close()

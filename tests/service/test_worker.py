@@ -188,3 +188,30 @@ async def test_cancelling_a_running_job_stops_it(
     assert store.report(job.id) is None
     assert worker.stats.lost == 1
     store.close()
+
+
+async def test_a_job_that_hangs_times_out(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    class Hanging:
+        name = "hanging"
+
+        async def judge(self, claim, evidence, deadline):  # type: ignore[no-untyped-def]
+            await asyncio.Event().wait()
+
+    settings = fast.with_overrides({"service.job_timeout_s": 0.5})
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    job, _ = store.submit(
+        {"response": "The Louvre opened as a museum in 1793."},
+        owner=None,
+        options={},
+        max_attempts=1,
+    )
+    rt = runtime(settings, extractor)
+    rt.judges = [Hanging()]
+    await run_until(Worker(store, rt, concurrency=1), store, 1)
+    failed = store.get(job.id)
+    assert failed is not None
+    assert failed.state == "failed"
+    assert "ran over 0.5 s" in (failed.error or "")
+    store.close()

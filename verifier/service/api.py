@@ -362,7 +362,7 @@ async def create_key(request: web.Request) -> web.Response:
 
 async def list_keys(request: web.Request) -> web.Response:
     _need(request, "admin")
-    keys = await asyncio.to_thread(request.app[STORE].keys)
+    keys = await asyncio.to_thread(request.app[STORE].list_keys)
     return web.json_response(
         {
             "keys": [

@@ -199,17 +199,19 @@ def _job(row: tuple[Any, ...]) -> Job:
 class SqliteJobStore:
     """See the module docstring. Thread-safe: one connection behind a lock per process."""
 
-    def __init__(self, path: str | Path, *, clock: Any = time.time) -> None:
+    def __init__(
+        self, path: str | Path, *, clock: Any = time.time, busy_timeout_s: float = 30.0
+    ) -> None:
         self.path = Path(path)
         self.clock = clock
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
-                self.path, check_same_thread=False, isolation_level=None, timeout=30
+                self.path, check_same_thread=False, isolation_level=None, timeout=busy_timeout_s
             )
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA busy_timeout=30000")
+            self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
             self._db.execute("PRAGMA foreign_keys=ON")
         except (OSError, sqlite3.Error) as exc:
             msg = (
@@ -505,7 +507,7 @@ class SqliteJobStore:
         )
         return ApiKey(*rows[0]) if rows else None
 
-    def keys(self) -> list[ApiKey]:
+    def list_keys(self) -> list[ApiKey]:
         rows = self._read(
             "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
             " ORDER BY created_at"

@@ -25,11 +25,15 @@ from ..model import CheckRequest, Report
 from ..pipeline import Runtime, check
 from .store import Job, SqliteJobStore
 
-__all__ = ["Worker", "WorkerStats"]
+__all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
 log = logging.getLogger("verifier.worker")
 
 DoneHook = Callable[[Job, Report], Awaitable[None]]
+
+
+class JobTimeout(Exception):
+    """An attempt ran over the job time limit."""
 
 
 @dataclass(slots=True)
@@ -101,7 +105,8 @@ class Worker:
 
     async def _one(self, job: Job) -> None:
         started = time.monotonic()
-        check_task = asyncio.create_task(check(request_of(job), self.runtime))
+        limit = self.settings.job_timeout_s or self.runtime.settings.limits.report_budget_s + 60
+        check_task = asyncio.create_task(self._timed(check(request_of(job), self.runtime), limit))
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
         try:
             report = await check_task
@@ -132,6 +137,15 @@ class Worker:
                 await self.on_done(job, report)
             except Exception:
                 log.exception("job %s: after-completion hook failed", job.id)
+
+    @staticmethod
+    async def _timed(work: Awaitable[Report], limit: float) -> Report:
+        try:
+            async with asyncio.timeout(limit):
+                return await work
+        except TimeoutError as exc:
+            msg = f"the job ran over {limit:g} s (service.job_timeout_s) and was stopped"
+            raise JobTimeout(msg) from exc
 
     async def _keep_lease(self, job: Job, work: asyncio.Task[Report]) -> bool:
         every = self.settings.lease_s / 3

@@ -1,0 +1,224 @@
+"""The service as real processes: `verifier serve`, `verifier worker`, `verifier keys`,
+SIGTERM, and workers killed with SIGKILL mid-run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "examples" / "corpus"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def verifier(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "verifier", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def start(*args: str, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "verifier", *args],
+        env=env,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+    )
+
+
+class Api:
+    def __init__(self, port: int, token: str) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.token = token
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("Authorization", f"Bearer {self.token}")
+        req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"{}")
+
+    def wait_up(self, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not come up")
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> Iterator[dict[str, str]]:
+    e = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    e.update(
+        {
+            "VERIFIER_DATA_DIR": str(tmp_path / "data"),
+            "VERIFIER_SERVICE__POLL_S": "0.05",
+            "VERIFIER_SERVICE__LEASE_S": "2",
+            "VERIFIER_SERVICE__RETRY_BACKOFF_S": "0.1",
+            "VERIFIER_SERVICE__MAX_ATTEMPTS": "5",
+            "VERIFIER_SERVICE__RATE_LIMIT_PER_MINUTE": "0",
+            "VERIFIER_EXTRACT__WORKERS": "1",
+        }
+    )
+    return e
+
+
+def new_key(env: dict[str, str], role: str) -> str:
+    result = verifier("keys", "create", "--role", role, env=env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_serve_runs_jobs_and_stops_cleanly_on_sigterm(env: dict[str, str], tmp_path: Path) -> None:
+    token = new_key(env, "rater")
+    listed = verifier("keys", "list", env=env)
+    assert "rater\tactive" in listed.stdout
+    assert token not in listed.stdout
+    port = free_port()
+    server = start(
+        "serve",
+        "--port",
+        str(port),
+        "--workers",
+        "2",
+        "--no-web",
+        "--corpus",
+        str(CORPUS),
+        env=env,
+        log=tmp_path / "serve.log",
+    )
+    try:
+        api = Api(port, token)
+        api.wait_up()
+        status, body = api.call(
+            "POST", "/v1/checks", {"response": "Radium has the symbol Ra and atomic number 88."}
+        )
+        assert status == 202
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            status, job = api.call("GET", f"/v1/checks/{body['id']}")
+            if job["state"] == "done":
+                break
+            time.sleep(0.1)
+        assert job["state"] == "done", job
+        assert job["report"]["claims"][0]["verdict"]["label"] == "supported"
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=60) == 0, (tmp_path / "serve.log").read_text()
+    # the audit command replays the stored report with the same decisions
+    result = verifier("audit", body["id"], "--mode", "replay", env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["same_decisions"]
+
+
+@pytest.mark.slow
+def test_300_jobs_survive_killed_workers(env: dict[str, str], tmp_path: Path) -> None:
+    token = new_key(env, "service")
+    port = free_port()
+    log = tmp_path / "service.log"
+    server = start("serve", "--port", str(port), "--workers", "0", env=env, log=log)
+    workers: list[subprocess.Popen[bytes]] = []
+
+    def worker() -> subprocess.Popen[bytes]:
+        return start(
+            "worker", "--concurrency", "4", "--no-web", "--corpus", str(CORPUS), env=env, log=log
+        )
+
+    try:
+        api = Api(port, token)
+        api.wait_up()
+        ids = []
+        for i in range(300):
+            status, body = api.call(
+                "POST",
+                "/v1/checks",
+                {"response": f"Radium has the symbol Ra and atomic number 88. Note {i}."},
+            )
+            assert status == 202
+            ids.append(body["id"])
+        workers = [worker(), worker()]
+        db = tmp_path / "data" / "jobs.db"
+        killed_with: list[int] = []
+        for _round in range(2):
+            # wait until the first worker holds jobs, then SIGKILL it mid-run and restart it
+            pid = workers[0].pid
+            end = time.monotonic() + 120
+            held = 0
+            while time.monotonic() < end:
+                held = (
+                    sqlite3.connect(db)
+                    .execute(
+                        "SELECT count(*) FROM jobs WHERE state='running' AND lease_owner LIKE ?",
+                        (f"%:{pid}:%",),
+                    )
+                    .fetchone()[0]
+                )
+                if held:
+                    break
+                time.sleep(0.005)
+            killed_with.append(held)
+            workers[0].kill()  # SIGKILL: no chance to give its jobs back
+            workers[0].wait(timeout=30)
+            workers[0] = worker()
+        end = time.monotonic() + 300
+        while time.monotonic() < end:
+            counts = dict(
+                sqlite3.connect(db)
+                .execute("SELECT state, count(*) FROM jobs GROUP BY state")
+                .fetchall()
+            )
+            if counts.get("done", 0) == 300:
+                break
+            time.sleep(0.2)
+        conn = sqlite3.connect(db)
+        assert dict(conn.execute("SELECT state, count(*) FROM jobs GROUP BY state").fetchall()) == {
+            "done": 300
+        }
+        assert conn.execute("SELECT count(*), count(DISTINCT job_id) FROM reports").fetchone() == (
+            300,
+            300,
+        )
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        retried = conn.execute("SELECT count(*) FROM jobs WHERE attempts > 1").fetchone()[0]
+        assert all(killed_with), killed_with  # each kill hit a worker holding jobs
+        assert retried >= 1  # ... and those jobs were taken again
+        for job_id in ids[:5]:
+            status, job = api.call("GET", f"/v1/checks/{job_id}")
+            assert job["report"]["request"]["response"].startswith("Radium")
+    finally:
+        for p in [*workers, server]:
+            p.send_signal(signal.SIGTERM)
+        for p in [*workers, server]:
+            try:
+                p.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                p.kill()
