@@ -27,7 +27,7 @@ from .judges import Decision
 from .model import CheckRequest, Claim, Report
 from .pipeline import check as run_check
 from .plagiarism.detect import SourceText, detect
-from .render import plagiarism_text, report_json, report_text, rubric_text
+from .render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from .rubric.scorer import FLAGS, parse_flags
 from .search.corpus import build_index
 
@@ -166,6 +166,14 @@ _prompt_option = click.option(
 _format_option = click.option(
     "--format", "fmt", type=click.Choice(["json", "text"]), default="json", show_default=True
 )
+_report_format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "text", "html"]),
+    default="json",
+    show_default=True,
+    help="html: the rater's page, one self-contained file.",
+)
 _flags_option = click.option(
     "--flags",
     help=f"The rater's flags, comma-separated: {', '.join(FLAGS)} (see docs/signals.md).",
@@ -188,7 +196,7 @@ _data_dir_option = click.option(
     help="A directory of .txt/.md/.html files, or an index from `verifier index`. Repeatable.",
 )
 @click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora.")
-@_format_option
+@_report_format_option
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, writable=True),
@@ -265,7 +273,13 @@ def check(
                 CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web
             )
         )
-        sink.write(report_json(report) + "\n" if fmt == "json" else report_text(report))
+        sink.write(_render(report, fmt))
+
+
+def _render(report: Report, fmt: str) -> str:
+    if fmt == "html":
+        return report_html(report)
+    return report_json(report) + "\n" if fmt == "json" else report_text(report)
 
 
 @contextmanager
@@ -837,3 +851,64 @@ def audit(
         store.close()
     summary = {k: v for k, v in result.items() if k != "report"}
     click.echo(json.dumps({"audit_id": stored.id, **summary}, indent=2, ensure_ascii=False))
+
+
+def _read_reports(paths: tuple[str, ...]) -> list[Report]:
+    """Reports from files holding one JSON report, or JSON lines (`check --batch` output)."""
+    out: list[Report] = []
+    for path in paths:
+        raw = read_text_input(path, "report")
+        stripped = raw.strip()
+        try:
+            if stripped.startswith("{") and "\n{" not in stripped:
+                items = [json.loads(stripped)]
+            else:
+                items = [json.loads(line) for line in stripped.splitlines() if line.strip()]
+        except json.JSONDecodeError as exc:
+            msg = f"{path} is not JSON ({exc.msg} at line {exc.lineno}); give reports written by `verifier check`"
+            raise InputError(msg) from exc
+        for number, item in enumerate(items, start=1):
+            if isinstance(item, dict) and "error" in item and "schema" not in item:
+                continue  # a failed batch row
+            try:
+                out.append(Report.from_dict(item))
+            except (ValueError, KeyError, TypeError) as exc:
+                msg = f"{path}, report {number}: not a verifier report ({exc})"
+                raise InputError(msg) from exc
+    return out
+
+
+@main.command(cls=_Command)
+@click.argument("reports", nargs=-1, required=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["label-studio", "argilla", "jsonl"]),
+    required=True,
+    help="label-studio: a JSON list of tasks with predictions; argilla: a JSON list of records with suggestions; jsonl: one row of signals per report.",
+)
+@click.option(
+    "--out", type=click.Path(dir_okay=False, writable=True), help="Write here instead of stdout."
+)
+@click.option(
+    "--label-config", is_flag=True, help="Print the Label Studio labelling config and exit."
+)
+def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
+    """Export REPORTS (files from `verifier check`, JSON or JSON lines) to annotation tools.
+
+    Span offsets are converted to JavaScript string units (UTF-16), as Label Studio and
+    Argilla count them.
+    """
+    from .exports import LABEL_STUDIO_CONFIG, argilla_record, jsonl_row, label_studio_task
+
+    if label_config:
+        click.echo(LABEL_STUDIO_CONFIG, nl=False)
+        return
+    loaded = _read_reports(reports)
+    with open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+        if fmt == "jsonl":
+            for report in loaded:
+                sink.write(json.dumps(jsonl_row(report), ensure_ascii=False) + "\n")
+            return
+        convert = label_studio_task if fmt == "label-studio" else argilla_record
+        sink.write(json.dumps([convert(r) for r in loaded], ensure_ascii=False, indent=1) + "\n")

@@ -215,22 +215,23 @@ VIOLATIONS = {
 
 
 def build(names: list[str]) -> tuple[str, dict]:
+    """The response and signals with these violations; text is added before the whole
+    answer is repeated, so adding one violation never undoes another."""
     response, kwargs, flags = CLEAN, {}, {}
-    for name in names:
+    for name in sorted(names):
         v = VIOLATIONS[name]
         response += v.get("suffix", "")
-        if v.get("repeat"):
-            response = response + "\n\n" + response
         flags.update(v.get("flags", {}))
-        for key in ("truthfulness", "plagiarism"):
-            if key in v:
-                if key == "truthfulness" and key in kwargs:
-                    kwargs[key] = truth(
-                        false=kwargs[key].false_information or v[key].false_information,
-                        fake=kwargs[key].fake_resources or v[key].fake_resources,
-                    )
-                else:
-                    kwargs[key] = v[key]
+        if "truthfulness" in v:
+            old = kwargs.get("truthfulness")
+            kwargs["truthfulness"] = truth(
+                false=v["truthfulness"].false_information or bool(old and old.false_information),
+                fake=v["truthfulness"].fake_resources or bool(old and old.fake_resources),
+            )
+        if "plagiarism" in v:
+            kwargs["plagiarism"] = v["plagiarism"]
+    if "repeat" in names:
+        response = response + "\n\n" + response
     return response, {**kwargs, "flags": flags}
 
 

@@ -318,3 +318,16 @@ async def test_openapi_matches_the_routes(service: Service) -> None:
         if route.method != "HEAD"
     }
     assert documented == served
+
+
+async def test_the_report_page_is_served_to_readers(service: Service) -> None:
+    job = (await (await service.submit("rater")).json())["id"]
+    early = await service.client.get(f"/v1/checks/{job}/report.html", headers=service.auth("rater"))
+    assert early.status in (200, 409)
+    await service.wait_done(job)
+    page = await service.client.get(f"/v1/checks/{job}/report.html", headers=service.auth("rater"))
+    assert page.status == 200
+    assert page.headers["Content-Type"].startswith("text/html")
+    assert "Verification report" in await page.text()
+    other = await service.client.get(f"/v1/checks/{job}/report.html", headers=service.auth("other"))
+    assert other.status == 403

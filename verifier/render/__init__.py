@@ -1,6 +1,7 @@
-"""Renderings of a report: JSON and plain text (HTML arrives with the rater page)."""
+"""Renderings of a report: JSON, plain text and the rater's HTML page."""
 
+from .html import report_html
 from .json_report import report_json
 from .text import plagiarism_text, report_text, rubric_text
 
-__all__ = ["plagiarism_text", "report_json", "report_text", "rubric_text"]
+__all__ = ["plagiarism_text", "report_html", "report_json", "report_text", "rubric_text"]

@@ -26,6 +26,7 @@ from ..config import Settings
 from ..errors import InputError, VerifierError
 from ..model import Report
 from ..pipeline import Runtime
+from ..render import report_html
 from ..rubric.scorer import parse_flags
 from ..store.base import SnapshotStore
 from . import audit as audits
@@ -264,6 +265,21 @@ async def get_check(request: web.Request) -> web.Response:
     return web.json_response(body)
 
 
+async def report_page(request: web.Request) -> web.Response:
+    job = await _job_for(request)
+    data = (
+        await asyncio.to_thread(request.app[STORE].report, job.id) if job.state == "done" else None
+    )
+    if data is None:
+        raise _refuse(409, "not_done", f"the check is {job.state}; the page needs its report")
+    html = await asyncio.to_thread(report_html, Report.from_dict(data))
+    return web.Response(
+        text=html,
+        content_type="text/html",
+        headers={"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"},
+    )
+
+
 async def cancel_check(request: web.Request) -> web.Response:
     job = await _job_for(request)
     key: ApiKey = request[KEY]
@@ -407,6 +423,7 @@ ROUTES: list[tuple[str, str, Handler]] = [
     ("POST", "/v1/checks", submit),
     ("GET", "/v1/checks/{id}", get_check),
     ("DELETE", "/v1/checks/{id}", cancel_check),
+    ("GET", "/v1/checks/{id}/report.html", report_page),
     ("POST", "/v1/checks/{id}/audit", start_audit),
     ("GET", "/v1/checks/{id}/audits", list_audits),
     ("POST", "/v1/keys", create_key),

@@ -158,6 +158,16 @@ def openapi() -> dict[str, Any]:
                     "responses": _responses(200, 401, 403, 404, 409),
                 },
             },
+            "/v1/checks/{id}/report.html": {
+                "get": {
+                    "summary": "The rater's report page (self-contained HTML) for a finished check",
+                    "parameters": [job_id],
+                    "responses": {
+                        "200": {"description": "text/html"},
+                        **_responses(401, 403, 404, 409),
+                    },
+                }
+            },
             "/v1/checks/{id}/audit": {
                 "post": {
                     "summary": "Start an audit: replay from stored evidence, or re-run fresh (auditor)",

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import json
+import re
+
+from verifier.config import Settings
+from verifier.extract import Extractor
+from verifier.model import CheckRequest, Report
+from verifier.pipeline import Runtime, check
+from verifier.render import report_html
+from verifier.store import MemorySnapshotStore
+
+from ..test_exports import report as louvre_report
+
+XSS = (
+    'Hello <script>window.__pwned = 1</script> and <img src=x onerror="window.__pwned = 2"> '
+    '" onmouseover="window.__pwned=3" </script><script>alert(1)</script> & done.'
+)
+
+
+def plain_report(settings: Settings, extractor: Extractor, response: str) -> Report:
+    rt = Runtime(settings, [], None, extractor, MemorySnapshotStore())  # type: ignore[arg-type]
+    return asyncio.run(check(CheckRequest(response), rt))
+
+
+def test_untrusted_text_is_escaped(settings: Settings, extractor: Extractor) -> None:
+    html = report_html(plain_report(settings, extractor, XSS))
+    assert "<script>window.__pwned" not in html
+    assert "<img src=x" not in html
+    assert "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in html
+    # only the page's own two script elements, and the data one cannot close early
+    assert len(re.findall(r"<script", html)) == 2
+    data = html.split('<script type="application/json" id="page-data">')[1].split("</script>")[0]
+    assert "<" not in data
+
+
+def test_csp_allows_exactly_the_pages_script(settings: Settings, extractor: Extractor) -> None:
+    html = report_html(plain_report(settings, extractor, "The Louvre opened in 1793."))
+    script = html.split("<script>")[1].split("</script>")[0]
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}'" in html
+    assert "unsafe-inline'; img" not in html.split("script-src")[1][:80]
+
+
+def test_highlights_and_data_match_the_report(settings: Settings, extractor: Extractor) -> None:
+    r = louvre_report(settings, extractor)
+    html = report_html(r)
+    matches = {
+        int(i) for group in re.findall(r'data-match="([\d ]+)"', html) for i in group.split()
+    }
+    assert matches == set(range(len(r.plagiarism.matches)))
+    claims = {c for group in re.findall(r'data-claim="([\w ]+)"', html) for c in group.split()}
+    assert claims >= {c.id for c in r.claims if c.check_worthy and c.verdict}
+    data = json.loads(html.split('id="page-data">')[1].split("</script>")[0])
+    counted = {i for m in data["matches"] if m["counted"] for i in m["word_indices"]}
+    assert round(len(counted) / data["response_words"], 4) == r.plagiarism.copied_share
+    assert "Rated 3" in html

@@ -1,0 +1,199 @@
+"""Exports of reports to annotation tools: Label Studio tasks, Argilla records, JSONL rows.
+
+Offsets: reports count Python code points; Label Studio and Argilla count JavaScript
+string units (UTF-16), where an emoji or any other character outside the Basic
+Multilingual Plane takes two. :func:`utf16_offset` converts, so
+``text.encode("utf-16-le")[2 * start : 2 * end]`` is the span in those tools.
+
+Label Studio: one task per report, ``data.prompt`` / ``data.response``, with one
+prediction holding span labels (copied text and claims), a 1-7 rating suggestion and the
+rubric's explanation as a justification; :data:`LABEL_STUDIO_CONFIG` is the labelling
+interface those names refer to. Argilla: one record per report with fields, metadata and
+suggestions for the questions ``spans``, ``rating`` and ``justification``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import __version__
+from .model import Report
+
+__all__ = [
+    "LABEL_STUDIO_CONFIG",
+    "SPAN_LABELS",
+    "argilla_record",
+    "jsonl_row",
+    "label_studio_task",
+    "utf16_offset",
+]
+
+SPAN_LABELS = (
+    "Copied (identical)",
+    "Copied (minor changes)",
+    "Paraphrase suspect",
+    "Claim: supported",
+    "Claim: refuted",
+    "Claim: inconclusive",
+    "Claim: disputed",
+)
+_COPY = {
+    "identical": "Copied (identical)",
+    "minor_changes": "Copied (minor changes)",
+    "paraphrase_suspect": "Paraphrase suspect",
+}
+
+LABEL_STUDIO_CONFIG = (
+    "<View>\n"
+    '  <Header value="Prompt"/>\n  <Text name="prompt" value="$prompt"/>\n'
+    '  <Header value="Response"/>\n'
+    '  <Labels name="spans" toName="response">\n'
+    + "".join(f'    <Label value="{label}"/>\n' for label in SPAN_LABELS)
+    + "  </Labels>\n"
+    '  <Text name="response" value="$response"/>\n'
+    '  <Rating name="rating" toName="response" maxRating="7"/>\n'
+    '  <TextArea name="justification" toName="response" rows="4"/>\n'
+    "</View>\n"
+)
+
+
+def utf16_offset(text: str, index: int) -> int:
+    """The JavaScript (UTF-16 code unit) offset of Python index ``index`` in ``text``."""
+    return index + sum(1 for ch in text[:index] if ord(ch) > 0xFFFF)
+
+
+def _spans(report: Report) -> list[dict[str, Any]]:
+    """Counted and suspect copied spans, and judged claims, in response order."""
+    out = []
+    for m in report.plagiarism.matches:
+        if m.counted or m.kind == "paraphrase_suspect":
+            out.append(
+                {
+                    "start": m.response_start,
+                    "end": m.response_end,
+                    "label": _COPY[m.kind],
+                    "note": f"{m.words} words from {m.source_url}",
+                }
+            )
+    for c in report.claims:
+        if c.check_worthy and c.verdict is not None:
+            label = "disputed" if c.verdict.disputed else c.verdict.label
+            quote = c.verdict.quotes[0] if c.verdict.quotes else None
+            note = c.verdict.reason + (f" — “{quote.sentence}” ({quote.url})" if quote else "")
+            out.append({"start": c.start, "end": c.end, "label": f"Claim: {label}", "note": note})
+    out.sort(key=lambda s: (s["start"], s["end"]))
+    return out
+
+
+def _rating(report: Report) -> int:
+    r = report.rubric
+    if r is None:
+        return 7
+    return r.score if r.score is not None else r.max_score
+
+
+def label_studio_task(report: Report) -> dict[str, Any]:
+    text = report.request["response"]
+    results: list[dict[str, Any]] = []
+    for i, span in enumerate(_spans(report)):
+        results.append(
+            {
+                "id": f"s{i}",
+                "from_name": "spans",
+                "to_name": "response",
+                "type": "labels",
+                "value": {
+                    "start": utf16_offset(text, span["start"]),
+                    "end": utf16_offset(text, span["end"]),
+                    "text": text[span["start"] : span["end"]],
+                    "labels": [span["label"]],
+                },
+                "meta": {"text": [span["note"]]},
+            }
+        )
+    results.append(
+        {
+            "id": "rating",
+            "from_name": "rating",
+            "to_name": "response",
+            "type": "rating",
+            "value": {"rating": _rating(report)},
+        }
+    )
+    if report.rubric is not None:
+        results.append(
+            {
+                "id": "justification",
+                "from_name": "justification",
+                "to_name": "response",
+                "type": "textarea",
+                "value": {"text": [report.rubric.explanation]},
+            }
+        )
+    return {
+        "data": {
+            "prompt": report.request.get("prompt", ""),
+            "response": text,
+            "report_id": report.id,
+            "request_id": report.request.get("id"),
+        },
+        "predictions": [{"model_version": f"verifier {__version__}", "result": results}],
+    }
+
+
+def argilla_record(report: Report) -> dict[str, Any]:
+    text = report.request["response"]
+    spans = [
+        {
+            "start": utf16_offset(text, s["start"]),
+            "end": utf16_offset(text, s["end"]),
+            "label": s["label"],
+        }
+        for s in _spans(report)
+    ]
+    suggestions: list[dict[str, Any]] = [
+        {"question_name": "spans", "value": spans, "agent": f"verifier {__version__}"},
+        {"question_name": "rating", "value": _rating(report), "agent": f"verifier {__version__}"},
+    ]
+    if report.rubric is not None:
+        suggestions.append(
+            {
+                "question_name": "justification",
+                "value": report.rubric.explanation,
+                "agent": f"verifier {__version__}",
+            }
+        )
+    return {
+        "id": report.id,
+        "fields": {"prompt": report.request.get("prompt", ""), "response": text},
+        "metadata": {
+            "request_id": report.request.get("id"),
+            "copied_share": report.plagiarism.copied_share,
+            "false_information": report.truthfulness.false_information,
+            "fake_resources": report.truthfulness.fake_resources,
+            "max_score": report.rubric.max_score if report.rubric else None,
+        },
+        "suggestions": suggestions,
+    }
+
+
+def jsonl_row(report: Report) -> dict[str, Any]:
+    """The signals of one report, flat, for a spreadsheet or a scorer."""
+    t, p, r = report.truthfulness, report.plagiarism, report.rubric
+    return {
+        "report_id": report.id,
+        "request_id": report.request.get("id"),
+        "score": r.score if r else None,
+        "max_score": r.max_score if r else None,
+        "rules": [a.rule for a in r.applied] if r else [],
+        "needs_review": [i.check for i in r.needs_review] if r else [],
+        "false_information": t.false_information,
+        "fake_resources": t.fake_resources,
+        "supported": t.supported,
+        "refuted": t.refuted,
+        "inconclusive": t.inconclusive,
+        "timed_out": t.timed_out,
+        "plagiarism": p.verdict,
+        "copied_share": p.copied_share,
+        "explanation": r.explanation if r else "",
+    }

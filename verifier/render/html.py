@@ -1,0 +1,197 @@
+"""The rater's report page: one self-contained HTML file (no CDN, works offline, prints).
+
+The response is untrusted: jinja2 autoescapes every value, and the data the page's script
+reads is embedded as JSON with ``<``, ``>`` and ``&`` escaped, so nothing in a response can
+open a tag or end the script. Highlights are built here: the response is cut at every
+boundary of a copied span, an exempt span or a claim, and each piece carries the
+annotations covering it (``data-match``, ``data-claim``) with a tooltip (``data-tip``)
+shown on hover and keyboard focus.
+
+The copy toggles (include quoted text, drop matches under N words, drop a source)
+recompute the copied share in the page from each match's covered word indices, which are
+the same words the report's ``copied_share`` counts.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import itertools
+import json
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from ..model import Claim, CopyMatch, Report
+from ..plagiarism.align import tokenize
+
+__all__ = ["report_html"]
+
+_ENV = Environment(
+    loader=PackageLoader("verifier.render", "templates"),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_PALETTE = 8
+# The page's one script; the Content-Security-Policy allows exactly this script (by its
+# hash), so even markup that slipped through escaping could run nothing.
+_SCRIPT = (files("verifier.render") / "templates" / "report.js").read_text(encoding="utf-8")
+_SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
+
+
+@dataclass(slots=True)
+class _Piece:
+    text: str
+    classes: list[str] = field(default_factory=list)
+    tips: list[str] = field(default_factory=list)
+    matches: list[int] = field(default_factory=list)
+    claims: list[str] = field(default_factory=list)
+
+
+def _match_class(m: CopyMatch) -> str:
+    if m.counted:
+        return f"copy {m.kind.replace('_', '-')}"
+    if m.kind == "paraphrase_suspect":
+        return "copy paraphrase-suspect"
+    if (m.exemption or "").startswith("short"):
+        return "copy small"
+    return "exempt"
+
+
+def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
+    text = report.request["response"]
+    marks: list[tuple[int, int, str, str, int | None, str | None]] = []
+    for i, m in enumerate(report.plagiarism.matches):
+        src = sources.get(m.snapshot_id, 0) % _PALETTE
+        why = "counted" if m.counted else (m.exemption or "not counted")
+        tip = f"{m.kind.replace('_', ' ')}, {m.words} words ({why}) from {m.source_title or m.source_url}"
+        marks.append(
+            (m.response_start, m.response_end, f"{_match_class(m)} src-{src}", tip, i, None)
+        )
+    for claim in report.claims:
+        if claim.verdict is None or not claim.check_worthy:
+            continue
+        v = claim.verdict
+        label = "disputed" if v.disputed else v.label
+        quote = v.quotes[0] if v.quotes else None
+        tip = f"claim {claim.id}: {label}"
+        if quote is not None:
+            tip += f" — “{quote.sentence[:200]}” ({quote.url})"
+        marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))
+    cuts = sorted({0, len(text), *(s for s, *_ in marks), *(e for _s, e, *_ in marks)})
+    pieces = []
+    for a, b in itertools.pairwise(cuts):
+        if a >= b:
+            continue
+        piece = _Piece(text[a:b])
+        for s, e, cls, tip, match, claim in marks:
+            if s <= a and b <= e:
+                piece.classes.append(cls)
+                piece.tips.append(tip)
+                if match is not None:
+                    piece.matches.append(match)
+                if claim is not None:
+                    piece.claims.append(claim)
+        pieces.append(piece)
+    return pieces
+
+
+def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
+    text = report.request["response"]
+    tokens = tokenize(text)
+    return {
+        "response_words": report.plagiarism.response_words,
+        "copied_share": report.plagiarism.copied_share,
+        "matches": [
+            {
+                "counted": m.counted,
+                "exemption": m.exemption,
+                "kind": m.kind,
+                "words": m.words,
+                "source": sources.get(m.snapshot_id, 0),
+                "word_indices": list(tokens.within(m.response_start, m.response_end)),
+            }
+            for m in report.plagiarism.matches
+        ],
+    }
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside a <script> element: no '<', '>' or '&' survive literally."""
+    return (
+        json.dumps(data, ensure_ascii=False)
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def _claim_rows(report: Report) -> list[dict[str, Any]]:
+    rows = []
+    for c in report.claims:
+        if not c.check_worthy:
+            continue
+        v = c.verdict
+        quote = v.quotes[0] if v and v.quotes else None
+        evidence = (
+            c.evidence[quote.evidence_rank]
+            if quote and quote.evidence_rank < len(c.evidence)
+            else None
+        )
+        rows.append(
+            {
+                "claim": c,
+                "label": ("disputed" if v.disputed else v.label) if v else "not checked",
+                "confidence": v.confidence if v else None,
+                "quotes": v.quotes if v else [],
+                "query": evidence.query if evidence else None,
+                "retrieved": c.elapsed_s if c.searched else None,
+                "benefit": v is None or v.label == "inconclusive",
+                "why": v.reason if v else (c.not_searched_reason or "not searched"),
+            }
+        )
+    return rows
+
+
+def report_html(report: Report) -> str:
+    sources = {s.snapshot_id: i for i, s in enumerate(report.plagiarism.sources)}
+    for m in report.plagiarism.matches:
+        sources.setdefault(m.snapshot_id, len(sources))
+    by_source: dict[int, list[CopyMatch]] = {}
+    for m in report.plagiarism.matches:
+        by_source.setdefault(sources[m.snapshot_id], []).append(m)
+    all_sources = []
+    for sid, index in sorted(sources.items(), key=lambda kv: kv[1]):
+        first = by_source.get(index, [None])[0]
+        listed = next((s for s in report.plagiarism.sources if s.snapshot_id == sid), None)
+        all_sources.append(
+            {
+                "index": index,
+                "color": index % _PALETTE,
+                "url": first.source_url if first else "",
+                "title": first.source_title if first else "",
+                "share": listed.share if listed else 0.0,
+                "matches": by_source.get(index, []),
+            }
+        )
+    t = report.truthfulness
+    claims: list[Claim] = [c for c in report.claims if c.check_worthy]
+    return _ENV.get_template("report.html.j2").render(
+        report=report,
+        rubric=report.rubric,
+        truth=t,
+        plagiarism=report.plagiarism,
+        pieces=_pieces(report, sources),
+        sources=all_sources,
+        claim_rows=_claim_rows(report),
+        claims=claims,
+        page_data=_script_json(_page_data(report, sources)),
+        highlight_count=len(report.plagiarism.matches),
+        script=_SCRIPT,
+        script_hash=_SCRIPT_HASH,
+    )
