@@ -142,6 +142,7 @@ class Evidence:
     query: str
     backend: str
     search_snapshot_id: str | None
+    retrieved_at: str = ""  # when the page was fetched (the snapshot's fetched_at)
 
 
 @dataclass(frozen=True, slots=True)

@@ -402,6 +402,7 @@ class _Run:
                     query=query,
                     backend=backend,
                     search_snapshot_id=search_sid,
+                    retrieved_at=outcome.record.fetched_at,
                 )
             )
 

@@ -150,7 +150,8 @@ def _claim_rows(report: Report) -> list[dict[str, Any]]:
                 "confidence": v.confidence if v else None,
                 "quotes": v.quotes if v else [],
                 "query": evidence.query if evidence else None,
-                "retrieved": c.elapsed_s if c.searched else None,
+                "retrieved": evidence.retrieved_at if evidence else None,
+                "search_s": c.elapsed_s if c.searched else None,
                 "benefit": v is None or v.label == "inconclusive",
                 "why": v.reason if v else (c.not_searched_reason or "not searched"),
             }
