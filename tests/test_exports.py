@@ -31,7 +31,7 @@ def js_slice(text: str, start: int, end: int) -> str:
     return text.encode("utf-16-le")[2 * start : 2 * end].decode("utf-16-le")
 
 
-def report(settings: Settings, extractor: Extractor):  # type: ignore[no-untyped-def]
+def report(settings: Settings, extractor: Extractor, response: str = RESPONSE):  # type: ignore[no-untyped-def]
     fetcher = MemoryFetcher({"https://example.com/louvre": ("text/html", PAGE)})
     rt = Runtime(
         settings,
@@ -40,24 +40,13 @@ def report(settings: Settings, extractor: Extractor):  # type: ignore[no-untyped
         extractor,
         MemorySnapshotStore(),
     )
-    return asyncio.run(check(CheckRequest(RESPONSE, "Tell me about the Louvre."), rt))
+    return asyncio.run(check(CheckRequest(response, "Tell me about the Louvre."), rt))
 
 
-# the browser tests use the same report, with the quoted sentence the Louvre claims share
 def louvre_report_for_browser(settings: Settings, extractor: Extractor):  # type: ignore[no-untyped-def]
-    fetcher = MemoryFetcher({"https://example.com/louvre": ("text/html", PAGE)})
-    rt = Runtime(
-        settings,
-        [StaticSearch(default=[SearchHit("https://example.com/louvre", "Louvre", "", 1)])],
-        fetcher,
-        extractor,
-        MemorySnapshotStore(),
-    )
-    quoted = (
-        RESPONSE
-        + ' As the guide says, "It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century."'
-    )
-    return asyncio.run(check(CheckRequest(quoted, "Tell me about the Louvre."), rt))
+    """The same report, plus a quoted copy of the source (for the page's quote toggle)."""
+    quoted = ' As the guide says, "It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century."'
+    return report(settings, extractor, RESPONSE + quoted)
 
 
 def test_utf16_offsets() -> None:

@@ -42,7 +42,14 @@ from .errors import (
     UnsupportedContentType,
 )
 
-__all__ = ["FetchedPage", "Fetcher", "PageFetcher", "check_address", "check_url"]
+__all__ = [
+    "FetchedPage",
+    "Fetcher",
+    "PageFetcher",
+    "check_address",
+    "check_host_literal",
+    "check_url",
+]
 
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _KEPT_HEADERS = ("content-type", "content-language", "last-modified", "etag", "date", "server")
@@ -110,7 +117,7 @@ def check_url(url: str) -> tuple[str, int]:
     return host, port
 
 
-def _check_host_literal(url: str, host: str) -> None:
+def check_host_literal(url: str, host: str) -> None:
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:
@@ -180,7 +187,7 @@ class Fetcher:
         host, port = check_url(url)
         if self.settings.allow_private_networks:
             return
-        _check_host_literal(url, host)
+        check_host_literal(url, host)
         try:
             infos = await asyncio.get_running_loop().getaddrinfo(
                 host, port, type=socket.SOCK_STREAM

@@ -24,7 +24,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ..model import Claim, CopyMatch, Report
+from ..model import CopyMatch, Report
 from ..plagiarism.align import tokenize
 
 __all__ = ["report_html"]
@@ -180,17 +180,14 @@ def report_html(report: Report) -> str:
                 "matches": by_source.get(index, []),
             }
         )
-    t = report.truthfulness
-    claims: list[Claim] = [c for c in report.claims if c.check_worthy]
     return _ENV.get_template("report.html.j2").render(
         report=report,
         rubric=report.rubric,
-        truth=t,
+        truth=report.truthfulness,
         plagiarism=report.plagiarism,
         pieces=_pieces(report, sources),
         sources=all_sources,
         claim_rows=_claim_rows(report),
-        claims=claims,
         page_data=_script_json(_page_data(report, sources)),
         highlight_count=len(report.plagiarism.matches),
         script=_SCRIPT,

@@ -23,7 +23,7 @@ import aiohttp
 
 from ..config import ServiceSettings
 from ..errors import BlockedURL, InputError
-from ..fetch import GuardedResolver, _check_host_literal, check_url
+from ..fetch import GuardedResolver, check_host_literal, check_url
 from ..model import Report
 from .store import Job, SqliteJobStore
 
@@ -49,7 +49,7 @@ def check_callback_url(url: str, allow_hosts: list[str]) -> None:
     try:
         host, _port = check_url(url)
         if not _allowed(url, allow_hosts):
-            _check_host_literal(url, host)
+            check_host_literal(url, host)
     except BlockedURL as exc:
         msg = f"callback_url: {exc}; internal scorer hosts must be listed in service.callback_allow_hosts"
         raise InputError(msg) from exc
