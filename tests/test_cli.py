@@ -385,3 +385,21 @@ def test_batch_rows_carry_flags(tmp_path: Path) -> None:
     assert lines[0]["rubric"]["score"] == 1
     assert "unknown flag 'evil'" in lines[1]["error"]
     assert result.exit_code == 1
+
+
+def test_audit_a_report_file(tmp_path: Path) -> None:
+    args = ["check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus"), "--no-web"]
+    stored = tmp_path / "report.json"
+    assert run(*args, "--out", str(stored)).exit_code == 0
+    replayed = run("audit", str(stored), "--mode", "replay")
+    assert replayed.exit_code == 0, replayed.stderr
+    result = json.loads(replayed.stdout)
+    assert result["same_decisions"]
+    assert result["verdicts_changed"] == []
+    rerun = run(
+        "audit", str(stored), "--mode", "rerun", "--corpus", str(EXAMPLE / "corpus"), "--no-web"
+    )
+    assert json.loads(rerun.stdout)["verdicts_changed"] == []
+    missing = run("audit", "no-such-job", "--mode", "replay")
+    assert missing.exit_code == 2
+    assert "no such check or report file" in one_error_line(missing)

@@ -804,53 +804,79 @@ def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
 
 
 @main.command(cls=_Command)
-@click.argument("job_id")
+@click.argument("target")
 @click.option("--mode", type=click.Choice(["replay", "rerun"]), required=True)
+@click.option(
+    "--report",
+    "full",
+    is_flag=True,
+    help="Also print the rebuilt report (under 'report').",
+)
 @_with(_evidence_options)
 @_config_option
 @_data_dir_option
 def audit(
-    job_id: str,
+    target: str,
     mode: str,
+    full: bool,
     corpora: tuple[str, ...],
     no_web: bool,
     config: str | None,
     data_dir: str | None,
 ) -> None:
-    """Audit a finished check: replay it from its stored evidence, or re-run it fresh.
+    """Audit a check: replay it from its stored evidence, or re-run it fresh.
 
-    Prints what changed (verdicts, sources, copied share, rubric) as JSON and stores the
-    audit with the check.
+    TARGET is a job id of the service (the audit is stored with the check) or a report
+    file written by `verifier check` (its snapshots must be in the same data dir).
+    Prints what changed (verdicts, sources, copied share, rubric) as JSON.
     """
     from .service import audit as audits
     from .store.sqlite import SqliteSnapshotStore
 
     settings = _settings(config, data_dir)
-    store = _job_store(settings)
-    try:
-        original = store.report(job_id)
-        if original is None:
-            job = store.get(job_id)
-            what = "no such check" if job is None else f"the check is {job.state}"
-            msg = f"cannot audit {job_id}: {what}; audits need a finished check's report"
+    from_file = Path(target).is_file()
+    if from_file:
+        reports = _read_reports((target,))
+        if not reports:
+            msg = f"{target} holds no report"
             raise InputError(msg)
+        original = reports[0].to_dict()
+    else:
+        store = _job_store(settings)
+        try:
+            found = store.report(target)
+            job = store.get(target) if found is None else None
+        finally:
+            store.close()
+        if found is None:
+            what = "no such check or report file" if job is None else f"the check is {job.state}"
+            msg = f"cannot audit {target}: {what}; give a finished check's id or a report file"
+            raise InputError(msg)
+        original = found
 
-        async def run() -> dict[str, Any]:
-            if mode == "replay":
-                snapshots = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
-                try:
-                    return await audits.replay(original, snapshots, settings)
-                finally:
-                    snapshots.close()
-            async with open_runtime(settings, corpora=corpora, web=not no_web) as runtime:
-                return await audits.rerun(original, runtime)
+    async def run() -> dict[str, Any]:
+        if mode == "replay":
+            snapshots = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+            try:
+                return await audits.replay(original, snapshots, settings)
+            except KeyError as exc:
+                msg = f"snapshot {exc.args[0]} is not in {settings.data_dir()}; replay in the data dir the check ran with (--data-dir)"
+                raise InputError(msg) from exc
+            finally:
+                snapshots.close()
+        async with open_runtime(settings, corpora=corpora, web=not no_web) as runtime:
+            return await audits.rerun(original, runtime)
 
-        result = asyncio.run(run())
-        stored = store.add_audit(job_id, mode, result, "cli")
-    finally:
-        store.close()
-    summary = {k: v for k, v in result.items() if k != "report"}
-    click.echo(json.dumps({"audit_id": stored.id, **summary}, indent=2, ensure_ascii=False))
+    result = asyncio.run(run())
+    audit_id = None
+    if not from_file:
+        store = _job_store(settings)
+        try:
+            audit_id = store.add_audit(target, mode, result, "cli").id
+        finally:
+            store.close()
+    summary = {k: v for k, v in result.items() if full or k != "report"}
+    click.echo(json.dumps({"audit_id": audit_id, **summary}, indent=2, ensure_ascii=False))
 
 
 def _read_reports(paths: tuple[str, ...]) -> list[Report]:
