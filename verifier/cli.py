@@ -244,7 +244,7 @@ def check(
         msg = "give RESPONSE_FILE (or - for stdin), or --batch FILE.jsonl"
         raise click.UsageError(msg)
     if batch and fmt != "json":
-        msg = "--batch writes JSON lines; drop --format text"
+        msg = f"--batch writes JSON lines; drop --format {fmt}"
         raise click.UsageError(msg)
     if batch and flags:
         msg = "--flags is for one response; give each --batch row a flags object"
