@@ -77,6 +77,20 @@ def wice(root: Path) -> Iterator[Pair]:
             yield row["claim"], [" ".join(row["evidence"])], gold[row["label"]]
 
 
+def wice_chunks(root: Path) -> Iterator[Pair]:
+    """WiCE oracle chunks: the gold sentences among distractors, a few hundred words: the
+    size of the passages the product judges."""
+    gold = {
+        "supported": "supported",
+        "partially_supported": "inconclusive",
+        "not_supported": "not_supported",
+    }
+    for name in ("oracle_chunks_claim_dev.jsonl", "oracle_chunks_claim_test.jsonl"):
+        for line in (root / "wice" / name).read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            yield row["claim"], [" ".join(row["evidence"])], gold[row["label"]]
+
+
 def always_inconclusive(claim: str, evidence: Sequence[str]) -> str:
     return "inconclusive"
 
@@ -155,6 +169,7 @@ def main() -> int:
         ("healthver", healthver),
         ("scifact-rte", scifact),
         ("wice", wice),
+        ("wice-chunks", wice_chunks),
     ):
         pairs = list(loader(root))
         if args.limit:
