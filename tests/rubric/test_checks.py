@@ -20,6 +20,8 @@ def high(text: str, prompt: str = "") -> list[str]:
         ("Their house is beatiful.", ["beatiful"]),
         ("It was the the best day.", ["the the"]),
         ("I had had enough of it.", []),
+        ('Doubled words ("the the") are caught.', []),  # quoted as an example
+        ("One rule beats `score = 3` beats the caps.", []),  # code between them
         # names, acronyms, identifiers, code, URLs, e-mail, units, British spelling, accents
         ("Marie Skłodowska met Pierre in the Sorbonne.", []),
         ("The NASA and UNESCO reports agree.", []),

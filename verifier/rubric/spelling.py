@@ -46,6 +46,7 @@ _SKIP_SPANS = re.compile(
 _PREFIXES = frozenset(
     "pre re non co multi sub un anti semi post self inter over under e de mis bi tri".split()
 )
+_QUOTES = frozenset("\"'“”‘’`")
 _DOUBLE_OK = frozenset({"had", "that", "is", "do", "can", "blah", "bye", "no", "very", "so"})
 # Technical words one edit from a common word, never counted as slips.
 _TECH = frozenset(
@@ -174,7 +175,7 @@ def check_spelling(
         for m in words:
             word = m.group().strip("'’-")
             w_start = start + m.start() + m.group().index(word[0]) if word else 0
-            if previous is not None and _doubled(previous, m, masked):
+            if previous is not None and _doubled(previous, m, text):
                 found.append(
                     Misspelling(
                         start + previous.start(),
@@ -232,8 +233,16 @@ def check_spelling(
 
 
 def _doubled(first: re.Match[str], second: re.Match[str], text: str) -> bool:
+    """The same word twice in a row, with only spaces between them in the original text
+    (not code masked away), and not quoted as an example ("the the")."""
     a, b = first.group(), second.group()
     if a != b or a.lower() in _DOUBLE_OK or (len(a) < 2 and a not in ("a",)):
         return False
     between = text[first.end() : second.start()]
-    return between.strip() == "" and "\n" not in between
+    if between.strip() != "" or "\n" in between:
+        return False
+    quoted = (
+        text[first.start() - 1 : first.start()] in _QUOTES
+        and text[second.end() : second.end() + 1] in _QUOTES
+    )
+    return not quoted
