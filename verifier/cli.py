@@ -185,17 +185,31 @@ _data_dir_option = click.option(
 )
 
 
+_evidence_options = [
+    click.option(
+        "--corpus",
+        "corpora",
+        multiple=True,
+        type=click.Path(),
+        help="A directory of .txt/.md/.html files, or an index from `verifier index`. Repeatable.",
+    ),
+    click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora."),
+]
+
+
+def _with(options: list[Any]) -> Any:
+    def wrap(f: Any) -> Any:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return wrap
+
+
 @main.command(cls=_Command)
 @click.argument("response_file", required=False)
 @_prompt_option
-@click.option(
-    "--corpus",
-    "corpora",
-    multiple=True,
-    type=click.Path(),
-    help="A directory of .txt/.md/.html files, or an index from `verifier index`. Repeatable.",
-)
-@click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora.")
+@_with(_evidence_options)
 @_report_format_option
 @click.option(
     "--out",
@@ -594,31 +608,18 @@ def version() -> None:
 
 
 # --- the service ------------------------------------------------------------------------------
-_evidence_options = [
-    click.option(
-        "--corpus",
-        "corpora",
-        multiple=True,
-        type=click.Path(),
-        help="A corpus directory or index searched for every job. Repeatable.",
-    ),
-    click.option("--no-web", is_flag=True, help="Do not search the web; use only the corpora."),
-]
 
 
-def _with(options: list[Any]) -> Any:
-    def wrap(f: Any) -> Any:
-        for option in reversed(options):
-            f = option(f)
-        return f
-
-    return wrap
-
-
-def _job_store(settings: Settings) -> Any:
+@contextmanager
+def _job_store(settings: Settings) -> Iterator[Any]:
+    """The service's job store under the data dir, closed on the way out."""
     from .service.store import SqliteJobStore
 
-    return SqliteJobStore(settings.data_dir() / "jobs.db")
+    store = SqliteJobStore(settings.data_dir() / "jobs.db")
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 async def _run_workers(
@@ -638,7 +639,6 @@ async def _run_workers(
     from .service.worker import Worker
 
     service = settings.service
-    store = _job_store(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -646,7 +646,7 @@ async def _run_workers(
     base = service.public_url or (
         f"http://{serve[0]}:{serve[1]}" if serve else f"http://{service.host}:{service.port}"
     )
-    try:
+    with _job_store(settings) as store:
         async with open_runtime(settings, corpora=corpora, web=web_on) as runtime:
             metrics = Metrics(store)
             sender = CallbackSender(store, service, base)
@@ -682,8 +682,6 @@ async def _run_workers(
             if runner is not None:
                 await runner.cleanup()
             await sender.aclose()
-    finally:
-        store.close()
 
 
 @main.command(cls=_Command)
@@ -761,11 +759,8 @@ def keys() -> None:
 @_data_dir_option
 def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
-    store = _job_store(_settings(config, data_dir))
-    try:
+    with _job_store(_settings(config, data_dir)) as store:
         key, token = store.create_key(role, name)
-    finally:
-        store.close()
     click.echo(f"id: {key.id}")
     click.echo(f"role: {key.role}")
     click.echo(f"callback secret (HMAC-SHA256 of callback bodies): {key.callback_secret}")
@@ -778,13 +773,11 @@ def keys_create(role: str, name: str, config: str | None, data_dir: str | None) 
 @_data_dir_option
 def keys_list(config: str | None, data_dir: str | None) -> None:
     """List keys (never the keys themselves)."""
-    store = _job_store(_settings(config, data_dir))
-    try:
-        for key in store.list_keys():
-            state = "revoked" if key.revoked_at else "active"
-            click.echo(f"{key.id}\t{key.role}\t{state}\t{key.name}")
-    finally:
-        store.close()
+    with _job_store(_settings(config, data_dir)) as store:
+        keys = store.list_keys()
+    for key in keys:
+        state = "revoked" if key.revoked_at else "active"
+        click.echo(f"{key.id}\t{key.role}\t{state}\t{key.name}")
 
 
 @keys.command("revoke", cls=_Command)
@@ -793,13 +786,11 @@ def keys_list(config: str | None, data_dir: str | None) -> None:
 @_data_dir_option
 def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     """Revoke a key by its id."""
-    store = _job_store(_settings(config, data_dir))
-    try:
-        if not store.revoke_key(key_id):
-            msg = f"no active key {key_id!r}; see `verifier keys list`"
-            raise InputError(msg)
-    finally:
-        store.close()
+    with _job_store(_settings(config, data_dir)) as store:
+        revoked = store.revoke_key(key_id)
+    if not revoked:
+        msg = f"no active key {key_id!r}; see `verifier keys list`"
+        raise InputError(msg)
     click.echo(f"revoked {key_id}")
 
 
@@ -842,12 +833,9 @@ def audit(
             raise InputError(msg)
         original = reports[0].to_dict()
     else:
-        store = _job_store(settings)
-        try:
+        with _job_store(settings) as store:
             found = store.report(target)
             job = store.get(target) if found is None else None
-        finally:
-            store.close()
         if found is None:
             what = "no such check or report file" if job is None else f"the check is {job.state}"
             msg = f"cannot audit {target}: {what}; give a finished check's id or a report file"
@@ -870,11 +858,8 @@ def audit(
     result = asyncio.run(run())
     audit_id = None
     if not from_file:
-        store = _job_store(settings)
-        try:
+        with _job_store(settings) as store:
             audit_id = store.add_audit(target, mode, result, "cli").id
-        finally:
-            store.close()
     summary = {k: v for k, v in result.items() if full or k != "report"}
     click.echo(json.dumps({"audit_id": audit_id, **summary}, indent=2, ensure_ascii=False))
 

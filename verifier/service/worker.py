@@ -15,10 +15,9 @@ import contextlib
 import logging
 import os
 import socket
-import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import InputError, VerifierError
 from ..model import CheckRequest, Report
@@ -43,7 +42,6 @@ class WorkerStats:
     retried: int = 0
     lost: int = 0
     released: int = 0
-    durations: list[float] = field(default_factory=list)
 
 
 def request_of(job: Job) -> CheckRequest:
@@ -104,7 +102,6 @@ class Worker:
         await asyncio.gather(*pending, return_exceptions=True)
 
     async def _one(self, job: Job) -> None:
-        started = time.monotonic()
         limit = self.settings.job_timeout_s or self.runtime.settings.limits.report_budget_s + 60
         check_task = asyncio.create_task(self._timed(check(request_of(job), self.runtime), limit))
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
@@ -126,7 +123,6 @@ class Worker:
         finally:
             keeper.cancel()
         stored = await asyncio.to_thread(self.store.complete, job.id, self.id, report.to_dict())
-        self.stats.durations.append(time.monotonic() - started)
         if not stored:
             self.stats.lost += 1
             log.warning("job %s: lease lost before the report was stored; discarded", job.id)
