@@ -94,7 +94,7 @@ async def test_report_round_trips_through_json(settings: Settings, extractor: Ex
         CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)])
     )
     data = json.loads(json.dumps(report.to_dict()))
-    assert data["schema"] == "verifier.report/1"
+    assert data["schema"] == "verifier.report/2"
     assert Report.from_dict(data).to_dict() == report.to_dict()
 
 
@@ -211,10 +211,11 @@ async def test_progress_is_reported(settings: Settings, extractor: Extractor) ->
     await check(
         CheckRequest(RESPONSE),
         runtime(settings, extractor, [StaticSearch(default=HITS)]),
-        progress=lambda event, claim: events.append((event, claim.id)),
+        progress=lambda event, claim: events.append((event, claim.id if claim else "")),
     )
     assert [e for e, _ in events].count("claim_queued") == 2
     assert [e for e, _ in events].count("claim_done") == 2
+    assert events[-1] == ("copy_check", "")  # after the claims: the copy check, then scoring
 
 
 async def test_unfinished_work_is_listed_at_the_deadline(
@@ -228,9 +229,14 @@ async def test_unfinished_work_is_listed_at_the_deadline(
     assert len(claim.searches) == 1  # the first query never answered: no time for the next
     assert all("no answer" in (s.error or "") for s in claim.searches)
     assert claim.timed_out
+    # no search answered before the deadline: the claim was never checked (no benefit of
+    # the doubt), and the report says it is incomplete
     assert claim.verdict is not None
-    assert claim.verdict.label == "inconclusive"
-    assert report.truthfulness.benefit_of_the_doubt[0].why.startswith("timed out")
+    assert claim.verdict.label == "unchecked"
+    assert "ran out before any search answered" in claim.verdict.reason
+    assert report.truthfulness.unchecked_claims[0].claim_id == claim.id
+    assert not report.truthfulness.benefit_of_the_doubt
+    assert report.status == "incomplete"
     slow = MemoryFetcher({}, latency_s=30)
     report = await check(
         CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)], slow)
@@ -253,10 +259,13 @@ async def test_report_budget_leaves_later_claims_unsearched(
     assert first.searched
     assert first.timed_out
     assert not second.searched
-    assert (
-        second.not_searched_reason == "the report's time budget ran out before this claim started"
+    assert second.not_searched_reason == (
+        "the report's time budget (limits.report_budget_s) ran out before this claim started"
     )
-    assert report.status == "partial"
+    assert second.verdict is not None
+    assert second.verdict.label == "unchecked"
+    assert report.status == "incomplete"
+    assert any("unchecked" in line for line in report.incomplete)
 
 
 async def test_copied_text_is_found_in_fetched_pages(

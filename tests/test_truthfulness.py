@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from verifier.judges import Decision, Judgement
-from verifier.model import Claim, Evidence, Resource
+from verifier.model import Claim, Evidence, Resource, Verdict
 from verifier.truthfulness import truthfulness_of, verdict_of
 
 EV = [
@@ -58,7 +58,7 @@ def test_signal_counts_and_lists() -> None:
         claim("c2", "refuted", 0.5),
         claim("c3", "supported"),
         claim("c4", "inconclusive", 0.0),
-        claim("c5", None, timed_out=True),
+        claim("c5", "inconclusive", 0.0, timed_out=True),
     ]
     missing = Resource(
         "url",
@@ -72,9 +72,8 @@ def test_signal_counts_and_lists() -> None:
         "the page does not exist (HTTP 404)",
         404,
     )
-    t = truthfulness_of(
-        claims, [missing], judges=["heuristic"], refuted_threshold=0.8, searched=True
-    )
+    t = truthfulness_of(claims, [missing], judges=["heuristic"], refuted_threshold=0.8)
+    assert t.status == "checked"
     assert (t.supported, t.refuted, t.inconclusive, t.timed_out) == (1, 2, 2, 1)
     assert t.false_information
     assert [r.claim_id for r in t.false_claims] == ["c1"]
@@ -90,7 +89,52 @@ def test_nothing_searched_is_not_checked() -> None:
     c = claim("c1", None)
     c.searched = False
     c.not_searched_reason = "no search backend"
-    t = truthfulness_of([c], [], judges=["heuristic"], refuted_threshold=0.8, searched=False)
+    c.verdict = Verdict.unchecked("no search backend")
+    t = truthfulness_of([c], [], judges=["heuristic"], refuted_threshold=0.8)
     assert t.status == "not_checked"
     assert not t.false_information
-    assert t.benefit_of_the_doubt[0].why == "not searched: no search backend"
+    assert not t.benefit_of_the_doubt  # never searched: no benefit of the doubt
+    assert [(r.claim_id, r.label, r.why) for r in t.unchecked_claims] == [
+        ("c1", "unchecked", "no search backend")
+    ]
+    assert t.note == "1 of 1 check-worthy claims unchecked (no search backend)"
+
+
+def test_some_claims_unchecked_is_partial() -> None:
+    down = claim("c2", None)
+    down.verdict = Verdict.unchecked("no search answered: search unavailable: ddgs (DNS)")
+    t = truthfulness_of(
+        [claim("c1", "supported"), down], [], judges=["heuristic"], refuted_threshold=0.8
+    )
+    assert t.status == "partial"
+    assert (t.supported, t.inconclusive, t.unchecked) == (1, 0, 1)
+    assert "1 of 2 check-worthy claims unchecked" in t.note
+
+
+def test_an_unavailable_backend_makes_the_check_partial() -> None:
+    t = truthfulness_of(
+        [claim("c1", "supported")],
+        [],
+        judges=["heuristic"],
+        refuted_threshold=0.8,
+        unavailable=["ddgs"],
+    )
+    assert t.status == "partial"
+    assert t.note.startswith("ddgs answered no search")
+
+
+def test_unchecked_resources_count() -> None:
+    cited = Resource(
+        "url",
+        "https://x.example/a",
+        "https://x.example/a",
+        0,
+        5,
+        "a study",
+        "unchecked",
+        False,
+        "could not be checked: web access is off (--no-web)",
+    )
+    t = truthfulness_of([], [cited], judges=["heuristic"], refuted_threshold=0.8)
+    assert t.status == "not_checked"
+    assert "1 of 1 cited resources unchecked" in t.note

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import tempfile
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
@@ -19,7 +20,21 @@ from .search.ddgs import DdgsBackend
 from .search.searxng import SearxngBackend
 from .store.sqlite import SqliteSnapshotStore
 
-__all__ = ["corpus_db_for", "open_runtime", "resolve_corpus"]
+__all__ = ["corpus_db_for", "open_runtime", "resolve_corpus", "writable_data_dir"]
+
+
+def writable_data_dir(settings: Settings) -> Path:
+    """The data dir, created if needed; ConfigError (one line, the real cause) when it
+    cannot be written, which every check needs (snapshots, corpus indexes)."""
+    data_dir = settings.data_dir()
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=data_dir):
+            pass
+    except OSError as exc:
+        msg = f"cannot write to the data dir {data_dir} ({exc.strerror or exc}); make it writable or choose another with --data-dir or VERIFIER_DATA_DIR"
+        raise ConfigError(msg) from exc
+    return data_dir
 
 
 def corpus_db_for(directory: Path, data_dir: Path) -> Path:
@@ -55,6 +70,7 @@ async def open_runtime(
 ) -> AsyncIterator[Runtime]:
     """The runtime for ``check``: web backends (unless ``web`` is false), corpora, fetcher,
     extraction pool and the snapshot store under the data dir."""
+    writable_data_dir(settings)
     async with AsyncExitStack() as stack:
         extractor = Extractor(settings.extract)
         stack.push_async_callback(extractor.aclose)

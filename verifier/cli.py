@@ -1,8 +1,10 @@
 """The ``verifier`` command.
 
-Errors a user can cause print one line, ``verifier: error: ...``, and exit with status 2
-(bad input or configuration) or 1 (a failure while running); ``--debug`` shows the
-traceback instead.
+Exit status: 0 done; 1 a failure while running (in a batch: some rows failed); 2 bad input,
+configuration or corpus (one line, ``verifier: error: ...``; ``--debug`` shows the traceback
+instead); 3 the report was written but is incomplete (a check could not run: one
+``verifier: warning: ...`` line per such check on stderr). Output files (``--out``,
+exports, indexes) are replaced only when the command succeeds.
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ import click
 from . import __version__
 from .app import open_runtime
 from .config import Settings, load_settings
-from .errors import ConfigError, InputError, VerifierError
+from .errors import ConfigError, CorpusError, InputError, VerifierError
 from .extract import Extractor, extract_html
+from .files import atomic_text
 from .judges import Decision
-from .model import CheckRequest, Claim, Report
+from .model import CheckRequest, Report
 from .pipeline import check as run_check
 from .plagiarism.detect import SourceText, detect
+from .progress import TerminalProgress
 from .render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from .rubric.scorer import FLAGS, parse_flags
 from .search.corpus import build_index
@@ -58,36 +62,49 @@ def decode_input(data: bytes, label: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def parse_batch_row(line: str, number: int) -> CheckRequest | InputError:
+def parse_batch_row(line: str, number: int) -> tuple[str | None, CheckRequest | InputError]:
+    """A batch row's id (when it has one) and its request, or the error that refuses it."""
     try:
         row = json.loads(line)
     except json.JSONDecodeError as exc:
-        return InputError(f"batch line {number}: not JSON ({exc.msg} at column {exc.colno})")
+        return None, InputError(f"batch line {number}: not JSON ({exc.msg} at column {exc.colno})")
     if not isinstance(row, dict):
-        return InputError(
+        return None, InputError(
             f"batch line {number}: expected an object with 'response', got {type(row).__name__}"
         )
+    row_id = None if row.get("id") is None else str(row["id"])
     response = row.get("response")
     prompt = row.get("prompt", "")
     if not isinstance(response, str):
-        return InputError(f"batch line {number}: 'response' must be a string")
+        return row_id, InputError(f"batch line {number}: 'response' must be a string")
     if prompt is None:
         prompt = ""
     if not isinstance(prompt, str):
-        return InputError(f"batch line {number}: 'prompt' must be a string")
-    row_id = row.get("id")
+        return row_id, InputError(f"batch line {number}: 'prompt' must be a string")
     raw_flags = row.get("flags")
     if raw_flags is not None and not isinstance(raw_flags, dict):
-        return InputError(
+        return row_id, InputError(
             f"batch line {number}: 'flags' must be an object like {{\"harmful\": true}}"
         )
     try:
         flags = parse_flags(raw_flags)
     except InputError as exc:
-        return InputError(f"batch line {number}: {exc}")
-    return CheckRequest(
-        response=response, prompt=prompt, id=None if row_id is None else str(row_id), flags=flags
-    )
+        return row_id, InputError(f"batch line {number}: {exc}")
+    return row_id, CheckRequest(response=response, prompt=prompt, id=row_id, flags=flags)
+
+
+def read_batch(path: str) -> list[tuple[str | None, CheckRequest | InputError]]:
+    """The rows of a batch file; InputError when it cannot be read or holds no row."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        msg = f"cannot read the batch file {path}: {exc}; give a UTF-8 JSONL file"
+        raise InputError(msg) from exc
+    rows = [parse_batch_row(line, n) for n, line in enumerate(lines, start=1) if line.strip()]
+    if not rows:
+        msg = f'the batch file {path} is empty; give one JSON object per line, like {{"id": "r1", "response": "..."}}'
+        raise InputError(msg)
+    return rows
 
 
 def _settings(config: str | None, data_dir: str | None) -> Settings:
@@ -98,38 +115,32 @@ def _settings(config: str | None, data_dir: str | None) -> Settings:
 
 
 @contextmanager
-def _progress(enabled: bool) -> Iterator[Any]:
-    """A rich progress bar on stderr when it is a terminal; a no-op callback otherwise."""
-    if not enabled:
+def _progress(
+    rows: int | None = None, *, enabled: bool = True
+) -> Iterator[TerminalProgress | None]:
+    """The progress display on stderr when it is a terminal; None otherwise."""
+    if not enabled or not sys.stderr.isatty():
         yield None
         return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    with TerminalProgress(rows=rows) as progress:
+        yield progress
 
-    progress = Progress(
-        TextColumn("[bold]claims"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("{task.description}"),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    task = progress.add_task("", total=0)
 
-    def update(event: str, claim: Claim | None) -> None:
-        if event == "claim_queued":
-            progress.update(task, total=(progress.tasks[0].total or 0) + 1)
-        else:
-            progress.update(task, advance=1, description=claim.text[:50] if claim else "")
-
-    with progress:
-        yield update
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INCOMPLETE = 3
 
 
 def _fail(exc: VerifierError) -> None:
     click.echo(f"verifier: error: {exc}", err=True)
-    sys.exit(2 if isinstance(exc, ConfigError | InputError) else 1)
+    usage = isinstance(exc, ConfigError | InputError | CorpusError)
+    sys.exit(EXIT_USAGE if usage else EXIT_FAILED)
+
+
+def _warn_incomplete(report: Report, label: str = "") -> None:
+    """One warning line per check that could not run in full."""
+    for line in report.incomplete:
+        click.echo(f"verifier: warning: {label}{line}", err=True)
 
 
 class _Command(click.Command):
@@ -269,25 +280,36 @@ def check(
         if not Path(corpus).exists():
             msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
             raise InputError(msg)
-    sink: IO[str]
-    with open(out, "w", encoding="utf-8") if out else _stdout() as sink:
-        if batch:
-            failures = asyncio.run(_check_batch(batch, settings, corpora, not no_web, jobs, sink))
-            if failures:
-                click.echo(
-                    f"verifier: {failures} batch row(s) failed; their lines carry an 'error'",
-                    err=True,
-                )
-                sys.exit(1)
-            return
-        response = read_text_input(response_file or "-", "response")
-        prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
-        report = asyncio.run(
-            _check_one(
-                CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web
+    if batch:
+        rows = read_batch(batch)
+        with _output(out) as sink:
+            failures, incomplete = asyncio.run(
+                _check_batch(rows, settings, corpora, not no_web, jobs, sink)
             )
-        )
-        sink.write(_render(report, fmt))
+        if failures:
+            click.echo(
+                f"verifier: {failures} batch row(s) failed; their lines carry an 'error'",
+                err=True,
+            )
+            sys.exit(EXIT_FAILED)
+        if incomplete:
+            click.echo(
+                f"verifier: {incomplete} report(s) incomplete; see each report's 'incomplete'",
+                err=True,
+            )
+            sys.exit(EXIT_INCOMPLETE)
+        return
+    response = read_text_input(response_file or "-", "response")
+    prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
+    report = asyncio.run(
+        _check_one(CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web)
+    )
+    rendered = _render(report, fmt)
+    with _output(out) as sink:
+        sink.write(rendered)
+    _warn_incomplete(report)
+    if report.status == "incomplete":
+        sys.exit(EXIT_INCOMPLETE)
 
 
 def _render(report: Report, fmt: str) -> str:
@@ -297,7 +319,12 @@ def _render(report: Report, fmt: str) -> str:
 
 
 @contextmanager
-def _stdout() -> Iterator[IO[str]]:
+def _output(out: str | None) -> Iterator[IO[str]]:
+    """``--out FILE`` (replaced only if the block succeeds), else stdout."""
+    if out:
+        with atomic_text(out) as sink:
+            yield sink
+        return
     yield sys.stdout
     sys.stdout.flush()
 
@@ -306,32 +333,35 @@ async def _check_one(
     request: CheckRequest, settings: Settings, corpora: tuple[str, ...], web: bool
 ) -> Report:
     async with open_runtime(settings, corpora=corpora, web=web) as runtime:
-        with _progress(sys.stderr.isatty()) as progress:
+        with _progress() as progress:
             return await run_check(request, runtime, progress=progress)
 
 
 async def _check_batch(
-    path: str, settings: Settings, corpora: tuple[str, ...], web: bool, jobs: int, sink: IO[str]
-) -> int:
+    rows: list[tuple[str | None, CheckRequest | InputError]],
+    settings: Settings,
+    corpora: tuple[str, ...],
+    web: bool,
+    jobs: int,
+    sink: IO[str],
+) -> tuple[int, int]:
+    """Check every row, one line out per row in order; (rows failed, reports incomplete)."""
     from workers.batch import run_batch
 
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        msg = f"cannot read the batch file {path}: {exc}; give a UTF-8 JSONL file"
-        raise InputError(msg) from exc
-    rows = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
-    requests = [parse_batch_row(line, n) for n, line in rows]
-    failures = 0
+    failures = incomplete = 0
     async with open_runtime(settings, corpora=corpora, web=web) as runtime:
-        with _progress(sys.stderr.isatty()) as progress:
+        with _progress(rows=len(rows)) as progress:
+            requests = [request for _row_id, request in rows]
+            results = run_batch(requests, runtime, concurrency=jobs, progress=progress)
             index = 0
-            async for result in run_batch(requests, runtime, concurrency=jobs, progress=progress):
-                request = requests[index]
-                row_id = request.id if isinstance(request, CheckRequest) else None
+            async for result in results:
+                row_id = rows[index][0]
                 index += 1
                 if isinstance(result, Report):
                     sink.write(report_json(result, indent=None) + "\n")
+                    if result.status == "incomplete":
+                        incomplete += 1
+                        _warn_incomplete(result, f"row {row_id or index}: ")
                 else:
                     failures += 1
                     click.echo(f"verifier: {result}", err=True)
@@ -339,7 +369,9 @@ async def _check_batch(
                         json.dumps({"id": row_id, "error": str(result)}, ensure_ascii=False) + "\n"
                     )
                 sink.flush()
-    return failures
+                if progress is not None:
+                    progress("row_done")
+    return failures, incomplete
 
 
 @main.command(cls=_Command)
@@ -474,7 +506,7 @@ def judge(
     except OSError as exc:
         msg = f"cannot read the input file {input_file}: {exc.strerror or exc}"
         raise InputError(msg) from exc
-    with stream, open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+    with stream, _output(out) as sink:
         failures = asyncio.run(_judge_rows(settings, stream, sink, input_file != "-"))
     if failures:
         sys.exit(1)
@@ -488,17 +520,16 @@ async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: 
     judges = build_judges(settings)
     failures = 0
     try:
-        with _progress(sys.stderr.isatty() and show) as progress:
+        with _progress(enabled=show) as progress:
             for number, line in enumerate(stream, start=1):
                 if not line.strip():
                     continue
-                row = _judge_row(line, number)
-                if isinstance(row, InputError):
+                row_id, claim, evidence = _judge_row(line, number)
+                if isinstance(claim, InputError):
                     failures += 1
-                    click.echo(f"verifier: {row}", err=True)
-                    sink.write(json.dumps({"id": None, "error": str(row)}) + "\n")
+                    click.echo(f"verifier: {claim}", err=True)
+                    sink.write(json.dumps({"id": row_id, "error": str(claim)}) + "\n")
                     continue
-                row_id, claim, evidence = row
                 deadline = Deadline.after(settings.limits.claim_budget_s)
                 decision = aggregate(await run_chain(judges, claim, evidence, deadline))
                 fields = _decision_fields(decision, [j.name for j in judges])
@@ -513,20 +544,29 @@ async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: 
     return failures
 
 
-def _judge_row(line: str, number: int) -> tuple[object, str, list[str]] | InputError:
+def _judge_row(line: str, number: int) -> tuple[object, str | InputError, list[str]]:
+    """``(id, claim, evidence)``, or ``(id, error, [])`` for a row that cannot be judged
+    (the id is kept when the row has one)."""
     try:
         row = json.loads(line)
     except json.JSONDecodeError as exc:
-        return InputError(f"input line {number}: not JSON ({exc.msg} at column {exc.colno})")
+        return (
+            None,
+            InputError(f"input line {number}: not JSON ({exc.msg} at column {exc.colno})"),
+            [],
+        )
     if not isinstance(row, dict):
-        return InputError(f"input line {number}: expected an object with 'claim' and 'evidence'")
+        error = InputError(f"input line {number}: expected an object with 'claim' and 'evidence'")
+        return None, error, []
     claim, evidence = row.get("claim"), row.get("evidence")
     if not isinstance(claim, str) or not claim.strip():
-        return InputError(f"input line {number}: 'claim' must be a non-empty string")
+        error = InputError(f"input line {number}: 'claim' must be a non-empty string")
+        return row.get("id"), error, []
     if isinstance(evidence, str):
         evidence = [evidence]
     if not isinstance(evidence, list) or not all(isinstance(e, str) for e in evidence):
-        return InputError(f"input line {number}: 'evidence' must be a list of strings")
+        error = InputError(f"input line {number}: 'evidence' must be a list of strings")
+        return row.get("id"), error, []
     return row.get("id"), claim, evidence
 
 
@@ -593,7 +633,7 @@ def score(
         flags=rater_flags,
         settings=settings.rubric,
     )
-    with open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+    with _output(out) as sink:
         sink.write(report_json(report) + "\n" if fmt == "json" else rubric_text(report.rubric))
 
 
@@ -916,7 +956,7 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
         click.echo(LABEL_STUDIO_CONFIG, nl=False)
         return
     loaded = _read_reports(reports)
-    with open(out, "w", encoding="utf-8") if out else _stdout() as sink:
+    with _output(out) as sink:
         if fmt == "jsonl":
             for report in loaded:
                 sink.write(json.dumps(jsonl_row(report), ensure_ascii=False) + "\n")

@@ -1,4 +1,4 @@
-"""Plain data of a verification report (schema ``verifier.report/1``, see docs/report.md).
+"""Plain data of a verification report (schema ``verifier.report/2``, see docs/report.md).
 
 Everything here is a dataclass of plain values, so a report is ``to_dict()``-able to JSON
 and rebuilt with ``Report.from_dict``. Offsets are Python string indices into the exact
@@ -36,7 +36,9 @@ __all__ = [
     "VerdictQuote",
 ]
 
-REPORT_SCHEMA = "verifier.report/1"
+REPORT_SCHEMA = "verifier.report/2"
+# Reports of these schemas are read too, upgraded to the current one (see ``_upgrade``).
+READABLE_SCHEMAS = ("verifier.report/1", REPORT_SCHEMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,15 +177,23 @@ class Verdict:
 
     ``disputed`` marks an inconclusive claim whose evidence both supports and refutes it
     (both quotes given). ``passages`` is how many evidence passages were judged.
+    ``unchecked`` means no evidence could be looked for (no search answered, every page
+    failed, no backend, a limit): unlike ``inconclusive`` it gets no benefit of the doubt,
+    it goes to review; ``reason`` says why.
     """
 
-    label: Literal["supported", "refuted", "inconclusive"]
+    label: Literal["supported", "refuted", "inconclusive", "unchecked"]
     confidence: float
     disputed: bool
     reason: str
     judges: list[str]
     passages: int
     quotes: list[VerdictQuote]
+
+    @classmethod
+    def unchecked(cls, why: str) -> Verdict:
+        """The verdict of a claim no evidence could be looked for."""
+        return cls("unchecked", 0.0, False, why, [], 0, [])
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:
@@ -285,7 +295,7 @@ class CopySource:
 class Plagiarism:
     """The copy check of one response (see docs/report.md)."""
 
-    status: Literal["checked", "not_checked"]
+    status: Literal["checked", "partial", "not_checked"]
     verdict: Literal["original", "possible", "plagiarized"] | None
     copied_share: float
     copied_words: int
@@ -367,11 +377,15 @@ class Truthfulness:
 
     ``false_information`` is true when a claim is refuted with confidence of at least
     ``refuted_threshold`` (those claims are ``false_claims``); ``fake_resources`` when a
-    cited resource is missing or mismatched. Claims that were inconclusive, disputed, timed
-    out or not searched are ``benefit_of_the_doubt``: the rubric says to assume them true.
+    cited resource is missing or mismatched. Claims that were searched and stayed
+    inconclusive, disputed or timed out are ``benefit_of_the_doubt``: the rubric says to
+    assume them true. Claims no evidence could be looked for are ``unchecked_claims``:
+    they need a human. ``status`` is ``checked`` when every check-worthy claim and cited
+    resource was checked with every search backend, ``partial`` when some were not,
+    ``not_checked`` when none was; ``note`` says why.
     """
 
-    status: Literal["checked", "not_checked"]
+    status: Literal["checked", "partial", "not_checked"]
     judges: list[str]
     claims: int
     check_worthy: int
@@ -389,13 +403,16 @@ class Truthfulness:
     resources: list[Resource]
     benefit_of_the_doubt: list[ClaimRef]
     note: str = ""
+    unchecked: int = 0
+    unchecked_claims: list[ClaimRef] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return _plain(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Truthfulness:
-        refs = ("false_claims", "weak_refutations", "benefit_of_the_doubt")
+        refs = ("false_claims", "weak_refutations", "benefit_of_the_doubt", "unchecked_claims")
+        data = {"unchecked_claims": [], **data}
         return cls(
             **{
                 **data,
@@ -407,12 +424,17 @@ class Truthfulness:
 
 @dataclass(slots=True)
 class Report:
-    """A verification report: claims with their evidence, and everything needed to replay it."""
+    """A verification report: claims with their evidence, and everything needed to replay it.
+
+    ``status`` is ``incomplete`` when a check could not run in full (a search backend
+    unavailable, claims or cited resources unchecked, the copy check not run or partial);
+    ``incomplete`` then holds one line per such check, saying what and why.
+    """
 
     id: str
     created_at: str
     request: dict[str, Any]
-    status: Literal["complete", "partial"]
+    status: Literal["complete", "incomplete"]
     claims: list[Claim]
     summary: dict[str, int]
     search: list[BackendStatus]
@@ -422,6 +444,7 @@ class Report:
     provenance: dict[str, Any]
     timing: dict[str, float]
     rubric: Rubric | None = None
+    incomplete: list[str] = field(default_factory=list)
     schema: str = REPORT_SCHEMA
 
     def to_dict(self) -> dict[str, Any]:
@@ -432,9 +455,10 @@ class Report:
     def from_dict(cls, data: dict[str, Any]) -> Report:
         from .rubric.scorer import Rubric  # the scorer reads this module's types
 
-        if data.get("schema") != REPORT_SCHEMA:
+        if data.get("schema") not in READABLE_SCHEMAS:
             msg = f"not a {REPORT_SCHEMA} report (schema is {data.get('schema')!r})"
             raise ValueError(msg)
+        data = _upgrade(data)
         return cls(
             **{
                 **data,
@@ -445,6 +469,27 @@ class Report:
                 "rubric": Rubric.from_dict(data["rubric"]) if data.get("rubric") else None,
             }
         )
+
+
+def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A ``verifier.report/1`` report as ``/2`` reads it: ``partial`` became ``incomplete``
+    (with a line saying why), and claims never searched got an ``unchecked`` verdict."""
+    if data.get("schema") == REPORT_SCHEMA:
+        return data
+    data = {**data, "schema": REPORT_SCHEMA}
+    if data.get("status") == "partial":
+        data["status"] = "incomplete"
+        data.setdefault(
+            "incomplete", ["facts: the report's time budget ran out before every claim started"]
+        )
+    claims = []
+    for claim in data["claims"]:
+        if claim.get("check_worthy") and not claim.get("searched") and not claim.get("verdict"):
+            why = claim.get("not_searched_reason") or "not searched"
+            claim = {**claim, "verdict": _plain(Verdict.unchecked(why))}
+        claims.append(claim)
+    data["claims"] = claims
+    return data
 
 
 def _plain(obj: Any) -> Any:

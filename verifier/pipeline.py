@@ -27,6 +27,7 @@ from uuid import uuid4
 
 from . import __version__
 from .claims import ClaimDraft, extract_claims
+from .completeness import LATE_MARK, copy_check_status, incomplete_lines, unchecked_reason
 from .config import Settings
 from .deadline import Deadline
 from .errors import UNAVAILABLE, ExtractError, FetchError, InputError, SearchError
@@ -47,6 +48,7 @@ from .model import (
     SearchHit,
     SearchRecord,
     SearchTrace,
+    Verdict,
 )
 from .plagiarism.detect import SourceText, detect, distinctive_phrases
 from .resources import Citation, assess, find_citations
@@ -58,10 +60,11 @@ from .truthfulness import truthfulness_of, verdict_of
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
 
 WEB_OFF = "web access is off (--no-web)"
-_LATE = "{what} before the claim's deadline (limits.claim_budget_s)"
+_LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
 _LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
 
-ProgressFn = Callable[[str, Claim], None]
+# Events: "claim_queued" and "claim_done" (with the claim), "copy_check" (None).
+ProgressFn = Callable[[str, Claim | None], None]
 
 
 class PageExtractor(Protocol):
@@ -266,7 +269,10 @@ class _Run:
         for trace in sorted(work.pages, key=_page_order):
             pages.setdefault(trace.url, trace)
         claim.pages = list(pages.values())
-        if claim.verdict is None:
+        why = unchecked_reason(claim.searches, claim.pages, evidence_found=bool(work.candidates))
+        if why is not None:
+            claim.verdict = Verdict.unchecked(why)
+        elif claim.verdict is None:
             await self.judge(claim, deadline)
         claim.elapsed_s = round(time.monotonic() - started, 4)
 
@@ -545,18 +551,13 @@ async def check(
         warnings.append(
             f"{over_limit} check-worthy claims were not searched: over limits.max_claims ({settings.limits.max_claims})"
         )
-    late: list[Claim] = []  # claims the report's budget ran out before
-
     gate = asyncio.Semaphore(settings.limits.max_concurrent_claims)
 
     async def one(claim: Claim) -> None:
         async with gate:
             if report_deadline.expired:
-                claim.not_searched_reason = (
-                    "the report's time budget ran out before this claim started"
-                )
+                claim.not_searched_reason = "the report's time budget (limits.report_budget_s) ran out before this claim started"
                 claim.timed_out = True
-                late.append(claim)
             else:
                 await run.claim(claim, report_deadline.within(settings.limits.claim_budget_s))
         if progress is not None:
@@ -598,6 +599,8 @@ async def check(
         task.cancel()
     await asyncio.gather(*leftovers, return_exceptions=True)
 
+    if progress is not None:
+        progress("copy_check", None)
     plagiarism = await asyncio.to_thread(
         detect,
         request.response,
@@ -607,9 +610,18 @@ async def check(
         phrase_queries=phrases,
     )
     plagiarism.searches, plagiarism.pages = copy_work.searches, copy_work.pages
-    if not runtime.backends:
-        plagiarism.status, plagiarism.verdict = "not_checked", None
+    if runtime.backends or not plagiarism.response_words:
+        plagiarism.status, plagiarism.note = copy_check_status(
+            copy_work.searches, copy_work.pages, plagiarism.sources_checked
+        )
+    else:
+        plagiarism.status = "not_checked"
         plagiarism.note = "no sources: web search is off and no corpus was given"
+    if plagiarism.status == "not_checked":
+        plagiarism.verdict = None
+    for claim in claims:
+        if claim.check_worthy and claim.not_searched_reason and claim.verdict is None:
+            claim.verdict = Verdict.unchecked(claim.not_searched_reason)
 
     backends = run.backend_status()
     for status in backends:
@@ -625,8 +637,9 @@ async def check(
         resources,
         judges=[j.name for j in run.judges],
         refuted_threshold=settings.judges.refuted_threshold,
-        searched=bool(runtime.backends),
+        unavailable=[b.name for b in backends if b.status == "unavailable"],
     )
+    incomplete = incomplete_lines(truthfulness, plagiarism)
     rubric = await asyncio.to_thread(
         score_rubric,
         request.response,
@@ -646,7 +659,7 @@ async def check(
             "response_sha256": hashlib.sha256(request.response.encode()).hexdigest(),
             "flags": dict(request.flags),
         },
-        status="partial" if late else "complete",
+        status="incomplete" if incomplete else "complete",
         claims=claims,
         summary=_summary(claims),
         search=backends,
@@ -666,6 +679,7 @@ async def check(
             "report_budget_s": settings.limits.report_budget_s,
         },
         rubric=rubric,
+        incomplete=incomplete,
     )
 
 

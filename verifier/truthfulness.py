@@ -3,13 +3,15 @@
 Pure functions: :func:`verdict_of` places a :class:`~verifier.judges.Decision` on the
 evidence pages (quotes with page offsets and URLs); :func:`truthfulness_of` counts the
 report's claims and names the ones behind each signal, as the rubric needs them: refuted
-claims (false information) and fake resources lower a response, everything undecided
-gets the benefit of the doubt.
+claims (false information) and fake resources lower a response, claims searched but left
+undecided get the benefit of the doubt, and claims that could not be checked at all are
+listed apart (``unchecked_claims``) for a human to look at.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from .judges import Decision, Judgement
 from .model import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
@@ -85,8 +87,6 @@ def _ref(claim: Claim, why: str) -> ClaimRef:
 
 def _undecided_reason(claim: Claim) -> str:
     verdict = claim.verdict
-    if claim.not_searched_reason:
-        return f"not searched: {claim.not_searched_reason}"
     if verdict is not None and verdict.disputed:
         return "disputed: the evidence both supports and contradicts it"
     if claim.timed_out:
@@ -96,22 +96,63 @@ def _undecided_reason(claim: Claim) -> str:
     return f"inconclusive: {verdict.reason}" if verdict else "not judged"
 
 
+def _unchecked(claim: Claim) -> bool:
+    return claim.verdict is None or claim.verdict.label == "unchecked"
+
+
+def _status_note(
+    worthy: Sequence[Claim],
+    unchecked: Sequence[ClaimRef],
+    resources: Sequence[Resource],
+    unavailable: Sequence[str],
+) -> tuple[Literal["checked", "partial", "not_checked"], str]:
+    """The signal's status, and a note that says plainly what was not checked and why."""
+    open_resources = [r for r in resources if r.status == "unchecked"]
+    parts = []
+    if unchecked:
+        whys = list(dict.fromkeys(r.why for r in unchecked))
+        parts.append(
+            f"{len(unchecked)} of {len(worthy)} check-worthy claims unchecked ("
+            + "; ".join(whys[:2])
+            + (f"; and {len(whys) - 2} more reasons" if len(whys) > 2 else "")
+            + ")"
+        )
+    if open_resources:
+        parts.append(
+            f"{len(open_resources)} of {len(resources)} cited resources unchecked ({open_resources[0].reason})"
+        )
+    searched = len(worthy) - len(unchecked)
+    if unavailable and searched:
+        parts.append(
+            f"{', '.join(unavailable)} answered no search: the other claims were checked without it"
+        )
+    total = len(worthy) + len(resources)
+    missing = len(unchecked) + len(open_resources)
+    if total and missing == total:
+        return "not_checked", "; ".join(parts)
+    if parts:
+        return "partial", "; ".join(parts)
+    return "checked", ""
+
+
 def truthfulness_of(
     claims: Sequence[Claim],
     resources: Sequence[Resource],
     *,
     judges: Sequence[str],
     refuted_threshold: float,
-    searched: bool,
+    unavailable: Sequence[str] = (),
 ) -> Truthfulness:
-    """The report's truthfulness signal. ``searched`` is false when no backend was
-    available (then nothing could be checked and the status says so)."""
+    """The report's truthfulness signal. ``unavailable`` names the search backends that
+    answered no search at all (the claims were checked without them)."""
     worthy = [c for c in claims if c.check_worthy]
     labels = [c.verdict.label if c.verdict else None for c in worthy]
-    false_claims, weak, benefit = [], [], []
+    false_claims, weak, benefit, unchecked = [], [], [], []
     for claim in worthy:
         verdict = claim.verdict
-        if verdict is not None and verdict.label == "refuted":
+        if _unchecked(claim):
+            unchecked.append(_ref(claim, verdict.reason if verdict else "not judged"))
+        elif verdict is not None and verdict.label == "refuted":
             if verdict.confidence >= refuted_threshold:
                 false_claims.append(_ref(claim, "refuted by the quoted evidence"))
             else:
@@ -122,20 +163,18 @@ def truthfulness_of(
                         f"judges.refuted_threshold ({refuted_threshold}): for review, not counted",
                     )
                 )
-        elif verdict is None or verdict.label == "inconclusive":
+        elif verdict is not None and verdict.label == "inconclusive":
             benefit.append(_ref(claim, _undecided_reason(claim)))
     fake = [r for r in resources if r.fake]
-    note = ""
-    if not searched and worthy:
-        note = "no search backend: no claim could be checked; every claim gets the benefit of the doubt"
+    status, note = _status_note(worthy, unchecked, resources, unavailable)
     return Truthfulness(
-        status="checked" if searched or not worthy else "not_checked",
+        status=status,
         judges=list(judges),
         claims=len(claims),
         check_worthy=len(worthy),
         supported=labels.count("supported"),
         refuted=labels.count("refuted"),
-        inconclusive=sum(1 for label in labels if label in (None, "inconclusive")),
+        inconclusive=labels.count("inconclusive"),
         disputed=sum(1 for c in worthy if c.verdict and c.verdict.disputed),
         timed_out=sum(c.timed_out for c in worthy),
         not_searched=sum(1 for c in worthy if not c.searched),
@@ -147,4 +186,6 @@ def truthfulness_of(
         resources=list(resources),
         benefit_of_the_doubt=benefit,
         note=note,
+        unchecked=len(unchecked),
+        unchecked_claims=unchecked,
     )

@@ -219,7 +219,9 @@ def score(
         max_score=ceiling,
         applied=sorted(applied, key=lambda a: PRECEDENCE.index(a.effect)),
         needs_review=review,
-        explanation=_explain(fixed, ceiling, applied, review),
+        explanation=_explain(
+            fixed, ceiling, applied, review, _not_checked(truthfulness, plagiarism)
+        ),
         flags=dict(flags),
         checks=checks,
     )
@@ -233,7 +235,9 @@ def _plagiarism(p: Plagiarism, apply: Any, review: list[ReviewItem]) -> None:
         for m in p.matches
         if m.counted
     ]
-    if p.status != "checked":
+    if p.status == "partial":
+        review.append(ReviewItem("plagiarism", f"copy check partial: {p.note}"))
+    if p.status == "not_checked":
         review.append(ReviewItem("plagiarism", f"copy check not run: {p.note}"))
     elif p.verdict == "plagiarized" and not p.copy_requested:
         apply(
@@ -309,6 +313,15 @@ def _truthfulness(t: Truthfulness, apply: Any, review: list[ReviewItem]) -> None
                 "disputed", "sources disagree about these claims", [ref(r) for r in disputed]
             )
         )
+    if t.unchecked_claims:
+        review.append(
+            ReviewItem(
+                "unchecked_facts",
+                f"{len(t.unchecked_claims)} claim(s) could not be checked at all (no benefit "
+                "of the doubt: check them by hand)",
+                [ref(r) for r in t.unchecked_claims],
+            )
+        )
     unchecked = [r for r in t.resources if r.status == "unchecked"]
     if unchecked:
         review.append(
@@ -318,8 +331,6 @@ def _truthfulness(t: Truthfulness, apply: Any, review: list[ReviewItem]) -> None
                 [_span(r.start, r.end, r.ref, reason=r.reason) for r in unchecked],
             )
         )
-    if t.status != "checked":
-        review.append(ReviewItem("facts", f"facts not checked: {t.note}"))
 
 
 def _ceiling(applied: list[AppliedRule], step: int) -> tuple[int | None, int]:
@@ -341,11 +352,30 @@ def _ceiling(applied: list[AppliedRule], step: int) -> tuple[int | None, int]:
     return None, ceiling
 
 
+def _not_checked(t: Truthfulness | None, p: Plagiarism | None) -> list[str]:
+    """What the signals say was not checked, in words for the explanation."""
+    out = []
+    if t is not None and t.status != "checked":
+        out.append(f"facts{' (partly)' if t.status == 'partial' else ''}: {t.note}")
+    if p is not None and p.status != "checked":
+        out.append(f"copying{' (partly)' if p.status == 'partial' else ''}: {p.note}")
+    return out
+
+
 def _explain(
-    fixed: int | None, ceiling: int, applied: list[AppliedRule], review: list[ReviewItem]
+    fixed: int | None,
+    ceiling: int,
+    applied: list[AppliedRule],
+    review: list[ReviewItem],
+    not_checked: list[str],
 ) -> str:
     deciding = [a for a in applied if a.effect not in ("review", "none")]
     parts: list[str] = []
+    if not_checked:
+        parts.append(
+            "Incomplete: not everything could be checked, so the result below covers only "
+            "what was. Not checked: " + "; ".join(not_checked) + "."
+        )
     if fixed is not None:
         lead = min(deciding, key=lambda a: PRECEDENCE.index(a.effect))
         parts.append(f"Rated {fixed}: {lead.rubric} Here, {lead.why}.")
@@ -355,6 +385,8 @@ def _explain(
     elif deciding:
         parts.append(f"At most {ceiling}:")
         parts += [f"{a.rubric} Here, {a.why}." for a in deciding]
+    elif not_checked:
+        parts.append("Nothing that was checked limits the score.")
     else:
         parts.append(
             "No rubric rule limits the score: the fact checks, copy check and style checks "
@@ -363,8 +395,10 @@ def _explain(
     benefit = next((a for a in applied if a.rule == "inconclusive_facts"), None)
     if benefit is not None:
         parts.append(f"{benefit.why[0].upper()}{benefit.why[1:]} (benefit of the doubt).")
-    if review:
-        parts.append("For the rater: " + "; ".join(r.why.rstrip("?.") for r in review) + ".")
+    told = {"copy check not run", "copy check partial"}  # said under "Not checked" already
+    rest = [r for r in review if not any(r.why.startswith(t) for t in told)]
+    if rest:
+        parts.append("For the rater: " + "; ".join(r.why.rstrip("?.") for r in rest) + ".")
     parts.append(
         "Helpfulness, tone, completeness and grammar beyond doubled words are the rater's to judge."
     )

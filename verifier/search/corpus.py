@@ -29,6 +29,7 @@ from ..deadline import Deadline
 from ..errors import CorpusError, ExtractError, SearchError
 from ..evidence import passage_spans
 from ..extract import Extractor, decode_text, trafilatura_version
+from ..files import atomic_path
 from ..model import PageRecord, SearchHit
 from ..plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
 from ..text import content_terms
@@ -297,6 +298,52 @@ def _markdown_title(text: str) -> str:
     return m.group(1).strip() if m else ""
 
 
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    path: Path
+    url: str
+    kind: str
+    extractor: str
+
+
+def _plan(
+    root: Path, known: dict[str, tuple[str, str]], stats: IndexStats
+) -> tuple[list[_Planned], list[str]]:
+    """The files to (re-)index and the URLs to remove; unchanged files are counted."""
+    html_extractor = f"trafilatura {trafilatura_version()}"
+    todo: list[_Planned] = []
+    seen: set[str] = set()
+    for path in _walk(root):
+        url = path.as_uri()
+        seen.add(url)
+        try:
+            body = path.read_bytes()
+        except OSError as exc:
+            stats.failed.append((str(path), str(exc)))
+            continue
+        sha = hashlib.sha256(body).hexdigest()
+        kind = CORPUS_SUFFIXES[path.suffix.lower()]
+        extractor_id = html_extractor if kind == "text/html" else "plain"
+        if known.get(url) == (sha, extractor_id):
+            stats.unchanged += 1
+            continue
+        todo.append(_Planned(path, url, kind, extractor_id))
+    return todo, sorted(known.keys() - seen)
+
+
+def _copy_index(source: Path, target: Path) -> None:
+    """A consistent copy of an index (its WAL included) into ``target``."""
+    src = sqlite3.connect(source)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
+
 async def build_index(
     directory: str | Path,
     db_path: str | Path,
@@ -305,67 +352,97 @@ async def build_index(
     passage_chars: int = 400,
     extract_timeout_s: float = 60.0,
 ) -> IndexStats:
-    """Index (or re-index) every corpus file under ``directory`` into ``db_path``."""
+    """Index (or re-index) every corpus file under ``directory`` into ``db_path``.
+
+    Nothing is written when no file changed. Otherwise the index is updated in a copy
+    beside ``db_path`` that replaces it only when indexing finished: an interrupted or
+    failed run leaves the old index as it was.
+    """
     root = Path(directory)
     if not root.is_dir():
         msg = f"corpus directory {root} does not exist or is not a directory"
         raise CorpusError(msg)
-    index = CorpusIndex(db_path, create=True)
+    db_path = Path(db_path)
     stats = IndexStats()
-    html_extractor = f"trafilatura {trafilatura_version()}"
+    known: dict[str, tuple[str, str]] = {}
+    if db_path.exists():
+        existing = CorpusIndex(db_path)
+        try:
+            known = existing.known()
+        finally:
+            existing.close()
+    todo, gone = _plan(root.resolve(), known, stats)
+    if db_path.exists() and not todo and not gone:
+        return stats
     try:
-        known = index.known()
-        seen: set[str] = set()
-        for path in _walk(root.resolve()):
-            url = path.as_uri()
-            seen.add(url)
-            try:
-                body = path.read_bytes()
-            except OSError as exc:
-                stats.failed.append((str(path), str(exc)))
-                continue
-            sha = hashlib.sha256(body).hexdigest()
-            kind = CORPUS_SUFFIXES[path.suffix.lower()]
-            extractor_id = html_extractor if kind == "text/html" else "plain"
-            if known.get(url) == (sha, extractor_id):
-                stats.unchanged += 1
-                continue
-            if kind == "text/html":
-                try:
-                    page = await extractor.extract(
-                        body,
-                        url=url,
-                        content_type=kind,
-                        charset=None,
-                        deadline=Deadline.after(extract_timeout_s),
-                    )
-                except ExtractError as exc:
-                    stats.failed.append((str(path), str(exc)))
-                    continue
-                text, title = page.text, page.title
-            else:
-                text = decode_text(body, "utf-8")
-                title = _markdown_title(text) if kind == "text/markdown" else ""
-            stats.passages += index.put_document(
-                url,
-                sha256=sha,
-                size=len(body),
-                content_type=kind,
-                extractor=extractor_id,
-                title=title or path.stem,
-                text=text,
-                passage_chars=passage_chars,
-            )
-            if url in known:
-                stats.updated += 1
-            else:
-                stats.added += 1
-        for url in known.keys() - seen:
-            index.remove(url)
-            stats.removed += 1
-    finally:
-        index.close()
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        msg = f"cannot create the directory of the corpus index {db_path}: {exc.strerror or exc}; choose a writable place (--db, or --data-dir for a corpus directory)"
+        raise CorpusError(msg) from exc
+    with atomic_path(db_path) as tmp:
+        try:
+            if db_path.exists():
+                _copy_index(db_path, tmp)
+            index = CorpusIndex(tmp, create=True)
+        except (OSError, sqlite3.Error, CorpusError) as exc:
+            cause = exc.__cause__ or exc
+            msg = f"cannot write the corpus index {db_path} ({cause}); its directory must be writable: choose another --db, or --data-dir for a corpus directory"
+            raise CorpusError(msg) from exc
+        try:
+            await _index_files(index, todo, stats, extractor, passage_chars, extract_timeout_s)
+            for url in gone:
+                index.remove(url)
+                stats.removed += 1
+        finally:
+            index.close()
     return stats
+
+
+async def _index_files(
+    index: CorpusIndex,
+    todo: list[_Planned],
+    stats: IndexStats,
+    extractor: Extractor,
+    passage_chars: int,
+    extract_timeout_s: float,
+) -> None:
+    known = index.known()
+    for item in todo:
+        try:
+            body = item.path.read_bytes()
+        except OSError as exc:
+            stats.failed.append((str(item.path), str(exc)))
+            continue
+        if item.kind == "text/html":
+            try:
+                page = await extractor.extract(
+                    body,
+                    url=item.url,
+                    content_type=item.kind,
+                    charset=None,
+                    deadline=Deadline.after(extract_timeout_s),
+                )
+            except ExtractError as exc:
+                stats.failed.append((str(item.path), str(exc)))
+                continue
+            text, title = page.text, page.title
+        else:
+            text = decode_text(body, "utf-8")
+            title = _markdown_title(text) if item.kind == "text/markdown" else ""
+        stats.passages += index.put_document(
+            item.url,
+            sha256=hashlib.sha256(body).hexdigest(),
+            size=len(body),
+            content_type=item.kind,
+            extractor=item.extractor,
+            title=title or item.path.stem,
+            text=text,
+            passage_chars=passage_chars,
+        )
+        if item.url in known:
+            stats.updated += 1
+        else:
+            stats.added += 1
 
 
 class CorpusBackend:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,7 +29,7 @@ from ..deadline import Deadline
 from ..errors import SearchError, SearchTimeout, SearchUnavailable
 from ..model import SearchHit
 
-__all__ = ["DdgsBackend", "classify_ddgs_error"]
+__all__ = ["DdgsBackend", "classify_ddgs_error", "short_error"]
 
 _NETWORK_MARKERS = (
     "dnserror",
@@ -53,6 +54,17 @@ def classify_ddgs_error(exc: BaseException) -> str:
     if "no results found" in text or "202" in text or "429" in text:
         return "limited"
     return "other"
+
+
+_URL = re.compile(r"https?://([^/\s)>'\"]+)[^\s)>'\"]*")
+
+
+def short_error(exc: BaseException, limit: int = 160) -> str:
+    """One short line for an engine's error: URLs cut to their host, at most ``limit``
+    characters (a report repeats it per claim)."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    text = " ".join(_URL.sub(r"\1", text).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _default_factory(timeout: float) -> Any:
@@ -168,7 +180,7 @@ class DdgsBackend:
             )
         except Exception as exc:  # ddgs raises DDGSException and whatever its engines raise
             kind = classify_ddgs_error(exc)
-            detail = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+            detail = short_error(exc)
             if kind == "network":
                 self._unavailable_until = self._clock() + self.settings.unavailable_cooldown_s
                 self._unavailable_reason = f"ddgs cannot reach the web ({detail})"
