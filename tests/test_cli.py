@@ -84,7 +84,7 @@ def test_example_report_text_to_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
     assert "Check-worthy claims" in text
-    assert "truthfulness: " in text
+    assert "truthfulness (checked): " in text
     assert "verdict: SUPPORTED" in text
 
 
@@ -183,6 +183,7 @@ def test_batch(tmp_path: Path) -> None:
     assert lines[1] == {"id": None, "error": lines[1]["error"]}
     assert "batch line 2: not JSON" in lines[1]["error"]
     assert "batch line 3: 'response' must be a string" in lines[2]["error"]
+    assert lines[2]["id"] == "7"  # a row refused by validation keeps its id
     assert lines[3]["schema"] == "verifier.report/2"
     assert "2 batch row(s) failed" in result.stderr
 
@@ -398,3 +399,122 @@ def test_audit_a_report_file(tmp_path: Path) -> None:
     missing = run("audit", "no-such-job", "--mode", "replay")
     assert missing.exit_code == 2
     assert "no such check or report file" in one_error_line(missing)
+
+
+# --- honest under failure (issue 12) ------------------------------------------------------
+
+
+def test_search_outage_exits_3_with_a_warning_per_check(
+    tmp_path: Path, closed_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VERIFIER_SEARCH__BACKENDS", "searxng")
+    monkeypatch.setenv("VERIFIER_SEARCH__SEARXNG__BASE_URL", f"http://127.0.0.1:{closed_port}")
+    answer = tmp_path / "answer.md"
+    answer.write_text("The Eiffel Tower was completed in 1889 and is 330 metres tall.\n")
+    out = tmp_path / "report.json"
+    result = run("check", str(answer), "--out", str(out))
+    assert result.exit_code == 3, result.stderr
+    warnings = [
+        line for line in result.stderr.splitlines() if line.startswith("verifier: warning:")
+    ]
+    assert len(warnings) == 2
+    assert "facts not checked" in warnings[0]
+    assert "copy check not run" in warnings[1]
+    report = json.loads(out.read_text())  # the report is written all the same
+    assert report["status"] == "incomplete"
+    assert report["plagiarism"]["status"] == "not_checked"
+    assert report["plagiarism"]["verdict"] is None
+    assert {r["check"] for r in report["rubric"]["needs_review"]} >= {
+        "unchecked_facts",
+        "plagiarism",
+    }
+    text = run("check", str(answer), "--format", "text")
+    assert text.exit_code == 3
+    assert "INCOMPLETE: facts not checked" in text.stdout
+    assert "verdict: UNCHECKED" in text.stdout
+
+
+def test_no_web_and_no_corpus_is_incomplete_too(tmp_path: Path) -> None:
+    result = run("check", "-", "--no-web", input="Marie Curie was born in Warsaw in 1867.")
+    assert result.exit_code == 3
+    assert json.loads(result.stdout)["status"] == "incomplete"
+    assert "verifier: warning: facts not checked" in result.stderr
+
+
+@pytest.mark.parametrize("case", ["missing", "binary", "oversized", "bad config"])
+def test_a_failed_run_leaves_the_output_file_alone(
+    tmp_path: Path, case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keep = tmp_path / "keep.json"
+    keep.write_text('{"kept": true}\n')
+    source = tmp_path / "answer.md"
+    source.write_text("Radium has atomic number 88.")
+    if case == "binary":
+        source.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    elif case == "oversized":
+        monkeypatch.setenv("VERIFIER_LIMITS__MAX_RESPONSE_CHARS", "10")
+    elif case == "bad config":
+        monkeypatch.setenv("VERIFIER_LIMITS__CLAIM_BUDGET_S", "-1")
+    path = str(tmp_path / "missing.md") if case == "missing" else str(source)
+    result = run("check", path, "--no-web", "--out", str(keep))
+    assert result.exit_code == 2
+    one_error_line(result)
+    assert keep.read_text() == '{"kept": true}\n'
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".keep")] == []
+
+
+def test_other_outputs_are_replaced_only_on_success(tmp_path: Path) -> None:
+    keep = tmp_path / "keep.json"
+    keep.write_text("old")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run("export", str(bad), "--format", "jsonl", "--out", str(keep)).exit_code == 2
+    assert run("score", "--input", str(bad), "--out", str(keep)).exit_code == 2
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text("")
+    assert run("judge", "--input", str(tmp_path / "none.jsonl"), "--out", str(keep)).exit_code == 2
+    assert keep.read_text() == "old"
+
+
+def test_an_empty_batch_file_says_so(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text("\n  \n")
+    out = tmp_path / "out.jsonl"
+    out.write_text("previous\n")
+    result = run("check", "--batch", str(rows), "--no-web", "--out", str(out))
+    assert result.exit_code == 2
+    assert "is empty" in one_error_line(result)
+    assert out.read_text() == "previous\n"
+
+
+def test_an_unwritable_data_dir_names_the_cause(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the data dir should be")
+    result = run(
+        "check",
+        str(EXAMPLE / "response.md"),
+        "--corpus",
+        str(EXAMPLE / "corpus"),
+        "--no-web",
+        "--data-dir",
+        str(blocker / "data"),
+    )
+    assert result.exit_code == 2
+    line = one_error_line(result)
+    assert "cannot write to the data dir" in line
+    assert "not a verifier corpus index" not in line
+
+
+def test_index_is_replaced_only_when_indexing_finishes(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.txt").write_text("Radium has atomic number 88.")
+    db = tmp_path / "c.db"
+    assert run("index", str(corpus), "--db", str(db)).exit_code == 0
+    before = db.read_bytes()
+    unchanged = run("index", str(corpus), "--db", str(db))
+    assert "1 unchanged" in unchanged.stdout
+    assert db.read_bytes() == before  # nothing changed: nothing written
+    (corpus / "b.txt").write_text("Polonium has atomic number 84.")
+    assert "1 added" in run("index", str(corpus), "--db", str(db)).stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.db", "corpus"]  # no temp left

@@ -17,7 +17,8 @@ from verifier.errors import (
     UnsupportedContentType,
 )
 from verifier.fakes import HITS, pages_app
-from verifier.fetch import Fetcher, GuardedResolver, check_address
+from verifier.fetch import Fetcher
+from verifier.netguard import GuardedResolver, address_refusal
 
 PAGES = {"a": "<html><head><title>A</title></head><body><p>Page A text.</p></body></html>"}
 
@@ -159,12 +160,12 @@ async def test_user_agent_names_the_tool(aiohttp_server) -> None:
     ],
 )
 def test_non_public_addresses_are_refused(address: str) -> None:
-    assert check_address(ipaddress.ip_address(address)) is not None
+    assert address_refusal(ipaddress.ip_address(address)) is not None
 
 
 @pytest.mark.parametrize("address", ["93.184.216.34", "2606:4700::1111", "8.8.8.8"])
 def test_public_addresses_are_allowed(address: str) -> None:
-    assert check_address(ipaddress.ip_address(address)) is None
+    assert address_refusal(ipaddress.ip_address(address)) is None
 
 
 @pytest.mark.parametrize(
@@ -219,6 +220,26 @@ async def test_guard_rechecks_every_redirect(aiohttp_server) -> None:
 
 async def test_resolver_refuses_names_that_resolve_to_private_addresses() -> None:
     resolver = GuardedResolver()
-    with pytest.raises(OSError, match="loopback"):
+    with pytest.raises(OSError, match="this machine"):
         await resolver.resolve("localhost", 80)
+
+    class Rebinding:  # a public-looking name whose DNS answer is a private address
+        async def resolve(self, host: str, port: int, family: object) -> list[dict]:
+            return [
+                {
+                    "hostname": host,
+                    "host": "10.0.0.5",
+                    "port": port,
+                    "family": 2,
+                    "proto": 6,
+                    "flags": 0,
+                }
+            ]
+
+        async def close(self) -> None:
+            pass
+
     await resolver.close()
+    resolver._inner = Rebinding()  # type: ignore[assignment]
+    with pytest.raises(OSError, match="resolves to 10.0.0.5, a private-network address"):
+        await resolver.resolve("rebind.example.com", 80)

@@ -60,11 +60,24 @@ def unchecked_reason(
 
 
 def copy_check_status(
-    searches: Sequence[SearchTrace], pages: Sequence[PageTrace], sources_checked: int
+    searches: Sequence[SearchTrace],
+    pages: Sequence[PageTrace],
+    sources_checked: int,
+    *,
+    could_copy: bool = True,
 ) -> tuple[CheckStatus, str]:
-    """The copy check's status from its own searches and pages, with the reason."""
+    """The copy check's status from its own searches and pages, with the reason.
+
+    ``could_copy`` is false for a response too short to hold a countable copied passage:
+    comparing it with nothing is then no gap.
+    """
     if not searches:
-        return "checked", ""
+        if sources_checked or not could_copy:
+            return "checked", ""
+        return (
+            "not_checked",
+            "no source to compare with: no phrase of the response could be searched and no page was fetched",
+        )
     failed = [s for s in searches if s.error is not None]
     answered = len(searches) - len(failed)
     if answered == 0:

@@ -20,7 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from .deadline import Deadline
-from .errors import HTTPStatusError, SearchTimeout
+from .errors import HTTPStatusError, SearchTimeout, SearchUnavailable
 from .fetch import FetchedPage
 from .model import SearchHit
 
@@ -42,12 +42,14 @@ CHAT_REQUESTS = web.AppKey("chat_requests", list[dict[str, Any]])  # chat_app: b
 
 @dataclass
 class StaticSearch:
-    """Answers ``results[query]`` (or ``default``) after ``latency_s``; hangs if asked."""
+    """Answers ``results[query]`` (or ``default``) after ``latency_s``; hangs if asked;
+    with ``unavailable`` set, fails every query as a backend that cannot be reached."""
 
     results: Mapping[str, Sequence[SearchHit]] = field(default_factory=dict)
     default: Sequence[SearchHit] = ()
     latency_s: float = 0.0
     hang: bool = False
+    unavailable: str | None = None
     name: str = "static"
     version: str = "static-fake 1"
     local: bool = False
@@ -55,6 +57,9 @@ class StaticSearch:
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
         self.calls.append(query)
+        if self.unavailable is not None:
+            msg = f"{self.name}: {self.unavailable}"
+            raise SearchUnavailable(msg)
         try:
             async with asyncio.timeout(deadline.remaining()):
                 if self.hang:

@@ -6,33 +6,30 @@ content-type allowlist checked before the body is read; at most ``fetch.max_redi
 redirects, followed by hand so that every hop is checked; global and per-host connection
 limits; retries with backoff on connection errors and 5xx, never on 4xx.
 
-SSRF guard: only http(s) URLs; hosts that are, or resolve to, loopback, private,
-link-local, multicast, reserved or cloud-metadata addresses are refused, on the first
-request and on every redirect. The check runs before connecting and again inside the
-connector's resolver, so a name that re-resolves to a private address (DNS rebinding)
-is refused too. ``fetch.allow_private_networks = true`` turns the guard off (tests do, to
-reach their loopback servers).
+SSRF guard (:mod:`verifier.netguard`, shared with callback delivery): only http(s) URLs;
+hosts that are, or resolve to, loopback, private, link-local, multicast, reserved or
+cloud-metadata addresses, in any spelling, are refused, on the first request and on every
+redirect. The check runs before connecting and again inside the connector's resolver, so
+a name that re-resolves to a private address (DNS rebinding) is refused too.
+``fetch.allow_private_networks = true`` turns the guard off (tests do, to reach their
+loopback servers).
 """
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import random
-import socket
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import aiohttp
-from aiohttp.abc import AbstractResolver, ResolveResult
 
 from .config import FetchSettings
 from .deadline import Deadline
 from .errors import (
-    BlockedURL,
     ConnectionFailed,
     FetchError,
     FetchTimeout,
@@ -41,22 +38,12 @@ from .errors import (
     TooManyRedirects,
     UnsupportedContentType,
 )
+from .netguard import GuardedResolver, check_resolved, check_url
 
-__all__ = [
-    "FetchedPage",
-    "Fetcher",
-    "PageFetcher",
-    "check_address",
-    "check_host_literal",
-    "check_url",
-]
+__all__ = ["FetchedPage", "Fetcher", "PageFetcher"]
 
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _KEPT_HEADERS = ("content-type", "content-language", "last-modified", "etag", "date", "server")
-# Metadata endpoints that are not covered by "not global" (all others are link-local).
-_METADATA = frozenset(
-    {ipaddress.ip_address("fd00:ec2::254"), ipaddress.ip_address("100.100.100.200")}
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,81 +63,6 @@ class PageFetcher(Protocol):
     async def fetch(self, url: str, deadline: Deadline) -> FetchedPage: ...
 
     async def aclose(self) -> None: ...
-
-
-def check_address(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
-    """Why an address may not be fetched, or None when it is public."""
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    if ip in _METADATA:
-        return "a cloud metadata address"
-    for attr, label in (
-        ("is_loopback", "a loopback address"),
-        ("is_link_local", "a link-local address (cloud metadata lives here)"),
-        ("is_multicast", "a multicast address"),
-        ("is_private", "a private-network address"),
-        ("is_unspecified", "an unspecified address"),
-        ("is_reserved", "a reserved address"),
-    ):
-        if getattr(ip, attr):
-            return label
-    if not ip.is_global:
-        return "a non-public address"
-    return None
-
-
-def check_url(url: str) -> tuple[str, int]:
-    """Host and port of an http(s) URL; BlockedURL for other schemes or a literal bad IP."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https"):
-        msg = f"refused {url!r}: only http and https URLs are fetched"
-        raise BlockedURL(msg)
-    host = parts.hostname
-    if not host:
-        msg = f"refused {url!r}: no host"
-        raise BlockedURL(msg)
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 80)
-    except ValueError as exc:
-        msg = f"refused {url!r}: bad port"
-        raise BlockedURL(msg) from exc
-    return host, port
-
-
-def check_host_literal(url: str, host: str) -> None:
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(
-            ".localhost"
-        ):
-            msg = f"refused {url!r}: {host} is a loopback name (set fetch.allow_private_networks to allow)"
-            raise BlockedURL(msg) from None
-        return
-    if reason := check_address(ip):
-        msg = f"refused {url!r}: {host} is {reason} (set fetch.allow_private_networks to allow)"
-        raise BlockedURL(msg)
-
-
-class GuardedResolver(AbstractResolver):
-    """Resolves with the system resolver and refuses names with non-public addresses."""
-
-    def __init__(self) -> None:
-        self._inner = aiohttp.ThreadedResolver()
-
-    async def resolve(
-        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
-    ) -> list[ResolveResult]:
-        results = await self._inner.resolve(host, port, family)
-        for result in results:
-            reason = check_address(ipaddress.ip_address(result["host"]))
-            if reason:
-                msg = f"{host} resolves to {result['host']}, {reason}"
-                raise OSError(msg)
-        return results
-
-    async def close(self) -> None:
-        await self._inner.close()
 
 
 class Fetcher:
@@ -184,22 +96,11 @@ class Fetcher:
             self._session = None
 
     async def _precheck(self, url: str) -> None:
-        host, port = check_url(url)
-        if self.settings.allow_private_networks:
-            return
-        check_host_literal(url, host)
-        try:
-            infos = await asyncio.get_running_loop().getaddrinfo(
-                host, port, type=socket.SOCK_STREAM
-            )
-        except OSError as exc:
-            msg = f"cannot resolve {host}: {exc}"
-            raise FetchError(msg) from exc
-        for info in infos:
-            address = info[4][0]
-            if reason := check_address(ipaddress.ip_address(address)):
-                msg = f"refused {url!r}: {host} resolves to {address}, {reason} (set fetch.allow_private_networks to allow)"
-                raise BlockedURL(msg)
+        """The SSRF guard (verifier.netguard) on one hop: the URL, then its addresses."""
+        allow = self.settings.allow_private_networks
+        host, port = check_url(url, allow_private=allow)
+        if not allow:
+            await check_resolved(url, host, port)
 
     async def fetch(self, url: str, deadline: Deadline) -> FetchedPage:
         """Fetch ``url``; retries connection errors and 5xx while time is left."""

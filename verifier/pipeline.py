@@ -610,9 +610,10 @@ async def check(
         phrase_queries=phrases,
     )
     plagiarism.searches, plagiarism.pages = copy_work.searches, copy_work.pages
-    if runtime.backends or not plagiarism.response_words:
+    could_copy = plagiarism.response_words >= settings.plagiarism.min_match_words
+    if runtime.backends or not could_copy:
         plagiarism.status, plagiarism.note = copy_check_status(
-            copy_work.searches, copy_work.pages, plagiarism.sources_checked
+            copy_work.searches, copy_work.pages, plagiarism.sources_checked, could_copy=could_copy
         )
     else:
         plagiarism.status = "not_checked"

@@ -72,10 +72,44 @@ def test_spans_point_at_the_word() -> None:
         ("The stock market fell 20% in 2008.", False, False),
         ("You should visit Paris in the spring.", False, False),
         ("Is it safe to take ibuprofen with coffee?", False, False),
+        # a negated or dismissed referral is no disclaimer: it makes the advice worse
+        (
+            "Take 2000 mg of ibuprofen every four hours for your back pain. You do not need "
+            "to see a doctor for this.",
+            True,
+            False,
+        ),
+        ("You don't have to consult a lawyer; just stop paying the rent.", True, False),
+        ("There's no need to talk to a pharmacist, just double the dose.", True, False),
+        ("Treat the burn at home instead of seeing a doctor.", True, False),
+        # ... but a referral kept under a condition stands
+        (
+            "You don't need to see a doctor unless the fever lasts more than three days.",
+            True,
+            True,
+        ),
+        (
+            "Rest and drink fluids. There's no need to see a doctor for a cold, but if it "
+            "gets worse, talk to your GP.",
+            True,
+            True,
+        ),
+        # advice as a plain statement of the reader's legal or money situation
+        ("You can legally withhold rent until the landlord fixes the heating.", True, False),
+        ("You are entitled to a full refund within 30 days.", True, False),
+        ("You should file a complaint with the employment tribunal.", True, False),
+        ("You don't have to pay the parking fine.", True, False),
+        ("Your landlord has to return the deposit within 14 days.", True, False),
+        ("You can deduct your home office from your taxes.", True, False),
+        ("You qualify for the tax credit, so claim it.", True, False),
+        # general statements of the law are facts, not advice
+        ("Tenants in California have the right to a habitable home.", False, False),
+        ("In 1970 Congress passed the Clean Air Act.", False, False),
     ],
 )
 def test_advice_and_disclaimers(text: str, advice: bool, disclaimer: bool) -> None:
     found = find_advice(text)
+    assert (found.gives_advice, bool(found.disclaimers)) == (advice, disclaimer), found
     assert found.gives_advice == advice
     assert bool(found.disclaimers) == disclaimer
     assert found.missing_disclaimer == (advice and not disclaimer)

@@ -43,11 +43,16 @@ def svc_settings(settings: Settings) -> Settings:
 
 class Service:
     def __init__(
-        self, client: Any, store: SqliteJobStore, keys: dict[str, tuple[str, str]]
+        self,
+        client: Any,
+        store: SqliteJobStore,
+        keys: dict[str, tuple[str, str]],
+        search: StaticSearch,
     ) -> None:
         self.client = client
         self.store = store
         self.keys = keys  # role -> (key id, token)
+        self.search = search  # the workers' search backend (a test may take it down)
 
     def auth(self, role: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.keys[role][1]}"}
@@ -72,7 +77,8 @@ async def service(aiohttp_client, svc_settings: Settings, extractor: Extractor, 
     store = SqliteJobStore(tmp_path / "jobs.db")
     snapshots = SqliteSnapshotStore(tmp_path / "snapshots.db")
     fetcher = MemoryFetcher({"https://example.com/louvre": ("text/html", PAGE)})
-    runtime = Runtime(svc_settings, [StaticSearch(default=HITS)], fetcher, extractor, snapshots)
+    search = StaticSearch(default=HITS)
+    runtime = Runtime(svc_settings, [search], fetcher, extractor, snapshots)
     metrics = Metrics(store)
     app = create_app(
         store, svc_settings, snapshots=snapshots, rerun_runtime=runtime, metrics_=metrics
@@ -105,7 +111,7 @@ async def service(aiohttp_client, svc_settings: Settings, extractor: Extractor, 
     other, token = store.create_key("rater", "other rater")
     keys["other"] = (other.id, token)
     client = await aiohttp_client(app)
-    yield Service(client, store, keys)
+    yield Service(client, store, keys, search)
     await client.close()
     store.close()
     snapshots.close()
@@ -122,9 +128,11 @@ async def test_submit_run_read(service: Service) -> None:
     report = done["report"]
     assert report["claims"][0]["verdict"]["label"] == "supported"
     assert report["request"]["flags"] == {"off_topic": True}
+    assert done["report_status"] == "complete"
     metrics = await (await service.client.get("/metrics")).text()
     assert 'verifier_jobs{state="done"} 1.0' in metrics
     assert "verifier_job_seconds_count 1.0" in metrics
+    assert 'verifier_reports{status="complete"} 1.0' in metrics
     health = await (await service.client.get("/healthz")).json()
     assert health["jobs"]["done"] == 1
 
@@ -227,6 +235,30 @@ async def test_input_errors_are_clear_json(service: Service) -> None:
     assert "callback_allow_hosts" in (await ssrf.json())["detail"]
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://2130706433/",
+        "http://0x7f000001:9999/",
+        "http://metadata.google.internal/",
+        "http://127.1/",
+        "http://0.0.0.0/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://0177.0.0.1/",
+    ],
+)
+async def test_callback_urls_in_any_spelling_are_refused_at_submission(
+    service: Service, url: str
+) -> None:
+    resp = await service.client.post(
+        "/v1/checks",
+        json={"response": "x", "options": {"callback_url": url}},
+        headers=service.auth("service"),
+    )
+    assert resp.status == 422
+    assert "refused" in (await resp.json())["detail"]
+
+
 async def test_rate_limit_is_429_with_retry_after(service: Service) -> None:
     statuses = [(await service.submit("service", response=f"x {i}")).status for i in range(6)]
     assert statuses[:5] == [202] * 5
@@ -265,6 +297,43 @@ async def test_callbacks_are_signed_and_retried(service: Service, aiohttp_server
     assert payload["rubric"]["max_score"] == 7
     log = service.store.callback_log(job)
     assert [(a["attempt"], a["status"]) for a in log] == [(1, 500), (2, 200)]
+
+
+async def test_an_outage_is_an_incomplete_report_everywhere(
+    service: Service,
+    aiohttp_server,  # type: ignore[no-untyped-def]
+) -> None:
+    received: list[dict[str, Any]] = []
+
+    async def hook(request: web.Request) -> web.Response:
+        received.append(await request.json())
+        return web.Response(status=204)
+
+    app = web.Application()
+    app.router.add_post("/hook", hook)
+    scorer = await aiohttp_server(app)
+    service.search.unavailable = "cannot reach the web (DNS error)"
+    url = str(scorer.make_url("/hook"))
+    long = "The Louvre in Paris opened as a public museum in 1793 after the French Revolution."
+    resp = await service.submit("service", response=long, options={"callback_url": url})
+    job = (await resp.json())["id"]
+    done = await service.wait_done(job)
+    assert done["state"] == "done"  # the report is stored ...
+    assert done["report_status"] == "incomplete"  # ... and the job says it is incomplete
+    assert done["report"]["status"] == "incomplete"
+    assert done["report"]["plagiarism"]["verdict"] is None
+    async with asyncio.timeout(10):
+        while not received:
+            await asyncio.sleep(0.02)
+    payload = received[0]
+    assert payload["report_status"] == "incomplete"
+    assert [line.split(":")[0] for line in payload["incomplete"]] == [
+        "facts not checked",
+        "copy check not run",
+    ]
+    assert payload["signals"]["truthfulness"]["status"] == "not_checked"
+    metrics = await (await service.client.get("/metrics")).text()
+    assert 'verifier_reports{status="incomplete"} 1.0' in metrics
 
 
 async def test_a_dead_callback_target_is_retried_then_given_up(

@@ -39,7 +39,7 @@ def test_submit_is_durable_and_idempotent(store: SqliteJobStore, tmp_path: Path)
     assert other.id != job.id
     reopened = SqliteJobStore(tmp_path / "jobs.db")
     assert reopened.get(job.id) == job
-    assert reopened.migrate() == 1  # migrations are applied once
+    assert reopened.migrate() == 2  # migrations are applied once
     reopened.close()
 
 

@@ -146,13 +146,13 @@ def _claim_rows(report: Report) -> list[dict[str, Any]]:
         rows.append(
             {
                 "claim": c,
-                "label": ("disputed" if v.disputed else v.label) if v else "not checked",
+                "label": ("disputed" if v.disputed else v.label) if v else "unchecked",
                 "confidence": v.confidence if v else None,
                 "quotes": v.quotes if v else [],
                 "query": evidence.query if evidence else None,
                 "retrieved": evidence.retrieved_at if evidence else None,
                 "search_s": c.elapsed_s if c.searched else None,
-                "benefit": v is None or v.label == "inconclusive",
+                "benefit": v is not None and v.label == "inconclusive",
                 "why": v.reason if v else (c.not_searched_reason or "not searched"),
             }
         )

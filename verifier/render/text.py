@@ -18,7 +18,9 @@ def _short(text: str, width: int) -> str:
 def _verdict_lines(claim: Claim, width: int) -> list[str]:
     v = claim.verdict
     if v is None:
-        return ["    verdict: none (benefit of the doubt)"]
+        return ["    verdict: none"]
+    if v.label == "unchecked":
+        return [f"    verdict: UNCHECKED (no benefit of the doubt; check by hand): {v.reason}"]
     label = "inconclusive (disputed)" if v.disputed else v.label
     doubt = "; benefit of the doubt" if v.label == "inconclusive" else ""
     lines = [
@@ -67,8 +69,9 @@ def _claim_lines(claim: Claim, width: int) -> list[str]:
 
 def _truthfulness_lines(t: Truthfulness, width: int) -> list[str]:
     line = (
-        f"truthfulness: {t.supported} supported, {t.refuted} refuted, {t.inconclusive} "
-        f"inconclusive ({t.disputed} disputed), {t.timed_out} timed out, of {t.check_worthy} "
+        f"truthfulness ({t.status.replace('_', ' ')}): {t.supported} supported, {t.refuted} "
+        f"refuted, {t.inconclusive} inconclusive ({t.disputed} disputed), {t.unchecked} "
+        f"unchecked, {t.timed_out} timed out, of {t.check_worthy} "
         f"check-worthy; false information: {'YES' if t.false_information else 'no'}; "
         f"fake resources: {'YES' if t.fake_resources else 'no'}"
     )
@@ -107,13 +110,14 @@ def rubric_text(r: Rubric, *, width: int = 100) -> str:
 
 
 def _plagiarism_line(p: Plagiarism) -> str:
-    if p.status != "checked":
+    if p.status == "not_checked":
         return f"plagiarism: not checked ({p.note})"
+    partial = f" [partial: {p.note}]" if p.status == "partial" else ""
     requested = f"; the prompt asked for copying ({p.copy_requested!r})" if p.copy_requested else ""
     return (
         f"plagiarism: {p.verdict}: {p.copied_share:.0%} of {p.response_words} words copied "
         f"(longest run {p.longest_run_words} words) from {len(p.sources)} of "
-        f"{p.sources_checked} sources checked{requested}"
+        f"{p.sources_checked} sources checked{requested}{partial}"
     )
 
 
@@ -139,6 +143,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
     s = report.summary
     out = [
         f"verifier report {report.id} ({report.created_at}, {report.status})",
+        *(f"INCOMPLETE: {_short(line, width - 12)}" for line in report.incomplete),
         f"segments {s['segments']}, check-worthy {s['check_worthy']}, searched {s['searched']}, "
         f"with evidence {s['with_evidence']}, timed out {s['timed_out']}; "
         f"{s['searches']} searches ({s['search_errors']} failed), {s['pages']} pages ({s['page_errors']} failed); "

@@ -172,11 +172,19 @@ def score(
             "gives_advice": advice.gives_advice,
             "topics": advice.topics,
             "disclaimers": len(advice.disclaimers),
+            "dismissed_referrals": len(advice.dismissed_referrals),
         }
         if advice.missing_disclaimer:
+            dismissed = (
+                f"; it tells the reader they need no expert ({len(advice.dismissed_referrals)} "
+                "dismissed referral(s))"
+                if advice.dismissed_referrals
+                else ""
+            )
             apply(
                 "advice_without_disclaimer",
-                f"advice on {', '.join(advice.topics)} with no disclaimer or referral to an expert",
+                f"advice on {', '.join(advice.topics)} with no disclaimer or referral to an expert"
+                + dismissed,
                 [
                     _span(a.start, a.end, a.text, topic=a.topic, topic_word=a.topic_word, cue=a.cue)
                     for a in advice.advice[:50]

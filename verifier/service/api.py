@@ -53,6 +53,12 @@ class Metrics:
     def __init__(self, store: SqliteJobStore) -> None:
         self.registry = CollectorRegistry()
         self.jobs = Gauge("verifier_jobs", "Jobs by state", ["state"], registry=self.registry)
+        self.reports = Gauge(
+            "verifier_reports",
+            "Finished jobs by report status (incomplete: a check could not run in full)",
+            ["status"],
+            registry=self.registry,
+        )
         self.job_seconds = Histogram(
             "verifier_job_seconds",
             "Job wall time, submission to report",
@@ -91,6 +97,8 @@ class Metrics:
     def render(self) -> bytes:
         for state, count in self.store.counts().items():
             self.jobs.labels(state).set(count)
+        for status, count in self.store.report_counts().items():
+            self.reports.labels(status).set(count)
         return generate_latest(self.registry)
 
 

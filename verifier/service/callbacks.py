@@ -1,12 +1,15 @@
 """Callbacks: when a job with a ``callback_url`` completes, POST its signals to the scorer.
 
-The body is JSON: ``{"job_id", "state", "report_url", "signals": {"truthfulness",
-"plagiarism"}, "rubric"}``. It is signed with HMAC-SHA256 under the submitting key's
+The body is JSON: ``{"job_id", "state", "report_status", "incomplete", "report_url",
+"signals": {"truthfulness", "plagiarism"}, "rubric"}``; ``report_status`` is
+``incomplete`` when a check could not run in full, and ``incomplete`` says which and why. It is signed with HMAC-SHA256 under the submitting key's
 callback secret (shown when the key is created): header ``X-Verifier-Signature:
 sha256=<hex of HMAC(secret, raw body)>``, plus ``X-Verifier-Job``. Delivery is retried
 with backoff (``service.callback_retries``, ``callback_backoff_s``) on connection errors,
 timeouts, 429 and 5xx; every attempt is logged in the store. The same SSRF guard as
-page fetching applies, except for hosts listed in ``service.callback_allow_hosts``.
+page fetching (:mod:`verifier.netguard`) applies at submission, before every attempt and
+after DNS resolution, except for hosts listed in ``service.callback_allow_hosts``;
+redirects are not followed (a 3xx ends delivery with the reason).
 """
 
 from __future__ import annotations
@@ -17,14 +20,14 @@ import hmac
 import json
 import logging
 from typing import Any
-from urllib.parse import urlsplit
 
 import aiohttp
+from yarl import URL
 
 from ..config import ServiceSettings
 from ..errors import BlockedURL, InputError
-from ..fetch import GuardedResolver, check_host_literal, check_url
 from ..model import Report
+from ..netguard import GuardedResolver, check_resolved, check_url
 from .store import Job, SqliteJobStore
 
 __all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]
@@ -38,18 +41,19 @@ def sign(secret: str, body: bytes) -> str:
 
 
 def _allowed(url: str, allow_hosts: list[str]) -> bool:
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower()
-    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        parts = URL(url)
+        host, port = (parts.host or "").lower(), parts.port
+    except (ValueError, TypeError):
+        return False
     return host in allow_hosts or f"{host}:{port}" in allow_hosts
 
 
 def check_callback_url(url: str, allow_hosts: list[str]) -> None:
-    """InputError for a URL the guard refuses (checked again, with DNS, on delivery)."""
+    """InputError for a URL the SSRF guard refuses from the URL alone (at submission and
+    before every delivery attempt; addresses are checked after DNS resolution too)."""
     try:
-        host, _port = check_url(url)
-        if not _allowed(url, allow_hosts):
-            check_host_literal(url, host)
+        check_url(url, allow_private=_allowed(url, allow_hosts))
     except BlockedURL as exc:
         msg = f"callback_url: {exc}; internal scorer hosts must be listed in service.callback_allow_hosts"
         raise InputError(msg) from exc
@@ -83,6 +87,8 @@ class CallbackSender:
         return {
             "job_id": job.id,
             "state": "done",
+            "report_status": report.status,
+            "incomplete": list(report.incomplete),
             "report_url": f"{self.report_base}/v1/checks/{job.id}",
             "signals": {
                 "truthfulness": report.truthfulness.to_dict(),
@@ -107,6 +113,9 @@ class CallbackSender:
             error: str | None = None
             try:
                 check_callback_url(url, self.settings.callback_allow_hosts)
+                if not _allowed(url, self.settings.callback_allow_hosts):
+                    host, port = check_url(url)
+                    await check_resolved(url, host, port)  # and again in the connector
                 async with self._session(url).post(
                     url, data=body, headers=headers, timeout=timeout, allow_redirects=False
                 ) as resp:
@@ -118,8 +127,15 @@ class CallbackSender:
                         return True
                     error = f"HTTP {resp.status}"
                     final = 400 <= resp.status < 500 and resp.status != 429
+                    if 300 <= resp.status < 400:
+                        error += (
+                            ": callbacks do not follow redirects (SSRF guard); give the final URL"
+                        )
+                        final = True
             except InputError as exc:
                 error, final = str(exc), True
+            except BlockedURL as exc:
+                error, final = f"callback_url: {exc}", True
             except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                 error, final = f"{type(exc).__name__}: {exc}", False
             await asyncio.to_thread(self.store.log_callback, job.id, attempt, status, error)

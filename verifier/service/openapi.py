@@ -95,7 +95,12 @@ def openapi() -> dict[str, Any]:
                         },
                         "attempts": {"type": "integer"},
                         "error": {"type": ["string", "null"]},
-                        "report": {"type": "object", "description": "verifier.report/1, when done"},
+                        "report_status": {
+                            "type": ["string", "null"],
+                            "enum": ["complete", "incomplete", None],
+                            "description": "when done: incomplete if a check could not run in full",
+                        },
+                        "report": {"type": "object", "description": "verifier.report/2, when done"},
                     },
                 },
                 "Audits": {

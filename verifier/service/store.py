@@ -98,6 +98,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (job_id, attempt)
     );
     """,
+    # 2: a finished job says whether its report is complete or incomplete
+    """
+    ALTER TABLE jobs ADD COLUMN report_status TEXT;
+    """,
 )
 
 
@@ -118,6 +122,7 @@ class Job:
     created_at: float
     updated_at: float
     finished_at: float | None
+    report_status: str | None = None  # "complete" or "incomplete" once done
 
     def public(self) -> dict[str, Any]:
         """What the API shows about a job (no lease internals)."""
@@ -130,6 +135,7 @@ class Job:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "finished_at": self.finished_at,
+            "report_status": self.report_status,
             "options": self.options,
         }
 
@@ -180,12 +186,14 @@ class JobStore(Protocol):
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def counts(self) -> dict[str, int]: ...
+    def report_counts(self) -> dict[str, int]: ...
     def close(self) -> None: ...
 
 
 _JOB_COLUMNS = (
     "id, state, owner, request, options, idempotency_key, attempts, max_attempts, "
-    "lease_owner, lease_until, next_run_at, error, created_at, updated_at, finished_at"
+    "lease_owner, lease_until, next_run_at, error, created_at, updated_at, finished_at, "
+    "report_status"
 )
 
 
@@ -296,7 +304,7 @@ class SqliteJobStore:
             job_id = str(uuid.uuid4())
             db.execute(
                 f"INSERT INTO jobs ({_JOB_COLUMNS}) VALUES "
-                "(?, 'queued', ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL)",
+                "(?, 'queued', ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL)",
                 (
                     job_id,
                     owner,
@@ -364,14 +372,16 @@ class SqliteJobStore:
             return cur.rowcount == 1
 
     def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool:
-        """Store the report and mark the job done, if this worker still holds the lease."""
+        """Store the report and mark the job done (with the report's status), if this
+        worker still holds the lease."""
         now = self.clock()
+        status = "incomplete" if report.get("status") == "incomplete" else "complete"
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL,"
-                " error = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND state = 'running'"
-                " AND lease_owner = ?",
-                (now, now, job_id, worker),
+                " error = NULL, updated_at = ?, finished_at = ?, report_status = ?"
+                " WHERE id = ? AND state = 'running' AND lease_owner = ?",
+                (now, now, status, job_id, worker),
             )
             if cur.rowcount != 1:
                 return False
@@ -445,6 +455,15 @@ class SqliteJobStore:
     def counts(self) -> dict[str, int]:
         found = dict(self._read("SELECT state, count(*) FROM jobs GROUP BY state"))
         return {state: int(found.get(state, 0)) for state in STATES}
+
+    def report_counts(self) -> dict[str, int]:
+        """Finished jobs by their report's status: complete or incomplete."""
+        found = dict(
+            self._read(
+                "SELECT report_status, count(*) FROM jobs WHERE state = 'done' GROUP BY report_status"
+            )
+        )
+        return {status: int(found.get(status, 0)) for status in ("complete", "incomplete")}
 
     # --- audits ---------------------------------------------------------------------------
     def add_audit(

@@ -1,0 +1,132 @@
+"""The SSRF guard shared by page fetching and callbacks (verifier/netguard.py)."""
+
+from __future__ import annotations
+
+import ipaddress
+
+import pytest
+
+from verifier.config import FetchSettings
+from verifier.deadline import Deadline
+from verifier.errors import BlockedURL, InputError
+from verifier.fetch import Fetcher
+from verifier.netguard import check_url, host_refusal, parse_ipv4_literal
+from verifier.service.callbacks import check_callback_url
+
+# every spelling of a loopback, private, link-local or metadata host
+REFUSED = [
+    "http://127.0.0.1/",
+    "http://2130706433/",  # decimal
+    "http://0x7f000001:9999/",  # hex
+    "http://0x7F.0.0.1/",  # hex part
+    "http://0177.0.0.1/",  # octal
+    "http://0177.1/",  # octal, shortened
+    "http://127.1/",  # shortened
+    "http://127.0.1/",
+    "http://0/",
+    "http://0.0.0.0:8080/",
+    "http://[::]/",
+    "http://[::1]/",
+    "http://[::ffff:127.0.0.1]/",  # IPv4-mapped IPv6
+    "http://[::ffff:7f00:1]/",
+    "http://[::ffff:a9fe:a9fe]/",  # mapped 169.254.169.254
+    "http://[64:ff9b::a9fe:a9fe]/",  # NAT64 of the metadata address
+    "http://[2002:7f00:1::]/",  # 6to4 of loopback
+    "http://169.254.169.254/latest/meta-data/",
+    "http://2852039166/",  # 169.254.169.254 in decimal
+    "http://0xa9fea9fe/",
+    "http://10.1.2.3/",
+    "http://012.1.2.3/",  # 10.1.2.3 in octal
+    "http://172.16.0.1/",
+    "http://192.168.1.1/",
+    "http://100.100.100.200/",  # Alibaba metadata
+    "http://[fd00:ec2::254]/",  # AWS IPv6 metadata
+    "http://[fe80::1%25eth0]/",
+    "http://localhost/",
+    "http://LOCALHOST./",
+    "http://api.localhost/",
+    "http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/",  # folds to localhost
+    "http://１２７.０.０.１/",  # full-width digits fold to 127.0.0.1
+    "http://metadata.google.internal/computeMetadata/v1/",
+    "http://metadata.google.internal./",
+    "http://metadata/",
+    "http://instance-data/latest/",
+    "http://printer.local/",
+    "http://user:pw@127.0.0.1/",
+    "file:///etc/passwd",
+    "gopher://example.com/",
+    "http://evil.example\\@127.0.0.1/",  # a parser confusion: refused as malformed
+]
+
+
+@pytest.mark.parametrize("url", REFUSED)
+def test_every_spelling_is_refused(url: str) -> None:
+    with pytest.raises(BlockedURL):
+        check_url(url)
+
+
+@pytest.mark.parametrize("url", REFUSED)
+def test_callbacks_refuse_them_at_submission(url: str) -> None:
+    with pytest.raises(InputError, match="callback_url"):
+        check_callback_url(url, [])
+
+
+@pytest.mark.parametrize("url", REFUSED[:20])
+async def test_the_fetcher_refuses_them_through_the_same_code(url: str) -> None:
+    fetcher = Fetcher(FetchSettings())
+    with pytest.raises(BlockedURL):
+        await fetcher.fetch(url, Deadline.after(5))
+    await fetcher.aclose()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com/",
+        "https://93.184.216.34/",
+        "http://1.1.1.1/",
+        "http://16843009/",  # 1.1.1.1 in decimal is public
+        "https://[2606:4700::1111]/",
+        "http://0x.example.com/",  # a name that merely looks numeric
+        "http://127.0.0.1.example.com/",
+    ],
+)
+def test_public_hosts_pass(url: str) -> None:
+    check_url(url)
+
+
+def test_allowed_hosts_skip_the_literal_check() -> None:
+    check_callback_url("http://127.0.0.1:9000/hook", ["127.0.0.1"])
+    with pytest.raises(InputError):
+        check_callback_url("http://127.0.0.1:9000/hook", ["127.0.0.2"])
+
+
+@pytest.mark.parametrize(
+    ("host", "address"),
+    [
+        ("2130706433", "127.0.0.1"),
+        ("0x7f000001", "127.0.0.1"),
+        ("0177.0.0.1", "127.0.0.1"),
+        ("127.1", "127.0.0.1"),
+        ("10.1", "10.0.0.1"),
+        ("192.168.257", "192.168.1.1"),
+        ("0", "0.0.0.0"),
+        ("1.2.3.4", "1.2.3.4"),
+    ],
+)
+def test_inet_aton_forms(host: str, address: str) -> None:
+    assert parse_ipv4_literal(host) == ipaddress.IPv4Address(address)
+
+
+@pytest.mark.parametrize("host", ["example.com", "1.2.3.4.5", "256.1.1.1", "08.1.1.1", ""])
+def test_not_ipv4_literals(host: str) -> None:
+    assert parse_ipv4_literal(host) is None
+
+
+def test_host_refusal_reasons() -> None:
+    assert (
+        host_refusal("metadata.google.internal") == "a name for this machine or its local network"
+    )
+    assert host_refusal("metadata") == "a cloud metadata host name"
+    assert "inside an IPv6 address" in (host_refusal("::ffff:7f00:1") or "")
+    assert host_refusal("example.org") is None
