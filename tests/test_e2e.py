@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -66,14 +65,18 @@ async def test_pathological_pages_cannot_hold_a_claim(aiohttp_server, settings: 
         }
     )
     async with open_runtime(settings) as runtime:
-        started = time.monotonic()
         report = await check(CheckRequest(RESPONSE), runtime)
-        elapsed = time.monotonic() - started
-    assert elapsed < budget + 1.0
     worthy = [c for c in report.claims if c.check_worthy]
     assert len(worthy) == 3
     for claim in worthy:
-        assert claim.elapsed_s < budget + 1.0
+        # /slow answers after 60 s and /endless never ends: the deadline cut the claim short
+        # (how far past its deadline a claim ends is measured by bench/evidence.py, not here:
+        # a loaded machine must not fail this test)
+        assert claim.timed_out
+        assert claim.elapsed_s < 30
+        held = {p.url.rsplit("/", 1)[-1]: p.error or "" for p in claim.pages}
+        assert "deadline" in held["slow"] or "no complete answer" in held["slow"]
+        assert "deadline" in held["endless"] or "no complete answer" in held["endless"]
         assert claim.evidence
         assert "curie" in claim.evidence[0].url
         errors = " | ".join(p.error or "" for p in claim.pages)
@@ -98,11 +101,10 @@ async def test_hanging_search_keeps_corpus_evidence(
         }
     )
     async with open_runtime(settings, corpora=[docs]) as runtime:
-        started = time.monotonic()
         report = await check(CheckRequest(RESPONSE), runtime)
-        assert time.monotonic() - started < 2.5
     for claim in (c for c in report.claims if c.check_worthy):
         assert claim.timed_out
+        assert claim.elapsed_s < 30  # the search never answers
         assert claim.evidence[0].backend == "corpus:docs"
     statuses = {b.name: b.status for b in report.search}
     assert statuses["corpus:docs"] == "ok"

@@ -68,16 +68,16 @@ async def test_redirect_loop(server, fetcher) -> None:
 async def test_huge_body_is_cut_while_streaming(server, fetcher) -> None:
     started = time.monotonic()
     with pytest.raises(TooLarge, match="over the 1000000-byte cap"):
-        await fetcher.fetch(str(server.make_url("/huge")), Deadline.after(5))
-    assert time.monotonic() - started < 3
+        await fetcher.fetch(str(server.make_url("/huge")), Deadline.after(30))
+    assert time.monotonic() - started < 25  # cut at the cap, not at the deadline
 
 
 async def test_endless_body_times_out(server) -> None:
     fetcher = Fetcher(fetch_settings(timeout_s=0.5, max_bytes=50_000_000))
     started = time.monotonic()
     with pytest.raises(FetchTimeout):
-        await fetcher.fetch(str(server.make_url("/endless")), Deadline.after(5))
-    assert time.monotonic() - started < 1.5
+        await fetcher.fetch(str(server.make_url("/endless")), Deadline.after(60))
+    assert time.monotonic() - started < 30  # fetch.timeout_s (0.5 s) ended it
     await fetcher.aclose()
 
 
@@ -85,7 +85,7 @@ async def test_slow_first_byte_is_bounded_by_the_deadline(server, fetcher) -> No
     started = time.monotonic()
     with pytest.raises(FetchTimeout):
         await fetcher.fetch(str(server.make_url("/slow")), Deadline.after(0.4))
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 30  # the first byte comes after 60 s
 
 
 async def test_wrong_content_type(server, fetcher) -> None:
@@ -241,5 +241,5 @@ async def test_resolver_refuses_names_that_resolve_to_private_addresses() -> Non
 
     await resolver.close()
     resolver._inner = Rebinding()  # type: ignore[assignment]
-    with pytest.raises(OSError, match="resolves to 10.0.0.5, a private-network address"):
+    with pytest.raises(OSError, match=r"resolves to 10\.0\.0\.5, a private-network address"):
         await resolver.resolve("rebind.example.com", 80)

@@ -130,3 +130,37 @@ def test_host_refusal_reasons() -> None:
     assert host_refusal("metadata") == "a cloud metadata host name"
     assert "inside an IPv6 address" in (host_refusal("::ffff:7f00:1") or "")
     assert host_refusal("example.org") is None
+
+
+async def test_callback_delivery_checks_dns_answers(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """A name that passes at submission but resolves to a private address is refused at
+    delivery, once, with the reason logged."""
+    import asyncio
+    import socket
+
+    from verifier.config import ServiceSettings
+    from verifier.service.callbacks import CallbackSender
+    from verifier.service.store import SqliteJobStore
+
+    loop = asyncio.get_running_loop()
+
+    async def getaddrinfo(host: str, port: int, **kw: object) -> list:
+        assert host == "scorer.example.com"
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.0.0.5", port))]
+
+    monkeypatch.setattr(loop, "getaddrinfo", getaddrinfo)
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    url = "http://scorer.example.com/hook"
+    check_callback_url(url, [])  # nothing to refuse from the URL alone
+    job, _ = store.submit({"response": "x"}, owner=None, options={"callback_url": url})
+    sender = CallbackSender(store, ServiceSettings(callback_retries=2), "http://v.test")
+
+    monkeypatch.setattr(sender, "payload", lambda job, report: {"job_id": job.id})
+    assert not await sender.deliver(job, None)  # type: ignore[arg-type]
+    log = store.callback_log(job.id)
+    assert len(log) == 1  # refused for good, not retried
+    assert "resolves to 10.0.0.5, a private-network address" in log[0]["error"]
+    await sender.aclose()
+    store.close()

@@ -20,12 +20,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from .errors import UNAVAILABLE
 from .model import PageTrace, Plagiarism, SearchTrace, Truthfulness
 
-__all__ = ["LATE_MARK", "copy_check_status", "incomplete_lines", "unchecked_reason"]
+__all__ = [
+    "LATE_MARK",
+    "copy_check_status",
+    "incomplete_lines",
+    "never_answered",
+    "unchecked_reason",
+]
 
 # Traces of work the deadline cut short carry this in their error (see pipeline._LATE).
 LATE_MARK = "before the claim's deadline"
+# Every search error that means "the backend gave no answer in time" contains this.
+NO_ANSWER = "no answer"
+
+
+def never_answered(error: str) -> bool:
+    """A search error that means no answer came at all: the backend could not be reached,
+    or gave no answer before a deadline (as opposed to an answer that was an error)."""
+    return error.startswith(UNAVAILABLE) or NO_ANSWER in error
+
 
 CheckStatus = Literal["checked", "partial", "not_checked"]
 
@@ -48,7 +64,7 @@ def unchecked_reason(
         errors = [s.error or "" for s in searches]
         if not searches:
             return "no search was sent"
-        if all(LATE_MARK in e or "no answer in the time left" in e for e in errors):
+        if all(NO_ANSWER in e for e in errors):
             return (
                 "the claim's time budget (limits.claim_budget_s) ran out before any search answered"
             )

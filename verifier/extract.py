@@ -141,12 +141,15 @@ class Extractor:
         future = self._get_pool().schedule(
             self._function, args=(body, url, charset), timeout=timeout
         )
+        # pebble's own timeout starts when a worker picks the task up; the caller's deadline
+        # runs from now (a busy pool, or one still starting its workers, must not stretch it)
         try:
-            data = await asyncio.wrap_future(future)
+            data = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
         except asyncio.CancelledError:
             future.cancel()  # pebble stops the worker running it
             raise
         except TimeoutError as exc:
+            future.cancel()  # queued: dropped; running: its worker is killed
             msg = f"{url}: extraction took longer than {timeout:.1f} s; its worker was killed"
             raise ExtractTimeout(msg) from exc
         except BrokenProcessPool as exc:

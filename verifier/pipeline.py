@@ -27,7 +27,13 @@ from uuid import uuid4
 
 from . import __version__
 from .claims import ClaimDraft, extract_claims
-from .completeness import LATE_MARK, copy_check_status, incomplete_lines, unchecked_reason
+from .completeness import (
+    LATE_MARK,
+    copy_check_status,
+    incomplete_lines,
+    never_answered,
+    unchecked_reason,
+)
 from .config import Settings
 from .deadline import Deadline
 from .errors import UNAVAILABLE, ExtractError, FetchError, InputError, SearchError
@@ -126,8 +132,6 @@ class _Run:
         self.judges = runtime.chain
         self.searches: dict[tuple[str, str], asyncio.Task[_SearchOutcome]] = {}
         self.pages: dict[str, asyncio.Task[_PageOutcome]] = {}
-        self.stats: dict[str, list[int]] = {b.name: [0, 0, 0] for b in runtime.backends}
-        self.last_error: dict[str, str] = {}
         self.snapshot_ids: set[str] = set()
         self.copy_text = ""  # the response, for local backends' copy-candidate lookups
 
@@ -149,12 +153,6 @@ class _Run:
         else:
             record = await _run_search(backend, query, deadline, self.copy_text, self.settings)
             sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
-        stats = self.stats[backend.name]
-        stats[0] += 1
-        if record.error:
-            stats[1] += 1
-            stats[2] += record.error.startswith(UNAVAILABLE)
-            self.last_error[backend.name] = record.error
         if sid:
             self.snapshot_ids.add(sid)
         return _SearchOutcome(record, sid)
@@ -413,12 +411,28 @@ class _Run:
             )
 
     def backend_status(self) -> list[BackendStatus]:
+        """How each backend fared: ``unavailable`` when it answered no search at all (it
+        could not be reached, or never answered before a deadline), ``degraded`` when some
+        searches failed. Call it once every search task has ended."""
         out = []
         for backend in self.rt.backends:
-            queries, errors, unavailable = self.stats[backend.name]
-            if queries == 0:
+            tasks = [t for (name, _q), t in self.searches.items() if name == backend.name]
+            errors = dead = 0
+            last_error: str | None = None
+            for task in tasks:
+                if task.cancelled() or not task.done():
+                    error: str | None = _LATE.format(what="no answer")
+                elif task.exception() is not None:
+                    error = f"{backend.name}: {task.exception()}"
+                else:
+                    error = task.result().record.error
+                if error:
+                    errors += 1
+                    dead += never_answered(error)
+                    last_error = error
+            if not tasks:
                 status = "unused"
-            elif unavailable == queries:
+            elif dead == len(tasks):
                 status = "unavailable"
             elif errors:
                 status = "degraded"
@@ -429,9 +443,9 @@ class _Run:
                     backend.name,
                     backend.version,
                     status,
-                    queries,
+                    len(tasks),
                     errors,
-                    self.last_error.get(backend.name),
+                    last_error,
                     backend.local,
                 )
             )

@@ -81,10 +81,8 @@ async def test_network_failure_is_unavailable_at_once_and_cools_down() -> None:
     b = backend([dns], calls)
     with pytest.raises(SearchUnavailable, match="search unavailable"):
         await b.search("q", deadline=Deadline.after(5))
-    started = time.monotonic()
     with pytest.raises(SearchUnavailable):
         await b.search("another", deadline=Deadline.after(5))
-    assert time.monotonic() - started < 0.1
     assert len(calls) == 1  # no retry, and the cooldown answered the second query
 
 
@@ -97,11 +95,11 @@ async def test_other_errors_are_not_retried() -> None:
 
 async def test_a_hanging_call_ends_at_the_deadline() -> None:
     calls: list[dict[str, Any]] = []
-    b = backend([RESULT], calls, delay=5.0)
+    b = backend([RESULT], calls, delay=20.0)
     started = time.monotonic()
     with pytest.raises(SearchTimeout):
         await b.search("q", deadline=Deadline.after(0.5))
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 10  # not the call's 20 s
     await b.aclose()
 
 
@@ -141,8 +139,8 @@ async def test_real_ddgs_offline_fails_fast_as_unavailable(closed_port: int) -> 
     b = DdgsBackend(DdgsSettings(**FAST), factory=_real_factory(f"http://127.0.0.1:{closed_port}"))
     started = time.monotonic()
     with pytest.raises(SearchUnavailable, match="search unavailable"):
-        await b.search("marie curie nobel prize", deadline=Deadline.after(10))
-    assert time.monotonic() - started < 3.0
+        await b.search("marie curie nobel prize", deadline=Deadline.after(30))
+    assert time.monotonic() - started < 15  # failed at once, not retried until the deadline
     await b.aclose()
 
 
@@ -181,7 +179,7 @@ async def test_real_ddgs_hanging_network_ends_within_the_deadline(silent_proxy: 
     started = time.monotonic()
     with pytest.raises(SearchError):
         await b.search("marie curie", deadline=Deadline.after(1.5))
-    assert time.monotonic() - started < 2.5
+    assert time.monotonic() - started < 10  # five retries of a silent proxy would take longer
     await b.aclose()
 
 
@@ -194,5 +192,5 @@ async def test_queued_queries_fail_at_once_when_the_network_is_down() -> None:
         *(b.search(f"q{i}", deadline=Deadline.after(30)) for i in range(20)), return_exceptions=True
     )
     assert all(isinstance(o, SearchUnavailable) for o in outcomes)
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 10  # pacing all twenty would take 19 s
     assert len(calls) == 1
