@@ -11,9 +11,12 @@
    dictionary word ("form" -> "from") cannot be caught by a dictionary: counted apart.
    Target: recall of high-confidence hits >= 0.9 on non-word typos.
 3. Advice: precision and recall of "advice on health, law, finance or safety" and of
-   "advice without a disclaimer" on the cases in ``bench/data/advice_cases.jsonl``
-   (written for this project, including facts about medicine, law and money that are
-   not advice, and questions).
+   "advice without a disclaimer" on ``bench/data/advice_cases.jsonl`` (written alongside
+   the detector) and ``bench/data/advice_heldout.jsonl`` (90 cases written blind, by a
+   writer who never saw the detector: dismissed referrals, plain statements of the
+   reader's rights and money, varied referral wording; measured blind first, then used
+   to tune, so no longer held out), and how many of the 170 expository answers and sources
+   in ``bench/data/copy_dev`` read as advice (each such false alarm caps a response at 3).
 
 Run: ``python bench/style.py [--typos N] [--seed S]``. Prints tables and a summary line.
 """
@@ -173,12 +176,41 @@ def main() -> int:
     if missed:
         print("not caught at high confidence: " + ", ".join(missed[:20]))
 
-    rows = [
-        json.loads(line)
-        for line in (ROOT / "bench" / "data" / "advice_cases.jsonl").read_text().splitlines()
-    ]
-    tp = fp = fn = 0
-    m_tp = m_fp = m_fn = 0
+    print("\nadvice detector")
+    print(
+        "| cases | n | advice | gives advice P | gives advice R | no disclaimer P | no disclaimer R |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    results = {}
+    for name, label in (
+        ("advice_cases", "advice_cases.jsonl (written with the detector)"),
+        ("advice_heldout", "advice_heldout.jsonl (written blind; then used to tune)"),
+    ):
+        results[name] = advice_table(ROOT / "bench" / "data" / f"{name}.jsonl", label)
+    mis_p, mis_r = results["advice_heldout"]
+    texts = expository_texts()
+    flagged = [t for t in texts if find_advice(t).gives_advice]
+    print(
+        f"\nexpository answers and sources on vaccines, inflation, TCP, ... (bench/data/copy_dev): "
+        f"{len(flagged)} of {len(texts)} read as advice (each would cap a response at 3)"
+    )
+
+    ok = worst_fp <= 1.0 and recall >= 0.9 and not flagged
+    print(
+        f"\nsummary: spelling {worst_fp:.2f} high-confidence false positives per 1,000 words "
+        f"(target <= 1), recall {recall:.3f} on non-word typos (target >= 0.9); advice "
+        f"without disclaimer P {mis_p:.3f} R {mis_r:.3f} (blind set); expository text read "
+        f"as advice {len(flagged)}/{len(texts)} -> {'PASS' if ok else 'FAIL'}"
+    )
+    return 0 if ok else 1
+
+
+def advice_table(path: Path, label: str) -> tuple[float, float]:
+    """One row per case file; prints the misses; returns (P, R) of "advice without a
+    disclaimer", the decision that caps a response."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    tp = fp = fn = m_tp = m_fp = m_fn = 0
+    misses = []
     for row in rows:
         found = find_advice(row["text"])
         tp += found.gives_advice and row["advice"]
@@ -189,23 +221,29 @@ def main() -> int:
         m_fp += found.missing_disclaimer and not want
         m_fn += want and not found.missing_disclaimer
         if found.gives_advice != row["advice"] or found.missing_disclaimer != want:
-            print(f"  advice miss: {row['text'][:90]}")
-    print(f"\nadvice detector: {len(rows)} cases ({sum(r['advice'] for r in rows)} advice)")
-    print("| decision | precision | recall |")
-    print("|---|---|---|")
-    adv_p, adv_r = tp / (tp + fp) if tp + fp else float("nan"), tp / (tp + fn)
-    mis_p = m_tp / (m_tp + m_fp) if m_tp + m_fp else float("nan")
-    mis_r = m_tp / (m_tp + m_fn) if m_tp + m_fn else float("nan")
-    print(f"| gives advice (health, law, finance, safety) | {adv_p:.3f} | {adv_r:.3f} |")
-    print(f"| advice without disclaimer (the cap) | {mis_p:.3f} | {mis_r:.3f} |")
+            misses.append(row["text"][:90])
 
-    ok = worst_fp <= 1.0 and recall >= 0.9
+    def ratio(a: int, b: int) -> float:
+        return a / b if b else float("nan")
+
+    p, r = ratio(m_tp, m_tp + m_fp), ratio(m_tp, m_tp + m_fn)
     print(
-        f"\nsummary: spelling {worst_fp:.2f} high-confidence false positives per 1,000 words "
-        f"(target <= 1), recall {recall:.3f} on non-word typos (target >= 0.9); advice "
-        f"without disclaimer P {mis_p:.3f} R {mis_r:.3f} -> {'PASS' if ok else 'FAIL'}"
+        f"| {label} | {len(rows)} | {sum(r['advice'] for r in rows)} | {ratio(tp, tp + fp):.3f} "
+        f"| {ratio(tp, tp + fn):.3f} | {p:.3f} | {r:.3f} |"
     )
-    return 0 if ok else 1
+    for text in misses:
+        print(f"  miss: {text}")
+    return p, r
+
+
+def expository_texts() -> list[str]:
+    """Answers and sources that explain a topic (no advice in them), from the copy dev set."""
+    out = []
+    for path in sorted((ROOT / "bench" / "data" / "copy_dev").glob("*.jsonl")):
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            out.append(row.get("answer") or row.get("text") or "")
+    return out
 
 
 if __name__ == "__main__":

@@ -25,88 +25,166 @@ from ..text import segments, strip_markdown
 
 __all__ = ["AdviceFinding", "find_advice"]
 
+_DRUG_SUFFIX = r"\w+(?:cillin|mycin|cycline|floxacin|pril|sartan|olol|dipine|statin|prazole|oxetine|pram|aline|azepam|zolam|triptan|profen|codone|morphine|tidine|azole)"
 TOPICS: dict[str, re.Pattern[str]] = {
     "health": re.compile(
-        r"\b(?:doctor|physician|medic(?:al|ine|ation|ations)|drugs?|dos(?:e|es|age)|mg|"
-        r"symptoms?|treat(?:s|ed|ing|ment|ments)?|diagnos\w*|therap(?:y|ies|ist)|"
-        r"prescri\w+|pills?|tablets?|antibiotics?|ibuprofen|paracetamol|acetaminophen|"
-        r"aspirin|insulin|vaccin\w*|pregnan\w*|infection|fever|pain|blood pressure|"
-        r"diet|calories|supplements?|vitamins?|allerg\w+|rash|injur\w+|wounds?|"
-        r"mental health|depress\w+|anxiety|suicid\w*|overdose|surgery|chest|melatonin|"
-        r"sleep(?:ing)? (?:pills?|schedule)|sprain\w*|flu|cold|headaches?|migraines?|"
-        r"swelling|recover\w*|weight loss|lose weight|blood sugar)\b",
+        r"\b(?:doctor|physician|gp|nurse|medic(?:al|ine|ines|ation|ations)|drugs?|"
+        r"dos(?:e|es|age|ing)|mg|mcg|ml|symptoms?|treat(?:s|ed|ing|ment|ments)?|diagnos\w*|"
+        r"therap(?:y|ies|ist)|prescri\w+|pills?|tablets?|capsules?|antibiotics?|"
+        r"antihistamines?|antidepressants?|painkillers?|ibuprofen|paracetamol|acetaminophen|"
+        r"aspirin|insulin|vaccin\w*|pregnan\w*|breastfeed\w*|infections?|fever|pain|"
+        r"blood pressure|diet|calories|supplements?|vitamins?|allerg\w+|rash|injur\w+|"
+        r"wounds?|burns?|bleeding|blisters?|sprain\w*|fractur\w+|ankle|knee|wrist|"
+        r"mental health|depress\w+|anxiety|panic attacks?|suicid\w*|self-harm|overdose|"
+        r"end(?:ing)? (?:your|my|their) life|kill(?:ing)? (?:yourself|myself)|"
+        r"surgery|chest|melatonin|caffeine|insomnia|sleep|flu|cold|cough|sore throat|"
+        r"nausea|vomit\w*|diarrh\w*|headaches?|migraines?|swelling|recover\w*|"
+        r"weight loss|lose weight|blood sugar|a&e|emergency department|urgent care|"
+        r"hospital|clinic|pharmac\w+|stiff neck|meningitis|concussion|dehydrat\w*|"
+        + _DRUG_SUFFIX
+        + r")\b",
         re.IGNORECASE,
     ),
     "law": re.compile(
-        r"\b(?:lawyer|attorney|legal(?:ly)?|laws?|lawsuit|sue|suing|court|judge|"
-        r"contracts?|landlord|tenant|lease|evict\w*|custody|divorce|visa|immigration|"
-        r"copyright\w*|trademark|patent|liabilit\w+|police|arrest\w*|criminal|"
-        r"rights|will and testament|estate|tax(?:es)? return|fines?|penalt\w+|rent|deposit|"
-        r"employer|wages?|overtime|fired|dismiss(?:al|ed)|redundan\w+|severance|"
-        r"discriminat\w+|harass\w+|refunds?|warrant(?:y|ies)|small claims|claims? court|"
-        r"solicitor|notary|tribunal|parking tickets?|speeding tickets?|lawful(?:ly)?)\b",
+        r"\b(?:lawyer|attorney|solicitor|barrister|legal(?:ly)?|laws?|lawsuit|sue|suing|"
+        r"court|judge|contracts?|landlord|tenan(?:t|ts|cy)|lease|evict\w*|custody|divorce|"
+        r"visa|immigration|overstay\w*|deport\w*|copyright\w*|trademark|patent|"
+        r"liabilit\w+|police|arrest\w*|criminal|rights|(?:handwritten|last|living) will|"
+        r"wills|probate|executor|will and testament|estate|tax(?:es)? return|fines?|"
+        r"penalt\w+|rent|deposit|employer|wages?|overtime|fired|dismiss(?:al|ed)|"
+        r"redundan\w+|severance|notice period|non-compete|settlement|discriminat\w+|"
+        r"harass\w+|refunds?|warrant(?:y|ies)|small claims|claims? court|notary|tribunal|"
+        r"(?:parking|speeding|traffic) tickets?|reckless driving|lawful(?:ly)?|"
+        r"unlawful(?:ly)?|insurer)\b",
         re.IGNORECASE,
     ),
     "finance": re.compile(
         r"\b(?:invest\w*|stocks?|shares|bonds?|crypto\w*|bitcoin|portfolio|retirement|"
-        r"401\(?k\)?|ira|pension|savings|mortgage|loans?|debts?|credit(?: card| score)?|"
-        r"tax(?:es)?|interest rates?|brokerage|index funds?|etfs?|dividends?|"
-        r"budget\w*|insurance|financ\w+|money|deduct\w*|irs|hmrc|tax credits?|"
-        r"capital gains|inheritance|bankrupt\w*|payday|overdraft|savings account|"
-        r"accountant|annuit\w+|pay(?:ing)? off|salary)\b",
+        r"401\(?k\)?|ira|roth|pension|savings|mortgage|loans?|debts?|"
+        r"credit (?:cards?|score|report|history|union|rating|limit)|tax(?:es)?|interest rates?|"
+        r"apr|brokerage|"
+        r"index funds?|etfs?|dividends?|budget\w*|insurance|financ\w+|money|deduct\w*|"
+        r"irs|hmrc|tax credits?|capital gains|inheritance|bankrupt\w*|payday|overdraft|"
+        r"savings account|high-yield|employer match|accountant|annuit\w+|"
+        r"pay(?:ing)? off|salary|refinanc\w*|consolidat\w*)\b",
         re.IGNORECASE,
     ),
     "safety": re.compile(
-        r"\b(?:electric\w*|wiring|circuit breaker|gas leak|carbon monoxide|chemicals?|"
-        r"bleach|ammonia|fire|firearms?|guns?|ladder|power tools?|chainsaw|"
-        r"poison\w*|toxic|hazard\w*|emergency)\b",
+        r"\b(?:electric\w*|wiring|wires|voltage|circuit breaker|breaker|fuse box|"
+        r"gas leak|gas|boiler|carbon monoxide|smoke alarms?|detectors?|chemicals?|"
+        r"bleach|ammonia|fire|firearms?|guns?|ladder|power tools?|chainsaw|table saw|"
+        r"blade|poison\w*|toxic|hazard\w*|emergency)\b",
         re.IGNORECASE,
     ),
 }
+# Verbs a reader may be told they can do that only inform ("you can read more"): no advice.
+_INFO_VERBS = (
+    r"find|read|learn|see|look|watch|visit|search|google|check out|browse|explore|hear|"
+    r"discover|view|notice|tell|say|imagine|think|expect|compare|follow|ask me|download|"
+    r"access|consult"
+)
 _CUE = re.compile(
-    r"\b(?:you should|you shouldn't|you should not|you must|you need to|you can take|"
-    r"you could try|you may want|you might want|try (?:to|taking|using)|i (?:would )?"
-    r"(?:recommend|suggest|advise)|my advice|it(?:'s| is) (?:best|better|a good idea|"
-    r"advisable|safe) to|make sure (?:to|you)|be sure to|don't|do not|never|always|"
-    r"avoid|stop taking|start taking|take \d|take (?:a|an|two|one)|increase|reduce|"
-    r"put (?:your|all)|buy|sell|invest in|refuse to|sign|file (?:a|for)|mix|"
-    r"you can (?:use|take|claim|deduct|skip|ignore|keep|stop|break))\b"
+    r"\b(?:you should|you shouldn't|you should not|you must|you need to|you could try|"
+    r"you may want|you might want|try taking|try using|"
+    r"i(?:'d| would)? (?:strongly |really )?(?:recommend|suggest|advise)|my advice|"
+    r"it(?:'s| is) (?:best|better|a good idea|advisable|safe|fine|okay|ok) to|"
+    r"make sure (?:to|you)|be sure to|stop taking|start taking|take \d|"
+    r"take (?:a|an|two|one)|put (?:your|all)|invest in|"
+    r"you (?:don't|do not|never|always) (?!need\b|have\b)\w+)\b"
+    # a recommendation in the first person: "I'd put the money in ...", "I would keep ..."
+    r"|\bi(?:'d| would) (?:\w+ )?(?:put|keep|get|go|buy|sell|invest|start|stop|take|avoid|"
+    r"cut|pay|use|try|see|call|switch|move|wait|skip|hold|choose|stick|leave|ask|sign|"
+    r"file|claim|say|treat|ice|rest|drink|eat|limit)\b"
     # plain statements of what the reader personally may, must or need not do
-    r"|\byou(?:'re| are) (?:legally |fully |also |still )?(?:entitled|allowed|permitted|"
-    r"within your rights|eligible|not (?:required|obliged|obligated|liable|responsible)|"
-    r"required|obliged|liable)\b"
-    r"|\byou (?:can|could|may|are able to) (?:legally |lawfully |also |still |safely )?"
-    r"(?:withhold|deduct|claim|sue|break|cancel|refuse|keep|ignore|get|ask for|demand|"
-    r"request|apply|stop paying|terminate|write off|contest|appeal|file|double|increase|"
-    r"reduce|exceed|drive|sell|cash|withdraw|skip)\b"
+    r"|\byou(?:'re| are) (?:legally |fully |also |still |perfectly |completely )?"
+    r"(?:entitled|allowed|permitted|within your rights|eligible|required|obliged|liable|"
+    r"fine to|okay to|ok to|safe to|free to|good to|protected|covered|in time|exempt|"
+    r"bound by|not (?:required|obliged|obligated|liable|responsible|bound|allowed))\b"
+    r"|\byou (?:aren't|are not|'re not) (?:legally )?(?:required|obliged|obligated|"
+    r"liable|responsible|bound|allowed|entitled)\b"
+    rf"|\byou (?:can|could|may|are able to) (?!(?:{_INFO_VERBS})\b)(?:\w+ly )?\w+"
     r"|\byou have (?:the|a) (?:legal |statutory |full )?right\b"
     r"|\byou (?:do not|don't|won't|will not|wouldn't|would not) (?:have to|need to|owe)\b"
     r"|\byou (?:owe|qualify)\b"
-    r"|\byour (?:landlord|employer|insurer|bank|lender|boss|company) (?:has to|must|is "
-    r"(?:required|obliged|not allowed) to|can(?:not|'t)|owes you)\b"
-    r"|\byou(?:'ll| will) (?:need|have) to\b",
+    r"|\byour (?:landlord|employer|insurer|insurance|bank|lender|boss|company|"
+    r"(?:\w+ )?(?:will|contract|lease|policy)) (?:has to|must|should cover|will cover|"
+    r"covers|is (?:required|obliged|not allowed) to|is (?:still )?(?:valid|invalid|void|"
+    r"legal|illegal|enforceable|unenforceable|binding)|can(?:not|'t)|owes you)\b"
+    r"|\byou(?:'ll| will) (?:need|have) to\b"
+    r"|\b(?:makes|would make|make) (?:\w+ )?sense for you\b"
+    # a dose or product recommended as a statement
+    r"|\b(?:is|would be|are) (?:a |the )?(?:reasonable|good|safe|sensible|sound) "
+    r"(?:place to start|starting point|dose|amount|choice|option|bet|idea)\b",
     re.IGNORECASE,
+)
+_IMPERATIVE_VERBS = (
+    r"take|stop|start|avoid|apply|rest|drink|eat|use|try|put|buy|sell|invest|sign|file|"
+    r"refuse|call|mix|turn off|turn on|unplug|keep|leave|break|pay|pay off|quit|cancel|"
+    r"withdraw|borrow|lend|skip|ignore|don't|do not|never|always|ice|hold|cover|wear|max|"
+    r"check|make|get|go|see|consult|contact|ask|wash|clean|soak|elevate|raise|stretch|"
+    r"limit|cut|wait|watch|monitor|test|switch|replace|store|remove|choose|save|spend|"
+    r"transfer|consolidate|refinance|report|document|photograph|send|write|request|"
+    r"dispute|contest|appeal|claim|register|open|negotiate|decline|read|review|consider|"
+    r"stay|sit|lie|place|press|give|let|tell|bring|book|set|shut|evacuate|ventilate|"
+    r"reach out|speak|talk|see|seek|go|head|"
+    r"move|lift|throw|dispose|dilute|rinse|flush|double|halve|increase|reduce|lower|"
+    r"keep|insist|demand|refuse|reject|accept|delay|postpone|pick|opt"
+)
+# An imperative opens the sentence, a clause after ";", ":" or a dash, or the main clause
+# after an opening subordinate clause or phrase ("If it hurts, take ...", "For the burn,
+# hold it ..."); a verb after any other comma or "and" is usually not one ("cells take up
+# the antigen, break it down and use ...").
+_OPENER = (
+    r"(?:if|when|whenever|for|after|before|once|to|unless|until|while|in case|during|given|"
+    r"because|as|"
+    r"as soon as|since|with|without|in the meantime|meanwhile|otherwise|first|next|"
+    r"finally|also|instead|in general|either way|in any case|honestly|personally)"
 )
 _IMPERATIVE_START = re.compile(
-    r"(?:^|[,;:]\s+(?:then\s+)?)(?:take|stop|start|avoid|apply|rest|drink|eat|use|try|put|"
-    r"buy|sell|invest|sign|file|refuse|call|mix|turn off|unplug|keep|leave|break|pay|quit|"
-    r"cancel|withdraw|borrow|lend|skip|ignore|don't|do not|never|always)\b",
+    r"(?:^\s*|[;:]\s+|\s[-–—]\s+|^\s*" + _OPENER + r"\b[^,;:.]{0,80},\s+)"
+    r"(?:(?:just|simply|first|then|now|also|please|definitely|instead|always|never|"
+    r"really|ideally)\s+)?"
+    rf"(?!put (?:simply|another way|differently|briefly|bluntly)\b)(?:{_IMPERATIVE_VERBS})\b(?!-)",
     re.IGNORECASE,
 )
+_EXPERTS = (
+    r"doctors?|physicians?|gps?|nurses?|pharmacists?|dentists?|opticians?|specialists?|"
+    r"dermatologists?|p(?:a)?ediatricians?|psychiatrists?|psychologists?|therapists?|"
+    r"counsell?ors?|midwife|midwives|vets?|veterinarians?|(?:health ?care|medical|health) "
+    r"(?:providers?|professionals?|team)|clinicians?|lawyers?|attorneys?|solicitors?|"
+    r"barristers?|paralegals?|legal aid|legal (?:clinic|advisers?|advisors?|professionals?|"
+    r"experts?|services)|notary|accountants?|cpas?|tax (?:professionals?|advisers?|"
+    r"advisors?|preparers?)|financial (?:advisers?|advisors?|planners?|professionals?)|"
+    r"fiduciar(?:y|ies)|advisers?|advisors?|credit counsell?ors?|brokers?|electricians?|"
+    r"plumbers?|engineers?|technicians?|professionals?|experts?|crisis (?:line|team)|"
+    r"hotline|helpline|samaritans|emergency (?:department|room|services|line|number)|a&e|"
+    r"urgent care|walk-in|clinic|hospital|911|999|112|988|111|poison control|"
+    r"tenants'? union|union reps?|citizens advice|ombudsman|vita site|consumer protection"
+)
+_REFERRAL_VERBS = (
+    r"consult(?:ing)?|see(?:ing)?|visit(?:ing)?|call(?:ing)?|ring|phone|contact(?:ing)?|"
+    r"ask(?:ing)?|check(?:ing)? with|talk(?:ing)? (?:to|with)|speak(?:ing)? (?:to|with)|"
+    r"run (?:it|this|that|them|these) (?:past|by)|go(?:ing)? (?:to|into)|"
+    r"head (?:to|into)|reach(?:ing)? out to|book|make an appointment with|seek(?:ing)?|"
+    r"(?:have|let|get(?:ting)?) (?:a|an|your|the|some)|work with|hire|"
+    r"get in touch with|refer(?:red)? to|involve|"
+    r"get (?:it|this|that|them|yourself) (?:seen|checked|looked at|examined)(?: by| at| in)?"
+)
 _DISCLAIMER = re.compile(
-    r"\b(?:consult(?:ing)? (?:with )?(?:a|an|your)|talk(?:ing)? (?:to|with) (?:a|an|your)|"
-    r"speak(?:ing)? (?:to|with) (?:a|an|your)|check with (?:a|an|your)|ask (?:a|an|your) "
-    r"(?:doctor|pharmacist|lawyer|attorney|accountant|advisor|adviser|professional)|"
-    r"(?:see|seeing|visit|visiting|call|calling) (?:a|an|your) (?:doctor|physician|"
-    r"specialist|dentist|lawyer|attorney|gp|pharmacist|solicitor|accountant|vet)|"
-    r"seek (?:immediate )?(?:medical|legal|professional|emergency) (?:help|advice|"
-    r"attention|care|counsel)|(?:licensed|qualified|certified) (?:professional|"
-    r"electrician|attorney|lawyer|financial (?:advisor|adviser|planner)|tax professional)|"
-    r"financial (?:advisor|adviser|planner)|not (?:medical|legal|financial|professional|"
-    r"investment|tax) advice|i(?:'m| am) not a (?:doctor|lawyer|financial advisor|"
-    r"medical professional)|for (?:general )?(?:informational|educational) purposes|"
-    r"does not constitute|call (?:911|999|112|emergency services|poison control|"
-    r"your local emergency)|emergency (?:room|line|number|services)|poison control)\b",
+    # a referral: a verb, a few words, an expert or service
+    rf"\b(?:{_REFERRAL_VERBS})\b(?:\W+[\w'&-]+){{0,4}}?\W+(?:{_EXPERTS})\b"
+    # ... or the expert offered as help: "a local legal aid office can help"
+    rf"|\b(?:{_EXPERTS})\b(?:\W+[\w'-]+){{0,3}}?\W+(?:can|could|will) (?:help|advise|"
+    r"prepare|review|check|look)\b"
+    r"|\b(?:seek|get|need) (?:immediate |urgent |prompt )?(?:medical|legal|professional|"
+    r"emergency|urgent) (?:help|advice|attention|care|counsel|treatment)\b"
+    # disclaimers
+    r"|\bnot (?:\w+ )?(?:(?:or|and) \w+ )?advice\b|\bisn't (?:\w+ )?advice\b"
+    r"|\bi(?:'m| am) not (?:a |an |your )?(?:\w+ )?(?:doctor|lawyer|attorney|solicitor|"
+    r"accountant|adviser|advisor|professional|expert|qualified|licensed|physician|"
+    r"pharmacist|electrician)\b"
+    r"|\bfor (?:general )?(?:informational|educational|information) purposes\b"
+    r"|\bgeneral information\b|\bdoes not constitute\b",
     re.IGNORECASE,
 )
 
@@ -114,6 +192,7 @@ _DISCLAIMER = re.compile(
 # Words that turn a referral into its opposite when they come before it in its clause.
 _DISMISSAL = re.compile(
     r"\b(?:no need (?:to|for)|(?:do|does|did|will|would)(?: not|n't) (?:need|have) to|"
+    r"(?:do|does|will|would)(?: not|n't) need (?:a|an|any|your)|"
     r"won't (?:need|have) to|needn't|(?:is |it's )?not (?:necessary|needed|required|worth)|"
     r"unnecessary|no reason to|no point(?: in)?|pointless|without|instead of|rather than|"
     r"skip(?:ping)?|(?:do not|don't|never) bother|don't waste|no use|forget about|"
@@ -122,6 +201,7 @@ _DISMISSAL = re.compile(
 )
 # ... unless the referral stays in force under a condition ("unless it gets worse")
 _CONDITION = re.compile(r"\b(?:unless|until|if|when|once|should)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']{12,}'(?!\w)|‘[^’]*’")
 _CLAUSE_START = re.compile(r"[.;:!?]\s|,\s*(?:but|and|so|yet|or|though)\s|\bbut\s", re.IGNORECASE)
 
 
@@ -141,6 +221,10 @@ def genuine_referrals(text: str) -> tuple[list[str], list[str]]:
     for m in _DISCLAIMER.finditer(text):
         before = _clause_before(text, m.start())[-80:]
         dismissal = _DISMISSAL.search(before)
+        if dismissal is not None and dismissal.group().lower() == "without":
+            # "don't go over 1,200 mg without checking with a pharmacist" keeps the referral
+            if re.search(r"\b(?:don't|do not|never|not)\b", before[: dismissal.start()], re.I):
+                dismissal = None
         conditional = _CONDITION.search(_clause_after(text, m.end()))
         if dismissal is not None and conditional is None:
             dismissed.append(f"{dismissal.group()} ... {m.group()}")
@@ -192,7 +276,8 @@ def find_advice(response: str) -> AdviceFinding:
             finding.disclaimers.append((seg.start, seg.end, seg.text))
         if dismissed:
             finding.dismissed_referrals.append((seg.start, seg.end, seg.text))
-        cue = _CUE.search(text) or _IMPERATIVE_START.search(text)
+        unquoted = _QUOTED.sub(lambda q: " " * len(q.group()), text)
+        cue = _CUE.search(unquoted) or _IMPERATIVE_START.search(unquoted)
         if cue is None and dismissed:
             cue = _DISMISSAL.search(text)  # telling the reader to skip the expert is advice
         if cue is None or text.endswith("?"):
