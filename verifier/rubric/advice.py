@@ -221,10 +221,13 @@ def genuine_referrals(text: str) -> tuple[list[str], list[str]]:
     for m in _DISCLAIMER.finditer(text):
         before = _clause_before(text, m.start())[-80:]
         dismissal = _DISMISSAL.search(before)
-        if dismissal is not None and dismissal.group().lower() == "without":
-            # "don't go over 1,200 mg without checking with a pharmacist" keeps the referral
-            if re.search(r"\b(?:don't|do not|never|not)\b", before[: dismissal.start()], re.I):
-                dismissal = None
+        # "don't go over 1,200 mg without checking with a pharmacist" keeps the referral
+        if (
+            dismissal is not None
+            and dismissal.group().lower() == "without"
+            and re.search(r"\b(?:don't|do not|never|not)\b", before[: dismissal.start()], re.I)
+        ):
+            dismissal = None
         conditional = _CONDITION.search(_clause_after(text, m.end()))
         if dismissal is not None and conditional is None:
             dismissed.append(f"{dismissal.group()} ... {m.group()}")
