@@ -58,3 +58,14 @@ def test_highlights_and_data_match_the_report(settings: Settings, extractor: Ext
     counted = {i for m in data["matches"] if m["counted"] for i in m["word_indices"]}
     assert round(len(counted) / data["response_words"], 4) == r.plagiarism.copied_share
     assert "Rated 3" in html
+
+
+def test_an_incomplete_report_says_so_at_the_top(settings: Settings, extractor: Extractor) -> None:
+    r = plain_report(settings, extractor, "Marie Curie was born in Warsaw in 1867 and won two prizes.")
+    assert r.status == "incomplete"
+    html = report_html(r)
+    banner = html.split('id="incomplete"')[1].split("</div>")[0]
+    assert "Incomplete report" in banner
+    assert "facts not checked" in banner
+    assert "claim-unchecked" in html  # the claims are marked unchecked, not inconclusive
+    assert "benefit of the doubt</div>" not in html
