@@ -61,7 +61,9 @@ def test_highlights_and_data_match_the_report(settings: Settings, extractor: Ext
 
 
 def test_an_incomplete_report_says_so_at_the_top(settings: Settings, extractor: Extractor) -> None:
-    r = plain_report(settings, extractor, "Marie Curie was born in Warsaw in 1867 and won two prizes.")
+    r = plain_report(
+        settings, extractor, "Marie Curie was born in Warsaw in 1867 and won two prizes."
+    )
     assert r.status == "incomplete"
     html = report_html(r)
     banner = html.split('id="incomplete"')[1].split("</div>")[0]
