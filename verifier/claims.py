@@ -302,7 +302,7 @@ def resolve_pronoun(text: str, subject: str | None) -> tuple[str, str] | None:
         replacement = subject
     return replacement + text[
         m.end() :
-    ], f"{word!r} read as {subject!r} (the previous claim's subject)"
+    ], f"{word!r} read as {subject!r} (the person last named as a subject)"
 
 
 def _keywords(text: str) -> list[str]:
@@ -391,6 +391,8 @@ def extract_claims(
                 claim = _standalone(claim)
             add(seg.kind, seg.start + start, seg.start + end, claim, rewrite)
         if first_worthy:
-            # only the sentence just before lends its subject
-            previous_subject = _subject(seg.text)
+            # "he" and "she" stand for the person most recently named as a subject
+            subject = _subject(seg.text)
+            if subject is not None and _PERSON.match(subject):
+                previous_subject = subject
     return drafts

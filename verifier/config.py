@@ -172,7 +172,12 @@ class PlagiarismSettings(_Section):
 
 
 Share = Annotated[float, Field(ge=0, le=1)]
-JudgeName = Literal["heuristic", "nli", "llm"]
+JudgeName = Literal["frames", "heuristic", "nli", "llm"]
+
+
+class FramesJudgeSettings(_Section):
+    min_refute: Share = 0.5
+    support_coverage: Share = 0.5
 
 
 class HeuristicJudgeSettings(_Section):
@@ -205,9 +210,10 @@ class LlmJudgeSettings(_Section):
 
 
 class JudgesSettings(_Section):
-    chain: Annotated[list[JudgeName], Field(min_length=1)] = ["heuristic"]
+    chain: Annotated[list[JudgeName], Field(min_length=1)] = ["frames"]
     refuted_threshold: Share = 0.8
     stop_confidence: Share = 0.8
+    frames: FramesJudgeSettings = FramesJudgeSettings()
     heuristic: HeuristicJudgeSettings = HeuristicJudgeSettings()
     nli: NliJudgeSettings = NliJudgeSettings()
     llm: LlmJudgeSettings = LlmJudgeSettings()

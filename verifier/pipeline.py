@@ -41,7 +41,7 @@ from .evidence import passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
 from .judges import Judge, aggregate, run_chain
-from .judges.registry import heuristic_from
+from .judges.registry import frames_from
 from .model import (
     BackendStatus,
     CheckRequest,
@@ -98,7 +98,7 @@ class Runtime:
 
     @property
     def chain(self) -> list[Judge]:
-        return list(self.judges) or [heuristic_from(self.settings)]
+        return list(self.judges) or [frames_from(self.settings)]
 
 
 @dataclass(slots=True)
@@ -276,14 +276,14 @@ class _Run:
 
     async def judge(self, claim: Claim, deadline: Deadline) -> None:
         """Judge the claim's ranked evidence with the judge chain and set its verdict.
-        Judges that need time are skipped once the deadline has passed; the heuristic,
-        which takes milliseconds, always runs."""
+        Judges that need time are skipped once the deadline has passed; the instant ones
+        (frames, heuristic), which take milliseconds, always run."""
         statement = claim.claim or claim.text
         texts = [ev.quote for ev in claim.evidence]
         chain = self.judges
         if deadline.expired:
             chain = [j for j in chain if getattr(j, "instant", False)] or [
-                heuristic_from(self.settings)
+                frames_from(self.settings)
             ]
             deadline = Deadline.after(0.5)
         judgements = await run_chain(chain, statement, texts, deadline)

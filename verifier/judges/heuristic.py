@@ -122,6 +122,7 @@ class HeuristicJudge:
     """See the module docstring. Thresholds are the tuned defaults (bench/judges.py)."""
 
     name = "heuristic"
+    instant = True  # milliseconds: runs even after a claim's deadline
 
     def __init__(
         self,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..config import Settings
 from .base import Judge
+from .frame_judge import FrameJudge
 from .heuristic import HeuristicJudge
 
-__all__ = ["build_judges", "heuristic_from"]
+__all__ = ["build_judges", "frames_from", "heuristic_from"]
 
 
 def heuristic_from(settings: Settings) -> HeuristicJudge:
@@ -20,12 +21,23 @@ def heuristic_from(settings: Settings) -> HeuristicJudge:
     )
 
 
+def frames_from(settings: Settings) -> FrameJudge:
+    f = settings.judges.frames
+    return FrameJudge(
+        min_refute=f.min_refute,
+        support_coverage=f.support_coverage,
+        fallback=heuristic_from(settings),
+    )
+
+
 def build_judges(settings: Settings) -> list[Judge]:
     """The judges of ``judges.chain``, in order. A judge that cannot start (no model
     directory, no endpoint) raises :class:`~verifier.errors.ConfigError` saying what to set."""
     judges: list[Judge] = []
     for name in settings.judges.chain:
-        if name == "heuristic":
+        if name == "frames":
+            judges.append(frames_from(settings))
+        elif name == "heuristic":
             judges.append(heuristic_from(settings))
         elif name == "nli":
             from .nli import NliJudge

@@ -1,0 +1,585 @@
+"""The ``frames`` judge (default): frame-aligned slot verification, offline and fast.
+
+For each evidence sentence it reads a frame (:mod:`verifier.judges.frames`) and lines it
+up with the claim's: the same subject (its name, a pronoun after the name, or its head
+noun), and for every slot of the claim the sentence's values of the same kind anchored to
+the same relation (or, with no relation word, the same surrounding words).
+
+- **supported**: every slot of the claim is confirmed by an aligned value, the subject is
+  the claim's, and the sentence states at least half of the claim's other content;
+- **refuted**: exactly one slot conflicts (another year for "died in", another number
+  for "atomic number", another name after "born in", another person who is "the only
+  person to ...") while the rest of the frame agrees, and nothing in the sentence
+  confirms that slot. The confidence is a probability from a small logistic model over
+  the alignment's features, fitted on labelled data (``bench/calibrate_frames.py``,
+  the fitted weights in ``frames_calibration.json``); under ``min_refute`` the sentence
+  is reported as a *conflict* (inconclusive, the conflict named) rather than a refutation;
+- a sentence that conflicts on two slots at once speaks of another event, not this one.
+
+A claim with no slot (a definition, a relation without a value) is read by the
+``heuristic`` judge's rules (near-verbatim support, negation). Every judgement names the
+deciding sentence, the slots matched and the conflicts seen.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+from ..deadline import Deadline
+from .base import Decision, Judgement, aggregate
+from .frames import Frame, Slot, frame_of, subject_match
+from .heuristic import HeuristicJudge
+from .relations import _IRREGULAR as _SURFACE
+from .relations import RELATIONS, stem
+from .slots import _DIRECTION as _DIRECTION_WORDS
+from .slots import Value, compare
+
+__all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
+
+FEATURES = (
+    "bias",
+    "subject_named",
+    "subject_pronoun",
+    "same_relation",
+    "functional",
+    "context",
+    "coverage",
+    "kind_time",
+    "kind_quantity",
+    "kind_name",
+    "kind_exclusive",
+    "kind_direction",
+    "kind_negation",
+    "values_of_kind",
+    "distance",
+    "approx",
+    "long_sentence",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """Logistic weights over :data:`FEATURES`: P(the claim is false | a refutation)."""
+
+    weights: dict[str, float]
+    source: str = "built-in"
+
+    @classmethod
+    def load(cls) -> Calibration:
+        try:
+            text = resources.files("verifier.judges").joinpath("frames_calibration.json").read_text()
+        except FileNotFoundError:
+            return cls(_DEFAULT_WEIGHTS)
+        data = json.loads(text)
+        return cls({k: float(v) for k, v in data["weights"].items()}, data.get("source", ""))
+
+    def probability(self, features: dict[str, float]) -> float:
+        z = sum(self.weights.get(k, 0.0) * v for k, v in features.items())
+        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+# Hand-set until fitted (bench/calibrate_frames.py writes frames_calibration.json).
+_DEFAULT_WEIGHTS = {
+    "bias": -2.0,
+    "subject_named": 1.6,
+    "subject_pronoun": 0.8,
+    "same_relation": 1.2,
+    "functional": 1.2,
+    "context": 1.5,
+    "coverage": 1.0,
+    "kind_time": 0.6,
+    "kind_quantity": 0.3,
+    "kind_name": -0.4,
+    "kind_exclusive": 0.6,
+    "kind_direction": -0.5,
+    "kind_negation": 0.0,
+    "values_of_kind": -0.3,
+    "distance": 0.3,
+    "approx": -0.3,
+    "long_sentence": -0.4,
+}
+
+
+@dataclass(slots=True)
+class _Finding:
+    """What one evidence sentence says about the claim."""
+
+    start: int
+    end: int
+    sentence: str
+    confirmed: list[str] = field(default_factory=list)
+    conflicts: list[tuple[str, dict[str, float]]] = field(default_factory=list)
+    subject: int = 0
+    coverage: float = 0.0
+    score: float = 0.0
+
+
+_SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
+_DIGIT = re.compile(r"\d")
+_MONTHS = re.compile(
+    r"january|february|march|april|may|june|july|august|september|october|november|december"
+)
+_NUMBER_WORDS = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|dozen)\b"
+)
+
+
+_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*")
+_TRIM = " \t#*->|"
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans, cut at sentence ends and line breaks (headings, list items, table
+    rows). Cheaper than text.sentence_spans, which keeps abbreviations whole: a cut after
+    "Dr." here costs at most a missed match."""
+    out = []
+    start = 0
+    for m in _BREAK.finditer(text):
+        end = m.start() + len(m.group().rstrip())
+        _add_span(text, start, end, out)
+        start = m.end()
+    _add_span(text, start, len(text), out)
+    return out
+
+
+def _add_span(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end - start > 2:
+        out.append((start, end))
+
+
+@dataclass(frozen=True, slots=True)
+class _Sieve:
+    """Cheap tests a sentence must pass before its frame is read (most do not)."""
+
+    words: tuple[str, ...]  # a subject word or an exclusive word
+    pronouns: tuple[str, ...]  # ... or a pronoun opening the sentence
+    digits: bool  # a year, date or number is wanted
+    months: bool
+    number_words: bool
+    capitals: bool  # a name is wanted
+    directions: bool
+    other: tuple[str, ...]  # ordinal and exclusive words
+    anchors: tuple[str, ...]  # the starts of the words the claim's slots are anchored to
+
+    @classmethod
+    def of(cls, frame: Frame, checkable: list[Slot]) -> _Sieve:
+        kinds = {s.value.kind for s in checkable}
+        words = {w for n in frame.subject_names for w in re.findall(r"\w{3,}", n)}
+        if frame.subject_head:
+            words.add(frame.subject_head[:5])
+        pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")
+        if frame.exclusive is not None:
+            words.add(frame.exclusive.value.text.lower())
+        return cls(
+            words=tuple(sorted(words)),
+            pronouns=pronouns,
+            digits=bool(kinds & {"year", "date", "quantity"}),
+            months=bool(kinds & {"date"}),
+            number_words="quantity" in kinds,
+            capitals="name" in kinds,
+            directions="direction" in kinds,
+            other=tuple(
+                s.value.text.lower() for s in checkable if s.value.kind in ("ordinal", "exclusive")
+            ),
+            anchors=_anchor_words(checkable),
+        )
+
+    def passes(self, sentence: str) -> bool:
+        lowered = " " + sentence.lower() + " "
+        if not any(w in lowered for w in self.words) and not any(
+            lowered.startswith(p) for p in self.pronouns
+        ):
+            return False
+        if self.anchors and not any(a in lowered for a in self.anchors):
+            return False
+        if self.digits and _DIGIT.search(sentence):
+            return True
+        if self.months and _MONTHS.search(lowered):
+            return True
+        if self.number_words and _NUMBER_WORDS.search(lowered):
+            return True
+        if self.capitals and any(c.isupper() for c in sentence[1:]):
+            return True
+        if self.directions and _DIRECTION_WORDS.search(lowered):
+            return True
+        return any(w in lowered for w in self.other)
+
+
+def _anchor_words(slots: list[Slot]) -> tuple[str, ...]:
+    """What a sentence must contain for one of ``slots`` to be anchored in it: a word of
+    its relation (any of the relation's words), or of the words around it. Empty when a
+    slot could be anchored by anything."""
+    out: set[str] = set()
+    for slot in slots:
+        if slot.value.kind in ("exclusive", "ordinal", "direction"):
+            return ()
+        words: set[str] = set()
+        if slot.relation and not slot.relation.startswith("v:"):
+            words |= {w.split()[0][:4] for w in RELATIONS.get(slot.relation, ())}
+            words |= {w[:4] for w, rel in _SURFACE.items() if rel == slot.relation}
+        words |= {w[:4] for w in slot.context if not w.startswith("v:") and len(w) >= 3}
+        if slot.relation and slot.relation.startswith("v:"):
+            words.add(slot.relation[2:6])
+        if slot.label:
+            words.add(slot.label[:4])
+        if slot.value.kind == "quantity" and slot.value.unit and not slot.value.unit.startswith("count:"):
+            return ()  # a unit can be spelled many ways
+        if not words:
+            return ()
+        out |= words
+    return tuple(sorted(out))
+
+
+def _label(value: Value) -> str:
+    kind = {"quantity": "", "date": "date ", "year": "year "}.get(value.kind, f"{value.kind} ")
+    return f"{kind}{value.text}".strip()
+
+
+def _comparable(claim: Slot, found: Slot) -> bool:
+    a, b = claim.value.kind, found.value.kind
+    if a in ("year", "date"):
+        return b in ("year", "date")
+    if a != b:
+        return False
+    if a == "name":
+        return claim.prep is not None and claim.prep == found.prep
+    if a == "quantity":
+        if claim.value.unit != found.value.unit:
+            return False
+        if not claim.value.unit:  # a bare number: only with the same word before it
+            return claim.label is not None and claim.label == found.label
+        return True
+    return True
+
+
+def _context_agreement(claim: Slot, found: Slot, subject_terms: frozenset[str]) -> float:
+    mine = claim.context - subject_terms
+    if not mine:
+        return 0.0
+    return len(mine & found.context) / len(mine)
+
+
+def _anchored(claim: Slot, found: Slot, agreement: float) -> bool:
+    """Both values are anchored to the same relation of the table, or, where a side has
+    only a plain verb or none, the words around them agree."""
+    a, b = claim.relation, found.relation
+    if a and b and not a.startswith("v:") and not b.startswith("v:"):
+        return a == b
+    if a and a == b:
+        return True
+    if a and not a.startswith("v:") and a in found.context:
+        return True
+    return agreement >= 0.5
+
+
+def features_of(
+    kind: str,
+    subject: int,
+    same_relation: bool,
+    functional: bool,
+    context: float,
+    coverage: float,
+    values_of_kind: int,
+    distance: float,
+    approx: bool,
+    sentence_words: int,
+) -> dict[str, float]:
+    """The features of one conflict (see :data:`FEATURES`)."""
+    time = kind in ("year", "date")
+    return {
+        "bias": 1.0,
+        "subject_named": float(subject == 2),
+        "subject_pronoun": float(subject == 1),
+        "same_relation": float(same_relation),
+        "functional": float(functional),
+        "context": context,
+        "coverage": coverage,
+        "kind_time": float(time),
+        "kind_quantity": float(kind == "quantity"),
+        "kind_name": float(kind == "name"),
+        "kind_exclusive": float(kind in ("exclusive", "ordinal", "subject")),
+        "kind_direction": float(kind == "direction"),
+        "kind_negation": float(kind == "negation"),
+        "values_of_kind": float(min(values_of_kind, 4) - 1),
+        "distance": distance,
+        "approx": float(approx),
+        "long_sentence": float(sentence_words > 40),
+    }
+
+
+def _distance(claim: Value, found: Value) -> float:
+    """How far apart two conflicting values are, 0-1 (quantities and years only)."""
+    try:
+        if claim.kind == "quantity":
+            a, b = float(claim.key), float(found.key)  # type: ignore[arg-type]
+            return min(1.0, abs(a - b) / max(abs(a), abs(b), 1e-9))
+        if claim.kind in ("year", "date") and found.kind in ("year", "date"):
+            ya = claim.key[0] if isinstance(claim.key, tuple) else 0  # type: ignore[index]
+            yb = found.key[0] if isinstance(found.key, tuple) else 0  # type: ignore[index]
+            return min(1.0, abs(ya - yb) / 50)
+    except (TypeError, ValueError):
+        pass
+    return 0.5
+
+
+class FrameJudge:
+    """See the module docstring."""
+
+    name = "frames"
+    instant = True  # milliseconds: runs even after a claim's deadline
+
+    def __init__(
+        self,
+        *,
+        calibration: Calibration | None = None,
+        min_refute: float = 0.5,
+        support_coverage: float = 0.5,
+        fallback: HeuristicJudge | None = None,
+    ) -> None:
+        self.calibration = calibration or Calibration.load()
+        self.min_refute = min_refute
+        self.support_coverage = support_coverage
+        self.fallback = fallback or HeuristicJudge()
+
+    async def judge(
+        self, claim: str, evidence: Sequence[str], deadline: Deadline | None = None
+    ) -> list[Judgement]:
+        return self.judge_all(claim, evidence)
+
+    def decide(self, claim: str, evidence: Sequence[str]) -> Decision:
+        return aggregate(self.judge_all(claim, evidence))
+
+    def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
+        frame = frame_of(claim.strip())
+        checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
+        if not checkable and frame.exclusive is None:
+            return [self._renamed(j) for j in self.fallback.judge_all(claim, evidence)]
+        subject_terms = frozenset(stem(w) for w in frame.subject.split()) | frozenset(
+            w for n in frame.subject_names for w in n.split()
+        )
+        sieve = _Sieve.of(frame, checkable)
+        out = []
+        for index, text in enumerate(evidence):
+            findings = [
+                f
+                for start, end in _sentences(text)
+                if sieve.passes(text[start:end])
+                and (f := self._read(frame, checkable, subject_terms, text, start, end))
+                is not None
+            ]
+            out.append(self._decide_text(findings, index))
+        return out
+
+    def _renamed(self, judgement: Judgement) -> Judgement:
+        from dataclasses import replace
+
+        return replace(judgement, judge=self.name)
+
+    # --- one sentence ------------------------------------------------------------------
+    def _read(
+        self,
+        claim: Frame,
+        checkable: list[Slot],
+        subject_terms: frozenset[str],
+        text: str,
+        start: int,
+        end: int,
+    ) -> _Finding | None:
+        sentence = text[start:end]
+        found = frame_of(sentence)
+        if not found.terms & claim.terms:
+            return None
+        finding = _Finding(start, end, sentence)
+        shared = claim.terms - subject_terms
+        finding.coverage = len(shared & found.terms) / len(shared) if shared else 1.0
+        words = len(sentence.split())
+        subject = subject_match(claim, found, text, start)
+        finding.subject = subject
+        if claim.exclusive is not None:
+            self._exclusive(claim, found, finding, words)
+        if subject == 0:
+            finding.score = 0.3 * finding.coverage
+            return finding if finding.conflicts else None
+        for slot in checkable:
+            if slot is claim.exclusive:
+                continue
+            same: list[Slot] = []
+            conflicting: list[tuple[Slot, float]] = []
+            for other in found.slots:
+                if not _comparable(slot, other):
+                    continue
+                agreement = _context_agreement(slot, other, subject_terms)
+                if not _anchored(slot, other, agreement):
+                    continue
+                outcome = compare(slot.value, other.value)
+                if outcome == "same":
+                    same.append(other)
+                elif outcome == "conflict":
+                    conflicting.append((other, agreement))
+            if same:
+                finding.confirmed.append(_label(slot.value))
+            elif any(
+                _comparable(slot, o) and compare(slot.value, o.value) == "same" for o in found.slots
+            ):
+                continue  # the sentence states the claim's value too, whatever it is about
+            elif conflicting:
+                other, agreement = max(conflicting, key=lambda c: c[1])
+                kind = slot.value.kind
+                values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
+                features = features_of(
+                    kind,
+                    subject,
+                    bool(slot.relation) and slot.relation == other.relation,
+                    slot.functional,
+                    agreement,
+                    finding.coverage,
+                    values_of_kind,
+                    _distance(slot.value, other.value),
+                    slot.value.approx,
+                    words,
+                )
+                finding.conflicts.append(
+                    (f"{_label(slot.value)} vs {other.value.text}", features)
+                )
+        if (
+            claim.negated != found.negated
+            and finding.confirmed
+            and not finding.conflicts
+            and len(finding.confirmed) == len(checkable)
+            and finding.coverage >= 0.8
+        ):
+            features = features_of(
+                "negation", subject, True, True, 1.0, finding.coverage, 1, 0.0, False, words
+            )
+            finding.conflicts.append(("negation", features))
+            finding.confirmed.clear()
+        finding.score = round(
+            0.5 * finding.coverage + 0.25 * (subject / 2) + 0.25 * (len(finding.confirmed) > 0), 4
+        )
+        return finding
+
+    def _exclusive(self, claim: Frame, found: Frame, finding: _Finding, words: int) -> None:
+        """"X is the only person to ..." against "Y is the only person to ...": the
+        subject is the slot."""
+        mine = claim.exclusive
+        assert mine is not None
+        for other in found.slots:
+            if other.value.kind != mine.value.kind or other.value.key != mine.value.key:
+                continue
+            agreement = len(mine.context & other.context) / max(1, len(mine.context))
+            if agreement < 0.5 or not claim.subject_names:
+                continue
+            if not found.subject_names:
+                if finding.subject:  # "She was the first woman to ...", she being the claim's
+                    finding.confirmed.append(f"{mine.value.text} {claim.subject}")
+                continue
+            a = Value("name", 0, 0, claim.subject_names[0], claim.subject_names[0])
+            b = Value("name", 0, 0, found.subject_names[0], found.subject_names[0])
+            outcome = compare(a, b)
+            if outcome == "same":
+                finding.confirmed.append(f"{mine.value.text} {claim.subject}")
+            elif outcome == "conflict":
+                features = features_of(
+                    "subject", 2, True, True, agreement, finding.coverage, 1, 0.5, False, words
+                )
+                finding.conflicts.append(
+                    (f"{mine.value.text}: {claim.subject} vs {found.subject}", features)
+                )
+
+    # --- one evidence text ---------------------------------------------------------------
+    def _decide_text(self, findings: list[_Finding], index: int) -> Judgement:
+        supports: list[_Finding] = []
+        refutes: list[tuple[_Finding, float, str]] = []
+        weak: list[tuple[_Finding, float, str]] = []
+        for f in findings:
+            if len(f.conflicts) == 1:
+                label, features = f.conflicts[0]
+                p = self.calibration.probability(features)
+                (refutes if p >= self.min_refute else weak).append((f, p, label))
+            elif not f.conflicts and f.confirmed and f.subject and f.coverage >= self.support_coverage:
+                supports.append(f)
+        best_support = max(supports, key=lambda f: (len(f.confirmed), f.score), default=None)
+        best_refute = max(refutes, key=lambda r: r[1], default=None)
+        if best_support is not None and best_refute is not None:
+            f, p, label = best_refute
+            return self._judgement(
+                "inconclusive",
+                best_support,
+                0.0,
+                f"disputed within one text: supported by “{best_support.sentence}” but "
+                f"contradicted by “{f.sentence}” ({label})",
+                index,
+                conflicts=(label,),
+            )
+        if best_support is not None:
+            confidence = min(0.97, 0.75 + 0.08 * len(best_support.confirmed) + 0.1 * best_support.coverage)
+            return self._judgement(
+                "supported",
+                best_support,
+                confidence,
+                f"same subject and relation; confirms {', '.join(best_support.confirmed)}",
+                index,
+            )
+        if best_refute is not None:
+            f, p, label = best_refute
+            return self._judgement(
+                "refuted",
+                f,
+                p,
+                f"same subject and relation, conflicting {label}",
+                index,
+                conflicts=(label,),
+            )
+        if weak:
+            f, p, label = max(weak, key=lambda w: w[1])
+            return self._judgement(
+                "inconclusive",
+                f,
+                p,
+                f"possible conflict ({label}, confidence {p:.2f}): check it",
+                index,
+                conflicts=(label,),
+            )
+        closest = max(findings, key=lambda f: f.score, default=None)
+        if closest is None:
+            return Judgement(
+                "inconclusive", 0.0, self.name, evidence_index=index,
+                reason="no sentence shares the claim's content",
+            )
+        return self._judgement(
+            "inconclusive", closest, 0.0, "no sentence states or contradicts the claim's slots", index
+        )
+
+    def _judgement(
+        self,
+        label: str,
+        f: _Finding,
+        confidence: float,
+        reason: str,
+        index: int,
+        conflicts: tuple[str, ...] = (),
+    ) -> Judgement:
+        return Judgement(
+            label=label,  # type: ignore[arg-type]
+            confidence=round(min(max(confidence, 0.0), 1.0), 3),
+            judge=self.name,
+            evidence_index=index,
+            start=f.start,
+            end=f.end,
+            sentence=f.sentence,
+            matched=tuple(f.confirmed),
+            conflicts=conflicts,
+            reason=reason,
+            score=f.score,
+        )
+

@@ -1,0 +1,288 @@
+"""Claim frames: who or what a sentence is about, what it says of it, and its slot values.
+
+A :class:`Frame` is read off one sentence, deterministically and offline:
+
+- the **subject**: the words before the sentence's first relation or verb ("The first Nobel
+  Prizes", "Marie Curie"), with its names and its head noun;
+- the **relation**: the first relation word (:mod:`verifier.judges.relations`), so "set
+  up", "established" and "founded" are one relation;
+- the **slots**: every typed value (:mod:`verifier.judges.slots`), each anchored to the
+  relation word nearest to it in its clause ("born 7 November 1867 ... died 4 July 1934":
+  the first date is ``born``'s, the second ``die``'s), with the content words around it.
+
+:func:`align` decides, for one claim slot and one evidence sentence, which of the
+sentence's values speak about the same thing: the same kind of value (a year with a year
+or date, a quantity with a quantity of the same dimension, a name after the same
+preposition), anchored to the same relation, or, for a value with no relation word near
+it ("atomic number 86"), surrounded by the same words. Exclusive claims ("X is the only
+person to ...") also compare their subject: the evidence's "only person to ..." must be X.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..text import STOPWORDS
+from .relations import FUNCTIONAL, is_verb, phrase_relations, stem
+from .slots import Value, compare, values_in
+
+__all__ = ["Frame", "Slot", "frame_of", "subject_match"]
+
+_TOKEN = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.]*\d|\d")
+_CLAUSE_BREAK = re.compile(r"[;:()—–]|,\s+(?:and|but|while|whereas|which|who|where)\b|\bwhile\b|\bwhereas\b")
+_PRONOUNS = frozenset("he she it they its his her their".split())
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|none|neither|nor|cannot|n't|false|myth|failed to|did not|was not|"
+    r"is not|has not|have not|had not)\b|n't\b",
+    re.IGNORECASE,
+)
+_VERBISH = re.compile(
+    r"^(?:is|are|was|were|has|have|had|be|been|being|does|did|do|will|would|can|could|"
+    r"may|might|shall|should|must|remains?|remained|became|becomes|holds?|held|"
+    r"contains?|includes?|produces?|consists?|measures?|covers?|spans?|lies|stands|"
+    r"\w{3,}ed)$",
+    re.IGNORECASE,
+)
+_PREPS = frozenset("in at on by from into to of near for with as".split())
+_AUX = frozenset(
+    "is are was were be been being has have had do does did will would can could may might "
+    "shall should must".split()
+)
+_LEADING_PHRASE = re.compile(
+    r"^(?:in|on|at|during|after|before|by|since|from|until|around|about|between|"
+    r"according to|as of|by the end of)\b[^,]*?(?:\d{4}s?|,)\s*",
+    re.IGNORECASE,
+)
+_WINDOW = 6  # tokens either side of a value that describe it
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A value with what it is anchored to: ``relation`` (the nearest relation word of its
+    clause, None if none), ``prep`` (the preposition just before it, for names), and
+    ``context`` (stems of the content words around it, relations normalised)."""
+
+    value: Value
+    relation: str | None
+    functional: bool
+    prep: str | None
+    context: frozenset[str]
+    clause: int
+    label: str | None = None  # the word naming a bare number ("atomic number 88": numb)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    text: str
+    subject: str
+    subject_names: tuple[str, ...]
+    subject_head: str | None
+    subject_end: int
+    relation: str | None
+    slots: tuple[Slot, ...]
+    terms: frozenset[str]
+    negated: bool
+    exclusive: Slot | None  # "the only / first / largest" of the claim, if any
+
+    def slots_of(self, kind: str) -> list[Slot]:
+        return [s for s in self.slots if s.value.kind == kind]
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    start: int
+    end: int
+    text: str
+    stem: str
+    relation: str | None
+    clause: int
+
+
+def _tokens(sentence: str) -> list[_Tok]:
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(sentence)]
+    raw = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
+    stems = [stem(t) for _s, _e, t in raw]
+    relations = phrase_relations(stems)
+    out = []
+    previous_upper = False
+    for (start, end, text), st, rel in zip(raw, stems, relations, strict=True):
+        clause = sum(1 for b in breaks if b < start)
+        verb = is_verb(text) or (
+            # "The European Central Bank targets ...": a word in -s right after a name
+            previous_upper
+            and text.islower()
+            and text.endswith("s")
+            and not text.endswith(("ss", "us", "is", "ics"))
+        )
+        if rel is not None and text[:1].isupper() and start > 0:
+            rel = None  # "Calvin Cycle", "Fire Brigade": part of a name
+        if rel is None and text.lower() not in _AUX and verb:
+            rel = f"v:{st}"  # a verb that is no relation of the table: itself
+        out.append(_Tok(start, end, text, st, rel, clause))
+        previous_upper = text[:1].isupper()
+    return out
+
+
+def _content(tokens: list[_Tok]) -> frozenset[str]:
+    return frozenset(
+        t.relation or t.stem
+        for t in tokens
+        if t.text.lower() not in STOPWORDS and not t.text[0].isdigit() and len(t.text) > 1
+    )
+
+
+@lru_cache(maxsize=1 << 15)
+def frame_of(sentence: str) -> Frame:
+    """The frame of one sentence (see the module docstring)."""
+    tokens = _tokens(sentence)
+    values = values_in(sentence)
+    # the subject ends at the first verb (an auxiliary, a relation verb or a common verb)
+    subject_end = len(sentence)
+    for i, tok in enumerate(tokens):
+        if i == 0 or any(v.start <= tok.start < v.end for v in values if v.kind == "name"):
+            continue
+        if tok.text.lower() in _AUX or (
+            tok.relation is not None and (tok.relation.startswith("v:") or is_verb(tok.text))
+        ):
+            subject_end = tok.start
+            break
+    first_rel: str | None = None
+    for tok in tokens:
+        if tok.relation is not None and tok.start >= subject_end:
+            first_rel = tok.relation
+            break
+    lead = _LEADING_PHRASE.match(sentence[:subject_end])
+    subject_start = lead.end() if lead else 0
+    subject = sentence[subject_start:subject_end].strip(" ,")
+    subject_names = tuple(
+        str(v.key)
+        for v in values
+        if v.kind == "name" and subject_start <= v.start and v.end <= subject_end
+    )
+    subject_tokens = [
+        t
+        for t in tokens
+        if subject_start <= t.start
+        and t.end <= subject_end
+        and t.text.lower() not in STOPWORDS
+        and not t.text[0].isdigit()
+    ]
+    head_tokens = []
+    for t in subject_tokens:
+        if head_tokens and sentence[head_tokens[-1].end : t.start].strip().lower() in ("of", "in", "at", "on"):
+            break
+        head_tokens.append(t)
+    head = head_tokens[-1].stem if head_tokens else None
+    slots = []
+    exclusive = None
+    for value in values:
+        if value.kind == "name" and value.end <= subject_end:
+            continue  # the subject is not a slot (exclusive claims compare it apart)
+        slots.append(_anchor(value, tokens, sentence))
+    for slot in slots:
+        if slot.value.kind in ("exclusive", "ordinal") and exclusive is None:
+            exclusive = slot
+    return Frame(
+        text=sentence,
+        subject=subject,
+        subject_names=subject_names,
+        subject_head=head,
+        subject_end=subject_end,
+        relation=first_rel,
+        slots=tuple(slots),
+        terms=_content(tokens),
+        negated=bool(_NEGATION.search(sentence)),
+        exclusive=exclusive,
+    )
+
+
+def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
+    inside = [i for i, t in enumerate(tokens) if value.start <= t.start < value.end]
+    first = inside[0] if inside else next((i for i, t in enumerate(tokens) if t.start >= value.end), len(tokens))
+    last = inside[-1] if inside else first - 1
+    clause = tokens[first].clause if first < len(tokens) else (tokens[-1].clause if tokens else 0)
+    best: tuple[tuple[bool, float], str] | None = None
+    for i, tok in enumerate(tokens):
+        if tok.relation is None or value.start <= tok.start < value.end:
+            continue
+        if tok.clause != clause:
+            continue
+        distance = first - i if i < first else (i - last) + 0.5  # prefer the word before
+        # a relation of the table beats any other verb of the clause
+        rank = (tok.relation.startswith("v:"), distance)
+        if best is None or rank < best[0]:
+            best = (rank, tok.relation)
+    relation = best[1] if best else None
+    window = [
+        t
+        for i, t in enumerate(tokens)
+        if (first - _WINDOW <= i < first or last < i <= last + _WINDOW)
+        and t.clause == clause
+        and not (value.start <= t.start < value.end)
+    ]
+    prep = None
+    if first > 0 and tokens[first - 1].text.lower() in _PREPS:
+        prep = tokens[first - 1].text.lower()
+    label = None
+    for j in range(first - 1, max(-1, first - 3), -1):
+        word = tokens[j].text.lower()
+        if word in ("of", "the", "a", "an", "about", "around", "some", "approximately", "is", "was", "to", "at"):
+            continue
+        if not word[0].isdigit() and word not in STOPWORDS:
+            label = tokens[j].stem
+        break
+    if label is None and last + 1 < len(tokens) and tokens[last + 1].text.lower() not in STOPWORDS:
+        label = tokens[last + 1].stem
+    return Slot(
+        value=value,
+        relation=relation,
+        functional=relation in FUNCTIONAL,
+        prep=prep,
+        context=_content(window),
+        clause=clause,
+        label=label,
+    )
+
+
+def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: int) -> int:
+    """How surely ``sentence`` is about the claim's subject: 2 it names it (or, for a
+    subject without a name, says its head noun); 1 it opens with a pronoun or "the ..."
+    and the passage named the subject before it; 0 otherwise."""
+    lowered = sentence.text.casefold()
+    if claim.subject_names:
+        for name in claim.subject_names:
+            if _name_in(name, sentence):
+                return 2
+        before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
+        words = sentence.text.lstrip().split(" ", 2)
+        first = words[0].lower() if words else ""
+        anaphor = first in _PRONOUNS or (
+            first == "the" and len(words) > 1 and stem(words[1]) == claim.subject_head
+        )
+        if anaphor and any(_name_words(n) & before for n in claim.subject_names):
+            return 1
+        return 0
+    if claim.subject_head and claim.subject_head in {stem(w) for w in re.findall(r"[a-z]+", lowered)}:
+        return 2
+    return 0
+
+
+def _name_words(name: str) -> set[str]:
+    small = {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
+    return set(re.findall(r"\w+", name)) - small
+
+
+def _name_in(name: str, sentence: Frame) -> bool:
+    """A name of the claim is in the sentence: the same name, or one containing it or
+    contained in it ("Curie" for "Marie Curie")."""
+    words = _name_words(name)
+    for value in (s.value for s in sentence.slots if s.value.kind == "name"):
+        if compare(Value("name", 0, 0, name, name), value) == "same":
+            return True
+    for other in sentence.subject_names:
+        if compare(Value("name", 0, 0, name, name), Value("name", 0, 0, other, other)) == "same":
+            return True
+    lowered = set(re.findall(r"\w+", sentence.text.casefold()))
+    return bool(words) and words <= lowered

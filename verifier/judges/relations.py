@@ -1,0 +1,449 @@
+"""Relations: which words say the same thing about a subject, and stems to compare words by.
+
+:func:`stem` reduces a word to a crude stem (irregular verbs by table, suffixes by rule);
+the same function runs on claims and evidence, so "completed", "completes" and
+"completion" meet at one stem. :data:`RELATIONS` groups stems that state one relation:
+"set up", "established" and "founded" are :data:`FOUND`; "died" and "death" are
+``die``; "won", "was awarded" and "received" are ``award``. :func:`relation_of` maps a
+stem (or a two-word phrase) to its relation.
+
+A relation is *functional* when a subject has one value for it: one is born once, dies
+once, a company is founded once, a tower is completed once and has one height. A
+different year for a functional relation contradicts the claim; for a relation that can
+hold many times (winning a prize, publishing, visiting) it may simply be another
+occasion, so a conflict there is a weaker signal.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["FUNCTIONAL", "RELATIONS", "is_verb", "phrase_relations", "relation_of", "stem"]
+
+_IRREGULAR = {
+    "born": "born",
+    "borne": "born",
+    "died": "die",
+    "dies": "die",
+    "dying": "die",
+    "dead": "die",
+    "death": "die",
+    "deaths": "die",
+    "won": "win",
+    "wins": "win",
+    "winning": "win",
+    "winner": "win",
+    "winners": "win",
+    "wrote": "write",
+    "written": "write",
+    "writes": "write",
+    "writing": "write",
+    "writer": "write",
+    "built": "build",
+    "builds": "build",
+    "building": "build",
+    "made": "make",
+    "makes": "make",
+    "took": "take",
+    "taken": "take",
+    "became": "become",
+    "becomes": "become",
+    "began": "begin",
+    "begun": "begin",
+    "begins": "begin",
+    "grew": "grow",
+    "grown": "grow",
+    "rose": "rise",
+    "risen": "rise",
+    "fell": "fall",
+    "fallen": "fall",
+    "led": "lead",
+    "broke": "break",
+    "broken": "break",
+    "swept": "sweep",
+    "spread": "spread",
+    "hit": "hit",
+    "struck": "strike",
+    "stricken": "strike",
+    "froze": "freeze",
+    "frozen": "freeze",
+    "forgot": "forget",
+    "understood": "understand",
+    "withdrew": "withdraw",
+    "wore": "wear",
+    "bore": "bear",
+    "began": "begin",
+    "undertook": "undertake",
+    "overtook": "overtake",
+    "shook": "shake",
+    "rode": "ride",
+    "drove": "drive",
+    "driven": "drive",
+    "ate": "eat",
+    "eaten": "eat",
+    "hid": "hide",
+    "hidden": "hide",
+    "sang": "sing",
+    "sung": "sing",
+    "sat": "sit",
+    "slept": "sleep",
+    "fled": "flee",
+    "dug": "dig",
+    "fed": "feed",
+    "heard": "hear",
+    "knew": "know",
+    "known": "know",
+    "showed": "show",
+    "shown": "show",
+    "went": "go",
+    "gone": "go",
+    "came": "come",
+    "did": "do",
+    "done": "do",
+    "got": "get",
+    "gotten": "get",
+    "said": "say",
+    "found": "found",
+    "held": "hold",
+    "sold": "sell",
+    "bought": "buy",
+    "gave": "give",
+    "given": "give",
+    "ran": "run",
+    "saw": "see",
+    "seen": "see",
+    "chose": "choose",
+    "chosen": "choose",
+    "drew": "draw",
+    "drawn": "draw",
+    "flew": "fly",
+    "flown": "fly",
+    "spoke": "speak",
+    "spoken": "speak",
+    "stood": "stand",
+    "taught": "teach",
+    "thought": "think",
+    "told": "tell",
+    "struck": "strike",
+    "sank": "sink",
+    "sunk": "sink",
+    "paid": "pay",
+    "left": "leave",
+    "lost": "lose",
+    "met": "meet",
+    "kept": "keep",
+    "brought": "bring",
+    "caught": "catch",
+    "fought": "fight",
+    "sought": "seek",
+    "spent": "spend",
+    "sent": "send",
+    "lay": "lie",
+    "lain": "lie",
+    "lies": "lie",
+    "lying": "lie",
+    "located": "locate",
+    "situated": "situate",
+    "isolated": "isolate",
+    "married": "marry",
+    "marriage": "marry",
+    "wed": "marry",
+    "wedding": "marry",
+    "shared": "share",
+    "named": "name",
+    "ascent": "ascend",
+    "discovery": "discover",
+    "discoveries": "discover",
+    "invention": "invent",
+    "inventor": "invent",
+    "composition": "compose",
+    "composer": "compose",
+    "founder": "found",
+    "founders": "found",
+    "foundation": "found",
+    "established": "establish",
+    "establishment": "establish",
+    "completion": "complete",
+    "completed": "complete",
+    "construction": "construct",
+    "constructed": "construct",
+    "birth": "born",
+    "births": "born",
+    "population": "populat",
+    "populations": "populat",
+    "inhabitants": "inhabit",
+    "residents": "resident",
+    "tall": "tall",
+    "height": "high",
+    "heights": "high",
+    "high": "high",
+    "higher": "high",
+    "elevation": "high",
+    "length": "long",
+    "long": "long",
+    "longer": "long",
+    "width": "wide",
+    "wide": "wide",
+    "depth": "deep",
+    "deep": "deep",
+    "weight": "weigh",
+    "weighs": "weigh",
+    "weighed": "weigh",
+    "employees": "employ",
+    "employee": "employ",
+    "employs": "employ",
+    "employed": "employ",
+    "staff": "employ",
+    "workforce": "employ",
+    "revenue": "revenue",
+    "revenues": "revenue",
+    "turnover": "revenue",
+    "sales": "revenue",
+    "first": "first",
+    "only": "only",
+    "cost": "cost",
+    "costs": "cost",
+    "president": "president",
+    "capital": "capital",
+    "headquarters": "headquarter",
+    "headquartered": "headquarter",
+    "based": "headquarter",
+    "authored": "write",
+    "author": "write",
+    "penned": "write",
+    "melting": "melt",
+    "melts": "melt",
+    "boiling": "boil",
+    "boils": "boil",
+    "summited": "ascend",
+    "climbed": "ascend",
+    "climb": "ascend",
+    "climbers": "ascend",
+    "flows": "flow",
+    "flowed": "flow",
+    "empties": "flow",
+    "drains": "flow",
+    "discharges": "flow",
+
+    "area": "area",
+    "covers": "area",
+    "atomic": "atomic",
+}
+
+# stem -> relation (the first stem listed names the relation)
+RELATIONS: dict[str, tuple[str, ...]] = {
+    "found": ("found", "establish", "set up", "incorporate", "start", "institute", "create"),
+    "die": ("die", "pass away", "kill", "perish"),
+    "born": ("born",),
+    "award": ("award", "win", "receive", "share", "earn", "give", "gain", "honour", "honor", "bestow"),
+    "build": ("build", "complete", "finish", "open", "construct", "erect", "inaugurate", "unveil"),
+    "locate": ("locate", "lie", "situate", "sit", "stand", "find in"),
+    "create": ("invent", "design", "devise", "develop", "conceive", "create"),
+    "discover": ("discover", "isolate", "identify", "detect", "first isolate"),
+    "write": ("write", "publish", "pen"),
+    "compose": ("compose",),
+    "paint": ("paint",),
+    "direct": ("direct",),
+    "marry": ("marry",),
+    "lead": ("elect", "appoint", "become", "serve", "lead", "head", "president", "chair"),
+    "ascend": ("ascend", "reach", "scale"),
+    "flow": ("flow", "empty", "drain", "discharge", "rise in"),
+    "high": ("high", "tall", "rise", "stand", "tower"),
+    "long": ("long", "stretch", "extend"),
+    "wide": ("wide",),
+    "deep": ("deep",),
+    "area": ("area", "cover", "span"),
+    "populat": ("populat", "inhabit", "resident", "live", "home"),
+    "weigh": ("weigh", "mass"),
+    "employ": ("employ",),
+    "revenue": ("revenue", "earn", "sell"),
+    "cost": ("cost", "price", "budget", "spend"),
+    "melt": ("melt",),
+    "boil": ("boil",),
+    "capital": ("capital",),
+    "headquarter": ("headquarter",),
+    "hold": ("hold", "host", "take place", "stage"),
+    "study": ("study", "graduate", "attend", "educate", "enrol", "enroll"),
+    "move": ("move", "emigrate", "relocate", "settle"),
+    "atomic": ("atomic",),
+    "release": ("release", "premiere", "launch", "debut", "air"),
+    "sign": ("sign", "ratify"),
+    "begin": ("begin", "start", "commence", "break out"),
+    "end": ("end", "conclude", "finish"),
+    "occur": ("occur", "happen", "take place", "break out", "strike", "erupt", "sweep", "rage", "hit"),
+    "target": ("target", "aim", "goal"),
+    "estimate": ("estimate", "put at", "reckon"),
+    "account": ("account for", "make up", "represent", "comprise"),
+}
+# one value per subject (see the module docstring)
+FUNCTIONAL = frozenset(
+    {
+        "found",
+        "die",
+        "born",
+        "build",
+        "locate",
+        "discover",
+        "marry",
+        "high",
+        "long",
+        "wide",
+        "deep",
+        "area",
+        "populat",
+        "weigh",
+        "melt",
+        "boil",
+        "capital",
+        "headquarter",
+        "atomic",
+        "ascend",
+        "flow",
+        "create",
+        "compose",
+        "paint",
+        "write",
+        "direct",
+        "begin",
+        "end",
+        "employ",
+        "occur",
+    }
+)
+
+_SUFFIXES = (
+    "ations",
+    "ation",
+    "ments",
+    "ment",
+    "ings",
+    "ing",
+    "ions",
+    "ion",
+    "ers",
+    "er",
+    "ied",
+    "ies",
+    "ed",
+    "es",
+    "s",
+    "e",
+    "y",
+)
+
+
+def _strip(w: str) -> str:
+    for suffix in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            base = w[: -len(suffix)]
+            if suffix in ("ied", "ies"):
+                base += "y"
+            if len(base) > 4 and base[-1] == base[-2] and base[-1] not in "lsz":
+                base = base[:-1]  # "stopped" -> "stop"
+            return base
+    return w
+
+
+@lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """A crude stem: the same for a verb's forms and its common nouns ("discovered",
+    "discovers", "discovery" and "discover" all give "discov")."""
+    w = word.casefold().strip("'’")
+    w = _IRREGULAR.get(w, w)
+    if not w.isalpha() or len(w) <= 4:
+        return w
+    for _ in range(2):  # "discovered" -> "discover" -> "discov"
+        shorter = _strip(w)
+        if shorter == w:
+            break
+        w = shorter
+    return w
+
+
+_BY_STEM: dict[str, str] = {}
+_BY_PHRASE: dict[tuple[str, ...], str] = {}
+for _name, _words in RELATIONS.items():
+    for _word in _words:
+        parts = tuple(stem(p) for p in _word.split())
+        if len(parts) == 1:
+            _BY_STEM.setdefault(parts[0], _name)
+        else:
+            _BY_PHRASE.setdefault(parts, _name)
+
+
+def relation_of(word_stem: str) -> str | None:
+    """The relation a stem states, if it is one of :data:`RELATIONS`."""
+    return _BY_STEM.get(word_stem)
+
+
+def phrase_relations(stems: list[str]) -> list[str | None]:
+    """The relation each position of a stem list states, two-word phrases included
+    ("set up", "pass away"); None where no relation is stated."""
+    out: list[str | None] = [relation_of(s) for s in stems]
+    for i in range(len(stems) - 1):
+        name = _BY_PHRASE.get((stems[i], stems[i + 1]))
+        if name is not None:
+            out[i] = name
+    return out
+
+
+
+# Common verbs (base forms), to find where a subject ends and to anchor values to verbs
+# that are not relations of their own ("bought in 1998" vs "was included in 2023").
+_VERBS = """
+accept achieve acquire act add adopt advise affect agree aim allow announce appear apply
+argue arrange arrive ask assume attack attempt avoid base bear beat become begin believe
+belong bring build burn buy call cause celebrate change charge choose claim close collect
+come commission compete complete concern conduct confirm connect consider consist contain
+continue contribute control convert cost count cover create cross cut damage deal decide
+declare decline defeat define deliver demand deny depend describe design destroy determine
+develop die differ disappear discover discuss display divide draw drive drop earn eat
+elect emerge employ enable encourage end enjoy enter establish examine exceed exist expand
+expect experience explain export express extend face fail fall feature feel fight fill
+find finish fit flee fly focus follow force form found gain generate get give go govern
+grant grow handle happen hate have head hear help hire hit hold host identify ignore
+import improve include increase indicate influence inform inherit introduce invade invent
+invest invite involve issue join keep kill know land last launch lay lead learn leave lend
+let lie like limit link list live locate look lose love maintain make manage manufacture
+mark marry mean measure meet mention merge migrate move name need note notice obtain occupy
+occur offer open operate order organise organize own paint participate pass pay perform
+permit pick place plan play point possess practise practice prefer prepare present
+preserve prevent print produce promote propose protect prove provide publish purchase
+pursue push put raise rank reach read receive recognise recognize record recover reduce
+refer reflect refuse regard reign reject release rely remain remove rename replace report
+represent require rescue research reside resign respond rest restore result retain retire
+return reveal rise rule run save say score see seek seem select sell send separate serve
+set settle share shift ship show sign sing sink sit sleep sell solve speak spend split
+spread stand start state stay steal stop store study succeed suffer suggest supply support
+surround survive take talk teach tell tend test think threaten total train transfer
+transform translate travel treat try turn understand unite use vary visit vote wait walk
+want warn watch wear weigh win wish withdraw work write target aim estimate account rank
+break sweep strike erupt happen occur trigger orbit border span flow drain empty cover
+attract employ fund finance own operate host stage feature speak reach exceed
+""".split()
+_VERB_STEMS = frozenset(stem(v) for v in _VERBS)
+_NOT_VERBS = frozenset("is are was were be been being".split())
+
+
+@lru_cache(maxsize=1 << 16)
+def is_verb(word: str) -> bool:
+    """Whether a word reads as a verb form: a common verb (any inflection), or a word in
+    -ed. Auxiliaries are verbs too; they are told apart by the caller. A capitalised word
+    is a name (the caller says when a sentence's first word is a verb)."""
+    if word[:1].isupper():
+        return False
+    w = word.casefold()
+    if w in _NOT_VERBS:
+        return True
+    if not w.isalpha() or len(w) < 3:
+        return False
+    if w.endswith("ed") and len(w) > 4:
+        return True
+    if w.endswith(("tion", "ment", "ness", "ity", "er", "ers", "ors", "or")):
+        return False
+    candidates = {w}
+    if w.endswith("s"):
+        candidates.add(w[:-1])
+    if w.endswith("ing"):
+        candidates |= {w[:-3], w[:-3] + "e"}
+    return any(stem(c) in _VERB_STEMS or _IRREGULAR.get(c, "") in _VERBS for c in candidates)

@@ -1,0 +1,625 @@
+"""Typed values in a sentence, with their offsets, and how two values compare.
+
+A *slot value* is a piece of a sentence that a fact can get wrong while everything around
+it stays the same: a year or a full date, a quantity with its unit, a name, an ordinal or
+an exclusive word ("the first", "the only", "the largest"), a direction ("rose", "fell").
+:func:`values_in` finds them; :func:`compare` says whether two values of the same kind
+agree, conflict, or cannot be compared.
+
+Quantities are converted to one base unit per dimension (metres, kilograms, square metres,
+litres, seconds, degrees Celsius, per cent, a currency) before comparing. The tolerance
+follows the claim's own precision: "330 m" allows ±5 m (half its last significant digit),
+and approximate wording ("about", "around", "nearly", "some", "roughly", "over", "more
+than", "almost", "approximately", "~") widens it to 3% (annotators call "about 82%" false
+where the source says 78%, so not more).
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Comparison", "Value", "ValueKind", "compare", "values_in"]
+
+ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
+Comparison = Literal["same", "conflict", "unrelated"]
+
+MONTHS = {
+    m: i
+    for i, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for m in names
+}
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
+_DATE_DMY = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})\b")
+_DATE_MDY = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
+_DATE_MY = re.compile(rf"\b(?:in\s+)?({_MONTH})\s+(?:of\s+)?(\d{{4}})\b")
+_DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_DATE_DM = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b")
+_DATE_MD = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d)")
+_HAS_MONTH = re.compile(r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
+_HAS_NUMBER_WORD = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
+    r"sixty|seventy|eighty|ninety|hundred|dozen)\b"
+)
+_CALENDAR_WORDS = frozenset(
+    """january february march april may june july august september october november
+    december monday tuesday wednesday thursday friday saturday sunday""".split()
+)
+_YEAR = re.compile(r"(?<![\w$£€.,])(1[0-9]{3}|20[0-9]{2})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent))")
+
+_WORD_NUMBERS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "dozen": 12,
+}
+_SCALES = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "bn": 1e9,
+    "m": 1e6,
+    "k": 1e3,
+}
+# unit word -> (dimension, factor to the base unit); °F handled apart
+_UNITS: dict[str, tuple[str, float]] = {}
+
+
+def _unit(dimension: str, factor: float, *names: str) -> None:
+    for name in names:
+        _UNITS[name] = (dimension, factor)
+
+
+_unit("length", 1.0, "m", "metre", "metres", "meter", "meters")
+_unit("length", 1000.0, "km", "kilometre", "kilometres", "kilometer", "kilometers")
+_unit("length", 0.01, "cm", "centimetre", "centimetres", "centimeter", "centimeters")
+_unit("length", 0.001, "mm", "millimetre", "millimetres", "millimeter", "millimeters")
+_unit("length", 1e-6, "µm", "micrometre", "micrometres", "micrometer", "micrometers", "microns")
+_unit("length", 1e-9, "nm", "nanometre", "nanometres", "nanometer", "nanometers")
+_unit("length", 1609.344, "mi", "mile", "miles")
+_unit("length", 0.3048, "ft", "foot", "feet")
+_unit("length", 0.0254, "inch", "inches")
+_unit("length", 0.9144, "yard", "yards", "yd")
+_unit("length", 9.4607e15, "light-year", "light-years", "light year", "light years")
+_unit("mass", 1.0, "kg", "kilogram", "kilograms", "kilo", "kilos")
+_unit("mass", 0.001, "g", "gram", "grams")
+_unit("mass", 1e-6, "mg", "milligram", "milligrams")
+_unit("mass", 1e-9, "mcg", "µg", "microgram", "micrograms")
+_unit("mass", 1000.0, "t", "tonne", "tonnes", "ton", "tons", "metric tons")
+_unit("mass", 0.45359237, "lb", "lbs", "pound", "pounds")
+_unit("mass", 0.0283495, "oz", "ounce", "ounces")
+_unit("area", 1e6, "km2", "km²", "sq km", "square kilometres", "square kilometers")
+_unit("area", 1.0, "m2", "m²", "square metres", "square meters", "sq m")
+_unit("area", 2.589988e6, "sq mi", "square miles", "square mile")
+_unit("area", 1e4, "ha", "hectare", "hectares")
+_unit("area", 4046.856, "acre", "acres")
+_unit("volume", 1.0, "l", "litre", "litres", "liter", "liters")
+_unit("volume", 0.001, "ml", "millilitre", "millilitres", "milliliter", "milliliters")
+_unit("volume", 1000.0, "m3", "m³", "cubic metres", "cubic meters")
+_unit("volume", 3.785411, "gallon", "gallons", "gal")
+_unit("flow", 1.0, "m3/s", "m³/s", "cubic metres per second", "cubic meters per second")
+_unit("time", 1.0, "s", "sec", "second", "seconds")
+_unit("time", 60.0, "min", "minute", "minutes")
+_unit("time", 3600.0, "h", "hr", "hrs", "hour", "hours")
+_unit("time", 86400.0, "day", "days")
+_unit("time", 604800.0, "week", "weeks")
+_unit("time", 2.6298e6, "month", "months")
+_unit("time", 3.15576e7, "year", "years", "yr", "yrs")
+_unit("speed", 1 / 3.6, "km/h", "kph", "kilometres per hour", "kilometers per hour")
+_unit("speed", 0.44704, "mph", "miles per hour")
+_unit("speed", 1.0, "m/s", "metres per second", "meters per second")
+_unit("temperature", 1.0, "°c", "°", "degrees celsius", "degrees c", "celsius", "c")
+_unit("percent", 1.0, "%", "percent", "per cent", "percentage points")
+_unit("energy", 1.0, "j", "joule", "joules")
+_unit("power", 1.0, "w", "watt", "watts")
+_unit("power", 1e3, "kw", "kilowatt", "kilowatts")
+_unit("power", 1e6, "mw", "megawatt", "megawatts")
+_unit("power", 1e9, "gw", "gigawatt", "gigawatts")
+_unit("data", 1.0, "bit", "bits")
+_unit("data", 8.0, "byte", "bytes")
+_CURRENCY = {"$": "usd", "us$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
+_CURRENCY_WORDS = {
+    "dollar": "usd",
+    "dollars": "usd",
+    "usd": "usd",
+    "euro": "eur",
+    "euros": "eur",
+    "eur": "eur",
+    "pounds sterling": "gbp",
+    "gbp": "gbp",
+    "yen": "jpy",
+}
+_UNIT_ALT = "|".join(
+    re.escape(u)
+    for u in sorted([*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"], key=len, reverse=True)
+)
+_NUMBER = (
+    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:"
+    + "|".join(_WORD_NUMBERS)
+    + r")(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
+)
+_APPROX = re.compile(
+    r"\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|some|over|more than|"
+    r"less than|under|fewer than|up to|at least|at most|close to|just over|just under|"
+    r"an estimated|estimated|circa|c\.|ca\.|~)\s*$",
+    re.IGNORECASE,
+)
+_LOWER_BOUND = re.compile(
+    r"\b(?:over|more than|at least|above|exceeding|upwards of|in excess of|just over|"
+    r"greater than)\s+(?:about\s+|around\s+)?$",
+    re.IGNORECASE,
+)
+_UPPER_BOUND = re.compile(
+    r"\b(?:under|less than|fewer than|at most|up to|below|no more than|just under)\s+"
+    r"(?:about\s+|around\s+)?$",
+    re.IGNORECASE,
+)
+_QUANTITY = re.compile(
+    rf"(?P<cur>US\$|[$€£¥])?\s?(?P<num>{_NUMBER})(?P<scale>\s?(?:thousand|million|billion|trillion|bn|m|k)\b)?"
+    rf"(?:\s?(?P<unit>{_UNIT_ALT})(?![\w²³]))?(?:\s+(?P<noun>[a-z][a-z-]{{2,}}))?",
+    re.IGNORECASE,
+)
+_ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "last": -1,
+}
+_ORDINAL = re.compile(
+    r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(first|second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth|tenth|last|(\d{1,3})(?:st|nd|rd|th))\b(?!\s+[A-Z])"
+)
+_EXCLUSIVE = re.compile(
+    r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(only|sole|largest|biggest|smallest|oldest|youngest|"
+    r"tallest|highest|longest|shortest|deepest|most|least|fastest|slowest|earliest|"
+    r"latest|heaviest|lightest|richest|poorest|busiest|hottest|coldest|widest|"
+    r"lowest|best-selling|most populous|most visited)\b(?!\s+[A-Z])"
+)
+_DIRECTIONS = {
+    "increase": 1,
+    "increased": 1,
+    "increases": 1,
+    "increasing": 1,
+    "rise": 1,
+    "rose": 1,
+    "rises": 1,
+    "risen": 1,
+    "rising": 1,
+    "grew": 1,
+    "grow": 1,
+    "grows": 1,
+    "growing": 1,
+    "higher": 1,
+    "more": 1,
+    "greater": 1,
+    "larger": 1,
+    "boost": 1,
+    "boosts": 1,
+    "boosted": 1,
+    "improve": 1,
+    "improves": 1,
+    "improved": 1,
+    "decrease": -1,
+    "decreased": -1,
+    "decreases": -1,
+    "decreasing": -1,
+    "fall": -1,
+    "fell": -1,
+    "falls": -1,
+    "fallen": -1,
+    "falling": -1,
+    "decline": -1,
+    "declined": -1,
+    "declines": -1,
+    "drop": -1,
+    "dropped": -1,
+    "drops": -1,
+    "lower": -1,
+    "less": -1,
+    "fewer": -1,
+    "smaller": -1,
+    "reduce": -1,
+    "reduces": -1,
+    "reduced": -1,
+    "shrank": -1,
+    "shrink": -1,
+    "worsen": -1,
+    "worsened": -1,
+    "worsens": -1,
+}
+_DIRECTION = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
+# Names: capitalised words, with the small words names are made of between them.
+_NAME = re.compile(
+    r"(?<![\w’'])(?:[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z])(?:(?:\s+(?:of|the|de|da|di|du|del|la|le|"
+    r"von|van|der|den|bin|ibn|al|y))*\s+(?:[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z]\.?))*"
+)
+_NOT_NAMES = frozenset(
+    """a an the in on at of for to by with from and or but if when while after before as
+    since until it its this that these those there here he she they we you i his her their
+    our your my some many most several each every all both one two three first second third
+    however moreover also then today yesterday according although though during despite
+    because unlike like other another such no not yes mr mrs ms dr st""".split()
+)
+
+
+_ADJECTIVE = re.compile(
+    r"^(?:different|other|new|old|major|minor|main|separate|distinct|large|small|big|"
+    r"great|new|more|additional|further|full|whole|official|known|recorded|confirmed|"
+    r"\w+(?:al|ent|ive|ous|ful|ic|able|ible|ary|est|ed))$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A typed value at ``text[start:end]`` of the sentence it was found in.
+
+    ``key`` is what is compared: a year, ``(year, month, day)``, a number in the base unit,
+    a casefolded name, an ordinal rank, an exclusive word, a direction (+1 / -1).
+    ``unit`` is the dimension for quantities (``length``, ``percent``, ``count:employee``,
+    ``usd``...), ``tolerance`` the relative tolerance the writer's precision allows.
+    """
+
+    kind: ValueKind
+    start: int
+    end: int
+    text: str
+    key: object
+    unit: str = ""
+    tolerance: float = 0.0
+    approx: bool = False
+    bound: str = ""  # ">" for "more than 8", "<" for "under 8": a bound, not a value
+
+
+_WORDS = re.compile(r"[a-z]+")
+_QUANTITY_START = re.compile(
+    r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + "|".join(_WORD_NUMBERS) + r")\b", re.IGNORECASE
+)
+
+
+def _quantities(sentence: str) -> list[re.Match[str]]:
+    """The quantity pattern tried only where a number or currency sign starts (a full scan
+    with the unit alternation costs ten times more)."""
+    out = []
+    pos = 0
+    while (start := _QUANTITY_START.search(sentence, pos)) is not None:
+        m = _QUANTITY.match(sentence, start.start())
+        if m is None or m.end() == m.start():
+            pos = start.end()
+            continue
+        out.append(m)
+        pos = max(m.end(), start.end())
+    return out
+
+
+def _number(raw: str) -> float | None:
+    raw = raw.strip().lower()
+    if raw in _WORD_NUMBERS:
+        return float(_WORD_NUMBERS[raw])
+    parts = re.split(r"[- ]", raw)
+    if len(parts) == 2 and parts[0] in _WORD_NUMBERS and parts[1] in _WORD_NUMBERS:
+        return float(_WORD_NUMBERS[parts[0]] + _WORD_NUMBERS[parts[1]])
+    try:
+        return float(raw.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _precision(raw: str, value: float) -> float:
+    """The relative tolerance of a number as written: half its last significant digit."""
+    digits = raw.replace(",", "").strip()
+    if not digits or not digits[0].isdigit() or value == 0:
+        return 0.0
+    if "." in digits:
+        step = 10.0 ** -len(digits.split(".")[1])
+    else:
+        stripped = digits.rstrip("0")
+        step = 10.0 ** (len(digits) - len(stripped)) if stripped else 1.0
+    return 0.5 * step / abs(value)
+
+
+def _stem(noun: str) -> str:
+    noun = noun.lower()
+    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("s", "")):
+        if noun.endswith(suffix) and len(noun) > len(suffix) + 2:
+            return noun[: -len(suffix)] + repl
+    return noun
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
+def values_in(sentence: str) -> list[Value]:
+    """Every slot value of ``sentence``, in order of position."""
+    out: list[Value] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(value: Value) -> None:
+        out.append(value)
+        taken.append((value.start, value.end))
+
+    lowered = sentence.lower()
+    has_digit = any(c.isdigit() for c in sentence)
+    has_month = has_digit and _HAS_MONTH.search(lowered) is not None
+    date_patterns = (
+        ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso")) if has_month else
+        ((_DATE_ISO, "iso"),) if has_digit else ()
+    )
+    for pattern, order in date_patterns:
+        for m in pattern.finditer(sentence):
+            if _overlaps(taken, m.start(), m.end()):
+                continue
+            if order == "dmy":
+                day, month, year = int(m.group(1)), MONTHS[m.group(2).lower().rstrip(".")], int(m.group(3))
+            elif order == "mdy":
+                month, day, year = MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2)), int(m.group(3))
+            else:
+                year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+            if 1 <= day <= 31 and 1 <= month <= 12:
+                add(Value("date", m.start(), m.end(), m.group(), (year, month, day)))
+    for pattern, order in ((_DATE_DM, "dm"), (_DATE_MD, "md")) if has_month else ():
+        for m in pattern.finditer(sentence):
+            if _overlaps(taken, m.start(), m.end()):
+                continue
+            if order == "dm":
+                day, month = int(m.group(1)), MONTHS[m.group(2).lower().rstrip(".")]
+            else:
+                month, day = MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))
+            if 1 <= day <= 31 and not (m.group().startswith("May") and m.start() == 0):
+                add(Value("date", m.start(), m.end(), m.group(), (None, month, day)))
+    for m in _DATE_MY.finditer(sentence) if has_month else ():
+        if not _overlaps(taken, m.start(1), m.end()):
+            month = MONTHS[m.group(1).lower().rstrip(".")]
+            if m.group(1) == "May" and m.start(1) == 0:
+                continue  # "May 2020 ..." at the start is fine, but "May" the verb is not a month
+            add(Value("date", m.start(1), m.end(), m.group()[m.start(1) - m.start() :], (int(m.group(2)), month, None)))
+    for m in _YEAR.finditer(sentence) if has_digit else ():
+        if _overlaps(taken, m.start(), m.end()):
+            continue
+        year = int(m.group(1))
+        if m.group(2):  # a decade: "the 1880s"
+            add(Value("year", m.start(), m.end(), m.group(), (year, year + 9), unit="decade"))
+        else:
+            add(Value("year", m.start(), m.end(), m.group(), (year, year)))
+    quantities = has_digit or _HAS_NUMBER_WORD.search(lowered) is not None
+    for m in _quantities(sentence) if quantities else ():
+        start = m.start("num") if not m.group("cur") else m.start()
+        if _overlaps(taken, m.start("num"), m.end("num")):
+            continue
+        value = _number(m.group("num"))
+        if value is None:
+            continue
+        raw_num = m.group("num")
+        is_word = raw_num[0].isalpha()
+        scale_word = (m.group("scale") or "").strip().lower()
+        unit_word = (m.group("unit") or "").lower()
+        noun = (m.group("noun") or "").lower()
+        if noun in _CALENDAR_WORDS:
+            continue
+        if noun and _ADJECTIVE.match(noun):
+            nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[m.end("noun") :])
+            noun = nxt.group(1).lower() if nxt else ""
+        # "m" after a number is metres unless money came first ("$5m")
+        if scale_word in ("m", "k") and not m.group("cur"):
+            if scale_word == "m" and not unit_word:
+                unit_word, scale_word = "m", ""
+            elif scale_word == "k":
+                pass
+        scale = _SCALES.get(scale_word, 1.0)
+        value *= scale
+        end = m.end("unit") if m.group("unit") else (m.end("scale") if m.group("scale") else m.end("num"))
+        before = sentence[max(0, start - 25) : start]
+        approx = bool(_APPROX.search(before))
+        bound = ""
+        if _LOWER_BOUND.search(before):
+            bound = ">"
+        elif _UPPER_BOUND.search(before):
+            bound = "<"
+        tolerance = _precision(raw_num, value / scale) if not is_word else 0.0
+        if approx:
+            tolerance = max(tolerance, 0.03)
+        unit = ""
+        if m.group("cur"):
+            unit = _CURRENCY[m.group("cur").lower()]
+        elif unit_word in _CURRENCY_WORDS:
+            unit = _CURRENCY_WORDS[unit_word]
+        elif unit_word in ("°f", "degrees fahrenheit", "fahrenheit", "f"):
+            if unit_word == "f" and not re.match(r"\s?°", sentence[m.end("num") :]):
+                unit_word = ""
+            else:
+                value, unit = (value - 32) * 5 / 9, "temperature"
+                tolerance = max(tolerance, 0.01)
+        if not unit and unit_word:
+            if unit_word in ("c",) and not re.search(r"°\s?c$", sentence[start:end], re.I):
+                unit_word = ""  # a bare "c" is not Celsius
+            if unit_word:
+                dimension, factor = _UNITS[unit_word]
+                if unit_word in ("min", "h", "t", "l", "g", "s", "in", "j", "w", "ha") and not raw_num[0].isdigit():
+                    dimension, factor = "", 1.0
+                value *= factor
+                unit = dimension
+        if not unit:
+            if is_word and not noun:
+                continue  # "one" on its own is rarely a fact
+            if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
+                unit = f"count:{_stem(noun)}"
+                end = m.end("noun")
+            elif is_word:
+                continue
+        if is_word and value == 1.0 and unit in ("count:of", "count:the"):
+            continue  # "one of the": not a count
+        add(Value("quantity", start, end, sentence[start:end], value, unit, tolerance, approx, bound))
+    for m in _ORDINAL.finditer(sentence):
+        word = m.group(1).lower()
+        rank = _ORDINALS.get(word) or int(m.group(2) or 0)
+        add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
+    for m in _EXCLUSIVE.finditer(sentence):
+        add(Value("exclusive", m.start(1), m.end(1), m.group(1), m.group(1).lower()))
+    for m in _WORDS.finditer(lowered):
+        direction = _DIRECTIONS.get(m.group())
+        if direction is not None:
+            add(Value("direction", m.start(), m.end(), sentence[m.start() : m.end()], direction))
+    for m in _NAME.finditer(sentence):
+        start, end, text = m.start(), m.end(), m.group()
+        words = text.split()
+        while words and words[0].lower() in _NOT_NAMES:
+            start += len(words[0]) + (len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip()))
+            text = sentence[start:end]
+            words = text.split()
+        while words and words[-1].lower() in _NOT_NAMES:
+            words.pop()
+            end = start + len(" ".join(words)) if words else start
+            text = sentence[start:end]
+        if not words or _overlaps(taken, start, end):
+            continue
+        if (
+            len(words) == 1
+            and start == _sentence_start(sentence)
+            and (words[0].lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", words[0]))
+        ):
+            continue
+        add(Value("name", start, end, text, text.casefold()))
+    out.sort(key=lambda v: (v.start, v.end))
+    return out
+
+
+def _sentence_start(sentence: str) -> int:
+    return len(sentence) - len(sentence.lstrip(" \"'“‘(["))
+
+
+# Capitalised only because they open a sentence: not names.
+_COMMON_STARTS = frozenset(
+    """after although as at before both by despite during each every few following for
+    from here how in its many most much nearly near next no none now on once only other
+    over since some such that the then there these they this those though through thus to
+    today two under until unlike what when where which while who why with within without
+    yet according all almost also another any because between but can could did do does
+    each even ever first further however if instead is it just later less like may more
+    most never not often perhaps rather several she he so still than their we were will
+    would you your our my his her their one three four five six seven eight nine ten
+    around about approximately roughly together overall meanwhile instead however
+    indeed later earlier finally initially originally eventually soon afterwards
+    altogether likewise similarly nevertheless nonetheless furthermore moreover""".split()
+)
+
+
+def compare(claim: Value, found: Value) -> Comparison:
+    """Whether ``found`` (in evidence) agrees with ``claim``, conflicts with it, or is a
+    value of another kind or unit that says nothing about it."""
+    if claim.kind in ("year", "date") and found.kind in ("year", "date"):
+        return _compare_time(claim, found)
+    if claim.kind != found.kind:
+        return "unrelated"
+    if claim.kind == "quantity":
+        if claim.unit != found.unit:
+            return "unrelated"
+        a, b = float(claim.key), float(found.key)  # type: ignore[arg-type]
+        for bounded, other, x, y in ((found, claim, b, a), (claim, found, a, b)):
+            # "more than 8 times" agrees with 10, "under 5%" with 3%: bounds, not values
+            if bounded.bound == ">" and not other.bound:
+                return "same" if y >= x * (1 - 0.005) else "conflict"
+            if bounded.bound == "<" and not other.bound:
+                return "same" if y <= x * (1 + 0.005) else "conflict"
+        if claim.bound or found.bound:
+            return "unrelated"
+        scale = max(abs(a), abs(b), 1e-12)
+        tolerance = max(claim.tolerance, found.tolerance if found.approx else 0.0, 0.005)
+        return "same" if abs(a - b) <= tolerance * scale + 1e-12 else "conflict"
+    if claim.kind == "name":
+        return _compare_names(str(claim.key), str(found.key))
+    return "same" if claim.key == found.key else "conflict"
+
+
+def _years(value: Value) -> tuple[int, int] | None:
+    if value.kind == "year":
+        return value.key  # type: ignore[return-value]
+    year = value.key[0]  # type: ignore[index]
+    return None if year is None else (year, year)
+
+
+def _compare_time(claim: Value, found: Value) -> Comparison:
+    years_a, years_b = _years(claim), _years(found)
+    if years_a is None or years_b is None:  # "2 September" with no year
+        if claim.kind == found.kind == "date":
+            _ya, ma, da = claim.key  # type: ignore[misc]
+            _yb, mb, db = found.key  # type: ignore[misc]
+            return "same" if (ma, da) == (mb, db) else "conflict"
+        return "unrelated"
+    (a0, a1), (b0, b1) = years_a, years_b
+    if a0 <= b1 and b0 <= a1:  # the years overlap (a decade contains a year)
+        if claim.kind == found.kind == "date":
+            ya, ma, da = claim.key  # type: ignore[misc]
+            yb, mb, db = found.key  # type: ignore[misc]
+            if ma != mb or (da is not None and db is not None and da != db):
+                return "conflict"
+        return "same"
+    return "conflict"
+
+
+def _compare_names(a: str, b: str) -> Comparison:
+    if a == b:
+        return "same"
+    wa, wb = set(re.findall(r"\w+", a)), set(re.findall(r"\w+", b))
+    small = {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
+    wa, wb = wa - small, wb - small
+    if not wa or not wb:
+        return "unrelated"
+    if wa <= wb or wb <= wa:
+        return "same"  # "Curie" and "Marie Curie"
+    if wa & wb:
+        return "unrelated"  # "Pierre Curie" and "Marie Curie", "Vint Cerf" and "Vinton Cerf"
+    return "conflict"
