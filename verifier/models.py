@@ -268,7 +268,7 @@ def pull(
         out.mkdir()
         files = []
         for local, source in chosen.items():
-            with _hub_errors(name, revision, endpoint), _progress_bars(hub, progress):
+            with _hub_errors(name, revision, endpoint), _quiet(progress):
                 got = hub.hf_hub_download(
                     name,
                     source,
@@ -313,17 +313,24 @@ def _hub() -> Any:
 
 
 @contextmanager
-def _progress_bars(hub: Any, show: bool) -> Iterator[None]:
-    """huggingface_hub's progress bars off unless ``show`` (they are global switches)."""
-    bars = hub.utils
-    hide = not show and not bars.are_progress_bars_disabled()
+def _quiet(progress: bool) -> Iterator[None]:
+    """huggingface_hub's progress bars off unless ``progress``, and its warnings (retries,
+    fallbacks) off: a failure is reported as one line. Both are global switches, restored."""
+    import logging
+
+    from huggingface_hub import utils
+
+    hide = not progress and not utils.are_progress_bars_disabled()
     if hide:
-        bars.disable_progress_bars()
+        utils.disable_progress_bars()
+    level = utils.logging.get_verbosity()
+    utils.logging.set_verbosity(max(level, logging.ERROR))
     try:
         yield
     finally:
+        utils.logging.set_verbosity(level)
         if hide:
-            bars.enable_progress_bars()
+            utils.enable_progress_bars()
 
 
 def _truthy(value: str | None) -> bool:
@@ -363,9 +370,20 @@ def _hub_errors(name: str, revision: str, endpoint: str) -> Iterator[None]:
             msg = f"cannot reach the Hugging Face hub at {endpoint} ({_first_line(cause)}); check the network or HF_ENDPOINT"
             raise ModelError(msg) from exc
         if isinstance(exc, errors.HfHubHTTPError | errors.LocalEntryNotFoundError | OSError):
-            msg = f"pulling {name}@{revision} from {endpoint} failed: {_first_line(exc)}"
+            msg = f"pulling {name}@{revision} from {endpoint} failed: {_http_failure(exc)}"
             raise ModelError(msg) from exc
         raise
+
+
+def _http_failure(exc: BaseException) -> str:
+    """``HTTP 503 from <url>`` for an HTTP error, else the error's text."""
+    response = getattr(exc, "response", None)
+    status = getattr(response, "status_code", None)
+    if status is None:
+        return _first_line(exc)
+    request = getattr(response, "request", None)
+    url = getattr(request, "url", None)
+    return f"HTTP {status} from {url}" if url else f"HTTP {status}"
 
 
 def _first_line(exc: BaseException) -> str:
