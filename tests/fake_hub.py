@@ -46,6 +46,7 @@ class FakeHub:
     log: list[tuple[str, str]] = field(default_factory=list)
     cdn_url: str = ""
     tampered: set[str] = field(default_factory=set)  # sha256s whose CDN bytes are corrupted
+    cdn_down: bool = False  # the CDN answers 503
 
     def add(self, repo: str, commit: str, files: dict[str, bytes], *refs: str) -> None:
         self.commits.setdefault(repo, {})[commit] = files
@@ -137,6 +138,8 @@ class FakeHub:
         )
 
     async def _blob(self, request: web.Request) -> web.Response:
+        if self.cdn_down:
+            raise web.HTTPServiceUnavailable(text="<html>\n<h1>503</h1>\n</html>")
         wanted = request.match_info["sha256"]
         for by_commit in self.commits.values():
             for files in by_commit.values():

@@ -281,6 +281,19 @@ async def test_a_failure_after_downloading_leaves_nothing_half_written(
     assert leftovers(data_dir) == ["verifier-tests--tiny-nli"]
 
 
+async def test_a_failing_download_fails_in_one_line(
+    hub: FakeHub, data_dir: Path, tiny: dict[str, bytes]
+) -> None:
+    hub.cdn_down = True
+    blob = hashlib.sha256(tiny["model.onnx"]).hexdigest()
+    result = await asyncio.to_thread(run, "models", "pull", REPO)
+    assert result.exit_code == 1
+    line = one_error_line(result)
+    assert f"pulling {REPO}@main from http://127.0.0.1:" in line
+    assert line.endswith(f"failed: HTTP 503 from {hub.cdn_url}/blobs/{blob}")
+    assert leftovers(data_dir) == []
+
+
 async def test_unknown_repo_revision_and_name(hub: FakeHub, data_dir: Path) -> None:
     result = await asyncio.to_thread(run, "models", "pull", "org/nope")
     assert result.exit_code == 2
