@@ -834,6 +834,89 @@ def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     click.echo(f"revoked {key_id}")
 
 
+@main.group()
+def models() -> None:
+    """Models for the nli judge, pulled from the Hugging Face hub into the data dir.
+
+    \b
+    Examples:
+      verifier models pull cross-encoder/nli-deberta-v3-base --revision main
+      verifier models list
+    Then set judges.nli.model to the name (see docs/judges.md).
+    """
+
+
+@models.command("pull", cls=_Command)
+@click.argument("name")
+@click.option(
+    "--revision",
+    help="A branch, tag or commit of the repo (default: main); recorded with its commit.",
+)
+@_config_option
+@_data_dir_option
+def models_pull(name: str, revision: str | None, config: str | None, data_dir: str | None) -> None:
+    """Download NAME (a Hugging Face model id with an ONNX export) into the data dir.
+
+    Only model.onnx (or onnx/model.onnx), tokenizer.json and config.json are fetched, from
+    the commit REVISION resolves to; their sha256 and the commit go into manifest.json. The
+    hub is $HF_ENDPOINT (default https://huggingface.co). Exit status 2 for a bad name,
+    revision or repo, 1 when the hub cannot be reached or a download fails.
+    """
+    from .models import pull
+
+    settings = _settings(config, data_dir)
+    result = pull(name, settings.data_dir(), revision=revision, progress=sys.stderr.isatty())
+    model, manifest = result.model, result.model.manifest
+    if not result.downloaded:
+        click.echo(
+            f"{name} is already present at commit {manifest.commit[:12]} in {model.directory}; nothing downloaded"
+        )
+    else:
+        files = ", ".join(
+            f.name if f.name == f.source else f"{f.name} (from {f.source})" for f in manifest.files
+        )
+        click.echo(
+            f"pulled {name} at commit {manifest.commit[:12]} (revision {manifest.revision}) into {model.directory}: {files}; {_size(manifest.size)}"
+        )
+    click.echo(f"model id: {model.model_id}")
+    click.echo(
+        f"use it: judges.nli.model = {name!r} with nli in judges.chain, e.g. VERIFIER_JUDGES__CHAIN=heuristic,nli VERIFIER_JUDGES__NLI__MODEL={name}"
+    )
+
+
+@models.command("list", cls=_Command)
+@_config_option
+@_data_dir_option
+def models_list(config: str | None, data_dir: str | None) -> None:
+    """List pulled models: name, commit, revision, files, size, when pulled."""
+    from .models import list_models
+
+    settings = _settings(config, data_dir)
+    found = list_models(settings.data_dir())
+    if not found:
+        click.echo(
+            f"no models in {settings.data_dir() / 'models'}; fetch one with `verifier models pull NAME`"
+        )
+        return
+    for model in found:
+        m = model.manifest
+        files = ",".join(f.name for f in m.files)
+        click.echo(
+            f"{model.name}\t{m.commit[:12]}\t{m.revision}\t{files}\t{_size(m.size)}\t{m.pulled_at}"
+        )
+
+
+def _size(n: int) -> str:
+    if n < 1000:
+        return f"{n} bytes"
+    value, unit = n / 1000, "kB"
+    for bigger in ("MB", "GB"):
+        if value < 1000:
+            break
+        value, unit = value / 1000, bigger
+    return f"{value:.1f} {unit}"
+
+
 @main.command(cls=_Command)
 @click.argument("target")
 @click.option("--mode", type=click.Choice(["replay", "rerun"]), required=True)

@@ -189,6 +189,7 @@ class HeuristicJudgeSettings(_Section):
 
 
 class NliJudgeSettings(_Section):
+    model: str = ""
     model_dir: str = ""
     max_tokens: Annotated[int, Field(ge=16)] = 512
     stride_tokens: NonNegInt = 128

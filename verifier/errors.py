@@ -9,6 +9,7 @@ is shown unless ``--debug`` is given::
     ├── InputError(ValueError)           unreadable, binary or malformed input
     ├── CorpusError                      missing corpus path, unreadable or foreign index
     ├── StoreError                       the snapshot store cannot be opened or written
+    ├── ModelError                       a model could not be pulled (hub unreachable, bad download)
     ├── SearchError                      a search backend failed
     │   ├── SearchUnavailable            the backend cannot be reached at all (offline, DNS)
     │   └── SearchTimeout(TimeoutError)  no answer within the time left
@@ -41,6 +42,7 @@ __all__ = [
     "FetchTimeout",
     "HTTPStatusError",
     "InputError",
+    "ModelError",
     "SearchError",
     "SearchTimeout",
     "SearchUnavailable",
@@ -70,6 +72,11 @@ class CorpusError(VerifierError):
 
 class StoreError(VerifierError):
     """The snapshot store cannot be opened, read or written."""
+
+
+class ModelError(VerifierError):
+    """A model could not be pulled from the hub: it cannot be reached, or a download failed
+    or does not match the hub's hash (``verifier models pull``)."""
 
 
 class SearchError(VerifierError):

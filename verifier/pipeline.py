@@ -686,6 +686,7 @@ async def check(
             "config_digest": settings.digest(),
             "libraries": library_versions(),
             "backends": {b.name: b.version for b in runtime.backends},
+            "judges": {j.name: mid for j in run.judges if (mid := getattr(j, "model_id", None))},
             "snapshot_ids": sorted(run.snapshot_ids),
         },
         timing={

@@ -79,7 +79,7 @@ async def test_async_judge_and_chain(model_dir: Path) -> None:
 
 
 def test_configuration_errors(tmp_path: Path, model_dir: Path) -> None:
-    with pytest.raises(ConfigError, match="model_dir is empty"):
+    with pytest.raises(ConfigError, match="has no model"):
         NliJudge.from_settings(NliJudgeSettings())
     with pytest.raises(ConfigError, match=r"lacks model\.onnx, tokenizer\.json, config\.json"):
         NliJudge(tmp_path / "nothing")

@@ -1,7 +1,9 @@
 """The ``nli`` judge: a local entailment / fact-checking model run with ONNX Runtime.
 
-The model lives in a directory the user points ``judges.nli.model_dir`` at; nothing is
-ever downloaded. The directory holds:
+The model lives in a directory the user points ``judges.nli.model_dir`` at, or is one
+pulled into the data dir with ``verifier models pull NAME`` and named by
+``judges.nli.model`` (see :mod:`verifier.models`); nothing is downloaded while checking.
+The directory holds:
 
 - ``model.onnx``: a sequence-pair classifier taking ``input_ids`` and ``attention_mask``
   (and ``token_type_ids`` if it declares them), returning logits ``[batch, labels]``;
@@ -17,11 +19,16 @@ classified (in batches of ``batch_size``) and the window with the strongest supp
 refutation speaks for the text. A text is supported when P(support) >=
 ``support_threshold``, refuted when P(refute) >= ``refute_threshold`` (and beats
 support), otherwise inconclusive. The deciding window's characters are the quote.
+
+``model_id`` names the model in reports' provenance: ``<name>@<commit[:12]> sha256:<12>``
+for a pulled model, ``<directory name> sha256:<12>`` for a model_dir (the sha256 of
+model.onnx).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import math
 from collections.abc import Sequence
@@ -54,7 +61,13 @@ class NliJudge:
 
     name = "nli"
 
-    def __init__(self, model_dir: str | Path, settings: NliJudgeSettings | None = None) -> None:
+    def __init__(
+        self,
+        model_dir: str | Path,
+        settings: NliJudgeSettings | None = None,
+        *,
+        model_id: str | None = None,
+    ) -> None:
         self.settings = settings or NliJudgeSettings(model_dir=str(model_dir))
         directory = Path(model_dir).expanduser()
         missing = [f for f in _FILES if not (directory / f).is_file()]
@@ -91,11 +104,24 @@ class NliJudge:
             strategy="only_first",
         )
         self.model_dir = directory
+        self.model_id = (
+            model_id or f"{directory.name} sha256:{_sha256(directory / 'model.onnx')[:12]}"
+        )
 
     @classmethod
-    def from_settings(cls, settings: NliJudgeSettings) -> NliJudge:
+    def from_settings(cls, settings: NliJudgeSettings, data_dir: Path | None = None) -> NliJudge:
+        """The judge of ``judges.nli``: the pulled ``model`` (looked up in ``data_dir``) or
+        ``model_dir``; exactly one of them must be set."""
+        if settings.model and settings.model_dir:
+            msg = f"judges.nli.model ({settings.model!r}) and judges.nli.model_dir ({settings.model_dir!r}) are both set; keep one"
+            raise ConfigError(msg)
+        if settings.model:
+            from ..models import default_data_dir, resolve
+
+            pulled = resolve(settings.model, data_dir or default_data_dir())
+            return cls(pulled.directory, settings, model_id=pulled.model_id)
         if not settings.model_dir:
-            msg = "judges.nli.model_dir is empty: point it at a directory with model.onnx, tokenizer.json and config.json (see docs/judges.md), or take nli out of judges.chain"
+            msg = "judges.nli has no model: set judges.nli.model to a model fetched with `verifier models pull NAME`, or judges.nli.model_dir to a directory with model.onnx, tokenizer.json and config.json (see docs/judges.md), or take nli out of judges.chain"
             raise ConfigError(msg)
         return cls(settings.model_dir, settings)
 
@@ -208,6 +234,14 @@ class NliJudge:
                     )
                 )
         return out
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _pad(values: list[int], width: int) -> list[int]:

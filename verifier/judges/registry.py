@@ -42,7 +42,7 @@ def build_judges(settings: Settings) -> list[Judge]:
         elif name == "nli":
             from .nli import NliJudge
 
-            judges.append(NliJudge.from_settings(settings.judges.nli))
+            judges.append(NliJudge.from_settings(settings.judges.nli, settings.data_dir()))
         else:
             from .llm import LlmJudge
 
