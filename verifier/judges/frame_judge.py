@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -37,7 +38,9 @@ from .heuristic import HeuristicJudge
 from .relations import _IRREGULAR as _SURFACE
 from .relations import RELATIONS, stem
 from .slots import _DIRECTION as _DIRECTION_WORDS
-from .slots import Value, compare
+from .slots import Value, compare, values_in
+
+_TIME = frozenset({"year", "date"})
 
 __all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
 
@@ -172,14 +175,17 @@ class _Sieve:
     anchors: tuple[str, ...]  # the starts of the words the claim's slots are anchored to
 
     @classmethod
-    def of(cls, frame: Frame, checkable: list[Slot]) -> _Sieve:
+    def of(cls, frame: Frame, checkable: list[Slot], subject: frozenset[str]) -> _Sieve:
         kinds = {s.value.kind for s in checkable}
         words = {w for n in frame.subject_names for w in re.findall(r"\w{3,}", n)}
         if frame.subject_head:
             words.add(frame.subject_head[:5])
         pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")
         if frame.exclusive is not None:
-            words.add(frame.exclusive.value.text.lower())
+            # "the only person", "the first casualty": the word and the start of the next
+            ex = frame.exclusive.value
+            after = re.match(r"\s+(\w{1,4})", frame.text[ex.end :])
+            words.add(ex.text.lower() + (" " + after.group(1).lower() if after else ""))
         return cls(
             words=tuple(sorted(words)),
             pronouns=pronouns,
@@ -191,8 +197,17 @@ class _Sieve:
             other=tuple(
                 s.value.text.lower() for s in checkable if s.value.kind in ("ordinal", "exclusive")
             ),
-            anchors=_anchor_words(checkable),
+            anchors=_anchor_words(checkable, subject),
         )
+
+    def may_pass(self, text: str) -> bool:
+        """Whether any sentence of ``text`` may pass (one test for a whole passage)."""
+        lowered = " " + text.lower() + " "
+        if not any(w in lowered for w in self.words) and not any(
+            p in lowered for p in self.pronouns
+        ):
+            return False
+        return not self.anchors or any(a in lowered for a in self.anchors)
 
     def passes(self, sentence: str) -> bool:
         lowered = " " + sentence.lower() + " "
@@ -215,25 +230,37 @@ class _Sieve:
         return any(w in lowered for w in self.other)
 
 
-def _anchor_words(slots: list[Slot]) -> tuple[str, ...]:
+@lru_cache(maxsize=256)
+def _relation_prefixes(relation: str) -> frozenset[str]:
+    """The first four letters of every word that states ``relation``, irregular forms too."""
+    words = {w.split()[0][:4] for w in RELATIONS.get(relation, ())}
+    stems = {stem(w.split()[0]) for w in RELATIONS.get(relation, ())}
+    words |= {w[:4] for w, st in _SURFACE.items() if st == relation or stem(st) in stems}
+    return frozenset(words)
+
+
+def _anchor_words(slots: list[Slot], subject: frozenset[str]) -> tuple[str, ...]:
     """What a sentence must contain for one of ``slots`` to be anchored in it: a word of
-    its relation (any of the relation's words), or of the words around it. Empty when a
-    slot could be anchored by anything."""
+    the slot's relation (any of the relation's words), or, for a slot with no relation of
+    the table, one of the words around it (not the subject's). Empty when a slot could be
+    anchored by anything."""
     out: set[str] = set()
     for slot in slots:
         if slot.value.kind in ("exclusive", "ordinal", "direction"):
             return ()
         words: set[str] = set()
         if slot.relation and not slot.relation.startswith("v:"):
-            words |= {w.split()[0][:4] for w in RELATIONS.get(slot.relation, ())}
-            words |= {w[:4] for w, rel in _SURFACE.items() if rel == slot.relation}
-        words |= {w[:4] for w in slot.context if not w.startswith("v:") and len(w) >= 3}
-        if slot.relation and slot.relation.startswith("v:"):
-            words.add(slot.relation[2:6])
-        if slot.label:
-            words.add(slot.label[:4])
-        if slot.value.kind == "quantity" and slot.value.unit and not slot.value.unit.startswith("count:"):
-            return ()  # a unit can be spelled many ways
+            words |= _relation_prefixes(slot.relation)
+        else:
+            words |= {
+                w[:4]
+                for w in slot.context - subject
+                if not w.startswith("v:") and len(w) >= 3
+            }
+            if slot.relation:
+                words.add(slot.relation[2:6])
+            if slot.label:
+                words.add(slot.label[:4])
         if not words:
             return ()
         out |= words
@@ -367,16 +394,20 @@ class FrameJudge:
         subject_terms = frozenset(stem(w) for w in frame.subject.split()) | frozenset(
             w for n in frame.subject_names for w in n.split()
         )
-        sieve = _Sieve.of(frame, checkable)
+        sieve = _Sieve.of(frame, checkable, subject_terms)
         out = []
         for index, text in enumerate(evidence):
-            findings = [
-                f
-                for start, end in _sentences(text)
-                if sieve.passes(text[start:end])
-                and (f := self._read(frame, checkable, subject_terms, text, start, end))
-                is not None
-            ]
+            findings = (
+                [
+                    f
+                    for start, end in _sentences(text)
+                    if sieve.passes(text[start:end])
+                    and (f := self._read(frame, checkable, subject_terms, text, start, end))
+                    is not None
+                ]
+                if sieve.may_pass(text)
+                else []
+            )
             out.append(self._decide_text(findings, index))
         return out
 
@@ -396,6 +427,12 @@ class FrameJudge:
         end: int,
     ) -> _Finding | None:
         sentence = text[start:end]
+        kinds = {(s.value.kind, s.value.unit) for s in checkable}
+        if claim.exclusive is None and not any(
+            (v.kind, v.unit) in kinds or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
+            for v in values_in(sentence)
+        ):
+            return None  # no value the claim's could be compared with: no frame needed
         found = frame_of(sentence)
         if not found.terms & claim.terms:
             return None

@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..text import STOPWORDS
-from .relations import FUNCTIONAL, is_verb, phrase_relations, stem
+from .relations import PHRASE_STARTS as _PHRASE_STARTS
+from .relations import FUNCTIONAL, is_verb, phrase_relations, relation_of, stem
 from .slots import Value, compare, values_in
 
 __all__ = ["Frame", "Slot", "frame_of", "subject_match"]
@@ -90,47 +92,53 @@ class Frame:
         return [s for s in self.slots if s.value.kind == kind]
 
 
-@dataclass(frozen=True, slots=True)
-class _Tok:
+class _Tok(NamedTuple):
     start: int
     end: int
     text: str
     stem: str
     relation: str | None
     clause: int
+    content: bool  # a content word (no stopword, number or single letter)
+
+
+@lru_cache(maxsize=1 << 16)
+def _word(word: str) -> tuple[str, str | None, bool]:
+    """A word's stem, the relation it states alone, and whether it reads as a verb."""
+    st = stem(word)
+    return st, relation_of(st), is_verb(word)
 
 
 def _tokens(sentence: str) -> list[_Tok]:
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(sentence)]
     raw = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
-    stems = [stem(t) for _s, _e, t in raw]
-    relations = phrase_relations(stems)
+    infos = [_word(t) for _s, _e, t in raw]
+    stems = [i[0] for i in infos]
+    phrases = phrase_relations(stems) if any(st in _PHRASE_STARTS for st in stems) else None
     out = []
     previous_upper = False
-    for (start, end, text), st, rel in zip(raw, stems, relations, strict=True):
-        clause = sum(1 for b in breaks if b < start)
-        verb = is_verb(text) or (
+    clause = 0
+    for n, ((start, end, text), (st, rel, verb)) in enumerate(zip(raw, infos, strict=True)):
+        while clause < len(breaks) and breaks[clause] < start:
+            clause += 1
+        if phrases is not None:
+            rel = phrases[n]
+        if not verb and previous_upper and text.endswith("s") and text.islower():
             # "The European Central Bank targets ...": a word in -s right after a name
-            previous_upper
-            and text.islower()
-            and text.endswith("s")
-            and not text.endswith(("ss", "us", "is", "ics"))
-        )
-        if rel is not None and text[:1].isupper() and start > 0:
+            verb = not text.endswith(("ss", "us", "is", "ics"))
+        if rel is not None and start > 0 and text[:1].isupper():
             rel = None  # "Calvin Cycle", "Fire Brigade": part of a name
-        if rel is None and text.lower() not in _AUX and verb:
+        if rel is None and verb and text.lower() not in _AUX:
             rel = f"v:{st}"  # a verb that is no relation of the table: itself
-        out.append(_Tok(start, end, text, st, rel, clause))
+        lowered = text.lower()
+        content = lowered not in STOPWORDS and not text[0].isdigit() and len(text) > 1
+        out.append(_Tok(start, end, text, st, rel, clause, content))
         previous_upper = text[:1].isupper()
     return out
 
 
 def _content(tokens: list[_Tok]) -> frozenset[str]:
-    return frozenset(
-        t.relation or t.stem
-        for t in tokens
-        if t.text.lower() not in STOPWORDS and not t.text[0].isdigit() and len(t.text) > 1
-    )
+    return frozenset(t.relation or t.stem for t in tokens if t.content)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -199,28 +207,41 @@ def frame_of(sentence: str) -> Frame:
 
 
 def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
-    inside = [i for i, t in enumerate(tokens) if value.start <= t.start < value.end]
-    first = inside[0] if inside else next((i for i, t in enumerate(tokens) if t.start >= value.end), len(tokens))
-    last = inside[-1] if inside else first - 1
+    first = next((i for i, t in enumerate(tokens) if t.end > value.start), len(tokens))
+    last = first
+    while last + 1 < len(tokens) and tokens[last + 1].start < value.end:
+        last += 1
+    if first >= len(tokens) or tokens[first].start >= value.end:
+        last = first - 1  # the value holds no token (a currency sign alone)
     clause = tokens[first].clause if first < len(tokens) else (tokens[-1].clause if tokens else 0)
+    # the nearest relation of the clause, before the value first; a relation of the table
+    # beats any other verb
     best: tuple[tuple[bool, float], str] | None = None
-    for i, tok in enumerate(tokens):
-        if tok.relation is None or value.start <= tok.start < value.end:
-            continue
-        if tok.clause != clause:
-            continue
-        distance = first - i if i < first else (i - last) + 0.5  # prefer the word before
-        # a relation of the table beats any other verb of the clause
-        rank = (tok.relation.startswith("v:"), distance)
-        if best is None or rank < best[0]:
-            best = (rank, tok.relation)
+    i = first - 1
+    while i >= 0 and tokens[i].clause == clause:
+        rel = tokens[i].relation
+        if rel is not None:
+            rank = (rel.startswith("v:"), first - i)
+            if best is None or rank < best[0]:
+                best = (rank, rel)
+            if not rank[0]:
+                break
+        i -= 1
+    i = last + 1
+    while i < len(tokens) and tokens[i].clause == clause:
+        rel = tokens[i].relation
+        if rel is not None:
+            rank = (rel.startswith("v:"), i - last + 0.5)
+            if best is None or rank < best[0]:
+                best = (rank, rel)
+            if not rank[0]:
+                break
+        i += 1
     relation = best[1] if best else None
     window = [
         t
-        for i, t in enumerate(tokens)
-        if (first - _WINDOW <= i < first or last < i <= last + _WINDOW)
-        and t.clause == clause
-        and not (value.start <= t.start < value.end)
+        for t in (*tokens[max(0, first - _WINDOW) : max(0, first)], *tokens[last + 1 : last + 1 + _WINDOW])
+        if t.clause == clause
     ]
     prep = None
     if first > 0 and tokens[first - 1].text.lower() in _PREPS:

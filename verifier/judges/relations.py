@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["FUNCTIONAL", "RELATIONS", "is_verb", "phrase_relations", "relation_of", "stem"]
+__all__ = [
+    "FUNCTIONAL",
+    "PHRASE_STARTS",
+    "RELATIONS",
+    "is_verb",
+    "phrase_relations",
+    "relation_of",
+    "stem",
+]
 
 _IRREGULAR = {
     "born": "born",
@@ -369,6 +377,9 @@ for _name, _words in RELATIONS.items():
             _BY_STEM.setdefault(parts[0], _name)
         else:
             _BY_PHRASE.setdefault(parts, _name)
+
+
+PHRASE_STARTS = frozenset(first for first, *_rest in _BY_PHRASE)
 
 
 def relation_of(word_stem: str) -> str | None:

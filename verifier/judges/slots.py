@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 __all__ = ["Comparison", "Value", "ValueKind", "compare", "values_in"]
@@ -203,9 +204,32 @@ _UPPER_BOUND = re.compile(
 )
 _QUANTITY = re.compile(
     rf"(?P<cur>US\$|[$€£¥])?\s?(?P<num>{_NUMBER})(?P<scale>\s?(?:thousand|million|billion|trillion|bn|m|k)\b)?"
-    rf"(?:\s?(?P<unit>{_UNIT_ALT})(?![\w²³]))?(?:\s+(?P<noun>[a-z][a-z-]{{2,}}))?",
+    r"(?P<tail>(?:\s?(?:%|°\s?[cfCF]?|[^\W\d_][\w²³/.-]*))(?:\s[^\W\d_][\w²³/-]*){0,3})?",
     re.IGNORECASE,
 )
+_UNIT_NAMES = frozenset([*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"])
+
+
+def _unit_and_noun(tail: str) -> tuple[str, int, str, int]:
+    """The unit that opens ``tail`` (longest first, up to three words) and the word after
+    it: ``(unit, unit end, noun, noun end)``, offsets into ``tail``."""
+    words = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", tail)]
+    unit, unit_end, first = "", 0, 0
+    for n in (3, 2, 1):
+        if len(words) >= n:
+            candidate = " ".join(w for _s, _e, w in words[:n]).lower().rstrip(".,;:")
+            if candidate.replace("° ", "°") in _UNIT_NAMES:
+                unit, unit_end, first = candidate.replace("° ", "°"), words[n - 1][2].rstrip(".,;:").__len__() + words[n - 1][0], n
+                break
+    noun, noun_end = "", unit_end
+    if first < len(words):
+        start, _end, word = words[first]
+        word = word.rstrip(".,;:)")
+        if re.fullmatch(r"[a-z][a-z-]{2,}", word):
+            noun, noun_end = word, start + len(word)
+    return unit, unit_end, noun, noun_end
+
+
 _ORDINALS = {
     "first": 1,
     "second": 2,
@@ -282,6 +306,7 @@ _DIRECTIONS = {
     "worsens": -1,
 }
 _DIRECTION = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
+_DIRECTION_LOWER = re.compile(r"\b(?:" + "|".join(sorted(_DIRECTIONS, key=len, reverse=True)) + r")\b")
 # Names: capitalised words, with the small words names are made of between them.
 _NAME = re.compile(
     r"(?<![\w’'])(?:[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z])(?:(?:\s+(?:of|the|de|da|di|du|del|la|le|"
@@ -325,6 +350,13 @@ class Value:
 
 
 _WORDS = re.compile(r"[a-z]+")
+# direction words that say no direction: phrasal verbs, and bounds of a number
+_NOT_DIRECTION = re.compile(
+    r"(?:grew up|grow up|grows up|growing up|rose to (?:fame|prominence|power)|fell in love|"
+    r"fell ill|more than|less than|fewer than|more or less|fall (?:asleep|ill|in love)|"
+    r"more and more|drop(?:ped)? out)\b"
+)
+_ANY_DIGIT = re.compile(r"\d")
 _QUANTITY_START = re.compile(
     r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + "|".join(_WORD_NUMBERS) + r")\b", re.IGNORECASE
 )
@@ -383,7 +415,8 @@ def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in spans)
 
 
-def values_in(sentence: str) -> list[Value]:
+@lru_cache(maxsize=1 << 14)
+def values_in(sentence: str) -> tuple[Value, ...]:
     """Every slot value of ``sentence``, in order of position."""
     out: list[Value] = []
     taken: list[tuple[int, int]] = []
@@ -393,7 +426,7 @@ def values_in(sentence: str) -> list[Value]:
         taken.append((value.start, value.end))
 
     lowered = sentence.lower()
-    has_digit = any(c.isdigit() for c in sentence)
+    has_digit = _ANY_DIGIT.search(sentence) is not None
     has_month = has_digit and _HAS_MONTH.search(lowered) is not None
     date_patterns = (
         ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso")) if has_month else
@@ -446,12 +479,12 @@ def values_in(sentence: str) -> list[Value]:
         raw_num = m.group("num")
         is_word = raw_num[0].isalpha()
         scale_word = (m.group("scale") or "").strip().lower()
-        unit_word = (m.group("unit") or "").lower()
-        noun = (m.group("noun") or "").lower()
+        tail_start = m.start("tail") if m.group("tail") else m.end()
+        unit_word, unit_end, noun, noun_end = _unit_and_noun(m.group("tail") or "")
         if noun in _CALENDAR_WORDS:
             continue
         if noun and _ADJECTIVE.match(noun):
-            nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[m.end("noun") :])
+            nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[tail_start + noun_end :])
             noun = nxt.group(1).lower() if nxt else ""
         # "m" after a number is metres unless money came first ("$5m")
         if scale_word in ("m", "k") and not m.group("cur"):
@@ -461,7 +494,11 @@ def values_in(sentence: str) -> list[Value]:
                 pass
         scale = _SCALES.get(scale_word, 1.0)
         value *= scale
-        end = m.end("unit") if m.group("unit") else (m.end("scale") if m.group("scale") else m.end("num"))
+        end = (
+            tail_start + unit_end
+            if unit_word
+            else (m.end("scale") if m.group("scale") else m.end("num"))
+        )
         before = sentence[max(0, start - 25) : start]
         approx = bool(_APPROX.search(before))
         bound = ""
@@ -497,7 +534,7 @@ def values_in(sentence: str) -> list[Value]:
                 continue  # "one" on its own is rarely a fact
             if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
                 unit = f"count:{_stem(noun)}"
-                end = m.end("noun")
+                end = tail_start + noun_end
             elif is_word:
                 continue
         if is_word and value == 1.0 and unit in ("count:of", "count:the"):
@@ -509,9 +546,9 @@ def values_in(sentence: str) -> list[Value]:
         add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
     for m in _EXCLUSIVE.finditer(sentence):
         add(Value("exclusive", m.start(1), m.end(1), m.group(1), m.group(1).lower()))
-    for m in _WORDS.finditer(lowered):
-        direction = _DIRECTIONS.get(m.group())
-        if direction is not None:
+    for m in _DIRECTION_LOWER.finditer(lowered):
+        direction = _DIRECTIONS[m.group()]
+        if not _NOT_DIRECTION.match(lowered, m.start()):
             add(Value("direction", m.start(), m.end(), sentence[m.start() : m.end()], direction))
     for m in _NAME.finditer(sentence):
         start, end, text = m.start(), m.end(), m.group()
@@ -534,7 +571,7 @@ def values_in(sentence: str) -> list[Value]:
             continue
         add(Value("name", start, end, text, text.casefold()))
     out.sort(key=lambda v: (v.start, v.end))
-    return out
+    return tuple(out)
 
 
 def _sentence_start(sentence: str) -> int:
