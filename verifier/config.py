@@ -177,7 +177,7 @@ JudgeName = Literal["frames", "heuristic", "nli", "llm"]
 
 class FramesJudgeSettings(_Section):
     min_refute: Share = 0.5
-    support_coverage: Share = 0.5
+    support_coverage: Share = 0.7
 
 
 class HeuristicJudgeSettings(_Section):

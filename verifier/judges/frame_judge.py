@@ -41,6 +41,19 @@ from .slots import _DIRECTION as _DIRECTION_WORDS
 from .slots import Value, compare, values_in
 
 _TIME = frozenset({"year", "date"})
+_LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
+# Small words that change what a sentence says ("all" / "most", "with" / "without"): a
+# statement of the claim must use the claim's.
+_CRITICAL = re.compile(
+    r"\b(?:all|most|some|no|not|never|only|without|with|more|less|fewer|few|many|none|any|"
+    r"every|each|both|either|neither|nor|cannot|can't|unlike|different|same|before|after|"
+    r"against|also|very|already|still|yet|always)\b|n't\b"
+)
+
+
+def _critical(text: str) -> frozenset[str]:
+    return frozenset(m.group() for m in _CRITICAL.finditer(text.lower()))
+_NAME_PREPS = frozenset({"by", "in", "at", "from", "into", "to", "near"})
 
 __all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
 
@@ -49,6 +62,7 @@ FEATURES = (
     "subject_named",
     "subject_pronoun",
     "same_relation",
+    "same_verb",
     "functional",
     "context",
     "coverage",
@@ -92,6 +106,7 @@ _DEFAULT_WEIGHTS = {
     "subject_named": 1.6,
     "subject_pronoun": 0.8,
     "same_relation": 1.2,
+    "same_verb": 0.6,
     "functional": 1.2,
     "context": 1.5,
     "coverage": 1.0,
@@ -120,6 +135,11 @@ class _Finding:
     subject: int = 0
     coverage: float = 0.0
     score: float = 0.0
+    relation: bool = False  # the sentence states the claim's relation (or it has none)
+    complete: bool = False  # every slot of the claim is confirmed
+    missing: int = 0  # content words of the claim (not its subject's) the sentence lacks
+    terms: int = 0  # content words of the claim, not its subject's
+    critical: bool = True  # the claim's small meaning words ("all", "not", "with") are here
 
 
 _SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
@@ -212,7 +232,7 @@ class _Sieve:
     def passes(self, sentence: str) -> bool:
         lowered = " " + sentence.lower() + " "
         if not any(w in lowered for w in self.words) and not any(
-            lowered.startswith(p) for p in self.pronouns
+            p in lowered for p in self.pronouns
         ):
             return False
         if self.anchors and not any(a in lowered for a in self.anchors):
@@ -279,7 +299,8 @@ def _comparable(claim: Slot, found: Slot) -> bool:
     if a != b:
         return False
     if a == "name":
-        return claim.prep is not None and claim.prep == found.prep
+        # an agent ("by X") or a place ("in X", "from X", "into X"); "of X" is too loose
+        return claim.prep in _NAME_PREPS and claim.prep == found.prep
     if a == "quantity":
         if claim.value.unit != found.value.unit:
             return False
@@ -287,6 +308,13 @@ def _comparable(claim: Slot, found: Slot) -> bool:
             return claim.label is not None and claim.label == found.label
         return True
     return True
+
+
+def _same_kind(claim: Slot, found: Slot) -> bool:
+    a, b = claim.value.kind, found.value.kind
+    if a in _TIME:
+        return b in _TIME
+    return a == b and (a != "quantity" or claim.value.unit == found.value.unit)
 
 
 def _context_agreement(claim: Slot, found: Slot, subject_terms: frozenset[str]) -> float:
@@ -313,6 +341,7 @@ def features_of(
     kind: str,
     subject: int,
     same_relation: bool,
+    same_verb: bool,
     functional: bool,
     context: float,
     coverage: float,
@@ -325,9 +354,10 @@ def features_of(
     time = kind in ("year", "date")
     return {
         "bias": 1.0,
-        "subject_named": float(subject == 2),
-        "subject_pronoun": float(subject == 1),
+        "subject_named": float(subject == 3),
+        "subject_pronoun": float(subject == 2),
         "same_relation": float(same_relation),
+        "same_verb": float(same_verb),
         "functional": float(functional),
         "context": context,
         "coverage": coverage,
@@ -370,7 +400,7 @@ class FrameJudge:
         *,
         calibration: Calibration | None = None,
         min_refute: float = 0.5,
-        support_coverage: float = 0.5,
+        support_coverage: float = 0.7,
         fallback: HeuristicJudge | None = None,
     ) -> None:
         self.calibration = calibration or Calibration.load()
@@ -390,7 +420,7 @@ class FrameJudge:
         frame = frame_of(claim.strip())
         checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
         if not checkable and frame.exclusive is None:
-            return [self._renamed(j) for j in self.fallback.judge_all(claim, evidence)]
+            return [self._without_slots(frame, j) for j in self.fallback.judge_all(claim, evidence)]
         subject_terms = frozenset(stem(w) for w in frame.subject.split()) | frozenset(
             w for n in frame.subject_names for w in n.split()
         )
@@ -411,9 +441,34 @@ class FrameJudge:
             out.append(self._decide_text(findings, index))
         return out
 
-    def _renamed(self, judgement: Judgement) -> Judgement:
+    @staticmethod
+    def allowed_missing(f: _Finding) -> int:
+        """One swapped word is all a false claim may differ by (COVID-Fact's refuted claims
+        are true ones with one word changed), so a short claim must be stated whole; a long
+        one may miss one word."""
+        return 0 if f.terms <= 10 else 1
+
+    def _without_slots(self, claim: Frame, judgement: Judgement) -> Judgement:
+        """The heuristic's judgement of a claim with no slot, under this judge's name. Its
+        support must state every content word of the claim: one swapped word ("induced"
+        for "inhibited", "L-ATPase" for "L-SIGN") is all a false claim may differ by."""
         from dataclasses import replace
 
+        if judgement.label == "supported" and judgement.sentence is not None:
+            said = frame_of(judgement.sentence).terms
+            if (
+                not claim.terms <= said
+                or len(judgement.sentence.split()) > _LONGEST_STATEMENT
+                or _critical(claim.text) != _critical(judgement.sentence)
+            ):
+                missing = ", ".join(sorted(claim.terms - said)[:3])
+                return replace(
+                    judgement,
+                    label="inconclusive",
+                    confidence=0.0,
+                    judge=self.name,
+                    reason=f"close to the claim, but does not state: {missing}",
+                )
         return replace(judgement, judge=self.name)
 
     # --- one sentence ------------------------------------------------------------------
@@ -439,12 +494,15 @@ class FrameJudge:
         finding = _Finding(start, end, sentence)
         shared = claim.terms - subject_terms
         finding.coverage = len(shared & found.terms) / len(shared) if shared else 1.0
+        finding.missing = len(shared - found.terms)
+        finding.terms = len(shared)
+        finding.critical = _critical(claim.text) <= _critical(sentence)
         words = len(sentence.split())
         subject = subject_match(claim, found, text, start)
         finding.subject = subject
         if claim.exclusive is not None:
             self._exclusive(claim, found, finding, words)
-        if subject == 0:
+        if subject < 2:
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
         for slot in checkable:
@@ -466,17 +524,26 @@ class FrameJudge:
             if same:
                 finding.confirmed.append(_label(slot.value))
             elif any(
-                _comparable(slot, o) and compare(slot.value, o.value) == "same" for o in found.slots
+                _same_kind(slot, o) and compare(slot.value, o.value) == "same" for o in found.slots
             ):
                 continue  # the sentence states the claim's value too, whatever it is about
             elif conflicting:
                 other, agreement = max(conflicting, key=lambda c: c[1])
                 kind = slot.value.kind
                 values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
+                same_relation = (
+                    bool(slot.relation)
+                    and slot.relation == other.relation
+                    and not slot.relation.startswith("v:")
+                )
+                same_verb = bool(slot.relation) and slot.relation == other.relation and not same_relation
+                if subject < 3 and not same_relation:
+                    continue  # named only in passing: the relation itself must be the claim's
                 features = features_of(
                     kind,
                     subject,
-                    bool(slot.relation) and slot.relation == other.relation,
+                    same_relation,
+                    same_verb,
                     slot.functional,
                     agreement,
                     finding.coverage,
@@ -496,12 +563,19 @@ class FrameJudge:
             and finding.coverage >= 0.8
         ):
             features = features_of(
-                "negation", subject, True, True, 1.0, finding.coverage, 1, 0.0, False, words
+                "negation", subject, True, False, True, 1.0, finding.coverage, 1, 0.0, False, words
             )
             finding.conflicts.append(("negation", features))
             finding.confirmed.clear()
+        finding.relation = claim.relation is None or any(
+            s.relation == claim.relation for s in found.slots
+        ) or claim.relation in found.terms
+        wanted = [s for s in checkable if s is not claim.exclusive]
+        finding.complete = bool(finding.confirmed) and len(finding.confirmed) >= len(wanted) + (
+            claim.exclusive is not None
+        )
         finding.score = round(
-            0.5 * finding.coverage + 0.25 * (subject / 2) + 0.25 * (len(finding.confirmed) > 0), 4
+            0.5 * finding.coverage + 0.25 * (subject / 3) + 0.25 * (len(finding.confirmed) > 0), 4
         )
         return finding
 
@@ -527,7 +601,7 @@ class FrameJudge:
                 finding.confirmed.append(f"{mine.value.text} {claim.subject}")
             elif outcome == "conflict":
                 features = features_of(
-                    "subject", 2, True, True, agreement, finding.coverage, 1, 0.5, False, words
+                    "subject", 3, True, False, True, agreement, finding.coverage, 1, 0.5, False, words
                 )
                 finding.conflicts.append(
                     (f"{mine.value.text}: {claim.subject} vs {found.subject}", features)
@@ -543,7 +617,16 @@ class FrameJudge:
                 label, features = f.conflicts[0]
                 p = self.calibration.probability(features)
                 (refutes if p >= self.min_refute else weak).append((f, p, label))
-            elif not f.conflicts and f.confirmed and f.subject and f.coverage >= self.support_coverage:
+            elif (
+                not f.conflicts
+                and f.complete
+                and f.relation
+                and f.subject >= 2
+                and f.coverage >= self.support_coverage
+                and f.missing <= self.allowed_missing(f)
+                and len(f.sentence.split()) <= _LONGEST_STATEMENT
+                and f.critical
+            ):
                 supports.append(f)
         best_support = max(supports, key=lambda f: (len(f.confirmed), f.score), default=None)
         best_refute = max(refutes, key=lambda r: r[1], default=None)

@@ -53,8 +53,9 @@ _AUX = frozenset(
     "shall should must".split()
 )
 _LEADING_PHRASE = re.compile(
-    r"^(?:in|on|at|during|after|before|by|since|from|until|around|about|between|"
-    r"according to|as of|by the end of)\b[^,]*?(?:\d{4}s?|,)\s*",
+    r"^(?:in|on|at|during|after|before|by|since|from|until|around|about|between|with|"
+    r"as|under|among|despite|like|unlike|for|following|according to|as of|"
+    r"by the end of)\b.*?(?:\d{4}s?,?\s|,\s)\s*",
     re.IGNORECASE,
 )
 _WINDOW = 6  # tokens either side of a value that describe it
@@ -190,7 +191,14 @@ def frame_of(sentence: str) -> Frame:
             continue  # the subject is not a slot (exclusive claims compare it apart)
         slots.append(_anchor(value, tokens, sentence))
     for slot in slots:
-        if slot.value.kind in ("exclusive", "ordinal") and exclusive is None:
+        # "X is the only person to ...": an exclusive word of the predicate makes the
+        # subject a slot; "the first edition was won by ..." is a subject's modifier
+        if (
+            slot.value.kind in ("exclusive", "ordinal")
+            and exclusive is None
+            and slot.value.start >= subject_end
+            and _COPULA_THE.fullmatch(sentence[subject_end : slot.value.start])
+        ):
             exclusive = slot
     return Frame(
         text=sentence,
@@ -243,9 +251,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
         for t in (*tokens[max(0, first - _WINDOW) : max(0, first)], *tokens[last + 1 : last + 1 + _WINDOW])
         if t.clause == clause
     ]
-    prep = None
-    if first > 0 and tokens[first - 1].text.lower() in _PREPS:
-        prep = tokens[first - 1].text.lower()
+    prep = _preposition(value, tokens, first)
     label = None
     for j in range(first - 1, max(-1, first - 3), -1):
         word = tokens[j].text.lower()
@@ -267,27 +273,85 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
     )
 
 
+_COPULA_THE = re.compile(
+    r"\s*(?:is|was|are|were|became|becomes|remains|remained|has been|had been|will be)"
+    r"(?:\s+(?:also|still|now|reportedly|widely))?\s+(?:the|its|his|her|their)\s+",
+    re.IGNORECASE,
+)
+_LIST_GLUE = frozenset({"and", "or", ","})
+_SKIPPABLE = frozenset({"the", "a", "an", "engineer", "scientist", "physicist", "chemist",
+    "explorer", "officer", "writer", "composer", "painter", "architect", "poet", "king",
+    "queen", "president", "sir", "dr", "professor", "emperor", "general", "captain",
+    "newspaper", "company", "firm", "city", "town", "village", "river", "lake", "state",
+    "country", "province", "region", "university", "team", "club"})
+
+
+def _preposition(value: Value, tokens: list[_Tok], first: int) -> str | None:
+    """The preposition a value hangs from: the one just before it, past determiners and
+    titles ("by the engineer Hendrik Bos"), or the one of the list it closes ("by A, B
+    and C": C hangs from "by" too)."""
+    j = first - 1
+    skipped = 0
+    while j >= 0 and skipped < 3:
+        word = tokens[j].text.lower()
+        if word in _PREPS:
+            return word
+        if word in _SKIPPABLE or (tokens[j].text[:1].isupper() and word not in _PREPS):
+            j -= 1
+            skipped += 1
+            continue
+        if word in _LIST_GLUE:
+            # walk back over the list "A, B and": names, commas and "and"
+            k = j - 1
+            while k >= 0 and (tokens[k].text[:1].isupper() or tokens[k].text.lower() in _LIST_GLUE):
+                k -= 1
+            if k >= 0 and tokens[k].text.lower() in _PREPS:
+                return tokens[k].text.lower()
+        return None
+    return None
+
+
 def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: int) -> int:
-    """How surely ``sentence`` is about the claim's subject: 2 it names it (or, for a
-    subject without a name, says its head noun); 1 it opens with a pronoun or "the ..."
-    and the passage named the subject before it; 0 otherwise."""
-    lowered = sentence.text.casefold()
+    """How surely ``sentence`` is about the claim's subject:
+
+    - 3: its own subject is the claim's (the name, or for a subject without a name its
+      head noun), or a pronoun or "the <head>" standing for a name the passage gave
+      before;
+    - 2: it names the claim's subject elsewhere ("... proposed by Alfred Wegener");
+    - 1: a subject without a name: its head noun is elsewhere in the sentence;
+    - 0: none of these.
+    """
     if claim.subject_names:
-        for name in claim.subject_names:
-            if _name_in(name, sentence):
-                return 2
-        before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
+        if any(_name_in_names(n, sentence.subject_names) for n in claim.subject_names):
+            return 3
         words = sentence.text.lstrip().split(" ", 2)
         first = words[0].lower() if words else ""
-        anaphor = first in _PRONOUNS or (
-            first == "the" and len(words) > 1 and stem(words[1]) == claim.subject_head
+        anaphor = (
+            first in _PRONOUNS
+            or sentence.subject.lower() in _PRONOUNS
+            or (first == "the" and len(words) > 1 and stem(words[1]) == claim.subject_head)
         )
-        if anaphor and any(_name_words(n) & before for n in claim.subject_names):
-            return 1
+        if anaphor and not sentence.subject_names:
+            before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
+            if any(_name_words(n) & before for n in claim.subject_names):
+                return 3
+        if any(_name_in(n, sentence) for n in claim.subject_names):
+            return 2
         return 0
-    if claim.subject_head and claim.subject_head in {stem(w) for w in re.findall(r"[a-z]+", lowered)}:
-        return 2
+    if not claim.subject_head:
+        return 0
+    subject_stems = {stem(w) for w in re.findall(r"[a-z]+", sentence.subject.casefold())}
+    if claim.subject_head in subject_stems:
+        return 3
+    lowered = sentence.text.casefold()
+    if claim.subject_head in {stem(w) for w in re.findall(r"[a-z]+", lowered)}:
+        return 1
     return 0
+
+
+def _name_in_names(name: str, names: tuple[str, ...]) -> bool:
+    claim_value = Value("name", 0, 0, name, name)
+    return any(compare(claim_value, Value("name", 0, 0, o, o)) == "same" for o in names)
 
 
 def _name_words(name: str) -> set[str]:

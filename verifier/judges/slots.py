@@ -476,6 +476,11 @@ def values_in(sentence: str) -> tuple[Value, ...]:
         value = _number(m.group("num"))
         if value is None:
             continue
+        n0, n1 = m.start("num"), m.end("num")
+        if (n0 > 0 and (sentence[n0 - 1] in "-/" or sentence[n0 - 1].isalpha())) or (
+            n1 < len(sentence) and (sentence[n1].isalpha() and sentence[n1 : n1 + 2].lower() not in ("bn",) and not m.group("scale") and not m.group("tail"))
+        ):
+            continue  # part of a name: "SARS-CoV-2", "COVID-19", "radium-226", "G3P"
         raw_num = m.group("num")
         is_word = raw_num[0].isalpha()
         scale_word = (m.group("scale") or "").strip().lower()
@@ -571,7 +576,29 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             continue
         add(Value("name", start, end, text, text.casefold()))
     out.sort(key=lambda v: (v.start, v.end))
-    return tuple(out)
+    return tuple(_ranges(sentence, out))
+
+
+_RANGE_GLUE = re.compile(r"^\s*(?:to|and|or|-|–|—)\s*$")
+
+
+def _ranges(sentence: str, values: list[Value]) -> list[Value]:
+    """Numbers that bound a range ("20 to 25%", "between 29 and 50 percent", "1.0-4.3
+    feet") are no values of their own: both ends become bounds ("~"), never compared."""
+    out = list(values)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.kind == b.kind == "quantity" and _RANGE_GLUE.match(sentence[a.end : b.start]):
+            unit = a.unit or b.unit
+            out[i] = _replace(a, unit=unit, bound="~")
+            out[i + 1] = _replace(b, unit=unit, bound="~")
+    return out
+
+
+def _replace(value: Value, **changes: object) -> Value:
+    from dataclasses import replace
+
+    return replace(value, **changes)  # type: ignore[arg-type]
 
 
 def _sentence_start(sentence: str) -> int:
