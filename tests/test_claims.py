@@ -142,7 +142,7 @@ def test_split_atomic(sentence: str, parts: list[str] | None) -> None:
 def test_resolve_pronoun_only_to_a_person() -> None:
     assert resolve_pronoun("She won in 1903.", "Marie Curie") == (
         "Marie Curie won in 1903.",
-        "'She' read as 'Marie Curie' (the previous claim's subject)",
+        "'She' read as 'Marie Curie' (the person last named as a subject)",
     )
     assert resolve_pronoun("His son was born in 1900.", "Gustave Eiffel")[0] == (
         "Gustave Eiffel's son was born in 1900."
@@ -177,8 +177,8 @@ def test_extract_claims_splits_and_carries_the_subject() -> None:
             True,
         ),
         ("Radium has atomic number 88.", "Radium has atomic number 88.", False),
-        # the sentence before names no person: the pronoun stays
-        ("She died in 1934.", "She died in 1934.", False),
+        # "she" is the person last named as a subject, past a sentence about radium
+        ("She died in 1934.", "Marie Curie died in 1934.", True),
     ]
     assert all(d.check_worthy for d in drafts)
     assert drafts[1].queries[0].startswith("Marie Curie won")

@@ -45,13 +45,18 @@ def test_example_report_json() -> None:
     truth = report["truthfulness"]
     assert truth["status"] == "checked"
     assert truth["supported"] >= 4
-    assert not truth["false_information"]
+    # the example misstates the year of the first prize (1905 for 1903): false information
+    assert truth["false_information"]
+    [false] = truth["false_claims"]
+    assert false["claim_id"] == nobel["id"]
+    assert "1903" in false["quote"]
+    assert nobel["verdict"]["quotes"][0]["conflicts"] == ["year 1905 vs 1903"]
     born = next(c for c in worthy if "born" in c["text"])
     assert born["verdict"]["label"] == "supported"
     quote = born["verdict"]["quotes"][0]
     assert quote["stance"] == "supports"
     assert quote["url"].endswith("marie-curie.html")
-    assert "year 1867" in quote["matched"]
+    assert "date 7 November 1867" in quote["matched"]
     moved = next(c for c in worthy if c["text"].startswith("She moved"))
     assert moved["claim"].startswith("Marie Curie moved")  # the subject carried over
     assert {r["claim_id"] for r in truth["benefit_of_the_doubt"]} == {
@@ -296,7 +301,7 @@ def test_judge_command(tmp_path: Path) -> None:
         ("c", None),  # a refused row keeps its id
     ]
     assert out[0]["evidence_index"] == 1
-    assert out[0]["judge"] == "heuristic"
+    assert out[0]["judge"] == "frames"
     assert out[1]["conflicts"] == ["year 1899 vs 1889"]
     assert not out[0]["disputed"]
     assert "not JSON" in out[2]["error"]

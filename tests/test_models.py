@@ -352,7 +352,7 @@ def test_nli_settings_need_exactly_one_model(tmp_path: Path, data_dir: Path) -> 
     settings = Settings().with_overrides(
         {"judges.nli.model": REPO, "store.data_dir": str(data_dir)}
     )
-    assert [j.name for j in build_judges(settings)] == ["heuristic"]  # nli not in the chain
+    assert [j.name for j in build_judges(settings)] == ["frames"]  # nli not in the chain
     with pytest.raises(ConfigError, match="verifier models pull"):
         build_judges(settings.with_overrides({"judges.chain": ["heuristic", "nli"]}))
 

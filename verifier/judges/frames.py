@@ -331,9 +331,16 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             or sentence.subject.lower() in _PRONOUNS
             or (first == "the" and len(words) > 1 and stem(words[1]) == claim.subject_head)
         )
-        if anaphor and not sentence.subject_names:
+        if anaphor and not sentence.subject_names and _pronoun_fits(first, sentence, claim):
             before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
             if any(_name_words(n) & before for n in claim.subject_names):
+                return 3
+        # "The first prizes were ..." for "The first Nobel Prizes ...": the subject's head
+        # noun, its name given earlier in the passage
+        head = claim.subject_head
+        if head and head in {stem(w) for w in re.findall(r"[a-z]+", sentence.subject.casefold())}:
+            before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
+            if all(_name_words(n) <= before | {head} for n in claim.subject_names):
                 return 3
         if any(_name_in(n, sentence) for n in claim.subject_names):
             return 2
@@ -347,6 +354,35 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
     if claim.subject_head in {stem(w) for w in re.findall(r"[a-z]+", lowered)}:
         return 1
     return 0
+
+
+_THINGS = frozenset(
+    """prize prizes award awards tower river mountain mount university company war cup
+    museum bridge park church cathedral building state city republic kingdom empire ocean
+    sea lake island islands street station festival film album band party council court
+    act treaty agreement house hall center centre institute school college hospital
+    library group fund bank corporation inc ltd league club team championship games
+    olympics series show program programme project mission reactor plant element
+    cycle effect law theorem index society association foundation organization
+    organisation union agency department ministry army navy force airport canal dam
+    desert valley river delta glacier peninsula gulf bay strait range plateau""".split()
+)
+
+
+def _is_person(name: str) -> bool:
+    words = name.split()
+    return 2 <= len(words) <= 4 and not any(w in _THINGS for w in words) and not name.endswith("s")
+
+
+def _pronoun_fits(first: str, sentence: Frame, claim: Frame) -> bool:
+    """"he"/"she" stand for a person, "it"/"its" for a thing, "they" for either."""
+    word = sentence.subject.lower() if sentence.subject.lower() in _PRONOUNS else first
+    person = any(_is_person(n) for n in claim.subject_names)
+    if word in ("he", "she", "his", "her"):
+        return person
+    if word in ("it", "its"):
+        return not person
+    return True
 
 
 def _name_in_names(name: str, names: tuple[str, ...]) -> bool:
