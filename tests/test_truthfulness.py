@@ -80,7 +80,14 @@ def test_signal_counts_and_lists() -> None:
     assert t.false_claims[0].quote == "The tower was completed in 1887."
     assert [r.claim_id for r in t.weak_refutations] == ["c2"]
     assert [r.claim_id for r in t.benefit_of_the_doubt] == ["c4", "c5"]
-    assert t.benefit_of_the_doubt[1].why.startswith("timed out")
+    # an inconclusive claim whose evidence gave another year: still the benefit of the
+    # doubt, and listed as a possible false fact with both quotes' places
+    assert t.benefit_of_the_doubt[1].why.startswith("inconclusive, with a possible conflict")
+    assert [r.claim_id for r in t.conflicts] == ["c4", "c5"]
+    conflict = t.conflicts[0]
+    assert "year 1889 vs 1887" in conflict.why
+    assert (conflict.start, conflict.end) == (0, 10)
+    assert (conflict.quote_start, conflict.quote_end) == (107, 139)
     assert t.fake_resources
     assert t.to_dict()["resources"][0]["status"] == "missing"
 

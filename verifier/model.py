@@ -151,12 +151,14 @@ class Evidence:
 class VerdictQuote:
     """A sentence a judge decided on: ``sentence == page.text[start:end]`` for the snapshot.
 
-    ``stance`` is what it does for the claim: ``supports``, ``refutes``, or ``closest``
-    (the nearest sentence of an inconclusive claim, shown for context). ``evidence_rank``
-    is its passage's position in ``claim.evidence``.
+    ``stance`` is what it does for the claim: ``supports``, ``refutes``, ``conflicts``
+    (an inconclusive claim's evidence gives another value in one of its slots, with too
+    little confidence to refute: shown for review, ``conflicts`` names the values), or
+    ``closest`` (the nearest sentence of an inconclusive claim, shown for context).
+    ``evidence_rank`` is its passage's position in ``claim.evidence``.
     """
 
-    stance: Literal["supports", "refutes", "closest"]
+    stance: Literal["supports", "refutes", "conflicts", "closest"]
     sentence: str
     url: str
     title: str
@@ -379,7 +381,9 @@ class Truthfulness:
     ``refuted_threshold`` (those claims are ``false_claims``); ``fake_resources`` when a
     cited resource is missing or mismatched. Claims that were searched and stayed
     inconclusive, disputed or timed out are ``benefit_of_the_doubt``: the rubric says to
-    assume them true. Claims no evidence could be looked for are ``unchecked_claims``:
+    assume them true; those among them whose evidence gave another value in one of their
+    slots (too uncertain to refute) are also listed in ``conflicts``, for review. Claims no
+    evidence could be looked for are ``unchecked_claims``:
     they need a human. ``status`` is ``checked`` when every check-worthy claim and cited
     resource was checked with every search backend, ``partial`` when some were not,
     ``not_checked`` when none was; ``note`` says why.
@@ -405,14 +409,21 @@ class Truthfulness:
     note: str = ""
     unchecked: int = 0
     unchecked_claims: list[ClaimRef] = field(default_factory=list)
+    conflicts: list[ClaimRef] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return _plain(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Truthfulness:
-        refs = ("false_claims", "weak_refutations", "benefit_of_the_doubt", "unchecked_claims")
-        data = {"unchecked_claims": [], **data}
+        refs = (
+            "false_claims",
+            "weak_refutations",
+            "benefit_of_the_doubt",
+            "unchecked_claims",
+            "conflicts",
+        )
+        data = {"unchecked_claims": [], "conflicts": [], **data}
         return cls(
             **{
                 **data,

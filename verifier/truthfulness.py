@@ -21,6 +21,12 @@ __all__ = ["truthfulness_of", "verdict_of"]
 _STANCE = {"supported": "supports", "refuted": "refutes"}
 
 
+def _stance(judgement: Judgement) -> str:
+    if judgement.label in _STANCE:
+        return _STANCE[judgement.label]
+    return "conflicts" if judgement.conflicts else "closest"
+
+
 def _quote(judgement: Judgement, evidence: Sequence[Evidence], stance: str) -> VerdictQuote | None:
     index = judgement.evidence_index
     if index is None or judgement.sentence is None or judgement.start is None:
@@ -46,13 +52,11 @@ def _quote(judgement: Judgement, evidence: Sequence[Evidence], stance: str) -> V
 def verdict_of(decision: Decision, evidence: Sequence[Evidence], judges: Sequence[str]) -> Verdict:
     """The claim's verdict with its quotes placed in the stored pages."""
     quotes: list[VerdictQuote] = []
-    if decision.lead is not None:
-        stance = _STANCE.get(decision.lead.label, "closest")
-        if (quote := _quote(decision.lead, evidence, stance)) is not None:
-            quotes.append(quote)
-    if decision.counter is not None:
-        stance = _STANCE.get(decision.counter.label, "closest")
-        if (quote := _quote(decision.counter, evidence, stance)) is not None:
+    for judgement in (decision.lead, decision.counter):
+        if (
+            judgement is not None
+            and (quote := _quote(judgement, evidence, _stance(judgement))) is not None
+        ):
             quotes.append(quote)
     return Verdict(
         label=decision.label,
@@ -89,6 +93,8 @@ def _undecided_reason(claim: Claim) -> str:
     verdict = claim.verdict
     if verdict is not None and verdict.disputed:
         return "disputed: the evidence both supports and contradicts it"
+    if verdict is not None and any(q.stance == "conflicts" for q in verdict.quotes):
+        return f"inconclusive, with a possible conflict: {verdict.reason}"
     if claim.timed_out:
         return "timed out before a verdict (limits.claim_budget_s)"
     if not claim.evidence:
@@ -147,7 +153,7 @@ def truthfulness_of(
     answered no search at all (the claims were checked without them)."""
     worthy = [c for c in claims if c.check_worthy]
     labels = [c.verdict.label if c.verdict else None for c in worthy]
-    false_claims, weak, benefit, unchecked = [], [], [], []
+    false_claims, weak, benefit, unchecked, conflicts = [], [], [], [], []
     for claim in worthy:
         verdict = claim.verdict
         if _unchecked(claim):
@@ -165,6 +171,15 @@ def truthfulness_of(
                 )
         elif verdict is not None and verdict.label == "inconclusive":
             benefit.append(_ref(claim, _undecided_reason(claim)))
+            seen = next((q for q in verdict.quotes if q.stance == "conflicts"), None)
+            if seen is not None:
+                conflicts.append(
+                    _ref(
+                        claim,
+                        f"possible false fact: {'; '.join(seen.conflicts)} (the claim's value vs "
+                        f"the source's; confidence {seen.confidence:.2f}, not enough to refute)",
+                    )
+                )
     fake = [r for r in resources if r.fake]
     status, note = _status_note(worthy, unchecked, resources, unavailable)
     return Truthfulness(
@@ -188,4 +203,5 @@ def truthfulness_of(
         note=note,
         unchecked=len(unchecked),
         unchecked_claims=unchecked,
+        conflicts=conflicts,
     )

@@ -7,7 +7,9 @@ sentence that decided it. :func:`aggregate` turns those into the claim's verdict
 - support and no refutation -> ``supported``;
 - a refutation and no support -> ``refuted``;
 - both -> ``inconclusive``, marked ``disputed``, with both sentences;
-- neither -> ``inconclusive`` (the benefit of the doubt).
+- neither -> ``inconclusive`` (the benefit of the doubt); when a judgement saw a conflict
+  it was not confident enough to call a refutation, that conflict leads the decision, so
+  the report can show it.
 
 :func:`run_chain` runs several judges in order, asking a later judge only about the texts
 the earlier ones found inconclusive.
@@ -94,6 +96,11 @@ def aggregate(judgements: Sequence[Judgement]) -> Decision:
         return Decision("supported", support.confidence, False, support.reason, support)
     if refute:
         return Decision("refuted", refute.confidence, False, refute.reason, refute)
+    conflicting = [j for j in judgements if j.conflicts and j.sentence is not None]
+    if conflicting:
+        # not confident enough to refute, but never silent: the conflict leads
+        lead = max(conflicting, key=lambda j: j.confidence)
+        return Decision("inconclusive", 0.0, False, lead.reason, lead)
     closest = max(
         (j for j in judgements if j.sentence is not None), key=lambda j: j.score, default=None
     )

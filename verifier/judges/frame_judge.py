@@ -26,9 +26,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 
 from ..deadline import Deadline
@@ -36,11 +36,12 @@ from .base import Decision, Judgement, aggregate
 from .frames import Frame, Slot, frame_of, subject_match
 from .heuristic import HeuristicJudge
 from .relations import _IRREGULAR as _SURFACE
-from .relations import RELATIONS, stem
+from .relations import RELATIONS, REPEATABLE, stem
 from .slots import _DIRECTION as _DIRECTION_WORDS
 from .slots import Value, compare, values_in
 
 _TIME = frozenset({"year", "date"})
+_LOOSE_CAP = 0.45  # under min_refute: a conflict for review
 _LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
 # Small words that change what a sentence says ("all" / "most", "with" / "without"): a
 # statement of the claim must use the claim's.
@@ -53,6 +54,8 @@ _CRITICAL = re.compile(
 
 def _critical(text: str) -> frozenset[str]:
     return frozenset(m.group() for m in _CRITICAL.finditer(text.lower()))
+
+
 _NAME_PREPS = frozenset({"by", "in", "at", "from", "into", "to", "near"})
 
 __all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
@@ -76,6 +79,8 @@ FEATURES = (
     "distance",
     "approx",
     "long_sentence",
+    "confirmed_others",
+    "loose_relation",
 )
 
 
@@ -89,7 +94,9 @@ class Calibration:
     @classmethod
     def load(cls) -> Calibration:
         try:
-            text = resources.files("verifier.judges").joinpath("frames_calibration.json").read_text()
+            text = (
+                resources.files("verifier.judges").joinpath("frames_calibration.json").read_text()
+            )
         except FileNotFoundError:
             return cls(_DEFAULT_WEIGHTS)
         data = json.loads(text)
@@ -120,6 +127,8 @@ _DEFAULT_WEIGHTS = {
     "distance": 0.3,
     "approx": -0.3,
     "long_sentence": -0.4,
+    "confirmed_others": 0.8,
+    "loose_relation": -3.5,
 }
 
 
@@ -273,9 +282,7 @@ def _anchor_words(slots: list[Slot], subject: frozenset[str]) -> tuple[str, ...]
             words |= _relation_prefixes(slot.relation)
         else:
             words |= {
-                w[:4]
-                for w in slot.context - subject
-                if not w.startswith("v:") and len(w) >= 3
+                w[:4] for w in slot.context - subject if not w.startswith("v:") and len(w) >= 3
             }
             if slot.relation:
                 words.add(slot.relation[2:6])
@@ -349,6 +356,7 @@ def features_of(
     distance: float,
     approx: bool,
     sentence_words: int,
+    confirmed_others: int = 0,
 ) -> dict[str, float]:
     """The features of one conflict (see :data:`FEATURES`)."""
     time = kind in ("year", "date")
@@ -371,6 +379,12 @@ def features_of(
         "distance": distance,
         "approx": float(approx),
         "long_sentence": float(sentence_words > 40),
+        "confirmed_others": float(min(confirmed_others, 2)),
+        # a relation that can hold many times ("won a prize") with nothing else of the claim
+        # confirmed: another year may be another occasion
+        "loose_relation": float(
+            not functional and confirmed_others == 0 and kind not in ("subject", "negation")
+        ),
     }
 
 
@@ -421,25 +435,43 @@ class FrameJudge:
         checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
         if not checkable and frame.exclusive is None:
             return [self._without_slots(frame, j) for j in self.fallback.judge_all(claim, evidence)]
+        return [
+            self._decide_text(findings, index)
+            for index, findings in enumerate(self._findings(frame, checkable, evidence))
+        ]
+
+    def conflicts(self, claim: str, evidence: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
+        """Every single-slot conflict the evidence shows, with its features: what the
+        calibration is fitted on (bench/calibrate_frames.py)."""
+        frame = frame_of(claim.strip())
+        checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
+        if not checkable and frame.exclusive is None:
+            return []
+        return [
+            (f.sentence, f.conflicts[0][1])
+            for findings in self._findings(frame, checkable, evidence)
+            for f in findings
+            if len(f.conflicts) == 1
+        ]
+
+    def _findings(
+        self, frame: Frame, checkable: list[Slot], evidence: Sequence[str]
+    ) -> list[list[_Finding]]:
         subject_terms = frozenset(stem(w) for w in frame.subject.split()) | frozenset(
             w for n in frame.subject_names for w in n.split()
         )
         sieve = _Sieve.of(frame, checkable, subject_terms)
-        out = []
-        for index, text in enumerate(evidence):
-            findings = (
-                [
-                    f
-                    for start, end in _sentences(text)
-                    if sieve.passes(text[start:end])
-                    and (f := self._read(frame, checkable, subject_terms, text, start, end))
-                    is not None
-                ]
-                if sieve.may_pass(text)
-                else []
-            )
-            out.append(self._decide_text(findings, index))
-        return out
+        return [
+            [
+                f
+                for start, end in _sentences(text)
+                if sieve.passes(text[start:end])
+                and (f := self._read(frame, checkable, subject_terms, text, start, end)) is not None
+            ]
+            if sieve.may_pass(text)
+            else []
+            for text in evidence
+        ]
 
     @staticmethod
     def allowed_missing(f: _Finding) -> int:
@@ -484,7 +516,8 @@ class FrameJudge:
         sentence = text[start:end]
         kinds = {(s.value.kind, s.value.unit) for s in checkable}
         if claim.exclusive is None and not any(
-            (v.kind, v.unit) in kinds or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
+            (v.kind, v.unit) in kinds
+            or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
             for v in values_in(sentence)
         ):
             return None  # no value the claim's could be compared with: no frame needed
@@ -505,6 +538,7 @@ class FrameJudge:
         if subject < 2:
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
+        loose_relations: list[str | None] = [None] * len(finding.conflicts)
         for slot in checkable:
             if slot is claim.exclusive:
                 continue
@@ -536,7 +570,9 @@ class FrameJudge:
                     and slot.relation == other.relation
                     and not slot.relation.startswith("v:")
                 )
-                same_verb = bool(slot.relation) and slot.relation == other.relation and not same_relation
+                same_verb = (
+                    bool(slot.relation) and slot.relation == other.relation and not same_relation
+                )
                 if subject < 3 and not same_relation:
                     continue  # named only in passing: the relation itself must be the claim's
                 features = features_of(
@@ -552,9 +588,21 @@ class FrameJudge:
                     slot.value.approx,
                     words,
                 )
-                finding.conflicts.append(
-                    (f"{_label(slot.value)} vs {other.value.text}", features)
-                )
+                finding.conflicts.append((f"{_label(slot.value)} vs {other.value.text}", features))
+                loose_relations.append(slot.relation)
+        specifics = len(claim.terms - subject_terms - {claim.relation})
+        for n, (_label_text, features) in enumerate(finding.conflicts):
+            # what else of the claim this sentence confirms says it speaks of the same event
+            others = len(finding.confirmed)
+            features["confirmed_others"] = float(min(others, 2))
+            # "won the Nobel Prize in 1911" against a 1903 prize: a relation that holds many
+            # times, a date, and nothing that tells this occasion from the others
+            features["loose_relation"] = float(
+                features["kind_time"] == 1.0
+                and others == 0
+                and loose_relations[n] in REPEATABLE
+                and specifics <= 2
+            )
         if (
             claim.negated != found.negated
             and finding.confirmed
@@ -567,9 +615,11 @@ class FrameJudge:
             )
             finding.conflicts.append(("negation", features))
             finding.confirmed.clear()
-        finding.relation = claim.relation is None or any(
-            s.relation == claim.relation for s in found.slots
-        ) or claim.relation in found.terms
+        finding.relation = (
+            claim.relation is None
+            or any(s.relation == claim.relation for s in found.slots)
+            or claim.relation in found.terms
+        )
         wanted = [s for s in checkable if s is not claim.exclusive]
         finding.complete = bool(finding.confirmed) and len(finding.confirmed) >= len(wanted) + (
             claim.exclusive is not None
@@ -580,7 +630,7 @@ class FrameJudge:
         return finding
 
     def _exclusive(self, claim: Frame, found: Frame, finding: _Finding, words: int) -> None:
-        """"X is the only person to ..." against "Y is the only person to ...": the
+        """ "X is the only person to ..." against "Y is the only person to ...": the
         subject is the slot."""
         mine = claim.exclusive
         assert mine is not None
@@ -601,7 +651,17 @@ class FrameJudge:
                 finding.confirmed.append(f"{mine.value.text} {claim.subject}")
             elif outcome == "conflict":
                 features = features_of(
-                    "subject", 3, True, False, True, agreement, finding.coverage, 1, 0.5, False, words
+                    "subject",
+                    3,
+                    True,
+                    False,
+                    True,
+                    agreement,
+                    finding.coverage,
+                    1,
+                    0.5,
+                    False,
+                    words,
                 )
                 finding.conflicts.append(
                     (f"{mine.value.text}: {claim.subject} vs {found.subject}", features)
@@ -616,6 +676,10 @@ class FrameJudge:
             if len(f.conflicts) == 1:
                 label, features = f.conflicts[0]
                 p = self.calibration.probability(features)
+                if features.get("loose_relation"):
+                    # another year for "won a prize" may be another occasion: a rule, not a
+                    # weight (the training sets hold few such true claims): shown, not counted
+                    p = min(p, _LOOSE_CAP)
                 (refutes if p >= self.min_refute else weak).append((f, p, label))
             elif (
                 not f.conflicts
@@ -642,7 +706,9 @@ class FrameJudge:
                 conflicts=(label,),
             )
         if best_support is not None:
-            confidence = min(0.97, 0.75 + 0.08 * len(best_support.confirmed) + 0.1 * best_support.coverage)
+            confidence = min(
+                0.97, 0.75 + 0.08 * len(best_support.confirmed) + 0.1 * best_support.coverage
+            )
             return self._judgement(
                 "supported",
                 best_support,
@@ -673,11 +739,18 @@ class FrameJudge:
         closest = max(findings, key=lambda f: f.score, default=None)
         if closest is None:
             return Judgement(
-                "inconclusive", 0.0, self.name, evidence_index=index,
+                "inconclusive",
+                0.0,
+                self.name,
+                evidence_index=index,
                 reason="no sentence shares the claim's content",
             )
         return self._judgement(
-            "inconclusive", closest, 0.0, "no sentence states or contradicts the claim's slots", index
+            "inconclusive",
+            closest,
+            0.0,
+            "no sentence states or contradicts the claim's slots",
+            index,
         )
 
     def _judgement(
@@ -702,4 +775,3 @@ class FrameJudge:
             reason=reason,
             score=f.score,
         )
-

@@ -26,14 +26,16 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..text import STOPWORDS
-from .relations import PHRASE_STARTS as _PHRASE_STARTS
 from .relations import FUNCTIONAL, is_verb, phrase_relations, relation_of, stem
+from .relations import PHRASE_STARTS as _PHRASE_STARTS
 from .slots import Value, compare, values_in
 
 __all__ = ["Frame", "Slot", "frame_of", "subject_match"]
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.]*\d|\d")
-_CLAUSE_BREAK = re.compile(r"[;:()—–]|,\s+(?:and|but|while|whereas|which|who|where)\b|\bwhile\b|\bwhereas\b")
+_CLAUSE_BREAK = re.compile(
+    r"[;:()—–]|,\s+(?:and|but|while|whereas|which|who|where)\b|\bwhile\b|\bwhereas\b"
+)
 _PRONOUNS = frozenset("he she it they its his her their".split())
 _NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nor|cannot|n't|false|myth|failed to|did not|was not|"
@@ -180,7 +182,12 @@ def frame_of(sentence: str) -> Frame:
     ]
     head_tokens = []
     for t in subject_tokens:
-        if head_tokens and sentence[head_tokens[-1].end : t.start].strip().lower() in ("of", "in", "at", "on"):
+        if head_tokens and sentence[head_tokens[-1].end : t.start].strip().lower() in (
+            "of",
+            "in",
+            "at",
+            "on",
+        ):
             break
         head_tokens.append(t)
     head = head_tokens[-1].stem if head_tokens else None
@@ -248,14 +255,30 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
     relation = best[1] if best else None
     window = [
         t
-        for t in (*tokens[max(0, first - _WINDOW) : max(0, first)], *tokens[last + 1 : last + 1 + _WINDOW])
+        for t in (
+            *tokens[max(0, first - _WINDOW) : max(0, first)],
+            *tokens[last + 1 : last + 1 + _WINDOW],
+        )
         if t.clause == clause
     ]
     prep = _preposition(value, tokens, first)
     label = None
     for j in range(first - 1, max(-1, first - 3), -1):
         word = tokens[j].text.lower()
-        if word in ("of", "the", "a", "an", "about", "around", "some", "approximately", "is", "was", "to", "at"):
+        if word in (
+            "of",
+            "the",
+            "a",
+            "an",
+            "about",
+            "around",
+            "some",
+            "approximately",
+            "is",
+            "was",
+            "to",
+            "at",
+        ):
             continue
         if not word[0].isdigit() and word not in STOPWORDS:
             label = tokens[j].stem
@@ -279,11 +302,48 @@ _COPULA_THE = re.compile(
     re.IGNORECASE,
 )
 _LIST_GLUE = frozenset({"and", "or", ","})
-_SKIPPABLE = frozenset({"the", "a", "an", "engineer", "scientist", "physicist", "chemist",
-    "explorer", "officer", "writer", "composer", "painter", "architect", "poet", "king",
-    "queen", "president", "sir", "dr", "professor", "emperor", "general", "captain",
-    "newspaper", "company", "firm", "city", "town", "village", "river", "lake", "state",
-    "country", "province", "region", "university", "team", "club"})
+_SKIPPABLE = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "engineer",
+        "scientist",
+        "physicist",
+        "chemist",
+        "explorer",
+        "officer",
+        "writer",
+        "composer",
+        "painter",
+        "architect",
+        "poet",
+        "king",
+        "queen",
+        "president",
+        "sir",
+        "dr",
+        "professor",
+        "emperor",
+        "general",
+        "captain",
+        "newspaper",
+        "company",
+        "firm",
+        "city",
+        "town",
+        "village",
+        "river",
+        "lake",
+        "state",
+        "country",
+        "province",
+        "region",
+        "university",
+        "team",
+        "club",
+    }
+)
 
 
 def _preposition(value: Value, tokens: list[_Tok], first: int) -> str | None:
@@ -375,7 +435,7 @@ def _is_person(name: str) -> bool:
 
 
 def _pronoun_fits(first: str, sentence: Frame, claim: Frame) -> bool:
-    """"he"/"she" stand for a person, "it"/"its" for a thing, "they" for either."""
+    """ "he"/"she" stand for a person, "it"/"its" for a thing, "they" for either."""
     word = sentence.subject.lower() if sentence.subject.lower() in _PRONOUNS else first
     person = any(_is_person(n) for n in claim.subject_names)
     if word in ("he", "she", "his", "her"):

@@ -22,6 +22,7 @@ __all__ = [
     "FUNCTIONAL",
     "PHRASE_STARTS",
     "RELATIONS",
+    "REPEATABLE",
     "is_verb",
     "phrase_relations",
     "relation_of",
@@ -80,7 +81,6 @@ _IRREGULAR = {
     "withdrew": "withdraw",
     "wore": "wear",
     "bore": "bear",
-    "began": "begin",
     "undertook": "undertake",
     "overtook": "overtake",
     "shook": "shake",
@@ -132,7 +132,6 @@ _IRREGULAR = {
     "taught": "teach",
     "thought": "think",
     "told": "tell",
-    "struck": "strike",
     "sank": "sink",
     "sunk": "sink",
     "paid": "pay",
@@ -232,7 +231,6 @@ _IRREGULAR = {
     "empties": "flow",
     "drains": "flow",
     "discharges": "flow",
-
     "area": "area",
     "covers": "area",
     "atomic": "atomic",
@@ -243,7 +241,18 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "found": ("found", "establish", "set up", "incorporate", "start", "institute", "create"),
     "die": ("die", "pass away", "kill", "perish"),
     "born": ("born",),
-    "award": ("award", "win", "receive", "share", "earn", "give", "gain", "honour", "honor", "bestow"),
+    "award": (
+        "award",
+        "win",
+        "receive",
+        "share",
+        "earn",
+        "give",
+        "gain",
+        "honour",
+        "honor",
+        "bestow",
+    ),
     "build": ("build", "complete", "finish", "open", "construct", "erect", "inaugurate", "unveil"),
     "locate": ("locate", "lie", "situate", "sit", "stand", "find in"),
     "create": ("invent", "design", "devise", "develop", "conceive", "create"),
@@ -278,7 +287,17 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "sign": ("sign", "ratify"),
     "begin": ("begin", "start", "commence", "break out"),
     "end": ("end", "conclude", "finish"),
-    "occur": ("occur", "happen", "take place", "break out", "strike", "erupt", "sweep", "rage", "hit"),
+    "occur": (
+        "occur",
+        "happen",
+        "take place",
+        "break out",
+        "strike",
+        "erupt",
+        "sweep",
+        "rage",
+        "hit",
+    ),
     "target": ("target", "aim", "goal"),
     "estimate": ("estimate", "put at", "reckon"),
     "account": ("account for", "make up", "represent", "comprise"),
@@ -316,8 +335,14 @@ FUNCTIONAL = frozenset(
         "end",
         "employ",
         "occur",
+        "target",
+        "estimate",
+        "account",
     }
 )
+# Relations a subject may have many times, with other dates each time: winning prizes,
+# publishing, holding events, visiting, moving, studying, signing.
+REPEATABLE = frozenset({"award", "write", "hold", "release", "lead", "study", "move", "sign"})
 
 _SUFFIXES = (
     "ations",
@@ -396,7 +421,6 @@ def phrase_relations(stems: list[str]) -> list[str | None]:
         if name is not None:
             out[i] = name
     return out
-
 
 
 # Common verbs (base forms), to find where a subject ends and to anchor values to verbs

@@ -179,7 +179,11 @@ _CURRENCY_WORDS = {
 }
 _UNIT_ALT = "|".join(
     re.escape(u)
-    for u in sorted([*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"], key=len, reverse=True)
+    for u in sorted(
+        [*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"],
+        key=len,
+        reverse=True,
+    )
 )
 _NUMBER = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:"
@@ -219,7 +223,11 @@ def _unit_and_noun(tail: str) -> tuple[str, int, str, int]:
         if len(words) >= n:
             candidate = " ".join(w for _s, _e, w in words[:n]).lower().rstrip(".,;:")
             if candidate.replace("° ", "°") in _UNIT_NAMES:
-                unit, unit_end, first = candidate.replace("° ", "°"), words[n - 1][2].rstrip(".,;:").__len__() + words[n - 1][0], n
+                unit, unit_end, first = (
+                    candidate.replace("° ", "°"),
+                    words[n - 1][2].rstrip(".,;:").__len__() + words[n - 1][0],
+                    n,
+                )
                 break
     noun, noun_end = "", unit_end
     if first < len(words):
@@ -306,7 +314,9 @@ _DIRECTIONS = {
     "worsens": -1,
 }
 _DIRECTION = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
-_DIRECTION_LOWER = re.compile(r"\b(?:" + "|".join(sorted(_DIRECTIONS, key=len, reverse=True)) + r")\b")
+_DIRECTION_LOWER = re.compile(
+    r"\b(?:" + "|".join(sorted(_DIRECTIONS, key=len, reverse=True)) + r")\b"
+)
 # Names: capitalised words, with the small words names are made of between them.
 _NAME = re.compile(
     r"(?<![\w’'])(?:[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z])(?:(?:\s+(?:of|the|de|da|di|du|del|la|le|"
@@ -429,17 +439,28 @@ def values_in(sentence: str) -> tuple[Value, ...]:
     has_digit = _ANY_DIGIT.search(sentence) is not None
     has_month = has_digit and _HAS_MONTH.search(lowered) is not None
     date_patterns = (
-        ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso")) if has_month else
-        ((_DATE_ISO, "iso"),) if has_digit else ()
+        ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))
+        if has_month
+        else ((_DATE_ISO, "iso"),)
+        if has_digit
+        else ()
     )
     for pattern, order in date_patterns:
         for m in pattern.finditer(sentence):
             if _overlaps(taken, m.start(), m.end()):
                 continue
             if order == "dmy":
-                day, month, year = int(m.group(1)), MONTHS[m.group(2).lower().rstrip(".")], int(m.group(3))
+                day, month, year = (
+                    int(m.group(1)),
+                    MONTHS[m.group(2).lower().rstrip(".")],
+                    int(m.group(3)),
+                )
             elif order == "mdy":
-                month, day, year = MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2)), int(m.group(3))
+                month, day, year = (
+                    MONTHS[m.group(1).lower().rstrip(".")],
+                    int(m.group(2)),
+                    int(m.group(3)),
+                )
             else:
                 year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
             if 1 <= day <= 31 and 1 <= month <= 12:
@@ -459,7 +480,15 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             month = MONTHS[m.group(1).lower().rstrip(".")]
             if m.group(1) == "May" and m.start(1) == 0:
                 continue  # "May 2020 ..." at the start is fine, but "May" the verb is not a month
-            add(Value("date", m.start(1), m.end(), m.group()[m.start(1) - m.start() :], (int(m.group(2)), month, None)))
+            add(
+                Value(
+                    "date",
+                    m.start(1),
+                    m.end(),
+                    m.group()[m.start(1) - m.start() :],
+                    (int(m.group(2)), month, None),
+                )
+            )
     for m in _YEAR.finditer(sentence) if has_digit else ():
         if _overlaps(taken, m.start(), m.end()):
             continue
@@ -478,7 +507,13 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             continue
         n0, n1 = m.start("num"), m.end("num")
         if (n0 > 0 and (sentence[n0 - 1] in "-/" or sentence[n0 - 1].isalpha())) or (
-            n1 < len(sentence) and (sentence[n1].isalpha() and sentence[n1 : n1 + 2].lower() not in ("bn",) and not m.group("scale") and not m.group("tail"))
+            n1 < len(sentence)
+            and (
+                sentence[n1].isalpha()
+                and sentence[n1 : n1 + 2].lower() not in ("bn",)
+                and not m.group("scale")
+                and not m.group("tail")
+            )
         ):
             continue  # part of a name: "SARS-CoV-2", "COVID-19", "radium-226", "G3P"
         raw_num = m.group("num")
@@ -530,7 +565,10 @@ def values_in(sentence: str) -> tuple[Value, ...]:
                 unit_word = ""  # a bare "c" is not Celsius
             if unit_word:
                 dimension, factor = _UNITS[unit_word]
-                if unit_word in ("min", "h", "t", "l", "g", "s", "in", "j", "w", "ha") and not raw_num[0].isdigit():
+                if (
+                    unit_word in ("min", "h", "t", "l", "g", "s", "in", "j", "w", "ha")
+                    and not raw_num[0].isdigit()
+                ):
                     dimension, factor = "", 1.0
                 value *= factor
                 unit = dimension
@@ -544,7 +582,11 @@ def values_in(sentence: str) -> tuple[Value, ...]:
                 continue
         if is_word and value == 1.0 and unit in ("count:of", "count:the"):
             continue  # "one of the": not a count
-        add(Value("quantity", start, end, sentence[start:end], value, unit, tolerance, approx, bound))
+        add(
+            Value(
+                "quantity", start, end, sentence[start:end], value, unit, tolerance, approx, bound
+            )
+        )
     for m in _ORDINAL.finditer(sentence):
         word = m.group(1).lower()
         rank = _ORDINALS.get(word) or int(m.group(2) or 0)
@@ -559,7 +601,9 @@ def values_in(sentence: str) -> tuple[Value, ...]:
         start, end, text = m.start(), m.end(), m.group()
         words = text.split()
         while words and words[0].lower() in _NOT_NAMES:
-            start += len(words[0]) + (len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip()))
+            start += len(words[0]) + (
+                len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip())
+            )
             text = sentence[start:end]
             words = text.split()
         while words and words[-1].lower() in _NOT_NAMES:
@@ -666,8 +710,8 @@ def _compare_time(claim: Value, found: Value) -> Comparison:
     (a0, a1), (b0, b1) = years_a, years_b
     if a0 <= b1 and b0 <= a1:  # the years overlap (a decade contains a year)
         if claim.kind == found.kind == "date":
-            ya, ma, da = claim.key  # type: ignore[misc]
-            yb, mb, db = found.key  # type: ignore[misc]
+            _ya, ma, da = claim.key  # type: ignore[misc]
+            _yb, mb, db = found.key  # type: ignore[misc]
             if ma != mb or (da is not None and db is not None and da != db):
                 return "conflict"
         return "same"

@@ -78,6 +78,9 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
         label = "disputed" if v.disputed else v.label
         quote = v.quotes[0] if v.quotes else None
         tip = f"claim {claim.id}: {label}"
+        if quote is not None and quote.stance == "conflicts":
+            label = "conflict"
+            tip += f" (possible false fact: {'; '.join(quote.conflicts)})"
         if quote is not None:
             tip += f" — “{quote.sentence[:200]}” ({quote.url})"
         marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))
@@ -153,6 +156,7 @@ def _claim_rows(report: Report) -> list[dict[str, Any]]:
                 "retrieved": evidence.retrieved_at if evidence else None,
                 "search_s": c.elapsed_s if c.searched else None,
                 "benefit": v is not None and v.label == "inconclusive",
+                "conflicts": [c for q in (v.quotes if v else []) for c in q.conflicts],
                 "why": v.reason if v else (c.not_searched_reason or "not searched"),
             }
         )

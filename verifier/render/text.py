@@ -82,6 +82,15 @@ def _truthfulness_lines(t: Truthfulness, width: int) -> list[str]:
         lines.append(f"  false: {ref.claim_id} “{_short(ref.text, width - 30)}”")
         if ref.quote:
             lines.append(f"    contradicted by “{_short(ref.quote, width - 30)}” {ref.url}")
+    for ref in [*t.weak_refutations, *t.conflicts]:
+        lines.append(
+            f"  POSSIBLE FALSE FACT (check it): {ref.claim_id} “{_short(ref.text, width - 50)}”"
+        )
+        lines.append(f"    {_short(ref.why, width - 6)}")
+        if ref.quote:
+            lines.append(
+                f"    source: “{_short(ref.quote, width - 30)}” {ref.url} [{ref.quote_start}:{ref.quote_end}]"
+            )
     for r in t.resources:
         lines.append(f"  resource {r.status}: {r.ref} ({_short(r.reason, width - 30)})")
     return lines

@@ -281,7 +281,16 @@ def _plagiarism(p: Plagiarism, apply: Any, review: list[ReviewItem]) -> None:
 def _truthfulness(t: Truthfulness, apply: Any, review: list[ReviewItem]) -> None:
     def ref(r: Any) -> dict[str, Any]:
         return _span(
-            r.start, r.end, r.text, claim_id=r.claim_id, quote=r.quote, url=r.url, why=r.why
+            r.start,
+            r.end,
+            r.text,
+            claim_id=r.claim_id,
+            quote=r.quote,
+            url=r.url,
+            snapshot_id=r.snapshot_id,
+            quote_start=r.quote_start,
+            quote_end=r.quote_end,
+            why=r.why,
         )
 
     if t.false_information:
@@ -306,12 +315,14 @@ def _truthfulness(t: Truthfulness, apply: Any, review: list[ReviewItem]) -> None
             f"{len(t.benefit_of_the_doubt)} claim(s) could not be settled: assumed correct",
             [ref(r) for r in t.benefit_of_the_doubt],
         )
-    if t.weak_refutations:
+    possible = [*t.weak_refutations, *t.conflicts]
+    if possible:
         review.append(
             ReviewItem(
-                "weak_refutation",
-                "claims the evidence may contradict, under the confidence threshold",
-                [ref(r) for r in t.weak_refutations],
+                "possible_false_facts",
+                f"{len(possible)} claim(s) the evidence may contradict (another value in a "
+                "slot), not confidently enough to count: check them",
+                [ref(r) for r in possible],
             )
         )
     disputed = [r for r in t.benefit_of_the_doubt if r.why.startswith("disputed")]
