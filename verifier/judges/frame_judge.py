@@ -27,7 +27,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -37,10 +37,13 @@ from .frames import Frame, Slot, frame_of, subject_match
 from .heuristic import HeuristicJudge
 from .relations import _IRREGULAR as _SURFACE
 from .relations import RELATIONS, REPEATABLE, stem
+from .relations import same_relation as relations_agree
 from .slots import _DIRECTION as _DIRECTION_WORDS
 from .slots import Value, compare, values_in
 
 _TIME = frozenset({"year", "date"})
+_PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
+_OPENING = 60  # characters: "With an elevation of 6,412 metres (21,037 ft), it is ..."
 _LOOSE_CAP = 0.45  # under min_refute: a conflict for review
 _LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
 # Small words that change what a sentence says ("all" / "most", "with" / "without"): a
@@ -223,9 +226,7 @@ class _Sieve:
             number_words="quantity" in kinds,
             capitals="name" in kinds,
             directions="direction" in kinds,
-            other=tuple(
-                s.value.text.lower() for s in checkable if s.value.kind in ("ordinal", "exclusive")
-            ),
+            other=(frame.exclusive.value.text.lower(),) if frame.exclusive is not None else (),
             anchors=_anchor_words(checkable, subject),
         )
 
@@ -240,8 +241,9 @@ class _Sieve:
 
     def passes(self, sentence: str) -> bool:
         lowered = " " + sentence.lower() + " "
+        opening = lowered[:_OPENING]  # where a sentence's own subject stands
         if not any(w in lowered for w in self.words) and not any(
-            p in lowered for p in self.pronouns
+            p in opening for p in self.pronouns
         ):
             return False
         if self.anchors and not any(a in lowered for a in self.anchors):
@@ -275,7 +277,9 @@ def _anchor_words(slots: list[Slot], subject: frozenset[str]) -> tuple[str, ...]
     anchored by anything."""
     out: set[str] = set()
     for slot in slots:
-        if slot.value.kind in ("exclusive", "ordinal", "direction"):
+        if slot.value.kind in ("exclusive", "ordinal"):
+            continue  # compared with the words of their own (the sieve's ``other``)
+        if slot.value.kind == "direction":
             return ()
         words: set[str] = set()
         if slot.relation and not slot.relation.startswith("v:"):
@@ -336,7 +340,7 @@ def _anchored(claim: Slot, found: Slot, agreement: float) -> bool:
     only a plain verb or none, the words around them agree."""
     a, b = claim.relation, found.relation
     if a and b and not a.startswith("v:") and not b.startswith("v:"):
-        return a == b
+        return relations_agree(a, b)
     if a and a == b:
         return True
     if a and not a.startswith("v:") and a in found.context:
@@ -433,8 +437,10 @@ class FrameJudge:
     def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
         frame = frame_of(claim.strip())
         checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
-        if not checkable and frame.exclusive is None:
-            return [self._without_slots(frame, j) for j in self.fallback.judge_all(claim, evidence)]
+        subjectless = not frame.subject_names and frame.subject_head in (None, *_PRONOUN_STEMS)
+        if (not checkable and frame.exclusive is None) or subjectless:
+            # nothing to line up ("He attended ...": whom?): near-verbatim statements only
+            return self._verbatim(claim, frame, evidence)
         return [
             self._decide_text(findings, index)
             for index, findings in enumerate(self._findings(frame, checkable, evidence))
@@ -473,19 +479,26 @@ class FrameJudge:
             for text in evidence
         ]
 
-    @staticmethod
-    def allowed_missing(f: _Finding) -> int:
-        """One swapped word is all a false claim may differ by (COVID-Fact's refuted claims
-        are true ones with one word changed), so a short claim must be stated whole; a long
-        one may miss one word."""
-        return 0 if f.terms <= 10 else 1
+    def _verbatim(self, claim: str, frame: Frame, evidence: Sequence[str]) -> list[Judgement]:
+        """The heuristic's judgements, on the texts that hold every content word of the
+        claim (only those can state it); the others are inconclusive at once."""
+        prefixes = [t[:4] for t in frame.terms if not t.startswith("v:")]
+        keep = [i for i, text in enumerate(evidence) if all(p in text.lower() for p in prefixes)]
+        judged = self.fallback.judge_all(claim, [evidence[i] for i in keep]) if keep else []
+        out = [
+            Judgement(
+                "inconclusive", 0.0, self.name, evidence_index=i, reason="does not state the claim"
+            )
+            for i in range(len(evidence))
+        ]
+        for i, judgement in zip(keep, judged, strict=True):
+            out[i] = self._without_slots(frame, replace(judgement, evidence_index=i))
+        return out
 
     def _without_slots(self, claim: Frame, judgement: Judgement) -> Judgement:
         """The heuristic's judgement of a claim with no slot, under this judge's name. Its
         support must state every content word of the claim: one swapped word ("induced"
         for "inhibited", "L-ATPase" for "L-SIGN") is all a false claim may differ by."""
-        from dataclasses import replace
-
         if judgement.label == "supported" and judgement.sentence is not None:
             said = frame_of(judgement.sentence).terms
             if (
@@ -514,7 +527,11 @@ class FrameJudge:
         end: int,
     ) -> _Finding | None:
         sentence = text[start:end]
-        kinds = {(s.value.kind, s.value.unit) for s in checkable}
+        kinds = {
+            (s.value.kind, s.value.unit)
+            for s in checkable
+            if s.value.kind not in ("ordinal", "exclusive")  # modifiers: checked if aligned
+        }
         if claim.exclusive is None and not any(
             (v.kind, v.unit) in kinds
             or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
@@ -567,7 +584,7 @@ class FrameJudge:
                 values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
                 same_relation = (
                     bool(slot.relation)
-                    and slot.relation == other.relation
+                    and relations_agree(slot.relation, other.relation)
                     and not slot.relation.startswith("v:")
                 )
                 same_verb = (
@@ -591,6 +608,8 @@ class FrameJudge:
                 finding.conflicts.append((f"{_label(slot.value)} vs {other.value.text}", features))
                 loose_relations.append(slot.relation)
         specifics = len(claim.terms - subject_terms - {claim.relation})
+        # "the first prizes", "her only novel": one occasion, whatever the relation
+        single = any(s.value.kind in ("ordinal", "exclusive") for s in claim.slots)
         for n, (_label_text, features) in enumerate(finding.conflicts):
             # what else of the claim this sentence confirms says it speaks of the same event
             others = len(finding.confirmed)
@@ -602,6 +621,7 @@ class FrameJudge:
                 and others == 0
                 and loose_relations[n] in REPEATABLE
                 and specifics <= 2
+                and not single
             )
         if (
             claim.negated != found.negated
@@ -687,7 +707,7 @@ class FrameJudge:
                 and f.relation
                 and f.subject >= 2
                 and f.coverage >= self.support_coverage
-                and f.missing <= self.allowed_missing(f)
+                and f.missing == 0  # one swapped word is all a false claim may differ by
                 and len(f.sentence.split()) <= _LONGEST_STATEMENT
                 and f.critical
             ):

@@ -35,6 +35,9 @@ __all__ = ["Frame", "Slot", "frame_of", "subject_match"]
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.]*\d|\d")
 _CLAUSE_BREAK = re.compile(
     r"[;:()—–]|,\s+(?:and|but|while|whereas|which|who|where)\b|\bwhile\b|\bwhereas\b"
+    # "born in Warsaw in 1867 and died in 1934": "and" before a second verb
+    r"|\band\s+(?=(?:then\s+|later\s+)?(?:\w+ed|died|won|became|was|were|moved|left|"
+    r"wrote|built|made|took|gave|began|ran|grew|rose|fell|led|held|sold|met|lost)\b)"
 )
 _PRONOUNS = frozenset("he she it they its his her their".split())
 _NEGATION = re.compile(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 __all__ = [
+    "EVENT",
     "FUNCTIONAL",
     "PHRASE_STARTS",
     "RELATIONS",
@@ -26,6 +27,7 @@ __all__ = [
     "is_verb",
     "phrase_relations",
     "relation_of",
+    "same_relation",
     "stem",
 ]
 
@@ -279,13 +281,13 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "boil": ("boil",),
     "capital": ("capital",),
     "headquarter": ("headquarter",),
-    "hold": ("hold", "host", "take place", "stage"),
+    "hold": ("hold", "host", "stage"),
     "study": ("study", "graduate", "attend", "educate", "enrol", "enroll"),
     "move": ("move", "emigrate", "relocate", "settle"),
     "atomic": ("atomic",),
     "release": ("release", "premiere", "launch", "debut", "air"),
     "sign": ("sign", "ratify"),
-    "begin": ("begin", "start", "commence", "break out"),
+    "begin": ("begin", "start", "commence"),
     "end": ("end", "conclude", "finish"),
     "occur": (
         "occur",
@@ -340,6 +342,16 @@ FUNCTIONAL = frozenset(
         "account",
     }
 )
+# Relations that date the same event: "broke out", "began", "took place", "was held".
+EVENT = frozenset({"occur", "begin", "hold"})
+
+
+def same_relation(a: str | None, b: str | None) -> bool:
+    """Whether two relations say the same of a subject (one relation, or both date an
+    event)."""
+    return a is not None and (a == b or (a in EVENT and b in EVENT))
+
+
 # Relations a subject may have many times, with other dates each time: winning prizes,
 # publishing, holding events, visiting, moving, studying, signing.
 REPEATABLE = frozenset({"award", "write", "hold", "release", "lead", "study", "move", "sign"})

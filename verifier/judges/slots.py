@@ -66,7 +66,9 @@ _CALENDAR_WORDS = frozenset(
     """january february march april may june july august september october november
     december monday tuesday wednesday thursday friday saturday sunday""".split()
 )
-_YEAR = re.compile(r"(?<![\w$£€.,])(1[0-9]{3}|20[0-9]{2})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent))")
+_YEAR = re.compile(
+    r"(?<![\w$£€.,-])(1[0-9]{3}|20[0-9]{2})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent)|-[A-Za-z])"
+)
 
 _WORD_NUMBERS = {
     "zero": 0,
@@ -253,13 +255,13 @@ _ORDINALS = {
 }
 _ORDINAL = re.compile(
     r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(first|second|third|fourth|fifth|sixth|"
-    r"seventh|eighth|ninth|tenth|last|(\d{1,3})(?:st|nd|rd|th))\b(?!\s+[A-Z])"
+    r"seventh|eighth|ninth|tenth|last|(\d{1,3})(?:st|nd|rd|th))\b"
 )
 _EXCLUSIVE = re.compile(
     r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(only|sole|largest|biggest|smallest|oldest|youngest|"
     r"tallest|highest|longest|shortest|deepest|most|least|fastest|slowest|earliest|"
     r"latest|heaviest|lightest|richest|poorest|busiest|hottest|coldest|widest|"
-    r"lowest|best-selling|most populous|most visited)\b(?!\s+[A-Z])"
+    r"lowest|best-selling|most populous|most visited)\b"
 )
 _DIRECTIONS = {
     "increase": 1,

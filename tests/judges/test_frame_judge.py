@@ -1,0 +1,154 @@
+"""The frames judge (verifier/judges/frame_judge.py): alignment, decisions, confidence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from verifier.cli import main
+from verifier.extract import extract_html
+from verifier.judges.frame_judge import Calibration, FrameJudge
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "examples" / "corpus"
+
+
+@pytest.fixture(scope="module")
+def pages() -> list[str]:
+    curie = extract_html((CORPUS / "marie-curie.html").read_bytes(), "x", None)["text"]
+    return [(CORPUS / "nobel-prize.txt").read_text(), (CORPUS / "radium.md").read_text(), curie]
+
+
+# The four rater examples of issue 13, and their true counterparts.
+@pytest.mark.parametrize(
+    ("claim", "label", "conflict", "quoted"),
+    [
+        ("The first Nobel Prizes were awarded in 1921.", "refuted", "year 1921 vs 1901", "1901"),
+        ("Marie Curie died in 1952.", "refuted", "year 1952 vs 4 July 1934", "4 July 1934"),
+        (
+            "Linus Pauling is the only person to have won Nobel Prizes in two different "
+            "scientific fields.",
+            "refuted",
+            "only: Linus Pauling vs Marie Curie",
+            "Marie Curie is the only person",
+        ),
+        ("Radium has atomic number 86.", "refuted", "86 vs 88", "atomic number 88"),
+        ("The first Nobel Prizes were awarded in 1901.", "supported", None, "1901"),
+        ("Marie Curie died in 1934.", "supported", None, "1934"),
+        ("Radium has atomic number 88.", "supported", None, "88"),
+        ("Marie Curie was born in Paris in 1867.", "refuted", "name Paris vs Warsaw", "Warsaw"),
+        ("Alfred Nobel died in 1901.", "refuted", "year 1901 vs 1896", "1896"),
+    ],
+)
+def test_rater_examples(
+    pages: list[str], claim: str, label: str, conflict: str | None, quoted: str
+) -> None:
+    decision = FrameJudge().decide(claim, pages)
+    assert decision.label == label, decision.reason
+    assert decision.lead is not None
+    assert quoted in (decision.lead.sentence or "")
+    if conflict:
+        assert decision.lead.conflicts == (conflict,)
+        assert decision.confidence >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # another occasion of a repeatable relation: a conflict to check, not a refutation
+        (
+            "Marie Curie won the Nobel Prize in 1911.",
+            "In 1903 Marie Curie shared the Nobel Prize in Physics.",
+        ),
+        # another subject
+        ("Marie Curie died in 1952.", "Pierre Curie died in 1906."),
+        # two slots differ: another event
+        (
+            "Marie Curie won the Nobel Prize in Physics in 1903.",
+            "In 1911 she won the Nobel Prize in Chemistry.",
+        ),
+        # a bound agrees with the value
+        ("The sea rose by 10 metres.", "The sea rose by more than 8 metres."),
+        # a range is no value
+        (
+            "Agriculture caused 3 per cent of emissions.",
+            "Agriculture caused 20 to 25% of emissions.",
+        ),
+    ],
+)
+def test_what_is_not_a_refutation(claim: str, evidence: str) -> None:
+    decision = FrameJudge().decide(claim, [evidence])
+    assert decision.label != "refuted", decision.reason
+
+
+def test_a_weak_conflict_is_shown_not_counted() -> None:
+    decision = FrameJudge().decide(
+        "Marie Curie won the Nobel Prize in 1911.",
+        ["In 1903 Marie Curie shared the Nobel Prize in Physics."],
+    )
+    assert decision.label == "inconclusive"
+    assert decision.lead is not None
+    assert decision.lead.conflicts == ("year 1911 vs 1903",)
+    assert "possible conflict" in decision.reason
+
+
+def test_support_must_state_the_whole_claim() -> None:
+    judge = FrameJudge()
+    # one swapped word is all a false claim differs by
+    assert (
+        judge.decide(
+            "Berberine induced SARS-CoV-2 replication in nasal cells.",
+            ["Berberine inhibited SARS-CoV-2 replication in nasal cells."],
+        ).label
+        != "supported"
+    )
+    assert (
+        judge.decide(
+            "All documented reinfections were reported in Hong Kong.",
+            ["Most documented reinfections were reported in Hong Kong."],
+        ).label
+        != "supported"
+    )
+
+
+def test_confidence_is_a_probability_from_the_calibration() -> None:
+    calibration = Calibration.load()
+    assert calibration.source.startswith("bench/calibrate_frames.py")
+    assert set(calibration.weights) >= {"bias", "subject_named", "same_relation"}
+    low = FrameJudge(calibration=Calibration({"bias": -10.0}))
+    decision = low.decide("Marie Curie died in 1952.", ["Marie Curie died on 4 July 1934."])
+    assert decision.label == "inconclusive"  # under min_refute: shown as a conflict
+    assert decision.lead is not None
+    assert decision.lead.conflicts
+
+
+def test_the_rater_examples_end_refuted_in_a_report(tmp_path: Path) -> None:
+    response = tmp_path / "answer.md"
+    response.write_text(
+        "The first Nobel Prizes were awarded in 1921. Marie Curie died in 1952. "
+        "Linus Pauling is the only person to have won Nobel Prizes in two different "
+        "scientific fields. Radium has atomic number 86.\n"
+    )
+    result = CliRunner().invoke(
+        main, ["check", str(response), "--corpus", str(CORPUS), "--no-web"], catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    false = {r["text"]: r for r in report["truthfulness"]["false_claims"]}
+    assert len(false) == 4
+    for ref in false.values():
+        assert ref["quote"] and ref["url"].startswith("file://")
+        assert ref["quote_start"] is not None
+    assert report["rubric"]["max_score"] == 3
+    text = (
+        CliRunner()
+        .invoke(
+            main, ["check", str(response), "--corpus", str(CORPUS), "--no-web", "--format", "text"]
+        )
+        .stdout
+    )
+    assert "conflict year 1921 vs 1901" in text
+    assert "REFUTED" in text

