@@ -140,7 +140,8 @@ def test_the_rater_examples_end_refuted_in_a_report(tmp_path: Path) -> None:
     false = {r["text"]: r for r in report["truthfulness"]["false_claims"]}
     assert len(false) == 4
     for ref in false.values():
-        assert ref["quote"] and ref["url"].startswith("file://")
+        assert ref["quote"]
+        assert ref["url"].startswith("file://")
         assert ref["quote_start"] is not None
     assert report["rubric"]["max_score"] == 3
     text = (

@@ -36,7 +36,9 @@ def test_relation_equivalents(words: list[str], relation: str) -> None:
 def test_stems_meet_across_forms() -> None:
     assert stem("discovered") == stem("discovery") == stem("discover") == stem("discovers")
     assert stem("completed") == stem("completion") == stem("complete")
-    assert is_verb("bought") and is_verb("runs") and not is_verb("Alfred")
+    assert is_verb("bought")
+    assert is_verb("runs")
+    assert not is_verb("Alfred")
 
 
 def test_frame_subject_relation_and_anchored_slots() -> None:
