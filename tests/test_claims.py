@@ -84,9 +84,14 @@ def test_entities_skip_the_first_word() -> None:
 def test_queries_literal_keywords_and_entities() -> None:
     queries = write_queries("However, the Eiffel Tower was completed in 1889 for the World's Fair.")
     assert queries[0] == "the Eiffel Tower was completed in 1889 for the World's Fair"
-    assert queries[1] == "Eiffel Tower completed 1889 World's Fair"
-    assert queries[2] == '"Eiffel Tower" "World\'s Fair" 1889'
+    # aimed at the value the claim may have wrong: sent when the first left it unsettled
+    assert queries[1] == "Eiffel Tower completed year"
+    assert queries[2] == "Eiffel Tower completed 1889 World's Fair"
     assert 1 <= len(queries) <= 3
+    place = write_queries("The Eiffel Tower is a wrought-iron lattice tower in Paris.")
+    assert place[1] == "Eiffel Tower where"
+    no_slot = write_queries("The Eiffel Tower is made of wrought iron.")
+    assert no_slot[1] == "Eiffel Tower made wrought iron"
 
 
 def test_queries_respect_limits() -> None:

@@ -350,3 +350,41 @@ async def test_a_contradicted_claim_is_false_information(
     assert truth.false_claims[0].claim_id == claim.id
     assert truth.false_claims[0].url == "https://example.com/eiffel"
     assert len(claim.searches) == 1  # confident after the first query
+
+
+async def test_an_unsettled_claim_sends_a_query_aimed_at_its_slot(
+    settings: Settings, extractor: Extractor
+) -> None:
+    """The literal query finds a page that does not settle the claim; the second query,
+    aimed at the year, finds the sentence that does."""
+    vague = b"The Nobel Prizes are awarded every year in Stockholm and Oslo."
+    decisive = b"The Nobel Prizes were established in 1895. The first prizes were awarded in 1901."
+    search = StaticSearch(
+        results={
+            "The first Nobel Prizes were awarded in 1921": [
+                SearchHit("https://example.com/vague", "Vague", "", 1)
+            ],
+            "first Nobel Prizes awarded year": [
+                SearchHit("https://example.com/decisive", "Decisive", "", 1)
+            ],
+        }
+    )
+    fetcher = MemoryFetcher(
+        {
+            "https://example.com/vague": ("text/plain", vague),
+            "https://example.com/decisive": ("text/plain", decisive),
+        }
+    )
+    report = await check(
+        CheckRequest("The first Nobel Prizes were awarded in 1921."),
+        runtime(settings, extractor, [search], fetcher),
+    )
+    claim = report.claims[0]
+    assert [s.query for s in claim.searches] == [
+        "The first Nobel Prizes were awarded in 1921",
+        "first Nobel Prizes awarded year",
+    ]
+    assert claim.verdict is not None
+    assert claim.verdict.label == "refuted"
+    assert claim.verdict.quotes[0].url == "https://example.com/decisive"
+    assert claim.verdict.quotes[0].conflicts == ["year 1921 vs 1901"]

@@ -319,8 +319,10 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
     """One to ``max_queries`` search queries for a claim, most literal first.
 
     1. the sentence itself, plain, without connectives, cut to ``max_words`` words;
-    2. its keywords (names, numbers, content words);
-    3. its names quoted as phrases with its numbers and dates, when it has both.
+    2. when it has a slot (a year, a number, a place, a person): a query aimed at it, its
+       subject, relation and what the value is (:func:`~verifier.judges.frames.slot_query`);
+    3. its keywords (names, numbers, content words);
+    4. its names quoted as phrases with its numbers and dates, when it has both.
     """
     text = _LEADING_CONNECTIVE.sub("", strip_markdown(sentence)).strip()
     text = text.rstrip(".!?;:…").strip()
@@ -332,6 +334,12 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
             queries.append(query)
 
     add(" ".join(text.split()[:max_words]))
+    # second: the value the claim may have wrong, so that a claim the literal query left
+    # unsettled gets the evidence that decides it ("first Nobel Prizes awarded year")
+    from .judges.frames import slot_query
+
+    if (aimed := slot_query(text, max_words)) is not None:
+        add(aimed)
     keywords = _keywords(text)
     if len(keywords) >= 2:
         add(" ".join(keywords[:max_words]))

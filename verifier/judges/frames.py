@@ -30,7 +30,7 @@ from .relations import FUNCTIONAL, is_verb, phrase_relations, relation_of, stem
 from .relations import PHRASE_STARTS as _PHRASE_STARTS
 from .slots import Value, compare, values_in
 
-__all__ = ["Frame", "Slot", "frame_of", "subject_match"]
+__all__ = ["Frame", "Slot", "frame_of", "slot_query", "subject_match"]
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.]*\d|\d")
 _CLAUSE_BREAK = re.compile(
@@ -470,3 +470,65 @@ def _name_in(name: str, sentence: Frame) -> bool:
             return True
     lowered = set(re.findall(r"\w+", sentence.text.casefold()))
     return bool(words) and words <= lowered
+
+
+_SLOT_WORD = {"year": "year", "date": "date"}
+_PREP_WORD = {"by": "who", "in": "where", "at": "where", "from": "where", "into": "where"}
+
+
+def slot_query(claim: str, max_words: int = 10) -> str | None:
+    """A search query aimed at the value a claim may have wrong: its subject, the words
+    of its relation and what the value is ("first Nobel Prizes awarded year", "Radium
+    atomic number", "Vossberg founded who"). None when the claim has no slot to aim at."""
+    frame = frame_of(claim.strip())
+    tokens = _tokens(frame.text)
+    subject = [
+        t.text for t in tokens if t.end <= frame.subject_end and t.text.lower() not in STOPWORDS
+    ]
+    if frame.exclusive is not None:
+        ex = frame.exclusive.value
+        rest = [
+            t.text
+            for t in tokens
+            if t.start >= ex.start and (t.text.lower() not in STOPWORDS or t.start == ex.start)
+        ]
+        return " ".join(rest[:max_words]) or None
+    for slot in frame.slots:
+        kind = slot.value.kind
+        if kind in ("ordinal", "exclusive", "direction"):
+            continue
+        if kind == "name" and slot.prep not in _PREP_WORD:
+            continue
+        relation = next(
+            (
+                t.text
+                for t in tokens
+                if t.relation == slot.relation
+                and t.relation is not None
+                and t.clause == slot.clause
+            ),
+            "",
+        )
+        if kind == "quantity":
+            what = (
+                slot.value.unit.removeprefix("count:")
+                if slot.value.unit.startswith("count:")
+                else ""
+            )
+            label = next(
+                (t.text for t in tokens if t.stem == slot.label and t.end <= slot.value.start),
+                "",
+            )
+            words = [
+                *subject,
+                relation,
+                label,
+                what or ("how many" if not (slot.value.unit or label) else ""),
+            ]
+        elif kind == "name":
+            words = [*subject, relation, _PREP_WORD[slot.prep or ""]]
+        else:
+            words = [*subject, relation, _SLOT_WORD[kind]]
+        unique = list(dict.fromkeys(w for w in words if w))
+        return " ".join(" ".join(unique).split()[:max_words]) or None
+    return None

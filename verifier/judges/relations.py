@@ -267,7 +267,7 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "lead": ("elect", "appoint", "become", "serve", "lead", "head", "president", "chair"),
     "ascend": ("ascend", "reach", "scale"),
     "flow": ("flow", "empty", "drain", "discharge", "rise in"),
-    "high": ("high", "tall", "rise", "stand", "tower"),
+    "high": ("high", "tall", "rise"),
     "long": ("long", "stretch", "extend"),
     "wide": ("wide",),
     "deep": ("deep",),
