@@ -209,8 +209,12 @@ class _Sieve:
     @classmethod
     def of(cls, frame: Frame, checkable: list[Slot], subject: frozenset[str]) -> _Sieve:
         kinds = {s.value.kind for s in checkable}
-        words = {w for n in frame.subject_names for w in re.findall(r"\w{3,}", n)}
-        if frame.subject_head:
+        # a name's most telling word (its longest), else the head noun: any word of a
+        # name ("government", "national") would let half a page through
+        words = {
+            max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names
+        }
+        if frame.subject_head and not words:
             words.add(frame.subject_head[:5])
         pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")
         if frame.exclusive is not None:
@@ -296,6 +300,16 @@ def _anchor_words(slots: list[Slot], subject: frozenset[str]) -> tuple[str, ...]
             return ()
         out |= words
     return tuple(sorted(out))
+
+
+def _kinds_for(claim: Frame, checkable: list[Slot]) -> frozenset[str]:
+    """The kinds of evidence value a claim's slots can be compared with."""
+    kinds = {s.value.kind for s in checkable}
+    if kinds & _TIME:
+        kinds |= _TIME
+    if claim.exclusive is not None:
+        kinds |= {"exclusive", "ordinal"}
+    return frozenset(kinds)
 
 
 def _label(value: Value) -> str:
@@ -538,7 +552,7 @@ class FrameJudge:
             for v in values_in(sentence)
         ):
             return None  # no value the claim's could be compared with: no frame needed
-        found = frame_of(sentence)
+        found = frame_of(sentence, _kinds_for(claim, checkable))
         if not found.terms & claim.terms:
             return None
         finding = _Finding(start, end, sentence)

@@ -148,14 +148,17 @@ def _content(tokens: list[_Tok]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=1 << 15)
-def frame_of(sentence: str) -> Frame:
-    """The frame of one sentence (see the module docstring)."""
+def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
+    """The frame of one sentence (see the module docstring). With ``kinds``, only values
+    of those kinds become slots (the others cannot be compared with the claim at hand,
+    and anchoring them is most of the cost)."""
     tokens = _tokens(sentence)
     values = values_in(sentence)
     # the subject ends at the first verb (an auxiliary, a relation verb or a common verb)
     subject_end = len(sentence)
+    name_spans = [(v.start, v.end) for v in values if v.kind == "name"]
     for i, tok in enumerate(tokens):
-        if i == 0 or any(v.start <= tok.start < v.end for v in values if v.kind == "name"):
+        if i == 0 or (name_spans and any(a <= tok.start < b for a, b in name_spans)):
             continue
         if tok.text.lower() in _AUX or (
             tok.relation is not None and (tok.relation.startswith("v:") or is_verb(tok.text))
@@ -199,6 +202,8 @@ def frame_of(sentence: str) -> Frame:
     for value in values:
         if value.kind == "name" and value.end <= subject_end:
             continue  # the subject is not a slot (exclusive claims compare it apart)
+        if kinds is not None and value.kind not in kinds:
+            continue
         slots.append(_anchor(value, tokens, sentence))
     for slot in slots:
         # "X is the only person to ...": an exclusive word of the predicate makes the
