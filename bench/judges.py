@@ -39,8 +39,8 @@ from verifier.evidence import passage_spans, rank_passages
 from verifier.judges import aggregate
 from verifier.judges.frame_judge import FrameJudge
 from verifier.judges.frames import frame_of
-from verifier.judges.slots import values_in
 from verifier.judges.heuristic import HeuristicJudge, _terms
+from verifier.judges.slots import values_in
 from verifier.model import Evidence
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "claims"

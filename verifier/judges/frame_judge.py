@@ -211,9 +211,7 @@ class _Sieve:
         kinds = {s.value.kind for s in checkable}
         # a name's most telling word (its longest), else the head noun: any word of a
         # name ("government", "national") would let half a page through
-        words = {
-            max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names
-        }
+        words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
         if frame.subject_head and not words:
             words.add(frame.subject_head[:5])
         pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")
