@@ -71,3 +71,29 @@ def test_an_incomplete_report_says_so_at_the_top(settings: Settings, extractor: 
     assert "facts not checked" in banner
     assert "claim-unchecked" in html  # the claims are marked unchecked, not inconclusive
     assert "benefit of the doubt</div>" not in html
+
+
+def test_a_conflict_is_shown_on_the_page_and_in_text(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.fakes import MemoryFetcher, StaticSearch
+    from verifier.model import SearchHit
+    from verifier.render import report_text
+
+    page = b"In 1903 Marie Curie shared the Nobel Prize in Physics with Pierre Curie."
+    search = StaticSearch(default=[SearchHit("https://example.com/curie", "Curie", "", 1)])
+    fetcher = MemoryFetcher({"https://example.com/curie": ("text/plain", page)})
+    rt = Runtime(settings, [search], fetcher, extractor, MemorySnapshotStore())
+    report = asyncio.run(check(CheckRequest("Marie Curie won the Nobel Prize in 1911."), rt))
+    verdict = report.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "inconclusive"  # another prize year: too uncertain to refute
+    assert verdict.quotes[0].stance == "conflicts"
+    assert [r.claim_id for r in report.truthfulness.conflicts] == ["c1"]
+    assert report.rubric is not None
+    review = next(r for r in report.rubric.needs_review if r.check == "possible_false_facts")
+    assert review.evidence[0]["quote_start"] is not None
+    html = report_html(report)
+    assert "conflict: year 1911 vs 1903" in html
+    assert "claim-conflict" in html
+    assert "POSSIBLE FALSE FACT" in report_text(report)
