@@ -35,7 +35,7 @@ def test_example_report_json() -> None:
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["schema"] == "verifier.report/2"
+    assert report["schema"] == "verifier.report/3"
     assert report["request"]["prompt"].startswith("Who was Marie Curie")
     worthy = [c for c in report["claims"] if c["check_worthy"]]
     assert len(worthy) >= 6
@@ -189,7 +189,7 @@ def test_batch(tmp_path: Path) -> None:
     assert "batch line 2: not JSON" in lines[1]["error"]
     assert "batch line 3: 'response' must be a string" in lines[2]["error"]
     assert lines[2]["id"] == "7"  # a row refused by validation keeps its id
-    assert lines[3]["schema"] == "verifier.report/2"
+    assert lines[3]["schema"] == "verifier.report/3"
     assert "2 batch row(s) failed" in result.stderr
 
 
@@ -245,11 +245,14 @@ def test_plagiarism_command() -> None:
     )
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["schema"] == "verifier.plagiarism/1"
+    assert data["schema"] == "verifier.plagiarism/2"
     assert data["verdict"] == "plagiarized"
-    kinds = {(m["kind"], m["exemption"]) for m in data["matches"]}
-    assert ("identical", None) in kinds
-    assert ("identical", "quoted") in kinds
+    assert data["reason"].startswith("identical and minor-change passages cover")
+    counted = [m for m in data["matches"] if m["counted"]]
+    # the 39-word copy joined with the lightly edited sentence after it: one passage
+    assert max(m["longest_run"] for m in counted) == data["longest_run_words"] == 39
+    assert {m["kind"] for m in counted} == {"minor_changes"}
+    assert ("identical", "quoted") in {(m["kind"], m["exemption"]) for m in data["matches"]}
     text = run(
         "plagiarism",
         str(EXAMPLE / "response.md"),

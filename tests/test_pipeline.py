@@ -94,7 +94,7 @@ async def test_report_round_trips_through_json(settings: Settings, extractor: Ex
         CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)])
     )
     data = json.loads(json.dumps(report.to_dict()))
-    assert data["schema"] == "verifier.report/2"
+    assert data["schema"] == "verifier.report/3"
     assert Report.from_dict(data).to_dict() == report.to_dict()
 
 

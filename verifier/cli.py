@@ -37,7 +37,7 @@ from .search.corpus import build_index
 
 __all__ = ["PLAGIARISM_SCHEMA", "main"]
 
-PLAGIARISM_SCHEMA = "verifier.plagiarism/1"
+PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
 
 
 def read_text_input(path: str, what: str) -> str:
@@ -431,7 +431,7 @@ def plagiarism(
 ) -> None:
     """Check RESPONSE_FILE (or -) for text copied from the given source files, offline.
 
-    Prints the copy check of a report ("schema": "verifier.plagiarism/1"): verdict, copied
+    Prints the copy check of a report ("schema": "verifier.plagiarism/2"): verdict, copied
     share, sources and every match with both spans. A source's snapshot_id is the sha256 of
     the file.
     """

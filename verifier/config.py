@@ -153,9 +153,16 @@ class PlagiarismSettings(_Section):
     seed_words: Annotated[int, Field(ge=2, le=20)] = 5
     max_gap_words: NonNegInt = 8
     min_match_words: PosInt = 11
-    paraphrase_ratio: Annotated[float, Field(ge=0, le=100)] = 72.0
+    heavy_content: Annotated[float, Field(ge=0, le=1)] = 0.3
+    minor_content: Annotated[float, Field(ge=0, le=1)] = 0.5
+    minor_similarity: Annotated[float, Field(ge=0, le=100)] = 70.0
+    heavy_min_sentences: PosInt = 3
+    edited_min_sentences: PosInt = 3
+    heavy_passage_content: Annotated[float, Field(ge=0, le=1)] = 0.42
+    reworded_content: Annotated[float, Field(ge=0, le=1)] = 0.8
     possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
+    heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.4
     plagiarized_run_words: PosInt = 30
     phrase_queries: NonNegInt = 3
     corpus_candidates: PosInt = 20

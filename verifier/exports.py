@@ -31,7 +31,8 @@ __all__ = [
 SPAN_LABELS = (
     "Copied (identical)",
     "Copied (minor changes)",
-    "Paraphrase suspect",
+    "Copied (heavy revision)",
+    "Reworded (not counted)",
     "Claim: supported",
     "Claim: refuted",
     "Claim: inconclusive",
@@ -40,8 +41,9 @@ SPAN_LABELS = (
 _COPY = {
     "identical": "Copied (identical)",
     "minor_changes": "Copied (minor changes)",
-    "paraphrase_suspect": "Paraphrase suspect",
+    "heavy_revision": "Copied (heavy revision)",
 }
+_UNCOUNTED = "Reworded (not counted)"
 
 LABEL_STUDIO_CONFIG = (
     "<View>\n"
@@ -63,16 +65,17 @@ def utf16_offset(text: str, index: int) -> int:
 
 
 def _spans(report: Report) -> list[dict[str, Any]]:
-    """Counted and suspect copied spans, and judged claims, in response order."""
+    """Counted copied spans, reworded ones shown for review, and judged claims, in
+    response order."""
     out = []
     for m in report.plagiarism.matches:
-        if m.counted or m.kind == "paraphrase_suspect":
+        if m.counted or (m.sentences and m.exemption is None):
             out.append(
                 {
                     "start": m.response_start,
                     "end": m.response_end,
-                    "label": _COPY[m.kind],
-                    "note": f"{m.words} words from {m.source_url}",
+                    "label": _COPY[m.kind] if m.counted else _UNCOUNTED,
+                    "note": f"{m.figures()}, {m.standing()}, from {m.source_url}",
                 }
             )
     for c in report.claims:

@@ -1,4 +1,4 @@
-"""Plain data of a verification report (schema ``verifier.report/2``, see docs/report.md).
+"""Plain data of a verification report (schema ``verifier.report/3``, see docs/report.md).
 
 Everything here is a dataclass of plain values, so a report is ``to_dict()``-able to JSON
 and rebuilt with ``Report.from_dict``. Offsets are Python string indices into the exact
@@ -36,9 +36,9 @@ __all__ = [
     "VerdictQuote",
 ]
 
-REPORT_SCHEMA = "verifier.report/2"
+REPORT_SCHEMA = "verifier.report/3"
 # Reports of these schemas are read too, upgraded to the current one (see ``_upgrade``).
-READABLE_SCHEMAS = ("verifier.report/1", REPORT_SCHEMA)
+READABLE_SCHEMAS = ("verifier.report/1", "verifier.report/2", REPORT_SCHEMA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,13 +257,18 @@ class BackendStatus:
 
 @dataclass(frozen=True, slots=True)
 class CopyMatch:
-    """Words of the response found in a source: both spans, their texts, kind and exemption.
+    """Words of the response found in a source: both spans, their texts and kind, and
+    why it does not count, if it does not: an ``exemption`` (quoted, attributed, supplied
+    or requested by the prompt, code, boilerplate) or a ``shortfall`` (too little evidence
+    of copying: a short run, one closely worded sentence, a loose paraphrase).
 
     ``response_text == response[response_start:response_end]`` and
     ``source_text == page.text[source_start:source_end]`` for the page snapshot.
+    ``words`` is the response span's length; ``longest_run`` its longest run of words
+    identical to the source's; ``similarity`` (0-100) how alike the two spans' wording is.
     """
 
-    kind: Literal["identical", "minor_changes", "paraphrase_suspect"]
+    kind: Literal["identical", "minor_changes", "heavy_revision"]
     counted: bool
     exemption: str | None
     response_start: int
@@ -279,6 +284,25 @@ class CopyMatch:
     copied_words: int
     longest_run: int
     similarity: float
+    sentences: int = 0  # response sentences aligned one by one (0 for exact-run matches)
+    content: float = 0.0  # their content similarity with the source, 0-1 (0 when sentences is 0)
+    shortfall: str | None = None
+
+    def figures(self) -> str:
+        """The match's figures, said the same way in every output."""
+        out = f"{self.words} words (longest exact run {self.longest_run}, similarity {self.similarity:.0f}"
+        if self.sentences:
+            plural = "s" if self.sentences > 1 else ""
+            out += f", {self.sentences} sentence{plural} aligned, content {self.content:.2f}"
+        return out + ")"
+
+    def standing(self) -> str:
+        """Counted, or why not: the exemption, or the shortfall of evidence."""
+        if self.counted:
+            return "counted"
+        if self.exemption:
+            return f"exempt: {self.exemption}"
+        return f"not counted: {self.shortfall or 'too little evidence'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +334,7 @@ class Plagiarism:
     phrase_queries: list[str]
     thresholds: dict[str, float]
     note: str = ""
+    reason: str = ""  # why the verdict, with the figures it rests on
     searches: list[SearchTrace] = field(default_factory=list)  # the phrase searches
     pages: list[PageTrace] = field(default_factory=list)  # the pages they brought
 
@@ -483,24 +508,54 @@ class Report:
 
 
 def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """A ``verifier.report/1`` report as ``/2`` reads it: ``partial`` became ``incomplete``
-    (with a line saying why), and claims never searched got an ``unchecked`` verdict."""
-    if data.get("schema") == REPORT_SCHEMA:
+    """An older report as the current schema reads it.
+
+    ``/1`` to ``/2``: ``partial`` became ``incomplete`` (with a line saying why), and
+    claims never searched got an ``unchecked`` verdict. ``/2`` to ``/3``: the copy check
+    tells exemptions from too little evidence (``shortfall``: the "short" exemptions move
+    there), a ``paraphrase_suspect`` (one closely paraphrased sentence, never counted) is
+    an uncounted one-sentence ``heavy_revision``, and the verdict has a ``reason`` (empty
+    for reports made before).
+    """
+    schema = data.get("schema")
+    if schema == REPORT_SCHEMA:
         return data
     data = {**data, "schema": REPORT_SCHEMA}
-    if data.get("status") == "partial":
-        data["status"] = "incomplete"
-        data.setdefault(
-            "incomplete", ["facts: the report's time budget ran out before every claim started"]
-        )
-    claims = []
-    for claim in data["claims"]:
-        if claim.get("check_worthy") and not claim.get("searched") and not claim.get("verdict"):
-            why = claim.get("not_searched_reason") or "not searched"
-            claim = {**claim, "verdict": _plain(Verdict.unchecked(why))}
-        claims.append(claim)
-    data["claims"] = claims
+    if schema == "verifier.report/1":
+        if data.get("status") == "partial":
+            data["status"] = "incomplete"
+            data.setdefault(
+                "incomplete",
+                ["facts: the report's time budget ran out before every claim started"],
+            )
+        claims = []
+        for claim in data["claims"]:
+            if claim.get("check_worthy") and not claim.get("searched") and not claim.get("verdict"):
+                why = claim.get("not_searched_reason") or "not searched"
+                claim = {**claim, "verdict": _plain(Verdict.unchecked(why))}
+            claims.append(claim)
+        data["claims"] = claims
+    data["plagiarism"] = upgrade_plagiarism(data["plagiarism"])
     return data
+
+
+def upgrade_plagiarism(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy check written before ``shortfall`` and ``reason`` existed, as read now."""
+    matches = []
+    for m in data.get("matches", []):
+        m = dict(m)
+        if m.get("kind") == "paraphrase_suspect":
+            m.update(
+                kind="heavy_revision",
+                counted=False,
+                exemption=None,
+                shortfall="one closely paraphrased sentence (reported for review, not counted)",
+                sentences=max(1, m.get("sentences", 0)),
+            )
+        elif (m.get("exemption") or "").startswith("short"):
+            m["shortfall"], m["exemption"] = m["exemption"], None
+        matches.append(m)
+    return {**data, "matches": matches}
 
 
 def _plain(obj: Any) -> Any:

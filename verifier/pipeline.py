@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import Protocol
 from uuid import uuid4
@@ -56,7 +57,8 @@ from .model import (
     SearchTrace,
     Verdict,
 )
-from .plagiarism.detect import SourceText, detect, distinctive_phrases
+from .plagiarism.align import tokenize
+from .plagiarism.detect import SourceText, detect, distinctive_phrases, worth_aligning
 from .resources import Citation, assess, find_citations
 from .rubric.scorer import score as score_rubric
 from .search.base import COPY_QUERY, CopyCandidates, PageSource, RecordedSearch, SearchBackend
@@ -465,7 +467,8 @@ async def _run_search(
         if query == COPY_QUERY and isinstance(backend, CopyCandidates):
             limit = settings.plagiarism.corpus_candidates
             async with asyncio.timeout(deadline.remaining()):
-                hits = await backend.copy_candidates(copy_text, limit=limit)
+                screen = partial(worth_aligning, tokenize(copy_text), settings=settings.plagiarism)
+                hits = await backend.copy_candidates(copy_text, limit=limit, screen=screen)
         else:
             hits = await backend.search(query, deadline=deadline)
     except SearchError as exc:
@@ -634,6 +637,7 @@ async def check(
         plagiarism.note = "no sources: web search is off and no corpus was given"
     if plagiarism.status == "not_checked":
         plagiarism.verdict = None
+        plagiarism.reason = f"not checked: {plagiarism.note}"
     for claim in claims:
         if claim.check_worthy and claim.not_searched_reason and claim.verdict is None:
             claim.verdict = Verdict.unchecked(claim.not_searched_reason)

@@ -14,6 +14,7 @@ evidence it had is rebuilt all the same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .config import Settings
@@ -45,7 +46,10 @@ class SnapshotSearch:
         error = f"{self.name}: no stored search for {query!r}"
         return SearchRecord(query, self.name, self.version, "", 0.0, (), error), None
 
-    async def copy_candidates(self, text: str, *, limit: int) -> list[SearchHit]:
+    async def copy_candidates(
+        self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None
+    ) -> list[SearchHit]:
+        """The stored candidates, as they were (screened when they were found)."""
         return await self.search(COPY_QUERY, deadline=Deadline.after(0))
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:

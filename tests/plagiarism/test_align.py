@@ -66,11 +66,17 @@ def test_short_runs_are_dropped_below_min_words() -> None:
     assert spans("the oldest surviving sea-washed lighthouse", min_words=7) == []  # 6 words
 
 
-def test_paraphrase_suspect() -> None:
+def test_reordered_clauses_leave_no_exact_run_for_this_stage() -> None:
     source = "The granite blocks were cut and fitted together on shore before being shipped out to the rock."
     response = "Before being shipped to the rock, the granite blocks were fitted and cut together on the shore."
-    kinds = [k for k, _, _ in spans(response, source, seed=8)]
-    assert kinds == ["paraphrase_suspect"]
+    assert spans(response, source, seed=8) == []  # the sentence stage's work (test_fuzzy)
+
+
+def test_tokens_are_the_same_for_ascii_and_non_ascii_text() -> None:
+    ascii_text = "It's the World's OLDEST lighthouse, built in 1810."
+    assert tokenize(ascii_text).norm == ("it's", "the", "world's", "oldest", "lighthouse", "built", "in", "1810")
+    accented = "It’s the Wörld’s OLDEST lighthouse."
+    assert tokenize(accented).norm == ("it's", "the", "wörld's", "oldest", "lighthouse")
 
 
 def test_frequent_seeds_are_skipped_not_quadratic() -> None:
@@ -99,7 +105,7 @@ def test_matches_never_overlap_and_slice_exactly(
     r, s = tokenize(response), tokenize(source)
     result = align(r, s, seed=seed, max_gap=gap, min_words=1)
     last = -1
-    for m in (m for m in result.matches if m.kind != "paraphrase_suspect"):
+    for m in result.matches:
         assert m.a_first > last  # response spans never overlap
         last = m.a_last
         assert 0 <= m.b_first <= m.b_last < len(s)

@@ -9,8 +9,9 @@ is (``fuzz.ratio`` over its token strings), and sentences with close wording but
 exact run are found with ``fuzz.token_sort_ratio``.
 
 Kinds: ``identical`` (one exact run), ``minor_changes`` (runs merged across small edits,
-still near-verbatim), ``paraphrase_suspect`` (close wording, no long exact run; reported
-for review, never scored). Everything here is a pure function of its inputs.
+still near-verbatim; or a sentence whose wording survives light editing), and
+``heavy_revision`` (sentences restructured but kept in the source's order, found by
+:mod:`verifier.plagiarism.fuzzy`). Everything here is a pure function of its inputs.
 """
 
 from __future__ import annotations
@@ -19,16 +20,25 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from rapidfuzz import fuzz
 
-from ..text import STOPWORDS, sentence_spans
+from ..text import sentence_spans
 
-__all__ = ["Alignment", "Match", "MatchKind", "Tokens", "align", "normalized_words", "tokenize"]
+__all__ = [
+    "Alignment",
+    "Match",
+    "MatchKind",
+    "Tokens",
+    "align",
+    "normalized_words",
+    "sentences",
+    "tokenize",
+]
 
-MatchKind = Literal["identical", "minor_changes", "paraphrase_suspect"]
+MatchKind = Literal["identical", "minor_changes", "heavy_revision"]
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 
@@ -41,6 +51,8 @@ class Tokens:
     norm: tuple[str, ...]
     spans: tuple[tuple[int, int], ...]
     starts: tuple[int, ...]
+    # what is derived from the tokens once and reused (sentences, their content words)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.norm)
@@ -66,12 +78,12 @@ def normalized_words(text: str) -> list[str]:
 
 
 def tokenize(text: str) -> Tokens:
-    spans: list[tuple[int, int]] = []
-    norm: list[str] = []
-    for m in _WORD.finditer(text):
-        spans.append((m.start(), m.end()))
-        norm.append(_norm(m.group()))
-    return Tokens(text, tuple(norm), tuple(spans), tuple(s for s, _ in spans))
+    spans = tuple(m.span() for m in _WORD.finditer(text))
+    if text.isascii():  # lower-casing ASCII keeps every word boundary: one pass, no per-word work
+        norm = tuple(_WORD.findall(text.lower()))
+    else:
+        norm = tuple(_norm(text[start:end]) for start, end in spans)
+    return Tokens(text, norm, spans, tuple(start for start, _ in spans))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +108,8 @@ class Match:
     copied_words: int  # of those, words inside exact runs
     longest_run: int
     similarity: float  # 0-100, rapidfuzz ratio of the two token strings
+    sentences: int = 0  # response sentences aligned sentence by sentence (fuzzy stage)
+    content: float = 0.0  # their content similarity with the source (weighted Dice, 0-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +123,17 @@ def exact_runs(a: Tokens, b: Tokens, seed: int, max_seed_hits: int = 64) -> list
     """Maximal exact runs of at least ``seed`` tokens, found from k-gram seeds."""
     if len(a) < seed or len(b) < seed:
         return []
+    # the response's k-grams are indexed once (it is checked against many sources); the
+    # source is scanned for them
+    wanted = a.memo.get(("kgrams", seed))
+    if wanted is None:
+        wanted = a.memo[("kgrams", seed)] = {a.norm[j : j + seed] for j in range(len(a) - seed + 1)}
     index: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    norm = b.norm
     for i in range(len(b) - seed + 1):
-        index[b.norm[i : i + seed]].append(i)
+        gram = norm[i : i + seed]
+        if gram in wanted:
+            index[gram].append(i)
     runs: list[Run] = []
     reach: dict[int, int] = {}  # diagonal (b - a) -> first response token not yet covered
     for j in range(len(a) - seed + 1):
@@ -181,8 +203,6 @@ def align(
     seed: int = 5,
     max_gap: int = 4,
     min_words: int = 5,
-    paraphrase_ratio: float = 72.0,
-    paraphrase_min_words: int = 10,
     join_words: int | None = None,
 ) -> Alignment:
     """All copied spans of ``source`` in ``response``, in response order.
@@ -190,6 +210,7 @@ def align(
     Matches shorter than ``min_words`` response words are dropped here; the caller decides
     which of the rest count (see :mod:`verifier.plagiarism.exemptions`). Groups of at least
     ``join_words`` (default ``min_words``) are joined across shorter stray runs between them.
+    Sentences no long exact run covers are aligned by :mod:`verifier.plagiarism.fuzzy`.
     """
     matches: list[Match] = []
     groups = _merge([[run] for run in _choose(exact_runs(response, source, seed))], max_gap)
@@ -224,15 +245,19 @@ def align(
                 similarity,
             )
         )
-    matches.extend(
-        _paraphrases(response, source, matches, paraphrase_ratio, paraphrase_min_words, seed)
-    )
     matches.sort(key=lambda m: m.a_first)
     return Alignment(response, source, tuple(matches))
 
 
+def sentences(tokens: Tokens) -> list[tuple[int, int]]:
+    """Sentences as inclusive token ranges (computed once per Tokens)."""
+    found = tokens.memo.get("sentences")
+    if found is None:
+        found = tokens.memo["sentences"] = _sentences(tokens)
+    return found
+
+
 def _sentences(tokens: Tokens) -> list[tuple[int, int]]:
-    """Sentences as inclusive token ranges."""
     out: list[tuple[int, int]] = []
     starts = [s for s, _ in tokens.spans]
     pos = 0
@@ -244,61 +269,4 @@ def _sentences(tokens: Tokens) -> list[tuple[int, int]]:
             pos += 1
         if pos > first:
             out.append((first, pos - 1))
-    return out
-
-
-def _paraphrases(
-    response: Tokens,
-    source: Tokens,
-    found: list[Match],
-    ratio: float,
-    min_words: int,
-    seed: int,
-) -> list[Match]:
-    """Response sentences close in wording to a source sentence, with no exact run as long
-    as the seed: candidates for review, never counted."""
-    covered = set()
-    for m in found:
-        covered.update(range(m.a_first, m.a_last + 1))
-    src_sentences = _sentences(source)
-    by_term: dict[str, set[int]] = defaultdict(set)
-    for n, (first, last) in enumerate(src_sentences):
-        for word in source.norm[first : last + 1]:
-            if word not in STOPWORDS:
-                by_term[word].add(n)
-    out: list[Match] = []
-    for first, last in _sentences(response):
-        if last - first + 1 < min_words or covered.intersection(range(first, last + 1)):
-            continue
-        words = response.norm[first : last + 1]
-        votes: dict[int, int] = defaultdict(int)
-        for word in set(words) - STOPWORDS:
-            for n in by_term.get(word, ()):
-                votes[n] += 1
-        best: tuple[float, int] | None = None
-        for n, shared in votes.items():
-            if shared < 3:
-                continue
-            s_first, s_last = src_sentences[n]
-            score = fuzz.token_sort_ratio(
-                " ".join(words), " ".join(source.norm[s_first : s_last + 1])
-            )
-            if best is None or score > best[0]:
-                best = (score, n)
-        if best is None or best[0] < ratio:
-            continue
-        s_first, s_last = src_sentences[best[1]]
-        out.append(
-            Match(
-                "paraphrase_suspect",
-                first,
-                last,
-                s_first,
-                s_last,
-                last - first + 1,
-                0,
-                0,
-                round(best[0], 2),
-            )
-        )
     return out

@@ -1,14 +1,33 @@
 """The copy check: align the response with every candidate source, apply the exemptions,
 and decide the verdict (pure; the pipeline gathers the sources).
 
-Counted matches are the ``identical`` and ``minor_changes`` ones that no exemption takes out.
-The copied share is the number of response words inside counted matches (each word once,
-whatever the number of sources) over the response's words. Verdict:
+Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then,
+sentence by sentence, the response sentences no long exact run covers
+(:mod:`verifier.plagiarism.fuzzy`: ``minor_changes`` and ``heavy_revision`` passages);
+an edited passage next to an exact match of the same source region joins it.
 
-- ``plagiarized``: share >= ``plagiarism.plagiarized_share`` or a counted match with an
-  exact run of ``plagiarism.plagiarized_run_words`` words or more;
-- ``possible``: some counted match (share above ``plagiarism.possible_share``);
-- ``original``: nothing counted (exempt and paraphrase-suspect matches are still listed).
+A match does not count when an exemption takes it out (quoted, attributed, supplied or
+requested by the prompt, code, boilerplate: ``CopyMatch.exemption``) or when it is too
+little evidence of copying (``CopyMatch.shortfall``): under ``min_match_words`` words; an
+exact-run match without a run of ``min_match_words`` (two short common phrasings of a
+fact are not copying); one closely worded sentence with a similarity under
+``minor_similarity``; a ``heavy_revision`` passage of fewer than ``heavy_min_sentences``
+sentences in the source's order, or with a content similarity under
+``heavy_passage_content`` (unless it reaches ``reworded_content``: the same content,
+reworded).
+
+The copied share is the number of response words inside counted matches (each word once,
+whatever the number of sources) over the response's words. Only strong evidence makes a
+verdict: matches with an exact run of ``min_match_words`` and the other matches of their
+source, and edited passages of ``edited_min_sentences`` sentences. Verdict:
+
+- ``plagiarized``: strong identical and minor-change matches cover ``plagiarized_share``
+  of the response, or an exact run reaches ``plagiarized_run_words``, or strong matches of
+  every kind cover ``heavy_share``;
+- ``possible``: something counts (above ``possible_share``): review;
+- ``original``: nothing counts (exempt and uncounted matches are still listed).
+
+``Plagiarism.reason`` says which, with the figures.
 """
 
 from __future__ import annotations
@@ -20,10 +39,11 @@ from dataclasses import dataclass
 from ..config import PlagiarismSettings
 from ..model import CopyMatch, CopySource, Plagiarism
 from ..text import STOPWORDS
-from .align import Tokens, align, exact_runs, tokenize
-from .exemptions import find_exemptions
+from .align import Match, Tokens, align, exact_runs, tokenize
+from .exemptions import Exemptions, find_exemptions
+from .fuzzy import FuzzySettings, edited_passages, join_adjacent, with_fuzzy
 
-__all__ = ["SourceText", "detect", "distinctive_phrases"]
+__all__ = ["SourceText", "detect", "distinctive_phrases", "worth_aligning"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +63,17 @@ def _covered(runs: Iterable[tuple[int, int]]) -> set[int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Response:
+    """The response, tokenised, with what the exemptions need to know about it."""
+
+    text: str
+    tokens: Tokens
+    prompt: Tokens
+    from_prompt: set[int]  # tokens inside runs the prompt supplied
+    exempt: Exemptions
+
+
 def detect(
     response: str,
     prompt: str,
@@ -54,61 +85,163 @@ def detect(
     """Check ``response`` against ``sources`` (see the module docstring)."""
     tokens = tokenize(response)
     prompt_tokens = tokenize(prompt)
-    from_prompt = _covered(
-        (r.a, r.a + r.length - 1) for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
+    mine = _Response(
+        response,
+        tokens,
+        prompt_tokens,
+        _covered(
+            (r.a, r.a + r.length - 1)
+            for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
+        ),
+        find_exemptions(response, prompt, settings.boilerplate),
     )
-    exempt = find_exemptions(response, prompt, settings.boilerplate)
+    fuzzy = _fuzzy_settings(settings)
     matches: list[CopyMatch] = []
     seen: set[str] = set()
     for source in sources:
         if source.snapshot_id in seen or not source.text:
             continue
         seen.add(source.snapshot_id)
-        source_tokens = tokenize(source.text)
-        alignment = align(
+        matches.extend(_source_matches(mine, source, settings, fuzzy))
+    matches.sort(key=lambda m: (m.response_start, -m.words, m.source_url))
+    return _verdict(tokens, matches, settings, mine.exempt.requested, len(seen), phrase_queries)
+
+
+def _source_matches(
+    mine: _Response, source: SourceText, settings: PlagiarismSettings, fuzzy: FuzzySettings
+) -> list[CopyMatch]:
+    """The matches of one source: exact runs, then edited sentences, joined where they meet;
+    each with the exemption or the shortfall that keeps it from counting."""
+    tokens, source_tokens = mine.tokens, tokenize(source.text)
+    # the source's own words the prompt holds: a response that rewords text the user
+    # pasted copies the prompt, not the source
+    source_in_prompt = _covered(
+        (r.a, r.a + r.length - 1)
+        for r in exact_runs(source_tokens, mine.prompt, settings.seed_words)
+    )
+
+    def exempt_span(a_first: int, a_last: int, b_first: int, b_last: int) -> str | None:
+        r0, r1 = tokens.char_span(a_first, a_last)
+        s0, s1 = source_tokens.char_span(b_first, b_last)
+        in_prompt = sum(k in mine.from_prompt for k in range(a_first, a_last + 1))
+        pasted = sum(k in source_in_prompt for k in range(b_first, b_last + 1))
+        return mine.exempt.reason(
+            r0,
+            r1,
+            source.url,
+            from_prompt=in_prompt >= 0.8 * (a_last - a_first + 1)
+            or pasted >= 0.8 * (b_last - b_first + 1),
+            source_quoted=_quoted_in(source.text, s0, s1),
+        )
+
+    def exemption(m: Match) -> str | None:
+        return exempt_span(m.a_first, m.a_last, m.b_first, m.b_last)
+
+    alignment = with_fuzzy(
+        align(
             tokens,
             source_tokens,
             seed=settings.seed_words,
             max_gap=settings.max_gap_words,
             min_words=settings.seed_words,
-            paraphrase_ratio=settings.paraphrase_ratio,
             join_words=settings.min_match_words,
-        )
-        for m in alignment.matches:
-            r0, r1 = tokens.char_span(m.a_first, m.a_last)
-            s0, s1 = source_tokens.char_span(m.b_first, m.b_last)
-            in_prompt = sum(k in from_prompt for k in range(m.a_first, m.a_last + 1))
-            reason = exempt.reason(
-                r0,
-                r1,
-                source.url,
-                from_prompt=in_prompt >= 0.8 * m.words,
-                source_quoted=_quoted_in(source.text, s0, s1),
+        ),
+        fuzzy,
+        settings.min_match_words,
+        exempt_span,
+    )
+
+    out: list[CopyMatch] = []
+    joinable = lambda m: exemption(m) is None  # noqa: E731
+    for m in join_adjacent(alignment, fuzzy, settings.min_match_words, joinable):
+        r0, r1 = tokens.char_span(m.a_first, m.a_last)
+        s0, s1 = source_tokens.char_span(m.b_first, m.b_last)
+        exempt = exemption(m)
+        shortfall = None if exempt else _too_short(m, settings)
+        out.append(
+            CopyMatch(
+                kind=m.kind,
+                counted=exempt is None and shortfall is None,
+                exemption=exempt,
+                shortfall=shortfall,
+                response_start=r0,
+                response_end=r1,
+                response_text=mine.text[r0:r1],
+                source_url=source.url,
+                source_title=source.title,
+                snapshot_id=source.snapshot_id,
+                source_start=s0,
+                source_end=s1,
+                source_text=source.text[s0:s1],
                 words=m.words,
-                min_words=settings.min_match_words,
+                copied_words=m.copied_words,
+                longest_run=m.longest_run,
+                similarity=m.similarity,
+                sentences=m.sentences,
+                content=m.content,
             )
-            matches.append(
-                CopyMatch(
-                    kind=m.kind,
-                    counted=reason is None and m.kind != "paraphrase_suspect",
-                    exemption=reason,
-                    response_start=r0,
-                    response_end=r1,
-                    response_text=response[r0:r1],
-                    source_url=source.url,
-                    source_title=source.title,
-                    snapshot_id=source.snapshot_id,
-                    source_start=s0,
-                    source_end=s1,
-                    source_text=source.text[s0:s1],
-                    words=m.words,
-                    copied_words=m.copied_words,
-                    longest_run=m.longest_run,
-                    similarity=m.similarity,
-                )
+        )
+    return out
+
+
+def worth_aligning(response: Tokens, passage: str, settings: PlagiarismSettings) -> bool:
+    """Whether a candidate passage (a few sentences of a document) shows enough of the
+    response to align its whole document. A counted match may straddle two passages, so
+    the bar is lower than counting's: an exact run of ``min_match_words`` less three, an
+    edited sentence whose wording survived, or an edited passage one sentence short of
+    ``heavy_min_sentences`` with the content similarity a heavy revision needs."""
+    passage_tokens = tokenize(passage)
+    run = max(settings.seed_words, settings.min_match_words - 3)
+    if any(r.length >= run for r in exact_runs(response, passage_tokens, settings.seed_words)):
+        return True
+    sentences = max(1, settings.heavy_min_sentences - 1)
+    return any(
+        m.kind == "minor_changes"
+        or m.content >= settings.reworded_content
+        or (m.sentences >= sentences and m.content >= settings.heavy_passage_content)
+        for m in edited_passages(response, passage_tokens, set(), _fuzzy_settings(settings))
+    )
+
+
+def _fuzzy_settings(settings: PlagiarismSettings) -> FuzzySettings:
+    return FuzzySettings(
+        heavy_content=settings.heavy_content,
+        minor_content=settings.minor_content,
+        minor_similarity=settings.minor_similarity,
+    )
+
+
+def _too_short(m: Match, settings: PlagiarismSettings) -> str | None:
+    """Why a match is too little evidence of copying to count, or None."""
+    if m.words < settings.min_match_words:
+        return f"short (under {settings.min_match_words} words)"
+    if m.longest_run >= settings.min_match_words:
+        return None
+    if not m.sentences:
+        return (
+            f"short exact runs (the longest is {m.longest_run} words, "
+            f"under {settings.min_match_words})"
+        )
+    if m.kind == "minor_changes":
+        if m.sentences == 1 and m.similarity < settings.minor_similarity:
+            return (
+                f"one sentence of similarity {m.similarity:.0f} (alone, a sentence needs "
+                f"{settings.minor_similarity:.0f})"
             )
-    matches.sort(key=lambda m: (m.response_start, -m.words, m.source_url))
-    return _verdict(tokens, matches, settings, exempt.requested, len(seen), phrase_queries)
+        return None
+    if m.content >= settings.reworded_content:  # the same content, reworded or reordered
+        return None
+    if m.sentences < settings.heavy_min_sentences:
+        return (
+            f"{m.sentences} paraphrased sentence(s) (a heavy revision needs "
+            f"{settings.heavy_min_sentences} in the source's order)"
+        )
+    if m.content < settings.heavy_passage_content:
+        return (
+            f"content similarity {m.content:.2f} (a heavy revision needs "
+            f"{settings.heavy_passage_content:.2f})"
+        )
+    return None
 
 
 _OPENING = frozenset("\"“«„「'‘")
@@ -132,6 +265,23 @@ def _verdict(
 ) -> Plagiarism:
     counted = [m for m in matches if m.counted]
     words_total = len(tokens)
+    # What can make a verdict "plagiarized": matches with an exact run of min_match_words
+    # and the other matches of their source (copying from it is established), and edited
+    # passages of edited_min_sentences sentences in the source's order. One or two closely
+    # worded sentences alone are how a fact is commonly put: review, not a verdict.
+    anchored = {m.snapshot_id for m in counted if m.longest_run >= settings.min_match_words}
+    strong = [
+        m
+        for m in counted
+        if m.snapshot_id in anchored or m.sentences >= settings.edited_min_sentences
+    ]
+    near: set[int] = set()  # inside strong identical and minor_changes matches
+    evidence: set[int] = set()  # inside strong matches of every kind
+    for m in strong:
+        inside = set(tokens.within(m.response_start, m.response_end))
+        evidence |= inside
+        if m.kind != "heavy_revision":
+            near |= inside
     copied: set[int] = set()
     per_source: dict[str, tuple[CopyMatch, set[int], int]] = {}
     for m in counted:
@@ -140,13 +290,49 @@ def _verdict(
         first, words, n = per_source.get(m.snapshot_id, (m, set(), 0))
         per_source[m.snapshot_id] = (first, words | covered, n + 1)
     share = len(copied) / words_total if words_total else 0.0
+    near_share = len(near) / words_total if words_total else 0.0
+    evidence_share = len(evidence) / words_total if words_total else 0.0
     longest = max((m.longest_run for m in counted), default=0)
+    grounds = [
+        f"identical and minor-change passages cover {near_share:.0%} of the response "
+        f"(plagiarized at {settings.plagiarized_share:.0%})"
+        if near_share >= settings.plagiarized_share
+        else "",
+        f"an exact run of {longest} words (plagiarized at {settings.plagiarized_run_words})"
+        if longest >= settings.plagiarized_run_words
+        else "",
+        f"copied and reworded passages cover {evidence_share:.0%} of the response "
+        f"(plagiarized at {settings.heavy_share:.0%})"
+        if evidence_share >= settings.heavy_share
+        else "",
+    ]
+    grounds = [g for g in grounds if g]
     if not counted or share <= settings.possible_share:
         verdict = "original"
-    elif share >= settings.plagiarized_share or longest >= settings.plagiarized_run_words:
+        reason = (
+            f"nothing counts: {len(matches)} match(es) exempt or too little evidence"
+            if matches
+            else f"no copied text in the {checked} source(s) checked"
+        )
+    elif grounds:
         verdict = "plagiarized"
+        reason = "; ".join(grounds)
     else:
         verdict = "possible"
+        if strong:
+            reason = (
+                f"{share:.0%} of the response matches a source, under the bars for "
+                f"plagiarized (identical and minor-change passages {near_share:.0%}, under "
+                f"{settings.plagiarized_share:.0%}; all passages {evidence_share:.0%}, under "
+                f"{settings.heavy_share:.0%}): review"
+            )
+        else:
+            reason = (
+                f"{share:.0%} of the response matches a source, but only in closely worded "
+                f"sentences (fewer than {settings.edited_min_sentences} in a row, no exact run "
+                f"of {settings.min_match_words} words): how a fact is commonly put, or "
+                "copying: review"
+            )
     sources = sorted(
         (
             CopySource(
@@ -164,6 +350,7 @@ def _verdict(
     return Plagiarism(
         status="checked",
         verdict=verdict,
+        reason=reason,
         copied_share=round(share, 4),
         copied_words=len(copied),
         response_words=words_total,
@@ -178,6 +365,12 @@ def _verdict(
             "possible_share": settings.possible_share,
             "plagiarized_share": settings.plagiarized_share,
             "plagiarized_run_words": settings.plagiarized_run_words,
+            "heavy_share": settings.heavy_share,
+            "edited_min_sentences": settings.edited_min_sentences,
+            "heavy_min_sentences": settings.heavy_min_sentences,
+            "heavy_passage_content": settings.heavy_passage_content,
+            "minor_similarity": settings.minor_similarity,
+            "reworded_content": settings.reworded_content,
         },
     )
 

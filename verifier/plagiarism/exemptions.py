@@ -1,5 +1,6 @@
 """What is not plagiarism: quoting, attribution, text the user supplied, copying the prompt
-asked for, code, boilerplate and short common phrases.
+asked for, code and boilerplate (too little evidence, such as short common phrases, is the
+detector's other reason not to count a match: see :mod:`verifier.plagiarism.detect`).
 
 Pure functions over the response (and prompt) text. Each finds spans of the response with
 a reason; :func:`exemption` decides, for one match, which reason (if any) takes it out of
@@ -186,8 +187,6 @@ class Exemptions:
         *,
         from_prompt: bool = False,
         source_quoted: bool = False,
-        words: int,
-        min_words: int,
     ) -> str | None:
         """Why a match over response[start:end] does not count, or None when it counts.
 
@@ -215,8 +214,6 @@ class Exemptions:
             return "code"
         if _mostly_inside(start, end, self.boilerplate):
             return "boilerplate"
-        if words < min_words:
-            return f"short (under {min_words} words)"
         return None
 
 

@@ -21,10 +21,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import version
 
 import numpy as np
 from datasketch import MinHash
+from datasketch.minhash import _fmix  # the scheme's pre-mix (see shingle_hashes)
 
 from ..text import STOPWORDS
 from .align import normalized_words
@@ -72,13 +74,25 @@ def sketch_many(texts: Sequence[str]) -> np.ndarray:
     return out
 
 
+@cache
+def _template() -> MinHash:
+    return MinHash(**_minhash_kwargs())
+
+
 def shingle_hashes(text: str) -> np.ndarray:
-    """Every shingle of ``text`` hashed under every permutation: shape (shingles, num_perm)."""
+    """Every shingle of ``text`` hashed under every permutation: shape (shingles, num_perm).
+
+    The same values ``MinHash.bulk([[shingle] for shingle in ...])`` gives (a test holds
+    them equal), computed in one vectorised step: datasketch's hash of each shingle, its
+    avalanche pre-mix, then the scheme's affine permutations.
+    """
     grams = shingles(text)
     if not grams:
         return np.empty((0, SKETCH_PARAMS["num_perm"]), dtype=np.uint32)
-    singles = MinHash.bulk([[g] for g in grams], **_minhash_kwargs())
-    return np.vstack([m.hashvalues for m in singles]).astype(np.uint32)
+    template = _template()
+    hv = np.array([template.hashfunc(g) for g in grams], dtype=np.uint32).reshape(-1, 1)
+    a, b = template.permutations
+    return (_fmix(hv, 32) * a + b).astype(np.uint32)
 
 
 @dataclass(frozen=True, slots=True)

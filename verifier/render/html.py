@@ -18,14 +18,16 @@ import base64
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from importlib.resources import files
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..model import CopyMatch, Report
-from ..plagiarism.align import tokenize
+from ..plagiarism.align import normalized_words, tokenize
 
 __all__ = ["report_html"]
 
@@ -51,14 +53,50 @@ class _Piece:
     claims: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class _Passage:
+    """A match side by side: both texts in pieces, changed words marked."""
+
+    match: CopyMatch
+    response: list[tuple[str, bool]]
+    source: list[tuple[str, bool]]
+
+
 def _match_class(m: CopyMatch) -> str:
     if m.counted:
         return f"copy {m.kind.replace('_', '-')}"
-    if m.kind == "paraphrase_suspect":
-        return "copy paraphrase-suspect"
-    if (m.exemption or "").startswith("short"):
-        return "copy small"
-    return "exempt"
+    if m.exemption:
+        return "exempt"
+    return "copy uncounted"
+
+
+_PIECES = re.compile(r"\w+(?:['’]\w+)*|\W+")
+
+
+def marked_changes(a: str, b: str) -> tuple[list[tuple[str, bool]], list[tuple[str, bool]]]:
+    """``a`` and ``b`` cut into pieces (words and what lies between), each word marked
+    when it is not part of the words the two have in common, in order (difflib over the
+    normalised words): what an edit changed, on both sides."""
+
+    def cut(text: str) -> tuple[list[str], list[int]]:
+        pieces = _PIECES.findall(text)
+        words = [i for i, p in enumerate(pieces) if p[0].isalnum() or p[0] == "_"]
+        return pieces, words
+
+    a_pieces, a_words = cut(a)
+    b_pieces, b_words = cut(b)
+    a_norm = [normalized_words(a_pieces[i])[0] for i in a_words]
+    b_norm = [normalized_words(b_pieces[i])[0] for i in b_words]
+    same_a: set[int] = set()
+    same_b: set[int] = set()
+    for block in SequenceMatcher(None, a_norm, b_norm, autojunk=False).get_matching_blocks():
+        same_a.update(a_words[block.a : block.a + block.size])
+        same_b.update(b_words[block.b : block.b + block.size])
+    a_set, b_set = set(a_words), set(b_words)
+    return (
+        [(p, i in a_set and i not in same_a) for i, p in enumerate(a_pieces)],
+        [(p, i in b_set and i not in same_b) for i, p in enumerate(b_pieces)],
+    )
 
 
 def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
@@ -66,8 +104,10 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
     marks: list[tuple[int, int, str, str, int | None, str | None]] = []
     for i, m in enumerate(report.plagiarism.matches):
         src = sources.get(m.snapshot_id, 0) % _PALETTE
-        why = "counted" if m.counted else (m.exemption or "not counted")
-        tip = f"{m.kind.replace('_', ' ')}, {m.words} words ({why}) from {m.source_title or m.source_url}"
+        tip = (
+            f"{m.kind.replace('_', ' ')}, {m.figures()}, {m.standing()}, "
+            f"from {m.source_title or m.source_url}"
+        )
         marks.append(
             (m.response_start, m.response_end, f"{_match_class(m)} src-{src}", tip, i, None)
         )
@@ -112,6 +152,7 @@ def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
             {
                 "counted": m.counted,
                 "exemption": m.exemption,
+                "shortfall": m.shortfall,
                 "kind": m.kind,
                 "words": m.words,
                 "source": sources.get(m.snapshot_id, 0),
@@ -182,6 +223,10 @@ def report_html(report: Report) -> str:
                 "title": first.source_title if first else "",
                 "share": listed.share if listed else 0.0,
                 "matches": by_source.get(index, []),
+                "passages": [
+                    _Passage(m, *marked_changes(m.response_text, m.source_text))
+                    for m in by_source.get(index, [])
+                ],
             }
         )
     return _ENV.get_template("report.html.j2").render(

@@ -123,10 +123,11 @@ def _plagiarism_line(p: Plagiarism) -> str:
         return f"plagiarism: not checked ({p.note})"
     partial = f" [partial: {p.note}]" if p.status == "partial" else ""
     requested = f"; the prompt asked for copying ({p.copy_requested!r})" if p.copy_requested else ""
+    reason = f"; why: {p.reason}" if p.reason else ""
     return (
-        f"plagiarism: {p.verdict}: {p.copied_share:.0%} of {p.response_words} words copied "
-        f"(longest run {p.longest_run_words} words) from {len(p.sources)} of "
-        f"{p.sources_checked} sources checked{requested}{partial}"
+        f"plagiarism: {p.verdict}: {p.copied_share:.0%} of {p.response_words} words "
+        f"copied (longest exact run {p.longest_run_words} words) from {len(p.sources)} of "
+        f"{p.sources_checked} sources checked{requested}{partial}{reason}"
     )
 
 
@@ -135,9 +136,9 @@ def _copy_lines(p: Plagiarism, width: int) -> list[str]:
         return []
     lines = ["", f"Copied text ({len(p.matches)} matches)"]
     for m in p.matches:
-        status = "counted" if m.counted else (m.exemption or "for review, not counted")
         lines.append(
-            f"[{m.response_start}:{m.response_end}] {m.kind}, {m.words} words, {status}: {m.source_url}"
+            f"[{m.response_start}:{m.response_end}] {m.kind.replace('_', ' ')}, "
+            f"{m.figures()}, {m.standing()}: {m.source_url}"
         )
         lines.append(f"    “{_short(m.response_text, width - 6)}”")
     return lines

@@ -250,24 +250,26 @@ def _plagiarism(p: Plagiarism, apply: Any, review: list[ReviewItem]) -> None:
     elif p.verdict == "plagiarized" and not p.copy_requested:
         apply(
             "plagiarized",
-            f"{p.copied_share:.0%} of the response copied (longest run {p.longest_run_words} "
-            f"words) from {', '.join(s.url for s in p.sources[:3])}",
+            f"{p.copied_share:.0%} of the response copied (longest exact run "
+            f"{p.longest_run_words} words) from {', '.join(s.url for s in p.sources[:3])}: "
+            f"{p.reason}",
             matches,
         )
     elif p.verdict == "possible" and not p.copy_requested:
         review.append(
             ReviewItem(
                 "plagiarism",
-                f"possible copying: {p.copied_share:.0%} of the response matches a source",
+                f"possible copying: {p.reason or f'{p.copied_share:.0%} of the response matches a source'}",
                 matches,
             )
         )
-    suspects = [m for m in p.matches if m.kind == "paraphrase_suspect"]
-    if suspects:
+    suspects = [m for m in p.matches if m.sentences and not m.counted and m.exemption is None]
+    if suspects and p.verdict != "plagiarized":
         review.append(
             ReviewItem(
                 "paraphrase",
-                f"{len(suspects)} sentence(s) closely paraphrase a source (never counted)",
+                f"{len(suspects)} passage(s) reword a source, too little evidence to count "
+                "(one closely paraphrased sentence, or a loose paraphrase)",
                 [
                     _span(
                         m.response_start, m.response_end, m.response_text, source_url=m.source_url

@@ -26,9 +26,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 
 from ..text import blocks, segments
+from ..words import frequency_list
 
 __all__ = ["Misspelling", "check_spelling", "dictionary"]
 
@@ -93,9 +93,8 @@ def dictionary(common_words: int = 30000) -> _Dictionary:
     """The shipped frequency dictionary, loaded once per process (about 1 s)."""
     from symspellpy import SymSpell
 
-    path = files("symspellpy") / "frequency_dictionary_en_82_765.txt"
     speller = SymSpell(max_dictionary_edit_distance=1, prefix_length=7)
-    speller.load_dictionary(str(path), term_index=0, count_index=1)
+    speller.load_dictionary(str(frequency_list()), term_index=0, count_index=1)
     ranked = sorted(speller.words.items(), key=lambda kv: -kv[1])
     return _Dictionary(
         dict(speller.words),

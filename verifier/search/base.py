@@ -7,6 +7,7 @@ never fetched over the network.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ..deadline import Deadline
@@ -50,6 +51,9 @@ class RecordedSearch(Protocol):
 
 @runtime_checkable
 class CopyCandidates(Protocol):
-    """A local backend that finds passages a text may have copied (MinHash containment)."""
+    """A local backend that finds passages a text may have copied (MinHash containment,
+    sentence by sentence), keeping those ``screen`` accepts when it is given."""
 
-    async def copy_candidates(self, text: str, *, limit: int) -> list[SearchHit]: ...
+    async def copy_candidates(
+        self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None
+    ) -> list[SearchHit]: ...

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +33,8 @@ from ..extract import Extractor, decode_text, trafilatura_version
 from ..files import atomic_path
 from ..model import PageRecord, SearchHit
 from ..plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
-from ..text import content_terms
+from ..text import content_terms, sentence_spans
+from ..words import rarity
 
 __all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
 
@@ -200,28 +202,77 @@ class CorpusIndex:
                 self._sketches = SketchIndex(ids, minima.reshape(len(rows), width))
             return self._sketches
 
-    def copy_candidates(self, text: str, limit: int) -> list[SearchHit]:
-        """Passages a share of which the text contains (MinHash containment), best first.
+    def copy_candidates(
+        self, text: str, limit: int, screen: Callable[[str], bool] | None = None
+    ) -> list[SearchHit]:
+        """Passages the text may copy, best first: up to ``limit`` found by MinHash
+        containment (copied word sequences; two of the sketch's minima at least), then up
+        to ``limit`` more that two or more of its sentences find (edited copies, whose word
+        sequences are broken: see ``sentence_candidates``).
 
-        The snippet of each hit says the estimated containment; ``passage_start`` and
+        ``screen``, when given, is asked about each passage's text, and those it refuses are
+        left out (the copy check screens for evidence worth aligning a whole document for).
+        The snippet of each hit says how it was found; ``passage_start`` and
         ``passage_end`` locate the passage in its document.
         """
-        found = self.sketch_index().query(text, limit=limit)
-        if not found:
+        found = self.sketch_index().query(text, min_hits=2, limit=limit)
+        why = {c.passage_id: f"containment {c.containment:.2f}" for c in found}
+        order = [c.passage_id for c in found]
+        added = 0
+        for pid, votes in self.sentence_candidates(text):
+            if added >= limit or votes < 2:
+                break
+            if pid not in why:
+                why[pid] = f"{votes} sentences alike"
+                order.append(pid)
+                added += 1
+        if not order:
             return []
-        by_id = {c.passage_id: c for c in found}
-        marks = ",".join("?" * len(by_id))
+        rank_of = {pid: n for n, pid in enumerate(order)}
+        marks = ",".join("?" * len(order))
         with self.lock:
             rows = self.db.execute(
-                "SELECT p.id, d.url, d.title, p.start, p.end FROM passages p"
+                "SELECT p.id, d.url, d.title, p.start, p.end, p.text FROM passages p"
                 f" JOIN documents d ON d.id = p.doc_id WHERE p.id IN ({marks})",
-                list(by_id),
+                order,
             ).fetchall()
-        rows.sort(key=lambda r: (-by_id[r[0]].hits, r[0]))
+        rows.sort(key=lambda r: rank_of[r[0]])
+        if screen is not None:
+            rows = [r for r in rows if screen(r[5])]
         return [
-            SearchHit(url, title, f"containment {by_id[pid].containment:.2f}", rank, start, end)
-            for rank, (pid, url, title, start, end) in enumerate(rows, start=1)
+            SearchHit(url, title, why[pid], rank, start, end)
+            for rank, (pid, url, title, start, end, _text) in enumerate(rows, start=1)
         ]
+
+    def sentence_candidates(
+        self, text: str, *, terms: int = 4, most: int = 50
+    ) -> list[tuple[int, int]]:
+        """(passage id, sentences that found it), most first. A sentence of the text with
+        at least four content words finds the passages holding two or more of its
+        ``terms`` rarest content words (stemmed by the index, so an edited sentence still
+        finds its source sentence); a sentence whose words are too common to tell (more
+        than ``most`` passages) finds none."""
+        queries = []
+        for start, end in sentence_spans(text):
+            words = list(dict.fromkeys(w for w in content_terms(text[start:end]) if len(w) > 2))
+            if len(words) >= 4:
+                rare = sorted(words, key=rarity, reverse=True)[:terms]
+                pairs = itertools.combinations(rare, 2)
+                queries.append(" OR ".join(f'("{a}" AND "{b}")' for a, b in pairs))
+        votes: dict[int, int] = {}
+        first_seen: dict[int, int] = {}
+        with self.lock:
+            for n, match in enumerate(queries):
+                rows = self.db.execute(
+                    "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? LIMIT ?",
+                    (match, most + 1),
+                ).fetchall()
+                if len(rows) > most:
+                    continue
+                for (pid,) in rows:
+                    votes[pid] = votes.get(pid, 0) + 1
+                    first_seen.setdefault(pid, n)
+        return sorted(votes.items(), key=lambda kv: (-kv[1], first_seen[kv[0]]))
 
     def search(self, query: str, limit: int) -> list[SearchHit]:
         """BM25-ranked passages: any of the query's content words, or, for a query in double
@@ -466,9 +517,11 @@ class CorpusBackend:
     def owns(self, url: str) -> bool:
         return url.startswith("file://") and self.index.has(url)
 
-    async def copy_candidates(self, text: str, *, limit: int) -> list[SearchHit]:
+    async def copy_candidates(
+        self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None
+    ) -> list[SearchHit]:
         """Passages of this corpus that ``text`` may have copied (see ``CorpusIndex``)."""
-        return await asyncio.to_thread(self.index.copy_candidates, text, limit)
+        return await asyncio.to_thread(self.index.copy_candidates, text, limit, screen)
 
     async def page(self, url: str) -> PageRecord:
         record = await asyncio.to_thread(self.index.page, url)

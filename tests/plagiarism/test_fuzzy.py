@@ -1,0 +1,293 @@
+"""Edited copies: sentence alignment, tiers, passages, joins and the candidate screen."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.config import PlagiarismSettings
+from verifier.plagiarism.align import align, tokenize
+from verifier.plagiarism.detect import SourceText, detect, worth_aligning
+from verifier.plagiarism.fuzzy import FuzzySettings, aligned_sentences, with_fuzzy
+from verifier.render.text import plagiarism_text
+
+TEXT = (
+    "Hadrian's Wall was a defensive fortification in the Roman province of Britannia, begun in "
+    "AD 122 during the reign of the emperor Hadrian. It ran from the banks of the River Tyne "
+    "near the North Sea to the Solway Firth on the Irish Sea, a distance of about 73 miles. "
+    "Soldiers of three legions built the wall over roughly six years, using stone in the east "
+    "and turf in the west. Small forts called milecastles were placed every Roman mile along its "
+    "length, with two turrets between each pair. Larger forts housed garrisons of up to a "
+    "thousand auxiliary troops drawn from across the empire. After Hadrian's death the frontier "
+    "moved north to the Antonine Wall, but it returned to Hadrian's line about twenty years "
+    "later. Much of the wall was later taken apart, its stones reused for farmhouses, churches "
+    "and roads."
+)
+SOURCE = SourceText("https://example.org/hadrians-wall", "Hadrian's Wall", "sha256:hw", TEXT)
+PROMPT = "Tell me about Hadrian's Wall."
+CFG = PlagiarismSettings()
+
+# restructured, reworded, every idea in the source's order
+HEAVY = (
+    "Construction of the wall started in AD 122, when Hadrian was emperor, as a defence for "
+    "Roman Britain. Stretching roughly 73 miles, it crossed the country from the Tyne and the "
+    "North Sea coast to the Solway Firth. Three legions of soldiers spent about six years "
+    "building it, with stone for the eastern part and turf for the western part. Every Roman "
+    "mile there was a small fort known as a milecastle, and two turrets stood between each pair "
+    "of them. Garrisons of as many as a thousand auxiliaries, recruited from all over the "
+    "empire, lived in the bigger forts."
+)
+# a few words swapped in each sentence
+LIGHT = (
+    "Hadrian's Wall was a defensive barrier in the Roman province of Britannia, started in AD 122 "
+    "under the emperor Hadrian. It went from the banks of the River Tyne close to the North Sea "
+    "to the Solway Firth on the Irish Sea, a length of about 73 miles. Troops of three legions "
+    "put up the wall in roughly six years, with stone in the east and turf in the west."
+)
+# the same facts, told in the writer's own words and order
+ORIGINAL = (
+    "Hadrian's Wall is one of the best known Roman monuments in England. The emperor ordered it "
+    "after visiting Britain, and work began in the 120s. It is about 117 kilometres long. Roman "
+    "troops, not slaves, did the building, and there were forts, gates and watchtowers along it. "
+    "Later the frontier shifted for a while to Scotland. Today you can walk a long-distance path "
+    "that follows its route."
+)
+ONE_PARAPHRASE = (
+    "Some context first. Three legions of soldiers spent about six years building it, with stone "
+    "for the eastern part and turf for the western part. That is all I know about it."
+)
+REWORDED = (
+    "Stone in the east, turf in the west: that is how soldiers from three legions raised the "
+    "wall in roughly six years."
+)
+
+
+def check(response: str, prompt: str = PROMPT, cfg: PlagiarismSettings = CFG):  # type: ignore[no-untyped-def]
+    return detect(response, prompt, [SOURCE], cfg)
+
+
+def test_heavy_revision_is_one_passage_in_the_source_order_and_plagiarized() -> None:
+    result = check(HEAVY)
+    [match] = result.matches
+    assert (match.kind, match.counted, match.sentences) == ("heavy_revision", True, 5)
+    assert match.longest_run < CFG.min_match_words  # no long exact run to find it by
+    assert CFG.heavy_passage_content <= match.content < CFG.reworded_content
+    assert result.verdict == "plagiarized"
+    assert result.reason.startswith("copied and reworded passages cover")
+    assert result.copied_share > 0.9
+
+
+def test_light_revision_is_minor_changes_and_plagiarized() -> None:
+    result = check(LIGHT)
+    counted = [m for m in result.matches if m.counted]
+    assert {m.kind for m in counted} == {"minor_changes"}
+    assert all(m.sentences for m in counted)  # found sentence by sentence
+    assert result.verdict == "plagiarized"
+    assert result.copied_share > 0.9
+
+
+def test_the_same_facts_in_ones_own_words_are_original() -> None:
+    result = check(ORIGINAL)
+    assert result.verdict == "original"
+    assert not any(m.counted for m in result.matches)
+
+
+def test_one_paraphrased_sentence_is_shown_not_counted() -> None:
+    result = check(ONE_PARAPHRASE)
+    [match] = result.matches
+    assert (match.kind, match.counted, match.exemption) == ("heavy_revision", False, None)
+    assert match.shortfall is not None and "paraphrased sentence" in match.shortfall
+    assert result.verdict == "original"
+
+
+def test_reworded_content_counts_alone_but_only_for_review() -> None:
+    result = check(REWORDED)
+    [match] = result.matches
+    assert match.counted and match.content >= CFG.reworded_content
+    assert match.longest_run < 8
+    # one sentence is how a fact is commonly put: "possible", never a verdict on its own
+    assert result.verdict == "possible"
+    assert "closely worded sentences" in result.reason
+
+
+def test_two_common_phrasings_of_facts_are_not_plagiarized() -> None:
+    # the issue's case: a short factual answer whose phrasings a page shares
+    page = SourceText(
+        "https://example.org/nobel",
+        "Nobel Prize",
+        "sha256:nobel",
+        "The Nobel Prizes were established by the will of the Swedish chemist and inventor "
+        "Alfred Nobel, who died in 1896. The first prizes were awarded in 1901 in physics, "
+        "chemistry, physiology or medicine, literature and peace. Marie Curie is the only "
+        "person to have been awarded Nobel Prizes in two different scientific fields, physics "
+        "and chemistry.",
+    )
+    response = (
+        "The Nobel Prizes were set up by the will of Alfred Nobel, who died in 1896. Every year "
+        "the committees in Stockholm and Oslo announce the winners in October. Linus Pauling is "
+        "the only person to have won Nobel Prizes in two different scientific fields, a record "
+        "nobody has matched."
+    )
+    result = detect(response, "Tell me about the Nobel Prizes.", [page], CFG)
+    assert result.verdict != "plagiarized"
+    assert result.longest_run_words < CFG.min_match_words
+    # every figure a rater reads agrees: the summary's longest run is the matches' longest
+    counted = [m for m in result.matches if m.counted]
+    assert result.longest_run_words == max((m.longest_run for m in counted), default=0)
+    text = plagiarism_text(result)
+    assert f"(longest exact run {result.longest_run_words} words)" in text
+    for m in result.matches:
+        assert f"{m.words} words (longest exact run {m.longest_run}," in text
+
+
+def test_offsets_slice_both_texts_for_edited_passages() -> None:
+    for response in (HEAVY, LIGHT, REWORDED, ONE_PARAPHRASE):
+        for m in check(response).matches:
+            assert response[m.response_start : m.response_end] == m.response_text
+            assert TEXT[m.source_start : m.source_end] == m.source_text
+            assert m.response_text and m.source_text
+
+
+def test_an_exact_match_and_the_edited_sentence_after_it_are_one_passage() -> None:
+    response = (
+        "Soldiers of three legions built the wall over roughly six years, using stone in the "
+        "east and turf in the west. Every Roman mile there was a small fort known as a "
+        "milecastle, and two turrets stood between each pair of them."
+    )
+    [match] = check(response).matches
+    assert match.kind == "minor_changes"
+    assert match.longest_run >= CFG.min_match_words
+    assert match.sentences == 1  # the edited sentence it took in
+    assert match.response_text.startswith("Soldiers of three legions")
+    assert match.response_text.endswith("two turrets stood between each pair")
+
+
+def test_a_quote_is_not_joined_with_the_edited_sentence_after_it() -> None:
+    response = (
+        '"Soldiers of three legions built the wall over roughly six years, using stone in the '
+        'east and turf in the west." Every Roman mile there was a small fort known as a '
+        "milecastle, and two turrets stood between each pair of them."
+    )
+    matches = check(response).matches
+    quoted = [m for m in matches if m.exemption == "quoted"]
+    assert len(quoted) == 1 and quoted[0].kind == "identical"
+    assert all(m.response_end <= response.index("Every") or m.exemption is None for m in matches)
+
+
+# --- exemptions apply to every tier --------------------------------------------------------
+
+
+def test_rewording_text_the_prompt_supplied_is_exempt() -> None:
+    prompt = f"Rewrite this paragraph for a ten-year-old:\n\n{TEXT}"
+    result = check(HEAVY, prompt)
+    assert result.verdict == "original"
+    assert [m.exemption for m in result.matches] == ["the prompt supplied this text"]
+
+
+def test_requested_extraction_exempts_edited_passages() -> None:
+    result = check(LIGHT, "Quote the passage about how the wall was built.")
+    assert result.verdict == "original"
+    assert result.copy_requested
+    assert all(m.exemption and m.exemption.startswith("requested") for m in result.matches)
+
+
+def test_an_attributed_edited_sentence_is_exempt_and_the_rest_counts() -> None:
+    attributed = "According to example.org, soldiers from three legions constructed the wall "
+    attributed += "in about six years, with stone in the east and turf in the west."
+    result = check(f"{HEAVY.split('. Three')[0]}. {attributed}")
+    by_text = {m.response_text: m for m in result.matches}
+    [exempt] = [m for t, m in by_text.items() if "three legions" in t]
+    assert exempt.exemption == "attributed"
+    assert all(m.exemption is None for t, m in by_text.items() if "three legions" not in t)
+
+
+def test_linking_the_source_exempts_its_edited_passages() -> None:
+    result = check(f"{HEAVY} (Source: https://example.org/hadrians-wall)")
+    assert result.verdict == "original"
+    assert result.matches[0].exemption == "attributed (the response links to example.org)"
+
+
+def test_quoted_minor_changes_are_exempt() -> None:
+    result = check(f'The article puts it like this: "{LIGHT}"')
+    assert result.verdict == "original"
+    assert {m.exemption for m in result.matches} == {"quoted"}
+
+
+def test_edited_text_inside_code_is_exempt() -> None:
+    result = check(f"Here is the text as a string:\n\n```python\nTEXT = '''{LIGHT}'''\n```\n")
+    assert result.verdict == "original"
+    assert result.matches and {m.exemption for m in result.matches} == {"code"}
+
+
+def test_boilerplate_is_exempt_in_every_tier() -> None:
+    licence = SourceText(
+        "https://example.org/licence",
+        "Licence",
+        "sha256:lic",
+        "Permission is hereby granted, free of charge, to any person obtaining a copy of this "
+        "software and associated documentation files, to deal in the Software without "
+        "restriction. The above copyright notice and this permission notice shall be included "
+        "in all copies or substantial portions of the Software.",
+    )
+    response = (
+        "Permission is hereby granted, free of charge, to anybody who obtains a copy of the "
+        "software and its documentation files, to deal in the Software with no restriction."
+    )
+    result = detect(response, "", [licence], CFG)
+    assert result.verdict == "original"
+    assert {m.exemption for m in result.matches} == {"boilerplate"}
+
+
+# --- the pieces --------------------------------------------------------------------------
+
+
+def test_sentences_align_with_one_or_two_adjacent_source_sentences() -> None:
+    merged = (
+        "Small forts called milecastles stood every Roman mile with two turrets between each "
+        "pair, and larger forts held up to a thousand auxiliary troops from across the empire."
+    )
+    [aligned] = aligned_sentences(tokenize(merged), tokenize(TEXT), set(), FuzzySettings())
+    assert aligned is not None
+    source = tokenize(TEXT)
+    a0, a1 = source.char_span(aligned.b_first, aligned.b_last)
+    assert TEXT[a0:a1].startswith("Small forts") and TEXT[a0:a1].endswith("the empire")
+
+
+def test_sentences_out_of_the_source_order_are_separate_passages() -> None:
+    sentences = HEAVY.split(". ")
+    shuffled = ". ".join([sentences[4], sentences[3], sentences[1], sentences[0]])
+    r, s = tokenize(shuffled), tokenize(TEXT)
+    result = with_fuzzy(align(r, s), FuzzySettings(), anchor_words=11)
+    assert all(m.sentences == 1 for m in result.matches)
+
+
+def test_screen_keeps_the_source_passage_of_an_edited_copy_and_drops_others() -> None:
+    tokens = tokenize(HEAVY)
+    first_half = TEXT[: TEXT.index("Larger forts")]
+    assert worth_aligning(tokens, first_half, settings=CFG)
+    assert not worth_aligning(
+        tokens,
+        "The committee meets in October. Prizes are announced by telephone and the winners "
+        "travel to Stockholm in December for the ceremony and a banquet.",
+        settings=CFG,
+    )
+
+
+words = st.sampled_from(
+    "the wall stone turf legions soldiers Hadrian built six years east west forts mile".split()
+)
+sentence = st.lists(words, min_size=3, max_size=14).map(lambda w: " ".join(w) + ".")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(sentence, min_size=1, max_size=8), st.lists(sentence, min_size=1, max_size=8))
+def test_every_reported_span_slices_both_texts(response_s: list[str], source_s: list[str]) -> None:
+    response, source = " ".join(response_s), " ".join(source_s)
+    page = SourceText("https://example.org/x", "x", "sha256:x", source)
+    result = detect(response, "", [page], CFG)
+    for m in result.matches:
+        assert response[m.response_start : m.response_end] == m.response_text
+        assert source[m.source_start : m.source_end] == m.source_text
+        assert 0 <= m.longest_run <= m.words
+        assert m.copied_words <= m.words
+    assert 0.0 <= result.copied_share <= 1.0
