@@ -74,7 +74,16 @@ def test_reordered_clauses_leave_no_exact_run_for_this_stage() -> None:
 
 def test_tokens_are_the_same_for_ascii_and_non_ascii_text() -> None:
     ascii_text = "It's the World's OLDEST lighthouse, built in 1810."
-    assert tokenize(ascii_text).norm == ("it's", "the", "world's", "oldest", "lighthouse", "built", "in", "1810")
+    assert tokenize(ascii_text).norm == (
+        "it's",
+        "the",
+        "world's",
+        "oldest",
+        "lighthouse",
+        "built",
+        "in",
+        "1810",
+    )
     accented = "It’s the Wörld’s OLDEST lighthouse."
     assert tokenize(accented).norm == ("it's", "the", "wörld's", "oldest", "lighthouse")
 

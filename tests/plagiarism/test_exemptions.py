@@ -110,9 +110,7 @@ def test_reason_precedence() -> None:
     ex = find_exemptions(text, "Quote the page verbatim.", [])
     assert ex.reason(8, 40, "https://other.org/").startswith("requested")
     ex = find_exemptions(text, "", [])
-    assert ex.reason(8, 40, "https://o.org/", from_prompt=True) == (
-        "the prompt supplied this text"
-    )
+    assert ex.reason(8, 40, "https://o.org/", from_prompt=True) == ("the prompt supplied this text")
     assert ex.reason(8, 40, "https://other.org/") == "quoted"
     assert ex.reason(8, 40, "https://o.org/", source_quoted=True) is None
     assert ex.reason(0, 6, "https://example.com/x").startswith("attributed")

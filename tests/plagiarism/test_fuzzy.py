@@ -96,14 +96,16 @@ def test_one_paraphrased_sentence_is_shown_not_counted() -> None:
     result = check(ONE_PARAPHRASE)
     [match] = result.matches
     assert (match.kind, match.counted, match.exemption) == ("heavy_revision", False, None)
-    assert match.shortfall is not None and "paraphrased sentence" in match.shortfall
+    assert match.shortfall is not None
+    assert "paraphrased sentence" in match.shortfall
     assert result.verdict == "original"
 
 
 def test_reworded_content_counts_alone_but_only_for_review() -> None:
     result = check(REWORDED)
     [match] = result.matches
-    assert match.counted and match.content >= CFG.reworded_content
+    assert match.counted
+    assert match.content >= CFG.reworded_content
     assert match.longest_run < 8
     # one sentence is how a fact is commonly put: "possible", never a verdict on its own
     assert result.verdict == "possible"
@@ -145,7 +147,8 @@ def test_offsets_slice_both_texts_for_edited_passages() -> None:
         for m in check(response).matches:
             assert response[m.response_start : m.response_end] == m.response_text
             assert TEXT[m.source_start : m.source_end] == m.source_text
-            assert m.response_text and m.source_text
+            assert m.response_text
+            assert m.source_text
 
 
 def test_an_exact_match_and_the_edited_sentence_after_it_are_one_passage() -> None:
@@ -170,7 +173,8 @@ def test_a_quote_is_not_joined_with_the_edited_sentence_after_it() -> None:
     )
     matches = check(response).matches
     quoted = [m for m in matches if m.exemption == "quoted"]
-    assert len(quoted) == 1 and quoted[0].kind == "identical"
+    assert len(quoted) == 1
+    assert quoted[0].kind == "identical"
     assert all(m.response_end <= response.index("Every") or m.exemption is None for m in matches)
 
 
@@ -216,7 +220,8 @@ def test_quoted_minor_changes_are_exempt() -> None:
 def test_edited_text_inside_code_is_exempt() -> None:
     result = check(f"Here is the text as a string:\n\n```python\nTEXT = '''{LIGHT}'''\n```\n")
     assert result.verdict == "original"
-    assert result.matches and {m.exemption for m in result.matches} == {"code"}
+    assert result.matches
+    assert {m.exemption for m in result.matches} == {"code"}
 
 
 def test_boilerplate_is_exempt_in_every_tier() -> None:
@@ -250,7 +255,8 @@ def test_sentences_align_with_one_or_two_adjacent_source_sentences() -> None:
     assert aligned is not None
     source = tokenize(TEXT)
     a0, a1 = source.char_span(aligned.b_first, aligned.b_last)
-    assert TEXT[a0:a1].startswith("Small forts") and TEXT[a0:a1].endswith("the empire")
+    assert TEXT[a0:a1].startswith("Small forts")
+    assert TEXT[a0:a1].endswith("the empire")
 
 
 def test_sentences_out_of_the_source_order_are_separate_passages() -> None:
