@@ -121,3 +121,21 @@ def test_export_command(settings: Settings, extractor: Extractor, tmp_path: Path
     bad = runner.invoke(main, ["export", str(junk), "--format", "argilla"])
     assert bad.exit_code == 2
     assert "is not JSON" in bad.stderr
+
+
+def test_edited_copies_are_labelled_by_tier(settings: Settings, extractor: Extractor) -> None:
+    from verifier.plagiarism.detect import detect
+
+    from .plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
+
+    response = f"{HEAVY}\n\nAn aside. {ONE_PARAPHRASE}"
+    r = report(settings, extractor, response)
+    r.plagiarism = detect(response, "", [SOURCE], CFG)
+    spans = [x for x in label_studio_task(r)["predictions"][0]["result"] if x["type"] == "labels"]
+    labels = [
+        x["value"]["labels"][0]
+        for x in spans
+        if x["value"]["labels"][0].startswith(("Copied", "Reworded"))
+    ]
+    assert labels == ["Copied (heavy revision)", "Reworded (not counted)"]
+    assert set(labels) <= set(SPAN_LABELS)

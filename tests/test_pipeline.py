@@ -388,3 +388,45 @@ async def test_an_unsettled_claim_sends_a_query_aimed_at_its_slot(
     assert claim.verdict.label == "refuted"
     assert claim.verdict.quotes[0].url == "https://example.com/decisive"
     assert claim.verdict.quotes[0].conflicts == ["year 1921 vs 1901"]
+
+
+async def test_a_schema_2_report_is_read_with_its_copy_check_upgraded(
+    settings: Settings, extractor: Extractor
+) -> None:
+    report = await check(
+        CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)])
+    )
+    data = json.loads(json.dumps(report.to_dict()))
+    data["schema"] = "verifier.report/2"
+    base = {
+        "counted": False,
+        "response_start": 0,
+        "response_end": 10,
+        "response_text": RESPONSE[:10],
+        "source_url": "https://example.org/a",
+        "source_title": "A",
+        "snapshot_id": "sha256:a",
+        "source_start": 0,
+        "source_end": 10,
+        "source_text": "x" * 10,
+        "words": 9,
+        "copied_words": 0,
+        "longest_run": 0,
+        "similarity": 80.0,
+    }
+    plag = data["plagiarism"]
+    for key in ("reason",):
+        plag.pop(key)
+    plag["matches"] = [
+        {**base, "kind": "paraphrase_suspect", "exemption": None},
+        {**base, "kind": "identical", "exemption": "short (under 11 words)", "longest_run": 9},
+        {**base, "kind": "identical", "exemption": "quoted", "longest_run": 9},
+    ]
+    upgraded = Report.from_dict(data)
+    assert upgraded.schema == "verifier.report/3"
+    suspect, short, quoted = upgraded.plagiarism.matches
+    assert (suspect.kind, suspect.counted, suspect.sentences) == ("heavy_revision", False, 1)
+    assert suspect.shortfall is not None
+    assert (short.exemption, short.shortfall) == (None, "short (under 11 words)")
+    assert (quoted.exemption, quoted.shortfall) == ("quoted", None)
+    assert upgraded.plagiarism.reason == ""

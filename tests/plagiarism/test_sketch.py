@@ -1,8 +1,16 @@
 from __future__ import annotations
 
 import numpy as np
+from datasketch import MinHash
 
-from verifier.plagiarism.sketch import SKETCH_PARAMS, SketchIndex, shingles, sketch_many
+from verifier.plagiarism.sketch import (
+    SKETCH_PARAMS,
+    SketchIndex,
+    _minhash_kwargs,
+    shingle_hashes,
+    shingles,
+    sketch_many,
+)
 
 PASSAGES = [
     "The Bell Rock Lighthouse stands on a reef eleven miles off the coast of Angus in Scotland.",
@@ -53,3 +61,13 @@ def test_unrelated_text_finds_nothing_and_empty_passages_never_match() -> None:
 def test_sketches_are_stable_across_calls() -> None:
     assert np.array_equal(sketch_many(PASSAGES), sketch_many(PASSAGES))
     assert sketch_many(PASSAGES).dtype == np.uint32
+
+
+def test_vectorised_shingle_hashes_equal_datasketch_minhash() -> None:
+    # the lookup hashes each shingle itself; it must agree with the sketches datasketch
+    # makes at indexing time, bit for bit
+    text = "Radium was discovered by Marie and Pierre Curie in 1898 in Paris, France."
+    expected = np.vstack(
+        [m.hashvalues for m in MinHash.bulk([[g] for g in shingles(text)], **_minhash_kwargs())]
+    ).astype(np.uint32)
+    assert np.array_equal(shingle_hashes(text), expected)

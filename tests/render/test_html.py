@@ -97,3 +97,39 @@ def test_a_conflict_is_shown_on_the_page_and_in_text(
     assert "conflict: year 1911 vs 1903" in html
     assert "claim-conflict" in html
     assert "POSSIBLE FALSE FACT" in report_text(report)
+
+
+def test_edited_copies_are_shown_by_tier_side_by_side_with_changes_marked(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.plagiarism.detect import detect
+    from verifier.render import report_text
+
+    from ..plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
+
+    response = f"{HEAVY}\n\nAn aside. {ONE_PARAPHRASE}"
+    r = plain_report(settings, extractor, response)
+    r.plagiarism = detect(response, "", [SOURCE], CFG)
+    kinds = [(m.kind, m.counted) for m in r.plagiarism.matches]
+    assert kinds == [("heavy_revision", True), ("heavy_revision", False)]
+    html = report_html(r)
+    assert 'class="copy heavy-revision src-0"' in html
+    assert 'class="copy uncounted src-0"' in html
+    assert '<mark class="chg">' in html  # the words the revision changed, both sides
+    assert "similarity share" in html
+    assert f"plagiarized: {r.plagiarism.reason}" in html
+    text = report_text(r)
+    assert "heavy revision, " in text
+    assert f"why: {r.plagiarism.reason}" in text
+
+
+def test_marked_changes_cover_every_character() -> None:
+    from verifier.render.html import marked_changes
+
+    a = "She won the Nobel Prize in Physics in 1905, sharing it with Pierre."
+    b = "In 1903 she shared the Nobel Prize in Physics with Pierre Curie."
+    left, right = marked_changes(a, b)
+    assert "".join(t for t, _ in left) == a
+    assert "".join(t for t, _ in right) == b
+    assert [t for t, changed in left if changed] == ["won", "in", "1905", "sharing", "it"]
+    assert [t for t, changed in right if changed] == ["In", "1903", "shared", "Curie"]

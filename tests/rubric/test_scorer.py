@@ -264,3 +264,19 @@ def test_without_signals_only_review_items_remain() -> None:
     assert result.score is None
     assert result.max_score == 7
     assert [r.check for r in result.needs_review] == ["spelling"]
+
+
+def test_edited_copies_score_with_the_verdicts_reason_and_uncounted_rewording_is_reviewed() -> None:
+    from verifier.plagiarism.detect import detect
+
+    from ..plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
+
+    heavy = detect(HEAVY, "", [SOURCE], CFG)
+    result = score(HEAVY, plagiarism=heavy)
+    applied = next(a for a in result.applied if a.rule == "plagiarized")
+    assert heavy.reason in applied.why
+    assert result.max_score == 3
+    one = detect(ONE_PARAPHRASE, "", [SOURCE], CFG)
+    reviewed = score(ONE_PARAPHRASE, plagiarism=one)
+    assert reviewed.max_score == 7
+    assert [r.check for r in reviewed.needs_review] == ["paraphrase"]

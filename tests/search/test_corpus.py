@@ -105,3 +105,61 @@ async def test_quoted_query_is_an_exact_phrase(tmp_path: Path, extractor: Extrac
     assert not index.search('"its isotopes all are radioactive"', 5)
     assert index.search("its isotopes all are radioactive", 5)  # unquoted: any of the words
     index.close()
+
+
+def put(index: CorpusIndex, name: str, text: str) -> None:
+    index.put_document(
+        f"file:///docs/{name}.txt",
+        sha256=name,
+        size=len(text),
+        content_type="text/plain",
+        extractor="plain",
+        title=name,
+        text=text,
+        passage_chars=600,
+    )
+
+
+WALL = (
+    "Hadrian's Wall was a defensive fortification in the Roman province of Britannia, begun in "
+    "AD 122 during the reign of the emperor Hadrian. It ran from the banks of the River Tyne near "
+    "the North Sea to the Solway Firth on the Irish Sea, a distance of about 73 miles. Soldiers "
+    "of three legions built the wall over roughly six years, using stone in the east and turf in "
+    "the west."
+)
+REWORDED = (
+    "Construction of the wall started in AD 122, when Hadrian was emperor, as a defence for Roman "
+    "Britain. Stretching roughly 73 miles, it crossed the country from the Tyne and the North Sea "
+    "coast to the Solway Firth. Three legions of soldiers spent about six years building it, "
+    "with stone for the eastern part and turf for the western part."
+)
+
+
+def test_sentences_find_the_source_of_an_edited_copy(tmp_path: Path) -> None:
+    index = CorpusIndex(tmp_path / "i.db", create=True)
+    put(index, "wall", WALL)
+    put(index, "bread", "Sourdough bread rises thanks to wild yeasts and lactic acid bacteria.")
+    # a heavy revision shares no five-word sequence: MinHash cannot see it, its sentences can
+    assert index.sketch_index().query(REWORDED, min_hits=2, limit=20) == []
+    [(_passage, votes)] = index.sentence_candidates(REWORDED)
+    assert votes == 3
+    [hit] = index.copy_candidates(REWORDED, 20)
+    assert hit.url == "file:///docs/wall.txt"
+    assert hit.snippet == "3 sentences alike"
+    assert (hit.passage_start, hit.passage_end) == (0, len(WALL))
+    index.close()
+
+
+def test_the_screen_decides_which_candidates_are_kept(tmp_path: Path) -> None:
+    index = CorpusIndex(tmp_path / "i.db", create=True)
+    put(index, "wall", WALL)
+    seen: list[str] = []
+
+    def refuse(passage: str) -> bool:
+        seen.append(passage)
+        return False
+
+    assert index.copy_candidates(REWORDED, 20, refuse) == []
+    assert seen == [WALL]
+    assert index.copy_candidates(REWORDED, 20, lambda passage: True)
+    index.close()
