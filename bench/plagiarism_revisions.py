@@ -1,12 +1,13 @@
 """Benchmark: copy detection on edited copies, through the product's corpus path.
 
-The dev set ``bench/data/copy_dev`` (written blind to the detector): 10 encyclopaedia-style
-sources and 160 short answers (100-350 words) to one question per source, in four kinds:
-``verbatim`` (cut and paste), ``light`` (synonyms, small reorderings), ``heavy`` (restructured,
-ideas in the source's order) and ``original`` (the same facts in the writer's own words:
-the hard negative). The sources are indexed as a corpus (``verifier index``) and each
-answer is checked as ``verifier check --corpus DIR --no-web`` would (MinHash candidates,
-then the aligner), with the prompt being the question.
+The dev set ``bench/data/copy_dev`` (written blind to the detector, see its README): 16
+encyclopaedia-style sources and 256 short answers (100-350 words) to one question per
+source, in four kinds: ``verbatim`` (cut and paste), ``light`` (synonyms, small
+reorderings), ``heavy`` (restructured, ideas in the source's order) and ``original`` (the
+same facts in the writer's own words: the hard negative). The sources are indexed as a
+corpus (``verifier index``) and each answer is checked as ``verifier check --corpus DIR
+--no-web`` would (MinHash and sentence candidates, then the copy check), with the prompt
+being the question.
 
 Printed: per kind, how many answers the detector calls ``plagiarized`` and ``possible``,
 for the product and for two plain baselines on the same candidates: "at least 10% of the
@@ -14,7 +15,11 @@ answer's word 3-grams occur in a source" and the same with 5-grams. Targets (iss
 recall (plagiarized) >= 0.95 on verbatim and light, >= 0.75 on heavy, and no original
 called plagiarized.
 
-Run: ``python bench/plagiarism_revisions.py [--show N]``.
+With ``--sweep``, the thresholds of the heavy-revision tier are swept instead (the copy
+check run directly against all the sources): how many heavy revisions and originals each
+setting calls plagiarized, the measurement behind the defaults in config.toml.
+
+Run: ``python bench/plagiarism_revisions.py [--show N] [--sweep]``.
 """
 
 from __future__ import annotations
@@ -29,10 +34,11 @@ from collections import Counter
 from pathlib import Path
 
 from verifier.app import open_runtime
-from verifier.config import Settings
+from verifier.config import PlagiarismSettings, Settings
 from verifier.model import CheckRequest
 from verifier.pipeline import check
 from verifier.plagiarism.align import normalized_words
+from verifier.plagiarism.detect import SourceText, detect
 
 DATA = Path(__file__).resolve().parent / "data" / "copy_dev"
 KINDS = ("verbatim", "light", "heavy", "original")
@@ -126,10 +132,55 @@ async def run(show: int) -> int:
     return 0 if ok else 1
 
 
+def sweep() -> int:
+    """Heavy revisions and originals called plagiarized over a grid of the heavy tier's
+    thresholds (the other settings at their defaults)."""
+    sources = [
+        SourceText(s["id"], s["title"], s["id"], s["text"])
+        for p in sorted(DATA.glob("sources-*.jsonl"))
+        for s in map(json.loads, p.read_text().splitlines())
+    ]
+    answers = [
+        json.loads(line)
+        for p in sorted(DATA.glob("answers-*.jsonl"))
+        for line in p.read_text().splitlines()
+        if json.loads(line)["kind"] in ("heavy", "original")
+    ]
+    n_heavy = sum(a["kind"] == "heavy" for a in answers)
+    n_original = len(answers) - n_heavy
+    print(f"{n_heavy} heavy revisions, {n_original} originals, against {len(sources)} sources")
+    print(
+        "| heavy_min_sentences | heavy_passage_content | heavy_share | heavy plagiarized | heavy possible | originals plagiarized | originals possible |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for min_sentences in (2, 3):
+        for content in (0.38, 0.42, 0.46):
+            for share in (0.3, 0.4, 0.5):
+                cfg = PlagiarismSettings(
+                    heavy_min_sentences=min_sentences,
+                    edited_min_sentences=min_sentences,
+                    heavy_passage_content=content,
+                    heavy_share=share,
+                )
+                got: Counter[tuple[str, str]] = Counter()
+                for a in answers:
+                    verdict = detect(a["answer"], a["question"], sources, cfg).verdict
+                    got[(a["kind"], str(verdict))] += 1
+                print(
+                    f"| {min_sentences} | {content} | {share} | {got[('heavy', 'plagiarized')]} | "
+                    f"{got[('heavy', 'possible')]} | {got[('original', 'plagiarized')]} | "
+                    f"{got[('original', 'possible')]} |"
+                )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=20)
+    parser.add_argument("--sweep", action="store_true", help="sweep the heavy tier's thresholds")
     args = parser.parse_args()
+    if args.sweep:
+        return sweep()
     return asyncio.run(run(args.show))
 
 

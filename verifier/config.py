@@ -160,6 +160,7 @@ class PlagiarismSettings(_Section):
     edited_min_sentences: PosInt = 3
     heavy_passage_content: Annotated[float, Field(ge=0, le=1)] = 0.42
     reworded_content: Annotated[float, Field(ge=0, le=1)] = 0.8
+    max_gap_sentences: NonNegInt = 0
     possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
     heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.4

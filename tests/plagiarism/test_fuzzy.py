@@ -297,3 +297,14 @@ def test_every_reported_span_slices_both_texts(response_s: list[str], source_s: 
         assert 0 <= m.longest_run <= m.words
         assert m.copied_words <= m.words
     assert 0.0 <= result.copied_share <= 1.0
+
+
+def test_an_aside_breaks_a_passage_unless_gaps_are_allowed() -> None:
+    first, rest = HEAVY.split(". Three", 1)
+    response = f"{first}. I find that remarkable, honestly. Three{rest}"
+    apart = [m for m in check(response).matches if m.sentences]
+    assert len(apart) == 2
+    joined = check(response, cfg=PlagiarismSettings(max_gap_sentences=1)).matches
+    [passage] = [m for m in joined if m.sentences]
+    assert passage.sentences == 5
+    assert "remarkable" in passage.response_text

@@ -208,6 +208,7 @@ def _fuzzy_settings(settings: PlagiarismSettings) -> FuzzySettings:
         heavy_content=settings.heavy_content,
         minor_content=settings.minor_content,
         minor_similarity=settings.minor_similarity,
+        max_gap_sentences=settings.max_gap_sentences,
     )
 
 

@@ -61,6 +61,7 @@ class FuzzySettings:
     minor_similarity: float = 70.0
     min_content_words: int = 4
     max_skip: int = 3  # source sentences a passage may skip between two of its sentences
+    max_gap_sentences: int = 0  # response sentences (asides) a passage may run across
 
 
 _SUFFIX = re.compile(r"(?:'s|ies|es|s|ed|ing|ly)$")
@@ -199,13 +200,15 @@ def edited_passages(
     """The passages of the response sentences no ``covered`` token is in (see the module
     docstring and :func:`with_fuzzy`)."""
     aligned = aligned_sentences(response, source, covered, settings)
+    # a sentence an exact match holds ends a passage: passages never overlap exact matches
+    walls = [any(k in covered for k in range(a, b + 1)) for a, b in sentences(response)]
     tags = [
         None
         if x is None or exemption is None
         else exemption(x.a_first, x.a_last, x.b_first, x.b_last)
         for x in aligned
     ]
-    return _passages(aligned, tags, settings, response, source)
+    return _passages(aligned, tags, walls, settings, response, source)
 
 
 def join_adjacent(
@@ -321,13 +324,14 @@ def aligned_sentences(
             aligned.append(None)
             continue
         i, j = (best, best) if best < n_s else (best - n_s, best - n_s + 1)
-        # both spans trimmed to the words the other side has (a lead-in such as "The
-        # article puts it like this:" is not part of the copy)
+        # both spans are trimmed to the words the other side has (a lead-in such as
+        # "The article puts it like this:" is not part of the copy)
+        # the wording compared sentence to window; the spans reported are trimmed
+        a_text = " ".join(response.norm[first : last + 1])
+        b_text = " ".join(source.norm[s_sents[i][0] : s_sents[j][1] + 1])
+        similarity = fuzz.ratio(a_text, b_text)
         a_first, a_last = _trim(response, first, last, source, s_sents[i][0], s_sents[j][1])
         b_first, b_last = _trim(source, s_sents[i][0], s_sents[j][1], response, first, last)
-        a_text = " ".join(response.norm[a_first : a_last + 1])
-        b_text = " ".join(source.norm[b_first : b_last + 1])
-        similarity = fuzz.ratio(a_text, b_text)
         minor = content >= settings.minor_content and similarity >= settings.minor_similarity
         aligned.append(
             _Aligned(
@@ -383,6 +387,7 @@ def _runs(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
 def _passages(
     aligned: list[_Aligned | None],
     tags: list[str | None],
+    walls: list[bool],
     settings: FuzzySettings,
     response: Tokens,
     source: Tokens,
@@ -393,20 +398,21 @@ def _passages(
     means weighted by words."""
     runs: list[list[_Aligned]] = []
     last_tag: str | None = None
-    for item, tag in zip(aligned, tags, strict=True):
+    gap = 0  # unaligned sentences since the run's last one
+    for item, tag, wall in zip(aligned, tags, walls, strict=True):
         if item is None:
-            runs.append([])
+            gap += settings.max_gap_sentences + 1 if wall else 1
             continue
         if (
             runs
-            and runs[-1]
+            and gap <= settings.max_gap_sentences
             and tag == last_tag
             and 0 <= item.window - runs[-1][-1].window <= settings.max_skip
         ):
             runs[-1].append(item)
         else:
             runs.append([item])
-        last_tag = tag
+        last_tag, gap = tag, 0
     out: list[Match] = []
     for run in runs:
         if not run:
