@@ -163,7 +163,7 @@ class PlagiarismSettings(_Section):
     max_gap_sentences: NonNegInt = 0
     possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
-    heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.4
+    heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.3
     plagiarized_run_words: PosInt = 30
     phrase_queries: NonNegInt = 3
     corpus_candidates: PosInt = 20
