@@ -29,7 +29,7 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from verifier.app import open_runtime
+from verifier.runtime import open_runtime
 from verifier.config import Settings
 from verifier.deadline import Deadline
 from verifier.fakes import searxng_app

@@ -33,7 +33,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from verifier.app import open_runtime
+from verifier.runtime import open_runtime
 from verifier.config import PlagiarismSettings, Settings
 from verifier.model import CheckRequest
 from verifier.pipeline import check

@@ -133,7 +133,7 @@ def main() -> int:
         }
     )
     made = subprocess.run(
-        [sys.executable, "-m", "verifier", "keys", "create", "--role", "service"],
+        [sys.executable, "-m", "workers", "keys", "create", "--role", "service"],
         env=env,
         capture_output=True,
         text=True,

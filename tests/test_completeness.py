@@ -8,7 +8,7 @@ from verifier.extract import Extractor
 from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import CheckRequest, PageTrace, SearchHit, SearchTrace
 from verifier.pipeline import Runtime, check
-from verifier.store import MemorySnapshotStore
+from verifier.snapshots import MemorySnapshotStore
 
 RESPONSE = (
     "The Eiffel Tower was completed in 1889 and is about 330 metres tall. "

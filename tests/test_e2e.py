@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verifier.app import open_runtime
-from verifier.cli import main
+from verifier.runtime import open_runtime
+from workers.cli import main
 from verifier.config import Settings
 from verifier.fakes import pages_app, searxng_app
 from verifier.model import CheckRequest

@@ -15,7 +15,7 @@ pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
 pytest.importorskip("huggingface_hub")
 
-from verifier.cli import main
+from workers.cli import main
 from verifier.config import NliJudgeSettings, Settings
 from verifier.errors import ConfigError, InputError
 from verifier.judges.nli import NliJudge

@@ -11,7 +11,7 @@ from verifier.deadline import Deadline
 from verifier.errors import BlockedURL, InputError
 from verifier.fetch import Fetcher
 from verifier.netguard import check_url, host_refusal, parse_ipv4_literal
-from verifier.service.callbacks import check_callback_url
+from workers.callbacks import check_callback_url
 
 # every spelling of a loopback, private, link-local or metadata host
 REFUSED = [
@@ -141,8 +141,8 @@ async def test_callback_delivery_checks_dns_answers(
     import socket
 
     from verifier.config import ServiceSettings
-    from verifier.service.callbacks import CallbackSender
-    from verifier.service.store import SqliteJobStore
+    from workers.callbacks import CallbackSender
+    from workers.jobstore import SqliteJobStore
 
     loop = asyncio.get_running_loop()
 

@@ -13,7 +13,7 @@ from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import CheckRequest, Report, SearchHit
 from verifier.pipeline import Runtime, check
 from verifier.search.corpus import CorpusBackend, build_index
-from verifier.store import MemorySnapshotStore
+from verifier.snapshots import MemorySnapshotStore
 
 EIFFEL = (
     b"<html><head><title>Eiffel Tower</title></head><body><article><p>The Eiffel Tower was completed "

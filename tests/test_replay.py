@@ -11,7 +11,7 @@ from verifier.model import CheckRequest, Report, SearchHit
 from verifier.pipeline import Runtime, check
 from verifier.replay import replay_runtime
 from verifier.search.corpus import CorpusBackend, build_index
-from verifier.store import SqliteSnapshotStore
+from verifier.snapshots import SqliteSnapshotStore
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
 RESPONSE = (

@@ -62,7 +62,7 @@ from .plagiarism.detect import SourceText, detect, distinctive_phrases, worth_al
 from .resources import Citation, assess, find_citations
 from .rubric.scorer import score as score_rubric
 from .search.base import COPY_QUERY, CopyCandidates, PageSource, RecordedSearch, SearchBackend
-from .store.base import SnapshotStore
+from .snapshots.base import SnapshotStore
 from .truthfulness import truthfulness_of, verdict_of
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]

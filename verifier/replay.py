@@ -26,7 +26,7 @@ from .model import PageRecord, Report, SearchHit, SearchRecord
 from .pipeline import WEB_OFF as _WEB_OFF
 from .pipeline import Runtime
 from .search.base import COPY_QUERY
-from .store.base import SnapshotStore
+from .snapshots.base import SnapshotStore
 
 __all__ = ["SnapshotPages", "SnapshotSearch", "replay_runtime"]
 

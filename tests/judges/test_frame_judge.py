@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verifier.cli import main
+from workers.cli import main
 from verifier.extract import extract_html
 from verifier.judges.frame_judge import Calibration, FrameJudge
 

@@ -11,7 +11,7 @@ from verifier.extract import Extractor
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
 from verifier.render import report_html
-from verifier.store import MemorySnapshotStore
+from verifier.snapshots import MemorySnapshotStore
 
 from ..test_exports import report as louvre_report
 

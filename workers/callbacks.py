@@ -24,11 +24,11 @@ from typing import Any
 import aiohttp
 from yarl import URL
 
-from ..config import ServiceSettings
-from ..errors import BlockedURL, InputError
-from ..model import Report
-from ..netguard import GuardedResolver, check_resolved, check_url
-from .store import Job, SqliteJobStore
+from verifier.config import ServiceSettings
+from verifier.errors import BlockedURL, InputError
+from verifier.model import Report
+from verifier.netguard import GuardedResolver, check_resolved, check_url
+from .jobstore import Job, SqliteJobStore
 
 __all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]
 

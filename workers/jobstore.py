@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from ..errors import StoreError
+from verifier.errors import StoreError
 
 __all__ = [
     "ROLES",

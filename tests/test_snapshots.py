@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from verifier.errors import StoreError
-from verifier.store import MemorySnapshotStore, SqliteSnapshotStore, snapshot_id
+from verifier.snapshots import MemorySnapshotStore, SqliteSnapshotStore, snapshot_id
 
 
 @pytest.fixture(params=["memory", "sqlite"])

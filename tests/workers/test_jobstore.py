@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.service.store import SqliteJobStore
+from workers.jobstore import SqliteJobStore
 
 
 class Clock:

@@ -21,18 +21,18 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from .. import __version__
-from ..config import Settings
-from ..errors import InputError, VerifierError
-from ..model import Report
-from ..pipeline import Runtime
-from ..render import report_html
-from ..rubric.scorer import parse_flags
-from ..store.base import SnapshotStore
-from . import audit as audits
+from verifier import __version__
+from verifier.config import Settings
+from verifier.errors import InputError, VerifierError
+from verifier.model import Report
+from verifier.pipeline import Runtime
+from verifier.render import report_html
+from verifier.rubric.scorer import parse_flags
+from verifier.snapshots.base import SnapshotStore
+from verifier import audit as audits
 from .callbacks import check_callback_url
 from .openapi import openapi
-from .store import ROLES, ApiKey, Job, SqliteJobStore
+from .jobstore import ROLES, ApiKey, Job, SqliteJobStore
 
 __all__ = ["Metrics", "create_app"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import __version__
+from verifier import __version__
 
 __all__ = ["openapi"]
 

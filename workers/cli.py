@@ -20,20 +20,20 @@ from typing import IO, Any
 
 import click
 
-from . import __version__
-from .app import open_runtime
-from .config import Settings, load_settings
-from .errors import ConfigError, CorpusError, InputError, VerifierError
-from .extract import Extractor, extract_html
-from .files import atomic_text
-from .judges import Decision
-from .model import CheckRequest, Report
-from .pipeline import check as run_check
-from .plagiarism.detect import SourceText, detect
-from .progress import TerminalProgress
-from .render import plagiarism_text, report_html, report_json, report_text, rubric_text
-from .rubric.scorer import FLAGS, parse_flags
-from .search.corpus import build_index
+from verifier import __version__
+from verifier.runtime import open_runtime
+from verifier.config import Settings, load_settings
+from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
+from verifier.extract import Extractor, extract_html
+from verifier.files import atomic_text
+from verifier.judges import Decision
+from verifier.model import CheckRequest, Report
+from verifier.pipeline import check as run_check
+from verifier.plagiarism.detect import SourceText, detect
+from verifier.progress import TerminalProgress
+from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
+from verifier.rubric.scorer import FLAGS, parse_flags
+from verifier.search.corpus import build_index
 
 __all__ = ["PLAGIARISM_SCHEMA", "main"]
 
@@ -346,7 +346,7 @@ async def _check_batch(
     sink: IO[str],
 ) -> tuple[int, int]:
     """Check every row, one line out per row in order; (rows failed, reports incomplete)."""
-    from workers.batch import run_batch
+    from .batch import run_batch
 
     failures = incomplete = 0
     async with open_runtime(settings, corpora=corpora, web=web) as runtime:
@@ -513,9 +513,9 @@ def judge(
 
 
 async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: bool) -> int:
-    from .deadline import Deadline
-    from .judges import aggregate, run_chain
-    from .judges.registry import build_judges
+    from verifier.deadline import Deadline
+    from verifier.judges import aggregate, run_chain
+    from verifier.judges.registry import build_judges
 
     judges = build_judges(settings)
     failures = 0
@@ -614,7 +614,7 @@ def score(
     run again on its response; --flags replaces the report's flags. Writes the report with
     its new `rubric` (JSON), or the rubric as text.
     """
-    from .rubric.scorer import score as score_rubric
+    from verifier.rubric.scorer import score as score_rubric
 
     raw = read_text_input(input_file, "report")
     try:
@@ -640,7 +640,7 @@ def score(
 @main.command()
 def version() -> None:
     """Print the versions of verifier and the libraries it depends on."""
-    from .pipeline import library_versions
+    from verifier.pipeline import library_versions
 
     click.echo(f"verifier {__version__}")
     for name, ver in library_versions().items():
@@ -653,7 +653,7 @@ def version() -> None:
 @contextmanager
 def _job_store(settings: Settings) -> Iterator[Any]:
     """The service's job store under the data dir, closed on the way out."""
-    from .service.store import SqliteJobStore
+    from .jobstore import SqliteJobStore
 
     store = SqliteJobStore(settings.data_dir() / "jobs.db")
     try:
@@ -674,9 +674,9 @@ async def _run_workers(
 
     from aiohttp import web
 
-    from .service.api import Metrics, create_app
-    from .service.callbacks import CallbackSender
-    from .service.worker import Worker
+    from .api import Metrics, create_app
+    from .callbacks import CallbackSender
+    from .worker import Worker
 
     service = settings.service
     stop = asyncio.Event()
@@ -862,7 +862,7 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
     hub is $HF_ENDPOINT (default https://huggingface.co). Exit status 2 for a bad name,
     revision or repo, 1 when the hub cannot be reached or a download fails.
     """
-    from .models import pull
+    from verifier.models import pull
 
     settings = _settings(config, data_dir)
     result = pull(name, settings.data_dir(), revision=revision, progress=sys.stderr.isatty())
@@ -889,7 +889,7 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
 @_data_dir_option
 def models_list(config: str | None, data_dir: str | None) -> None:
     """List pulled models: name, commit, revision, files, size, when pulled."""
-    from .models import list_models
+    from verifier.models import list_models
 
     settings = _settings(config, data_dir)
     found = list_models(settings.data_dir())
@@ -944,8 +944,8 @@ def audit(
     file written by `verifier check` (its snapshots must be in the same data dir).
     Prints what changed (verdicts, sources, copied share, rubric) as JSON.
     """
-    from .service import audit as audits
-    from .store.sqlite import SqliteSnapshotStore
+    from verifier import audit as audits
+    from verifier.snapshots.sqlite import SqliteSnapshotStore
 
     settings = _settings(config, data_dir)
     from_file = Path(target).is_file()
@@ -1033,7 +1033,7 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
     Span offsets are converted to JavaScript string units (UTF-16), as Label Studio and
     Argilla count them.
     """
-    from .exports import LABEL_STUDIO_CONFIG, argilla_record, jsonl_row, label_studio_task
+    from verifier.exports import LABEL_STUDIO_CONFIG, argilla_record, jsonl_row, label_studio_task
 
     if label_config:
         click.echo(LABEL_STUDIO_CONFIG, nl=False)

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from verifier.cli import main
+from workers.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples"
 
 
@@ -226,7 +226,7 @@ def test_version_and_help() -> None:
 
 
 def test_no_progress_display_when_stderr_is_not_a_terminal() -> None:
-    from verifier.cli import _progress
+    from workers.cli import _progress
 
     with _progress() as update:  # pytest captures stderr: not a terminal
         assert update is None

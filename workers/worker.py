@@ -19,10 +19,10 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from ..errors import InputError, VerifierError
-from ..model import CheckRequest, Report
-from ..pipeline import Runtime, check
-from .store import Job, SqliteJobStore
+from verifier.errors import InputError, VerifierError
+from verifier.model import CheckRequest, Report
+from verifier.pipeline import Runtime, check
+from .jobstore import Job, SqliteJobStore
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 

@@ -30,7 +30,7 @@ def free_port() -> int:
 
 def verifier(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "verifier", *args],
+        [sys.executable, "-m", "workers", *args],
         env=env,
         capture_output=True,
         text=True,
@@ -41,7 +41,7 @@ def verifier(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str
 
 def start(*args: str, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "verifier", *args],
+        [sys.executable, "-m", "workers", *args],
         env=env,
         stdout=log.open("ab"),
         stderr=subprocess.STDOUT,

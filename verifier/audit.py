@@ -13,11 +13,11 @@ import hashlib
 import json
 from typing import Any
 
-from ..config import Settings
-from ..model import CheckRequest, Report
-from ..pipeline import Runtime, check
-from ..replay import replay_runtime
-from ..store.base import SnapshotStore
+from .config import Settings
+from .model import CheckRequest, Report
+from .pipeline import Runtime, check
+from .replay import replay_runtime
+from .snapshots.base import SnapshotStore
 
 __all__ = ["decision_content", "diff", "digest", "replay", "rerun"]
 

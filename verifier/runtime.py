@@ -18,7 +18,7 @@ from .search.base import SearchBackend
 from .search.corpus import CorpusBackend, IndexStats, build_index
 from .search.ddgs import DdgsBackend
 from .search.searxng import SearxngBackend
-from .store.sqlite import SqliteSnapshotStore
+from .snapshots.sqlite import SqliteSnapshotStore
 
 __all__ = ["corpus_db_for", "open_runtime", "resolve_corpus", "writable_data_dir"]
 

@@ -1,5 +1,0 @@
-"""``python -m verifier`` is the ``verifier`` command."""
-
-from .cli import main
-
-main()

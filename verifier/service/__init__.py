@@ -1,1 +1,0 @@
-"""The verification service: durable jobs, async workers, the HTTP API, audits."""

@@ -1,0 +1,5 @@
+"""``python -m workers`` is the ``verifier`` command."""
+
+from .cli import main
+
+main()
