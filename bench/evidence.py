@@ -29,12 +29,12 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from verifier.runtime import open_runtime
 from verifier.config import Settings
 from verifier.deadline import Deadline
 from verifier.fakes import searxng_app
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import check
+from verifier.runtime import open_runtime
 
 SEARCH_LATENCY_S = 1.0
 PAGE_LATENCY_S = 0.5

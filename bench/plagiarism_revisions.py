@@ -33,12 +33,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from verifier.runtime import open_runtime
 from verifier.config import PlagiarismSettings, Settings
 from verifier.model import CheckRequest
 from verifier.pipeline import check
 from verifier.plagiarism.align import normalized_words
 from verifier.plagiarism.detect import SourceText, detect
+from verifier.runtime import open_runtime
 
 DATA = Path(__file__).resolve().parent / "data" / "copy_dev"
 KINDS = ("verbatim", "light", "heavy", "original")

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verifier.runtime import open_runtime
-from workers.cli import main
 from verifier.config import Settings
 from verifier.fakes import pages_app, searxng_app
 from verifier.model import CheckRequest
 from verifier.pipeline import check
+from verifier.runtime import open_runtime
+from workers.cli import main
 
 pytestmark = pytest.mark.slow
 

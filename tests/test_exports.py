@@ -6,7 +6,6 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from workers.cli import main
 from verifier.config import Settings
 from verifier.exports import (
     LABEL_STUDIO_CONFIG,
@@ -21,6 +20,7 @@ from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import CheckRequest, SearchHit
 from verifier.pipeline import Runtime, check
 from verifier.snapshots import MemorySnapshotStore
+from workers.cli import main
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century.</p></article></body></html>"
 # emoji and other non-BMP characters before the spans shift JavaScript offsets

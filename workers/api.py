@@ -22,6 +22,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from verifier import __version__
+from verifier import audit as audits
 from verifier.config import Settings
 from verifier.errors import InputError, VerifierError
 from verifier.model import Report
@@ -29,10 +30,10 @@ from verifier.pipeline import Runtime
 from verifier.render import report_html
 from verifier.rubric.scorer import parse_flags
 from verifier.snapshots.base import SnapshotStore
-from verifier import audit as audits
+
 from .callbacks import check_callback_url
-from .openapi import openapi
 from .jobstore import ROLES, ApiKey, Job, SqliteJobStore
+from .openapi import openapi
 
 __all__ = ["Metrics", "create_app"]
 

@@ -28,6 +28,7 @@ from verifier.config import ServiceSettings
 from verifier.errors import BlockedURL, InputError
 from verifier.model import Report
 from verifier.netguard import GuardedResolver, check_resolved, check_url
+
 from .jobstore import Job, SqliteJobStore
 
 __all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]

@@ -21,7 +21,6 @@ from typing import IO, Any
 import click
 
 from verifier import __version__
-from verifier.runtime import open_runtime
 from verifier.config import Settings, load_settings
 from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
 from verifier.extract import Extractor, extract_html
@@ -33,6 +32,7 @@ from verifier.plagiarism.detect import SourceText, detect
 from verifier.progress import TerminalProgress
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from verifier.rubric.scorer import FLAGS, parse_flags
+from verifier.runtime import open_runtime
 from verifier.search.corpus import build_index
 
 __all__ = ["PLAGIARISM_SCHEMA", "main"]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from verifier.errors import InputError, VerifierError
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
+
 from .jobstore import Job, SqliteJobStore
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]

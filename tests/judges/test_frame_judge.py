@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from workers.cli import main
 from verifier.extract import extract_html
 from verifier.judges.frame_judge import Calibration, FrameJudge
+from workers.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "examples" / "corpus"

@@ -15,11 +15,11 @@ from verifier.extract import Extractor
 from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import SearchHit
 from verifier.pipeline import Runtime
+from verifier.snapshots import SqliteSnapshotStore
 from workers.api import Metrics, create_app
 from workers.callbacks import SIGNATURE_HEADER, CallbackSender
 from workers.jobstore import SqliteJobStore
 from workers.worker import Worker
-from verifier.snapshots import SqliteSnapshotStore
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
 HITS = [SearchHit("https://example.com/louvre", "Louvre", "", 1)]
