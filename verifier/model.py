@@ -9,25 +9,26 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
-
-if TYPE_CHECKING:
-    from .rubric.scorer import Rubric
+from typing import Any, Literal
 
 __all__ = [
     "REPORT_SCHEMA",
+    "AppliedRule",
     "BackendStatus",
     "CheckRequest",
     "Claim",
     "ClaimRef",
     "CopyMatch",
     "CopySource",
+    "Effect",
     "Evidence",
     "PageRecord",
     "PageTrace",
     "Plagiarism",
     "Report",
     "Resource",
+    "ReviewItem",
+    "Rubric",
     "SearchHit",
     "SearchRecord",
     "SearchTrace",
@@ -458,6 +459,54 @@ class Truthfulness:
         )
 
 
+# What a rubric rule does to the score, in order of precedence (verifier.rubric.rules).
+Effect = Literal["score = 1", "score = 3", "cap <= 3", "cap <= 4", "lower", "review", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedRule:
+    rule: str
+    effect: Effect
+    rubric: str
+    why: str
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewItem:
+    check: str
+    why: str
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Rubric:
+    """The rubric signal (see docs/signals.md), made by :func:`verifier.rubric.scorer.score`.
+    ``score`` only when a rule fixes it; ``max_score`` always."""
+
+    score: int | None
+    max_score: int
+    applied: list[AppliedRule]
+    needs_review: list[ReviewItem]
+    explanation: str
+    flags: dict[str, bool]
+    checks: dict[str, Any]
+    rules_version: str  # the rubric rules applied (verifier.rubric.rules.RULES_VERSION)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rubric:
+        return cls(
+            **{
+                **data,
+                "applied": [AppliedRule(**a) for a in data["applied"]],
+                "needs_review": [ReviewItem(**r) for r in data["needs_review"]],
+            }
+        )
+
+
 @dataclass(slots=True)
 class Report:
     """A verification report: claims with their evidence, and everything needed to replay it.
@@ -489,8 +538,6 @@ class Report:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Report:
-        from .rubric.scorer import Rubric  # the scorer reads this module's types
-
         if data.get("schema") not in READABLE_SCHEMAS:
             msg = f"not a {REPORT_SCHEMA} report (schema is {data.get('schema')!r})"
             raise ValueError(msg)

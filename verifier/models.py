@@ -38,6 +38,7 @@ __all__ = [
     "ModelManifest",
     "PullResult",
     "default_data_dir",
+    "label_roles",
     "list_models",
     "model_dir_name",
     "pull",
@@ -447,13 +448,32 @@ def _hashes(path: Path) -> tuple[str, str, int]:
     return sha256.hexdigest(), blob.hexdigest(), size
 
 
+def label_roles(config_path: Path) -> dict[str, list[int]]:
+    """The class indices of a model's config.json that mean support and refutation
+    (ConfigError when it names none that means support)."""
+    try:
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        id2label = {int(k): str(v).lower() for k, v in config["id2label"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        msg = f"{config_path}: needs an id2label mapping naming the classes ({exc})"
+        raise ConfigError(msg) from exc
+    roles: dict[str, list[int]] = {"support": [], "refute": []}
+    for index, name in id2label.items():
+        if "contradict" in name or "refut" in name:
+            roles["refute"].append(index)
+        elif ("entail" in name or "support" in name) and not name.startswith(("not", "un", "non")):
+            roles["support"].append(index)
+    if not roles["support"]:
+        msg = f"{config_path}: no class of id2label ({', '.join(id2label.values())}) means entailment or support"
+        raise ConfigError(msg)
+    return roles
+
+
 def _verify(directory: Path, label: str) -> None:
     """config.json names the classes, the tokenizer loads, and (when ONNX Runtime is
     installed) the model loads and takes input_ids and attention_mask."""
-    from .judges.nli import _label_roles
-
     try:
-        _label_roles(directory / "config.json")
+        label_roles(directory / "config.json")
     except ConfigError as exc:
         msg = f"{label} does not fit the nli judge: {str(exc).replace(str(directory) + os.sep, '')}"
         raise InputError(msg) from exc

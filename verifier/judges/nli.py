@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from typing import Any
 from ..config import NliJudgeSettings
 from ..deadline import Deadline
 from ..errors import ConfigError
+from ..models import default_data_dir, label_roles, resolve
 from .base import Judgement
 
 __all__ = ["NliJudge"]
@@ -80,7 +80,7 @@ class NliJudge:
         except ImportError as exc:
             msg = f"the nli judge needs onnxruntime and tokenizers ({exc.name} is not installed); run: pip install 'verifier[nli]'"
             raise ConfigError(msg) from exc
-        self.labels = _label_roles(directory / "config.json")
+        self.labels = label_roles(directory / "config.json")
         options = ort.SessionOptions()
         options.intra_op_num_threads = self.settings.threads
         options.inter_op_num_threads = 1
@@ -116,8 +116,6 @@ class NliJudge:
             msg = f"judges.nli.model ({settings.model!r}) and judges.nli.model_dir ({settings.model_dir!r}) are both set; keep one"
             raise ConfigError(msg)
         if settings.model:
-            from ..models import default_data_dir, resolve
-
             pulled = resolve(settings.model, data_dir or default_data_dir())
             return cls(pulled.directory, settings, model_id=pulled.model_id)
         if not settings.model_dir:
@@ -253,22 +251,3 @@ def _softmax(logits: list[float]) -> list[float]:
     exps = [math.exp(x - top) for x in logits]
     total = sum(exps)
     return [e / total for e in exps]
-
-
-def _label_roles(config_path: Path) -> dict[str, list[int]]:
-    try:
-        config = json.loads(config_path.read_text(encoding="utf-8"))
-        id2label = {int(k): str(v).lower() for k, v in config["id2label"].items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        msg = f"{config_path}: needs an id2label mapping naming the classes ({exc})"
-        raise ConfigError(msg) from exc
-    roles: dict[str, list[int]] = {"support": [], "refute": []}
-    for index, name in id2label.items():
-        if "contradict" in name or "refut" in name:
-            roles["refute"].append(index)
-        elif ("entail" in name or "support" in name) and not name.startswith(("not", "un", "non")):
-            roles["support"].append(index)
-    if not roles["support"]:
-        msg = f"{config_path}: no class of id2label ({', '.join(id2label.values())}) means entailment or support"
-        raise ConfigError(msg)
-    return roles

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..model import Claim, Plagiarism, Report, Truthfulness
-from ..rubric.scorer import Rubric
+from ..model import Claim, Plagiarism, Report, Rubric, Truthfulness
 
 __all__ = ["plagiarism_text", "report_text", "rubric_text"]
 

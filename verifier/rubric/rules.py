@@ -11,13 +11,13 @@ never change a score. Adding a violation never raises the ceiling.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+
+from ..model import Effect
 
 __all__ = ["PRECEDENCE", "RULES", "RULES_VERSION", "Effect", "Rule", "rule"]
 
 RULES_VERSION = "rubric/1"
 
-Effect = Literal["score = 1", "score = 3", "cap <= 3", "cap <= 4", "lower", "review", "none"]
 PRECEDENCE: tuple[Effect, ...] = (
     "score = 1",
     "score = 3",

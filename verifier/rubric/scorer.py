@@ -9,66 +9,21 @@ correctness beyond the checked claims stay with the rater, so without a fixing r
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..config import RubricSettings
 from ..errors import InputError
-from ..model import Plagiarism, Truthfulness
+from ..model import AppliedRule, Plagiarism, ReviewItem, Rubric, Truthfulness
 from .advice import find_advice
 from .harm import screen_harm
 from .repetition import find_repetition
-from .rules import PRECEDENCE, RULES_VERSION, Effect, rule
+from .rules import PRECEDENCE, RULES_VERSION, rule
 from .spelling import check_spelling
 
-__all__ = ["FLAGS", "AppliedRule", "ReviewItem", "Rubric", "parse_flags", "score"]
+__all__ = ["FLAGS", "parse_flags", "score"]
 
 FLAGS = ("harmful", "nonsensical", "off_topic", "minor_grammar_error")
-
-
-@dataclass(frozen=True, slots=True)
-class AppliedRule:
-    rule: str
-    effect: Effect
-    rubric: str
-    why: str
-    evidence: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewItem:
-    check: str
-    why: str
-    evidence: list[dict[str, Any]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Rubric:
-    """See docs/signals.md. ``score`` only when a rule fixes it; ``max_score`` always."""
-
-    score: int | None
-    max_score: int
-    applied: list[AppliedRule]
-    needs_review: list[ReviewItem]
-    explanation: str
-    flags: dict[str, bool]
-    checks: dict[str, Any]
-    rules_version: str = RULES_VERSION
-
-    def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rubric:
-        return cls(
-            **{
-                **data,
-                "applied": [AppliedRule(**a) for a in data["applied"]],
-                "needs_review": [ReviewItem(**r) for r in data["needs_review"]],
-            }
-        )
 
 
 def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
@@ -232,6 +187,7 @@ def score(
         ),
         flags=dict(flags),
         checks=checks,
+        rules_version=RULES_VERSION,
     )
 
 
