@@ -32,14 +32,15 @@ from verifier.rubric.scorer import parse_flags
 from verifier.snapshots.base import SnapshotStore
 
 from .callbacks import check_callback_url
-from .jobstore import ROLES, ApiKey, Job, SqliteJobStore
+from .jobs import JobState, Role
+from .jobstore import ApiKey, Job, JobStore
 from .openapi import openapi
 
 __all__ = ["Metrics", "create_app"]
 
 log = logging.getLogger("verifier.api")
 
-STORE = web.AppKey("store", SqliteJobStore)
+STORE = web.AppKey("store", JobStore)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", "Metrics")
 CONTEXT = web.AppKey("context", "ApiContext")
@@ -51,7 +52,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 class Metrics:
     """Prometheus metrics of this process (jobs by state are read from the store)."""
 
-    def __init__(self, store: SqliteJobStore) -> None:
+    def __init__(self, store: JobStore) -> None:
         self.registry = CollectorRegistry()
         self.jobs = Gauge("verifier_jobs", "Jobs by state", ["state"], registry=self.registry)
         self.reports = Gauge(
@@ -159,9 +160,9 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
     return response
 
 
-def _need(request: web.Request, *roles: str) -> ApiKey:
+def _need(request: web.Request, *roles: Role) -> ApiKey:
     key: ApiKey = request[KEY]
-    if key.role not in roles and key.role != "admin":
+    if key.role not in roles and key.role != Role.ADMIN:
         raise _refuse(
             403, "forbidden", f"this needs the role {' or '.join(roles)}; your key is {key.role}"
         )
@@ -169,7 +170,7 @@ def _need(request: web.Request, *roles: str) -> ApiKey:
 
 
 def _may_read(key: ApiKey, job: Job) -> bool:
-    return key.role in ("auditor", "admin") or job.owner == key.id
+    return key.role in (Role.AUDITOR, Role.ADMIN) or job.owner == key.id
 
 
 async def _job_for(request: web.Request, *, audit: bool = False) -> Job:
@@ -177,7 +178,7 @@ async def _job_for(request: web.Request, *, audit: bool = False) -> Job:
     key: ApiKey = request[KEY]
     if job is None:
         raise _refuse(404, "not_found", "no such check")
-    if audit and key.role not in ("auditor", "admin"):
+    if audit and key.role not in (Role.AUDITOR, Role.ADMIN):
         raise _refuse(403, "forbidden", "audits need the role auditor")
     if not _may_read(key, job):
         raise _refuse(403, "forbidden", "this check belongs to another key")
@@ -213,7 +214,7 @@ def _rate_limit(request: web.Request, key: ApiKey) -> None:
 
 
 async def submit(request: web.Request) -> web.Response:
-    key = _need(request, "rater", "service")
+    key = _need(request, Role.RATER, Role.SERVICE)
     body = await _json(request)
     settings = request.app[SETTINGS].service
     missing = [f for f in ("response",) if f not in body]
@@ -269,7 +270,7 @@ async def submit(request: web.Request) -> web.Response:
 async def get_check(request: web.Request) -> web.Response:
     job = await _job_for(request)
     body = job.public()
-    if job.state == "done":
+    if job.state == JobState.DONE:
         body["report"] = await asyncio.to_thread(request.app[STORE].report, job.id)
     return web.json_response(body)
 
@@ -277,7 +278,9 @@ async def get_check(request: web.Request) -> web.Response:
 async def report_page(request: web.Request) -> web.Response:
     job = await _job_for(request)
     data = (
-        await asyncio.to_thread(request.app[STORE].report, job.id) if job.state == "done" else None
+        await asyncio.to_thread(request.app[STORE].report, job.id)
+        if job.state == JobState.DONE
+        else None
     )
     if data is None:
         raise _refuse(409, "not_done", f"the check is {job.state}; the page needs its report")
@@ -292,12 +295,12 @@ async def report_page(request: web.Request) -> web.Response:
 async def cancel_check(request: web.Request) -> web.Response:
     job = await _job_for(request)
     key: ApiKey = request[KEY]
-    if key.role == "auditor" and job.owner != key.id:
+    if key.role == Role.AUDITOR and job.owner != key.id:
         raise _refuse(403, "forbidden", "auditors read checks; only the owner or an admin cancels")
     cancelled = await asyncio.to_thread(request.app[STORE].cancel, job.id)
     if not cancelled:
         raise _refuse(409, "already_ended", f"the check is {job.state}")
-    return web.json_response({"id": job.id, "state": "cancelled"})
+    return web.json_response({"id": job.id, "state": JobState.CANCELLED})
 
 
 async def start_audit(request: web.Request) -> web.Response:
@@ -306,7 +309,7 @@ async def start_audit(request: web.Request) -> web.Response:
     mode = body.get("mode")
     if mode not in ("replay", "rerun"):
         raise _refuse(422, "invalid_fields", "mode must be replay or rerun", fields=["mode"])
-    if job.state != "done":
+    if job.state != JobState.DONE:
         raise _refuse(409, "not_done", f"the check is {job.state}; audits need its report")
     context = request.app[CONTEXT]
     settings = request.app[SETTINGS]
@@ -363,13 +366,14 @@ async def list_audits(request: web.Request) -> web.Response:
 
 
 async def create_key(request: web.Request) -> web.Response:
-    _need(request, "admin")
+    _need(request, Role.ADMIN)
     body = await _json(request)
-    role = body.get("role")
-    if role not in ROLES:
+    try:
+        role = Role(body.get("role"))
+    except ValueError:
         raise _refuse(
-            422, "invalid_fields", f"role must be one of {', '.join(ROLES)}", fields=["role"]
-        )
+            422, "invalid_fields", f"role must be one of {', '.join(Role)}", fields=["role"]
+        ) from None
     key, token = await asyncio.to_thread(
         request.app[STORE].create_key, role, str(body.get("name") or "")
     )
@@ -386,7 +390,7 @@ async def create_key(request: web.Request) -> web.Response:
 
 
 async def list_keys(request: web.Request) -> web.Response:
-    _need(request, "admin")
+    _need(request, Role.ADMIN)
     keys = await asyncio.to_thread(request.app[STORE].list_keys)
     return web.json_response(
         {
@@ -405,7 +409,7 @@ async def list_keys(request: web.Request) -> web.Response:
 
 
 async def revoke_key(request: web.Request) -> web.Response:
-    _need(request, "admin")
+    _need(request, Role.ADMIN)
     if not await asyncio.to_thread(request.app[STORE].revoke_key, request.match_info["key_id"]):
         raise _refuse(404, "not_found", "no such active key")
     return web.json_response({"id": request.match_info["key_id"], "revoked": True})
@@ -445,7 +449,7 @@ ROUTES: list[tuple[str, str, Handler]] = [
 
 
 def create_app(
-    store: SqliteJobStore,
+    store: JobStore,
     settings: Settings,
     *,
     snapshots: SnapshotStore | None = None,

@@ -29,7 +29,7 @@ from verifier.errors import BlockedURL, InputError
 from verifier.model import Report
 from verifier.netguard import GuardedResolver, check_resolved, check_url
 
-from .jobstore import Job, SqliteJobStore
+from .jobstore import Job, JobStore
 
 __all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]
 
@@ -61,7 +61,7 @@ def check_callback_url(url: str, allow_hosts: list[str]) -> None:
 
 
 class CallbackSender:
-    def __init__(self, store: SqliteJobStore, settings: ServiceSettings, report_base: str) -> None:
+    def __init__(self, store: JobStore, settings: ServiceSettings, report_base: str) -> None:
         self.store = store
         self.settings = settings
         self.report_base = report_base.rstrip("/")

@@ -35,6 +35,8 @@ from verifier.rubric.scorer import FLAGS, parse_flags
 from verifier.runtime import open_runtime
 from verifier.search.corpus import build_index
 
+from .jobs import Role
+
 __all__ = ["PLAGIARISM_SCHEMA", "main"]
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
@@ -793,7 +795,7 @@ def keys() -> None:
 
 
 @keys.command("create", cls=_Command)
-@click.option("--role", required=True, type=click.Choice(["rater", "service", "auditor", "admin"]))
+@click.option("--role", required=True, type=click.Choice([role.value for role in Role]))
 @click.option("--name", default="", help="Who or what uses the key.")
 @_config_option
 @_data_dir_option

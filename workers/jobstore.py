@@ -1,9 +1,11 @@
 """The service's durable state: jobs, reports, audits, API keys, callback attempts.
 
-:class:`JobStore` is the protocol; :class:`SqliteJobStore` keeps everything in one SQLite
-file (WAL) under the data dir, with versioned migrations applied at start
-(``PRAGMA user_version``). Several processes may share the file: every state change is
-one short ``BEGIN IMMEDIATE`` transaction.
+:class:`JobStore` is the protocol (what the API, the workers and the callback sender
+use); :class:`SqliteJobStore` keeps everything in one SQLite file (WAL) under the data dir,
+with versioned migrations applied at start (``PRAGMA user_version``). Job states and key
+roles are the string enums of :mod:`workers.jobs`, stored as their values. Several
+processes may share the file: every state change is one short ``BEGIN IMMEDIATE``
+transaction.
 
 Exactly once: a worker claims a job with a lease (``lease_owner``, ``lease_until``) and
 renews it while it works; a job whose lease expired (its worker died) is claimed again.
@@ -24,13 +26,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from verifier.errors import StoreError
 
+from .jobs import JobState, Role
+
 __all__ = [
-    "ROLES",
-    "STATES",
     "ApiKey",
     "Audit",
     "Job",
@@ -38,10 +40,6 @@ __all__ = [
     "SqliteJobStore",
     "hash_token",
 ]
-
-STATES = ("queued", "running", "done", "failed", "cancelled")
-State = Literal["queued", "running", "done", "failed", "cancelled"]
-ROLES = ("rater", "service", "auditor", "admin")
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: jobs, reports, audits, keys, callback attempts
@@ -108,7 +106,7 @@ MIGRATIONS: tuple[str, ...] = (
 @dataclass(frozen=True, slots=True)
 class Job:
     id: str
-    state: State
+    state: JobState
     owner: str | None
     request: dict[str, Any]
     options: dict[str, Any]
@@ -143,7 +141,7 @@ class Job:
 @dataclass(frozen=True, slots=True)
 class ApiKey:
     id: str
-    role: str
+    role: Role
     name: str
     callback_secret: str
     created_at: float
@@ -166,6 +164,9 @@ def hash_token(token: str) -> str:
 
 
 class JobStore(Protocol):
+    """What the API, the workers and the callback sender need of a store."""
+
+    # jobs
     def submit(
         self,
         request: dict[str, Any],
@@ -181,12 +182,27 @@ class JobStore(Protocol):
     def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool: ...
     def fail(
         self, job_id: str, worker: str, error: str, retry_in: float | None
-    ) -> State | None: ...
+    ) -> JobState | None: ...
     def release(self, job_id: str, worker: str) -> bool: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def counts(self) -> dict[str, int]: ...
     def report_counts(self) -> dict[str, int]: ...
+    # audits
+    def add_audit(
+        self, job_id: str, mode: str, result: dict[str, Any], requested_by: str | None
+    ) -> Audit: ...
+    def audits(self, job_id: str) -> list[Audit]: ...
+    # API keys
+    def create_key(self, role: Role | str, name: str = "") -> tuple[ApiKey, str]: ...
+    def find_key(self, token: str) -> ApiKey | None: ...
+    def key(self, key_id: str) -> ApiKey | None: ...
+    def list_keys(self) -> list[ApiKey]: ...
+    def revoke_key(self, key_id: str) -> bool: ...
+    # callbacks
+    def log_callback(
+        self, job_id: str, attempt: int, status: int | None, error: str | None
+    ) -> None: ...
     def close(self) -> None: ...
 
 
@@ -197,11 +213,20 @@ _JOB_COLUMNS = (
 )
 
 
+_KEY_COLUMNS = "id, role, name, callback_secret, created_at, revoked_at"
+
+
 def _job(row: tuple[Any, ...]) -> Job:
     values = list(row)
+    values[1] = JobState(values[1])
     values[3] = json.loads(values[3])
     values[4] = json.loads(values[4])
     return Job(*values)
+
+
+def _key(row: tuple[Any, ...]) -> ApiKey:
+    key_id, role, *rest = row
+    return ApiKey(key_id, Role(role), *rest)
 
 
 class SqliteJobStore:
@@ -304,9 +329,10 @@ class SqliteJobStore:
             job_id = str(uuid.uuid4())
             db.execute(
                 f"INSERT INTO jobs ({_JOB_COLUMNS}) VALUES "
-                "(?, 'queued', ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL)",
+                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL)",
                 (
                     job_id,
+                    JobState.QUEUED,
                     owner,
                     json.dumps(request, ensure_ascii=False),
                     json.dumps(options, ensure_ascii=False),
@@ -331,18 +357,19 @@ class SqliteJobStore:
         with self._tx() as db:
             while True:
                 row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE (state = 'queued' AND next_run_at <= ?)"
-                    " OR (state = 'running' AND lease_until < ?) ORDER BY next_run_at, created_at LIMIT 1",
-                    (now, now),
+                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE (state = ? AND next_run_at <= ?)"
+                    " OR (state = ? AND lease_until < ?) ORDER BY next_run_at, created_at LIMIT 1",
+                    (JobState.QUEUED, now, JobState.RUNNING, now),
                 ).fetchone()
                 if row is None:
                     return None
                 job = _job(row)
                 if job.attempts >= job.max_attempts:
                     db.execute(
-                        "UPDATE jobs SET state = 'failed', lease_owner = NULL, lease_until = NULL,"
+                        "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                         " error = coalesce(error, '') || ?, updated_at = ?, finished_at = ? WHERE id = ?",
                         (
+                            JobState.FAILED,
                             f"{'; ' if job.error else ''}gave up after {job.attempts} attempts (the worker stopped answering)",
                             now,
                             now,
@@ -351,9 +378,9 @@ class SqliteJobStore:
                     )
                     continue
                 db.execute(
-                    "UPDATE jobs SET state = 'running', lease_owner = ?, lease_until = ?,"
+                    "UPDATE jobs SET state = ?, lease_owner = ?, lease_until = ?,"
                     " attempts = attempts + 1, updated_at = ? WHERE id = ?",
-                    (worker, now + lease_s, now, job.id),
+                    (JobState.RUNNING, worker, now + lease_s, now, job.id),
                 )
                 row = db.execute(
                     f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)
@@ -365,9 +392,9 @@ class SqliteJobStore:
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
-                "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND state = 'running'"
+                "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND state = ?"
                 " AND lease_owner = ?",
-                (now + lease_s, now, job_id, worker),
+                (now + lease_s, now, job_id, JobState.RUNNING, worker),
             )
             return cur.rowcount == 1
 
@@ -378,10 +405,10 @@ class SqliteJobStore:
         status = "incomplete" if report.get("status") == "incomplete" else "complete"
         with self._tx() as db:
             cur = db.execute(
-                "UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL,"
+                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " error = NULL, updated_at = ?, finished_at = ?, report_status = ?"
-                " WHERE id = ? AND state = 'running' AND lease_owner = ?",
-                (now, now, status, job_id, worker),
+                " WHERE id = ? AND state = ? AND lease_owner = ?",
+                (JobState.DONE, now, now, status, job_id, JobState.RUNNING, worker),
             )
             if cur.rowcount != 1:
                 return False
@@ -391,21 +418,23 @@ class SqliteJobStore:
             )
             return True
 
-    def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> State | None:
+    def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> JobState | None:
         """Record a failed attempt: queued again after ``retry_in`` seconds while attempts
         remain, else failed with the last error. None when the lease was lost."""
         now = self.clock()
         with self._tx() as db:
             row = db.execute(
-                "SELECT attempts, max_attempts FROM jobs WHERE id = ? AND state = 'running'"
+                "SELECT attempts, max_attempts FROM jobs WHERE id = ? AND state = ?"
                 " AND lease_owner = ?",
-                (job_id, worker),
+                (job_id, JobState.RUNNING, worker),
             ).fetchone()
             if row is None:
                 return None
             attempts, max_attempts = row
-            state: State = (
-                "queued" if retry_in is not None and attempts < max_attempts else "failed"
+            state = (
+                JobState.QUEUED
+                if retry_in is not None and attempts < max_attempts
+                else JobState.FAILED
             )
             db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL, error = ?,"
@@ -415,7 +444,7 @@ class SqliteJobStore:
                     error,
                     now + (retry_in or 0),
                     now,
-                    now if state == "failed" else None,
+                    now if state == JobState.FAILED else None,
                     job_id,
                 ),
             )
@@ -426,10 +455,10 @@ class SqliteJobStore:
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
-                "UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL,"
+                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " attempts = max(attempts - 1, 0), next_run_at = ?, updated_at = ?"
-                " WHERE id = ? AND state = 'running' AND lease_owner = ?",
-                (now, now, job_id, worker),
+                " WHERE id = ? AND state = ? AND lease_owner = ?",
+                (JobState.QUEUED, now, now, job_id, JobState.RUNNING, worker),
             )
             return cur.rowcount == 1
 
@@ -439,9 +468,9 @@ class SqliteJobStore:
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
-                "UPDATE jobs SET state = 'cancelled', lease_owner = NULL, lease_until = NULL,"
-                " updated_at = ?, finished_at = ? WHERE id = ? AND state IN ('queued', 'running')",
-                (now, now, job_id),
+                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
+                " updated_at = ?, finished_at = ? WHERE id = ? AND state IN (?, ?)",
+                (JobState.CANCELLED, now, now, job_id, JobState.QUEUED, JobState.RUNNING),
             )
             return cur.rowcount == 1
 
@@ -454,13 +483,14 @@ class SqliteJobStore:
 
     def counts(self) -> dict[str, int]:
         found = dict(self._read("SELECT state, count(*) FROM jobs GROUP BY state"))
-        return {state: int(found.get(state, 0)) for state in STATES}
+        return {state.value: int(found.get(state, 0)) for state in JobState}
 
     def report_counts(self) -> dict[str, int]:
         """Finished jobs by their report's status: complete or incomplete."""
         found = dict(
             self._read(
-                "SELECT report_status, count(*) FROM jobs WHERE state = 'done' GROUP BY report_status"
+                "SELECT report_status, count(*) FROM jobs WHERE state = ? GROUP BY report_status",
+                (JobState.DONE,),
             )
         )
         return {status: int(found.get(status, 0)) for status in ("complete", "incomplete")}
@@ -494,11 +524,13 @@ class SqliteJobStore:
         return [Audit(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
 
     # --- API keys ---------------------------------------------------------------------------
-    def create_key(self, role: str, name: str = "") -> tuple[ApiKey, str]:
+    def create_key(self, role: Role | str, name: str = "") -> tuple[ApiKey, str]:
         """A new key: the stored record and the token, which is shown once and not kept."""
-        if role not in ROLES:
-            msg = f"unknown role {role!r}; the roles are: {', '.join(ROLES)}"
-            raise ValueError(msg)
+        try:
+            role = Role(role)
+        except ValueError:
+            msg = f"unknown role {role!r}; the roles are: {', '.join(Role)}"
+            raise ValueError(msg) from None
         key_id = "k_" + secrets.token_hex(6)
         token = f"vk_{secrets.token_urlsafe(32)}"
         key = ApiKey(key_id, role, name, secrets.token_urlsafe(32), self.clock(), None)
@@ -506,32 +538,24 @@ class SqliteJobStore:
             db.execute(
                 "INSERT INTO api_keys (id, hash, role, name, callback_secret, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (key.id, hash_token(token), role, name, key.callback_secret, key.created_at),
+                (key.id, hash_token(token), key.role, name, key.callback_secret, key.created_at),
             )
         return key, token
 
     def find_key(self, token: str) -> ApiKey | None:
         rows = self._read(
-            "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
-            " WHERE hash = ? AND revoked_at IS NULL",
+            f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE hash = ? AND revoked_at IS NULL",
             (hash_token(token),),
         )
-        return ApiKey(*rows[0]) if rows else None
+        return _key(rows[0]) if rows else None
 
     def key(self, key_id: str) -> ApiKey | None:
-        rows = self._read(
-            "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
-            " WHERE id = ?",
-            (key_id,),
-        )
-        return ApiKey(*rows[0]) if rows else None
+        rows = self._read(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (key_id,))
+        return _key(rows[0]) if rows else None
 
     def list_keys(self) -> list[ApiKey]:
-        rows = self._read(
-            "SELECT id, role, name, callback_secret, created_at, revoked_at FROM api_keys"
-            " ORDER BY created_at"
-        )
-        return [ApiKey(*r) for r in rows]
+        rows = self._read(f"SELECT {_KEY_COLUMNS} FROM api_keys ORDER BY created_at")
+        return [_key(r) for r in rows]
 
     def revoke_key(self, key_id: str) -> bool:
         with self._tx() as db:

@@ -6,6 +6,8 @@ from typing import Any
 
 from verifier import __version__
 
+from .jobs import JobState, Role
+
 __all__ = ["openapi"]
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
@@ -91,7 +93,7 @@ def openapi() -> dict[str, Any]:
                         "id": {"type": "string"},
                         "state": {
                             "type": "string",
-                            "enum": ["queued", "running", "done", "failed", "cancelled"],
+                            "enum": [state.value for state in JobState],
                         },
                         "attempts": {"type": "integer"},
                         "error": {"type": ["string", "null"]},
@@ -113,7 +115,7 @@ def openapi() -> dict[str, Any]:
                         "id": {"type": "string"},
                         "role": {
                             "type": "string",
-                            "enum": ["rater", "service", "auditor", "admin"],
+                            "enum": [role.value for role in Role],
                         },
                         "key": {"type": "string", "description": "shown once"},
                         "callback_secret": {"type": "string"},

@@ -23,7 +23,8 @@ from verifier.errors import InputError, VerifierError
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
 
-from .jobstore import Job, SqliteJobStore
+from .jobs import JobState
+from .jobstore import Job, JobStore
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
@@ -58,7 +59,7 @@ def request_of(job: Job) -> CheckRequest:
 class Worker:
     def __init__(
         self,
-        store: SqliteJobStore,
+        store: JobStore,
         runtime: Runtime,
         *,
         concurrency: int = 2,
@@ -164,9 +165,9 @@ class Worker:
         state = await asyncio.to_thread(
             self.store.fail, job.id, self.id, error, backoff if retry else None
         )
-        if state == "queued":
+        if state == JobState.QUEUED:
             self.stats.retried += 1
-        elif state == "failed":
+        elif state == JobState.FAILED:
             self.stats.failed += 1
 
     async def _release(self, job: Job) -> None:

@@ -18,6 +18,7 @@ from verifier.pipeline import Runtime
 from verifier.snapshots import SqliteSnapshotStore
 from workers.api import Metrics, create_app
 from workers.callbacks import SIGNATURE_HEADER, CallbackSender
+from workers.jobs import JobState, Role
 from workers.jobstore import SqliteJobStore
 from workers.worker import Worker
 
@@ -67,7 +68,7 @@ class Service:
             while True:
                 resp = await self.client.get(f"/v1/checks/{job_id}", headers=self.auth(role))
                 body = await resp.json()
-                if body["state"] in ("done", "failed", "cancelled"):
+                if body["state"] in (JobState.DONE, JobState.FAILED, JobState.CANCELLED):
                     return body
                 await asyncio.sleep(0.05)
 
@@ -105,7 +106,7 @@ async def service(aiohttp_client, svc_settings: Settings, extractor: Extractor, 
     app.on_startup.append(start)
     app.on_cleanup.append(finish)
     keys = {}
-    for role in ("rater", "service", "auditor", "admin"):
+    for role in Role:
         key, token = store.create_key(role, role)
         keys[role] = (key.id, token)
     other, token = store.create_key("rater", "other rater")

@@ -11,11 +11,13 @@ from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import SearchHit
 from verifier.pipeline import Runtime
 from verifier.snapshots import MemorySnapshotStore
+from workers.jobs import JobState
 from workers.jobstore import SqliteJobStore
 from workers.worker import Worker
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
 HITS = [SearchHit("https://example.com/louvre", "Louvre", "", 1)]
+ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 
 
 def runtime(
@@ -43,7 +45,7 @@ async def run_until(worker: Worker, store: SqliteJobStore, done: int, timeout: f
     stop = asyncio.Event()
     task = asyncio.create_task(worker.run(stop))
     async with asyncio.timeout(timeout):
-        while sum(store.counts()[s] for s in ("done", "failed", "cancelled")) < done:
+        while sum(store.counts()[s] for s in ENDED) < done:
             await asyncio.sleep(0.02)
     stop.set()
     await task
