@@ -38,11 +38,14 @@ from .errors import (
     TooManyRedirects,
     UnsupportedContentType,
 )
+from .http_errors import Failure, map_aiohttp_errors
 from .netguard import GuardedResolver, check_resolved, check_url
 
 __all__ = ["FetchedPage", "Fetcher", "PageFetcher"]
 
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
+# connection failures retried with backoff (ConnectionFailed); DNS and the rest are not
+_RETRIED = frozenset({"connect", "tls", "disconnected"})
 _KEPT_HEADERS = ("content-type", "content-language", "last-modified", "etag", "date", "server")
 
 
@@ -127,7 +130,15 @@ class Fetcher:
             raise FetchTimeout(msg)
         current = url
         seen = {url}
-        try:
+
+        def raise_as(failure: Failure) -> FetchError:
+            if failure.kind == "timeout":
+                return FetchTimeout(f"{url}: no complete answer within {budget:.1f} s")
+            if failure.kind in _RETRIED:
+                return ConnectionFailed(f"{url}: {failure}")
+            return FetchError(f"{url}: {failure}")
+
+        with map_aiohttp_errors(raise_as):
             async with asyncio.timeout(budget):
                 for _hop in range(self.settings.max_redirects + 1):
                     await self._precheck(current)
@@ -143,21 +154,6 @@ class Fetcher:
                         return await self._read(url, current, resp, fetched_at, started)
                 msg = f"more than {self.settings.max_redirects} redirects from {url}"
                 raise TooManyRedirects(msg)
-        except TimeoutError as exc:
-            msg = f"{url}: no complete answer within {budget:.1f} s"
-            raise FetchTimeout(msg) from exc
-        except aiohttp.ClientConnectorDNSError as exc:
-            msg = f"{url}: cannot resolve host ({exc.os_error})"
-            raise FetchError(msg) from exc
-        except aiohttp.ClientConnectorError as exc:
-            msg = f"{url}: cannot connect ({exc.os_error})"
-            raise ConnectionFailed(msg) from exc
-        except (aiohttp.ClientPayloadError, aiohttp.ServerDisconnectedError) as exc:
-            msg = f"{url}: connection broke while reading ({exc})"
-            raise ConnectionFailed(msg) from exc
-        except aiohttp.ClientError as exc:
-            msg = f"{url}: {type(exc).__name__}: {exc}"
-            raise FetchError(msg) from exc
 
     async def _read(
         self,

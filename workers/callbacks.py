@@ -26,6 +26,7 @@ from yarl import URL
 
 from verifier.config import ServiceSettings
 from verifier.errors import BlockedURL, InputError
+from verifier.http_errors import failure_of
 from verifier.model import Report
 from verifier.netguard import GuardedResolver, check_resolved, check_url
 
@@ -138,7 +139,10 @@ class CallbackSender:
             except BlockedURL as exc:
                 error, final = f"callback_url: {exc}", True
             except (aiohttp.ClientError, OSError, TimeoutError) as exc:
-                error, final = f"{type(exc).__name__}: {exc}", False
+                failure = failure_of(exc)
+                timed_out = failure.kind == "timeout"
+                error = f"no answer within {timeout.total:.1f} s" if timed_out else str(failure)
+                final = False
             await asyncio.to_thread(self.store.log_callback, job.id, attempt, status, error)
             log.warning("callback for job %s, attempt %d: %s", job.id, attempt, error)
             if final or attempt > self.settings.callback_retries:

@@ -30,6 +30,7 @@ from rapidfuzz import fuzz
 from ..config import LlmJudgeSettings
 from ..deadline import Deadline
 from ..errors import ConfigError
+from ..http_errors import Failure, map_aiohttp_errors
 from .base import Judgement
 
 __all__ = ["SYSTEM_PROMPT", "LlmJudge", "parse_answer"]
@@ -209,7 +210,13 @@ class LlmJudge:
     async def _ask(self, body: dict[str, Any], deadline: Deadline) -> str:
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         timeout = aiohttp.ClientTimeout(total=deadline.timeout(self.settings.timeout_s))
-        try:
+
+        def raise_as(failure: Failure) -> _Retry:
+            if failure.kind == "timeout":
+                return _Retry(f"no answer within {timeout.total:.1f} s")
+            return _Retry(str(failure))
+
+        with map_aiohttp_errors(raise_as):
             async with self._client().post(
                 self.url, json=body, headers=headers, timeout=timeout
             ) as resp:
@@ -220,12 +227,6 @@ class LlmJudge:
                 if resp.status >= 400:
                     msg = f"HTTP {resp.status}: {text[:200]}"
                     raise _Final(msg)
-        except TimeoutError as exc:
-            msg = f"no answer within {timeout.total:.1f} s"
-            raise _Retry(msg) from exc
-        except aiohttp.ClientError as exc:
-            msg = f"{type(exc).__name__}: {exc}"
-            raise _Retry(msg) from exc
         try:
             data = json.loads(text)
             content = data["choices"][0]["message"]["content"]

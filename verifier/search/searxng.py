@@ -15,10 +15,14 @@ import aiohttp
 from .. import __version__
 from ..config import SearxngSettings
 from ..deadline import Deadline
-from ..errors import SearchError, SearchTimeout, SearchUnavailable
+from ..errors import UNAVAILABLE, SearchError, SearchTimeout, SearchUnavailable
+from ..http_errors import Failure, map_aiohttp_errors
 from ..model import SearchHit
 
 __all__ = ["SearxngBackend"]
+
+# failures that mean the instance cannot be reached at all (SearchUnavailable)
+_UNREACHABLE = frozenset({"dns", "connect", "tls"})
 
 
 class SearxngBackend:
@@ -51,20 +55,24 @@ class SearxngBackend:
             "pageno": "1",
         }
         timeout = deadline.timeout(self.settings.timeout_s)
-        try:
+
+        def raise_as(failure: Failure) -> SearchError:
+            if failure.kind == "timeout":
+                return SearchTimeout(f"searxng: no answer for {query!r} within {timeout:.1f} s")
+            if failure.kind not in _UNREACHABLE:
+                return SearchError(f"searxng: {failure}")
+            where = f"SearXNG at {self.settings.base_url}"
+            if failure.kind == "connect":
+                return SearchUnavailable(
+                    f"{UNAVAILABLE}: cannot connect to {where} ({failure.detail})"
+                )
+            return SearchUnavailable(f"{UNAVAILABLE}: {where}: {failure}")
+
+        with map_aiohttp_errors(raise_as):
             async with asyncio.timeout(timeout):
                 async with self._client().get(url, params=params) as resp:
                     body = await resp.read()
                     status = resp.status
-        except TimeoutError as exc:
-            msg = f"searxng: no answer for {query!r} within {timeout:.1f} s"
-            raise SearchTimeout(msg) from exc
-        except aiohttp.ClientConnectorError as exc:
-            msg = f"search unavailable: cannot connect to SearXNG at {self.settings.base_url} ({exc.os_error})"
-            raise SearchUnavailable(msg) from exc
-        except aiohttp.ClientError as exc:
-            msg = f"searxng: {type(exc).__name__}: {exc}"
-            raise SearchError(msg) from exc
         if status == 403:
             msg = "searxng: 403 Forbidden; enable the json format (search.formats) in the instance's settings.yml"
             raise SearchError(msg)
