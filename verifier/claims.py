@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import STOPWORDS, segments, strip_markdown
+from .text import STOPWORDS, YEAR, segments, strip_markdown
 
 __all__ = [
     "ClaimDraft",
@@ -79,12 +79,12 @@ _HYPOTHETICAL = re.compile(
     r"might have)\b",
     re.IGNORECASE,
 )
+# not heuristic._NUM on purpose: any digit run, units optional, only a cue that a fact is stated
 _NUMBER = re.compile(
     r"\b\d[\d,.]*\s*(?:%|percent|km|m|cm|mm|kg|g|mg|lb|lbs|mph|km/h|°[CF]?|million|"
     r"billion|trillion|thousand)?",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})s?\b")
 _MONTH = re.compile(
     r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December)\b"
@@ -137,7 +137,7 @@ def check_worthiness(
         return False, "code block"
     text = strip_markdown(sentence)
     words = re.findall(r"[\w'’-]+", text)
-    has_number = bool(_NUMBER.search(text) or _YEAR.search(text) or _NUMBER_WORDS.search(text))
+    has_number = bool(_NUMBER.search(text) or YEAR.search(text) or _NUMBER_WORDS.search(text))
     if not words:
         return False, "no words"
     if kind == "heading":
@@ -150,7 +150,7 @@ def check_worthiness(
         return False, "quotation (the quoted words are not the response's own claim)"
     if _GREETING.match(text):
         return False, "greeting, framing or pleasantry"
-    if _HYPOTHETICAL.search(text) and not _YEAR.search(text):
+    if _HYPOTHETICAL.search(text) and not YEAR.search(text):
         return False, "hypothetical"
     if _IMPERATIVE.match(text):
         return False, "instruction"
@@ -163,7 +163,7 @@ def check_worthiness(
         return False, "too short to check"
     if _SUBJECTIVE.search(text) and not (has_number or names):
         return False, "opinion (subjective wording, no checkable fact)"
-    if _YEAR.search(text) or _MONTH.search(text):
+    if YEAR.search(text) or _MONTH.search(text):
         return True, "states a date"
     if has_number:
         return True, "states a number or quantity"
@@ -344,7 +344,7 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
     if len(keywords) >= 2:
         add(" ".join(keywords[:max_words]))
     names = entities(text)
-    facts = [m.group().strip() for m in _YEAR.finditer(text)] or [
+    facts = [m.group().strip() for m in YEAR.finditer(text)] or [
         m.group().strip() for m in _NUMBER.finditer(text)
     ]
     if names and facts:

@@ -25,6 +25,7 @@ from .text import content_terms, sentence_spans
 __all__ = ["Citation", "assess", "find_citations"]
 
 _MD_LINK = re.compile(r"\[([^\]\n]{1,300})\]\((https?://[^\s)]+)\)")
+# a citation's whole URL; plagiarism.exemptions._URL and ddgs._URL differ (see there)
 _URL = re.compile(r"\bhttps?://[^\s<>\"'`\])}]+", re.IGNORECASE)
 _DOI = re.compile(
     r"\b(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/[^\s\"'<>`]+)", re.IGNORECASE

@@ -18,7 +18,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
+    "DIGIT",
     "STOPWORDS",
+    "WORD",
+    "WORD_CHARS",
+    "YEAR",
+    "YEAR_DIGITS",
     "Block",
     "BlockKind",
     "Segment",
@@ -69,9 +74,17 @@ STOPWORDS = frozenset(
 )
 
 
+# Shared patterns: import these rather than compiling a copy.
+WORD = re.compile(r"\w+(?:['’]\w+)*")  # a word, inner apostrophes kept: "don't", "Curie's"
+WORD_CHARS = re.compile(r"\w+")  # a run of word characters: "don't" is "don" and "t"
+DIGIT = re.compile(r"\d")
+YEAR_DIGITS = r"1[0-9]{3}|20[0-9]{2}"  # 1000-2099, to build a stricter year pattern from
+YEAR = re.compile(rf"\b(?:{YEAR_DIGITS})s?\b")  # a year or a decade: "1889", "1990s"
+
+
 def content_terms(text: str) -> list[str]:
     """Lower-cased words that carry content (no stopwords), for matching and ranking."""
-    return [w for w in re.findall(r"\w+", text.casefold()) if w not in STOPWORDS]
+    return [w for w in WORD_CHARS.findall(text.casefold()) if w not in STOPWORDS]
 
 
 _FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})")
@@ -289,6 +302,7 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).casefold()).strip()
 
 
+# Wider than WORD on purpose: dots and hyphens join too ("e.g", "U.S", "well-known", "3.5").
 _WORD = re.compile(r"\w+(?:[''’.-]\w+)*", re.UNICODE)
 
 

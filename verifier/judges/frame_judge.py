@@ -32,6 +32,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..deadline import Deadline
+from ..text import DIGIT
 from .base import Decision, Judgement, aggregate
 from .frames import Frame, Slot, frame_of, subject_match
 from .heuristic import HeuristicJudge
@@ -155,7 +156,6 @@ class _Finding:
 
 
 _SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
-_DIGIT = re.compile(r"\d")
 _MONTHS = re.compile(
     r"january|february|march|april|may|june|july|august|september|october|november|december"
 )
@@ -250,7 +250,7 @@ class _Sieve:
             return False
         if self.anchors and not any(a in lowered for a in self.anchors):
             return False
-        if self.digits and _DIGIT.search(sentence):
+        if self.digits and DIGIT.search(sentence):
             return True
         if self.months and _MONTHS.search(lowered):
             return True

@@ -32,12 +32,14 @@ from .base import Decision, Judgement, aggregate
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]
 
+# not claims._NUMBER on purpose: value and unit as groups, to compare claim and evidence
 _NUM = re.compile(
     r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w)\s*(%|°[cf]?|(?:percent|per cent|km|"
     r"kilometres|kilometers|miles|m|metres|meters|cm|mm|kg|g|tonnes|tons|lbs?|pounds|years?|"
     r"months?|days?|hours?|minutes?|seconds?|million|billion|trillion|thousand|ppm|feet|ft)\b)?",
     re.IGNORECASE,
 )
+# not text.YEAR on purpose: a whole unitless number read as a year, 1500-2099 only
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|false|myth|"

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from ..text import DIGIT, YEAR_DIGITS
+
 __all__ = ["Comparison", "Value", "ValueKind", "compare", "values_in"]
 
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
@@ -66,8 +68,9 @@ _CALENDAR_WORDS = frozenset(
     """january february march april may june july august september october november
     december monday tuesday wednesday thursday friday saturday sunday""".split()
 )
+# text.YEAR's digits, stricter on purpose: not in a price, a percentage, a longer number, "1990-era"
 _YEAR = re.compile(
-    r"(?<![\w$£€.,-])(1[0-9]{3}|20[0-9]{2})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent)|-[A-Za-z])"
+    rf"(?<![\w$£€.,-])({YEAR_DIGITS})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent)|-[A-Za-z])"
 )
 
 _WORD_NUMBERS = {
@@ -361,14 +364,12 @@ class Value:
     bound: str = ""  # ">" for "more than 8", "<" for "under 8": a bound, not a value
 
 
-_WORDS = re.compile(r"[a-z]+")
 # direction words that say no direction: phrasal verbs, and bounds of a number
 _NOT_DIRECTION = re.compile(
     r"(?:grew up|grow up|grows up|growing up|rose to (?:fame|prominence|power)|fell in love|"
     r"fell ill|more than|less than|fewer than|more or less|fall (?:asleep|ill|in love)|"
     r"more and more|drop(?:ped)? out)\b"
 )
-_ANY_DIGIT = re.compile(r"\d")
 _QUANTITY_START = re.compile(
     r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + "|".join(_WORD_NUMBERS) + r")\b", re.IGNORECASE
 )
@@ -438,7 +439,7 @@ def values_in(sentence: str) -> tuple[Value, ...]:
         taken.append((value.start, value.end))
 
     lowered = sentence.lower()
-    has_digit = _ANY_DIGIT.search(sentence) is not None
+    has_digit = DIGIT.search(sentence) is not None
     has_month = has_digit and _HAS_MONTH.search(lowered) is not None
     date_patterns = (
         ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))

@@ -16,7 +16,6 @@ still near-verbatim; or a sentence whose wording survives light editing), and
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
@@ -25,7 +24,7 @@ from typing import Any, Literal
 
 from rapidfuzz import fuzz
 
-from ..text import sentence_spans
+from ..text import WORD, sentence_spans
 
 __all__ = [
     "Alignment",
@@ -39,8 +38,6 @@ __all__ = [
 ]
 
 MatchKind = Literal["identical", "minor_changes", "heavy_revision"]
-
-_WORD = re.compile(r"\w+(?:['’]\w+)*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +71,13 @@ def _norm(word: str) -> str:
 
 def normalized_words(text: str) -> list[str]:
     """The normalised word tokens of ``text``, without their spans (faster than tokenize)."""
-    return [_norm(w) for w in _WORD.findall(text)]
+    return [_norm(w) for w in WORD.findall(text)]
 
 
 def tokenize(text: str) -> Tokens:
-    spans = tuple(m.span() for m in _WORD.finditer(text))
+    spans = tuple(m.span() for m in WORD.finditer(text))
     if text.isascii():  # lower-casing ASCII keeps every word boundary: one pass, no per-word work
-        norm = tuple(_WORD.findall(text.lower()))
+        norm = tuple(WORD.findall(text.lower()))
     else:
         norm = tuple(_norm(text[start:end]) for start, end in spans)
     return Tokens(text, norm, spans, tuple(start for start, _ in spans))

@@ -105,6 +105,7 @@ _ATTRIBUTION = re.compile(
     """,
     re.VERBOSE | re.MULTILINE,
 )
+# not resources._URL: stops at ( and ) but not at ] } or `; only the host is read from it
 _URL = re.compile(r"https?://[^\s<>()\"']+")
 
 

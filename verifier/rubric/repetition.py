@@ -15,17 +15,14 @@ when a whole paragraph of at least ``min_words`` words occurs twice.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from ..text import blocks, segments
+from ..text import WORD_CHARS, blocks, segments
 
 __all__ = ["Repetition", "find_repetition"]
-
-_WORDS = re.compile(r"\w+")
 
 
 @dataclass(slots=True)
@@ -40,7 +37,7 @@ class Repetition:
 
 
 def _norm(text: str) -> str:
-    return " ".join(_WORDS.findall(text.casefold()))
+    return " ".join(WORD_CHARS.findall(text.casefold()))
 
 
 def find_repetition(
@@ -68,7 +65,7 @@ def find_repetition(
         else:
             bucket.append(norm)
         seen.add(norm)
-    words = _WORDS.findall(response.casefold())
+    words = WORD_CHARS.findall(response.casefold())
     grams = Counter(tuple(words[i : i + 4]) for i in range(len(words) - 3))
     total = sum(grams.values())
     share = sum(n for n in grams.values() if n > 1) / total if total else 0.0

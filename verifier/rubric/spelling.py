@@ -32,6 +32,7 @@ from ..words import frequency_list
 
 __all__ = ["Misspelling", "check_spelling", "dictionary"]
 
+# not text.WORD on purpose: letters only (no digits, no _), apostrophes and hyphens join them
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*")
 _SKIP_SPANS = re.compile(
     r"`[^`\n]+`"  # inline code

@@ -56,6 +56,7 @@ def classify_ddgs_error(exc: BaseException) -> str:
     return "other"
 
 
+# not resources._URL on purpose: captures the host, to cut URLs in error messages to it
 _URL = re.compile(r"https?://([^/\s)>'\"]+)[^\s)>'\"]*")
 
 
