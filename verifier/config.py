@@ -70,6 +70,7 @@ class LimitsSettings(_Section):
     max_concurrent_queries: PosInt = 3
     max_claims: PosInt = 40
     max_response_chars: PosInt = 2_000_000
+    max_prompt_chars: PosInt = 200_000
 
 
 class ClaimsSettings(_Section):
@@ -253,8 +254,6 @@ class ServiceSettings(_Section):
     job_timeout_s: NonNegSeconds = 0.0
     poll_s: Seconds = 0.5
     max_body_bytes: PosInt = 4_000_000
-    max_response_chars: PosInt = 1_000_000
-    max_prompt_chars: PosInt = 200_000
     rate_limit_per_minute: NonNegInt = 120
     callback_timeout_s: Seconds = 10.0
     callback_retries: NonNegInt = 4
@@ -352,7 +351,17 @@ def _read_file(
         raise ConfigError(msg) from exc
 
 
+# Keys that moved: (old section, key) -> new section. A file that still sets the old key
+# keeps working (the value moves over unless the new place sets it too).
+_MOVED = {("service", "max_response_chars"): "limits", ("service", "max_prompt_chars"): "limits"}
+
+
 def _validate(data: dict[str, Any], source: str) -> Settings:
+    for (old, key), new in _MOVED.items():
+        section = data.get(old)
+        if isinstance(section, dict) and key in section:
+            data = {**data, old: {k: v for k, v in section.items() if k != key}}
+            data[new] = {key: section[key], **(data.get(new) or {})}
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:

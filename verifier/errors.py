@@ -66,6 +66,16 @@ class InputError(VerifierError, ValueError):
     """The input (response, prompt, batch file) cannot be used."""
 
 
+class InvalidRequest(InputError):
+    """A check request that :meth:`verifier.model.CheckRequest.from_dict` refuses: the
+    ``fields`` at fault, and whether it was refused only for its size."""
+
+    def __init__(self, msg: str, *, fields: tuple[str, ...] = (), too_large: bool = False) -> None:
+        super().__init__(msg)
+        self.fields = fields
+        self.too_large = too_large
+
+
 class CorpusError(VerifierError):
     """A local corpus path or index cannot be used."""
 

@@ -8,10 +8,14 @@ text they refer to, always with the covered ``text`` (or ``quote``) beside them.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .errors import InputError, InvalidRequest
+
 __all__ = [
+    "FLAGS",
     "REPORT_SCHEMA",
     "AppliedRule",
     "BackendStatus",
@@ -35,6 +39,7 @@ __all__ = [
     "Truthfulness",
     "Verdict",
     "VerdictQuote",
+    "parse_flags",
 ]
 
 REPORT_SCHEMA = "verifier.report/3"
@@ -44,12 +49,88 @@ READABLE_SCHEMAS = ("verifier.report/1", "verifier.report/2", REPORT_SCHEMA)
 
 @dataclass(frozen=True, slots=True)
 class CheckRequest:
-    """What to verify: the response, and the prompt it answered (may be empty)."""
+    """What to verify: the response, and the prompt it answered (may be empty).
+
+    :meth:`from_dict` is the one validation of a request from outside (a batch row, an
+    API body, a stored job); :meth:`check_size` the one size limit (``limits``)."""
 
     response: str
     prompt: str = ""
     id: str | None = None
     flags: dict[str, bool] = field(default_factory=dict)  # the rater's (see docs/signals.md)
+
+    @classmethod
+    def from_dict(
+        cls, data: object, *, max_response_chars: int, max_prompt_chars: int
+    ) -> CheckRequest:
+        """The request a JSON object describes: ``response`` (a string, required),
+        ``prompt`` (a string or null), ``id`` (kept as a string), ``flags`` (an object of
+        booleans, or a comma-separated string). InvalidRequest names the fields at fault."""
+        if not isinstance(data, Mapping):
+            msg = f"expected an object with 'response', got {type(data).__name__}"
+            raise InvalidRequest(msg)
+        if "response" not in data:
+            msg = "missing: response"
+            raise InvalidRequest(msg, fields=("response",))
+        response, prompt, raw_flags = data["response"], data.get("prompt"), data.get("flags")
+        problems = {
+            "response": "'response' must be a string" if not isinstance(response, str) else "",
+            "prompt": "'prompt' must be a string"
+            if prompt is not None and not isinstance(prompt, str)
+            else "",
+            "flags": "'flags' must be an object like {\"harmful\": true}"
+            if raw_flags is not None and not isinstance(raw_flags, Mapping | str)
+            else "",
+        }
+        if any(problems.values()):
+            fields = tuple(f for f, why in problems.items() if why)
+            raise InvalidRequest("; ".join(problems[f] for f in fields), fields=fields)
+        try:
+            flags = parse_flags(raw_flags)
+        except InputError as exc:
+            raise InvalidRequest(str(exc), fields=("flags",)) from exc
+        request = cls(
+            response=response,
+            prompt=prompt or "",
+            id=None if data.get("id") is None else str(data["id"]),
+            flags=flags,
+        )
+        request.check_size(max_response_chars, max_prompt_chars)
+        return request
+
+    def check_size(self, max_response_chars: int, max_prompt_chars: int) -> None:
+        """InvalidRequest (``too_large``) when the response or prompt is over its limit."""
+        for name, text, limit in (
+            ("response", self.response, max_response_chars),
+            ("prompt", self.prompt, max_prompt_chars),
+        ):
+            if len(text) > limit:
+                msg = f"the {name} has {len(text):,} characters, over limits.max_{name}_chars ({limit:,}); split it or raise the limit"
+                raise InvalidRequest(msg, fields=(name,), too_large=True)
+
+
+FLAGS = ("harmful", "nonsensical", "off_topic", "minor_grammar_error")
+
+
+def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
+    """``"harmful,nonsensical"`` or ``{"harmful": true}`` -> flags; InputError names the bad
+    one and the known flags."""
+    if not value:
+        return {}
+    if isinstance(value, str):
+        items: dict[str, Any] = {name.strip(): True for name in value.split(",") if name.strip()}
+    else:
+        items = dict(value)
+    out: dict[str, bool] = {}
+    for name, on in items.items():
+        if name not in FLAGS:
+            msg = f"unknown flag {name!r}; the flags are: {', '.join(FLAGS)}"
+            raise InputError(msg)
+        if not isinstance(on, bool):
+            msg = f"flag {name!r} must be true or false, not {on!r}"
+            raise InputError(msg)
+        out[name] = on
+    return out
 
 
 @dataclass(frozen=True, slots=True)

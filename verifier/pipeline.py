@@ -18,7 +18,7 @@ import asyncio
 import hashlib
 import platform
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -30,14 +30,13 @@ from . import __version__
 from .claims import ClaimDraft, extract_claims
 from .completeness import (
     LATE_MARK,
-    copy_check_status,
     incomplete_lines,
     never_answered,
     unchecked_reason,
 )
 from .config import Settings
 from .deadline import Deadline
-from .errors import UNAVAILABLE, ExtractError, FetchError, InputError, SearchError
+from .errors import UNAVAILABLE, ExtractError, FetchError, SearchError
 from .evidence import passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
@@ -58,10 +57,17 @@ from .model import (
     Verdict,
 )
 from .plagiarism.align import tokenize
-from .plagiarism.detect import SourceText, detect, distinctive_phrases, worth_aligning
+from .plagiarism.candidates import COPY_LOOKUP, CopyCandidates
+from .plagiarism.detect import (
+    CopySearch,
+    SourceText,
+    detect,
+    distinctive_phrases,
+    worth_aligning,
+)
 from .resources import Citation, assess, find_citations
 from .rubric.scorer import score as score_rubric
-from .search.base import COPY_QUERY, CopyCandidates, PageSource, RecordedSearch, SearchBackend
+from .search.base import PageSource, RecordedSearch, SearchBackend
 from .snapshots.base import SnapshotStore
 from .truthfulness import truthfulness_of, verdict_of
 
@@ -97,6 +103,11 @@ class Runtime:
     @property
     def page_sources(self) -> list[PageSource]:
         return [*self.sources, *(b for b in self.backends if isinstance(b, PageSource))]
+
+    @property
+    def copy_sources(self) -> list[CopyCandidates]:
+        """The sources that can look up copy candidates without a query (corpora)."""
+        return [b for b in self.backends if b.local and isinstance(b, CopyCandidates)]
 
     @property
     def chain(self) -> list[Judge]:
@@ -143,17 +154,42 @@ class _Run:
     ) -> asyncio.Task[_SearchOutcome]:
         key = (backend.name, query)
         if key not in self.searches:
-            self.searches[key] = asyncio.create_task(self._search(backend, query, deadline))
+            ask = partial(backend.search, query, deadline=deadline)
+            self.searches[key] = asyncio.create_task(self._search(backend, query, ask))
+        return self.searches[key]
+
+    def copy_lookup(
+        self, source: CopyCandidates, deadline: Deadline
+    ) -> asyncio.Task[_SearchOutcome]:
+        """The passages of ``source`` the response may copy, recorded as ``COPY_LOOKUP``."""
+        key = (source.name, COPY_LOOKUP)
+        if key not in self.searches:
+            screen = partial(
+                worth_aligning, tokenize(self.copy_text), settings=self.settings.plagiarism
+            )
+
+            async def ask() -> list[SearchHit]:
+                async with asyncio.timeout(deadline.remaining()):
+                    return await source.copy_candidates(
+                        self.copy_text,
+                        limit=self.settings.plagiarism.corpus_candidates,
+                        screen=screen,
+                    )
+
+            self.searches[key] = asyncio.create_task(self._search(source, COPY_LOOKUP, ask))
         return self.searches[key]
 
     async def _search(
-        self, backend: SearchBackend, query: str, deadline: Deadline
+        self,
+        backend: SearchBackend | CopyCandidates,
+        query: str,
+        ask: Callable[[], Awaitable[list[SearchHit]]],
     ) -> _SearchOutcome:
         sid: str | None
         if isinstance(backend, RecordedSearch):
             record, sid = backend.recorded(query)  # a replay: the stored record as it was
         else:
-            record = await _run_search(backend, query, deadline, self.copy_text, self.settings)
+            record = await _record_search(backend, query, ask)
             sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
         if sid:
             self.snapshot_ids.add(sid)
@@ -202,20 +238,35 @@ class _Run:
         )
 
     # --- one claim ------------------------------------------------------------------------
-    async def gather(self, queries: Sequence[str], deadline: Deadline) -> tuple[_ClaimWork, bool]:
-        """Run ``queries`` on every backend and use their pages, until done or ``deadline``.
+    async def gather(
+        self, queries: Sequence[str], deadline: Deadline, *, copy_lookup: bool = False
+    ) -> tuple[_ClaimWork, bool]:
+        """Run ``queries`` on every backend (and, with ``copy_lookup``, the copy-candidate
+        lookup of every source that has one) and use their pages, until done or
+        ``deadline``.
 
         Returns the work (searches, pages, unscored candidates, in a fixed order) and
         whether the deadline cut it short.
         """
         work = _ClaimWork()
         slots = asyncio.Semaphore(self.settings.limits.max_concurrent_queries)
-        tasks = [
-            asyncio.create_task(self._query(backend, query, deadline, slots, work))
-            for query in queries
-            for backend in self.rt.backends
-            if query != COPY_QUERY or (backend.local and isinstance(backend, CopyCandidates))
+        lookups = [
+            (source, COPY_LOOKUP, partial(self.copy_lookup, source, deadline))
+            for source in (self.rt.copy_sources if copy_lookup else [])
         ]
+        asks = [
+            *lookups,
+            *(
+                (backend, query, partial(self.search, backend, query, deadline))
+                for query in queries
+                for backend in self.rt.backends
+            ),
+        ]
+        tasks = [
+            asyncio.create_task(self._query(backend, query, start, deadline, slots, work))
+            for backend, query, start in asks
+        ]
+        queries = [COPY_LOOKUP, *queries] if lookups else list(queries)
         timed_out = False
         if tasks:
             done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
@@ -344,8 +395,9 @@ class _Run:
 
     async def _query(
         self,
-        backend: SearchBackend,
+        backend: SearchBackend | CopyCandidates,
         query: str,
+        start: Callable[[], asyncio.Task[_SearchOutcome]],
         deadline: Deadline,
         slots: asyncio.Semaphore,
         work: _ClaimWork,
@@ -353,7 +405,7 @@ class _Run:
         started = time.monotonic()
         try:
             async with slots:
-                outcome = await asyncio.shield(self.search(backend, query, deadline))
+                outcome = await asyncio.shield(start())
         except asyncio.CancelledError:
             took = round(time.monotonic() - started, 4)
             work.searches.append(
@@ -368,7 +420,7 @@ class _Run:
         )
         # Web hits: each query's best few (order-independent, so a replay picks the same
         # pages); corpus hits: all of them (they cost no fetch).
-        keep = None if backend.local else self.settings.fetch.pages_per_query
+        keep = None if getattr(backend, "local", True) else self.settings.fetch.pages_per_query
         await asyncio.gather(
             *(
                 self._use_page(hit, query, backend.name, outcome.snapshot_id, deadline, work)
@@ -454,23 +506,19 @@ class _Run:
         return out
 
 
-async def _run_search(
-    backend: SearchBackend, query: str, deadline: Deadline, copy_text: str, settings: Settings
+async def _record_search(
+    backend: SearchBackend | CopyCandidates,
+    query: str,
+    ask: Callable[[], Awaitable[list[SearchHit]]],
 ) -> SearchRecord:
-    """One search, its failure included, as the record that gets stored. ``COPY_QUERY``
-    asks a local backend for the passages ``copy_text`` may copy."""
+    """One search or copy-candidate lookup (``ask``), its failure included, as the record
+    that gets stored."""
     at = datetime.now(UTC).isoformat(timespec="milliseconds")
     started = time.monotonic()
     hits: list[SearchHit] = []
     error: str | None = None
     try:
-        if query == COPY_QUERY and isinstance(backend, CopyCandidates):
-            limit = settings.plagiarism.corpus_candidates
-            async with asyncio.timeout(deadline.remaining()):
-                screen = partial(worth_aligning, tokenize(copy_text), settings=settings.plagiarism)
-                hits = await backend.copy_candidates(copy_text, limit=limit, screen=screen)
-        else:
-            hits = await backend.search(query, deadline=deadline)
+        hits = await ask()
     except SearchError as exc:
         error = str(exc)
     except TimeoutError:
@@ -538,9 +586,7 @@ async def check(
 ) -> Report:
     """Gather and store the evidence for every check-worthy claim of ``request``."""
     settings = runtime.settings
-    if len(request.response) > settings.limits.max_response_chars:
-        msg = f"the response has {len(request.response):,} characters, over limits.max_response_chars ({settings.limits.max_response_chars:,}); split it or raise the limit"
-        raise InputError(msg)
+    request.check_size(settings.limits.max_response_chars, settings.limits.max_prompt_chars)
     started = time.monotonic()
     created_at = datetime.now(UTC).isoformat(timespec="seconds")
     report_deadline = Deadline.after(settings.limits.report_budget_s)
@@ -596,7 +642,7 @@ async def check(
 
     async def phrase_search() -> _ClaimWork:
         deadline = report_deadline.within(settings.limits.claim_budget_s)
-        work, _late = await run.gather([COPY_QUERY, *(f'"{p}"' for p in phrases)], deadline)
+        work, _late = await run.gather([f'"{p}"' for p in phrases], deadline, copy_lookup=True)
         return work
 
     if progress is not None:
@@ -625,19 +671,8 @@ async def check(
         run.stored_pages(),
         settings.plagiarism,
         phrase_queries=phrases,
+        search=CopySearch(copy_work.searches, copy_work.pages, anywhere=bool(runtime.backends)),
     )
-    plagiarism.searches, plagiarism.pages = copy_work.searches, copy_work.pages
-    could_copy = plagiarism.response_words >= settings.plagiarism.min_match_words
-    if runtime.backends or not could_copy:
-        plagiarism.status, plagiarism.note = copy_check_status(
-            copy_work.searches, copy_work.pages, plagiarism.sources_checked, could_copy=could_copy
-        )
-    else:
-        plagiarism.status = "not_checked"
-        plagiarism.note = "no sources: web search is off and no corpus was given"
-    if plagiarism.status == "not_checked":
-        plagiarism.verdict = None
-        plagiarism.reason = f"not checked: {plagiarism.note}"
     for claim in claims:
         if claim.check_worthy and claim.not_searched_reason and claim.verdict is None:
             claim.verdict = Verdict.unchecked(claim.not_searched_reason)

@@ -25,7 +25,7 @@ from .fetch import FetchedPage
 from .model import PageRecord, Report, SearchHit, SearchRecord
 from .pipeline import WEB_OFF as _WEB_OFF
 from .pipeline import Runtime
-from .search.base import COPY_QUERY
+from .plagiarism.candidates import COPY_LOOKUP
 from .snapshots.base import SnapshotStore
 
 __all__ = ["SnapshotPages", "SnapshotSearch", "replay_runtime"]
@@ -50,7 +50,7 @@ class SnapshotSearch:
         self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None
     ) -> list[SearchHit]:
         """The stored candidates, as they were (screened when they were found)."""
-        return await self.search(COPY_QUERY, deadline=Deadline.after(0))
+        return await self.search(COPY_LOOKUP, deadline=Deadline.after(0))
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
         record, _sid = self.recorded(query)

@@ -24,11 +24,10 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from verifier import __version__
 from verifier import audit as audits
 from verifier.config import Settings
-from verifier.errors import InputError, VerifierError
-from verifier.model import Report
+from verifier.errors import InputError, InvalidRequest, VerifierError
+from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime
 from verifier.render import report_html
-from verifier.rubric.scorer import parse_flags
 from verifier.snapshots.base import SnapshotStore
 
 from .callbacks import check_callback_url
@@ -217,40 +216,38 @@ async def submit(request: web.Request) -> web.Response:
     key = _need(request, Role.RATER, Role.SERVICE)
     body = await _json(request)
     settings = request.app[SETTINGS].service
-    missing = [f for f in ("response",) if f not in body]
-    if missing:
-        raise _refuse(422, "missing_fields", f"missing: {', '.join(missing)}", fields=missing)
-    response, prompt = body["response"], body.get("prompt") or ""
-    options = body.get("options") or {}
-    problems = []
-    if not isinstance(response, str):
-        problems.append("response must be a string")
-    if not isinstance(prompt, str):
-        problems.append("prompt must be a string")
-    if not isinstance(options, dict):
-        problems.append("options must be an object")
-    elif not isinstance(options.get("callback_url", ""), str):
-        problems.append("options.callback_url must be a string")
-    if problems:
-        raise _refuse(422, "invalid_fields", "; ".join(problems))
-    if len(response) > settings.max_response_chars or len(prompt) > settings.max_prompt_chars:
-        raise _refuse(
-            413,
-            "too_large",
-            f"response and prompt may have at most {settings.max_response_chars:,} and "
-            f"{settings.max_prompt_chars:,} characters",
-        )
+    limits = request.app[SETTINGS].limits
     try:
-        flags = parse_flags(body.get("flags"))
-        callback = options.get("callback_url")
-        if callback is not None:
+        check_request = CheckRequest.from_dict(
+            body,
+            max_response_chars=limits.max_response_chars,
+            max_prompt_chars=limits.max_prompt_chars,
+        )
+    except InvalidRequest as exc:
+        if exc.too_large:
+            raise _refuse(413, "too_large", str(exc)) from exc
+        error = "missing_fields" if "response" not in body else "invalid_fields"
+        raise _refuse(422, error, str(exc), fields=list(exc.fields)) from exc
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise _refuse(422, "invalid_fields", "options must be an object", fields=["options"])
+    callback = options.get("callback_url")
+    if not isinstance(callback, str | None):
+        msg = "options.callback_url must be a string"
+        raise _refuse(422, "invalid_fields", msg, fields=["options"])
+    if callback is not None:
+        try:
             check_callback_url(callback, settings.callback_allow_hosts)
-    except InputError as exc:
-        raise _refuse(422, "invalid_fields", str(exc)) from exc
+        except InputError as exc:
+            raise _refuse(422, "invalid_fields", str(exc), fields=["options"]) from exc
     _rate_limit(request, key)
-    stored = {"response": response, "prompt": prompt, "flags": flags}
-    if body.get("id") is not None:
-        stored["id"] = str(body["id"])
+    stored = {
+        "response": check_request.response,
+        "prompt": check_request.prompt,
+        "flags": check_request.flags,
+    }
+    if check_request.id is not None:
+        stored["id"] = check_request.id
     job, created = await asyncio.to_thread(
         request.app[STORE].submit,
         stored,

@@ -46,16 +46,6 @@ class WorkerStats:
     released: int = 0
 
 
-def request_of(job: Job) -> CheckRequest:
-    r = job.request
-    return CheckRequest(
-        response=r["response"],
-        prompt=r.get("prompt", ""),
-        id=r.get("id") or job.id,
-        flags=dict(r.get("flags") or {}),
-    )
-
-
 class Worker:
     def __init__(
         self,
@@ -103,9 +93,19 @@ class Worker:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
 
+    async def _check(self, job: Job) -> Report:
+        """The job's stored request, validated as every request is, checked."""
+        limits = self.runtime.settings.limits
+        request = CheckRequest.from_dict(
+            {"id": job.id, **job.request},
+            max_response_chars=limits.max_response_chars,
+            max_prompt_chars=limits.max_prompt_chars,
+        )
+        return await check(request, self.runtime)
+
     async def _one(self, job: Job) -> None:
         limit = self.settings.job_timeout_s or self.runtime.settings.limits.report_budget_s + 60
-        check_task = asyncio.create_task(self._timed(check(request_of(job), self.runtime), limit))
+        check_task = asyncio.create_task(self._timed(self._check(job), limit))
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
         try:
             report = await check_task

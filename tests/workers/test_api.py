@@ -34,7 +34,7 @@ def svc_settings(settings: Settings) -> Settings:
             "service.poll_s": 0.02,
             "service.lease_s": 3.0,
             "service.rate_limit_per_minute": 5,
-            "service.max_response_chars": 200,
+            "limits.max_response_chars": 200,
             "service.callback_backoff_s": 0.01,
             "service.callback_retries": 2,
             "service.callback_allow_hosts": ["127.0.0.1"],

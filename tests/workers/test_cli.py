@@ -226,9 +226,9 @@ def test_version_and_help() -> None:
 
 
 def test_no_progress_display_when_stderr_is_not_a_terminal() -> None:
-    from workers.cli import _progress
+    from workers.terminal import terminal_progress
 
-    with _progress() as update:  # pytest captures stderr: not a terminal
+    with terminal_progress() as update:  # pytest captures stderr: not a terminal
         assert update is None
 
 

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from ..completeness import copy_check_status
 from ..config import PlagiarismSettings
-from ..model import CopyMatch, CopySource, Plagiarism
+from ..model import CopyMatch, CopySource, PageTrace, Plagiarism, SearchTrace
 from ..text import STOPWORDS
 from .align import Match, Tokens, align, exact_runs, tokenize
 from .exemptions import Exemptions, find_exemptions
@@ -81,8 +82,11 @@ def detect(
     settings: PlagiarismSettings,
     *,
     phrase_queries: Sequence[str] = (),
+    search: CopySearch | None = None,
 ) -> Plagiarism:
-    """Check ``response`` against ``sources`` (see the module docstring)."""
+    """Check ``response`` against ``sources`` (see the module docstring). ``search`` is how
+    the sources were found (the pipeline's copy searches and pages): the result's status
+    says whether that search could run; without it the sources given are all there is."""
     tokens = tokenize(response)
     prompt_tokens = tokenize(prompt)
     mine = _Response(
@@ -104,7 +108,40 @@ def detect(
         seen.add(source.snapshot_id)
         matches.extend(_source_matches(mine, source, settings, fuzzy))
     matches.sort(key=lambda m: (m.response_start, -m.words, m.source_url))
-    return _verdict(tokens, matches, settings, mine.exempt.requested, len(seen), phrase_queries)
+    result = _verdict(tokens, matches, settings, mine.exempt.requested, len(seen), phrase_queries)
+    return result if search is None else _searched(result, search, settings)
+
+
+@dataclass(frozen=True, slots=True)
+class CopySearch:
+    """How the sources of a copy check were looked for: the searches and pages, and
+    whether there was anywhere to look (a search backend or a corpus)."""
+
+    searches: list[SearchTrace]
+    pages: list[PageTrace]
+    anywhere: bool
+
+
+def _searched(result: Plagiarism, search: CopySearch, settings: PlagiarismSettings) -> Plagiarism:
+    """The result with its status: "not_checked" (no verdict) when the sources could not
+    be looked for, "partial" when some of the looking failed."""
+    could_copy = result.response_words >= settings.min_match_words
+    if search.anywhere or not could_copy:
+        status, note = copy_check_status(
+            search.searches, search.pages, result.sources_checked, could_copy=could_copy
+        )
+    else:
+        status, note = "not_checked", "no sources: web search is off and no corpus was given"
+    unchecked = status == "not_checked"
+    return replace(
+        result,
+        status=status,
+        note=note,
+        verdict=None if unchecked else result.verdict,
+        reason=f"not checked: {note}" if unchecked else result.reason,
+        searches=search.searches,
+        pages=search.pages,
+    )
 
 
 def _source_matches(

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..config import RubricSettings
-from ..errors import InputError
 from ..model import AppliedRule, Plagiarism, ReviewItem, Rubric, Truthfulness
 from .advice import find_advice
 from .harm import screen_harm
@@ -21,30 +20,7 @@ from .repetition import find_repetition
 from .rules import PRECEDENCE, RULES_VERSION, rule
 from .spelling import check_spelling
 
-__all__ = ["FLAGS", "parse_flags", "score"]
-
-FLAGS = ("harmful", "nonsensical", "off_topic", "minor_grammar_error")
-
-
-def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
-    """``"harmful,nonsensical"`` or ``{"harmful": true}`` -> flags; InputError names the bad
-    one and the known flags."""
-    if not value:
-        return {}
-    if isinstance(value, str):
-        items: dict[str, Any] = {name.strip(): True for name in value.split(",") if name.strip()}
-    else:
-        items = dict(value)
-    out: dict[str, bool] = {}
-    for name, on in items.items():
-        if name not in FLAGS:
-            msg = f"unknown flag {name!r}; the flags are: {', '.join(FLAGS)}"
-            raise InputError(msg)
-        if not isinstance(on, bool):
-            msg = f"flag {name!r} must be true or false, not {on!r}"
-            raise InputError(msg)
-        out[name] = on
-    return out
+__all__ = ["score"]
 
 
 def _span(start: int, end: int, text: str, **extra: Any) -> dict[str, Any]:

@@ -7,17 +7,12 @@ never fetched over the network.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ..deadline import Deadline
 from ..model import PageRecord, SearchHit, SearchRecord
 
-__all__ = ["COPY_QUERY", "CopyCandidates", "PageSource", "RecordedSearch", "SearchBackend"]
-
-# The query under which a local backend's copy-candidate lookup of the whole response is
-# recorded (the response itself is in the report; repeating it in every record is waste).
-COPY_QUERY = "<passages the response may copy>"
+__all__ = ["PageSource", "RecordedSearch", "SearchBackend"]
 
 
 class SearchBackend(Protocol):
@@ -47,13 +42,3 @@ class RecordedSearch(Protocol):
     (None when the original search never finished)."""
 
     def recorded(self, query: str) -> tuple[SearchRecord, str | None]: ...
-
-
-@runtime_checkable
-class CopyCandidates(Protocol):
-    """A local backend that finds passages a text may have copied (MinHash containment,
-    sentence by sentence), keeping those ``screen`` accepts when it is given."""
-
-    async def copy_candidates(
-        self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None
-    ) -> list[SearchHit]: ...

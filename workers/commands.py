@@ -1,0 +1,559 @@
+"""The entry point of each ``verifier`` command: what it reads, runs and writes.
+
+:mod:`workers.cli` parses the command line and calls one function here per command;
+these functions take plain values, do the file and terminal I/O, and leave the deciding to
+the library (:mod:`verifier`). Exit statuses are documented in :mod:`workers.cli`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from verifier.config import Settings, load_settings
+from verifier.errors import InputError
+from verifier.extract import Extractor, extract_html
+from verifier.files import atomic_text
+from verifier.judges import Decision
+from verifier.model import CheckRequest, Report, parse_flags
+from verifier.pipeline import check as run_check
+from verifier.plagiarism.detect import SourceText, detect
+from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
+from verifier.runtime import open_runtime
+from verifier.search.corpus import build_index
+
+from .batch import check_batch, read_batch
+from .service import job_store, run_service
+from .terminal import terminal_progress, warn_incomplete
+
+PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INCOMPLETE = 3
+
+
+def load(config: str | None, data_dir: str | None) -> Settings:
+    settings = load_settings(config)
+    if data_dir:
+        settings = settings.with_overrides({"store.data_dir": data_dir})
+    return settings
+
+
+def read_text_input(path: str, what: str) -> str:
+    """Read a UTF-8 text file (or stdin for ``-``); InputError for binary or bad UTF-8."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        msg = f"cannot read the {what} file {path}: {exc.strerror or exc}"
+        raise InputError(msg) from exc
+    return decode_input(data, f"the {what} ({'stdin' if path == '-' else path})")
+
+
+def decode_input(data: bytes, label: str) -> str:
+    if b"\x00" in data[:65536]:
+        msg = f"{label} looks binary (it contains NUL bytes); give a UTF-8 text file"
+        raise InputError(msg)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        msg = f"{label} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}); convert it to UTF-8, e.g. with iconv"
+        raise InputError(msg) from exc
+    return text.removeprefix("\ufeff")
+
+
+def _render(report: Report, fmt: str) -> str:
+    if fmt == "html":
+        return report_html(report)
+    return report_json(report) + "\n" if fmt == "json" else report_text(report)
+
+
+@contextmanager
+def _output(out: str | None) -> Iterator[IO[str]]:
+    """``--out FILE`` (replaced only if the block succeeds), else stdout."""
+    if out:
+        with atomic_text(out) as sink:
+            yield sink
+        return
+    yield sys.stdout
+    sys.stdout.flush()
+
+
+async def _check_one(
+    request: CheckRequest, settings: Settings, corpora: tuple[str, ...], web: bool
+) -> Report:
+    async with open_runtime(settings, corpora=corpora, web=web) as runtime:
+        with terminal_progress() as progress:
+            return await run_check(request, runtime, progress=progress)
+
+
+def _source_file(path: str) -> SourceText:
+    try:
+        body = Path(path).read_bytes()
+    except OSError as exc:
+        msg = f"cannot read the source file {path}: {exc.strerror or exc}"
+        raise InputError(msg) from exc
+    url = Path(path).resolve().as_uri()
+    if Path(path).suffix.lower() in (".html", ".htm"):
+        data = extract_html(body, url, None)
+        text, title = data["text"], data["title"]
+    else:
+        text, title = decode_input(body, f"the source ({path})"), Path(path).name
+    return SourceText(
+        url, title or Path(path).name, "sha256:" + hashlib.sha256(body).hexdigest(), text
+    )
+
+
+async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: bool) -> int:
+    from verifier.deadline import Deadline
+    from verifier.judges import aggregate, run_chain
+    from verifier.judges.registry import build_judges
+
+    judges = build_judges(settings)
+    failures = 0
+    try:
+        with terminal_progress(enabled=show) as progress:
+            for number, line in enumerate(stream, start=1):
+                if not line.strip():
+                    continue
+                row_id, claim, evidence = _judge_row(line, number)
+                if isinstance(claim, InputError):
+                    failures += 1
+                    click.echo(f"verifier: {claim}", err=True)
+                    sink.write(json.dumps({"id": row_id, "error": str(claim)}) + "\n")
+                    continue
+                deadline = Deadline.after(settings.limits.claim_budget_s)
+                decision = aggregate(await run_chain(judges, claim, evidence, deadline))
+                fields = _decision_fields(decision, [j.name for j in judges])
+                sink.write(json.dumps({"id": row_id, **fields}, ensure_ascii=False) + "\n")
+                sink.flush()
+                if progress is not None:
+                    progress("claim_done", None)
+    finally:
+        for j in judges:
+            if hasattr(j, "aclose"):
+                await j.aclose()
+    return failures
+
+
+def _judge_row(line: str, number: int) -> tuple[object, str | InputError, list[str]]:
+    """``(id, claim, evidence)``, or ``(id, error, [])`` for a row that cannot be judged
+    (the id is kept when the row has one)."""
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return (
+            None,
+            InputError(f"input line {number}: not JSON ({exc.msg} at column {exc.colno})"),
+            [],
+        )
+    if not isinstance(row, dict):
+        error = InputError(f"input line {number}: expected an object with 'claim' and 'evidence'")
+        return None, error, []
+    claim, evidence = row.get("claim"), row.get("evidence")
+    if not isinstance(claim, str) or not claim.strip():
+        error = InputError(f"input line {number}: 'claim' must be a non-empty string")
+        return row.get("id"), error, []
+    if isinstance(evidence, str):
+        evidence = [evidence]
+    if not isinstance(evidence, list) or not all(isinstance(e, str) for e in evidence):
+        error = InputError(f"input line {number}: 'evidence' must be a list of strings")
+        return row.get("id"), error, []
+    return row.get("id"), claim, evidence
+
+
+def _decision_fields(decision: Decision, chain: list[str]) -> dict[str, object]:
+    lead = decision.lead
+    return {
+        "label": decision.label,
+        "confidence": decision.confidence,
+        "evidence_index": lead.evidence_index if lead else None,
+        "judge": lead.judge if lead else chain[0],
+        "disputed": decision.disputed,
+        "sentence": lead.sentence if lead else None,
+        "start": lead.start if lead else None,
+        "end": lead.end if lead else None,
+        "matched": list(lead.matched) if lead else [],
+        "conflicts": list(lead.conflicts) if lead else [],
+        "reason": decision.reason,
+        "counter_evidence_index": decision.counter.evidence_index if decision.counter else None,
+        "counter_sentence": decision.counter.sentence if decision.counter else None,
+    }
+
+
+def _size(n: int) -> str:
+    if n < 1000:
+        return f"{n} bytes"
+    value, unit = n / 1000, "kB"
+    for bigger in ("MB", "GB"):
+        if value < 1000:
+            break
+        value, unit = value / 1000, bigger
+    return f"{value:.1f} {unit}"
+
+
+def _read_reports(paths: tuple[str, ...]) -> list[Report]:
+    """Reports from files holding one JSON report, or JSON lines (`check --batch` output)."""
+    out: list[Report] = []
+    for path in paths:
+        raw = read_text_input(path, "report")
+        stripped = raw.strip()
+        try:
+            if stripped.startswith("{") and "\n{" not in stripped:
+                items = [json.loads(stripped)]
+            else:
+                items = [json.loads(line) for line in stripped.splitlines() if line.strip()]
+        except json.JSONDecodeError as exc:
+            msg = f"{path} is not JSON ({exc.msg} at line {exc.lineno}); give reports written by `verifier check`"
+            raise InputError(msg) from exc
+        for number, item in enumerate(items, start=1):
+            if isinstance(item, dict) and "error" in item and "schema" not in item:
+                continue  # a failed batch row
+            try:
+                out.append(Report.from_dict(item))
+            except (ValueError, KeyError, TypeError) as exc:
+                msg = f"{path}, report {number}: not a verifier report ({exc})"
+                raise InputError(msg) from exc
+    return out
+
+
+def check(
+    response_file: str | None,
+    prompt_file: str | None,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    fmt: str,
+    out: str | None,
+    batch: str | None,
+    jobs: int,
+    flags: str | None,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Check RESPONSE_FILE (or - for stdin): claims, queries and ranked evidence."""
+    if batch and response_file:
+        msg = "give either RESPONSE_FILE or --batch, not both"
+        raise click.UsageError(msg)
+    if not batch and not response_file:
+        msg = "give RESPONSE_FILE (or - for stdin), or --batch FILE.jsonl"
+        raise click.UsageError(msg)
+    if batch and fmt != "json":
+        msg = f"--batch writes JSON lines; drop --format {fmt}"
+        raise click.UsageError(msg)
+    if batch and flags:
+        msg = "--flags is for one response; give each --batch row a flags object"
+        raise click.UsageError(msg)
+    rater_flags = parse_flags(flags)
+    settings = load(config, data_dir)
+    for corpus in corpora:
+        if not Path(corpus).exists():
+            msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
+            raise InputError(msg)
+    if batch:
+        rows = read_batch(batch, settings.limits)
+        with _output(out) as sink:
+            failures, incomplete = asyncio.run(
+                check_batch(rows, settings, corpora, not no_web, jobs, sink)
+            )
+        if failures:
+            click.echo(
+                f"verifier: {failures} batch row(s) failed; their lines carry an 'error'",
+                err=True,
+            )
+            sys.exit(EXIT_FAILED)
+        if incomplete:
+            click.echo(
+                f"verifier: {incomplete} report(s) incomplete; see each report's 'incomplete'",
+                err=True,
+            )
+            sys.exit(EXIT_INCOMPLETE)
+        return
+    response = read_text_input(response_file or "-", "response")
+    prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
+    report = asyncio.run(
+        _check_one(CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web)
+    )
+    rendered = _render(report, fmt)
+    with _output(out) as sink:
+        sink.write(rendered)
+    warn_incomplete(report)
+    if report.status == "incomplete":
+        sys.exit(EXIT_INCOMPLETE)
+
+
+def index(directory: str, db: str, config: str | None) -> None:
+    """Index DIRECTORY's .txt, .md and .html files for `verifier check --corpus DB`."""
+    settings = load(config, None)
+
+    async def run() -> Any:
+        extractor = Extractor(settings.extract)
+        try:
+            return await build_index(
+                directory, db, extractor=extractor, passage_chars=settings.evidence.passage_chars
+            )
+        finally:
+            await extractor.aclose()
+
+    stats = asyncio.run(run())
+    for path, error in stats.failed:
+        click.echo(f"verifier: skipped {path}: {error}", err=True)
+    click.echo(
+        f"indexed {directory} into {db}: {stats.added} added, {stats.updated} updated, "
+        f"{stats.unchanged} unchanged, {stats.removed} removed, {len(stats.failed)} failed; "
+        f"{stats.passages} new passages"
+    )
+
+
+def plagiarism(
+    response_file: str,
+    source_files: tuple[str, ...],
+    prompt_file: str | None,
+    fmt: str,
+    config: str | None,
+) -> None:
+    """Check RESPONSE_FILE (or -) for text copied from the given source files, offline."""
+    settings = load(config, None)
+    response = read_text_input(response_file, "response")
+    prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
+    sources = [_source_file(path) for path in source_files]
+    result = detect(response, prompt, sources, settings.plagiarism)
+    if fmt == "json":
+        data = {"schema": PLAGIARISM_SCHEMA, **result.to_dict()}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        click.echo(plagiarism_text(result), nl=False)
+
+
+def judge(
+    input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None
+) -> None:
+    """Judge claims against your own evidence, one JSONL row in, one out, as they come."""
+    settings = load_settings(config)
+    if judge_names:
+        settings = settings.with_overrides({"judges.chain": list(judge_names)})
+    try:
+        stream = sys.stdin if input_file == "-" else open(input_file, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        msg = f"cannot read the input file {input_file}: {exc.strerror or exc}"
+        raise InputError(msg) from exc
+    with stream, _output(out) as sink:
+        failures = asyncio.run(_judge_rows(settings, stream, sink, input_file != "-"))
+    if failures:
+        sys.exit(1)
+
+
+def score(
+    input_file: str, flags: str | None, fmt: str, out: str | None, config: str | None
+) -> None:
+    """Re-apply the rubric to a stored report, e.g. after a rater adds a flag."""
+    from verifier.rubric.scorer import score as score_rubric
+
+    raw = read_text_input(input_file, "report")
+    try:
+        report = Report.from_dict(json.loads(raw))
+    except (json.JSONDecodeError, ValueError, KeyError, TypeError) as exc:
+        msg = f"{input_file} is not a verifier report ({exc}); give the JSON `verifier check` wrote"
+        raise InputError(msg) from exc
+    settings = load_settings(config)
+    rater_flags = parse_flags(flags) if flags is not None else report.request.get("flags", {})
+    report.request["flags"] = dict(rater_flags)
+    report.rubric = score_rubric(
+        report.request["response"],
+        report.request.get("prompt", ""),
+        truthfulness=report.truthfulness,
+        plagiarism=report.plagiarism,
+        flags=rater_flags,
+        settings=settings.rubric,
+    )
+    with _output(out) as sink:
+        sink.write(report_json(report) + "\n" if fmt == "json" else rubric_text(report.rubric))
+
+
+def serve(
+    host: str | None,
+    port: int | None,
+    workers: int | None,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Run the HTTP API and, unless --workers 0, a worker pool: one command, one machine."""
+    settings = load(config, data_dir)
+    s = settings.service
+    asyncio.run(
+        run_service(
+            settings,
+            corpora,
+            not no_web,
+            s.workers if workers is None else workers,
+            serve=(host or s.host, s.port if port is None else port),
+        )
+    )
+
+
+def worker(
+    concurrency: int | None,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Run jobs from the store (several worker processes may share one data dir)."""
+    settings = load(config, data_dir)
+    asyncio.run(
+        run_service(
+            settings, corpora, not no_web, concurrency or settings.service.workers or 1, serve=None
+        )
+    )
+
+
+def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
+    """Create a key; the key itself is the last line of the output."""
+    with job_store(load(config, data_dir)) as store:
+        key, token = store.create_key(role, name)
+    click.echo(f"id: {key.id}")
+    click.echo(f"role: {key.role}")
+    click.echo(f"callback secret (HMAC-SHA256 of callback bodies): {key.callback_secret}")
+    click.echo("the key, shown once:")
+    click.echo(token)
+
+
+def keys_list(config: str | None, data_dir: str | None) -> None:
+    """List keys (never the keys themselves)."""
+    with job_store(load(config, data_dir)) as store:
+        keys = store.list_keys()
+    for key in keys:
+        state = "revoked" if key.revoked_at else "active"
+        click.echo(f"{key.id}\t{key.role}\t{state}\t{key.name}")
+
+
+def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
+    """Revoke a key by its id."""
+    with job_store(load(config, data_dir)) as store:
+        revoked = store.revoke_key(key_id)
+    if not revoked:
+        msg = f"no active key {key_id!r}; see `verifier keys list`"
+        raise InputError(msg)
+    click.echo(f"revoked {key_id}")
+
+
+def models_pull(name: str, revision: str | None, config: str | None, data_dir: str | None) -> None:
+    """Download NAME (a Hugging Face model id with an ONNX export) into the data dir."""
+    from verifier.models import pull
+
+    settings = load(config, data_dir)
+    result = pull(name, settings.data_dir(), revision=revision, progress=sys.stderr.isatty())
+    model, manifest = result.model, result.model.manifest
+    if not result.downloaded:
+        click.echo(
+            f"{name} is already present at commit {manifest.commit[:12]} in {model.directory}; nothing downloaded"
+        )
+    else:
+        files = ", ".join(
+            f.name if f.name == f.source else f"{f.name} (from {f.source})" for f in manifest.files
+        )
+        click.echo(
+            f"pulled {name} at commit {manifest.commit[:12]} (revision {manifest.revision}) into {model.directory}: {files}; {_size(manifest.size)}"
+        )
+    click.echo(f"model id: {model.model_id}")
+    click.echo(
+        f"use it: judges.nli.model = {name!r} with nli in judges.chain, e.g. VERIFIER_JUDGES__CHAIN=heuristic,nli VERIFIER_JUDGES__NLI__MODEL={name}"
+    )
+
+
+def models_list(config: str | None, data_dir: str | None) -> None:
+    """List pulled models: name, commit, revision, files, size, when pulled."""
+    from verifier.models import list_models
+
+    settings = load(config, data_dir)
+    found = list_models(settings.data_dir())
+    if not found:
+        click.echo(
+            f"no models in {settings.data_dir() / 'models'}; fetch one with `verifier models pull NAME`"
+        )
+        return
+    for model in found:
+        m = model.manifest
+        files = ",".join(f.name for f in m.files)
+        click.echo(
+            f"{model.name}\t{m.commit[:12]}\t{m.revision}\t{files}\t{_size(m.size)}\t{m.pulled_at}"
+        )
+
+
+def audit(
+    target: str,
+    mode: str,
+    full: bool,
+    corpora: tuple[str, ...],
+    no_web: bool,
+    config: str | None,
+    data_dir: str | None,
+) -> None:
+    """Audit a check: replay it from its stored evidence, or re-run it fresh."""
+    from verifier import audit as audits
+    from verifier.snapshots.sqlite import SqliteSnapshotStore
+
+    settings = load(config, data_dir)
+    from_file = Path(target).is_file()
+    if from_file:
+        reports = _read_reports((target,))
+        if not reports:
+            msg = f"{target} holds no report"
+            raise InputError(msg)
+        original = reports[0].to_dict()
+    else:
+        with job_store(settings) as store:
+            found = store.report(target)
+            job = store.get(target) if found is None else None
+        if found is None:
+            what = "no such check or report file" if job is None else f"the check is {job.state}"
+            msg = f"cannot audit {target}: {what}; give a finished check's id or a report file"
+            raise InputError(msg)
+        original = found
+
+    async def run() -> dict[str, Any]:
+        if mode == "replay":
+            snapshots = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+            try:
+                return await audits.replay(original, snapshots, settings)
+            except KeyError as exc:
+                msg = f"snapshot {exc.args[0]} is not in {settings.data_dir()}; replay in the data dir the check ran with (--data-dir)"
+                raise InputError(msg) from exc
+            finally:
+                snapshots.close()
+        async with open_runtime(settings, corpora=corpora, web=not no_web) as runtime:
+            return await audits.rerun(original, runtime)
+
+    result = asyncio.run(run())
+    audit_id = None
+    if not from_file:
+        with job_store(settings) as store:
+            audit_id = store.add_audit(target, mode, result, "cli").id
+    summary = {k: v for k, v in result.items() if full or k != "report"}
+    click.echo(json.dumps({"audit_id": audit_id, **summary}, indent=2, ensure_ascii=False))
+
+
+def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
+    """Export REPORTS (files from `verifier check`, JSON or JSON lines) to annotation tools."""
+    from verifier.exports import LABEL_STUDIO_CONFIG, argilla_record, jsonl_row, label_studio_task
+
+    if label_config:
+        click.echo(LABEL_STUDIO_CONFIG, nl=False)
+        return
+    loaded = _read_reports(reports)
+    with _output(out) as sink:
+        if fmt == "jsonl":
+            for report in loaded:
+                sink.write(json.dumps(jsonl_row(report), ensure_ascii=False) + "\n")
+            return
+        convert = label_studio_task if fmt == "label-studio" else argilla_record
+        sink.write(json.dumps([convert(r) for r in loaded], ensure_ascii=False, indent=1) + "\n")

@@ -1,0 +1,33 @@
+"""What the terminal shows while a command runs: progress, and one warning line per check
+that could not run in full."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+
+from verifier.model import Report
+from verifier.progress import TerminalProgress
+
+__all__ = ["terminal_progress", "warn_incomplete"]
+
+
+@contextmanager
+def terminal_progress(
+    rows: int | None = None, *, enabled: bool = True
+) -> Iterator[TerminalProgress | None]:
+    """The progress display on stderr when it is a terminal; None otherwise."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    with TerminalProgress(rows=rows) as progress:
+        yield progress
+
+
+def warn_incomplete(report: Report, label: str = "") -> None:
+    """One warning line per check that could not run in full."""
+    for line in report.incomplete:
+        click.echo(f"verifier: warning: {label}{line}", err=True)
