@@ -149,7 +149,7 @@ def main() -> int:
             "serve",
             "--port",
             str(port),
-            "--workers",
+            "--concurrency",
             "2",
             "--no-web",
             "--corpus",

@@ -30,7 +30,7 @@ def settings(tmp_path: Path) -> Settings:
             "fetch.allow_private_networks": True,
             "fetch.backoff_s": 0.05,
             "store.data_dir": str(tmp_path / "data"),
-            "extract.workers": 1,
+            "extract.processes": 1,
         }
     )
 
@@ -38,7 +38,7 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture(scope="session")
 def extractor() -> Iterator[Extractor]:
     """One extraction pool for the whole session (spawning workers costs about a second)."""
-    ex = Extractor(ExtractSettings(workers=2, timeout_s=20))
+    ex = Extractor(ExtractSettings(processes=2, timeout_s=20))
     yield ex
     ex.close()
 

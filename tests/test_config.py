@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.config import Settings, load_settings
+from verifier.config import Settings, _validate, load_settings
 from verifier.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,3 +137,29 @@ def test_bad_env_value(tmp_path: Path) -> None:
 def test_digest_changes_with_settings() -> None:
     assert Settings().digest() != Settings().with_overrides({"fetch.timeout_s": 3.0}).digest()
     assert Settings().digest() == Settings().digest()
+
+
+def test_renamed_and_moved_keys_are_still_read(tmp_path: Path) -> None:
+    old = tmp_path / "old.toml"
+    old.write_text(
+        "[service]\nworkers = 5\nmax_response_chars = 1000\n"
+        "[extract]\nworkers = 3\nmax_tasks_per_worker = 7\n"
+    )
+    settings = load_settings(old, env={})
+    assert settings.service.concurrency == 5
+    assert settings.limits.max_response_chars == 1000
+    assert settings.extract.processes == 3
+    assert settings.extract.max_tasks_per_process == 7
+
+
+def test_renamed_keys_in_the_environment_and_overrides() -> None:
+    env = {"VERIFIER_SERVICE__WORKERS": "4"}
+    assert load_settings(None, env=env, cwd=Path("/")).service.concurrency == 4
+    assert Settings().with_overrides({"extract.workers": 1}).extract.processes == 1
+
+
+def test_the_new_name_wins_over_the_old() -> None:
+    settings = Settings().with_overrides({"service.concurrency": 6})
+    data = settings.model_dump(mode="python")
+    data["service"]["workers"] = 1
+    assert _validate(data, "test").service.concurrency == 6

@@ -120,10 +120,10 @@ async def test_snapshots_are_stored_in_the_data_dir(aiohttp_server, settings: Se
     async with open_runtime(settings) as runtime:
         report = await check(CheckRequest(RESPONSE), runtime)
         for sid in report.provenance["snapshot_ids"]:
-            kind, _content = runtime.store.get(sid)
+            kind, _content = runtime.snapshots.get(sid)
             assert kind in ("search", "page")
         evidence = report.claims[0].evidence[0]
-        page = runtime.store.get(evidence.snapshot_id)[1]
+        page = runtime.snapshots.get(evidence.snapshot_id)[1]
         assert page["text"][evidence.start : evidence.end] == evidence.quote
         assert page["status"] == 200
         assert page["extractor"].startswith("trafilatura")

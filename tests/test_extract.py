@@ -75,7 +75,7 @@ async def test_plain_text_skips_the_pool() -> None:
 
 @pytest.mark.slow
 async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
-    ex = Extractor(ExtractSettings(workers=1, timeout_s=30), function=helpers.hang)
+    ex = Extractor(ExtractSettings(processes=1, timeout_s=30), function=helpers.hang)
     with pytest.raises(ExtractTimeout, match="worker was killed"):
         await ex.extract(
             ARTICLE,
@@ -100,7 +100,7 @@ async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
 async def test_a_deadline_runs_from_the_call_not_from_when_a_worker_is_free() -> None:
     """With the only worker held by a task allowed 60 s, a task with a 1 s deadline ends
     at its deadline, not after the first one: the caller's clock, not the worker's."""
-    ex = Extractor(ExtractSettings(workers=1, timeout_s=120), function=helpers.hang)
+    ex = Extractor(ExtractSettings(processes=1, timeout_s=120), function=helpers.hang)
     kw = {"url": "https://e.com/", "content_type": "text/html", "charset": None}
     hog = asyncio.create_task(ex.extract(ARTICLE, deadline=Deadline.after(60), **kw))
     await asyncio.sleep(0.2)
@@ -115,7 +115,7 @@ async def test_a_deadline_runs_from_the_call_not_from_when_a_worker_is_free() ->
 
 
 async def test_extraction_errors_are_reported() -> None:
-    ex = Extractor(ExtractSettings(workers=1), function=helpers.explode)
+    ex = Extractor(ExtractSettings(processes=1), function=helpers.explode)
     with pytest.raises(ExtractError, match="parser blew up"):
         await ex.extract(
             ARTICLE,

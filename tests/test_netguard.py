@@ -164,3 +164,30 @@ async def test_callback_delivery_checks_dns_answers(
     assert "resolves to 10.0.0.5, a private-network address" in log[0]["error"]
     await sender.aclose()
     store.close()
+
+
+async def test_callback_to_a_name_that_does_not_resolve_is_logged_and_retried(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    from verifier.config import ServiceSettings
+    from workers.callbacks import CallbackSender
+    from workers.jobstore import SqliteJobStore
+
+    async def getaddrinfo(host: str, port: int, **kw: object) -> list:
+        raise OSError(-2, "Name or service not known")
+
+    monkeypatch.setattr(asyncio.get_running_loop(), "getaddrinfo", getaddrinfo)
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    url = "http://scorer.example.com/hook"
+    job, _ = store.submit({"response": "x"}, owner=None, options={"callback_url": url})
+    settings = ServiceSettings(callback_retries=1, callback_backoff_s=0)
+    sender = CallbackSender(store, settings, "http://v.test")
+    monkeypatch.setattr(sender, "payload", lambda job, report: {"job_id": job.id})
+    assert not await sender.deliver(job, None)  # type: ignore[arg-type]
+    log = store.callback_log(job.id)
+    assert len(log) == 2  # logged, and tried again
+    assert "cannot resolve scorer.example.com" in log[0]["error"]
+    await sender.aclose()
+    store.close()

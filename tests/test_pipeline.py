@@ -68,10 +68,10 @@ async def test_claims_get_queries_and_ranked_evidence(
         assert 1 <= len(claim.searches) <= len(claim.queries)
         assert claim.verdict is not None
         for ev in claim.evidence:
-            kind, page = rt.store.get(ev.snapshot_id)
+            kind, page = rt.snapshots.get(ev.snapshot_id)
             assert kind == "page"
             assert page["text"][ev.start : ev.end] == ev.quote
-            assert rt.store.get(ev.search_snapshot_id)[0] == "search"
+            assert rt.snapshots.get(ev.search_snapshot_id)[0] == "search"
     for claim in report.claims:
         assert report.request["response"][claim.start : claim.end] == claim.text
     assert eiffel.verdict is not None
@@ -281,7 +281,7 @@ async def test_copied_text_is_found_in_fetched_pages(
     assert p.verdict == "plagiarized"
     assert p.sources[0].url == "https://example.com/eiffel"
     match = p.matches[0]
-    kind, page = rt.store.get(match.snapshot_id)
+    kind, page = rt.snapshots.get(match.snapshot_id)
     assert kind == "page"
     assert page["text"][match.source_start : match.source_end] == match.source_text
     assert p.phrase_queries
@@ -322,7 +322,7 @@ async def test_cited_resources_are_fetched_and_assessed(
     assert report.truthfulness.fake_resources
     ok = by_url["https://example.com/eiffel"]
     assert ok.snapshot_id
-    assert rt.store.get(ok.snapshot_id)[0] == "page"
+    assert rt.snapshots.get(ok.snapshot_id)[0] == "page"
     rt.web = False
     offline = await check(CheckRequest(response), rt)
     assert {r.status for r in offline.truthfulness.resources} == {"unchecked"}
@@ -343,7 +343,7 @@ async def test_a_contradicted_claim_is_false_information(
     quote = claim.verdict.quotes[0]
     assert quote.stance == "refutes"
     assert "year 1887 vs 1889" in quote.conflicts
-    page = rt.store.get(quote.snapshot_id)[1]
+    page = rt.snapshots.get(quote.snapshot_id)[1]
     assert page["text"][quote.start : quote.end] == quote.sentence
     truth = report.truthfulness
     assert truth.false_information

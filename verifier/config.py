@@ -140,9 +140,9 @@ class FetchSettings(_Section):
 
 
 class ExtractSettings(_Section):
-    workers: PosInt = 2
+    processes: PosInt = 2
     timeout_s: Seconds = 20.0
-    max_tasks_per_worker: PosInt = 200
+    max_tasks_per_process: PosInt = 200
 
 
 class EvidenceSettings(_Section):
@@ -246,7 +246,7 @@ class ServiceSettings(_Section):
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=0, le=65535)] = 8750
     public_url: str = ""
-    workers: NonNegInt = 2
+    concurrency: NonNegInt = 2
     lease_s: Seconds = 30.0
     max_attempts: PosInt = 3
     retry_backoff_s: NonNegSeconds = 5.0
@@ -296,7 +296,7 @@ class Settings(_Section):
         """A copy with dotted keys replaced (``{"fetch.timeout_s": 3}``), validated."""
         data = self.model_dump(mode="python")
         for dotted, value in overrides.items():
-            _set_dotted(data, dotted.split("."), value)
+            _set_dotted(data, _current(dotted.split(".")), value)
         return _validate(data, "overrides")
 
 
@@ -314,7 +314,7 @@ def load_settings(
         if not name.startswith(ENV_PREFIX) or "__" not in name:
             continue
         overridden = True
-        keys = [part.lower() for part in name[len(ENV_PREFIX) :].split("__")]
+        keys = _current([part.lower() for part in name[len(ENV_PREFIX) :].split("__")])
         field = _field_annotation(keys)
         if field is None:
             msg = f"environment variable {name}: no such setting {'.'.join(keys)!r}; unset it or fix its name"
@@ -351,17 +351,28 @@ def _read_file(
         raise ConfigError(msg) from exc
 
 
-# Keys that moved: (old section, key) -> new section. A file that still sets the old key
-# keeps working (the value moves over unless the new place sets it too).
-_MOVED = {("service", "max_response_chars"): "limits", ("service", "max_prompt_chars"): "limits"}
+# Settings that moved or were renamed: old dotted key -> new one. Files, the environment
+# and overrides that still use an old name keep working (the new name wins if both are set).
+MOVED = {
+    "service.max_response_chars": "limits.max_response_chars",
+    "service.max_prompt_chars": "limits.max_prompt_chars",
+    "service.workers": "service.concurrency",
+    "extract.workers": "extract.processes",
+    "extract.max_tasks_per_worker": "extract.max_tasks_per_process",
+}
+
+
+def _current(keys: list[str]) -> list[str]:
+    return MOVED.get(".".join(keys), ".".join(keys)).split(".")
 
 
 def _validate(data: dict[str, Any], source: str) -> Settings:
-    for (old, key), new in _MOVED.items():
-        section = data.get(old)
-        if isinstance(section, dict) and key in section:
-            data = {**data, old: {k: v for k, v in section.items() if k != key}}
-            data[new] = {key: section[key], **(data.get(new) or {})}
+    for old, new in MOVED.items():
+        (old_section, old_key), (new_section, new_key) = old.split("."), new.split(".")
+        section = data.get(old_section)
+        if isinstance(section, dict) and old_key in section:
+            data = {**data, old_section: {k: v for k, v in section.items() if k != old_key}}
+            data[new_section] = {new_key: section[old_key], **(data.get(new_section) or {})}
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:

@@ -6,7 +6,7 @@ passages repeated across pages). When trafilatura finds no main text (tiny or od
 the page's whole visible text (``trafilatura.html2txt``) is used and the method says so.
 Plain text is decoded in the caller's process.
 
-The pool (pebble) uses spawned workers, recycled after ``extract.max_tasks_per_worker``
+The pool (pebble) uses spawned workers, recycled after ``extract.max_tasks_per_process``
 tasks; an extraction that outlives ``min(extract.timeout_s, time left)`` has its worker
 killed and replaced.
 """
@@ -122,8 +122,8 @@ class Extractor:
     def _get_pool(self) -> ProcessPool:
         if self._pool is None:
             self._pool = ProcessPool(
-                max_workers=self.settings.workers,
-                max_tasks=self.settings.max_tasks_per_worker,
+                max_workers=self.settings.processes,
+                max_tasks=self.settings.max_tasks_per_process,
                 initializer=_warm_up,
                 context=multiprocessing.get_context("spawn"),
             )

@@ -95,7 +95,7 @@ class Runtime:
     backends: Sequence[SearchBackend]
     fetcher: PageFetcher
     extractor: PageExtractor
-    store: SnapshotStore
+    snapshots: SnapshotStore
     sources: Sequence[PageSource] = ()  # page sources besides the backends (replay)
     judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
     web: bool = True  # whether cited resources may be fetched from the web
@@ -190,7 +190,7 @@ class _Run:
             record, sid = backend.recorded(query)  # a replay: the stored record as it was
         else:
             record = await _record_search(backend, query, ask)
-            sid = await asyncio.to_thread(self.rt.store.put, "search", record.content())
+            sid = await asyncio.to_thread(self.rt.snapshots.put, "search", record.content())
         if sid:
             self.snapshot_ids.add(sid)
         return _SearchOutcome(record, sid)
@@ -205,7 +205,7 @@ class _Run:
             record = await self._page_record(url, deadline)
         except (FetchError, ExtractError, KeyError) as exc:
             return _PageOutcome(None, None, [], str(exc), exc)
-        sid = await asyncio.to_thread(self.rt.store.put, "page", record.content())
+        sid = await asyncio.to_thread(self.rt.snapshots.put, "page", record.content())
         self.snapshot_ids.add(sid)
         spans = passage_spans(record.text, self.settings.evidence.passage_chars)
         return _PageOutcome(record, sid, spans, None)

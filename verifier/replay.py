@@ -143,7 +143,7 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
         list(backends.values()),
         fetcher=pages,
         extractor=pages,
-        store=store,
+        snapshots=store,
         sources=[pages],
         web=web,
     )

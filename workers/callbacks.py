@@ -25,7 +25,7 @@ import aiohttp
 from yarl import URL
 
 from verifier.config import ServiceSettings
-from verifier.errors import BlockedURL, InputError
+from verifier.errors import BlockedURL, FetchError, InputError
 from verifier.http_errors import failure_of
 from verifier.model import Report
 from verifier.netguard import GuardedResolver, check_resolved, check_url
@@ -138,6 +138,8 @@ class CallbackSender:
                 error, final = str(exc), True
             except BlockedURL as exc:
                 error, final = f"callback_url: {exc}", True
+            except FetchError as exc:  # the name does not resolve (now): try again later
+                error, final = f"callback_url: {exc}", False
             except (aiohttp.ClientError, OSError, TimeoutError) as exc:
                 failure = failure_of(exc)
                 timed_out = failure.kind == "timeout"

@@ -283,9 +283,11 @@ def version() -> None:
 @click.option("--host", help="Address to listen on (default: service.host).")
 @click.option("--port", type=int, help="Port (default: service.port; 0 picks a free one).")
 @click.option(
+    "--concurrency",
     "--workers",
+    "concurrency",
     type=click.IntRange(0, 256),
-    help="Jobs run at once in this process (default: service.workers; 0: API only).",
+    help="Jobs run at once in this process (default: service.concurrency; 0: API only).",
 )
 @_with(_evidence_options)
 @_config_option
@@ -293,25 +295,25 @@ def version() -> None:
 def serve(
     host: str | None,
     port: int | None,
-    workers: int | None,
+    concurrency: int | None,
     corpora: tuple[str, ...],
     no_web: bool,
     config: str | None,
     data_dir: str | None,
 ) -> None:
-    """Run the HTTP API and, unless --workers 0, a worker pool: one command, one machine.
+    """Run the HTTP API and, unless --concurrency 0, the job loop: one command, one machine.
 
     SIGTERM stops taking work, lets running jobs finish within service.grace_s and gives
     the rest back to the queue.
     """
-    commands.serve(host, port, workers, corpora, no_web, config, data_dir)
+    commands.serve(host, port, concurrency, corpora, no_web, config, data_dir)
 
 
 @main.command(cls=_Command)
 @click.option(
     "--concurrency",
     type=click.IntRange(1, 256),
-    help="Jobs run at once (default: service.workers).",
+    help="Jobs run at once (default: service.concurrency).",
 )
 @_with(_evidence_options)
 @_config_option

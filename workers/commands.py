@@ -380,13 +380,13 @@ def score(
 def serve(
     host: str | None,
     port: int | None,
-    workers: int | None,
+    concurrency: int | None,
     corpora: tuple[str, ...],
     no_web: bool,
     config: str | None,
     data_dir: str | None,
 ) -> None:
-    """Run the HTTP API and, unless --workers 0, a worker pool: one command, one machine."""
+    """Run the HTTP API and, unless concurrency is 0, the job loop: one command, one machine."""
     settings = load(config, data_dir)
     s = settings.service
     asyncio.run(
@@ -394,7 +394,7 @@ def serve(
             settings,
             corpora,
             not no_web,
-            s.workers if workers is None else workers,
+            s.concurrency if concurrency is None else concurrency,
             serve=(host or s.host, s.port if port is None else port),
         )
     )
@@ -411,7 +411,11 @@ def worker(
     settings = load(config, data_dir)
     asyncio.run(
         run_service(
-            settings, corpora, not no_web, concurrency or settings.service.workers or 1, serve=None
+            settings,
+            corpora,
+            not no_web,
+            concurrency or settings.service.concurrency or 1,
+            serve=None,
         )
     )
 

@@ -65,7 +65,7 @@ async def run_service(
                 app = create_app(
                     store,
                     settings,
-                    snapshots=runtime.store,
+                    snapshots=runtime.snapshots,
                     rerun_runtime=runtime,
                     metrics_=metrics,
                 )

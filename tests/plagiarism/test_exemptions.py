@@ -122,3 +122,8 @@ def test_a_citation_copied_inside_the_match_is_not_an_attribution() -> None:
     ex = find_exemptions(text, "", [])
     assert ex.reason(0, len(text) - 1, "https://o.org/") is None
     assert ex.reason(0, 42, "https://o.org/") == "attributed"
+
+
+def test_markdown_links_give_their_hosts() -> None:
+    text = "See [https://a.example.com](https://a.example.com) and http://[broken for more."
+    assert linked_hosts(text) == {"a.example.com"}

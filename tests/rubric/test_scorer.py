@@ -5,9 +5,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier.errors import InputError
-from verifier.model import ClaimRef, CopyMatch, CopySource, Plagiarism, Resource, Truthfulness
+from verifier.model import (
+    ClaimRef,
+    CopyMatch,
+    CopySource,
+    Plagiarism,
+    Resource,
+    Truthfulness,
+    parse_flags,
+)
 from verifier.rubric.rules import PRECEDENCE, RULES
-from verifier.model import parse_flags
 from verifier.rubric.scorer import score
 
 CLEAN = "The Eiffel Tower was completed in 1889. It is 330 metres tall."

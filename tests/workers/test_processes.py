@@ -108,7 +108,7 @@ def test_serve_runs_jobs_and_stops_cleanly_on_sigterm(env: dict[str, str], tmp_p
         "serve",
         "--port",
         str(port),
-        "--workers",
+        "--concurrency",
         "2",
         "--no-web",
         "--corpus",

@@ -95,7 +95,7 @@ async def test_a_full_disk_fails_the_attempt_and_retries(
         max_attempts=2,
     )
     rt = runtime(fast, extractor)
-    rt.store = DiskFull()
+    rt.snapshots = DiskFull()
     worker = Worker(store, rt, concurrency=1)
     await run_until(worker, store, 1)
     failed = store.get(job.id)

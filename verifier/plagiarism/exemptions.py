@@ -105,8 +105,8 @@ _ATTRIBUTION = re.compile(
     """,
     re.VERBOSE | re.MULTILINE,
 )
-# not resources._URL: stops at ( and ) but not at ] } or `; only the host is read from it
-_URL = re.compile(r"https?://[^\s<>()\"']+")
+# like resources._URL, but stops at ( too: only the host is read from it
+_URL = re.compile(r"https?://[^\s<>()\"'`\]{}]+")
 
 
 Cue = tuple[int, int]
@@ -148,7 +148,10 @@ def linked_hosts(text: str) -> set[str]:
     """Hosts of the URLs the response links to (an attribution for those sources)."""
     hosts = set()
     for m in _URL.finditer(text):
-        host = (urlsplit(m.group().rstrip(".,;:")).hostname or "").removeprefix("www.")
+        try:
+            host = (urlsplit(m.group().rstrip(".,;:")).hostname or "").removeprefix("www.")
+        except ValueError:  # not a URL after all ("http://[x" and the like)
+            continue
         if host:
             hosts.add(host)
     return hosts
