@@ -19,7 +19,7 @@ import hashlib
 import platform
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
@@ -289,50 +289,59 @@ class _Run:
         work.candidates.sort(key=lambda c: (order[c.query], c.backend, c.url, c.start))
         return work, timed_out
 
-    async def claim(self, claim: Claim, deadline: Deadline) -> None:
-        """Search the claim's queries one at a time, judging the evidence after each, and
-        stop as soon as the verdict is confident (``judges.stop_confidence``)."""
+    async def claim(self, claim: Claim, deadline: Deadline) -> Claim:
+        """The claim searched and judged: its queries one at a time, judging the evidence
+        after each, stopping as soon as the verdict is confident
+        (``judges.stop_confidence``)."""
         started = time.monotonic()
-        claim.searched = True
         work = _ClaimWork()
         statement = claim.claim or claim.text
+        evidence: list[Evidence] = []
+        verdict: Verdict | None = None
+        timed_out = False
         for query in claim.queries:
             part, late = await self.gather([query], deadline)
             work.searches += part.searches
             work.pages += part.pages
             work.candidates += part.candidates
-            claim.evidence = rank_passages(
+            evidence = rank_passages(
                 statement, work.candidates, self.settings.evidence.passages_per_claim
             )
-            await self.judge(claim, deadline)
+            verdict = await self.judge(statement, evidence, deadline)
             if late:
-                claim.timed_out = True
+                timed_out = True
                 break
-            verdict = claim.verdict
             if (
-                verdict is not None
-                and verdict.label != "inconclusive"
+                verdict.label != "inconclusive"
                 and verdict.confidence >= self.settings.judges.stop_confidence
             ):
                 break
-        claim.searches = work.searches
         pages: dict[str, PageTrace] = {}
         for trace in sorted(work.pages, key=_page_order):
             pages.setdefault(trace.url, trace)
-        claim.pages = list(pages.values())
-        why = unchecked_reason(claim.searches, claim.pages, evidence_found=bool(work.candidates))
+        why = unchecked_reason(
+            work.searches, list(pages.values()), evidence_found=bool(work.candidates)
+        )
         if why is not None:
-            claim.verdict = Verdict.unchecked(why)
-        elif claim.verdict is None:
-            await self.judge(claim, deadline)
-        claim.elapsed_s = round(time.monotonic() - started, 4)
+            verdict = Verdict.unchecked(why)
+        elif verdict is None:
+            verdict = await self.judge(statement, evidence, deadline)
+        return replace(
+            claim,
+            searched=True,
+            searches=work.searches,
+            pages=list(pages.values()),
+            evidence=evidence,
+            timed_out=timed_out,
+            verdict=verdict,
+            elapsed_s=round(time.monotonic() - started, 4),
+        )
 
-    async def judge(self, claim: Claim, deadline: Deadline) -> None:
-        """Judge the claim's ranked evidence with the judge chain and set its verdict.
-        Judges that need time are skipped once the deadline has passed; the instant ones
-        (frames, heuristic), which take milliseconds, always run."""
-        statement = claim.claim or claim.text
-        texts = [ev.quote for ev in claim.evidence]
+    async def judge(self, statement: str, evidence: list[Evidence], deadline: Deadline) -> Verdict:
+        """The verdict of the judge chain on a claim's ranked evidence. Judges that need
+        time are skipped once the deadline has passed; the instant ones (frames,
+        heuristic), which take milliseconds, always run."""
+        texts = [ev.quote for ev in evidence]
         chain = self.judges
         if deadline.expired:
             chain = [j for j in chain if getattr(j, "instant", False)] or [
@@ -340,8 +349,7 @@ class _Run:
             ]
             deadline = Deadline.after(0.5)
         judgements = await run_chain(chain, statement, texts, deadline)
-        decision = aggregate(judgements)
-        claim.verdict = verdict_of(decision, claim.evidence, [j.name for j in chain])
+        return verdict_of(aggregate(judgements), evidence, [j.name for j in chain])
 
     async def resources(self, response: str, deadline: Deadline) -> list[Resource]:
         """Fetch every cited URL and DOI (at most ``resources.max_resources``) and assess it."""
@@ -596,16 +604,19 @@ async def check(
 
     to_search: list[Claim] = []
     over_limit = 0
-    for claim in claims:
+    for n, claim in enumerate(claims):
         if not claim.check_worthy:
             continue
+        why = None
         if not runtime.backends:
-            claim.not_searched_reason = "no search backend (web search off and no corpus given)"
+            why = "no search backend (web search off and no corpus given)"
         elif len(to_search) >= settings.limits.max_claims:
-            claim.not_searched_reason = f"over limits.max_claims ({settings.limits.max_claims})"
+            why = f"over limits.max_claims ({settings.limits.max_claims})"
             over_limit += 1
         else:
             to_search.append(claim)
+        if why:
+            claims[n] = _not_searched(claim, why)
     if not runtime.backends and any(c.check_worthy for c in claims):
         warnings.append(
             "no search backend: web search is off and no corpus was given, so no evidence was gathered"
@@ -616,15 +627,18 @@ async def check(
         )
     gate = asyncio.Semaphore(settings.limits.max_concurrent_claims)
 
-    async def one(claim: Claim) -> None:
+    async def one(claim: Claim) -> Claim:
         async with gate:
             if report_deadline.expired:
-                claim.not_searched_reason = "the report's time budget (limits.report_budget_s) ran out before this claim started"
-                claim.timed_out = True
+                why = "the report's time budget (limits.report_budget_s) ran out before this claim started"
+                done = replace(_not_searched(claim, why), timed_out=True)
             else:
-                await run.claim(claim, report_deadline.within(settings.limits.claim_budget_s))
+                done = await run.claim(
+                    claim, report_deadline.within(settings.limits.claim_budget_s)
+                )
         if progress is not None:
-            progress("claim_done", claim)
+            progress("claim_done", done)
+        return done
 
     phrases = (
         distinctive_phrases(
@@ -654,9 +668,11 @@ async def check(
             request.response, report_deadline.within(settings.limits.claim_budget_s)
         )
 
-    copy_work, resources, *_ = await asyncio.gather(
+    copy_work, resources, *searched = await asyncio.gather(
         phrase_search(), cited(), *(one(c) for c in to_search)
     )
+    finished = {c.id: c for c in searched}
+    claims = [finished.get(c.id, c) for c in claims]
     leftovers = [t for t in (*run.searches.values(), *run.pages.values()) if not t.done()]
     for task in leftovers:
         task.cancel()
@@ -673,10 +689,6 @@ async def check(
         phrase_queries=phrases,
         search=CopySearch(copy_work.searches, copy_work.pages, anywhere=bool(runtime.backends)),
     )
-    for claim in claims:
-        if claim.check_worthy and claim.not_searched_reason and claim.verdict is None:
-            claim.verdict = Verdict.unchecked(claim.not_searched_reason)
-
     backends = run.backend_status()
     for status in backends:
         if status.status == "unavailable":
@@ -736,6 +748,10 @@ async def check(
         rubric=rubric,
         incomplete=incomplete,
     )
+
+
+def _not_searched(claim: Claim, why: str) -> Claim:
+    return replace(claim, not_searched_reason=why, verdict=Verdict.unchecked(why))
 
 
 def _summary(claims: list[Claim]) -> dict[str, int]:
