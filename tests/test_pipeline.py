@@ -14,6 +14,7 @@ from verifier.model import CheckRequest, Report, SearchHit
 from verifier.pipeline import Runtime, check
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import MemorySnapshotStore
+from verifier.text import word_range
 
 EIFFEL = (
     b"<html><head><title>Eiffel Tower</title></head><body><article><p>The Eiffel Tower was completed "
@@ -428,5 +429,6 @@ async def test_a_schema_2_report_is_read_with_its_copy_check_upgraded(
     assert (suspect.kind, suspect.counted, suspect.sentences) == ("heavy_revision", False, 1)
     assert suspect.shortfall is not None
     assert (short.exemption, short.shortfall) == (None, "short (under 11 words)")
+    assert (quoted.word_start, quoted.word_end) == word_range(RESPONSE, 0, 10)
     assert (quoted.exemption, quoted.shortfall) == ("quoted", None)
     assert upgraded.plagiarism.reason == ""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .errors import InputError, InvalidRequest
+from .text import word_range
 
 __all__ = [
     "FLAGS",
@@ -366,6 +367,8 @@ class CopyMatch:
     copied_words: int
     longest_run: int
     similarity: float
+    word_start: int = 0  # the response's words [word_start, word_end) the match covers,
+    word_end: int = 0  # numbered as the copy check counts them (verifier.text.word_range)
     sentences: int = 0  # response sentences aligned one by one (0 for exact-run matches)
     content: float = 0.0  # their content similarity with the source, 0-1 (0 when sentences is 0)
     shortfall: str | None = None
@@ -622,7 +625,7 @@ class Report:
         if data.get("schema") not in READABLE_SCHEMAS:
             msg = f"not a {REPORT_SCHEMA} report (schema is {data.get('schema')!r})"
             raise ValueError(msg)
-        data = _upgrade(data)
+        data = _with_word_ranges(_upgrade(data))
         return cls(
             **{
                 **data,
@@ -665,6 +668,22 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
         data["claims"] = claims
     data["plagiarism"] = upgrade_plagiarism(data["plagiarism"])
     return data
+
+
+def _with_word_ranges(data: dict[str, Any]) -> dict[str, Any]:
+    """Matches of reports written before they carried their word range get it from the
+    response, numbered as the copy check numbers words."""
+    matches = data["plagiarism"].get("matches", [])
+    if all("word_start" in m for m in matches):
+        return data
+    response = data["request"]["response"]
+    filled = []
+    for m in matches:
+        if "word_start" not in m:
+            first, stop = word_range(response, m["response_start"], m["response_end"])
+            m = {**m, "word_start": first, "word_end": stop}
+        filled.append(m)
+    return {**data, "plagiarism": {**data["plagiarism"], "matches": filled}}
 
 
 def upgrade_plagiarism(data: dict[str, Any]) -> dict[str, Any]:

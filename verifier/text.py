@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -78,6 +79,15 @@ STOPWORDS = frozenset(
 WORD = re.compile(r"\w+(?:['’]\w+)*")  # a word, inner apostrophes kept: "don't", "Curie's"
 WORD_CHARS = re.compile(r"\w+")  # a run of word characters: "don't" is "don" and "t"
 DIGIT = re.compile(r"\d")
+
+
+def word_range(text: str, start: int, end: int) -> tuple[int, int]:
+    """The indices [first, stop) of the :data:`WORD` words of ``text`` that start inside
+    characters [start, end): how the copy check numbers a span's words."""
+    starts = [m.start() for m in WORD.finditer(text)]
+    return bisect_left(starts, start), bisect_left(starts, end)
+
+
 YEAR_DIGITS = r"1[0-9]{3}|20[0-9]{2}"  # 1000-2099, to build a stricter year pattern from
 YEAR = re.compile(rf"\b(?:{YEAR_DIGITS})s?\b")  # a year or a decade: "1889", "1990s"
 

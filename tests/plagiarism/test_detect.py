@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases
+from verifier.text import word_range
 
 SOURCE = SourceText(
     "https://example.com/bell-rock",
@@ -39,6 +40,15 @@ def test_a_copied_sentence_is_plagiarized_with_both_spans() -> None:
     assert result.copied_words == match.words == 19
     assert result.sources[0].url == SOURCE.url
     assert result.sources[0].share == result.copied_share
+
+
+def test_a_match_carries_its_word_range() -> None:
+    response = f"Here is a short answer. {COPY} I hope this helps."
+    [match] = detect(response, "", [SOURCE], CFG).matches
+    assert (match.word_start, match.word_end) == word_range(
+        response, match.response_start, match.response_end
+    )
+    assert match.word_end - match.word_start == match.words
 
 
 def test_a_short_copied_run_is_possible_not_plagiarized() -> None:

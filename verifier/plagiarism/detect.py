@@ -204,6 +204,8 @@ def _source_matches(
                 response_start=r0,
                 response_end=r1,
                 response_text=mine.text[r0:r1],
+                word_start=m.a_first,
+                word_end=m.a_last + 1,
                 source_url=source.url,
                 source_title=source.title,
                 snapshot_id=source.snapshot_id,
@@ -323,7 +325,7 @@ def _verdict(
     copied: set[int] = set()
     per_source: dict[str, tuple[CopyMatch, set[int], int]] = {}
     for m in counted:
-        covered = set(tokens.within(m.response_start, m.response_end))
+        covered = set(range(m.word_start, m.word_end))
         copied |= covered
         first, words, n = per_source.get(m.snapshot_id, (m, set(), 0))
         per_source[m.snapshot_id] = (first, words | covered, n + 1)

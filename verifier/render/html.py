@@ -27,7 +27,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..model import CopyMatch, Report
-from ..plagiarism.align import normalized_words, tokenize
+from ..plagiarism.align import normalized_words
+from ..text import WORD
 
 __all__ = ["report_html"]
 
@@ -70,7 +71,7 @@ def _match_class(m: CopyMatch) -> str:
     return "copy uncounted"
 
 
-_PIECES = re.compile(r"\w+(?:['’]\w+)*|\W+")
+_PIECES = re.compile(rf"{WORD.pattern}|\W+")
 
 
 def marked_changes(a: str, b: str) -> tuple[list[tuple[str, bool]], list[tuple[str, bool]]]:
@@ -143,8 +144,6 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
 
 
 def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
-    text = report.request["response"]
-    tokens = tokenize(text)
     return {
         "response_words": report.plagiarism.response_words,
         "copied_share": report.plagiarism.copied_share,
@@ -156,7 +155,7 @@ def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
                 "kind": m.kind,
                 "words": m.words,
                 "source": sources.get(m.snapshot_id, 0),
-                "word_indices": list(tokens.within(m.response_start, m.response_end)),
+                "word_indices": list(range(m.word_start, m.word_end)),
             }
             for m in report.plagiarism.matches
         ],
