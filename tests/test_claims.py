@@ -4,7 +4,6 @@ import pytest
 
 from verifier.claims import (
     check_worthiness,
-    entities,
     extract_claims,
     resolve_pronoun,
     split_atomic,
@@ -72,13 +71,6 @@ def test_kinds_that_are_never_checked() -> None:
     assert check_worthiness("x = 1889", "code") == (False, "code block")
     assert check_worthiness("History of the Tower", "heading") == (False, "heading")
     assert check_worthiness("It opened in 1889.", "quote")[0] is False
-
-
-def test_entities_skip_the_first_word() -> None:
-    assert entities("The tower was designed by Gustave Eiffel in Paris.") == [
-        "Gustave Eiffel",
-        "Paris",
-    ]
 
 
 def test_queries_literal_keywords_and_entities() -> None:

@@ -3,7 +3,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.text import blocks, normalize, segments, sentence_spans, strip_markdown, word_spans
+from verifier.text import (
+    blocks,
+    entities,
+    normalize,
+    segments,
+    sentence_spans,
+    strip_markdown,
+    word_spans,
+)
 
 
 def texts(source: str) -> list[str]:
@@ -136,4 +144,11 @@ def test_indented_code_is_one_block() -> None:
         ("paragraph", "Intro line."),
         ("code", "x = 1. Y = 2\n    print(x)"),
         ("paragraph", "After code."),
+    ]
+
+
+def test_entities_skip_the_first_word() -> None:
+    assert entities("The tower was designed by Gustave Eiffel in Paris.") == [
+        "Gustave Eiffel",
+        "Paris",
     ]

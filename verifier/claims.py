@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import STOPWORDS, YEAR, segments, strip_markdown
+from .text import STOPWORDS, YEAR, entities, segments, strip_markdown
 
 __all__ = [
     "ClaimDraft",
@@ -103,27 +103,12 @@ _RELATION = re.compile(
     r"defined as|causes|caused|orbits|produces|measures|weighs|stands for|capital of)\b",
     re.IGNORECASE,
 )
-_ENTITY = re.compile(
-    r"(?<![.!?]\s)(?<!^)\b(?:[A-Z][\w'’-]*[a-z0-9][\w'’-]*|[A-Z]{2,}[0-9]*)"
-    r"(?:\s+(?:of|the|de|du|von|van|and|&)?\s*(?:[A-Z][\w'’-]+|[A-Z]{2,}))*"
-)
 _LEADING_CONNECTIVE = re.compile(
     r"^(?:however|moreover|additionally|furthermore|in addition|also|finally|first|second|"
     r"third|firstly|secondly|lastly|for example|for instance|in fact|indeed|notably|"
     r"interestingly|importantly|in short|overall|in total|today|additionally),?\s+",
     re.IGNORECASE,
 )
-
-
-def entities(text: str) -> list[str]:
-    """Capitalised names that are not just the first word of the sentence."""
-    found: list[str] = []
-    for m in _ENTITY.finditer(text):
-        name = m.group().strip()
-        if name.lower() in STOPWORDS or name in found:
-            continue
-        found.append(name)
-    return found
 
 
 def check_worthiness(

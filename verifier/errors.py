@@ -111,6 +111,11 @@ class SearchTimeout(SearchError, TimeoutError):
     """The search backend gave no answer within the time left."""
 
 
+# The reason a cited page was not fetched because web access is off (a replay reads it to
+# know the check ran with --no-web).
+WEB_OFF = "web access is off (--no-web)"
+
+
 class FetchError(VerifierError):
     """A page could not be fetched."""
 

@@ -36,7 +36,7 @@ from .completeness import (
 )
 from .config import Settings
 from .deadline import Deadline
-from .errors import UNAVAILABLE, ExtractError, FetchError, SearchError
+from .errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
 from .evidence import passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
@@ -73,7 +73,6 @@ from .truthfulness import truthfulness_of, verdict_of
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
 
-WEB_OFF = "web access is off (--no-web)"
 _LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
 _LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
 

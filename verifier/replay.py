@@ -19,11 +19,17 @@ from dataclasses import dataclass, field
 
 from .config import Settings
 from .deadline import Deadline
-from .errors import UNAVAILABLE, FetchError, HTTPStatusError, SearchError, SearchUnavailable
+from .errors import (
+    UNAVAILABLE,
+    WEB_OFF,
+    FetchError,
+    HTTPStatusError,
+    SearchError,
+    SearchUnavailable,
+)
 from .extract import Extracted
 from .fetch import FetchedPage
 from .model import PageRecord, Report, SearchHit, SearchRecord
-from .pipeline import WEB_OFF as _WEB_OFF
 from .pipeline import Runtime
 from .plagiarism.candidates import COPY_LOOKUP
 from .snapshots.base import SnapshotStore
@@ -137,7 +143,7 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
             pages.errors.setdefault(
                 resource.url, resource.reason.removeprefix("could not be checked: ")
             )
-    web = not any(_WEB_OFF in r.reason for r in report.truthfulness.resources)
+    web = not any(WEB_OFF in r.reason for r in report.truthfulness.resources)
     return Runtime(
         settings,
         list(backends.values()),

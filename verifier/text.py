@@ -30,10 +30,12 @@ __all__ = [
     "Segment",
     "blocks",
     "content_terms",
+    "entities",
     "normalize",
     "segments",
     "sentence_spans",
     "strip_markdown",
+    "word_range",
     "word_spans",
 ]
 
@@ -319,3 +321,21 @@ _WORD = re.compile(r"\w+(?:[''’.-]\w+)*", re.UNICODE)
 def word_spans(text: str) -> list[tuple[int, int, str]]:
     """Words with their spans: (start, end, word)."""
     return [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+
+
+# a capitalised name (with its particles: "of", "de", "von"...) not opening a sentence
+_ENTITY = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b(?:[A-Z][\w'’-]*[a-z0-9][\w'’-]*|[A-Z]{2,}[0-9]*)"
+    r"(?:\s+(?:of|the|de|du|von|van|and|&)?\s*(?:[A-Z][\w'’-]+|[A-Z]{2,}))*"
+)
+
+
+def entities(text: str) -> list[str]:
+    """Capitalised names that are not just the first word of the sentence."""
+    found: list[str] = []
+    for m in _ENTITY.finditer(text):
+        name = m.group().strip()
+        if name.lower() in STOPWORDS or name in found:
+            continue
+        found.append(name)
+    return found

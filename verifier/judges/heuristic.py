@@ -25,9 +25,8 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from ..claims import entities
 from ..deadline import Deadline
-from ..text import STOPWORDS, sentence_spans
+from ..text import STOPWORDS, entities, sentence_spans
 from .base import Decision, Judgement, aggregate
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]

@@ -157,7 +157,6 @@ class _Aligned:
     b_first: int
     b_last: int
     window: int  # index of the first source sentence of the window
-    overlap: float  # weighted share of the sentence's content found in the window
     content: float  # weighted Dice of the two contents: found both ways
     similarity: float
     minor: bool
@@ -340,7 +339,6 @@ def aligned_sentences(
                 b_first,
                 b_last,
                 i,
-                round(shared[best] / total, 4),
                 round(content, 4),
                 round(similarity, 2),
                 minor,

@@ -33,7 +33,7 @@ from ..extract import Extractor, decode_text, trafilatura_version
 from ..files import atomic_path
 from ..model import PageRecord, SearchHit
 from ..plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
-from ..text import content_terms, sentence_spans
+from ..text import WORD_CHARS, content_terms, sentence_spans
 from ..words import rarity
 
 __all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
@@ -279,7 +279,7 @@ class CorpusIndex:
         quotes, the exact phrase."""
         stripped = query.strip()
         if len(stripped) > 2 and stripped[0] == stripped[-1] == '"':
-            words = re.findall(r"\w+", stripped)
+            words = WORD_CHARS.findall(stripped)
             if not words:
                 return []
             match = '"' + " ".join(words) + '"'
