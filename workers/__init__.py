@@ -1,0 +1,6 @@
+"""workers: running checks. The ``verifier`` command line (``cli.py`` parses,
+``commands.py`` runs each command), batches (``batch.py``), the job store and its leases
+(``jobstore.py``, states and roles in ``jobs.py``), the worker loop (``worker.py``) and the
+HTTP service (``api.py``, ``openapi.py``, ``callbacks.py``, assembled by ``service.py``).
+What a check decides is the library's (:mod:`verifier`); this package only imports it.
+"""

@@ -269,11 +269,7 @@ def score(
 @main.command()
 def version() -> None:
     """Print the versions of verifier and the libraries it depends on."""
-    from verifier.pipeline import library_versions
-
-    click.echo(f"verifier {__version__}")
-    for name, ver in library_versions().items():
-        click.echo(f"{name} {ver}")
+    commands.version()
 
 
 # --- the service ------------------------------------------------------------------------------

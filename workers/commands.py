@@ -18,6 +18,7 @@ from typing import IO, Any
 
 import click
 
+from verifier import __version__
 from verifier.config import Settings, load_settings
 from verifier.errors import InputError
 from verifier.extract import Extractor, extract_html
@@ -25,6 +26,7 @@ from verifier.files import atomic_text
 from verifier.judges import Decision
 from verifier.model import CheckRequest, Report, parse_flags
 from verifier.pipeline import check as run_check
+from verifier.pipeline import library_versions
 from verifier.plagiarism.detect import SourceText, detect
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from verifier.runtime import open_runtime
@@ -561,3 +563,10 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
             return
         convert = label_studio_task if fmt == "label-studio" else argilla_record
         sink.write(json.dumps([convert(r) for r in loaded], ensure_ascii=False, indent=1) + "\n")
+
+
+def version() -> None:
+    """Print the versions of verifier and the libraries it depends on."""
+    click.echo(f"verifier {__version__}")
+    for name, ver in library_versions().items():
+        click.echo(f"{name} {ver}")
