@@ -58,3 +58,71 @@ def test_ranking_dedupes_and_limits() -> None:
 def test_ranking_without_content_words() -> None:
     assert rank_passages("It is what it is.", [cand("Anything here.")]) == []
     assert rank_passages("Paris", []) == []
+
+
+def _reference_rank(claim: str, candidates: list[Evidence], k: int) -> list[Evidence]:
+    """The ranking spelled out with no shortcut: every passage scored, sorted, cut."""
+    import math
+    from collections import Counter
+    from dataclasses import replace
+
+    from rapidfuzz import fuzz
+
+    from verifier.text import content_terms
+
+    terms = content_terms(claim)
+    unique: dict[tuple[str, int, int], Evidence] = {}
+    for cand in candidates:
+        unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
+    pool = list(unique.values())
+    docs = [content_terms(c.quote) for c in pool]
+    n, avg = len(docs), sum(len(d) for d in docs) / len(docs) or 1.0
+    df: Counter[str] = Counter()
+    for doc in docs:
+        df.update(set(doc))
+    bm25 = []
+    for doc in docs:
+        tf, score = Counter(doc), 0.0
+        for term in set(terms):
+            if term in tf:
+                idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+                f = tf[term]
+                score += idf * f * 2.5 / (f + 1.5 * (0.25 + 0.75 * len(doc) / avg))
+        bm25.append(score)
+    top, wanted, out = max(bm25) or 1.0, set(terms), []
+    for cand, doc, raw in zip(pool, docs, bm25, strict=True):
+        coverage = len(wanted & set(doc)) / len(wanted)
+        if coverage:
+            sim = fuzz.token_set_ratio(claim, cand.quote, processor=str.casefold) / 100
+            out.append(
+                replace(cand, score=round(0.5 * (raw / top) + 0.3 * coverage + 0.2 * sim, 4))
+            )
+    out.sort(key=lambda ev: (-ev.score, ev.url, ev.start))
+    return out[:k]
+
+
+def test_ranking_equals_scoring_every_passage() -> None:
+    import random
+
+    rng = random.Random(7)
+    words = "tower paris built iron eiffel gustave metres tall visitors year opened city".split()
+    claim = "The Eiffel Tower in Paris was built in 1889 and is 330 metres tall."
+    candidates = []
+    for n in range(300):
+        quote = " ".join(rng.choice(words) for _ in range(rng.randint(3, 25))) + "."
+        candidates.append(
+            Evidence(
+                quote=quote,
+                url=f"https://example.com/{n % 17}",
+                title="t",
+                snapshot_id=f"sha256:{n % 17}",
+                start=n,
+                end=n + len(quote),
+                score=0.0,
+                query="q",
+                backend="b",
+                search_snapshot_id=None,
+            )
+        )
+    for k in (1, 5, 12):
+        assert rank_passages(claim, candidates, k) == _reference_rank(claim, candidates, k)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -24,8 +25,14 @@ def passage_spans(text: str, max_chars: int = 400) -> list[tuple[int, int]]:
     """Passages as (start, end): whole sentences of one paragraph, up to ``max_chars``.
 
     Line breaks end a passage (a passage never spans two paragraphs); a sentence longer
-    than ``max_chars`` is cut at the last space before the limit.
+    than ``max_chars`` is cut at the last space before the limit. The same page serves
+    many claims and checks, so the latest pages' passages are kept.
     """
+    return list(_passage_spans(text, max_chars))
+
+
+@lru_cache(maxsize=1024)
+def _passage_spans(text: str, max_chars: int) -> tuple[tuple[int, int], ...]:
     passages: list[tuple[int, int]] = []
     pos = 0
     for line in text.splitlines(keepends=True):
@@ -45,7 +52,7 @@ def passage_spans(text: str, max_chars: int = 400) -> list[tuple[int, int]]:
             else:
                 passages.append((start, end))
         pos += len(line)
-    return passages
+    return tuple(passages)
 
 
 def rank_passages(claim: str, candidates: list[Evidence], k: int = 5) -> list[Evidence]:
@@ -60,37 +67,52 @@ def rank_passages(claim: str, candidates: list[Evidence], k: int = 5) -> list[Ev
     for cand in candidates:
         unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
     pool = list(unique.values())
-    docs = [content_terms(c.quote) for c in pool]
+    docs = [_terms(c.quote) for c in pool]
     bm25 = _bm25(claim_terms, docs)
     top = max(bm25) or 1.0
     wanted = set(claim_terms)
-    scored: list[Evidence] = []
-    for cand, terms, raw in zip(pool, docs, bm25, strict=True):
-        coverage = len(wanted & set(terms)) / len(wanted)
-        if coverage == 0:
-            continue
+    # BM25 and coverage first; the similarity (at most 0.2 of a score) only for passages
+    # that can still reach the top k
+    partial = []
+    for index, (tf, raw) in enumerate(zip(docs, bm25, strict=True)):
+        coverage = sum(1 for term in wanted if term in tf) / len(wanted)
+        if coverage:
+            partial.append((0.5 * (raw / top) + 0.3 * coverage, index))
+    partial.sort(key=lambda p: -p[0])
+    scored: list[tuple[float, str, int, int]] = []
+    for bound, index in partial:
+        if len(scored) >= k and bound + 0.2 < scored[k - 1][0] - 1e-4:
+            break
+        cand = pool[index]
         similarity = fuzz.token_set_ratio(claim, cand.quote, processor=str.casefold) / 100
-        score = 0.5 * (raw / top) + 0.3 * coverage + 0.2 * similarity
-        scored.append(replace(cand, score=round(score, 4)))
-    scored.sort(key=lambda ev: (-ev.score, ev.url, ev.start))
-    return scored[:k]
+        scored.append((round(bound + 0.2 * similarity, 4), cand.url, cand.start, index))
+        scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+    return [replace(pool[index], score=score) for score, _url, _start, index in scored[:k]]
 
 
-def _bm25(query: list[str], docs: list[list[str]], k1: float = 1.5, b: float = 0.75) -> list[float]:
+@lru_cache(maxsize=65_536)
+def _terms(passage: str) -> Counter[str]:
+    """A passage's content terms and their counts (shared: never change one); passages
+    are ranked again for every claim and query."""
+    return Counter(content_terms(passage))
+
+
+def _bm25(
+    query: list[str], docs: list[Counter[str]], k1: float = 1.5, b: float = 0.75
+) -> list[float]:
     n = len(docs)
-    avg = sum(len(d) for d in docs) / n or 1.0
+    lengths = [sum(tf.values()) for tf in docs]
+    avg = sum(lengths) / n or 1.0
     df: Counter[str] = Counter()
-    for doc in docs:
-        df.update(set(doc))
+    for tf in docs:
+        df.update(tf.keys())
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(query)}
     scores = []
-    for doc in docs:
-        tf = Counter(doc)
+    for tf, length in zip(docs, lengths, strict=True):
         score = 0.0
-        for term in set(query):
-            if term not in tf:
-                continue
-            idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
-            freq = tf[term]
-            score += idf * freq * (k1 + 1) / (freq + k1 * (1 - b + b * len(doc) / avg))
+        for term, weight in idf.items():
+            freq = tf.get(term)
+            if freq:
+                score += weight * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
         scores.append(score)
     return scores

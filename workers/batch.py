@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
+import multiprocessing.process
+import multiprocessing.queues
+import queue
 from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -18,7 +23,7 @@ from verifier.pipeline import ProgressFn, Runtime, check
 from verifier.render import report_json
 from verifier.runtime import open_runtime
 
-from .terminal import terminal_progress, warn_incomplete
+from .terminal import terminal_progress
 
 __all__ = ["check_batch", "parse_batch_row", "read_batch", "run_batch"]
 
@@ -101,22 +106,38 @@ async def check_batch(
     web: bool,
     jobs: int,
     sink: IO[str],
+    *,
+    processes: int = 1,
 ) -> tuple[int, int]:
-    """Check every row, one line out per row in order; (rows failed, reports incomplete)."""
+    """Check every row, one line out per row in order; (rows failed, reports incomplete).
+
+    With ``processes`` > 1 the rows are checked in that many child processes (each with
+    its own runtime and ``jobs`` checks at once), which take the next row as they finish
+    one; the lines still come out in input order."""
     failures = incomplete = 0
+    # the runtime is opened here first in any case: corpus indexes are built (once) and
+    # a bad corpus or config fails before any child starts
     async with open_runtime(settings, corpora=corpora, web=web) as runtime:
         with terminal_progress(rows=len(rows)) as progress:
             requests = [request for _row_id, request in rows]
-            results = run_batch(requests, runtime, concurrency=jobs, progress=progress)
+            if processes > 1 and len(rows) > 1:
+                results = _in_processes(requests, settings, corpora, web, jobs, processes)
+            else:
+                results = _as_lines(
+                    run_batch(requests, runtime, concurrency=jobs, progress=progress)
+                )
             index = 0
             async for result in results:
                 row_id = rows[index][0]
                 index += 1
-                if isinstance(result, Report):
-                    sink.write(report_json(result, indent=None) + "\n")
-                    if result.status == "incomplete":
+                if isinstance(result, _Done):
+                    sink.write(result.line + "\n")
+                    if result.incomplete:
                         incomplete += 1
-                        warn_incomplete(result, f"row {row_id or index}: ")
+                        for line in result.incomplete:
+                            click.echo(
+                                f"verifier: warning: row {row_id or index}: {line}", err=True
+                            )
                 else:
                     failures += 1
                     click.echo(f"verifier: {result}", err=True)
@@ -127,3 +148,103 @@ async def check_batch(
                 if progress is not None:
                     progress("row_done")
     return failures, incomplete
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    """A finished report as its output line, with its incomplete lines (for stderr)."""
+
+    line: str
+    incomplete: tuple[str, ...]
+
+    @classmethod
+    def of(cls, report: Report) -> _Done:
+        return cls(report_json(report, indent=None), tuple(report.incomplete))
+
+
+async def _as_lines(
+    results: AsyncIterator[Report | VerifierError],
+) -> AsyncIterator[_Done | VerifierError]:
+    async for result in results:
+        yield _Done.of(result) if isinstance(result, Report) else result
+
+
+async def _in_processes(
+    requests: list[CheckRequest | InputError],
+    settings: Settings,
+    corpora: tuple[str, ...],
+    web: bool,
+    jobs: int,
+    processes: int,
+) -> AsyncIterator[_Done | VerifierError]:
+    """The results of ``requests`` checked in child processes, in input order."""
+    context = multiprocessing.get_context("spawn")
+    todo, done = context.Queue(), context.Queue()
+    children = [
+        context.Process(target=_child, args=(settings, corpora, web, jobs, todo, done), daemon=True)
+        for _ in range(min(processes, len(requests)))
+    ]
+    for child in children:
+        child.start()
+    waiting: dict[int, _Done | VerifierError] = {}
+    for index, request in enumerate(requests):
+        if isinstance(request, VerifierError):
+            waiting[index] = request
+        else:
+            todo.put((index, request))
+    for _ in range(len(children) * jobs):
+        todo.put(None)  # one stop per taker
+    loop = asyncio.get_running_loop()
+    try:
+        for index in range(len(requests)):
+            while index not in waiting:
+                got, result = await loop.run_in_executor(None, _next, done, children)
+                waiting[got] = result
+            yield waiting.pop(index)
+    finally:
+        for child in children:
+            if child.is_alive():
+                child.terminate()
+            child.join(timeout=5)
+
+
+def _next(
+    done: multiprocessing.queues.Queue[tuple[int, _Done | VerifierError]],
+    children: list[multiprocessing.process.BaseProcess],
+) -> tuple[int, _Done | VerifierError]:
+    """The next finished row; VerifierError when every child has died with rows left."""
+    while True:
+        try:
+            return done.get(timeout=1.0)
+        except queue.Empty:
+            if not any(child.is_alive() for child in children):
+                msg = "the batch's child processes ended before every row was checked"
+                raise VerifierError(msg) from None
+
+
+def _child(
+    settings: Settings,
+    corpora: tuple[str, ...],
+    web: bool,
+    jobs: int,
+    todo: multiprocessing.queues.Queue[tuple[int, CheckRequest] | None],
+    done: multiprocessing.queues.Queue[tuple[int, _Done | VerifierError]],
+) -> None:
+    """A child process: its own runtime, ``jobs`` checks at once, rows taken as it goes."""
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        async with open_runtime(settings, corpora=corpora, web=web) as runtime:
+
+            async def take() -> None:
+                while (item := await loop.run_in_executor(None, todo.get)) is not None:
+                    index, request = item
+                    try:
+                        result: _Done | VerifierError = _Done.of(await check(request, runtime))
+                    except VerifierError as exc:
+                        result = VerifierError(str(exc))
+                    done.put((index, result))
+
+            await asyncio.gather(*(take() for _ in range(jobs)))
+
+    asyncio.run(main())

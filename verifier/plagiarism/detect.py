@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..completeness import copy_check_status
 from ..config import PlagiarismSettings
@@ -149,7 +150,7 @@ def _source_matches(
 ) -> list[CopyMatch]:
     """The matches of one source: exact runs, then edited sentences, joined where they meet;
     each with the exemption or the shortfall that keeps it from counting."""
-    tokens, source_tokens = mine.tokens, tokenize(source.text)
+    tokens, source_tokens = mine.tokens, _source_tokens(source.text)
     # the source's own words the prompt holds: a response that rewords text the user
     # pasted copies the prompt, not the source
     source_in_prompt = _covered(
@@ -221,6 +222,13 @@ def _source_matches(
             )
         )
     return out
+
+
+@lru_cache(maxsize=256)
+def _source_tokens(text: str) -> Tokens:
+    """A source's tokens, kept with what was worked out from them (its sentences and their
+    content words, in ``Tokens.memo``): the same pages are sources of many checks."""
+    return tokenize(text)
 
 
 def worth_aligning(response: Tokens, passage: str, settings: PlagiarismSettings) -> bool:
