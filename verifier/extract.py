@@ -20,14 +20,16 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib.metadata import version
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pebble import ProcessPool
 from pebble.common import ProcessExpired
 
-from .config import ExtractSettings
-from .deadline import Deadline
 from .errors import ExtractError, ExtractTimeout
+
+if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
+    from .config import ExtractSettings
+    from .deadline import Deadline
 
 __all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
 

@@ -1,14 +1,21 @@
 """English word statistics: symspellpy's frequency list (82,765 words with their counts in
-a large English corpus, shipped inside the package) and how telling a word is."""
+a large English corpus, shipped inside the package) and how telling a word is; and the
+user cache where what is derived from the list is kept between processes."""
 
 from __future__ import annotations
 
+import marshal
 import math
+import os
+import tempfile
+import zlib
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["frequencies", "frequency_list", "rarity"]
+__all__ = ["cache_dir", "frequencies", "frequency_list", "rarity", "read_cache", "write_cache"]
+
+_MAGIC = b"verifier-cache/1\n"
 
 
 @cache
@@ -33,3 +40,55 @@ def rarity(word: str) -> float:
     and unlisted words score high: "tectonic" says more than "large")."""
     counts, total = frequencies()
     return min(12.0, -math.log((counts.get(word, 0) + 1000) / total))
+
+
+def cache_dir() -> Path | None:
+    """``$XDG_CACHE_HOME/verifier`` (default ``~/.cache/verifier``; None without a home):
+    files derived from shipped data, safe to delete (rebuilt when missing or unreadable)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(base):
+        return Path(base) / "verifier"
+    try:
+        return Path.home() / ".cache" / "verifier"
+    except RuntimeError:  # no $HOME and no password entry
+        return None
+
+
+def read_cache(path: Path, key: str) -> object | None:
+    """What :func:`write_cache` stored at ``path`` under ``key``; None when the file is
+    missing, unreadable, damaged (a checksum guards it) or written under another key."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_MAGIC)
+    if len(data) < head + 4 or not data.startswith(_MAGIC):
+        return None
+    body = memoryview(data)[head + 4 :]
+    if zlib.crc32(body) != int.from_bytes(data[head : head + 4], "little"):
+        return None
+    try:
+        stored_key, value = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return value if stored_key == key else None
+
+
+def write_cache(path: Path, key: str, value: object) -> bool:
+    """Store ``value`` (plain data: what :mod:`marshal` takes) at ``path`` under ``key``,
+    atomically (readers see the old file or the whole new one). False, and nothing
+    raised, when it cannot be written: a cache is never worth failing for."""
+    try:
+        body = marshal.dumps((key, value))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(_MAGIC + zlib.crc32(body).to_bytes(4, "little") + body)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except (OSError, ValueError):
+        return False
+    return True

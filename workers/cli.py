@@ -18,14 +18,18 @@ from verifier import __version__
 from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
 from verifier.model import FLAGS
 
-from . import commands
-from .commands import EXIT_FAILED, EXIT_USAGE
 from .jobs import Role
+
+# Only click and what the option lists need are imported here, so that `verifier --help`
+# and a usage error start in a blink; each command imports its entry point (workers.commands,
+# and with it the library) when it runs.
 
 __all__ = ["main"]
 
 
 def _fail(exc: VerifierError) -> None:
+    from .commands import EXIT_FAILED, EXIT_USAGE
+
     click.echo(f"verifier: error: {exc}", err=True)
     usage = isinstance(exc, ConfigError | InputError | CorpusError)
     sys.exit(EXIT_USAGE if usage else EXIT_FAILED)
@@ -150,6 +154,8 @@ def check(
       verifier check answer.md --prompt question.txt --corpus docs/ --no-web --format text
       verifier check --batch rows.jsonl --out reports.jsonl
     """
+    from . import commands
+
     commands.check(
         response_file, prompt_file, corpora, no_web, fmt, out, batch, jobs, flags, config, data_dir
     )
@@ -169,6 +175,8 @@ def index(directory: str, db: str, config: str | None) -> None:
 
     Unchanged files (same content hash) are skipped; removed files leave the index.
     """
+    from . import commands
+
     commands.index(directory, db, config)
 
 
@@ -198,6 +206,8 @@ def plagiarism(
     share, sources and every match with both spans. A source's snapshot_id is the sha256 of
     the file.
     """
+    from . import commands
+
     commands.plagiarism(response_file, source_files, prompt_file, fmt, config)
 
 
@@ -235,6 +245,8 @@ def judge(
     matched or conflicted, and the reason. Bad rows get {id, error} and the run goes on
     (exit status 1 at the end). Each row gets limits.claim_budget_s.
     """
+    from . import commands
+
     commands.judge(input_file, judge_names, out, config)
 
 
@@ -263,12 +275,16 @@ def score(
     run again on its response; --flags replaces the report's flags. Writes the report with
     its new `rubric` (JSON), or the rubric as text.
     """
+    from . import commands
+
     commands.score(input_file, flags, fmt, out, config)
 
 
 @main.command()
 def version() -> None:
     """Print the versions of verifier and the libraries it depends on."""
+    from . import commands
+
     commands.version()
 
 
@@ -302,6 +318,8 @@ def serve(
     SIGTERM stops taking work, lets running jobs finish within service.grace_s and gives
     the rest back to the queue.
     """
+    from . import commands
+
     commands.serve(host, port, concurrency, corpora, no_web, config, data_dir)
 
 
@@ -322,6 +340,8 @@ def worker(
     data_dir: str | None,
 ) -> None:
     """Run jobs from the store (several worker processes may share one data dir)."""
+    from . import commands
+
     commands.worker(concurrency, corpora, no_web, config, data_dir)
 
 
@@ -337,6 +357,8 @@ def keys() -> None:
 @_data_dir_option
 def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
+    from . import commands
+
     commands.keys_create(role, name, config, data_dir)
 
 
@@ -345,6 +367,8 @@ def keys_create(role: str, name: str, config: str | None, data_dir: str | None) 
 @_data_dir_option
 def keys_list(config: str | None, data_dir: str | None) -> None:
     """List keys (never the keys themselves)."""
+    from . import commands
+
     commands.keys_list(config, data_dir)
 
 
@@ -354,6 +378,8 @@ def keys_list(config: str | None, data_dir: str | None) -> None:
 @_data_dir_option
 def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     """Revoke a key by its id."""
+    from . import commands
+
     commands.keys_revoke(key_id, config, data_dir)
 
 
@@ -385,6 +411,8 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
     hub is $HF_ENDPOINT (default https://huggingface.co). Exit status 2 for a bad name,
     revision or repo, 1 when the hub cannot be reached or a download fails.
     """
+    from . import commands
+
     commands.models_pull(name, revision, config, data_dir)
 
 
@@ -393,6 +421,8 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
 @_data_dir_option
 def models_list(config: str | None, data_dir: str | None) -> None:
     """List pulled models: name, commit, revision, files, size, when pulled."""
+    from . import commands
+
     commands.models_list(config, data_dir)
 
 
@@ -423,6 +453,8 @@ def audit(
     file written by `verifier check` (its snapshots must be in the same data dir).
     Prints what changed (verdicts, sources, copied share, rubric) as JSON.
     """
+    from . import commands
+
     commands.audit(target, mode, full, corpora, no_web, config, data_dir)
 
 
@@ -447,4 +479,6 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
     Span offsets are converted to JavaScript string units (UTF-16), as Label Studio and
     Argilla count them.
     """
+    from . import commands
+
     commands.export(reports, fmt, out, label_config)

@@ -71,3 +71,17 @@ def test_vectorised_shingle_hashes_equal_datasketch_minhash() -> None:
         [m.hashvalues for m in MinHash.bulk([[g] for g in shingles(text)], **_minhash_kwargs())]
     ).astype(np.uint32)
     assert np.array_equal(shingle_hashes(text), expected)
+
+
+def test_sketches_equal_datasketch_minhash_bulk() -> None:
+    # the sketches are written out with numpy (importing datasketch imports scipy); they
+    # must stay datasketch's, bit for bit, or stored indexes would stop matching
+    texts = [*PASSAGES, "Radium was discovered by Marie and Pierre Curie in 1898 in Paris."]
+    sets = [shingles(t) for t in texts]
+    filled = [i for i, s in enumerate(sets) if s]
+    expected = np.vstack(
+        [m.hashvalues for m in MinHash.bulk([sets[i] for i in filled], **_minhash_kwargs())]
+    ).astype(np.uint32)
+    got = sketch_many(texts)
+    assert np.array_equal(got[filled], expected)
+    assert (got[[i for i in range(len(texts)) if i not in filled]] == np.uint32(2**32 - 1)).all()

@@ -14,10 +14,17 @@ the aligner.
 
 The sketch parameters are stored with the index (datasketch 2.0 changed the default hash
 scheme, so sketches made under another scheme are never mixed with these).
+
+The hashing is datasketch's, bit for bit (SHA-1's first 32 bits, the MurmurHash3 pre-mix,
+``a * h + b mod 2**32`` with ``a`` and ``b`` drawn from ``numpy.random.RandomState(seed)``),
+written out here with numpy because importing any part of datasketch imports its whole
+package, and with it scipy: half a second of every check's start-up. A test holds these
+values equal to ``datasketch.MinHash.bulk``'s.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,8 +32,6 @@ from functools import cache
 from importlib.metadata import version
 
 import numpy as np
-from datasketch import MinHash
-from datasketch.minhash import _fmix  # the scheme's pre-mix (see shingle_hashes)
 
 from ..text import STOPWORDS
 from .align import normalized_words
@@ -56,6 +61,7 @@ def shingles(text: str, k: int = SKETCH_PARAMS["shingle_words"]) -> list[bytes]:
 
 
 def _minhash_kwargs() -> dict[str, object]:
+    """The arguments of the equivalent ``datasketch.MinHash`` (for tests and tools)."""
     return {
         "num_perm": SKETCH_PARAMS["num_perm"],
         "seed": SKETCH_PARAMS["seed"],
@@ -63,20 +69,45 @@ def _minhash_kwargs() -> dict[str, object]:
     }
 
 
+@cache
+def _permutations() -> tuple[np.ndarray, np.ndarray]:
+    """The affine32 permutations ``h -> a * h + b mod 2**32`` (``a`` odd), drawn as
+    ``datasketch.MinHash(num_perm, seed, scheme="affine32").permutations`` draws them."""
+    gen = np.random.RandomState(SKETCH_PARAMS["seed"])
+    num_perm = SKETCH_PARAMS["num_perm"]
+    a = gen.randint(0, 1 << 31, num_perm, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+    b = gen.randint(0, 1 << 32, num_perm, dtype=np.uint32)
+    return a, b
+
+
+def _fmix32(hv: np.ndarray) -> np.ndarray:
+    """The MurmurHash3 32-bit finalizer (datasketch's pre-mix of each input hash)."""
+    hv = hv ^ (hv >> np.uint32(16))
+    hv = hv * np.uint32(0x85EBCA6B)
+    hv = hv ^ (hv >> np.uint32(13))
+    hv = hv * np.uint32(0xC2B2AE35)
+    return hv ^ (hv >> np.uint32(16))
+
+
+def _hashes(grams: Sequence[bytes]) -> np.ndarray:
+    """Each shingle hashed under every permutation: shape (shingles, num_perm)."""
+    # datasketch.hashfunc.sha1_hash32: the first four bytes of SHA-1, little-endian
+    hv = np.array(
+        [int.from_bytes(hashlib.sha1(g).digest()[:4], "little") for g in grams],
+        dtype=np.uint32,
+    ).reshape(-1, 1)
+    a, b = _permutations()
+    return (_fmix32(hv) * a + b).astype(np.uint32)
+
+
 def sketch_many(texts: Sequence[str]) -> np.ndarray:
     """One row of ``num_perm`` uint32 minima per text (all ``_EMPTY`` for no shingles)."""
-    sets = [shingles(t) for t in texts]
     out = np.full((len(texts), SKETCH_PARAMS["num_perm"]), _EMPTY, dtype=np.uint32)
-    filled = [i for i, s in enumerate(sets) if s]
-    if filled:
-        hashes = MinHash.bulk([sets[i] for i in filled], **_minhash_kwargs())
-        out[filled] = np.vstack([m.hashvalues for m in hashes]).astype(np.uint32)
+    for i, text in enumerate(texts):
+        grams = shingles(text)
+        if grams:
+            out[i] = _hashes(grams).min(axis=0)
     return out
-
-
-@cache
-def _template() -> MinHash:
-    return MinHash(**_minhash_kwargs())
 
 
 def shingle_hashes(text: str) -> np.ndarray:
@@ -89,10 +120,7 @@ def shingle_hashes(text: str) -> np.ndarray:
     grams = shingles(text)
     if not grams:
         return np.empty((0, SKETCH_PARAMS["num_perm"]), dtype=np.uint32)
-    template = _template()
-    hv = np.array([template.hashfunc(g) for g in grams], dtype=np.uint32).reshape(-1, 1)
-    a, b = template.permutations
-    return (_fmix(hv, 32) * a + b).astype(np.uint32)
+    return _hashes(grams)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,9 @@ import json
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import cache
 from importlib.resources import files
 from typing import Any
-
-from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..model import CopyMatch, Report
 from ..plagiarism.align import normalized_words
@@ -32,12 +31,20 @@ from ..text import WORD
 
 __all__ = ["report_html"]
 
-_ENV = Environment(
-    loader=PackageLoader("verifier.render", "templates"),
-    autoescape=select_autoescape(default=True, default_for_string=True),
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
+
+@cache
+def _env() -> Any:
+    """The template environment (jinja2 is imported on the first page, not at start-up)."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    return Environment(
+        loader=PackageLoader("verifier.render", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
 _PALETTE = 8
 # The page's one script; the Content-Security-Policy allows exactly this script (by its
 # hash), so even markup that slipped through escaping could run nothing.
@@ -228,7 +235,8 @@ def report_html(report: Report) -> str:
                 ],
             }
         )
-    return _ENV.get_template("report.html.j2").render(
+    template = _env().get_template("report.html.j2")
+    return template.render(
         report=report,
         rubric=report.rubric,
         truth=report.truthfulness,
