@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from verifier.claims import extract_claims
 from verifier.config import Settings
+from verifier.deadline import Deadline
 from verifier.errors import InputError
 from verifier.extract import Extractor
 from verifier.fakes import MemoryFetcher, StaticSearch
@@ -356,8 +360,9 @@ async def test_a_contradicted_claim_is_false_information(
 async def test_an_unsettled_claim_sends_a_query_aimed_at_its_slot(
     settings: Settings, extractor: Extractor
 ) -> None:
-    """The literal query finds a page that does not settle the claim; the second query,
-    aimed at the year, finds the sentence that does."""
+    """The literal query finds a page that does not settle the claim; the second round
+    (the query aimed at the year, and the last query, together) finds the sentence that
+    does."""
     vague = b"The Nobel Prizes are awarded every year in Stockholm and Oslo."
     decisive = b"The Nobel Prizes were established in 1895. The first prizes were awarded in 1901."
     search = StaticSearch(
@@ -384,6 +389,7 @@ async def test_an_unsettled_claim_sends_a_query_aimed_at_its_slot(
     assert [s.query for s in claim.searches] == [
         "The first Nobel Prizes were awarded in 1921",
         "first Nobel Prizes awarded year",
+        "first Nobel Prizes awarded 1921",
     ]
     assert claim.verdict is not None
     assert claim.verdict.label == "refuted"
@@ -432,3 +438,197 @@ async def test_a_schema_2_report_is_read_with_its_copy_check_upgraded(
     assert (quoted.word_start, quoted.word_end) == word_range(RESPONSE, 0, 10)
     assert (quoted.exemption, quoted.shortfall) == ("quoted", None)
     assert upgraded.plagiarism.reason == ""
+
+
+# --- scheduling: every claim at once, a claim's queries in two rounds -------------------
+
+NOBEL = "The first Nobel Prizes were awarded in 1921."
+NOBEL_QUERIES = [
+    "The first Nobel Prizes were awarded in 1921",
+    "first Nobel Prizes awarded year",
+    "first Nobel Prizes awarded 1921",
+]
+NOBEL_PAGES = {
+    "https://example.com/vague": (
+        "text/plain",
+        b"The Nobel Prizes are awarded every year in Stockholm and Oslo.",
+    ),
+    "https://example.com/decisive": (
+        "text/plain",
+        b"The Nobel Prizes were established in 1895. The first prizes were awarded in 1901.",
+    ),
+}
+NOBEL_HITS = {
+    NOBEL_QUERIES[0]: [SearchHit("https://example.com/vague", "Vague", "", 1)],
+    NOBEL_QUERIES[1]: [SearchHit("https://example.com/decisive", "Decisive", "", 1)],
+    NOBEL_QUERIES[2]: [SearchHit("https://example.com/vague", "Vague", "", 1)],
+}
+BRIDGES = " ".join(
+    f"The {name} Street bridge in Leeds was opened in {1901 + i}."
+    for i, name in enumerate(
+        "Ash Birch Cedar Elm Fir Hazel Larch Maple Oak Pine Rowan Willow".split()
+    )
+)
+
+
+@dataclass
+class HeldSearch(StaticSearch):
+    """Holds the ``held`` queries until ``release_at`` of them are in flight at once (an
+    asyncio.Event, no clock; a query still held at its deadline fails), and records the
+    most queries (held or not) in flight at once and the order held queries start and end.
+    """
+
+    held: frozenset[str] = frozenset()
+    release_at: int = 1
+    in_flight: int = 0
+    most: int = 0
+    held_now: set[str] = field(default_factory=set)
+    log: list[tuple[str, str]] = field(default_factory=list)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+        self.in_flight += 1
+        self.most = max(self.most, self.in_flight)
+        try:
+            for _ in range(3):  # let every search started with this one start too
+                await asyncio.sleep(0)
+            if query not in self.held:
+                return await super().search(query, deadline=deadline)
+            self.calls.append(query)
+            self.log.append(("start", query))
+            self.held_now.add(query)
+            if len(self.held_now) >= self.release_at:
+                self.released.set()
+            try:
+                async with asyncio.timeout(deadline.remaining()):
+                    await self.released.wait()
+            finally:
+                self.log.append(("end", query))
+            return list(self.results.get(query, self.default))
+        finally:
+            self.in_flight -= 1
+
+
+async def test_the_second_round_asks_the_remaining_queries_at_once(
+    settings: Settings, extractor: Extractor
+) -> None:
+    """The first query alone does not settle the claim; the aimed query and the last one
+    then run together (each waits until both are in flight, so one after the other would
+    leave the first waiting until the claim's deadline)."""
+    settings = settings.with_overrides({"limits.claim_budget_s": 20.0})
+    search = HeldSearch(results=NOBEL_HITS, held=frozenset(NOBEL_QUERIES[1:]), release_at=2)
+    fetcher = MemoryFetcher(NOBEL_PAGES)
+    report = await check(CheckRequest(NOBEL), runtime(settings, extractor, [search], fetcher))
+    claim = report.claims[0]
+    assert not claim.timed_out
+    assert [kind for kind, _query in search.log] == ["start", "start", "end", "end"]
+    assert {query for _kind, query in search.log} == set(NOBEL_QUERIES[1:])
+    assert [s.query for s in claim.searches] == NOBEL_QUERIES  # in query order, not answer order
+    assert all(s.error is None for s in claim.searches)
+    assert next(q for q in search.calls if not q.startswith('"')) == NOBEL_QUERIES[0]
+    assert claim.verdict is not None
+    assert claim.verdict.label == "refuted"
+    assert claim.verdict.quotes[0].url == "https://example.com/decisive"
+
+
+async def test_a_settled_first_query_asks_no_more(settings: Settings, extractor: Extractor) -> None:
+    search = StaticSearch(default=HITS)
+    rt = runtime(settings, extractor, [search])
+    report = await check(CheckRequest("The Eiffel Tower was completed in 1889 in Paris."), rt)
+    [claim] = [c for c in report.claims if c.check_worthy]
+    assert claim.verdict is not None
+    assert claim.verdict.label == "supported"
+    assert len(claim.queries) == 3
+    assert [s.query for s in claim.searches] == claim.queries[:1]
+    assert [q for q in search.calls if not q.startswith('"')] == claim.queries[:1]
+
+
+async def test_claims_are_not_held_back_in_waves(settings: Settings, extractor: Extractor) -> None:
+    """Twelve claims: each first query waits until all twelve are in flight (with claims
+    eight at a time, the first eight would wait until their deadline)."""
+    settings = settings.with_overrides({"limits.claim_budget_s": 20.0})
+    firsts = frozenset(d.queries[0] for d in extract_claims(BRIDGES) if d.check_worthy)
+    assert len(firsts) == 12
+    search = HeldSearch(held=firsts, release_at=12)
+    report = await check(CheckRequest(BRIDGES), runtime(settings, extractor, [search]))
+    claims = [c for c in report.claims if c.check_worthy]
+    assert len(claims) == 12
+    assert search.most >= 12 > 8
+    assert not any(c.timed_out for c in claims)
+    assert all(c.searches[0].error is None for c in claims)
+
+
+async def test_searches_on_one_backend_are_bounded_across_the_report(
+    settings: Settings, extractor: Extractor
+) -> None:
+    """``limits.max_concurrent_searches`` caps one web backend's searches at once, over all
+    claims and the copy check together; the rest wait their turn."""
+    settings = settings.with_overrides({"limits.max_concurrent_searches": 2})
+    search = HeldSearch()
+    report = await check(CheckRequest(BRIDGES), runtime(settings, extractor, [search]))
+    claims = [c for c in report.claims if c.check_worthy]
+    assert search.most == 2
+    assert len(search.calls) >= 12 + 3  # every first query and the three phrase searches
+    assert not any(c.timed_out for c in claims)
+    assert all(s.error is None for c in claims for s in c.searches)
+
+
+async def test_waiting_for_a_search_slot_ends_at_the_deadline(
+    settings: Settings, extractor: Extractor
+) -> None:
+    """One slot, held by a search that never answers: the searches waiting for it end at
+    their claim's deadline as no answer, and every claim ends timed out."""
+    settings = settings.with_overrides(
+        {"limits.max_concurrent_searches": 1, "limits.claim_budget_s": 0.5}
+    )
+    search = StaticSearch(hang=True)
+    report = await check(CheckRequest(BRIDGES), runtime(settings, extractor, [search]))
+    claims = [c for c in report.claims if c.check_worthy]
+    assert len(search.calls) == 1  # the others never got the slot
+    for claim in claims:
+        assert claim.timed_out
+        assert claim.elapsed_s < 30  # the search hangs forever
+        assert all("no answer" in (s.error or "") for s in claim.searches)
+    assert report.search[0].status == "unavailable"
+
+
+async def test_two_rounds_replay_to_the_same_evidence(
+    settings: Settings, extractor: Extractor
+) -> None:
+    """The last query answers before the aimed one; the replay from snapshots, where every
+    search answers at once in query order, still ranks the same evidence."""
+    from verifier.replay import replay_runtime
+
+    class LastFirst(StaticSearch):
+        last_done: asyncio.Event
+
+        async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+            if query == NOBEL_QUERIES[1]:
+                async with asyncio.timeout(deadline.remaining()):
+                    await self.last_done.wait()
+            hits = await super().search(query, deadline=deadline)
+            if query == NOBEL_QUERIES[2]:
+                self.last_done.set()
+            return hits
+
+    settings = settings.with_overrides({"limits.claim_budget_s": 20.0})
+    search = LastFirst(results=NOBEL_HITS)
+    search.last_done = asyncio.Event()
+    rt = runtime(settings, extractor, [search], MemoryFetcher(NOBEL_PAGES))
+    original = await check(CheckRequest(NOBEL), rt)
+    again = await check(CheckRequest(NOBEL), replay_runtime(original, rt.snapshots, settings))
+
+    def decided(report: Report) -> list[dict]:
+        out = []
+        for claim in report.to_dict()["claims"]:
+            claim.pop("elapsed_s")
+            for trace in claim["searches"]:
+                trace.pop("took_s")
+            out.append(claim)
+        return out
+
+    assert not original.claims[0].timed_out
+    assert [s.query for s in original.claims[0].searches] == NOBEL_QUERIES
+    assert decided(again) == decided(original)
+    assert again.claims[0].verdict is not None
+    assert again.claims[0].verdict.label == "refuted"

@@ -66,8 +66,9 @@ class _Section(BaseModel):
 class LimitsSettings(_Section):
     claim_budget_s: Seconds = 180.0
     report_budget_s: Seconds = 900.0
-    max_concurrent_claims: PosInt = 8
-    max_concurrent_queries: PosInt = 3
+    max_concurrent_claims: PosInt = 40  # = max_claims: every claim in one wave
+    max_concurrent_queries: PosInt = 6  # per claim: 3 queries on two web backends
+    max_concurrent_searches: PosInt = 24  # per web backend, across the report
     max_claims: PosInt = 40
     max_response_chars: PosInt = 2_000_000
     max_prompt_chars: PosInt = 200_000

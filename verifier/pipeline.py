@@ -1,15 +1,19 @@
 """The evidence pipeline: ``check(request) -> Report``. It owns the deadlines.
 
-For every check-worthy claim (at most ``limits.max_claims``, ``limits.max_concurrent_claims``
-at a time) the pipeline runs the claim's queries on every backend, fetches and extracts
-the pages the hits point to as soon as each search answers, stores every search result
-list and page as a content-addressed snapshot, and ranks the pages' passages against the
-claim. Each claim has one deadline, ``min(limits.claim_budget_s, report time left)``; when
-it passes, the claim's unfinished work is cancelled, the claim is marked ``timed_out``
-and keeps the evidence it had, and the rest of the report is unaffected.
+For every check-worthy claim (at most ``limits.max_claims``, all at once by default:
+``limits.max_concurrent_claims``) the pipeline runs the claim's queries on every backend in
+two rounds (the first query; then, unless that settled the claim, the others together),
+fetches and extracts the pages the hits point to as soon as each search answers, stores
+every search result list and page as a content-addressed snapshot, and ranks the pages'
+passages against the claim. Each claim has one deadline, ``min(limits.claim_budget_s,
+report time left)``; when it passes, the claim's unfinished work is cancelled, the claim is
+marked ``timed_out`` and keeps the evidence it had, and the rest of the report is
+unaffected.
 
 Searches and pages are shared within a report: two claims asking the same query of the
-same backend, or wanting the same URL, cause one search and one fetch.
+same backend, or wanting the same URL, cause one search and one fetch. What one web
+backend is asked at once across the report is bounded (``limits.max_concurrent_searches``);
+pages are bounded by the fetcher's connection limits.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import Protocol
 from uuid import uuid4
@@ -143,6 +147,7 @@ class _Run:
         self.settings = runtime.settings
         self.judges = runtime.chain
         self.searches: dict[tuple[str, str], asyncio.Task[_SearchOutcome]] = {}
+        self.search_slots: dict[str, asyncio.Semaphore] = {}  # per web backend, report-wide
         self.pages: dict[str, asyncio.Task[_PageOutcome]] = {}
         self.snapshot_ids: set[str] = set()
         self.copy_text = ""  # the response, for local backends' copy-candidate lookups
@@ -154,8 +159,30 @@ class _Run:
         key = (backend.name, query)
         if key not in self.searches:
             ask = partial(backend.search, query, deadline=deadline)
+            if not backend.local:
+                ask = partial(self._bounded, backend.name, ask, deadline)
             self.searches[key] = asyncio.create_task(self._search(backend, query, ask))
         return self.searches[key]
+
+    async def _bounded(
+        self,
+        name: str,
+        ask: Callable[[], Awaitable[list[SearchHit]]],
+        deadline: Deadline,
+    ) -> list[SearchHit]:
+        """``ask`` once one of the backend's report-wide slots is free
+        (``limits.max_concurrent_searches``); waiting for it ends at ``deadline``
+        (``TimeoutError``, recorded as no answer in the time left)."""
+        slots = self.search_slots.get(name)
+        if slots is None:
+            slots = asyncio.Semaphore(self.settings.limits.max_concurrent_searches)
+            self.search_slots[name] = slots
+        async with asyncio.timeout(deadline.remaining()):
+            await slots.acquire()
+        try:
+            return await ask()
+        finally:
+            slots.release()
 
     def copy_lookup(
         self, source: CopyCandidates, deadline: Deadline
@@ -289,17 +316,21 @@ class _Run:
         return work, timed_out
 
     async def claim(self, claim: Claim, deadline: Deadline) -> Claim:
-        """The claim searched and judged: its queries one at a time, judging the evidence
-        after each, stopping as soon as the verdict is confident
-        (``judges.stop_confidence``)."""
+        """The claim searched and judged in two rounds: the first query alone, then, unless
+        its verdict is confident (``judges.stop_confidence``), all the remaining queries at
+        once (the aimed slot query among them), judged once more on everything.
+
+        Candidates keep the order of the claim's queries (round one's, then round two's,
+        each sorted by query), so a replay from snapshots ranks the same evidence."""
         started = time.monotonic()
         work = _ClaimWork()
         statement = claim.claim or claim.text
         evidence: list[Evidence] = []
         verdict: Verdict | None = None
         timed_out = False
-        for query in claim.queries:
-            part, late = await self.gather([query], deadline)
+        rounds = [claim.queries[:1], claim.queries[1:]]
+        for queries in (r for r in rounds if r):
+            part, late = await self.gather(queries, deadline)
             work.searches += part.searches
             work.pages += part.pages
             work.candidates += part.candidates
@@ -548,7 +579,10 @@ def _page_order(trace: PageTrace) -> tuple[str, bool, str]:
     return (trace.url, trace.snapshot_id is None, trace.error or "")
 
 
+@cache
 def _extractor_id(method: str) -> str:
+    """The extractor a page record names (cached: a version lookup reads package metadata,
+    milliseconds of the event loop per page)."""
     if method == "plain":
         return "plain"
     return f"trafilatura {version('trafilatura')} ({method})"
