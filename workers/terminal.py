@@ -6,11 +6,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
 from verifier.model import Report
-from verifier.progress import TerminalProgress
+
+if TYPE_CHECKING:  # imported when shown: rich costs start-up when stderr is no terminal
+    from verifier.progress import TerminalProgress
 
 __all__ = ["terminal_progress", "warn_incomplete"]
 
@@ -23,6 +26,8 @@ def terminal_progress(
     if not enabled or not sys.stderr.isatty():
         yield None
         return
+    from verifier.progress import TerminalProgress
+
     with TerminalProgress(rows=rows) as progress:
         yield progress
 

@@ -44,3 +44,8 @@ def test_help_runs_without_the_library() -> None:
 def test_the_check_path_imports_neither_datasketch_nor_scipy(module: str) -> None:
     loaded = modules_after(f"import {module}")
     assert not {m for m in loaded if m.split(".")[0] in ("datasketch", "scipy")}
+
+
+def test_a_check_without_a_terminal_or_a_page_imports_neither_rich_nor_jinja2() -> None:
+    loaded = modules_after("import workers.commands")
+    assert not {m for m in loaded if m.split(".")[0] in ("rich", "jinja2")}
