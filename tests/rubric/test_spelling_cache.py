@@ -196,3 +196,16 @@ def test_read_and_write_cache(tmp_path: Path) -> None:
     assert not write_cache(path, "k1", object())  # not plain data: nothing written
     assert read_cache(path, "k1") == value  # the old file is whole
     assert list(path.parent.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_an_index_that_cannot_be_packed_is_used_uncached(
+    small_list: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(_deletes: object) -> None:
+        raise TypeError("another symspellpy keeps its index otherwise")
+
+    monkeypatch.setattr(spelling._PackedDeletes, "pack", staticmethod(fail))
+    path = tmp_path / "spelling.bin"
+    _words, speller = load_speller(small_list, path, _cache_key(small_list))
+    assert suggestions(speller, "teh") == [("the", 1, 1000)]
+    assert not path.exists()

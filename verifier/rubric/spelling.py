@@ -154,8 +154,8 @@ def load_speller(source: Path, cache: Path | None, key: str) -> tuple[dict[str, 
     if cache is not None and not any("\t" in w for w in words):
         try:
             packed = _PackedDeletes.pack(speller._deletes)
-        except (AttributeError, OverflowError):
-            return words, speller  # another symspellpy inside, or too big: no cache
+        except Exception:  # another symspellpy inside, or too big: no cache, never a failure
+            return words, speller
         write_cache(cache, key, (words, speller._max_length, *packed))
     return words, speller
 
@@ -177,7 +177,7 @@ def _from_cache(value: object) -> tuple[dict[str, int], Any] | None:
         speller._deletes = _PackedDeletes(*packed)
         speller._max_length = max_length
         sane = [s.term for s in speller.lookup("teh", Verbosity.CLOSEST, _EDIT_DISTANCE)]
-    except (TypeError, ValueError, KeyError, IndexError, UnicodeDecodeError):
+    except Exception:  # whatever is wrong with a cache, the dictionary is built instead
         return None
     return (words, speller) if "the" in sane else None
 
