@@ -248,6 +248,7 @@ class ServiceSettings(_Section):
     port: Annotated[int, Field(ge=0, le=65535)] = 8750
     public_url: str = ""
     concurrency: NonNegInt = 2
+    processes: NonNegInt = 0
     lease_s: Seconds = 30.0
     max_attempts: PosInt = 3
     retry_backoff_s: NonNegSeconds = 5.0

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import platform
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache, partial
-from importlib.metadata import PackageNotFoundError, version
+from importlib.metadata import version
 from typing import Protocol
 from uuid import uuid4
 
@@ -74,11 +73,11 @@ from .rubric.scorer import score as score_rubric
 from .search.base import PageSource, RecordedSearch, SearchBackend
 from .snapshots.base import SnapshotStore
 from .truthfulness import truthfulness_of, verdict_of
+from .versions import library_versions
 
-__all__ = ["PageExtractor", "ProgressFn", "Runtime", "check", "library_versions"]
+__all__ = ["PageExtractor", "ProgressFn", "Runtime", "check"]
 
 _LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
-_LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
 
 # Events: "claim_queued" and "claim_done" (with the claim), "copy_check" (None).
 ProgressFn = Callable[[str, Claim | None], None]
@@ -586,16 +585,6 @@ def _extractor_id(method: str) -> str:
     if method == "plain":
         return "plain"
     return f"trafilatura {version('trafilatura')} ({method})"
-
-
-def library_versions() -> dict[str, str]:
-    out = {"python": platform.python_version()}
-    for name in _LIBRARIES:
-        try:
-            out[name] = version(name)
-        except PackageNotFoundError:
-            out[name] = "not installed"
-    return out
 
 
 def _claims(request: CheckRequest, settings: Settings) -> list[Claim]:

@@ -129,7 +129,12 @@ def _with(options: list[Any]) -> Any:
     type=click.IntRange(1, 64),
     default=2,
     show_default=True,
-    help="Reports checked at once in --batch mode.",
+    help="Reports checked at once in --batch mode (in each process).",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 64),
+    help="Processes that check --batch rows (default: one per CPU core).",
 )
 @_flags_option
 @_config_option
@@ -143,6 +148,7 @@ def check(
     out: str | None,
     batch: str | None,
     jobs: int,
+    processes: int | None,
     flags: str | None,
     config: str | None,
     data_dir: str | None,
@@ -157,7 +163,18 @@ def check(
     from . import commands
 
     commands.check(
-        response_file, prompt_file, corpora, no_web, fmt, out, batch, jobs, flags, config, data_dir
+        response_file,
+        prompt_file,
+        corpora,
+        no_web,
+        fmt,
+        out,
+        batch,
+        jobs,
+        processes,
+        flags,
+        config,
+        data_dir,
     )
 
 
@@ -299,7 +316,12 @@ def version() -> None:
     "--workers",
     "concurrency",
     type=click.IntRange(0, 256),
-    help="Jobs run at once in this process (default: service.concurrency; 0: API only).",
+    help="Jobs run at once in each job process (default: service.concurrency; 0: API only).",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(0, 64),
+    help="Job processes beside the API's (default: service.processes; 0: one per CPU core).",
 )
 @_with(_evidence_options)
 @_config_option
@@ -308,19 +330,20 @@ def serve(
     host: str | None,
     port: int | None,
     concurrency: int | None,
+    processes: int | None,
     corpora: tuple[str, ...],
     no_web: bool,
     config: str | None,
     data_dir: str | None,
 ) -> None:
-    """Run the HTTP API and, unless --concurrency 0, the job loop: one command, one machine.
+    """Run the HTTP API and, unless --concurrency 0, job processes beside it: one machine.
 
     SIGTERM stops taking work, lets running jobs finish within service.grace_s and gives
     the rest back to the queue.
     """
     from . import commands
 
-    commands.serve(host, port, concurrency, corpora, no_web, config, data_dir)
+    commands.serve(host, port, concurrency, processes, corpora, no_web, config, data_dir)
 
 
 @main.command(cls=_Command)

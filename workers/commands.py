@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,17 +27,25 @@ from verifier.files import atomic_text
 from verifier.judges import Decision
 from verifier.model import CheckRequest, Report, parse_flags
 from verifier.pipeline import check as run_check
-from verifier.pipeline import library_versions
 from verifier.plagiarism.detect import SourceText, detect
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from verifier.runtime import open_runtime
 from verifier.search.corpus import build_index
+from verifier.versions import library_versions
 
 from .batch import check_batch, read_batch
-from .service import job_store, run_service
 from .terminal import terminal_progress, warn_incomplete
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
+
+
+def _service() -> Any:
+    """The service's modules (the aiohttp app, the job store), loaded only by the commands
+    that use them."""
+    from . import service
+
+    return service
+
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -236,6 +245,7 @@ def check(
     out: str | None,
     batch: str | None,
     jobs: int,
+    processes: int | None,
     flags: str | None,
     config: str | None,
     data_dir: str | None,
@@ -263,7 +273,15 @@ def check(
         rows = read_batch(batch, settings.limits)
         with _output(out) as sink:
             failures, incomplete = asyncio.run(
-                check_batch(rows, settings, corpora, not no_web, jobs, sink)
+                check_batch(
+                    rows,
+                    settings,
+                    corpora,
+                    not no_web,
+                    jobs,
+                    sink,
+                    processes=processes or os.cpu_count() or 1,
+                )
             )
         if failures:
             click.echo(
@@ -383,6 +401,7 @@ def serve(
     host: str | None,
     port: int | None,
     concurrency: int | None,
+    processes: int | None,
     corpora: tuple[str, ...],
     no_web: bool,
     config: str | None,
@@ -392,12 +411,13 @@ def serve(
     settings = load(config, data_dir)
     s = settings.service
     asyncio.run(
-        run_service(
+        _service().run_service(
             settings,
             corpora,
             not no_web,
             s.concurrency if concurrency is None else concurrency,
             serve=(host or s.host, s.port if port is None else port),
+            processes=s.processes if processes is None else processes,
         )
     )
 
@@ -412,7 +432,7 @@ def worker(
     """Run jobs from the store (several worker processes may share one data dir)."""
     settings = load(config, data_dir)
     asyncio.run(
-        run_service(
+        _service().run_service(
             settings,
             corpora,
             not no_web,
@@ -424,7 +444,7 @@ def worker(
 
 def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
-    with job_store(load(config, data_dir)) as store:
+    with _service().job_store(load(config, data_dir)) as store:
         key, token = store.create_key(role, name)
     click.echo(f"id: {key.id}")
     click.echo(f"role: {key.role}")
@@ -435,7 +455,7 @@ def keys_create(role: str, name: str, config: str | None, data_dir: str | None) 
 
 def keys_list(config: str | None, data_dir: str | None) -> None:
     """List keys (never the keys themselves)."""
-    with job_store(load(config, data_dir)) as store:
+    with _service().job_store(load(config, data_dir)) as store:
         keys = store.list_keys()
     for key in keys:
         state = "revoked" if key.revoked_at else "active"
@@ -444,7 +464,7 @@ def keys_list(config: str | None, data_dir: str | None) -> None:
 
 def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     """Revoke a key by its id."""
-    with job_store(load(config, data_dir)) as store:
+    with _service().job_store(load(config, data_dir)) as store:
         revoked = store.revoke_key(key_id)
     if not revoked:
         msg = f"no active key {key_id!r}; see `verifier keys list`"
@@ -517,7 +537,7 @@ def audit(
             raise InputError(msg)
         original = reports[0].to_dict()
     else:
-        with job_store(settings) as store:
+        with _service().job_store(settings) as store:
             found = store.report(target)
             job = store.get(target) if found is None else None
         if found is None:
@@ -542,7 +562,7 @@ def audit(
     result = asyncio.run(run())
     audit_id = None
     if not from_file:
-        with job_store(settings) as store:
+        with _service().job_store(settings) as store:
             audit_id = store.add_audit(target, mode, result, "cli").id
     summary = {k: v for k, v in result.items() if full or k != "report"}
     click.echo(json.dumps({"audit_id": audit_id, **summary}, indent=2, ensure_ascii=False))

@@ -186,6 +186,7 @@ class JobStore(Protocol):
     def release(self, job_id: str, worker: str) -> bool: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
+    def report_text(self, job_id: str) -> str | None: ...
     def counts(self) -> dict[str, int]: ...
     def report_counts(self) -> dict[str, int]: ...
     # audits
@@ -475,8 +476,13 @@ class SqliteJobStore:
             return cur.rowcount == 1
 
     def report(self, job_id: str) -> dict[str, Any] | None:
+        text = self.report_text(job_id)
+        return json.loads(text) if text is not None else None
+
+    def report_text(self, job_id: str) -> str | None:
+        """The stored report as the JSON text it was stored as (no parsing)."""
         rows = self._read("SELECT report FROM reports WHERE job_id = ?", (job_id,))
-        return json.loads(rows[0][0]) if rows else None
+        return str(rows[0][0]) if rows else None
 
     def report_count(self) -> int:
         return int(self._read("SELECT count(*) FROM reports")[0][0])

@@ -1,9 +1,14 @@
-"""The service in one process: the HTTP API and a worker pool (`verifier serve`), or a
-worker pool alone (`verifier worker`), sharing the job store under the data dir."""
+"""The service: the HTTP API with its job processes (`verifier serve`), or a job loop alone
+(`verifier worker`), sharing the job store under the data dir. Checks never run in the
+API's process, so a busy machine does not slow its answers."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import multiprocessing
+import multiprocessing.process
+import os
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +19,7 @@ from aiohttp import web
 
 from verifier.config import Settings
 from verifier.model import Report
+from verifier.pipeline import Runtime
 from verifier.runtime import open_runtime
 
 from .api import Metrics, create_app
@@ -22,6 +28,8 @@ from .jobstore import SqliteJobStore
 from .worker import Worker
 
 __all__ = ["job_store", "run_service"]
+
+_JOB_NICENESS = 10  # how much lower the job processes' scheduling priority is
 
 
 @contextmanager
@@ -41,7 +49,11 @@ async def run_service(
     concurrency: int,
     *,
     serve: tuple[str, int] | None,
+    processes: int = 0,
 ) -> None:
+    """``serve`` given: the API here and, unless ``concurrency`` is 0, the job loop in
+    ``processes`` child processes (0: one per CPU core), each running ``concurrency`` jobs
+    at once. ``serve`` None: the job loop in this process (`verifier worker`)."""
     service = settings.service
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -50,39 +62,79 @@ async def run_service(
     base = service.public_url or (
         f"http://{serve[0]}:{serve[1]}" if serve else f"http://{service.host}:{service.port}"
     )
+    children: list[multiprocessing.process.BaseProcess] = []
     with job_store(settings) as store:
         async with open_runtime(settings, corpora=corpora, web=web_on) as runtime:
             metrics = Metrics(store)
             sender = CallbackSender(store, service, base)
-
-            async def done(job: Any, report: Report) -> None:
-                metrics.observe(job, report)
-                await sender.deliver(job, report)
-
-            worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
-            runner = None
-            if serve is not None:
-                app = create_app(
-                    store,
-                    settings,
-                    snapshots=runtime.snapshots,
-                    rerun_runtime=runtime,
-                    metrics_=metrics,
+            if serve is None:
+                await _job_loop(store, runtime, metrics, sender, concurrency, stop)
+                await sender.aclose()
+                return
+            app = create_app(
+                store,
+                settings,
+                snapshots=runtime.snapshots,
+                rerun_runtime=runtime,
+                metrics_=metrics,
+            )
+            runner = web.AppRunner(app, handle_signals=False)
+            await runner.setup()
+            await web.TCPSite(runner, serve[0], serve[1]).start()
+            count = (processes or os.cpu_count() or 1) if concurrency else 0
+            context = multiprocessing.get_context("spawn")
+            children = [
+                context.Process(
+                    target=_job_process, args=(settings, corpora, web_on, concurrency, base)
                 )
-                runner = web.AppRunner(app, handle_signals=False)
-                await runner.setup()
-                site = web.TCPSite(runner, serve[0], serve[1])
-                await site.start()
-                click.echo(
-                    f"verifier: serving on http://{serve[0]}:{serve[1]} ({concurrency} workers)",
-                    err=True,
-                )
-            else:
-                click.echo(f"verifier: worker {worker.id} ({concurrency} at once)", err=True)
-            if concurrency:
-                await worker.run(stop)
-            else:
-                await stop.wait()
-            if runner is not None:
-                await runner.cleanup()
+                for _ in range(count)
+            ]
+            for child in children:
+                child.start()
+            click.echo(
+                f"verifier: serving on http://{serve[0]}:{serve[1]} (jobs: {count} process(es), "
+                f"{concurrency} at once in each)",
+                err=True,
+            )
+            await stop.wait()
+            await runner.cleanup()  # no new work, then the job processes drain
+            for child in children:
+                if child.pid is not None and child.is_alive():
+                    os.kill(child.pid, signal.SIGTERM)
+            deadline = service.grace_s + 30
+            await asyncio.gather(
+                *(loop.run_in_executor(None, child.join, deadline) for child in children)
+            )
+            for child in children:
+                if child.is_alive():
+                    child.kill()
             await sender.aclose()
+
+
+async def _job_loop(
+    store: SqliteJobStore,
+    runtime: Runtime,
+    metrics: Metrics,
+    sender: CallbackSender,
+    concurrency: int,
+    stop: asyncio.Event,
+) -> None:
+    async def done(job: Any, report: Report) -> None:
+        metrics.observe(job, report)
+        await sender.deliver(job, report)
+
+    worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
+    click.echo(f"verifier: worker {worker.id} ({concurrency} at once)", err=True)
+    await worker.run(stop)
+
+
+def _job_process(
+    settings: Settings, corpora: tuple[str, ...], web_on: bool, concurrency: int, base: str
+) -> None:
+    """A job process of `verifier serve`: the job loop, stopped by SIGTERM (it drains).
+    It runs at a lower priority than the API: a check can wait a moment, a reader
+    should not."""
+    with contextlib.suppress(OSError):
+        os.nice(_JOB_NICENESS)
+    settings = settings.with_overrides({"service.public_url": base})
+    asyncio.run(run_service(settings, corpora, web_on, concurrency, serve=None))

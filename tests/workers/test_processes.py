@@ -110,6 +110,8 @@ def test_serve_runs_jobs_and_stops_cleanly_on_sigterm(env: dict[str, str], tmp_p
         str(port),
         "--concurrency",
         "2",
+        "--processes",
+        "2",
         "--no-web",
         "--corpus",
         str(CORPUS),
@@ -134,6 +136,7 @@ def test_serve_runs_jobs_and_stops_cleanly_on_sigterm(env: dict[str, str], tmp_p
     finally:
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=60) == 0, (tmp_path / "serve.log").read_text()
+    assert "jobs: 2 process(es)" in (tmp_path / "serve.log").read_text()  # beside the API
     # the audit command replays the stored report with the same decisions
     result = verifier("audit", body["id"], "--mode", "replay", env=env)
     assert result.returncode == 0, result.stderr
