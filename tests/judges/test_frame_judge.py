@@ -153,3 +153,18 @@ def test_the_rater_examples_end_refuted_in_a_report(tmp_path: Path) -> None:
     )
     assert "conflict year 1921 vs 1901" in text
     assert "REFUTED" in text
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Eiffel Tower was completed in 1889 for the World's Fair in Paris.",
+        "Neil Armstrong walked on the Moon on 20 July 1969.",
+        "The Great Wall of China is more than 21,000 kilometres long.",
+    ],
+)
+def test_a_sentence_that_repeats_the_claim_supports_it(claim: str) -> None:
+    """Names after prepositions no name is compared under ("on the Moon", "for the
+    World's Fair") are the claim's words, not slots to confirm; a bound agrees with
+    itself."""
+    assert FrameJudge().decide(claim, [f"History. {claim} More followed."]).label == "supported"

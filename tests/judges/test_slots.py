@@ -113,3 +113,29 @@ def test_years_compare_by_equality(x: int, y: int) -> None:
     a = one(f"It opened in {x}.", "year")
     b = one(f"It opened in {y}.", "year")
     assert compare(a, b) == ("same" if x == y else "conflict")
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "outcome"),
+    [
+        (
+            "It is more than 21,000 kilometres long.",
+            "It is more than 21,000 kilometres long.",
+            "same",
+        ),
+        (
+            "It is more than 21,000 kilometres long.",
+            "It is more than 25,000 kilometres long.",
+            "same",
+        ),
+        (
+            "It is more than 21,000 kilometres long.",
+            "It is more than 5,000 kilometres long.",
+            "unrelated",
+        ),
+        ("It takes under 5 hours.", "It takes under 4 hours.", "same"),
+        ("It takes under 5 hours.", "It takes under 9 hours.", "unrelated"),
+    ],
+)
+def test_two_bounds_the_same_way(claim: str, evidence: str, outcome: str) -> None:
+    assert compare(one(claim, "quantity"), one(evidence, "quantity")) == outcome

@@ -652,7 +652,13 @@ class FrameJudge:
             or any(s.relation == claim.relation for s in found.slots)
             or claim.relation in found.terms
         )
-        wanted = [s for s in checkable if s is not claim.exclusive]
+        # a name under a preposition no name is compared under ("on the Moon", "for the
+        # World's Fair") can never be confirmed: its words count as the claim's other words
+        wanted = [
+            s
+            for s in checkable
+            if s is not claim.exclusive and (s.value.kind != "name" or s.prep in _NAME_PREPS)
+        ]
         finding.complete = bool(finding.confirmed) and len(finding.confirmed) >= len(wanted) + (
             claim.exclusive is not None
         )

@@ -685,6 +685,11 @@ def compare(claim: Value, found: Value) -> Comparison:
                 return "same" if y >= x * (1 - 0.005) else "conflict"
             if bounded.bound == "<" and not other.bound:
                 return "same" if y <= x * (1 + 0.005) else "conflict"
+        if claim.bound == found.bound and claim.bound in (">", "<"):
+            # two bounds the same way: "more than 25,000" says "more than 21,000"; a weaker
+            # bound says nothing either way
+            stronger = b >= a * (1 - 0.005) if claim.bound == ">" else b <= a * (1 + 0.005)
+            return "same" if stronger else "unrelated"
         if claim.bound or found.bound:
             return "unrelated"
         scale = max(abs(a), abs(b), 1e-12)
