@@ -124,7 +124,7 @@ class FetchSettings(_Section):
     timeout_s: Seconds = 15.0
     max_bytes: PosInt = 5_000_000
     max_redirects: NonNegInt = 5
-    concurrency: PosInt = 16
+    concurrency: PosInt = 64
     per_host_concurrency: PosInt = 2
     pages_per_query: NonNegInt = 2
     retries: NonNegInt = 2
