@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any, Literal, Protocol
 
-__all__ = ["SnapshotKind", "SnapshotStore", "canonical_json", "snapshot_id"]
+__all__ = ["SnapshotKind", "SnapshotStore", "canonical_json", "id_of", "snapshot_id"]
 
 SnapshotKind = Literal["search", "page"]
 
@@ -17,7 +17,12 @@ def canonical_json(content: Any) -> bytes:
 
 def snapshot_id(kind: SnapshotKind, content: dict[str, Any]) -> str:
     """``sha256:<hex>`` of the kind and the canonical JSON of the content."""
-    digest = hashlib.sha256(kind.encode() + b"\n" + canonical_json(content)).hexdigest()
+    return id_of(kind, canonical_json(content))
+
+
+def id_of(kind: SnapshotKind, data: bytes) -> str:
+    """The snapshot id of content already in canonical JSON (``data``)."""
+    digest = hashlib.sha256(kind.encode() + b"\n" + data).hexdigest()
     return f"sha256:{digest}"
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..errors import StoreError
-from .base import SnapshotKind, canonical_json, snapshot_id
+from .base import SnapshotKind, canonical_json, id_of
 
 __all__ = ["SqliteSnapshotStore"]
 
@@ -41,19 +41,26 @@ class SqliteSnapshotStore:
             msg = f"cannot open the snapshot store {self.path}: {exc}; check --data-dir or store.data_dir"
             raise StoreError(msg) from exc
         self._lock = threading.Lock()
+        self._stored: set[str] = set()  # ids this process has seen stored (never removed)
 
     def put(self, kind: SnapshotKind, content: dict[str, Any]) -> str:
-        sid = snapshot_id(kind, content)
-        body = zlib.compress(canonical_json(content), 6)
+        data = canonical_json(content)
+        sid = id_of(kind, data)
+        if sid in self._stored:
+            return sid  # the same page again (corpus pages serve many checks)
         try:
             with self._lock:
-                self._db.execute(
-                    "INSERT OR IGNORE INTO snapshots (id, kind, stored_at, body) VALUES (?, ?, ?, ?)",
-                    (sid, kind, time.time(), body),
-                )
+                known = self._db.execute("SELECT 1 FROM snapshots WHERE id = ?", (sid,)).fetchone()
+                if known is None:
+                    self._db.execute(
+                        "INSERT OR IGNORE INTO snapshots (id, kind, stored_at, body)"
+                        " VALUES (?, ?, ?, ?)",
+                        (sid, kind, time.time(), zlib.compress(data, 6)),
+                    )
         except sqlite3.Error as exc:
             msg = f"cannot write to the snapshot store {self.path}: {exc}"
             raise StoreError(msg) from exc
+        self._stored.add(sid)
         return sid
 
     def get(self, snapshot_id: str) -> tuple[SnapshotKind, dict[str, Any]]:
