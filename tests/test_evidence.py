@@ -126,3 +126,28 @@ def test_ranking_equals_scoring_every_passage() -> None:
         )
     for k in (1, 5, 12):
         assert rank_passages(claim, candidates, k) == _reference_rank(claim, candidates, k)
+
+
+def test_candidates_rank_as_evidence_does() -> None:
+    from verifier.evidence import Candidate
+
+    quotes = ["Paris is the capital of France.", "The Eiffel Tower is in Paris.", "Nothing."]
+    common = {"url": "https://e.org", "title": "t", "snapshot_id": "sha256:e", "query": "q"}
+    evidence = [
+        Evidence(
+            quote=q,
+            start=n,
+            end=n + len(q),
+            score=0.0,
+            backend="b",
+            search_snapshot_id=None,
+            **common,
+        )
+        for n, q in enumerate(quotes)
+    ]
+    candidates = [
+        Candidate(q, common["url"], "t", "sha256:e", n, n + len(q), "q", "b", None)
+        for n, q in enumerate(quotes)
+    ]
+    claim = "The Eiffel Tower stands in Paris."
+    assert rank_passages(claim, candidates) == rank_passages(claim, evidence)

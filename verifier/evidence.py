@@ -10,15 +10,33 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
 from .model import Evidence
 from .text import content_terms, sentence_spans
 
-__all__ = ["passage_spans", "rank_passages"]
+__all__ = ["Candidate", "passage_spans", "rank_passages"]
+
+
+class Candidate(NamedTuple):
+    """A passage not yet ranked: cheap to make, as a page gives one per passage for every
+    query that found it; only the ``k`` best become :class:`~verifier.model.Evidence`."""
+
+    quote: str
+    url: str
+    title: str
+    snapshot_id: str
+    start: int
+    end: int
+    query: str
+    backend: str
+    search_snapshot_id: str | None
+    retrieved_at: str = ""
 
 
 def passage_spans(text: str, max_chars: int = 400) -> list[tuple[int, int]]:
@@ -55,7 +73,9 @@ def _passage_spans(text: str, max_chars: int) -> tuple[tuple[int, int], ...]:
     return tuple(passages)
 
 
-def rank_passages(claim: str, candidates: list[Evidence], k: int = 5) -> list[Evidence]:
+def rank_passages(
+    claim: str, candidates: Sequence[Candidate | Evidence], k: int = 5
+) -> list[Evidence]:
     """The ``k`` best distinct passages for ``claim``, best first, each with its ``score``
     (0 to 1) filled in. Candidates are evidence not yet scored; the first of several with
     the same page span wins. Passages that share no content word with the claim are dropped.
@@ -63,7 +83,7 @@ def rank_passages(claim: str, candidates: list[Evidence], k: int = 5) -> list[Ev
     claim_terms = content_terms(claim)
     if not claim_terms or not candidates:
         return []
-    unique: dict[tuple[str, int, int], Evidence] = {}
+    unique: dict[tuple[str, int, int], Candidate | Evidence] = {}
     for cand in candidates:
         unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
     pool = list(unique.values())
@@ -87,7 +107,25 @@ def rank_passages(claim: str, candidates: list[Evidence], k: int = 5) -> list[Ev
         similarity = fuzz.token_set_ratio(claim, cand.quote, processor=str.casefold) / 100
         scored.append((round(bound + 0.2 * similarity, 4), cand.url, cand.start, index))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]))
-    return [replace(pool[index], score=score) for score, _url, _start, index in scored[:k]]
+    return [_scored(pool[index], score) for score, _url, _start, index in scored[:k]]
+
+
+def _scored(cand: Candidate | Evidence, score: float) -> Evidence:
+    if isinstance(cand, Evidence):
+        return replace(cand, score=score)
+    return Evidence(
+        quote=cand.quote,
+        url=cand.url,
+        title=cand.title,
+        snapshot_id=cand.snapshot_id,
+        start=cand.start,
+        end=cand.end,
+        score=score,
+        query=cand.query,
+        backend=cand.backend,
+        search_snapshot_id=cand.search_snapshot_id,
+        retrieved_at=cand.retrieved_at,
+    )
 
 
 @lru_cache(maxsize=65_536)

@@ -40,7 +40,7 @@ from .completeness import (
 from .config import Settings
 from .deadline import Deadline
 from .errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
-from .evidence import passage_spans, rank_passages
+from .evidence import Candidate, passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
 from .judges import Judge, aggregate, run_chain
@@ -135,7 +135,7 @@ class _PageOutcome:
 class _ClaimWork:
     searches: list[SearchTrace] = field(default_factory=list)
     pages: list[PageTrace] = field(default_factory=list)
-    candidates: list[Evidence] = field(default_factory=list)  # not yet scored
+    candidates: list[Candidate] = field(default_factory=list)  # not yet scored
 
 
 class _Run:
@@ -486,18 +486,17 @@ class _Run:
         title = outcome.record.title or hit.title
         for start, end in outcome.spans:
             work.candidates.append(
-                Evidence(
-                    quote=text[start:end],
-                    url=hit.url,
-                    title=title,
-                    snapshot_id=outcome.snapshot_id,
-                    start=start,
-                    end=end,
-                    score=0.0,
-                    query=query,
-                    backend=backend,
-                    search_snapshot_id=search_sid,
-                    retrieved_at=outcome.record.fetched_at,
+                Candidate(
+                    text[start:end],
+                    hit.url,
+                    title,
+                    outcome.snapshot_id,
+                    start,
+                    end,
+                    query,
+                    backend,
+                    search_sid,
+                    outcome.record.fetched_at,
                 )
             )
 

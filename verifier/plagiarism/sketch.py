@@ -134,9 +134,11 @@ class SketchIndex:
     """Sorted per-permutation minima of many passages, for containment lookups."""
 
     def __init__(self, passage_ids: np.ndarray, sketches: np.ndarray) -> None:
-        # rows: permutations; columns: passages sorted by that permutation's minimum
-        order = np.argsort(sketches, axis=0, kind="stable").T
-        self.values = np.ascontiguousarray(np.take_along_axis(sketches.T, order, axis=1))
+        # rows: permutations; columns: passages sorted by that permutation's minimum (the
+        # order among equal minima is free: a lookup takes every passage of a run of them)
+        by_perm = np.ascontiguousarray(sketches.T)
+        order = np.argsort(by_perm, axis=1)
+        self.values = np.ascontiguousarray(np.take_along_axis(by_perm, order, axis=1))
         self.ids = np.ascontiguousarray(passage_ids[order])
 
     def __len__(self) -> int:
