@@ -50,7 +50,9 @@ def _peak_mib() -> float:
 def _corpus(rows: list[dict], folder: Path) -> None:
     for n, row in enumerate(rows):
         lines = [s for s in row["evidence"] if not s.startswith("(meta data)")]
-        title = next((s[len("(meta data) TITLE: ") :] for s in row["evidence"] if "TITLE:" in s), "")
+        title = next(
+            (s[len("(meta data) TITLE: ") :] for s in row["evidence"] if "TITLE:" in s), ""
+        )
         (folder / f"page-{n:04d}.md").write_text(f"# {title}\n\n" + "\n\n".join(lines) + "\n")
 
 
@@ -113,7 +115,9 @@ def main() -> int:
         f"{args.reports} responses of {CLAIMS_PER_RESPONSE} WiCE claims against {len(rows)} "
         "WiCE pages indexed as a corpus"
     )
-    print("| processes | reports | wall s | reports/min | CPU s/report | peak MiB (largest process) |")
+    print(
+        "| processes | reports | wall s | reports/min | CPU s/report | peak MiB (largest process) |"
+    )
     print("|---|---|---|---|---|---|")
     for processes, (lines, wall, cpu) in results.items():
         print(
@@ -125,7 +129,9 @@ def main() -> int:
     same = [_digest(line) for line in results[best][0]] == base
     lines, wall, cpu = results[best]
     per_min, per_report = len(lines) / wall * 60, cpu / max(1, len(lines))
-    errors = sum(1 for line in lines if "error" in json.loads(line) and "schema" not in json.loads(line))
+    errors = sum(
+        1 for line in lines if "error" in json.loads(line) and "schema" not in json.loads(line)
+    )
     ok = per_min >= 120 and per_report <= 0.6 and same and not errors
     print(
         f"summary: {per_min:.0f} reports/min with {best} process(es) (target >= 120), CPU "
