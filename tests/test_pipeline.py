@@ -584,7 +584,8 @@ async def test_waiting_for_a_search_slot_ends_at_the_deadline(
     search = StaticSearch(hang=True)
     report = await check(CheckRequest(BRIDGES), runtime(settings, extractor, [search]))
     claims = [c for c in report.claims if c.check_worthy]
-    assert len(search.calls) == 1  # the others never got the slot
+    # the slot is held until the holder's deadline; which waiter (if any) gets it in the
+    # moment before its own deadline depends on the machine's speed: no count of calls
     for claim in claims:
         assert claim.timed_out
         assert claim.elapsed_s < 30  # the search hangs forever
