@@ -134,7 +134,7 @@ def _with(options: list[Any]) -> Any:
 @click.option(
     "--processes",
     type=click.IntRange(1, 64),
-    help="Processes that check --batch rows (default: one per CPU core).",
+    help="Processes that check --batch rows (default: one per CPU core; one when the public web search, ddgs, is used, which is paced per process).",
 )
 @_flags_option
 @_config_option
@@ -321,7 +321,7 @@ def version() -> None:
 @click.option(
     "--processes",
     type=click.IntRange(0, 64),
-    help="Job processes beside the API's (default: service.processes; 0: one per CPU core).",
+    help="Job processes beside the API's (default: service.processes; 0: one per CPU core, one with ddgs).",
 )
 @_with(_evidence_options)
 @_config_option

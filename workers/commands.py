@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,6 +33,7 @@ from verifier.search.corpus import build_index
 from verifier.versions import library_versions
 
 from .batch import check_batch, read_batch
+from .jobs import default_processes
 from .terminal import terminal_progress, warn_incomplete
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
@@ -280,7 +280,7 @@ def check(
                     not no_web,
                     jobs,
                     sink,
-                    processes=processes or os.cpu_count() or 1,
+                    processes=processes or default_processes(settings, not no_web),
                 )
             )
         if failures:
@@ -417,7 +417,9 @@ def serve(
             not no_web,
             s.concurrency if concurrency is None else concurrency,
             serve=(host or s.host, s.port if port is None else port),
-            processes=s.processes if processes is None else processes,
+            processes=(s.processes or default_processes(settings, not no_web))
+            if processes is None
+            else processes,
         )
     )
 

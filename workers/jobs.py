@@ -1,4 +1,5 @@
-"""The service's vocabulary: job states and API key roles.
+"""The service's vocabulary: job states and API key roles; and how many processes run
+checks when none is asked for.
 
 Both are :class:`enum.StrEnum`, so a member *is* its string: it compares equal to it, is
 stored in SQLite as it and goes into JSON as it. The values are what the API returns
@@ -8,9 +9,14 @@ command line take their lists from here.
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-__all__ = ["JobState", "Role"]
+if TYPE_CHECKING:  # the command line imports this module: no settings machinery at start
+    from verifier.config import Settings
+
+__all__ = ["JobState", "Role", "default_processes"]
 
 
 class JobState(StrEnum):
@@ -30,3 +36,12 @@ class Role(StrEnum):
     SERVICE = "service"
     AUDITOR = "auditor"
     ADMIN = "admin"
+
+
+def default_processes(settings: Settings, web: bool) -> int:
+    """Processes that run checks (a batch's, the service's jobs) when none is asked for:
+    one per core, but one when the public web search (ddgs) is in use: its pacing holds
+    per process, and a public engine that sees twice the rate answers with rate limits."""
+    if web and "ddgs" in settings.search.backends:
+        return 1
+    return os.cpu_count() or 1

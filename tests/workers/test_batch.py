@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 from pathlib import Path
 
 from verifier.config import Settings
 from workers.batch import check_batch, read_batch
+from workers.jobs import default_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = str(ROOT / "examples" / "corpus")
@@ -61,3 +63,13 @@ def test_rows_checked_in_processes_come_out_in_order_as_in_one_process(tmp_path:
         "r2",
         "r3",
     ]
+
+
+def test_one_process_by_default_with_the_public_web_search() -> None:
+    settings = Settings()
+    assert default_processes(settings, web=True) == 1  # ddgs is paced per process
+    assert default_processes(settings, web=False) >= 1
+    searxng = settings.with_overrides(
+        {"search.backends": ["searxng"], "search.searxng.base_url": "http://127.0.0.1:8888"}
+    )
+    assert default_processes(searxng, web=True) == (os.cpu_count() or 1)
