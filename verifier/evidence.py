@@ -113,19 +113,7 @@ def rank_passages(
 def _scored(cand: Candidate | Evidence, score: float) -> Evidence:
     if isinstance(cand, Evidence):
         return replace(cand, score=score)
-    return Evidence(
-        quote=cand.quote,
-        url=cand.url,
-        title=cand.title,
-        snapshot_id=cand.snapshot_id,
-        start=cand.start,
-        end=cand.end,
-        score=score,
-        query=cand.query,
-        backend=cand.backend,
-        search_snapshot_id=cand.search_snapshot_id,
-        retrieved_at=cand.retrieved_at,
-    )
+    return Evidence(**cand._asdict(), score=score)
 
 
 @lru_cache(maxsize=65_536)

@@ -114,39 +114,45 @@ async def check_batch(
     With ``processes`` > 1 the rows are checked in that many child processes (each with
     its own runtime and ``jobs`` checks at once), which take the next row as they finish
     one; the lines still come out in input order."""
+    requests = [request for _row_id, request in rows]
+    with terminal_progress(rows=len(rows)) as progress:
+        if processes > 1 and len(rows) > 1:
+            # opened and closed here first: corpus indexes are built once, and a bad corpus
+            # or config fails before any child starts
+            async with open_runtime(settings, corpora=corpora, web=web):
+                pass
+            results = _in_processes(requests, settings, corpora, web, jobs, processes)
+            return await _write(rows, results, sink, progress)
+        async with open_runtime(settings, corpora=corpora, web=web) as runtime:
+            checked = run_batch(requests, runtime, concurrency=jobs, progress=progress)
+            return await _write(rows, _as_lines(checked), sink, progress)
+
+
+async def _write(
+    rows: list[tuple[str | None, CheckRequest | InputError]],
+    results: AsyncIterator[_Done | VerifierError],
+    sink: IO[str],
+    progress: ProgressFn | None,
+) -> tuple[int, int]:
+    """One line per row, in order, as the results come; (rows failed, reports incomplete)."""
     failures = incomplete = 0
-    # the runtime is opened here first in any case: corpus indexes are built (once) and
-    # a bad corpus or config fails before any child starts
-    async with open_runtime(settings, corpora=corpora, web=web) as runtime:
-        with terminal_progress(rows=len(rows)) as progress:
-            requests = [request for _row_id, request in rows]
-            if processes > 1 and len(rows) > 1:
-                results = _in_processes(requests, settings, corpora, web, jobs, processes)
-            else:
-                results = _as_lines(
-                    run_batch(requests, runtime, concurrency=jobs, progress=progress)
-                )
-            index = 0
-            async for result in results:
-                row_id = rows[index][0]
-                index += 1
-                if isinstance(result, _Done):
-                    sink.write(result.line + "\n")
-                    if result.incomplete:
-                        incomplete += 1
-                        for line in result.incomplete:
-                            click.echo(
-                                f"verifier: warning: row {row_id or index}: {line}", err=True
-                            )
-                else:
-                    failures += 1
-                    click.echo(f"verifier: {result}", err=True)
-                    sink.write(
-                        json.dumps({"id": row_id, "error": str(result)}, ensure_ascii=False) + "\n"
-                    )
-                sink.flush()
-                if progress is not None:
-                    progress("row_done")
+    index = 0
+    async for result in results:
+        row_id = rows[index][0]
+        index += 1
+        if isinstance(result, _Done):
+            sink.write(result.line + "\n")
+            if result.incomplete:
+                incomplete += 1
+                for line in result.incomplete:
+                    click.echo(f"verifier: warning: row {row_id or index}: {line}", err=True)
+        else:
+            failures += 1
+            click.echo(f"verifier: {result}", err=True)
+            sink.write(json.dumps({"id": row_id, "error": str(result)}, ensure_ascii=False) + "\n")
+        sink.flush()
+        if progress is not None:
+            progress("row_done")
     return failures, incomplete
 
 

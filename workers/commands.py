@@ -407,7 +407,7 @@ def serve(
     config: str | None,
     data_dir: str | None,
 ) -> None:
-    """Run the HTTP API and, unless concurrency is 0, the job loop: one command, one machine."""
+    """Run the HTTP API and, unless concurrency is 0, job processes beside it."""
     settings = load(config, data_dir)
     s = settings.service
     asyncio.run(
@@ -417,9 +417,7 @@ def serve(
             not no_web,
             s.concurrency if concurrency is None else concurrency,
             serve=(host or s.host, s.port if port is None else port),
-            processes=(s.processes or default_processes(settings, not no_web))
-            if processes is None
-            else processes,
+            processes=s.processes if processes is None else processes,
         )
     )
 

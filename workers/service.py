@@ -24,6 +24,7 @@ from verifier.runtime import open_runtime
 
 from .api import Metrics, create_app
 from .callbacks import CallbackSender
+from .jobs import default_processes
 from .jobstore import SqliteJobStore
 from .worker import Worker
 
@@ -52,8 +53,9 @@ async def run_service(
     processes: int = 0,
 ) -> None:
     """``serve`` given: the API here and, unless ``concurrency`` is 0, the job loop in
-    ``processes`` child processes (0: one per CPU core), each running ``concurrency`` jobs
-    at once. ``serve`` None: the job loop in this process (`verifier worker`)."""
+    ``processes`` child processes (0: :func:`~workers.jobs.default_processes`), each
+    running ``concurrency`` jobs at once. ``serve`` None: the job loop in this process
+    (`verifier worker`)."""
     service = settings.service
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -81,7 +83,7 @@ async def run_service(
             runner = web.AppRunner(app, handle_signals=False)
             await runner.setup()
             await web.TCPSite(runner, serve[0], serve[1]).start()
-            count = (processes or os.cpu_count() or 1) if concurrency else 0
+            count = (processes or default_processes(settings, web_on)) if concurrency else 0
             context = multiprocessing.get_context("spawn")
             children = [
                 context.Process(

@@ -305,13 +305,6 @@ class CorpusIndex:
             for rank, (url, title, start, end, text) in enumerate(rows, start=1)
         ]
 
-    def has(self, url: str) -> bool:
-        with self.lock:
-            return (
-                self.db.execute("SELECT 1 FROM documents WHERE url = ?", (url,)).fetchone()
-                is not None
-            )
-
     def page(self, url: str) -> PageRecord | None:
         with self.lock:
             row = self.db.execute(
