@@ -49,3 +49,6 @@ def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+from .postgres import pg_empty, pg_template, pg_url  # noqa: E402, F401 - fixtures

@@ -261,6 +261,10 @@ class ServiceSettings(_Section):
     callback_retries: NonNegInt = 4
     callback_backoff_s: NonNegSeconds = 2.0
     callback_allow_hosts: list[str] = []
+    database: Annotated[str, Field(pattern=r"^(|sqlite:///.+|postgres(ql)?://.*)$")] = ""
+    pool_size: PosInt = 10
+    heartbeat_s: Seconds = 10.0
+    stalled_after_s: Seconds = 30.0
 
 
 class StoreSettings(_Section):

@@ -14,13 +14,15 @@ from .extract import Extractor
 from .fetch import Fetcher
 from .judges.registry import build_judges
 from .pipeline import Runtime
+from .postgres import database_of
 from .search.base import SearchBackend
 from .search.corpus import CorpusBackend, IndexStats, build_index
 from .search.ddgs import DdgsBackend
 from .search.searxng import SearxngBackend
+from .snapshots.base import SnapshotStore
 from .snapshots.sqlite import SqliteSnapshotStore
 
-__all__ = ["corpus_db_for", "open_runtime", "resolve_corpus", "writable_data_dir"]
+__all__ = ["corpus_db_for", "open_runtime", "open_snapshots", "resolve_corpus", "writable_data_dir"]
 
 
 def writable_data_dir(settings: Settings) -> Path:
@@ -96,10 +98,21 @@ async def open_runtime(
                 backends.append(backend)
         fetcher = Fetcher(settings.fetch)
         stack.push_async_callback(fetcher.aclose)
-        store = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+        store = open_snapshots(settings)
         stack.callback(store.close)
         judges = build_judges(settings)
         for judge in judges:
             if hasattr(judge, "aclose"):
                 stack.push_async_callback(judge.aclose)
         yield Runtime(settings, backends, fetcher, extractor, store, judges=judges, web=web)
+
+
+def open_snapshots(settings: Settings) -> SnapshotStore:
+    """The snapshot store: in PostgreSQL when ``service.database`` names one (any host can
+    then replay any report), else ``snapshots.db`` under the data dir."""
+    database = database_of(settings)
+    if database.postgres:
+        from .snapshots.postgres import PgSnapshotStore
+
+        return PgSnapshotStore(database.target, pool_size=settings.service.pool_size)
+    return SqliteSnapshotStore(settings.data_dir() / "snapshots.db")

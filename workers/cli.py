@@ -9,6 +9,7 @@ exports, indexes) are replaced only when the command succeeds.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -85,6 +86,20 @@ _data_dir_option = click.option(
     "--data-dir",
     type=click.Path(file_okay=False),
     help="Where snapshots and corpus indexes live (default: $VERIFIER_DATA_DIR or ~/.local/share/verifier).",
+)
+
+
+def _set_database(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:  # the same as the environment variable, which the settings read
+        os.environ["VERIFIER_SERVICE__DATABASE"] = value
+
+
+_database_option = click.option(
+    "--database",
+    metavar="URL",
+    expose_value=False,
+    callback=_set_database,
+    help="Where jobs, reports and keys live: postgresql://user@host/db or sqlite:///path (default: service.database, else jobs.db in the data dir).",
 )
 
 
@@ -325,6 +340,7 @@ def version() -> None:
 )
 @_with(_evidence_options)
 @_config_option
+@_database_option
 @_data_dir_option
 def serve(
     host: str | None,
@@ -354,6 +370,7 @@ def serve(
 )
 @_with(_evidence_options)
 @_config_option
+@_database_option
 @_data_dir_option
 def worker(
     concurrency: int | None,
@@ -377,6 +394,7 @@ def keys() -> None:
 @click.option("--role", required=True, type=click.Choice([role.value for role in Role]))
 @click.option("--name", default="", help="Who or what uses the key.")
 @_config_option
+@_database_option
 @_data_dir_option
 def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
@@ -387,6 +405,7 @@ def keys_create(role: str, name: str, config: str | None, data_dir: str | None) 
 
 @keys.command("list", cls=_Command)
 @_config_option
+@_database_option
 @_data_dir_option
 def keys_list(config: str | None, data_dir: str | None) -> None:
     """List keys (never the keys themselves)."""
@@ -398,12 +417,48 @@ def keys_list(config: str | None, data_dir: str | None) -> None:
 @keys.command("revoke", cls=_Command)
 @click.argument("key_id")
 @_config_option
+@_database_option
 @_data_dir_option
 def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     """Revoke a key by its id."""
     from . import commands
 
     commands.keys_revoke(key_id, config, data_dir)
+
+
+@main.group()
+def db() -> None:
+    """The service's database: create or upgrade its schema, or show where it stands.
+
+    \b
+    Examples:
+      verifier db migrate --database postgresql://verifier@db.internal/verifier
+      verifier db status --database postgresql://verifier@db.internal/verifier
+    """
+
+
+@db.command("migrate", cls=_Command)
+@_database_option
+@_config_option
+@_data_dir_option
+def db_migrate(config: str | None, data_dir: str | None) -> None:
+    """Apply the migrations the database has not had yet (jobs, snapshots and the job
+    queue's own schema); safe to run again, and from several hosts at once."""
+    from . import commands
+
+    commands.db_migrate(config, data_dir)
+
+
+@db.command("status", cls=_Command)
+@_database_option
+@_config_option
+@_data_dir_option
+def db_status(config: str | None, data_dir: str | None) -> None:
+    """Print each schema component's version and what this verifier needs; exit status 1
+    when a migration is due."""
+    from . import commands
+
+    commands.db_status(config, data_dir)
 
 
 @main.group()
@@ -460,6 +515,7 @@ def models_list(config: str | None, data_dir: str | None) -> None:
 )
 @_with(_evidence_options)
 @_config_option
+@_database_option
 @_data_dir_option
 def audit(
     target: str,

@@ -442,6 +442,65 @@ def worker(
     )
 
 
+def _pg_components() -> list[Any]:
+    from verifier.snapshots.postgres import SNAPSHOT_MIGRATIONS
+
+    from .pgstore import JOB_MIGRATIONS
+    from .queue import queue_migrations
+
+    return [JOB_MIGRATIONS, SNAPSHOT_MIGRATIONS, queue_migrations()]
+
+
+def db_migrate(config: str | None, data_dir: str | None) -> None:
+    """Bring the service's database to this version's schema; one line per component."""
+    from verifier.postgres import database_of, migrate, open_pool
+
+    settings = load(config, data_dir)
+    database = database_of(settings)
+    if not database.postgres:
+        from .jobstore import SqliteJobStore
+
+        store = SqliteJobStore(database.target)  # migrated on open
+        version = store.migrate()
+        store.close()
+        click.echo(f"{database}: jobs at version {version} (SQLite migrates itself on start)")
+        return
+    pool = open_pool(database.target, 2, name="verifier-migrate")
+    try:
+        done = migrate(pool, _pg_components())
+    finally:
+        pool.close()
+    for component, (before, after) in done.items():
+        change = f"{before} -> {after}" if before != after else f"{after} (up to date)"
+        click.echo(f"{database}: {component} at version {change}")
+
+
+def db_status(config: str | None, data_dir: str | None) -> None:
+    """Each component's version against this verifier's; exit 1 when a migration is due."""
+    from verifier.postgres import database_of, open_pool, versions
+
+    settings = load(config, data_dir)
+    database = database_of(settings)
+    if not database.postgres:
+        click.echo(f"{database}: SQLite (migrated on start; nothing to do)")
+        return
+    pool = open_pool(database.target, 1, name="verifier-status")
+    try:
+        found = versions(pool)
+    finally:
+        pool.close()
+    due = False
+    for component in _pg_components():
+        have = found.get(component.component, 0)
+        due |= have != component.version
+        state = "ok" if have == component.version else "run `verifier db migrate`"
+        click.echo(
+            f"{database}: {component.component} at {have}, needs {component.version}: {state}"
+        )
+    if due:
+        sys.exit(EXIT_FAILED)
+
+
 def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
     with _service().job_store(load(config, data_dir)) as store:

@@ -23,7 +23,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +37,7 @@ __all__ = [
     "Audit",
     "Job",
     "JobStore",
+    "SqlJobStore",
     "SqliteJobStore",
     "hash_token",
 ]
@@ -230,81 +231,34 @@ def _key(row: tuple[Any, ...]) -> ApiKey:
     return ApiKey(key_id, Role(role), *rest)
 
 
-class SqliteJobStore:
-    """See the module docstring. Thread-safe: one connection behind a lock per process."""
+class SqlJobStore:
+    """The job store's logic in SQL that SQLite and PostgreSQL both speak (``?`` marks a
+    parameter). An adapter supplies the connection: ``_tx`` (one transaction, yielding
+    something with ``execute(sql, args)`` that returns a cursor) and ``_read``; and, for
+    a store whose jobs run from a queue, the hooks that keep the queue in step inside
+    the same transaction: :meth:`_queued` when a job becomes ready (submitted, retried,
+    given back) and :meth:`_cancelled`. ``_skip_locked`` is appended to the query that
+    picks a job to claim (PostgreSQL's ``FOR UPDATE SKIP LOCKED``: two workers never
+    take the same row)."""
 
-    def __init__(
-        self, path: str | Path, *, clock: Any = time.time, busy_timeout_s: float = 30.0
-    ) -> None:
-        self.path = Path(path)
-        self.clock = clock
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                self.path, check_same_thread=False, isolation_level=None, timeout=busy_timeout_s
-            )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
-            self._db.execute("PRAGMA foreign_keys=ON")
-        except (OSError, sqlite3.Error) as exc:
-            msg = (
-                f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
-            )
-            raise StoreError(msg) from exc
-        self._lock = threading.Lock()
-        self.migrate()
+    clock: Any
+    _skip_locked = ""
 
-    # --- plumbing -----------------------------------------------------------------------
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                msg = f"the job store {self.path} is unavailable: {exc}"
-                raise StoreError(msg) from exc
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            try:
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
-                msg = f"cannot write to the job store {self.path}: {exc}"
-                raise StoreError(msg) from exc
+    def _tx(self) -> AbstractContextManager[Any]:
+        raise NotImplementedError
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            try:
-                return self._db.execute(sql, args).fetchall()
-            except sqlite3.Error as exc:
-                msg = f"cannot read the job store {self.path}: {exc}"
-                raise StoreError(msg) from exc
-
-    def migrate(self) -> int:
-        """Apply the migrations this file has not had yet; return the schema version."""
-        try:
-            with self._tx() as db:
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-                    for statement in script.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
-                    db.execute(f"PRAGMA user_version = {number}")
-                return len(MIGRATIONS)
-        except sqlite3.Error as exc:
-            msg = f"cannot migrate the job store {self.path}: {exc}"
-            raise StoreError(msg) from exc
+        raise NotImplementedError
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        raise NotImplementedError
 
-    def integrity_check(self) -> str:
-        return str(self._read("PRAGMA integrity_check")[0][0])
+    def _queued(self, db: Any, job_id: str, run_at: float) -> None:
+        """A job became ready to run at ``run_at`` (polling stores need nothing)."""
+
+    def _cancelled(self, db: Any, job_id: str) -> None:
+        """A queued or running job was cancelled (a running one's worker notices at its
+        next lease renewal)."""
 
     # --- jobs -----------------------------------------------------------------------------
     def submit(
@@ -321,9 +275,10 @@ class SqliteJobStore:
         now = self.clock()
         with self._tx() as db:
             if idempotency_key is not None:
+                whose = "owner IS NULL" if owner is None else "owner = ?"
                 row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE owner IS ? AND idempotency_key = ?",
-                    (owner, idempotency_key),
+                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE {whose} AND idempotency_key = ?",
+                    (idempotency_key,) if owner is None else (owner, idempotency_key),
                 ).fetchone()
                 if row is not None:
                     return _job(row), False
@@ -344,6 +299,7 @@ class SqliteJobStore:
                     now,
                 ),
             )
+            self._queued(db, job_id, now)
             row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
         return _job(row), True
 
@@ -359,34 +315,39 @@ class SqliteJobStore:
             while True:
                 row = db.execute(
                     f"SELECT {_JOB_COLUMNS} FROM jobs WHERE (state = ? AND next_run_at <= ?)"
-                    " OR (state = ? AND lease_until < ?) ORDER BY next_run_at, created_at LIMIT 1",
+                    " OR (state = ? AND lease_until < ?) ORDER BY next_run_at, created_at"
+                    f" LIMIT 1{self._skip_locked}",
                     (JobState.QUEUED, now, JobState.RUNNING, now),
                 ).fetchone()
                 if row is None:
                     return None
-                job = _job(row)
-                if job.attempts >= job.max_attempts:
-                    db.execute(
-                        "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
-                        " error = coalesce(error, '') || ?, updated_at = ?, finished_at = ? WHERE id = ?",
-                        (
-                            JobState.FAILED,
-                            f"{'; ' if job.error else ''}gave up after {job.attempts} attempts (the worker stopped answering)",
-                            now,
-                            now,
-                            job.id,
-                        ),
-                    )
-                    continue
-                db.execute(
-                    "UPDATE jobs SET state = ?, lease_owner = ?, lease_until = ?,"
-                    " attempts = attempts + 1, updated_at = ? WHERE id = ?",
-                    (JobState.RUNNING, worker, now + lease_s, now, job.id),
-                )
-                row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)
-                ).fetchone()
-                return _job(row)
+                job = self._take(db, _job(row), worker, lease_s, now)
+                if job is not None:
+                    return job
+
+    def _take(self, db: Any, job: Job, worker: str, lease_s: float, now: float) -> Job | None:
+        """Lease ``job`` to ``worker`` and count the attempt, or fail it when it has had
+        all its attempts (its workers kept dying)."""
+        if job.attempts >= job.max_attempts:
+            db.execute(
+                "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
+                " error = coalesce(error, '') || ?, updated_at = ?, finished_at = ? WHERE id = ?",
+                (
+                    JobState.FAILED,
+                    f"{'; ' if job.error else ''}gave up after {job.attempts} attempts (the worker stopped answering)",
+                    now,
+                    now,
+                    job.id,
+                ),
+            )
+            return None
+        db.execute(
+            "UPDATE jobs SET state = ?, lease_owner = ?, lease_until = ?,"
+            " attempts = attempts + 1, updated_at = ? WHERE id = ?",
+            (JobState.RUNNING, worker, now + lease_s, now, job.id),
+        )
+        row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)).fetchone()
+        return _job(row)
 
     def renew(self, job_id: str, worker: str, lease_s: float) -> bool:
         """Extend the lease; False when the job is no longer this worker's."""
@@ -449,6 +410,8 @@ class SqliteJobStore:
                     job_id,
                 ),
             )
+            if state == JobState.QUEUED:
+                self._queued(db, job_id, now + (retry_in or 0))
             return state
 
     def release(self, job_id: str, worker: str) -> bool:
@@ -457,11 +420,14 @@ class SqliteJobStore:
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
-                " attempts = max(attempts - 1, 0), next_run_at = ?, updated_at = ?"
-                " WHERE id = ? AND state = ? AND lease_owner = ?",
+                " attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,"
+                " next_run_at = ?, updated_at = ? WHERE id = ? AND state = ? AND lease_owner = ?",
                 (JobState.QUEUED, now, now, job_id, JobState.RUNNING, worker),
             )
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            self._queued(db, job_id, now)
+            return True
 
     def cancel(self, job_id: str) -> bool:
         """Cancel a queued or running job (a running one's worker notices at its next
@@ -473,7 +439,10 @@ class SqliteJobStore:
                 " updated_at = ?, finished_at = ? WHERE id = ? AND state IN (?, ?)",
                 (JobState.CANCELLED, now, now, job_id, JobState.QUEUED, JobState.RUNNING),
             )
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            self._cancelled(db, job_id)
+            return True
 
     def report(self, job_id: str) -> dict[str, Any] | None:
         text = self.report_text(job_id)
@@ -577,8 +546,9 @@ class SqliteJobStore:
     ) -> None:
         with self._tx() as db:
             db.execute(
-                "INSERT OR REPLACE INTO callback_attempts (job_id, attempt, at, status, error)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO callback_attempts (job_id, attempt, at, status, error)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (job_id, attempt) DO UPDATE"
+                " SET at = excluded.at, status = excluded.status, error = excluded.error",
                 (job_id, attempt, self.clock(), status, error),
             )
 
@@ -589,3 +559,81 @@ class SqliteJobStore:
             (job_id,),
         )
         return [{"attempt": r[0], "at": r[1], "status": r[2], "error": r[3]} for r in rows]
+
+
+class SqliteJobStore(SqlJobStore):
+    """The embedded store: one SQLite file (WAL); workers poll it. Thread-safe: one
+    connection behind a lock per process."""
+
+    def __init__(
+        self, path: str | Path, *, clock: Any = time.time, busy_timeout_s: float = 30.0
+    ) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                self.path, check_same_thread=False, isolation_level=None, timeout=busy_timeout_s
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout_s * 1000)}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+        except (OSError, sqlite3.Error) as exc:
+            msg = (
+                f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
+            )
+            raise StoreError(msg) from exc
+        self._lock = threading.Lock()
+        self.migrate()
+
+    # --- plumbing -----------------------------------------------------------------------
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                msg = f"the job store {self.path} is unavailable: {exc}"
+                raise StoreError(msg) from exc
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._db.execute("ROLLBACK")
+                msg = f"cannot write to the job store {self.path}: {exc}"
+                raise StoreError(msg) from exc
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                msg = f"cannot read the job store {self.path}: {exc}"
+                raise StoreError(msg) from exc
+
+    def migrate(self) -> int:
+        """Apply the migrations this file has not had yet; return the schema version."""
+        try:
+            with self._tx() as db:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                    for statement in script.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {number}")
+                return len(MIGRATIONS)
+        except sqlite3.Error as exc:
+            msg = f"cannot migrate the job store {self.path}: {exc}"
+            raise StoreError(msg) from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def integrity_check(self) -> str:
+        return str(self._read("PRAGMA integrity_check")[0][0])

@@ -1,6 +1,7 @@
 """The service: the HTTP API with its job processes (`verifier serve`), or a job loop alone
-(`verifier worker`), sharing the job store under the data dir. Checks never run in the
-API's process, so a busy machine does not slow its answers."""
+(`verifier worker`), sharing the job store: SQLite under the data dir (workers poll it;
+one machine), or PostgreSQL with procrastinate's queue (any number of hosts). Checks
+never run in the API's process, so a busy machine does not slow its answers."""
 
 from __future__ import annotations
 
@@ -20,12 +21,13 @@ from aiohttp import web
 from verifier.config import Settings
 from verifier.model import Report
 from verifier.pipeline import Runtime
+from verifier.postgres import database_of
 from verifier.runtime import open_runtime
 
 from .api import Metrics, create_app
 from .callbacks import CallbackSender
 from .jobs import default_processes
-from .jobstore import SqliteJobStore
+from .jobstore import JobStore, SqliteJobStore
 from .worker import Worker
 
 __all__ = ["job_store", "run_service"]
@@ -34,9 +36,17 @@ _JOB_NICENESS = 10  # how much lower the job processes' scheduling priority is
 
 
 @contextmanager
-def job_store(settings: Settings) -> Iterator[SqliteJobStore]:
-    """The service's job store under the data dir, closed on the way out."""
-    store = SqliteJobStore(settings.data_dir() / "jobs.db")
+def job_store(settings: Settings) -> Iterator[JobStore]:
+    """The service's job store (``service.database``: PostgreSQL, or SQLite under the
+    data dir), closed on the way out."""
+    database = database_of(settings)
+    store: JobStore
+    if database.postgres:
+        from .pgstore import PgJobStore
+
+        store = PgJobStore(database.target, pool_size=settings.service.pool_size)
+    else:
+        store = SqliteJobStore(database.target)
     try:
         yield store
     finally:
@@ -114,7 +124,7 @@ async def run_service(
 
 
 async def _job_loop(
-    store: SqliteJobStore,
+    store: JobStore,
     runtime: Runtime,
     metrics: Metrics,
     sender: CallbackSender,
@@ -126,8 +136,16 @@ async def _job_loop(
         await sender.deliver(job, report)
 
     worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
-    click.echo(f"verifier: worker {worker.id} ({concurrency} at once)", err=True)
-    await worker.run(stop)
+    database = database_of(runtime.settings)
+    click.echo(
+        f"verifier: worker {worker.id} ({concurrency} at once; jobs from {database})", err=True
+    )
+    if database.postgres:
+        from .queue import run_queue_worker
+
+        await run_queue_worker(database.target, worker, runtime.settings, stop)
+    else:
+        await worker.run(stop)
 
 
 def _job_process(

@@ -18,6 +18,7 @@ import socket
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 from verifier.errors import InputError, VerifierError
 from verifier.model import CheckRequest, Report
@@ -31,6 +32,15 @@ __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 log = logging.getLogger("verifier.worker")
 
 DoneHook = Callable[[Job, Report], Awaitable[None]]
+
+
+class QueuedJobStore(JobStore, Protocol):
+    """A store whose jobs are handed out by a queue (:class:`~workers.pgstore.PgJobStore`)."""
+
+    def claim_job(
+        self, job_id: str, queue_job_id: int, worker: str, lease_s: float
+    ) -> Job | None: ...
+    def lease_left(self, job_id: str) -> float: ...
 
 
 class JobTimeout(Exception):
@@ -83,6 +93,22 @@ class Worker:
             self.running[job.id] = task
             task.add_done_callback(lambda _t, jid=job.id: self.running.pop(jid, None))
         await self.drain()
+
+    async def run_job(self, job_id: str, queue_job_id: int) -> None:
+        """Run the job a task of the queue carries (the PostgreSQL mode, where
+        procrastinate hands out work instead of :meth:`run`'s polling). A job still
+        leased to a worker the queue found stalled is taken once that lease expires."""
+        store = cast(QueuedJobStore, self.store)
+        lease_s = self.settings.lease_s
+        while True:
+            job = await asyncio.to_thread(store.claim_job, job_id, queue_job_id, self.id, lease_s)
+            if job is not None:
+                break
+            wait = await asyncio.to_thread(store.lease_left, job_id)
+            if wait <= 0:
+                return  # ended, cancelled, or superseded by a newer task
+            await asyncio.sleep(min(wait + 0.05, lease_s))
+        await self._one(job)
 
     async def drain(self) -> None:
         tasks = list(self.running.values())

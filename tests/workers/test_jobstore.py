@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from workers.jobstore import SqliteJobStore
+from workers.jobstore import SqliteJobStore, SqlJobStore
 
 
 class Clock:
@@ -21,14 +23,38 @@ def clock() -> Clock:
     return Clock()
 
 
+def _open(kind: str, where: str, clock: Any = None) -> SqlJobStore:
+    extra = {"clock": clock} if clock is not None else {}
+    if kind == "postgres":
+        from workers.pgstore import PgJobStore
+
+        return PgJobStore(where, pool_size=4, **extra)
+    return SqliteJobStore(where, **extra)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str]:
+    """Each shared test runs on both stores: SQLite, and PostgreSQL (a database of the
+    test's own)."""
+    if request.param == "postgres":
+        return "postgres", request.getfixturevalue("pg_url")
+    return "sqlite", str(tmp_path / "jobs.db")
+
+
 @pytest.fixture
-def store(tmp_path: Path, clock: Clock) -> SqliteJobStore:
-    s = SqliteJobStore(tmp_path / "jobs.db", clock=clock)
+def store(where: tuple[str, str], clock: Clock) -> Iterator[SqlJobStore]:
+    s = _open(*where, clock=clock)
     yield s
     s.close()
 
 
-def test_submit_is_durable_and_idempotent(store: SqliteJobStore, tmp_path: Path) -> None:
+def stored_bytes(store: SqlJobStore) -> str:
+    """Everything the store keeps about keys, as text."""
+    rows = store._read("SELECT id, hash, role, name, callback_secret FROM api_keys")
+    return repr(rows)
+
+
+def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, str]) -> None:
     job, created = store.submit({"response": "x"}, owner="k1", options={}, idempotency_key="a")
     assert created
     assert job.state == "queued"
@@ -37,13 +63,14 @@ def test_submit_is_durable_and_idempotent(store: SqliteJobStore, tmp_path: Path)
     other, created = store.submit({"response": "y"}, owner="k2", options={}, idempotency_key="a")
     assert created
     assert other.id != job.id
-    reopened = SqliteJobStore(tmp_path / "jobs.db")
+    reopened = _open(*where)
     assert reopened.get(job.id) == job
-    assert reopened.migrate() == 2  # migrations are applied once
+    if isinstance(reopened, SqliteJobStore):
+        assert reopened.migrate() == 2  # migrations are applied once
     reopened.close()
 
 
-def test_claim_renew_complete_exactly_once(store: SqliteJobStore, clock: Clock) -> None:
+def test_claim_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={})
     claimed = store.claim("w1", lease_s=10)
     assert claimed is not None
@@ -60,7 +87,7 @@ def test_claim_renew_complete_exactly_once(store: SqliteJobStore, clock: Clock) 
 
 
 def test_a_dead_workers_job_is_taken_again_and_its_late_report_refused(
-    store: SqliteJobStore, clock: Clock
+    store: SqlJobStore, clock: Clock
 ) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=2)
     store.claim("dead", lease_s=10)
@@ -75,7 +102,7 @@ def test_a_dead_workers_job_is_taken_again_and_its_late_report_refused(
     assert store.report_count() == 1
 
 
-def test_retries_then_fails_with_the_last_error(store: SqliteJobStore, clock: Clock) -> None:
+def test_retries_then_fails_with_the_last_error(store: SqlJobStore, clock: Clock) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=2)
     store.claim("w", 10)
     assert store.fail(job.id, "w", "boom 1", retry_in=5) == "queued"
@@ -97,7 +124,7 @@ def test_retries_then_fails_with_the_last_error(store: SqliteJobStore, clock: Cl
     assert "gave up after 1 attempts" in (gone.error or "")
 
 
-def test_release_and_cancel(store: SqliteJobStore) -> None:
+def test_release_and_cancel(store: SqlJobStore) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={})
     store.claim("w", 10)
     assert store.release(job.id, "w")
@@ -109,26 +136,25 @@ def test_release_and_cancel(store: SqliteJobStore) -> None:
     assert store.claim("w", 10) is None
 
 
-def test_keys_are_stored_hashed(store: SqliteJobStore, tmp_path: Path) -> None:
+def test_keys_are_stored_hashed(store: SqlJobStore) -> None:
     key, token = store.create_key("rater", "alice")
     assert store.find_key(token) == key
-    assert token not in (tmp_path / "jobs.db").read_bytes().decode("latin-1")
+    assert token not in stored_bytes(store)
     assert store.revoke_key(key.id)
     assert store.find_key(token) is None
     with pytest.raises(ValueError, match="unknown role"):
         store.create_key("god")
 
 
-def test_concurrent_claims_never_share_a_job(tmp_path: Path) -> None:
-    path = tmp_path / "jobs.db"
-    setup = SqliteJobStore(path)
+def test_concurrent_claims_never_share_a_job(where: tuple[str, str]) -> None:
+    setup = _open(*where)
     for i in range(200):
         setup.submit({"response": str(i)}, owner=None, options={})
     taken: list[str] = []
     lock = threading.Lock()
 
     def worker(name: str) -> None:
-        own = SqliteJobStore(path)  # a connection per worker, like separate processes
+        own = _open(*where)  # connections per worker, like separate processes
         while (job := own.claim(name, 30)) is not None:
             assert own.complete(job.id, name, {"by": name})
             with lock:
@@ -142,7 +168,8 @@ def test_concurrent_claims_never_share_a_job(tmp_path: Path) -> None:
         t.join()
     assert len(taken) == len(set(taken)) == 200
     assert setup.report_count() == 200
-    assert setup.integrity_check() == "ok"
+    if isinstance(setup, SqliteJobStore):
+        assert setup.integrity_check() == "ok"
     setup.close()
 
 

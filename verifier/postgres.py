@@ -1,0 +1,207 @@
+"""PostgreSQL plumbing shared by the stores that can live there (the service's job store,
+the snapshot store): which database ``service.database`` names, a connection pool, and
+versioned migrations.
+
+Migrations are numbered scripts per component (``jobs``, ``snapshots``); the version each
+component is at is kept in ``verifier_schema``. ``verifier db migrate`` applies what is
+missing (under an advisory lock, so two hosts migrating at once do not race); a process
+that opens a store only *checks* the version and refuses, in one line, to run on a
+schema other than its own. psycopg is imported only here and only when PostgreSQL is
+configured (the ``postgres`` extra).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import ConfigError, StoreError
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
+
+    from .config import Settings
+
+__all__ = [
+    "Database",
+    "Migrations",
+    "check_schema",
+    "database_of",
+    "migrate",
+    "open_pool",
+    "redact",
+    "transaction",
+    "versions",
+]
+
+_MIGRATE_LOCK = 0x7665726966  # advisory lock key: one `verifier db migrate` at a time
+_SCHEMA_TABLE = """
+CREATE TABLE IF NOT EXISTS verifier_schema (
+    component TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Database:
+    """Where the service's state lives: a SQLite file or a PostgreSQL server."""
+
+    kind: str  # "sqlite" or "postgresql"
+    target: str  # the file path, or the connection URL
+
+    @property
+    def postgres(self) -> bool:
+        return self.kind == "postgresql"
+
+    def __str__(self) -> str:
+        return redact(self.target) if self.postgres else f"sqlite:///{self.target}"
+
+
+def database_of(settings: Settings) -> Database:
+    """``service.database``: empty is ``jobs.db`` under the data dir."""
+    url = settings.service.database
+    if not url:
+        return Database("sqlite", str(settings.data_dir() / "jobs.db"))
+    if url.startswith("sqlite:///"):
+        return Database("sqlite", str(Path(url.removeprefix("sqlite:///")).expanduser()))
+    return Database("postgresql", url)
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+@dataclass(frozen=True, slots=True)
+class Migrations:
+    """A component's migration scripts, in order; script *n* takes it to version *n*."""
+
+    component: str
+    scripts: tuple[str, ...]
+
+    @property
+    def version(self) -> int:
+        return len(self.scripts)
+
+
+def open_pool(url: str, size: int, *, name: str = "verifier") -> ConnectionPool:
+    """A thread-safe pool of autocommit connections (transactions are explicit), opened
+    and checked; one clear line when psycopg is missing or the server cannot be
+    reached."""
+    try:
+        import psycopg
+        from psycopg_pool import ConnectionPool, PoolTimeout
+    except ImportError as exc:
+        msg = f"service.database is {redact(url)} but PostgreSQL support is not installed; run: pip install 'verifier[postgres]'"
+        raise ConfigError(msg) from exc
+    pool = ConnectionPool(
+        url,
+        min_size=1,
+        max_size=max(1, size),
+        kwargs={"autocommit": True},
+        name=name,
+        open=False,
+        check=ConnectionPool.check_connection,
+    )
+    try:
+        pool.open(wait=True, timeout=10)
+    except (PoolTimeout, psycopg.Error) as exc:
+        pool.close()
+        msg = f"cannot connect to PostgreSQL at {redact(url)} ({_first_line(exc)}); check service.database and that the server is running"
+        raise StoreError(msg) from exc
+    return pool
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]
+
+
+@contextmanager
+def transaction(pool: ConnectionPool, what: str) -> Iterator[Any]:
+    """One transaction on a pooled connection; psycopg errors become :class:`StoreError`
+    naming ``what`` was being done."""
+    import psycopg
+
+    try:
+        with pool.connection() as conn, conn.transaction():
+            yield conn
+    except psycopg.Error as exc:
+        msg = f"PostgreSQL error while {what}: {_first_line(exc)}"
+        raise StoreError(msg) from exc
+
+
+def versions(pool: ConnectionPool) -> dict[str, int]:
+    """The version each component's schema is at (empty for a new database)."""
+    with transaction(pool, "reading the schema version") as conn:
+        return _versions(conn)
+
+
+def _versions(conn: Any) -> dict[str, int]:
+    if conn.execute("SELECT to_regclass('verifier_schema')").fetchone()[0] is None:
+        return {}
+    rows = conn.execute("SELECT component, version FROM verifier_schema").fetchall()
+    return {str(component): int(version) for component, version in rows}
+
+
+def migrate(pool: ConnectionPool, components: Sequence[Migrations]) -> dict[str, tuple[int, int]]:
+    """Apply the missing migrations of each component, each script in its own
+    transaction with the new version, holding an advisory lock (one migration at a time
+    across hosts); returns ``{component: (from, to)}``."""
+    import psycopg
+
+    done: dict[str, tuple[int, int]] = {}
+    try:
+        with pool.connection() as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", (_MIGRATE_LOCK,))
+            try:
+                conn.execute(_SCHEMA_TABLE)
+                for component in components:
+                    start = _versions(conn).get(component.component, 0)
+                    if start > component.version:
+                        raise StoreError(_too_new(component, start))
+                    for number in range(start + 1, component.version + 1):
+                        with conn.transaction():
+                            conn.execute(component.scripts[number - 1])
+                            conn.execute(
+                                "INSERT INTO verifier_schema (component, version, updated_at)"
+                                " VALUES (%s, %s, %s) ON CONFLICT (component) DO UPDATE"
+                                " SET version = excluded.version, updated_at = excluded.updated_at",
+                                (component.component, number, time.time()),
+                            )
+                    done[component.component] = (start, component.version)
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", (_MIGRATE_LOCK,))
+    except psycopg.Error as exc:
+        msg = f"cannot migrate the database: {_first_line(exc)}"
+        raise StoreError(msg) from exc
+    return done
+
+
+def check_schema(pool: ConnectionPool, url: str, component: Migrations) -> None:
+    """Refuse, in one line, a database whose schema for ``component`` is not this
+    version's (a new database, or one migrated by an older or newer verifier)."""
+    found = versions(pool).get(component.component, 0)
+    if found == component.version:
+        return
+    if found > component.version:
+        raise StoreError(_too_new(component, found))
+    msg = (
+        f"the database {redact(url)} has {component.component} schema version {found}, "
+        f"this verifier needs {component.version}: run `verifier db migrate --database URL` first"
+    )
+    raise StoreError(msg)
+
+
+def _too_new(component: Migrations, found: int) -> str:
+    return (
+        f"the database's {component.component} schema is at version {found}, newer than this "
+        f"verifier knows ({component.version}): upgrade verifier on this host"
+    )

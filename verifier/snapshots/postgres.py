@@ -1,0 +1,81 @@
+"""Snapshots in PostgreSQL: the same zlib-compressed canonical JSON keyed by sha256 as the
+SQLite store, in one table of the service's database, so that any worker on any host
+can replay any report (``service.database = "postgresql://..."``)."""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from typing import TYPE_CHECKING, Any, cast
+
+from ..postgres import Migrations, check_schema, open_pool, transaction
+from .base import SnapshotKind, canonical_json, id_of
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
+
+__all__ = ["SNAPSHOT_MIGRATIONS", "PgSnapshotStore"]
+
+SNAPSHOT_MIGRATIONS = Migrations(
+    "snapshots",
+    (
+        # 1: content-addressed snapshots
+        """
+        CREATE TABLE snapshots (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            stored_at DOUBLE PRECISION NOT NULL,
+            body BYTEA NOT NULL
+        )
+        """,
+    ),
+)
+
+
+class PgSnapshotStore:
+    """Thread-safe (a pool of connections). Storing the same content twice, from any
+    number of hosts at once, stores it once."""
+
+    def __init__(self, url: str, *, pool_size: int = 4, pool: ConnectionPool | None = None) -> None:
+        self._own_pool = pool is None
+        self.pool = pool or open_pool(url, pool_size, name="verifier-snapshots")
+        try:
+            check_schema(self.pool, url, SNAPSHOT_MIGRATIONS)
+        except BaseException:
+            self.close()
+            raise
+        self._stored: set[str] = set()  # ids this process has seen stored (never removed)
+
+    def put(self, kind: SnapshotKind, content: dict[str, Any]) -> str:
+        data = canonical_json(content)
+        sid = id_of(kind, data)
+        if sid in self._stored:
+            return sid
+        with transaction(self.pool, "storing a snapshot") as conn:
+            known = conn.execute("SELECT 1 FROM snapshots WHERE id = %s", (sid,)).fetchone()
+            if known is None:
+                conn.execute(
+                    "INSERT INTO snapshots (id, kind, stored_at, body) VALUES (%s, %s, %s, %s)"
+                    " ON CONFLICT (id) DO NOTHING",
+                    (sid, kind, time.time(), zlib.compress(data, 6)),
+                )
+        self._stored.add(sid)
+        return sid
+
+    def get(self, snapshot_id: str) -> tuple[SnapshotKind, dict[str, Any]]:
+        with transaction(self.pool, "reading a snapshot") as conn:
+            row = conn.execute(
+                "SELECT kind, body FROM snapshots WHERE id = %s", (snapshot_id,)
+            ).fetchone()
+        if row is None:
+            raise KeyError(snapshot_id)
+        return cast(SnapshotKind, row[0]), json.loads(zlib.decompress(row[1]))
+
+    def __len__(self) -> int:
+        with transaction(self.pool, "counting snapshots") as conn:
+            return int(conn.execute("SELECT count(*) FROM snapshots").fetchone()[0])
+
+    def close(self) -> None:
+        if self._own_pool:
+            self.pool.close()

@@ -1,0 +1,198 @@
+"""The job store in PostgreSQL (``service.database = "postgresql://..."``): the same
+logic as the SQLite store (:class:`~workers.jobstore.SqlJobStore`), on a pool of psycopg 3
+connections, with the job queue (procrastinate, :mod:`workers.queue`) kept in step in the
+same transactions. The API, the workers and the command line may run on different hosts.
+
+Exactly one stored report per job: ``reports.job_id`` is the primary key, and the report
+is inserted in the transaction that marks the job done, only by the worker that holds
+the job's lease. Execution is at least once: a job whose worker was lost runs again.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from verifier.errors import StoreError
+from verifier.postgres import Migrations, check_schema, open_pool, redact, transaction
+
+from .jobs import JobState
+from .jobstore import _JOB_COLUMNS, Job, SqlJobStore, _job
+from .queue import abort_check, defer_check, queue_migrations
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
+
+__all__ = ["JOB_MIGRATIONS", "PgJobStore"]
+
+JOB_MIGRATIONS = Migrations(
+    "jobs",
+    (
+        # 1: jobs (with the queue's task id), reports, audits, keys, callback attempts
+        """
+        CREATE TABLE jobs (
+            id TEXT PRIMARY KEY,
+            state TEXT NOT NULL,
+            owner TEXT,
+            request TEXT NOT NULL,
+            options TEXT NOT NULL,
+            idempotency_key TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            max_attempts INTEGER NOT NULL,
+            lease_owner TEXT,
+            lease_until DOUBLE PRECISION,
+            next_run_at DOUBLE PRECISION NOT NULL,
+            error TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL,
+            finished_at DOUBLE PRECISION,
+            report_status TEXT,
+            queue_job_id BIGINT
+        );
+        CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)
+            WHERE idempotency_key IS NOT NULL;
+        CREATE INDEX jobs_ready ON jobs (state, next_run_at);
+        CREATE INDEX jobs_owner ON jobs (owner, created_at);
+        CREATE TABLE reports (
+            job_id TEXT PRIMARY KEY REFERENCES jobs (id),
+            report TEXT NOT NULL,
+            stored_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE TABLE audits (
+            id TEXT PRIMARY KEY,
+            job_id TEXT NOT NULL REFERENCES jobs (id),
+            mode TEXT NOT NULL,
+            requested_by TEXT,
+            result TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL
+        );
+        CREATE INDEX audits_job ON audits (job_id);
+        CREATE TABLE api_keys (
+            id TEXT PRIMARY KEY,
+            hash TEXT NOT NULL UNIQUE,
+            role TEXT NOT NULL,
+            name TEXT NOT NULL,
+            callback_secret TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL,
+            revoked_at DOUBLE PRECISION
+        );
+        CREATE TABLE callback_attempts (
+            job_id TEXT NOT NULL REFERENCES jobs (id),
+            attempt INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            status INTEGER,
+            error TEXT,
+            PRIMARY KEY (job_id, attempt)
+        );
+        """,
+    ),
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _pg(sql: str) -> str:
+    """The store's portable SQL (``?`` parameters) in psycopg's style (``%s``)."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+class _Tx:
+    """A connection inside a transaction, speaking the store's portable SQL."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        return self.conn.execute(_pg(sql), [_plain(a) for a in args])
+
+
+def _plain(value: Any) -> Any:
+    """Job states and roles are string enums; PostgreSQL gets their values."""
+    return value.value if hasattr(value, "value") and isinstance(value, str) else value
+
+
+class PgJobStore(SqlJobStore):
+    """See the module docstring. Thread-safe (a pool of connections). Refuses to open a
+    database whose schema is not this version's (run `verifier db migrate`)."""
+
+    _skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int = 10,
+        clock: Any = time.time,
+        pool: ConnectionPool | None = None,
+    ) -> None:
+        self.url = url
+        self.clock = clock
+        self._own_pool = pool is None
+        self.pool = pool or open_pool(url, pool_size, name="verifier-jobs")
+        try:
+            check_schema(self.pool, url, JOB_MIGRATIONS)
+            check_schema(self.pool, url, queue_migrations())
+        except BaseException:
+            self.close()
+            raise
+
+    def __str__(self) -> str:
+        return redact(self.url)
+
+    @contextmanager
+    def _tx(self) -> Iterator[_Tx]:
+        with transaction(self.pool, "using the job store") as conn:
+            yield _Tx(conn)
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._tx() as db:
+            return list(db.execute(sql, args).fetchall())
+
+    def close(self) -> None:
+        if self._own_pool:
+            self.pool.close()
+
+    # --- the queue, in the store's transactions ---------------------------------------------
+    def _queued(self, db: Any, job_id: str, run_at: float) -> None:
+        try:
+            queue_job_id = defer_check(db.conn, job_id, run_at)
+        except Exception as exc:
+            msg = f"cannot queue job {job_id}: {exc}"
+            raise StoreError(msg) from exc
+        db.execute("UPDATE jobs SET queue_job_id = ? WHERE id = ?", (queue_job_id, job_id))
+
+    def _cancelled(self, db: Any, job_id: str) -> None:
+        row = db.execute("SELECT queue_job_id FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is not None and row[0] is not None:
+            abort_check(db.conn, int(row[0]))
+
+    def claim_job(self, job_id: str, queue_job_id: int, worker: str, lease_s: float) -> Job | None:
+        """Take the job a task of the queue carries, when that task is the job's latest
+        (an older task, left behind by a retry, finds nothing to do) and the job is
+        queued, or running with an expired lease (its worker died). None when it ended,
+        is held by a live lease (see :meth:`lease_left`) or ran out of attempts (then
+        it fails)."""
+        now = self.clock()
+        with self._tx() as db:
+            row = db.execute(
+                f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ? AND queue_job_id = ?"
+                " AND (state = ? OR (state = ? AND lease_until < ?)) FOR UPDATE",
+                (job_id, queue_job_id, JobState.QUEUED, JobState.RUNNING, now),
+            ).fetchone()
+            return None if row is None else self._take(db, _job(row), worker, lease_s, now)
+
+    def lease_left(self, job_id: str) -> float:
+        """Seconds until a running job's lease expires (0 when not running)."""
+        rows = self._read(
+            "SELECT lease_until FROM jobs WHERE id = ? AND state = ?", (job_id, JobState.RUNNING)
+        )
+        return max(0.0, float(rows[0][0]) - self.clock()) if rows and rows[0][0] else 0.0
+
+    def queue_job_id(self, job_id: str) -> int | None:
+        """procrastinate's id of the job's latest task (for operators and tests)."""
+        rows = self._read("SELECT queue_job_id FROM jobs WHERE id = ?", (job_id,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
