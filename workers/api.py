@@ -319,7 +319,9 @@ async def start_audit(request: web.Request) -> web.Response:
     settings = request.app[SETTINGS]
     store = request.app[STORE]
     if mode == "replay" and context.snapshots is None:
-        raise _refuse(503, "unavailable", "no snapshot store: replay needs the server's data dir")
+        raise _refuse(
+            503, "unavailable", "no snapshot store: replay needs the snapshots the check stored"
+        )
     if mode == "rerun" and context.rerun_runtime is None:
         raise _refuse(503, "unavailable", "this server has no runtime for re-runs")
     original = await asyncio.to_thread(store.report, job.id)

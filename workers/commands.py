@@ -585,7 +585,8 @@ def audit(
 ) -> None:
     """Audit a check: replay it from its stored evidence, or re-run it fresh."""
     from verifier import audit as audits
-    from verifier.snapshots.sqlite import SqliteSnapshotStore
+    from verifier.postgres import database_of
+    from verifier.runtime import open_snapshots
 
     settings = load(config, data_dir)
     from_file = Path(target).is_file()
@@ -607,11 +608,13 @@ def audit(
 
     async def run() -> dict[str, Any]:
         if mode == "replay":
-            snapshots = SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+            snapshots = open_snapshots(settings)
             try:
                 return await audits.replay(original, snapshots, settings)
             except KeyError as exc:
-                msg = f"snapshot {exc.args[0]} is not in {settings.data_dir()}; replay in the data dir the check ran with (--data-dir)"
+                database = database_of(settings)
+                where = database if database.postgres else settings.data_dir()
+                msg = f"snapshot {exc.args[0]} is not in {where}; replay where the check ran (--data-dir, or --database)"
                 raise InputError(msg) from exc
             finally:
                 snapshots.close()

@@ -101,6 +101,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE jobs ADD COLUMN report_status TEXT;
     """,
+    # 3: which worker stored the report
+    """
+    ALTER TABLE jobs ADD COLUMN done_by TEXT;
+    """,
 )
 
 
@@ -122,6 +126,7 @@ class Job:
     updated_at: float
     finished_at: float | None
     report_status: str | None = None  # "complete" or "incomplete" once done
+    done_by: str | None = None  # the worker that stored the report (host:pid:tag)
 
     def public(self) -> dict[str, Any]:
         """What the API shows about a job (no lease internals)."""
@@ -135,6 +140,7 @@ class Job:
             "updated_at": self.updated_at,
             "finished_at": self.finished_at,
             "report_status": self.report_status,
+            "done_by": self.done_by,
             "options": self.options,
         }
 
@@ -211,7 +217,7 @@ class JobStore(Protocol):
 _JOB_COLUMNS = (
     "id, state, owner, request, options, idempotency_key, attempts, max_attempts, "
     "lease_owner, lease_until, next_run_at, error, created_at, updated_at, finished_at, "
-    "report_status"
+    "report_status, done_by"
 )
 
 
@@ -285,7 +291,7 @@ class SqlJobStore:
             job_id = str(uuid.uuid4())
             db.execute(
                 f"INSERT INTO jobs ({_JOB_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL)",
+                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL)",
                 (
                     job_id,
                     JobState.QUEUED,
@@ -368,9 +374,9 @@ class SqlJobStore:
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
-                " error = NULL, updated_at = ?, finished_at = ?, report_status = ?"
+                " error = NULL, updated_at = ?, finished_at = ?, report_status = ?, done_by = ?"
                 " WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.DONE, now, now, status, job_id, JobState.RUNNING, worker),
+                (JobState.DONE, now, now, status, worker, job_id, JobState.RUNNING, worker),
             )
             if cur.rowcount != 1:
                 return False

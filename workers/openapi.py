@@ -102,6 +102,10 @@ def openapi() -> dict[str, Any]:
                             "enum": ["complete", "incomplete", None],
                             "description": "when done: incomplete if a check could not run in full",
                         },
+                        "done_by": {
+                            "type": ["string", "null"],
+                            "description": "when done: the worker that stored the report (host:pid:tag)",
+                        },
                         "report": {"type": "object", "description": "verifier.report/3, when done"},
                     },
                 },

@@ -50,6 +50,7 @@ JOB_MIGRATIONS = Migrations(
             updated_at DOUBLE PRECISION NOT NULL,
             finished_at DOUBLE PRECISION,
             report_status TEXT,
+            done_by TEXT,
             queue_job_id BIGINT
         );
         CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)

@@ -146,4 +146,8 @@ async def _requeue_stalled(app: Any, settings: Settings) -> None:
             except Exception as exc:  # another worker retried it first
                 log.debug("stalled task %s not retried: %s", job.id, exc)
                 continue
-            log.warning("task %s (job %s) was stalled; queued again", job.id, job.task_kwargs)
+            log.warning(
+                "job %s: its worker stopped answering (task %s); queued again",
+                job.task_kwargs.get("job_id"),
+                job.id,
+            )

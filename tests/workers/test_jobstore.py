@@ -66,7 +66,7 @@ def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, 
     reopened = _open(*where)
     assert reopened.get(job.id) == job
     if isinstance(reopened, SqliteJobStore):
-        assert reopened.migrate() == 2  # migrations are applied once
+        assert reopened.migrate() == 3  # migrations are applied once
     reopened.close()
 
 
