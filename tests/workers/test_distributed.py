@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import time
+import urllib.request
 from pathlib import Path
 
 import psycopg
@@ -79,6 +80,50 @@ def test_migrate_then_a_server_on_an_old_schema_refuses_to_start(
 def db_rows_exec(url: str, sql: str) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(sql)
+
+
+def test_serve_with_job_processes_on_postgres_and_sigterm(
+    env: dict[str, str], pg_url: str, tmp_path: Path
+) -> None:
+    """One machine in the PostgreSQL mode: `serve` runs the API and job processes."""
+    host = host_env(env, tmp_path / "host")
+    token = verifier("keys", "create", "--role", "rater", env=host).stdout.splitlines()[-1]
+    port = free_port()
+    log = tmp_path / "serve.log"
+    server = start(
+        "serve",
+        "--port",
+        str(port),
+        "--processes",
+        "1",
+        "--no-web",
+        "--corpus",
+        str(CORPUS),
+        env=host,
+        log=log,
+    )
+    try:
+        api = Api(port, token)
+        api.wait_up(timeout=60)
+        status, body = api.call(
+            "POST", "/v1/checks", {"response": "Radium has the symbol Ra and atomic number 88."}
+        )
+        assert status == 202
+        end = time.monotonic() + 60
+        job: dict = {}
+        while time.monotonic() < end:
+            job = api.call("GET", f"/v1/checks/{body['id']}")[1]
+            if job["state"] == "done":
+                break
+            time.sleep(0.1)
+        assert job["state"] == "done", job
+        assert job["report"]["claims"][0]["verdict"]["label"] == "supported"
+        with urllib.request.urlopen(api.base + "/metrics", timeout=10) as resp:
+            assert 'verifier_jobs{state="done"} 1.0' in resp.read().decode()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=60) == 0, log.read_text()
+    assert "jobs from postgresql://" in log.read_text()
 
 
 @pytest.mark.slow
