@@ -53,6 +53,9 @@ class PgSnapshotStore:
         if sid in self._stored:
             return sid
         with transaction(self.pool, "storing a snapshot") as conn:
+            # No flush to disk of its own: the report that cites this snapshot is
+            # committed later, durably, and that flushes the log up to it as well.
+            conn.execute("SET LOCAL synchronous_commit = off")
             known = conn.execute("SELECT 1 FROM snapshots WHERE id = %s", (sid,)).fetchone()
             if known is None:
                 conn.execute(
