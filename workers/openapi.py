@@ -102,7 +102,7 @@ def openapi() -> dict[str, Any]:
                             "enum": ["complete", "incomplete", None],
                             "description": "when done: incomplete if a check could not run in full",
                         },
-                        "report": {"type": "object", "description": "verifier.report/3, when done"},
+                        "report": {"type": "object", "description": "verifier.report/4, when done"},
                     },
                 },
                 "Audits": {

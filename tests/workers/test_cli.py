@@ -35,7 +35,7 @@ def test_example_report_json() -> None:
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["schema"] == "verifier.report/3"
+    assert report["schema"] == "verifier.report/4"
     assert report["request"]["prompt"].startswith("Who was Marie Curie")
     worthy = [c for c in report["claims"] if c["check_worthy"]]
     assert len(worthy) >= 6
@@ -189,7 +189,7 @@ def test_batch(tmp_path: Path) -> None:
     assert "batch line 2: not JSON" in lines[1]["error"]
     assert "batch line 3: 'response' must be a string" in lines[2]["error"]
     assert lines[2]["id"] == "7"  # a row refused by validation keeps its id
-    assert lines[3]["schema"] == "verifier.report/3"
+    assert lines[3]["schema"] == "verifier.report/4"
     assert "2 batch row(s) failed" in result.stderr
 
 
