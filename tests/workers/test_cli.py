@@ -442,6 +442,26 @@ def test_search_outage_exits_3_with_a_warning_per_check(
     assert "verdict: UNCHECKED" in text.stdout
 
 
+def test_a_grammar_server_that_is_down_exits_3_with_a_warning(
+    tmp_path: Path, closed_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VERIFIER_GRAMMAR__BACKEND", "languagetool")
+    monkeypatch.setenv("VERIFIER_GRAMMAR__BASE_URL", f"http://127.0.0.1:{closed_port}")
+    source = tmp_path / "answer.md"
+    source.write_text("I think it is lovely, and I like it a lot.\n")
+    result = run("check", str(source), "--corpus", str(EXAMPLE / "corpus"), "--no-web")
+    assert result.exit_code == 3, result.stderr
+    warnings = [w for w in result.stderr.splitlines() if w.startswith("verifier: warning:")]
+    assert warnings == [
+        f"verifier: warning: grammar not checked: languagetool at http://127.0.0.1:{closed_port}: "
+        + warnings[0].split(f"{closed_port}: ", 1)[1]
+    ]
+    assert "cannot connect" in warnings[0]
+    report = json.loads(result.stdout)
+    assert report["grammar"]["status"] == "not_checked"
+    assert report["status"] == "incomplete"
+
+
 def test_no_web_and_no_corpus_is_incomplete_too(tmp_path: Path) -> None:
     result = run("check", "-", "--no-web", input="Marie Curie was born in Warsaw in 1867.")
     assert result.exit_code == 3
