@@ -154,13 +154,16 @@ def lt_match(
     replacements: Sequence[str] = (),
     category_name: str = "",
     occurrence: int = 0,
+    start: int | None = None,
 ) -> dict[str, Any]:
-    """A LanguageTool match for the ``occurrence``-th ``fragment`` of ``text``, in the
-    shape of LanguageTool's ``/v2/check`` answer (offsets in UTF-16 code units, as Java
-    counts them)."""
+    """A LanguageTool match for the ``occurrence``-th ``fragment`` of ``text`` (or the one
+    at ``start``), in the shape of LanguageTool's ``/v2/check`` answer (offsets in UTF-16
+    code units, as Java counts them)."""
     at = -1
     for _ in range(occurrence + 1):
         at = text.index(fragment, at + 1)
+    if start is not None:
+        at = text.index(fragment, start)
     offset, length = _utf16(text[:at]), _utf16(fragment)
     left = text[max(0, at - 40) : at]
     prefix = "..." if at > 40 else ""
