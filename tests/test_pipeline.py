@@ -99,7 +99,7 @@ async def test_report_round_trips_through_json(settings: Settings, extractor: Ex
         CheckRequest(RESPONSE), runtime(settings, extractor, [StaticSearch(default=HITS)])
     )
     data = json.loads(json.dumps(report.to_dict()))
-    assert data["schema"] == "verifier.report/3"
+    assert data["schema"] == "verifier.report/4"
     assert Report.from_dict(data).to_dict() == report.to_dict()
 
 
@@ -430,7 +430,7 @@ async def test_a_schema_2_report_is_read_with_its_copy_check_upgraded(
         {**base, "kind": "identical", "exemption": "quoted", "longest_run": 9},
     ]
     upgraded = Report.from_dict(data)
-    assert upgraded.schema == "verifier.report/3"
+    assert upgraded.schema == "verifier.report/4"
     suspect, short, quoted = upgraded.plagiarism.matches
     assert (suspect.kind, suspect.counted, suspect.sentences) == ("heavy_revision", False, 1)
     assert suspect.shortfall is not None

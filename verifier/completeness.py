@@ -11,8 +11,9 @@ These pure functions draw that line from a report's traces:
 - :func:`copy_check_status`: the copy check is ``not_checked`` when none of its searches
   answered (or every page they found failed), ``partial`` when some did not, and
   ``checked`` otherwise.
-- :func:`incomplete_lines`: one line per check that did not run in full; a report with
-  any is ``incomplete``, and the command line prints each as a warning.
+- :func:`incomplete_lines`: one line per check that did not run in full (facts, the copy
+  check, a configured grammar checker); a report with any is ``incomplete``, and the
+  command line prints each as a warning.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .errors import UNAVAILABLE
-from .model import PageTrace, Plagiarism, SearchTrace, Truthfulness
+from .model import Grammar, PageTrace, Plagiarism, SearchTrace, Truthfulness
 
 __all__ = [
     "LATE_MARK",
@@ -115,7 +116,9 @@ def copy_check_status(
     return "checked", ""
 
 
-def incomplete_lines(truthfulness: Truthfulness, plagiarism: Plagiarism) -> list[str]:
+def incomplete_lines(
+    truthfulness: Truthfulness, plagiarism: Plagiarism, grammar: Grammar | None = None
+) -> list[str]:
     """One line per check that did not run in full (empty for a complete report)."""
     lines = []
     if truthfulness.status != "checked":
@@ -124,4 +127,7 @@ def incomplete_lines(truthfulness: Truthfulness, plagiarism: Plagiarism) -> list
     if plagiarism.status != "checked":
         state = "not run" if plagiarism.status == "not_checked" else "partial"
         lines.append(f"copy check {state}: {plagiarism.note}")
+    if grammar is not None and grammar.status != "checked":
+        state = "not checked" if grammar.status == "not_checked" else "partly checked"
+        lines.append(f"grammar {state}: {grammar.note}")
     return lines

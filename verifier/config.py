@@ -35,6 +35,7 @@ __all__ = [
     "EvidenceSettings",
     "ExtractSettings",
     "FetchSettings",
+    "GrammarSettings",
     "HeuristicJudgeSettings",
     "JudgesSettings",
     "LimitsSettings",
@@ -243,6 +244,29 @@ class RubricSettings(_Section):
     spelling_common_words: Annotated[int, Field(ge=100, le=82765)] = 30000
 
 
+class GrammarSettings(_Section):
+    backend: Literal["none", "languagetool"] = "none"
+    base_url: str = ""
+    language: str = "en-US"
+    level: Literal["default", "picky"] = "default"
+    timeout_s: Seconds = 20.0
+    error_categories: list[str] = ["GRAMMAR", "PUNCTUATION", "TYPOS", "CONFUSED_WORDS"]
+    error_rules: list[str] = ["EN_A_VS_AN"]
+    minor_categories: list[str] = []
+    minor_rules: list[str] = []
+    ignore_categories: list[str] = [
+        "STYLE",
+        "REDUNDANCY",
+        "TYPOGRAPHY",
+        "COLLOQUIALISMS",
+        "REPETITIONS_STYLE",
+        "PLAIN_ENGLISH",
+        "GENDER_NEUTRALITY",
+        "WIKIPEDIA",
+    ]
+    ignore_rules: list[str] = ["PUNCTUATION_PARAGRAPH_END", "ENGLISH_WORD_REPEAT_RULE"]
+
+
 class ServiceSettings(_Section):
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=0, le=65535)] = 8750
@@ -282,6 +306,7 @@ class Settings(_Section):
     judges: JudgesSettings = JudgesSettings()
     resources: ResourcesSettings = ResourcesSettings()
     rubric: RubricSettings = RubricSettings()
+    grammar: GrammarSettings = GrammarSettings()
     service: ServiceSettings = ServiceSettings()
     store: StoreSettings = StoreSettings()
 

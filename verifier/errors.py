@@ -10,6 +10,7 @@ is shown unless ``--debug`` is given::
     ├── CorpusError                      missing corpus path, unreadable or foreign index
     ├── StoreError                       the snapshot store cannot be opened or written
     ├── ModelError                       a model could not be pulled (hub unreachable, bad download)
+    ├── GrammarError                     the grammar checker (LanguageTool) could not check a text
     ├── SearchError                      a search backend failed
     │   ├── SearchUnavailable            the backend cannot be reached at all (offline, DNS)
     │   └── SearchTimeout(TimeoutError)  no answer within the time left
@@ -40,6 +41,7 @@ __all__ = [
     "ExtractTimeout",
     "FetchError",
     "FetchTimeout",
+    "GrammarError",
     "HTTPStatusError",
     "InputError",
     "ModelError",
@@ -87,6 +89,12 @@ class StoreError(VerifierError):
 class ModelError(VerifierError):
     """A model could not be pulled from the hub: it cannot be reached, or a download failed
     or does not match the hub's hash (``verifier models pull``)."""
+
+
+class GrammarError(VerifierError):
+    """The grammar checker could not check a text: unreachable, an error status, an answer
+    that is not its JSON, or no answer in the time left. The grammar check is then
+    ``not_checked`` with this message as its reason."""
 
 
 class SearchError(VerifierError):

@@ -4,6 +4,9 @@
   or a hang; :class:`MemoryFetcher`: a page fetcher answering from a dict.
 - :func:`searxng_app` and :func:`pages_app`: aiohttp applications that play a SearXNG
   instance and a set of web pages (including pathological ones) on a loopback port.
+- :func:`languagetool_app`: a LanguageTool server's ``POST /v2/check``, answering in its
+  documented JSON; :func:`lt_match` writes one match as LanguageTool would (UTF-16
+  offsets, context, sentence, rule with category and issueType).
 
 Nothing here touches the network beyond the loopback servers the caller starts.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -27,10 +31,13 @@ from .model import SearchHit
 __all__ = [
     "CHAT_REQUESTS",
     "HITS",
+    "LT_REQUESTS",
     "QUERIES",
     "MemoryFetcher",
     "StaticSearch",
     "chat_app",
+    "languagetool_app",
+    "lt_match",
     "pages_app",
     "searxng_app",
 ]
@@ -38,6 +45,7 @@ __all__ = [
 HITS = web.AppKey("hits", dict[str, int])  # pages_app: requests per path
 QUERIES = web.AppKey("queries", list[str])  # searxng_app: queries received
 CHAT_REQUESTS = web.AppKey("chat_requests", list[dict[str, Any]])  # chat_app: bodies + auth
+LT_REQUESTS = web.AppKey("lt_requests", list[dict[str, str]])  # languagetool_app: the forms
 
 
 @dataclass
@@ -128,6 +136,121 @@ def searxng_app(
         return web.json_response({"query": query, "results": list(results(query))})
 
     app.router.add_get("/search", search)
+    return app
+
+
+def _utf16(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def lt_match(
+    text: str,
+    fragment: str,
+    *,
+    rule_id: str,
+    category: str,
+    issue_type: str = "grammar",
+    message: str = "",
+    replacements: Sequence[str] = (),
+    category_name: str = "",
+    occurrence: int = 0,
+    start: int | None = None,
+) -> dict[str, Any]:
+    """A LanguageTool match for the ``occurrence``-th ``fragment`` of ``text`` (or the one
+    at ``start``), in the shape of LanguageTool's ``/v2/check`` answer (offsets in UTF-16
+    code units, as Java counts them)."""
+    at = -1
+    for _ in range(occurrence + 1):
+        at = text.index(fragment, at + 1)
+    if start is not None:
+        at = text.index(fragment, start)
+    offset, length = _utf16(text[:at]), _utf16(fragment)
+    left = text[max(0, at - 40) : at]
+    prefix = "..." if at > 40 else ""
+    context = prefix + left + text[at : at + len(fragment) + 40]
+    starts = [m.end() for m in re.finditer(r"[.!?]\s+", text[:at])]
+    sentence_start = starts[-1] if starts else 0
+    stop = re.search(r"[.!?](\s|$)", text[at:])
+    sentence = text[sentence_start : at + (stop.end() if stop else len(text) - at)].strip()
+    return {
+        "message": message or f"Possible error: {fragment!r}.",
+        "shortMessage": "",
+        "replacements": [{"value": r} for r in replacements],
+        "offset": offset,
+        "length": length,
+        "context": {"text": context, "offset": _utf16(prefix + left), "length": length},
+        "sentence": sentence,
+        "type": {"typeName": "Other"},
+        "rule": {
+            "id": rule_id,
+            "description": message or rule_id,
+            "issueType": issue_type,
+            "category": {"id": category, "name": category_name or category.title()},
+        },
+        "ignoreForIncompleteSentence": False,
+        "contextForSureMatch": 0,
+    }
+
+
+MatchesFn = Callable[[str, str], Sequence[Mapping[str, Any]]]
+
+
+def languagetool_app(
+    matches: MatchesFn,
+    *,
+    version: str = "6.4",
+    latency_s: float = 0.0,
+    hang: bool = False,
+    status: int = 200,
+    body: str | None = None,
+    incomplete: bool = False,
+) -> web.Application:
+    """A fake LanguageTool server: ``POST /v2/check`` (a form with ``text`` and
+    ``language``) answers ``matches(text, language)`` in LanguageTool's JSON (software,
+    warnings, language, matches); ``status`` answers that HTTP status with a plain-text
+    error (as LanguageTool does), ``body`` a raw body instead. The forms received are
+    kept in ``app[LT_REQUESTS]``."""
+    app = web.Application()
+    app[LT_REQUESTS] = []
+
+    async def check(request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        text, language = str(form.get("text", "")), str(form.get("language", ""))
+        app[LT_REQUESTS].append({k: str(v) for k, v in form.items()})
+        if hang:
+            await asyncio.Event().wait()
+        await asyncio.sleep(latency_s)
+        if body is not None:
+            return web.Response(text=body, content_type="application/json")
+        if status != 200:
+            return web.Response(status=status, text="Error: Internal Error: fake failure")
+        if not language:
+            return web.Response(status=400, text="Error: Missing 'language' parameter")
+        return web.json_response(
+            {
+                "software": {
+                    "name": "LanguageTool",
+                    "version": version,
+                    "buildDate": "2024-01-01 00:00:00 +0000",
+                    "apiVersion": 1,
+                    "premium": False,
+                    "status": "",
+                },
+                "warnings": {"incompleteResults": incomplete},
+                "language": {
+                    "name": "English (US)",
+                    "code": language,
+                    "detectedLanguage": {
+                        "name": "English (US)",
+                        "code": language,
+                        "confidence": 0.99,
+                    },
+                },
+                "matches": list(matches(text, language)),
+            }
+        )
+
+    app.router.add_post("/v2/check", check)
     return app
 
 

@@ -1,4 +1,4 @@
-"""Plain data of a verification report (schema ``verifier.report/3``, see docs/report.md).
+"""Plain data of a verification report (schema ``verifier.report/4``, see docs/report.md).
 
 Everything here is a dataclass of plain values, so a report is ``to_dict()``-able to JSON
 and rebuilt with ``Report.from_dict``. Offsets are Python string indices into the exact
@@ -27,6 +27,8 @@ __all__ = [
     "CopySource",
     "Effect",
     "Evidence",
+    "Grammar",
+    "GrammarMatch",
     "PageRecord",
     "PageTrace",
     "Plagiarism",
@@ -43,9 +45,14 @@ __all__ = [
     "parse_flags",
 ]
 
-REPORT_SCHEMA = "verifier.report/3"
+REPORT_SCHEMA = "verifier.report/4"
 # Reports of these schemas are read too, upgraded to the current one (see ``_upgrade``).
-READABLE_SCHEMAS = ("verifier.report/1", "verifier.report/2", REPORT_SCHEMA)
+READABLE_SCHEMAS = (
+    "verifier.report/1",
+    "verifier.report/2",
+    "verifier.report/3",
+    REPORT_SCHEMA,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,6 +550,72 @@ class Truthfulness:
         )
 
 
+Severity = Literal["error", "minor", "review", "excluded"]
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarMatch:
+    """One finding of the grammar checker, placed in the response, and how it counts.
+
+    ``severity``: ``error`` (caps the score at 3), ``minor`` (caps it at 4), ``review``
+    (listed for the rater) or ``excluded`` (never counts); ``reason`` says why.
+    """
+
+    start: int
+    end: int
+    text: str
+    rule_id: str
+    category: str  # the rule's category id (GRAMMAR, PUNCTUATION, TYPOS, STYLE, ...)
+    issue_type: str  # the rule's issueType (grammar, misspelling, style, ...)
+    message: str
+    replacements: list[str]
+    severity: Severity
+    reason: str
+    short_message: str = ""
+    category_name: str = ""
+    rule_description: str = ""
+    sentence: str = ""
+
+
+@dataclass(slots=True)
+class Grammar:
+    """The grammar check of one response (see docs/report.md).
+
+    ``backend`` is the configured checker (``none``: the built-in doubled words only);
+    ``checker`` names what ran, in words. ``status`` is ``not_checked`` when a configured
+    checker could not check the text (unreachable, an error, no answer in time; ``note``
+    says why), ``partial`` when it says its results are incomplete; the built-in doubled
+    words always run.
+    """
+
+    backend: Literal["none", "languagetool"]
+    checker: str
+    status: Literal["checked", "partial", "not_checked"]
+    language: str = ""
+    note: str = ""
+    errors: int = 0
+    minor: int = 0
+    review: int = 0
+    excluded: int = 0
+    matches: list[GrammarMatch] = field(default_factory=list)
+    categories: dict[str, list[str]] = field(default_factory=dict)  # the counting in force
+
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Grammar:
+        return cls(**{**data, "matches": [GrammarMatch(**m) for m in data.get("matches", [])]})
+
+    @classmethod
+    def builtin(cls) -> Grammar:
+        """No grammar checker configured: the built-in doubled words only."""
+        return cls("none", BUILTIN_GRAMMAR, "checked")
+
+
+BUILTIN_GRAMMAR = "none: doubled words only (no grammar checker configured)"
+
+
 # What a rubric rule does to the score, in order of precedence (verifier.rubric.rules).
 Effect = Literal["score = 1", "score = 3", "cap <= 3", "cap <= 4", "lower", "review", "none"]
 
@@ -614,6 +687,7 @@ class Report:
     timing: dict[str, float]
     rubric: Rubric | None = None
     incomplete: list[str] = field(default_factory=list)
+    grammar: Grammar = field(default_factory=Grammar.builtin)
     schema: str = REPORT_SCHEMA
 
     def to_dict(self) -> dict[str, Any]:
@@ -634,6 +708,7 @@ class Report:
                 "truthfulness": Truthfulness.from_dict(data["truthfulness"]),
                 "plagiarism": Plagiarism.from_dict(data["plagiarism"]),
                 "rubric": Rubric.from_dict(data["rubric"]) if data.get("rubric") else None,
+                "grammar": Grammar.from_dict(data["grammar"]),
             }
         )
 
@@ -646,12 +721,16 @@ def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
     tells exemptions from too little evidence (``shortfall``: the "short" exemptions move
     there), a ``paraphrase_suspect`` (one closely paraphrased sentence, never counted) is
     an uncounted one-sentence ``heavy_revision``, and the verdict has a ``reason`` (empty
-    for reports made before).
+    for reports made before). ``/3`` to ``/4``: the report has a ``grammar`` check; a
+    report made before it had only the built-in doubled words.
     """
     schema = data.get("schema")
     if schema == REPORT_SCHEMA:
         return data
     data = {**data, "schema": REPORT_SCHEMA}
+    data.setdefault("grammar", Grammar.builtin().to_dict())
+    if schema == "verifier.report/3":
+        return data
     if schema == "verifier.report/1":
         if data.get("status") == "partial":
             data["status"] = "incomplete"

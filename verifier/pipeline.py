@@ -43,6 +43,8 @@ from .errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
 from .evidence import Candidate, passage_spans, rank_passages
 from .extract import Extracted
 from .fetch import PageFetcher
+from .grammar import GrammarChecker, run_grammar
+from .grammar.classify import grammar_of
 from .judges import Judge, aggregate, run_chain
 from .judges.registry import frames_from
 from .model import (
@@ -101,6 +103,7 @@ class Runtime:
     sources: Sequence[PageSource] = ()  # page sources besides the backends (replay)
     judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
     web: bool = True  # whether cited resources may be fetched from the web
+    grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
 
     @property
     def page_sources(self) -> list[PageSource]:
@@ -689,8 +692,11 @@ async def check(
             request.response, report_deadline.within(settings.limits.claim_budget_s)
         )
 
-    copy_work, resources, *searched = await asyncio.gather(
-        phrase_search(), cited(), *(one(c) for c in to_search)
+    copy_work, resources, grammar_outcome, *searched = await asyncio.gather(
+        phrase_search(),
+        cited(),
+        run_grammar(runtime.grammar, request.response, settings.grammar, report_deadline),
+        *(one(c) for c in to_search),
     )
     finished = {c.id: c for c in searched}
     claims = [finished.get(c.id, c) for c in claims]
@@ -726,7 +732,10 @@ async def check(
         refuted_threshold=settings.judges.refuted_threshold,
         unavailable=[b.name for b in backends if b.status == "unavailable"],
     )
-    incomplete = incomplete_lines(truthfulness, plagiarism)
+    grammar = await asyncio.to_thread(
+        grammar_of, request.response, request.prompt, grammar_outcome, settings.grammar
+    )
+    incomplete = incomplete_lines(truthfulness, plagiarism, grammar)
     rubric = await asyncio.to_thread(
         score_rubric,
         request.response,
@@ -735,6 +744,7 @@ async def check(
         plagiarism=plagiarism,
         flags=request.flags,
         settings=settings.rubric,
+        grammar=grammar,
     )
     return Report(
         id=str(uuid4()),
@@ -768,6 +778,7 @@ async def check(
         },
         rubric=rubric,
         incomplete=incomplete,
+        grammar=grammar,
     )
 
 

@@ -6,6 +6,10 @@ every page comes from its stored page snapshot. Running :func:`~verifier.pipelin
 on the original request with it rebuilds the same claims, searches, pages and ranked
 evidence (same quotes, URLs, offsets and snapshot ids), whatever the web says today.
 
+The grammar check is replayed from the report itself: the checker's matches are stored
+there in full (counted or not), so they are classified again under the settings given; a
+checker that could not check the text fails again with the same reason.
+
 What the original run never finished has no snapshot and fails the way it failed then: a
 search with its recorded error, a page with its recorded error. Replays answer at once,
 so a claim that timed out originally is not marked ``timed_out`` in the replay; the
@@ -23,18 +27,68 @@ from .errors import (
     UNAVAILABLE,
     WEB_OFF,
     FetchError,
+    GrammarError,
     HTTPStatusError,
     SearchError,
     SearchUnavailable,
 )
 from .extract import Extracted
 from .fetch import FetchedPage
-from .model import PageRecord, Report, SearchHit, SearchRecord
+from .grammar.base import Checked, LtMatch
+from .model import Grammar, PageRecord, Report, SearchHit, SearchRecord
 from .pipeline import Runtime
 from .plagiarism.candidates import COPY_LOOKUP
 from .snapshots.base import SnapshotStore
 
-__all__ = ["SnapshotPages", "SnapshotSearch", "replay_runtime"]
+__all__ = ["RecordedGrammar", "SnapshotPages", "SnapshotSearch", "replay_runtime"]
+
+
+@dataclass
+class RecordedGrammar:
+    """Answers with the grammar check a report recorded (see the module doc)."""
+
+    recorded: Grammar
+    name: str = "languagetool"
+    where: str = "(recorded in the report)"
+
+    async def check(self, text: str, *, deadline: Deadline) -> Checked:
+        g = self.recorded
+        if g.status == "not_checked":
+            raise GrammarError(g.note)
+        matches = tuple(
+            LtMatch(
+                m.start,
+                m.end,
+                m.rule_id,
+                m.category,
+                m.issue_type,
+                m.message,
+                tuple(m.replacements),
+                m.short_message,
+                m.category_name,
+                m.rule_description,
+                m.sentence,
+            )
+            for m in g.matches
+        )
+        note = g.note
+        dropped = (
+            (note.partition("could not be placed in the text: ")[2],) if "placed" in note else ()
+        )
+        return Checked(
+            "",
+            "",
+            g.language,
+            "",
+            self.where,
+            matches,
+            incomplete="incompleteResults" in note,
+            dropped=dropped,
+            label=g.checker,
+        )
+
+    async def aclose(self) -> None:
+        pass
 
 
 @dataclass
@@ -144,6 +198,7 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
                 resource.url, resource.reason.removeprefix("could not be checked: ")
             )
     web = not any(WEB_OFF in r.reason for r in report.truthfulness.resources)
+    grammar = RecordedGrammar(report.grammar) if report.grammar.backend != "none" else None
     return Runtime(
         settings,
         list(backends.values()),
@@ -152,4 +207,5 @@ def replay_runtime(report: Report, store: SnapshotStore, settings: Settings) -> 
         snapshots=store,
         sources=[pages],
         web=web,
+        grammar=grammar,
     )

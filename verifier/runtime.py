@@ -12,6 +12,7 @@ from .config import Settings
 from .errors import ConfigError, CorpusError, SearchError
 from .extract import Extractor
 from .fetch import Fetcher
+from .grammar.languagetool import LanguageToolClient
 from .judges.registry import build_judges
 from .pipeline import Runtime
 from .postgres import database_of
@@ -71,7 +72,9 @@ async def open_runtime(
     web: bool = True,
 ) -> AsyncIterator[Runtime]:
     """The runtime for ``check``: web backends (unless ``web`` is false), corpora, fetcher,
-    extraction pool and the snapshot store under the data dir."""
+    extraction pool, the snapshot store under the data dir and the grammar checker
+    (``[grammar]``; a LanguageTool server is asked even with ``web`` off: it is the
+    user's own, like a corpus)."""
     writable_data_dir(settings)
     async with AsyncExitStack() as stack:
         extractor = Extractor(settings.extract)
@@ -104,7 +107,13 @@ async def open_runtime(
         for judge in judges:
             if hasattr(judge, "aclose"):
                 stack.push_async_callback(judge.aclose)
-        yield Runtime(settings, backends, fetcher, extractor, store, judges=judges, web=web)
+        grammar = None
+        if settings.grammar.backend == "languagetool":
+            grammar = LanguageToolClient(settings.grammar)
+            stack.push_async_callback(grammar.aclose)
+        yield Runtime(
+            settings, backends, fetcher, extractor, store, judges=judges, web=web, grammar=grammar
+        )
 
 
 def open_snapshots(settings: Settings) -> SnapshotStore:

@@ -392,6 +392,7 @@ def score(
         plagiarism=report.plagiarism,
         flags=rater_flags,
         settings=settings.rubric,
+        grammar=report.grammar,
     )
     with _output(out) as sink:
         sink.write(report_json(report) + "\n" if fmt == "json" else rubric_text(report.rubric))

@@ -106,7 +106,7 @@ def openapi() -> dict[str, Any]:
                             "type": ["string", "null"],
                             "description": "when done: the worker that stored the report (host:pid:tag)",
                         },
-                        "report": {"type": "object", "description": "verifier.report/3, when done"},
+                        "report": {"type": "object", "description": "verifier.report/4, when done"},
                     },
                 },
                 "Audits": {

@@ -35,7 +35,7 @@ def test_example_report_json() -> None:
     )
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["schema"] == "verifier.report/3"
+    assert report["schema"] == "verifier.report/4"
     assert report["request"]["prompt"].startswith("Who was Marie Curie")
     worthy = [c for c in report["claims"] if c["check_worthy"]]
     assert len(worthy) >= 6
@@ -189,7 +189,7 @@ def test_batch(tmp_path: Path) -> None:
     assert "batch line 2: not JSON" in lines[1]["error"]
     assert "batch line 3: 'response' must be a string" in lines[2]["error"]
     assert lines[2]["id"] == "7"  # a row refused by validation keeps its id
-    assert lines[3]["schema"] == "verifier.report/3"
+    assert lines[3]["schema"] == "verifier.report/4"
     assert "2 batch row(s) failed" in result.stderr
 
 
@@ -440,6 +440,26 @@ def test_search_outage_exits_3_with_a_warning_per_check(
     assert text.exit_code == 3
     assert "INCOMPLETE: facts not checked" in text.stdout
     assert "verdict: UNCHECKED" in text.stdout
+
+
+def test_a_grammar_server_that_is_down_exits_3_with_a_warning(
+    tmp_path: Path, closed_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VERIFIER_GRAMMAR__BACKEND", "languagetool")
+    monkeypatch.setenv("VERIFIER_GRAMMAR__BASE_URL", f"http://127.0.0.1:{closed_port}")
+    source = tmp_path / "answer.md"
+    source.write_text("I think it is lovely, and I like it a lot.\n")
+    result = run("check", str(source), "--corpus", str(EXAMPLE / "corpus"), "--no-web")
+    assert result.exit_code == 3, result.stderr
+    warnings = [w for w in result.stderr.splitlines() if w.startswith("verifier: warning:")]
+    assert warnings == [
+        f"verifier: warning: grammar not checked: languagetool at http://127.0.0.1:{closed_port}: "
+        + warnings[0].split(f"{closed_port}: ", 1)[1]
+    ]
+    assert "cannot connect" in warnings[0]
+    report = json.loads(result.stdout)
+    assert report["grammar"]["status"] == "not_checked"
+    assert report["status"] == "incomplete"
 
 
 def test_no_web_and_no_corpus_is_incomplete_too(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The report as JSON (schema ``verifier.report/3``, documented in docs/report.md)."""
+"""The report as JSON (schema ``verifier.report/4``, documented in docs/report.md)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..model import Claim, Plagiarism, Report, Rubric, Truthfulness
+from ..model import Claim, Grammar, Plagiarism, Report, Rubric, Truthfulness
 
 __all__ = ["plagiarism_text", "report_text", "rubric_text"]
 
@@ -130,6 +130,27 @@ def _plagiarism_line(p: Plagiarism) -> str:
     )
 
 
+def _grammar_lines(g: Grammar, width: int) -> list[str]:
+    """The grammar check: which checker ran, how it went, and what it found that counts or
+    is left for review (excluded matches are in the JSON)."""
+    if g.status == "not_checked":
+        return [f"grammar: NOT CHECKED by {g.checker}: {_short(g.note, width - 30)}"]
+    partial = f" [partial: {_short(g.note, width - 30)}]" if g.status == "partial" else ""
+    lines = [
+        f"grammar: {g.checker}: {g.errors} errors, {g.minor} minor, {g.review} for review, "
+        f"{g.excluded} excluded{partial}"
+    ]
+    for m in g.matches:
+        if m.severity == "excluded":
+            continue
+        fix = f" -> {m.replacements[0]!r}" if m.replacements else ""
+        lines.append(
+            f"  {m.severity:<6} [{m.start}:{m.end}] “{_short(m.text, 40)}”{fix} "
+            f"{m.rule_id} ({m.category}): {_short(m.message, width - 60)}"
+        )
+    return lines
+
+
 def _copy_lines(p: Plagiarism, width: int) -> list[str]:
     if not p.matches:
         return []
@@ -164,6 +185,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
         ),
         *_truthfulness_lines(report.truthfulness, width),
         _plagiarism_line(report.plagiarism),
+        *_grammar_lines(report.grammar, width),
         *(_rubric_lines(report.rubric, width) if report.rubric else []),
     ]
     for warning in report.warnings:

@@ -80,13 +80,15 @@ RULES: tuple[Rule, ...] = (
         "cap <= 3",
         "Any spelling or grammar error caps a response at 3: a 7 and a 5 contain zero "
         "spelling, grammar or punctuation errors.",
-        "a high-confidence spelling error or a doubled word",
+        "a high-confidence spelling error, a doubled word, or a grammar checker's match "
+        "that counts as an error (grammar.error_categories / error_rules)",
     ),
     Rule(
         "minor_grammar",
         "cap <= 4",
         "A 4 may contain a minor grammar or style error.",
-        "the caller's flag minor_grammar_error: true",
+        "the caller's flag minor_grammar_error: true, or a grammar checker's match that "
+        "counts as a minor issue (grammar.minor_categories / minor_rules)",
     ),
     Rule(
         "advice_without_disclaimer",

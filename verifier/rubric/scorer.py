@@ -13,7 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..config import RubricSettings
-from ..model import AppliedRule, Plagiarism, ReviewItem, Rubric, Truthfulness
+from ..model import (
+    AppliedRule,
+    Grammar,
+    GrammarMatch,
+    Plagiarism,
+    ReviewItem,
+    Rubric,
+    Truthfulness,
+)
 from .advice import find_advice
 from .harm import screen_harm
 from .repetition import find_repetition
@@ -35,9 +43,13 @@ def score(
     plagiarism: Plagiarism | None = None,
     flags: Mapping[str, bool] | None = None,
     settings: RubricSettings | None = None,
+    grammar: Grammar | None = None,
 ) -> Rubric:
-    """Apply the rubric (see :mod:`verifier.rubric.rules`) to one response."""
+    """Apply the rubric (see :mod:`verifier.rubric.rules`) to one response. ``grammar`` is
+    the grammar checker's finding (:func:`verifier.grammar.classify.grammar_of`); without
+    one, grammar is the built-in doubled words."""
     settings = settings or RubricSettings()
+    grammar = grammar or Grammar.builtin()
     flags = {k: v for k, v in (flags or {}).items() if v}
     applied: list[AppliedRule] = []
     review: list[ReviewItem] = []
@@ -53,8 +65,15 @@ def score(
     for flag in ("harmful", "nonsensical"):
         if flags.get(flag):
             apply(flag, f"flagged {flag} by the caller")
+    minor = [m for m in grammar.matches if m.severity == "minor"]
     if flags.get("minor_grammar_error"):
         apply("minor_grammar", "flagged minor_grammar_error by the caller")
+    elif minor and not empty:
+        apply(
+            "minor_grammar",
+            f"{_grammar_why(minor)} ({grammar.checker})",
+            [_grammar_span(m) for m in minor[:50]],
+        )
     if flags.get("off_topic"):
         apply("off_topic", "flagged off_topic by the caller: the rubric text fixes no score")
         review.append(ReviewItem("off_topic", "flagged off topic: decide how much it costs"))
@@ -68,16 +87,34 @@ def score(
         typos = check_spelling(response, prompt, common_words=settings.spelling_common_words)
         high = [t for t in typos if t.confidence == "high"]
         low = [t for t in typos if t.confidence == "low"]
+        errors = [m for m in grammar.matches if m.severity == "error"]
         checks["spelling"] = {
             "high_confidence": len(high),
             "low_confidence": len(low),
-            "grammar": "doubled words only; other grammar is for the rater",
+            "grammar": "doubled words only; other grammar is for the rater"
+            if grammar.backend == "none" or grammar.status == "not_checked"
+            else "doubled words; other grammar: see grammar",
         }
-        if high:
+        checks["grammar"] = {
+            "checker": grammar.checker,
+            "status": grammar.status,
+            "errors": grammar.errors,
+            "minor": grammar.minor,
+            "review": grammar.review,
+            "excluded": grammar.excluded,
+        }
+        if high or errors:
+            whys = []
+            if high:
+                whys.append(
+                    f"{len(high)} error(s): "
+                    + ", ".join(f"{t.word!r} ({t.suggestion!r})" for t in high[:5])
+                )
+            if errors:
+                whys.append(f"{_grammar_why(errors)} ({grammar.checker})")
             apply(
                 "spelling_grammar",
-                f"{len(high)} error(s): "
-                + ", ".join(f"{t.word!r} ({t.suggestion!r})" for t in high[:5]),
+                "; ".join(whys),
                 [
                     _span(
                         t.start,
@@ -88,7 +125,8 @@ def score(
                         reason=t.reason,
                     )
                     for t in high[:50]
-                ],
+                ]
+                + [_grammar_span(m) for m in errors[:50]],
             )
         if low:
             review.append(
@@ -98,6 +136,9 @@ def score(
                     [_span(t.start, t.end, t.word, suggestion=t.suggestion) for t in low[:50]],
                 )
             )
+        _grammar_review(
+            grammar, minor, review, minor_flagged=bool(flags.get("minor_grammar_error"))
+        )
         advice = find_advice(response)
         checks["advice"] = {
             "gives_advice": advice.gives_advice,
@@ -159,12 +200,69 @@ def score(
         applied=sorted(applied, key=lambda a: PRECEDENCE.index(a.effect)),
         needs_review=review,
         explanation=_explain(
-            fixed, ceiling, applied, review, _not_checked(truthfulness, plagiarism)
+            fixed,
+            ceiling,
+            applied,
+            review,
+            _not_checked(truthfulness, plagiarism, grammar),
+            grammar,
         ),
         flags=dict(flags),
         checks=checks,
         rules_version=RULES_VERSION,
     )
+
+
+def _grammar_span(m: GrammarMatch) -> dict[str, Any]:
+    return _span(
+        m.start,
+        m.end,
+        m.text,
+        kind="grammar",
+        rule_id=m.rule_id,
+        category=m.category,
+        message=m.message,
+        suggestion=m.replacements[0] if m.replacements else None,
+        reason=m.reason,
+    )
+
+
+def _grammar_why(matches: list[GrammarMatch]) -> str:
+    shown = ", ".join(
+        f"{m.text!r} ({m.rule_id}" + (f": {m.replacements[0]!r}" if m.replacements else "") + ")"
+        for m in matches[:5]
+    )
+    kind = "minor issue" if matches[0].severity == "minor" else "grammar error"
+    return f"{len(matches)} {kind}(s): {shown}"
+
+
+def _grammar_review(
+    grammar: Grammar, minor: list[GrammarMatch], review: list[ReviewItem], *, minor_flagged: bool
+) -> None:
+    """What the grammar check leaves to the rater: a check that did not run in full, the
+    matches of categories that neither count nor are ignored, more than one minor issue."""
+    if grammar.status == "not_checked":
+        review.append(ReviewItem("grammar", f"grammar check not run: {grammar.note}"))
+    elif grammar.status == "partial":
+        review.append(ReviewItem("grammar", f"grammar check partial: {grammar.note}"))
+    possible = [m for m in grammar.matches if m.severity == "review"]
+    if possible:
+        review.append(
+            ReviewItem(
+                "grammar",
+                f"{len(possible)} possible grammar or usage issue(s) the checker is not sure "
+                f"enough of to count ({', '.join(sorted({m.category or '?' for m in possible}))})",
+                [_grammar_span(m) for m in possible[:50]],
+            )
+        )
+    if len(minor) > 1 and not minor_flagged:
+        review.append(
+            ReviewItem(
+                "grammar",
+                f"{len(minor)} minor issues: a 4 allows one; decide whether they make it a 3",
+                [_grammar_span(m) for m in minor[:50]],
+            )
+        )
 
 
 def _plagiarism(p: Plagiarism, apply: Any, review: list[ReviewItem]) -> None:
@@ -305,13 +403,17 @@ def _ceiling(applied: list[AppliedRule], step: int) -> tuple[int | None, int]:
     return None, ceiling
 
 
-def _not_checked(t: Truthfulness | None, p: Plagiarism | None) -> list[str]:
+def _not_checked(
+    t: Truthfulness | None, p: Plagiarism | None, g: Grammar | None = None
+) -> list[str]:
     """What the signals say was not checked, in words for the explanation."""
     out = []
     if t is not None and t.status != "checked":
         out.append(f"facts{' (partly)' if t.status == 'partial' else ''}: {t.note}")
     if p is not None and p.status != "checked":
         out.append(f"copying{' (partly)' if p.status == 'partial' else ''}: {p.note}")
+    if g is not None and g.status != "checked":
+        out.append(f"grammar{' (partly)' if g.status == 'partial' else ''}: {g.note}")
     return out
 
 
@@ -321,6 +423,7 @@ def _explain(
     applied: list[AppliedRule],
     review: list[ReviewItem],
     not_checked: list[str],
+    grammar: Grammar | None = None,
 ) -> str:
     deciding = [a for a in applied if a.effect not in ("review", "none")]
     parts: list[str] = []
@@ -348,11 +451,24 @@ def _explain(
     benefit = next((a for a in applied if a.rule == "inconclusive_facts"), None)
     if benefit is not None:
         parts.append(f"{benefit.why[0].upper()}{benefit.why[1:]} (benefit of the doubt).")
-    told = {"copy check not run", "copy check partial"}  # said under "Not checked" already
+    # said under "Not checked" already
+    told = {
+        "copy check not run",
+        "copy check partial",
+        "grammar check not run",
+        "grammar check partial",
+    }
     rest = [r for r in review if not any(r.why.startswith(t) for t in told)]
     if rest:
         parts.append("For the rater: " + "; ".join(r.why.rstrip("?.") for r in rest) + ".")
-    parts.append(
-        "Helpfulness, tone, completeness and grammar beyond doubled words are the rater's to judge."
-    )
+    if grammar is None or grammar.backend == "none" or grammar.status == "not_checked":
+        parts.append(
+            "Helpfulness, tone, completeness and grammar beyond doubled words are the rater's "
+            "to judge."
+        )
+    else:
+        parts.append(
+            f"Grammar was checked by {grammar.checker}; helpfulness, tone, completeness and "
+            "style are the rater's to judge."
+        )
     return " ".join(parts)

@@ -45,7 +45,7 @@ from typing import Any
 from ..text import blocks, segments
 from ..words import cache_dir, frequency_list, read_cache, write_cache
 
-__all__ = ["Misspelling", "check_spelling", "dictionary"]
+__all__ = ["Misspelling", "check_spelling", "dictionary", "is_name", "skipped_spans"]
 
 # not text.WORD on purpose: letters only (no digits, no _), apostrophes and hyphens join them
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*")
@@ -248,6 +248,37 @@ class _PackedDeletes(Mapping[str, list[str]]):
 def _prose_spans(response: str) -> list[tuple[int, int]]:
     """Spans of the response that are prose (code blocks left out)."""
     return [(b.start, b.end) for b in blocks(response) if b.kind != "code"]
+
+
+def skipped_spans(response: str) -> list[tuple[int, int, str]]:
+    """Where the spelling check does not look, each span with what it is: code blocks,
+    inline code, URLs, e-mail addresses, paths and dotted names, identifiers, tags and
+    link targets (the grammar check leaves the same places alone)."""
+    out: list[tuple[int, int, str]] = [
+        (b.start, b.end, "code") for b in blocks(response) if b.kind == "code"
+    ]
+    for start, end in _prose_spans(response):
+        for m in _SKIP_SPANS.finditer(response, start, end):
+            out.append((m.start(), m.end(), _skipped_kind(m.group())))
+    return sorted(out)
+
+
+def _skipped_kind(span: str) -> str:
+    if span.startswith("`"):
+        return "code"
+    if span.startswith(("http://", "https://", "www.", "](")):
+        return "a URL"
+    if "@" in span and not span.startswith("@"):
+        return "an e-mail address"
+    if span.startswith("<"):
+        return "markup"
+    return "an identifier or path"
+
+
+def is_name(word: str, before: str) -> bool:
+    """A name, an acronym or an identifier by its letters: capitalised inside a sentence
+    (``before`` is the text just before the word), all capitals, or inner capitals."""
+    return bool(word) and _skip(word, before)
 
 
 def _fold(word: str) -> str:
