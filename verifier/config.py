@@ -261,6 +261,9 @@ class ServiceSettings(_Section):
     callback_retries: NonNegInt = 4
     callback_backoff_s: NonNegSeconds = 2.0
     callback_allow_hosts: list[str] = []
+    # the web app for raters (workers/webapp)
+    session_secret: str = ""
+    session_ttl_s: Seconds = 43200.0
 
 
 class StoreSettings(_Section):

@@ -4,8 +4,8 @@ corpora a submission chose among those the server offers.
 
 :class:`JobProgress` is the progress callback :func:`verifier.pipeline.check` reports to
 (``claim_queued``, ``claim_done``, ``copy_check``). It writes ``{state, claims_done,
-claims_total, searches, started_at, updated_at}`` at most once per ``every_s`` (the last
-change is always written, a moment later), only while the worker holds the job's lease;
+claims_total, searches, started_at, updated_at}`` at most once per ``every_s`` (a later
+change is written when it is due, and the last one when the check ends), only while the worker holds the job's lease;
 a write that fails is logged and skipped: progress is a courtesy, never a reason to fail
 a check.
 """
@@ -73,6 +73,8 @@ class JobProgress:
         self.searches = 0
         self.started_at = clock()
         self._last_write = float("-inf")
+        self._changes = 0  # events seen
+        self._written = -1  # events the last write carried
         self._pending: asyncio.Task[None] | None = None
         self._writes: set[asyncio.Task[None]] = set()
 
@@ -100,6 +102,7 @@ class JobProgress:
             self.state = "copy check and scoring"
         else:
             return
+        self._changes += 1
         self._schedule()
 
     def _schedule(self) -> None:
@@ -112,6 +115,7 @@ class JobProgress:
         if wait > 0:
             await asyncio.sleep(wait)
         self._last_write = self.clock()
+        self._written = self._changes
         data = self.snapshot()
         write = asyncio.create_task(self._write(data))
         self._writes.add(write)
@@ -125,10 +129,14 @@ class JobProgress:
             log.warning("job %s: cannot record its progress (%s)", self.job_id, exc)
 
     async def aclose(self) -> None:
-        """Stop: a write not yet started is dropped, one under way is waited for."""
+        """Stop: a write under way is waited for, and the last change is written now
+        rather than when it was due."""
         if self._pending is not None:
             self._pending.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pending
         if self._writes:
             await asyncio.gather(*self._writes, return_exceptions=True)
+        if self._written != self._changes:
+            self._written = self._changes
+            await self._write(self.snapshot())

@@ -52,8 +52,10 @@ async def test_the_first_change_is_written_at_once_later_ones_coalesce() -> None
     progress("claim_done", Claimish([1, 2]))  # type: ignore[arg-type]
     await asyncio.sleep(0.05)
     assert len(store.writes) == 1  # the next one is due an hour after the first
-    await progress.aclose()
-    assert len(store.writes) == 1
+    await progress.aclose()  # ... but the last change is written when the check ends
+    assert len(store.writes) == 2
+    assert (store.writes[-1]["claims_done"], store.writes[-1]["claims_total"]) == (1, 3)
+    assert store.writes[-1]["searches"] == 2
 
 
 async def test_every_change_is_written_when_not_throttled() -> None:
