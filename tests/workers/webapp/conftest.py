@@ -17,9 +17,10 @@ from aiohttp import web
 from verifier.config import Settings
 from verifier.deadline import Deadline
 from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
+from verifier.fakes import MemoryFetcher
 from verifier.model import SearchHit
 from verifier.pipeline import Runtime
+from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import SqliteSnapshotStore
 from workers.api import Metrics, create_app
 from workers.jobs import Role
@@ -121,6 +122,7 @@ def build_app(
     settings: Settings,
     extractor: Extractor,
     gate: asyncio.Event,
+    corpus: CorpusBackend,
 ) -> web.Application:
     fetcher = MemoryFetcher(
         {
@@ -128,7 +130,6 @@ def build_app(
             "https://example.com/eiffel": ("text/html", EIFFEL),
         }
     )
-    corpus = StaticSearch(name="corpus:handbook", local=True)
     runtime = Runtime(settings, [HeldSearch(gate), corpus], fetcher, extractor, snapshots)
     app = create_app(
         store, settings, snapshots=snapshots, rerun_runtime=runtime, metrics_=Metrics(store)
@@ -168,8 +169,18 @@ async def web_app(aiohttp_client, web_settings: Settings, extractor: Extractor, 
     gate = asyncio.Event()
     gate.set()  # the unit tests need no held check; the browser tests make their own
     keys = make_keys(store)
-    client = await aiohttp_client(build_app(store, snapshots, web_settings, extractor, gate))
+    docs = tmp_path / "handbook"
+    docs.mkdir()
+    (docs / "louvre.txt").write_text(
+        "The Louvre in Paris opened as a public museum in 1793, in a former royal palace."
+    )
+    await build_index(docs, tmp_path / "handbook.db", extractor=extractor)
+    corpus = CorpusBackend(tmp_path / "handbook.db", name="handbook")
+    client = await aiohttp_client(
+        build_app(store, snapshots, web_settings, extractor, gate, corpus)
+    )
     yield Web(client, store, keys, gate)
     await client.close()
+    await corpus.aclose()
     store.close()
     snapshots.close()
