@@ -289,6 +289,9 @@ class ServiceSettings(_Section):
     pool_size: PosInt = 10
     heartbeat_s: Seconds = 10.0
     stalled_after_s: Seconds = 30.0
+    # the web app for raters (workers/webapp)
+    session_secret: str = ""
+    session_ttl_s: Seconds = 43200.0
 
 
 class StoreSettings(_Section):

@@ -307,17 +307,14 @@ async def cancel_check(request: web.Request) -> web.Response:
     return web.json_response({"id": job.id, "state": JobState.CANCELLED})
 
 
-async def start_audit(request: web.Request) -> web.Response:
-    job = await _job_for(request, audit=True)
-    body = await _json(request)
-    mode = body.get("mode")
-    if mode not in ("replay", "rerun"):
-        raise _refuse(422, "invalid_fields", "mode must be replay or rerun", fields=["mode"])
+async def launch_audit(app: web.Application, job: Job, mode: str, requested_by: str) -> None:
+    """Start a replay or rerun of a finished check in the background (its result is
+    stored with the check); the API and the web app both start audits here."""
     if job.state != JobState.DONE:
         raise _refuse(409, "not_done", f"the check is {job.state}; audits need its report")
-    context = request.app[CONTEXT]
-    settings = request.app[SETTINGS]
-    store = request.app[STORE]
+    context = app[CONTEXT]
+    settings = app[SETTINGS]
+    store = app[STORE]
     if mode == "replay" and context.snapshots is None:
         raise _refuse(
             503, "unavailable", "no snapshot store: replay needs the snapshots the check stored"
@@ -325,7 +322,6 @@ async def start_audit(request: web.Request) -> web.Response:
     if mode == "rerun" and context.rerun_runtime is None:
         raise _refuse(503, "unavailable", "this server has no runtime for re-runs")
     original = await asyncio.to_thread(store.report, job.id)
-    key: ApiKey = request[KEY]
 
     async def run() -> None:
         try:
@@ -335,11 +331,21 @@ async def start_audit(request: web.Request) -> web.Response:
                 result = await audits.rerun(original, context.rerun_runtime)  # type: ignore[arg-type]
         except Exception as exc:
             result = {"mode": mode, "error": f"{type(exc).__name__}: {exc}"}
-        await asyncio.to_thread(store.add_audit, job.id, mode, result, key.id)
+        await asyncio.to_thread(store.add_audit, job.id, mode, result, requested_by)
 
     task = asyncio.create_task(run())
     context.tasks.add(task)
     task.add_done_callback(context.tasks.discard)
+
+
+async def start_audit(request: web.Request) -> web.Response:
+    job = await _job_for(request, audit=True)
+    body = await _json(request)
+    mode = body.get("mode")
+    if mode not in ("replay", "rerun"):
+        raise _refuse(422, "invalid_fields", "mode must be replay or rerun", fields=["mode"])
+    key: ApiKey = request[KEY]
+    await launch_audit(request.app, job, mode, key.id)
     return web.json_response(
         {
             "job_id": job.id,

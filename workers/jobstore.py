@@ -105,6 +105,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE jobs ADD COLUMN done_by TEXT;
     """,
+    # 4: the web app: a running job's progress, lists of checks newest first (by owner),
+    # and the web sessions that were signed out before they expired
+    """
+    ALTER TABLE jobs ADD COLUMN progress TEXT;
+    CREATE INDEX jobs_owner_created ON jobs (owner, created_at);
+    CREATE INDEX jobs_created ON jobs (created_at);
+    CREATE TABLE web_sessions_ended (
+        id TEXT PRIMARY KEY,
+        until REAL NOT NULL
+    );
+    """,
 )
 
 
@@ -211,6 +222,14 @@ class JobStore(Protocol):
     def log_callback(
         self, job_id: str, attempt: int, status: int | None, error: str | None
     ) -> None: ...
+    # the web app (workers/webapp): lists of checks, progress, signed-out sessions
+    def list_jobs(
+        self, *, owner: str | None, state: JobState | None, limit: int, offset: int
+    ) -> tuple[list[Job], int]: ...
+    def set_progress(self, job_id: str, worker: str, progress: dict[str, Any]) -> bool: ...
+    def progress(self, job_id: str) -> dict[str, Any] | None: ...
+    def end_session(self, session_id: str, until: float) -> None: ...
+    def session_ended(self, session_id: str) -> bool: ...
     def close(self) -> None: ...
 
 
@@ -565,6 +584,58 @@ class SqlJobStore:
             (job_id,),
         )
         return [{"attempt": r[0], "at": r[1], "status": r[2], "error": r[3]} for r in rows]
+
+    # --- the web app (workers/webapp) ---------------------------------------------------------
+    def list_jobs(
+        self, *, owner: str | None, state: JobState | None, limit: int, offset: int
+    ) -> tuple[list[Job], int]:
+        """A page of jobs, newest first, and how many there are in all: ``owner``'s only
+        (None: everyone's), in ``state`` only (None: any)."""
+        where, args = [], []
+        if owner is not None:
+            where.append("owner = ?")
+            args.append(owner)
+        if state is not None:
+            where.append("state = ?")
+            args.append(JobState(state).value)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        total = int(self._read(f"SELECT count(*) FROM jobs{clause}", tuple(args))[0][0])
+        rows = self._read(
+            f"SELECT {_JOB_COLUMNS} FROM jobs{clause} ORDER BY created_at DESC, id DESC"
+            " LIMIT ? OFFSET ?",
+            (*args, max(0, limit), max(0, offset)),
+        )
+        return [_job(r) for r in rows], total
+
+    def set_progress(self, job_id: str, worker: str, progress: dict[str, Any]) -> bool:
+        """Record a running job's progress (what the web app shows), if this worker still
+        holds the lease; False otherwise."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE jobs SET progress = ? WHERE id = ? AND state = ? AND lease_owner = ?",
+                (json.dumps(progress), job_id, JobState.RUNNING, worker),
+            )
+            return cur.rowcount == 1
+
+    def progress(self, job_id: str) -> dict[str, Any] | None:
+        """The last progress a worker recorded for the job (kept after it ends)."""
+        rows = self._read("SELECT progress FROM jobs WHERE id = ?", (job_id,))
+        return json.loads(rows[0][0]) if rows and rows[0][0] else None
+
+    def end_session(self, session_id: str, until: float) -> None:
+        """A web session signed out before it expires at ``until``: refused from now on.
+        Sessions past their expiry are forgotten (their cookies are refused anyway)."""
+        with self._tx() as db:
+            db.execute("DELETE FROM web_sessions_ended WHERE until < ?", (self.clock(),))
+            db.execute(
+                "INSERT INTO web_sessions_ended (id, until) VALUES (?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET until = excluded.until",
+                (session_id, until),
+            )
+
+    def session_ended(self, session_id: str) -> bool:
+        rows = self._read("SELECT 1 FROM web_sessions_ended WHERE id = ?", (session_id,))
+        return bool(rows)
 
 
 class SqliteJobStore(SqlJobStore):

@@ -28,6 +28,7 @@ from .api import Metrics, create_app
 from .callbacks import CallbackSender
 from .jobs import default_processes
 from .jobstore import JobStore, SqliteJobStore
+from .webapp import add_web_app
 from .worker import Worker
 
 __all__ = ["job_store", "run_service"]
@@ -90,6 +91,7 @@ async def run_service(
                 rerun_runtime=runtime,
                 metrics_=metrics,
             )
+            add_web_app(app)  # the web app for raters, under /app/ (workers/webapp)
             runner = web.AppRunner(app, handle_signals=False)
             await runner.setup()
             await web.TCPSite(runner, serve[0], serve[1]).start()

@@ -26,6 +26,7 @@ from verifier.pipeline import Runtime, check
 
 from .jobs import JobState
 from .jobstore import Job, JobStore
+from .running import JobProgress, runtime_for
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
@@ -127,7 +128,13 @@ class Worker:
             max_response_chars=limits.max_response_chars,
             max_prompt_chars=limits.max_prompt_chars,
         )
-        return await check(request, self.runtime)
+        # the web app: the job's progress in the store, and the corpora it chose (running.py)
+        progress = JobProgress(self.store, job.id, self.id)
+        progress.start()
+        try:
+            return await check(request, runtime_for(self.runtime, job.options), progress=progress)
+        finally:
+            await progress.aclose()
 
     async def _one(self, job: Job) -> None:
         limit = self.settings.job_timeout_s or self.runtime.settings.limits.report_budget_s + 60

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from workers.jobs import JobState
 from workers.jobstore import SqliteJobStore, SqlJobStore
 
 
@@ -66,8 +67,7 @@ def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, 
     reopened = _open(*where)
     assert reopened.get(job.id) == job
     if isinstance(reopened, SqliteJobStore):
-        assert reopened.migrate() == 3  # migrations are applied once
-    reopened.close()
+        assert reopened.migrate() == 4  # migrations are applied once
 
 
 def test_claim_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
@@ -191,3 +191,79 @@ def test_a_locked_store_waits_then_reports_unavailable(tmp_path: Path) -> None:
     for s in (quick, patient):
         s.close()
     blocker.close()
+
+
+# --- the web app's methods --------------------------------------------------------------------
+
+
+def test_list_jobs_newest_first_by_owner_and_state_paginated(
+    store: SqlJobStore, clock: Clock
+) -> None:
+    ids = []
+    for i in range(5):
+        clock.now += 1
+        job, _ = store.submit({"response": f"r{i}"}, owner="a" if i % 2 == 0 else "b", options={})
+        ids.append(job.id)
+    claimed = store.claim("w", 30)
+    assert claimed is not None
+    assert claimed.id == ids[0]
+    everyone, total = store.list_jobs(owner=None, state=None, limit=10, offset=0)
+    assert [j.id for j in everyone] == ids[::-1]
+    assert total == 5
+    mine, total = store.list_jobs(owner="a", state=None, limit=2, offset=0)
+    assert [j.id for j in mine] == [ids[4], ids[2]]
+    assert total == 3
+    rest, _ = store.list_jobs(owner="a", state=None, limit=2, offset=2)
+    assert [j.id for j in rest] == [ids[0]]
+    running, total = store.list_jobs(owner="a", state=JobState.RUNNING, limit=10, offset=0)
+    assert [j.id for j in running] == [ids[0]]
+    assert total == 1
+    assert store.list_jobs(owner="nobody", state=None, limit=10, offset=0) == ([], 0)
+
+
+def test_progress_is_written_by_the_lease_holder_only(store: SqlJobStore) -> None:
+    job, _ = store.submit({"response": "r"}, owner="a", options={})
+    assert store.progress(job.id) is None
+    assert not store.set_progress(job.id, "w", {"claims_done": 1})  # queued: nobody's
+    assert store.claim("w", 30) is not None
+    assert store.set_progress(job.id, "w", {"claims_done": 1, "claims_total": 3})
+    assert not store.set_progress(job.id, "other", {"claims_done": 9})
+    assert store.progress(job.id) == {"claims_done": 1, "claims_total": 3}
+    assert store.complete(job.id, "w", {"status": "complete"})
+    assert store.progress(job.id) == {"claims_done": 1, "claims_total": 3}  # kept
+    assert store.progress("no-such-job") is None
+
+
+def test_ended_sessions_are_remembered_until_they_expire(store: SqlJobStore, clock: Clock) -> None:
+    assert not store.session_ended("s1")
+    store.end_session("s1", until=clock.now + 10)
+    assert store.session_ended("s1")
+    clock.now += 11
+    store.end_session("s2", until=clock.now + 10)  # forgets s1: its cookie has expired
+    assert not store.session_ended("s1")
+    assert store.session_ended("s2")
+
+
+def test_the_later_migrations_apply_to_a_version_2_store(tmp_path: Path) -> None:
+    import sqlite3
+
+    from workers.jobstore import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    for number, script in enumerate(MIGRATIONS[:2], start=1):
+        db.executescript(script)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.execute(
+        "INSERT INTO jobs (id, state, owner, request, options, max_attempts, next_run_at,"
+        " created_at, updated_at) VALUES ('j', 'queued', 'a', '{}', '{}', 3, 0, 0, 0)"
+    )
+    db.commit()
+    db.close()
+    s = SqliteJobStore(path)
+    try:
+        assert s.migrate() == len(MIGRATIONS)
+        assert s.progress("j") is None
+        assert [j.id for j in s.list_jobs(owner="a", state=None, limit=5, offset=0)[0]] == ["j"]
+    finally:
+        s.close()
