@@ -285,6 +285,10 @@ class SqlJobStore:
         """A queued or running job was cancelled (a running one's worker notices at its
         next lease renewal)."""
 
+    def _unflushed(self, db: Any) -> None:
+        """This transaction need not wait for the disk (what it writes is shown, not
+        kept: a running job's progress)."""
+
     # --- jobs -----------------------------------------------------------------------------
     def submit(
         self,
@@ -611,6 +615,7 @@ class SqlJobStore:
         """Record a running job's progress (what the web app shows), if this worker still
         holds the lease; False otherwise."""
         with self._tx() as db:
+            self._unflushed(db)
             cur = db.execute(
                 "UPDATE jobs SET progress = ? WHERE id = ? AND state = ? AND lease_owner = ?",
                 (json.dumps(progress), job_id, JobState.RUNNING, worker),

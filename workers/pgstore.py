@@ -160,8 +160,20 @@ class PgJobStore(SqlJobStore):
             yield _Tx(conn)
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._tx() as db:
-            return list(db.execute(sql, args).fetchall())
+        """One statement on an autocommit connection: no transaction round trips."""
+        import psycopg
+
+        try:
+            with self.pool.connection() as conn:
+                return list(_Tx(conn).execute(sql, args).fetchall())
+        except psycopg.Error as exc:
+            msg = (
+                f"PostgreSQL error while reading the job store: {str(exc).strip().splitlines()[0]}"
+            )
+            raise StoreError(msg) from exc
+
+    def _unflushed(self, db: Any) -> None:
+        db.execute("SET LOCAL synchronous_commit = off")
 
     def close(self) -> None:
         if self._own_pool:
