@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -57,27 +58,27 @@ def pg_template() -> Iterator[str]:
         admin.close()
 
 
-@pytest.fixture
-def pg_url(pg_template: str) -> Iterator[str]:
-    """The URL of a migrated database of this test's own."""
+@contextmanager
+def _own_database(prefix: str, template: str | None = None) -> Iterator[str]:
     admin = _admin()
-    name = f"verifier_t_{uuid.uuid4().hex[:10]}"
-    admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{pg_template}"')
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    admin.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     try:
         yield url_of(name)
     finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
+
+
+@pytest.fixture
+def pg_url(pg_template: str) -> Iterator[str]:
+    """The URL of a migrated database of this test's own."""
+    with _own_database("verifier_t", pg_template) as url:
+        yield url
 
 
 @pytest.fixture
 def pg_empty() -> Iterator[str]:
     """The URL of an empty database (no schema) of this test's own."""
-    admin = _admin()
-    name = f"verifier_e_{uuid.uuid4().hex[:10]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield url_of(name)
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+    with _own_database("verifier_e") as url:
+        yield url

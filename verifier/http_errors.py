@@ -22,7 +22,15 @@ from typing import Literal
 
 import aiohttp
 
-__all__ = ["AIOHTTP_ERRORS", "CAUGHT", "Failure", "Kind", "failure_of", "map_aiohttp_errors"]
+__all__ = [
+    "AIOHTTP_ERRORS",
+    "CAUGHT",
+    "Failure",
+    "Kind",
+    "failure_of",
+    "json_session",
+    "map_aiohttp_errors",
+]
 
 Kind = Literal[
     "timeout",  # no (complete) answer in time
@@ -132,3 +140,14 @@ class _Mapped:
     ) -> None:
         if exc is not None and isinstance(exc, CAUGHT):
             raise self.raise_as(failure_of(exc)) from exc
+
+
+def json_session() -> aiohttp.ClientSession:
+    """A client session for a JSON API the user runs (SearXNG, LanguageTool): verifier's
+    User-Agent, JSON accepted, and no total timeout (each call is bounded by its deadline)."""
+    from . import __version__
+
+    return aiohttp.ClientSession(
+        headers={"User-Agent": f"verifier/{__version__}", "Accept": "application/json"},
+        timeout=aiohttp.ClientTimeout(total=None),
+    )

@@ -31,6 +31,7 @@ __all__ = [
     "Database",
     "Migrations",
     "check_schema",
+    "connection",
     "database_of",
     "migrate",
     "open_pool",
@@ -125,17 +126,24 @@ def _first_line(exc: BaseException) -> str:
 
 
 @contextmanager
-def transaction(pool: ConnectionPool, what: str) -> Iterator[Any]:
-    """One transaction on a pooled connection; psycopg errors become :class:`StoreError`
-    naming ``what`` was being done."""
+def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
+    """A pooled autocommit connection (each statement its own transaction); psycopg
+    errors become :class:`StoreError` naming ``what`` was being done."""
     import psycopg
 
     try:
-        with pool.connection() as conn, conn.transaction():
+        with pool.connection() as conn:
             yield conn
     except psycopg.Error as exc:
         msg = f"PostgreSQL error while {what}: {_first_line(exc)}"
         raise StoreError(msg) from exc
+
+
+@contextmanager
+def transaction(pool: ConnectionPool, what: str) -> Iterator[Any]:
+    """One transaction on a pooled connection (errors as in :func:`connection`)."""
+    with connection(pool, what) as conn, conn.transaction():
+        yield conn
 
 
 def versions(pool: ConnectionPool) -> dict[str, int]:

@@ -17,7 +17,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from verifier.errors import StoreError
-from verifier.postgres import Migrations, check_schema, open_pool, redact, transaction
+from verifier.postgres import (
+    Migrations,
+    check_schema,
+    open_pool,
+    redact,
+    transaction,
+)
 
 from .jobs import JobState
 from .jobstore import _JOB_COLUMNS, Job, SqlJobStore, _job
@@ -118,12 +124,7 @@ class _Tx:
         self.conn = conn
 
     def execute(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
-        return self.conn.execute(_pg(sql), [_plain(a) for a in args])
-
-
-def _plain(value: Any) -> Any:
-    """Job states and roles are string enums; PostgreSQL gets their values."""
-    return value.value if hasattr(value, "value") and isinstance(value, str) else value
+        return self.conn.execute(_pg(sql), args)
 
 
 class PgJobStore(SqlJobStore):

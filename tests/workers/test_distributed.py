@@ -17,7 +17,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from .test_processes import CORPUS, Api, free_port, start, verifier
+from .test_processes import CORPUS, Api, free_port, start, stop_all, verifier
 
 
 def host_env(base: dict[str, str], data_dir: Path) -> dict[str, str]:
@@ -238,10 +238,4 @@ def test_300_checks_on_three_worker_hosts_two_killed_mid_job(
         status, job = api.call("GET", f"/v1/checks/{job_id}")
         assert re.search(r":(\d+):", job["done_by"]).group(1) in {str(p) for p in killed}
     finally:
-        for p in [*workers, server]:
-            p.send_signal(signal.SIGTERM)
-        for p in [*workers, server]:
-            try:
-                p.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_all([*workers, server])

@@ -48,6 +48,17 @@ def start(*args: str, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]
     )
 
 
+def stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM to all, then wait for each (killed after 60 s)."""
+    for p in processes:
+        p.send_signal(signal.SIGTERM)
+    for p in processes:
+        try:
+            p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
 class Api:
     def __init__(self, port: int, token: str) -> None:
         self.base = f"http://127.0.0.1:{port}"
@@ -218,10 +229,4 @@ def test_300_jobs_survive_killed_workers(env: dict[str, str], tmp_path: Path) ->
             status, job = api.call("GET", f"/v1/checks/{job_id}")
             assert job["report"]["request"]["response"].startswith("Radium")
     finally:
-        for p in [*workers, server]:
-            p.send_signal(signal.SIGTERM)
-        for p in [*workers, server]:
-            try:
-                p.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop_all([*workers, server])

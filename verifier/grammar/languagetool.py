@@ -25,11 +25,10 @@ from typing import Any
 
 import aiohttp
 
-from .. import __version__
 from ..config import GrammarSettings
 from ..deadline import Deadline
 from ..errors import ConfigError, GrammarError
-from ..http_errors import Failure, map_aiohttp_errors
+from ..http_errors import Failure, json_session, map_aiohttp_errors
 from .base import Checked, LtMatch
 
 __all__ = ["LanguageToolClient", "check_url", "parse_check"]
@@ -58,10 +57,7 @@ class LanguageToolClient:
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = aiohttp.ClientSession(
-                headers={"User-Agent": f"verifier/{__version__}", "Accept": "application/json"},
-                timeout=aiohttp.ClientTimeout(total=None),
-            )
+            self._session = json_session()
         return self._session
 
     async def check(self, text: str, *, deadline: Deadline) -> Checked:

@@ -16,7 +16,7 @@ from .. import __version__
 from ..config import SearxngSettings
 from ..deadline import Deadline
 from ..errors import UNAVAILABLE, SearchError, SearchTimeout, SearchUnavailable
-from ..http_errors import Failure, map_aiohttp_errors
+from ..http_errors import Failure, json_session, map_aiohttp_errors
 from ..model import SearchHit
 
 __all__ = ["SearxngBackend"]
@@ -39,10 +39,7 @@ class SearxngBackend:
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = aiohttp.ClientSession(
-                headers={"User-Agent": f"verifier/{__version__}", "Accept": "application/json"},
-                timeout=aiohttp.ClientTimeout(total=None),
-            )
+            self._session = json_session()
         return self._session
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
