@@ -1,0 +1,182 @@
+"""Benchmark: whole real ChatGPT answers checked end to end, each against its own web evidence.
+
+``../shared/data/claims/factcheck-bench-dev/responses_dev.jsonl`` holds 47 ChatGPT answers
+with the Google results a checker found for their claims and human labels per sentence.
+Each answer's results are written as the documents of a corpus of its own and the answer is
+checked against it (``--no-web``), as a live search would have let it: claims, evidence,
+judges, the copy check, spelling and the rubric, through the product's path
+(``verifier.pipeline.check``).
+
+Printed: one row per answer whose score came out capped (at 3 or 4) or fixed, with the
+rules that did it and their evidence (the refuted claim and whether the annotators found
+its sentence true; the copy verdict; the misspelled words); then per signal, how many
+answers it capped among the answers whose every sentence is true ("correct answers") and
+among all; review items per answer (paraphrase items among them); refuted claims by the
+annotators' sentence label. The figure that matters: correct answers capped by our own
+signals, which should be rare (each is a correct answer rated Bad).
+
+Run: ``python bench/answers.py [--limit N] [--show]``. Exits cleanly when the data is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from verifier.config import Settings
+from verifier.model import CheckRequest, Report
+from verifier.pipeline import check
+from verifier.runtime import open_runtime
+
+DATA = (
+    Path(__file__).resolve().parents[2]
+    / "shared"
+    / "data"
+    / "claims"
+    / "factcheck-bench-dev"
+    / "responses_dev.jsonl"
+)
+CAPPING = ("score = 1", "score = 3", "cap <= 3", "cap <= 4")
+
+
+def correct(row: dict[str, Any]) -> bool:
+    """Every sentence labelled true ('NA': no factual content) and the answer not false."""
+    return row["response_factuality"] is not False and all(
+        s["factual"] is not False for s in row["sentences"]
+    )
+
+
+def sentence_label(row: dict[str, Any], start: int, end: int) -> str:
+    """The annotators' label of the answer's sentence that holds [start, end)."""
+    text = row["response"]
+    pos = 0
+    for s in row["sentences"]:
+        at = text.find(s["text"][:40], pos)
+        if at < 0:
+            continue
+        stop = at + len(s["text"])
+        if at <= start < max(stop, at + 1):
+            return "true" if s["factual"] is True else "false" if s["factual"] is False else "NA"
+        pos = at
+    return "?"
+
+
+async def check_answer(row: dict[str, Any], root: Path, settings: Settings) -> Report:
+    folder = root / f"doc-{row['doc']:03d}"
+    folder.mkdir()
+    for n, snippet in enumerate(row["evidence"]):
+        (folder / f"result-{n:03d}.txt").write_text(snippet + "\n", encoding="utf-8")
+    request = CheckRequest(response=row["response"], prompt=row["prompt"], id=str(row["doc"]))
+    async with open_runtime(settings, corpora=(str(folder),), web=False) as runtime:
+        return await check(request, runtime)
+
+
+def describe(rule: Any, row: dict[str, Any], report: Report) -> str:
+    if rule.rule == "false_information":
+        out = []
+        for ref in report.truthfulness.false_claims:
+            claim = next(c for c in report.claims if c.id == ref.claim_id)
+            label = sentence_label(row, claim.start, claim.end)
+            quote = (
+                claim.verdict.quotes[0].sentence if claim.verdict and claim.verdict.quotes else ""
+            )
+            out.append(f"[{label}] {claim.claim!r} ({ref.why}) <- {quote[:200]!r}")
+        return "; ".join(out)
+    if rule.rule == "plagiarized":
+        p = report.plagiarism
+        return f"{p.copied_share:.0%} copied, longest run {p.longest_run_words} words"
+    return "; ".join(str(e.get("text") or e.get("word") or e)[:60] for e in rule.evidence[:6])
+
+
+async def run(rows: list[dict[str, Any]], show: bool) -> int:
+    totals: Counter[str] = Counter()
+    capped_correct: Counter[str] = Counter()
+    capped_all: Counter[str] = Counter()
+    refuted_by_label: Counter[str] = Counter()
+    review: Counter[str] = Counter()
+    answers_with_review: Counter[str] = Counter()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        settings = Settings().with_overrides(
+            {"store.data_dir": str(root / "data"), "extract.processes": 1}
+        )
+        for row in rows:
+            report = await check_answer(row, root, settings)
+            good = correct(row)
+            totals["answers"] += 1
+            totals["correct"] += good
+            totals["words"] += len(row["response"].split())
+            assert report.rubric is not None
+            caps = [a for a in report.rubric.applied if a.effect in CAPPING]
+            for claim in report.claims:
+                if claim.verdict and claim.verdict.label == "refuted":
+                    refuted_by_label[sentence_label(row, claim.start, claim.end)] += 1
+            kinds = {item.check for item in report.rubric.needs_review}
+            for item in report.rubric.needs_review:
+                review[item.check] += 1
+            for kind in kinds:
+                answers_with_review[kind] += 1
+            for rule in {a.rule for a in caps}:
+                capped_all[rule] += 1
+                capped_correct[rule] += good
+            if caps:
+                capped_all["any"] += 1
+                capped_correct["any"] += good
+            if caps and (show or good):
+                score = report.rubric.score or f"<= {report.rubric.max_score}"
+                print(f"doc {row['doc']} ({'correct' if good else 'not correct'}): {score}")
+                for rule in caps:
+                    print(f"  {rule.rule} ({rule.effect}): {describe(rule, row, report)}")
+    took = time.perf_counter() - started
+    n, good = totals["answers"], totals["correct"]
+    print(
+        f"\n{n} answers ({good} correct: every sentence true), {totals['words']:,} words, "
+        f"{took:.0f} s"
+    )
+    print("| signal | correct answers capped | all answers capped |")
+    print("|---|---|---|")
+    for rule in [*sorted(set(capped_all) - {"any"}), "any"]:
+        print(f"| {rule} | {capped_correct[rule]} of {good} | {capped_all[rule]} of {n} |")
+    print(
+        "\nrefuted claims by the annotators' label of their sentence: "
+        + str(dict(refuted_by_label))
+    )
+    print(
+        "review items (answers with at least one): "
+        + ", ".join(f"{k} {v} ({answers_with_review[k]})" for k, v in review.most_common())
+    )
+    share = capped_correct["any"] / good if good else 0.0
+    print(
+        f"\nsummary: {capped_correct['any']} of {good} correct answers capped by our signals "
+        f"({share:.0%}); false facts on correct answers {capped_correct['false_information']}, "
+        f"plagiarized {capped_correct['plagiarized']}, spelling {capped_correct['spelling_grammar']}; "
+        f"refuted claims in true sentences {refuted_by_label['true']}, in false ones "
+        f"{refuted_by_label['false']}"
+    )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="answers (0: all)")
+    parser.add_argument("--show", action="store_true", help="show caps on incorrect answers too")
+    args = parser.parse_args()
+    if not DATA.is_file():
+        print(f"bench/answers.py: {DATA} not found; nothing to measure")
+        return 0
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+    if args.limit:
+        rows = rows[: args.limit]
+    return asyncio.run(run(rows, args.show))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
