@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -36,7 +37,7 @@ from pathlib import Path
 from verifier.config import NliJudgeSettings, load_settings
 from verifier.deadline import Deadline
 from verifier.evidence import passage_spans, rank_passages
-from verifier.judges import aggregate
+from verifier.judges import Decision, aggregate
 from verifier.judges.frame_judge import FrameJudge
 from verifier.judges.frames import frame_of
 from verifier.judges.heuristic import HeuristicJudge, _terms
@@ -150,6 +151,127 @@ def claims_dev(root: Path) -> Iterator[Pair]:
         yield row["claim"], top_passages(row["claim"], pages[row["page"]]), row["label"]
 
 
+FCB_STANCE = {
+    "completely-support": "supported",
+    "partially-support": "partial",  # part of the claim: inconclusive is right, refuted a false alarm
+    "refute": "refuted",
+    "irrelevant": "inconclusive",
+}
+
+
+def _fcb_rows(root: Path) -> list[dict[str, object]]:
+    path = root / "factcheck-bench-dev" / "stance_dev.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def factcheck_bench(root: Path) -> Iterator[Pair]:
+    """Factcheck-Bench (dev half): a claim from a ChatGPT answer against one Google result
+    as the checker saw it (page text, menus and all)."""
+    for row in _fcb_rows(root):
+        yield str(row["claim"]), [str(row["evidence"])], FCB_STANCE[str(row["stance"])]
+
+
+def factcheck_bench_claims(root: Path) -> Iterator[Pair]:
+    """Factcheck-Bench claims with all their Google results at once, as the pipeline judges a
+    claim: refuted when a result refutes it and none supports it completely, supported when
+    one supports it completely and none refutes it, else inconclusive."""
+    by_claim: dict[str, list[dict[str, object]]] = {}
+    for row in _fcb_rows(root):
+        by_claim.setdefault(str(row["claim"]), []).append(row)
+    for claim, rows in by_claim.items():
+        stances = {str(r["stance"]) for r in rows}
+        refute, support = "refute" in stances, "completely-support" in stances
+        gold = (
+            "refuted"
+            if refute and not support
+            else "supported"
+            if support and not refute
+            else "partial"
+            if "partially-support" in stances or (refute and support)
+            else "inconclusive"
+        )
+        yield claim, [str(r["evidence"]) for r in rows], gold
+
+
+def conflict_probability(decision: Decision) -> float | None:
+    """The judge's probability that the claim is false, when it saw a conflict: the
+    refutation's confidence, or an inconclusive claim's strongest conflict."""
+    if decision.label == "refuted":
+        return decision.confidence
+    lead = decision.lead
+    if decision.label == "inconclusive" and not decision.disputed and lead and lead.conflicts:
+        return lead.confidence
+    return None
+
+
+_DATED = re.compile(
+    r"\b(?:as of|since|by|in|until|currently|today|now|this year|last year|latest)\b[^.]{0,30}\b(?:1[89]|20)\d\d\b"
+    r"|\b(?:1[89]|20)\d\d\b[^.]{0,12}\b(?:figures?|census|estimates?|data)\b",
+    re.IGNORECASE,
+)
+_CHROME = re.compile(r"\||\b(?:sign in|log in|subscribe|newsletter|menu|share|cookie|advertisement)\b", re.I)
+
+
+def alarm_kind(claim: str, decision: Decision) -> str:
+    """Which of the issue's seven kinds a false refutation looks like (a rough guess from
+    the conflict's label and the sentence, for reading the table; "other" when none fits)."""
+    lead = decision.lead
+    conflict = lead.conflicts[0] if lead and lead.conflicts else ""
+    sentence = (lead.sentence or "") if lead else ""
+    mine, _, theirs = conflict.partition(" vs ")
+    if conflict.startswith("name "):
+        if theirs.casefold() in claim.casefold() or mine[5:].casefold() in sentence.casefold():
+            return "1 value in the claim / contained"
+        return "1 place or name (other)"
+    if ":" in mine:  # "first: X vs Y": an exclusive claim's subject
+        return "2 noisy subject" if _CHROME.search(sentence) else "7 superlative scope"
+    if _DATED.search(sentence) and not re.search(r"\b(?:1[89]|20)\d\d\b", claim):
+        return "6 changes with time"
+    if conflict.startswith(("year ", "date ")):
+        years = re.findall(r"\b(?:1[5-9]|20)\d\d\b", sentence)
+        return "4 several values" if len(set(years)) > 1 else "3 another noun"
+    if conflict and conflict[0].isdigit() or "%" in conflict:
+        return "5 another measure"
+    return "other"
+
+
+def print_alarms(alarms: list[tuple[str, str, str, Decision]]) -> None:
+    print(
+        f"\nfalse alarms of the frames judge: {len(alarms)} refuted calls on gold supported, "
+        "partly supported or irrelevant rows (kind: a rough guess from the conflict)"
+    )
+    print("| set | gold | kind | p | claim | conflict | evidence sentence |")
+    print("|---|---|---|---|---|---|---|")
+    for name, gold, claim, d in alarms:
+        lead = d.lead
+        sentence = " ".join(((lead.sentence or "") if lead else "").split())
+        conflict = "; ".join(lead.conflicts) if lead else ""
+        print(
+            f"| {name} | {gold} | {alarm_kind(claim, d)} | {d.confidence:.2f} | {claim[:90]} | "
+            f"{conflict} | {sentence[:160]} |"
+        )
+
+
+def print_reliability(reliability: dict[str, list[tuple[float, bool]]]) -> None:
+    """Predicted vs observed precision of the frames judge's conflicts, per confidence bin:
+    every claim where it saw a conflict (refuted or not), and whether the claim is false."""
+    bins = ((0.0, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.01))
+    print("\nreliability: conflicts by the judge's probability that the claim is false")
+    print("| set | " + " | ".join(f"{a:.1f}-{min(b, 1):.1f}" for a, b in bins) + " | p >= 0.8 |")
+    print("|---|" + "---|" * (len(bins) + 1))
+    for name, rows in reliability.items():
+        cells = []
+        for a, b in [*bins, (0.8, 1.01)]:
+            inside = [y for p, y in rows if a <= p < b]
+            mean = sum(p for p, _y in rows if a <= p < b) / len(inside) if inside else 0.0
+            cells.append(
+                f"{sum(inside)}/{len(inside)} = {sum(inside) / len(inside):.2f} (p {mean:.2f})"
+                if inside
+                else "-"
+            )
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
 def always_inconclusive(claim: str, evidence: Sequence[str]) -> str:
     return "inconclusive"
 
@@ -171,6 +293,9 @@ def scores(gold: list[str], pred: list[str]) -> dict[str, float]:
         if label != "supported" and "not_supported" in gold:
             # "not supported": refuted and inconclusive predictions are both right there
             also = sum(p == label and g == "not_supported" for p, g in zip(pred, gold, strict=True))
+        if label == "inconclusive":
+            # a partly supported claim: inconclusive is right there (supported is not)
+            also += sum(p == label and g == "partial" for p, g in zip(pred, gold, strict=True))
         precision = (right + also) / said if said else float("nan")
         recall = right / truth if truth else float("nan")
         out[f"{label}_p"], out[f"{label}_r"], out[f"{label}_n"] = precision, recall, said
@@ -189,6 +314,8 @@ def fmt(x: float) -> str:
 
 
 SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
+    "factcheck-bench": factcheck_bench,
+    "factcheck-bench-claims": factcheck_bench_claims,
     "claims-dev": claims_dev,
     "covid-fact": covidfact,
     "fever-symmetric": fever_symmetric,
@@ -240,6 +367,8 @@ def main() -> int:
     worst_refuted_p, worst_supported_p = 1.0, 1.0
     refuted_sets: list[str] = []
     recalls: list[str] = []
+    alarms: list[tuple[str, str, str, Decision]] = []  # set, gold, claim, decision
+    reliability: dict[str, list[tuple[float, bool]]] = {}
     for name in args.sets.split(","):
         pairs = list(SETS[name](root))
         if args.limit:
@@ -255,7 +384,11 @@ def main() -> int:
         print("|---|---|---|---|---|---|---|---|---|---|")
         for judge_name, judge in judges.items():
             started = time.perf_counter()
-            pred = [judge(c, e) for c, e, _g in pairs]
+            if judge_name == "frames":
+                decisions = [frames.decide(c, e) for c, e, _g in pairs]
+                pred = [d.label for d in decisions]
+            else:
+                pred = [judge(c, e) for c, e, _g in pairs]
             took = time.perf_counter() - started
             s = scores(gold, pred)
             ref_p = s["refuted_p"] if "not_supported" not in gold else float("nan")
@@ -266,24 +399,26 @@ def main() -> int:
             )
             if judge_name != "frames":
                 continue
-            if ref_p == ref_p and s["refuted_n"] >= 20:
+            if ref_p == ref_p and s["refuted_n"] >= 10:
                 worst_refuted_p = min(worst_refuted_p, ref_p)
                 refuted_sets.append(f"{name} {ref_p:.2f} of {int(s['refuted_n'])}")
             if s["refuted_r"] == s["refuted_r"]:
                 recalls.append(f"{name} {s['refuted_r']:.2f}")
             if s["supported_p"] == s["supported_p"] and s["supported_n"] >= 20:
                 worst_supported_p = min(worst_supported_p, s["supported_p"])
-            if args.show:
-                wrong = [
-                    (c, e, g)
-                    for (c, e, g), p in zip(pairs, pred, strict=True)
-                    if p == "refuted" and g not in ("refuted", "not_supported")
+            if "not_supported" not in gold:
+                reliability[name] = [
+                    (p, g == "refuted")
+                    for d, g in zip(decisions, gold, strict=True)
+                    if (p := conflict_probability(d)) is not None
                 ]
-                for c, e, g in wrong[: args.show]:
-                    d = frames.decide(c, e)
-                    print(
-                        f"  FALSE REFUTED ({g}): {c}\n      {d.reason[:160]}\n      “{(d.lead.sentence or '')[:200] if d.lead else ''}”"
-                    )
+            alarms += [
+                (name, g, c, d)
+                for (c, _e, g), d in zip(pairs, decisions, strict=True)
+                if d.label == "refuted" and g not in ("refuted", "not_supported")
+            ]
+    print_alarms(alarms)
+    print_reliability(reliability)
     pages = list(wice_pages(root))
     # Whole pages, cold sentences: a worker's word caches (stems, relations) are warm after
     # its first pages, its sentence caches are not (every page is new): warm the first,
@@ -304,10 +439,31 @@ def main() -> int:
         f"(sentence caches cleared): {page_rate:,.0f} claim-page pairs/s on one core (median of 3; "
         f"runs {', '.join(f'{r:,.0f}' for r in rates)})"
     )
-    ok = worst_refuted_p >= 0.8 and worst_supported_p >= 0.8 and page_rate >= 500
+    fcb = Counter(g for name, g, _c, _d in alarms if name == "factcheck-bench")
+    fcb_alarms = fcb["supported"] + fcb["partial"] + fcb["inconclusive"]
+    high = [
+        f"{name} {sum(y for _p, y in rows if _p >= 0.8) / len(said):.2f} of {len(said)}"
+        for name, rows in reliability.items()
+        if len(said := [p for p, _y in rows if p >= 0.8]) >= 10
+    ]
+    high_ok = all(
+        sum(y for p, y in rows if p >= 0.8) >= 0.8 * n
+        for rows in reliability.values()
+        if (n := sum(p >= 0.8 for p, _y in rows)) >= 10
+    )
+    ok = (
+        worst_refuted_p >= 0.8
+        and worst_supported_p >= 0.8
+        and page_rate >= 500
+        and high_ok
+        and ("factcheck-bench" not in reliability or fcb_alarms <= 5)
+    )
     print(
-        f"\nsummary: frames judge: refuted precision {'; '.join(refuted_sets) or 'never said refuted 20 times'} "
-        f"(target >= 0.8 where it says refuted >= 20 times); refuted recall {', '.join(recalls)}; "
+        f"\nsummary: frames judge: refuted precision {'; '.join(refuted_sets) or 'never said refuted 10 times'} "
+        f"(target >= 0.8 where it says refuted >= 10 times); refuted recall {', '.join(recalls)}; "
+        f"false alarms on factcheck-bench's support and irrelevant pairs {fcb_alarms} (target <= 5); "
+        f"observed precision at p >= 0.8 {'; '.join(high) or 'fewer than 10 calls everywhere'} "
+        f"(target >= 0.8); "
         f"worst supported precision {worst_supported_p:.3f} (target >= 0.8); "
         f"{page_rate:,.0f} claim-page pairs/s (target >= 500) -> {'PASS' if ok else 'FAIL'}"
     )

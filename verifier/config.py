@@ -187,7 +187,6 @@ JudgeName = Literal["frames", "heuristic", "nli", "llm"]
 
 
 class FramesJudgeSettings(_Section):
-    min_refute: Share = 0.5
     support_coverage: Share = 0.7
 
 
@@ -350,6 +349,9 @@ def load_settings(
         overridden = True
         keys = _current([part.lower() for part in name[len(ENV_PREFIX) :].split("__")])
         field = _field_annotation(keys)
+        if ".".join(keys) in REMOVED:
+            msg = f"environment variable {name}: {'.'.join(keys)} was removed: {REMOVED['.'.join(keys)]}"
+            raise ConfigError(msg)
         if field is None:
             msg = f"environment variable {name}: no such setting {'.'.join(keys)!r}; unset it or fix its name"
             raise ConfigError(msg)
@@ -396,11 +398,26 @@ MOVED = {
 }
 
 
+# Settings that were removed: old dotted key -> why, and what to do instead.
+REMOVED = {
+    "judges.frames.min_refute": "a claim is refuted only at judges.refuted_threshold, the "
+    "confidence that makes it false information (weaker conflicts are shown for review); "
+    "delete the key, or set judges.refuted_threshold",
+}
+
+
 def _current(keys: list[str]) -> list[str]:
     return MOVED.get(".".join(keys), ".".join(keys)).split(".")
 
 
 def _validate(data: dict[str, Any], source: str) -> Settings:
+    for old, why in REMOVED.items():
+        node: Any = data
+        for part in old.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is not None:
+            msg = f"{source}: {old} was removed: {why}"
+            raise ConfigError(msg)
     for old, new in MOVED.items():
         (old_section, old_key), (new_section, new_key) = old.split("."), new.split(".")
         section = data.get(old_section)

@@ -381,7 +381,8 @@ class _Run:
             ]
             deadline = Deadline.after(0.5)
         judgements = await run_chain(chain, statement, texts, deadline)
-        return verdict_of(aggregate(judgements), evidence, [j.name for j in chain])
+        threshold = self.settings.judges.refuted_threshold
+        return verdict_of(aggregate(judgements, threshold), evidence, [j.name for j in chain])
 
     async def resources(self, response: str, deadline: Deadline) -> list[Resource]:
         """Fetch every cited URL and DOI (at most ``resources.max_resources``) and assess it."""

@@ -142,7 +142,10 @@ async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: 
                     sink.write(json.dumps({"id": row_id, "error": str(claim)}) + "\n")
                     continue
                 deadline = Deadline.after(settings.limits.claim_budget_s)
-                decision = aggregate(await run_chain(judges, claim, evidence, deadline))
+                decision = aggregate(
+                    await run_chain(judges, claim, evidence, deadline),
+                    settings.judges.refuted_threshold,
+                )
                 fields = _decision_fields(decision, [j.name for j in judges])
                 sink.write(json.dumps({"id": row_id, **fields}, ensure_ascii=False) + "\n")
                 sink.flush()

@@ -1,6 +1,15 @@
 """Judges: a claim and evidence texts in, supported / refuted / inconclusive out."""
 
-from .base import Decision, Judge, Judgement, Label, aggregate, run_chain
+from .base import REFUTED_THRESHOLD, Decision, Judge, Judgement, Label, aggregate, run_chain
 from .heuristic import HeuristicJudge
 
-__all__ = ["Decision", "HeuristicJudge", "Judge", "Judgement", "Label", "aggregate", "run_chain"]
+__all__ = [
+    "REFUTED_THRESHOLD",
+    "Decision",
+    "HeuristicJudge",
+    "Judge",
+    "Judgement",
+    "Label",
+    "aggregate",
+    "run_chain",
+]

@@ -11,6 +11,11 @@ sentence that decided it. :func:`aggregate` turns those into the claim's verdict
   it was not confident enough to call a refutation, that conflict leads the decision, so
   the report can show it.
 
+"Refuted" has one meaning everywhere: a refutation counts only with a confidence of at
+least ``refuted_threshold`` (``judges.refuted_threshold``, :data:`REFUTED_THRESHOLD` by
+default), which is what makes a claim false information. A weaker refutation is a
+*conflict*: the claim stays inconclusive and the conflict is shown for review.
+
 :func:`run_chain` runs several judges in order, asking a later judge only about the texts
 the earlier ones found inconclusive.
 """
@@ -23,9 +28,21 @@ from typing import Literal, Protocol
 
 from ..deadline import Deadline
 
-__all__ = ["Decision", "Judge", "Judgement", "Label", "aggregate", "run_chain"]
+__all__ = [
+    "REFUTED_THRESHOLD",
+    "Decision",
+    "Judge",
+    "Judgement",
+    "Label",
+    "aggregate",
+    "as_conflict",
+    "run_chain",
+]
 
 Label = Literal["supported", "refuted", "inconclusive"]
+
+# The confidence a refutation needs to count (the default of judges.refuted_threshold).
+REFUTED_THRESHOLD = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +94,29 @@ class Judge(Protocol):
     ) -> list[Judgement]: ...
 
 
-def aggregate(judgements: Sequence[Judgement]) -> Decision:
-    """The claim's verdict from one judgement per evidence text (see the module docstring)."""
+def as_conflict(judgement: Judgement) -> Judgement:
+    """A refutation too weak to count, as the conflict it shows (inconclusive, for review)."""
+    if judgement.label != "refuted":
+        return judgement
+    conflicts = judgement.conflicts or ("contradicts the claim",)
+    return replace(
+        judgement,
+        label="inconclusive",
+        conflicts=conflicts,
+        reason=f"possible conflict ({'; '.join(conflicts)}, confidence "
+        f"{judgement.confidence:.2f}): check it",
+    )
+
+
+def aggregate(
+    judgements: Sequence[Judgement], refuted_threshold: float = REFUTED_THRESHOLD
+) -> Decision:
+    """The claim's verdict from one judgement per evidence text (see the module docstring);
+    refutations under ``refuted_threshold`` are conflicts, not refutations."""
+    judgements = [
+        as_conflict(j) if j.label == "refuted" and j.confidence < refuted_threshold else j
+        for j in judgements
+    ]
     supports = [j for j in judgements if j.label == "supported"]
     refutes = [j for j in judgements if j.label == "refuted"]
     support = max(supports, key=_strength, default=None)

@@ -12,8 +12,9 @@ the same relation (or, with no relation word, the same surrounding words).
   person to ...") while the rest of the frame agrees, and nothing in the sentence
   confirms that slot. The confidence is a probability from a small logistic model over
   the alignment's features, fitted on labelled data (``bench/calibrate_frames.py``,
-  the fitted weights in ``frames_calibration.json``); under ``min_refute`` the sentence
-  is reported as a *conflict* (inconclusive, the conflict named) rather than a refutation;
+  the fitted weights in ``frames_calibration.json``); under ``refuted_threshold``
+  (``judges.refuted_threshold``: what counts as false information) the sentence is
+  reported as a *conflict* (inconclusive, the conflict named) rather than a refutation;
 - a sentence that conflicts on two slots at once speaks of another event, not this one.
 
 A claim with no slot (a definition, a relation without a value) is read by the
@@ -33,7 +34,7 @@ from importlib import resources
 
 from ..deadline import Deadline
 from ..text import DIGIT
-from .base import Decision, Judgement, aggregate
+from .base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
 from .frames import Frame, Slot, frame_of, subject_match
 from .heuristic import HeuristicJudge
 from .relations import _IRREGULAR as _SURFACE
@@ -45,7 +46,7 @@ from .slots import Value, compare, values_in
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
 _OPENING = 60  # characters: "With an elevation of 6,412 metres (21,037 ft), it is ..."
-_LOOSE_CAP = 0.45  # under min_refute: a conflict for review
+_LOOSE_CAP = 0.45  # well under any refuted_threshold: a conflict for review
 _LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
 # Small words that change what a sentence says ("all" / "most", "with" / "without"): a
 # statement of the claim must use the claim's.
@@ -429,12 +430,12 @@ class FrameJudge:
         self,
         *,
         calibration: Calibration | None = None,
-        min_refute: float = 0.5,
+        refuted_threshold: float = REFUTED_THRESHOLD,
         support_coverage: float = 0.7,
         fallback: HeuristicJudge | None = None,
     ) -> None:
         self.calibration = calibration or Calibration.load()
-        self.min_refute = min_refute
+        self.refuted_threshold = refuted_threshold
         self.support_coverage = support_coverage
         self.fallback = fallback or HeuristicJudge()
 
@@ -444,7 +445,7 @@ class FrameJudge:
         return self.judge_all(claim, evidence)
 
     def decide(self, claim: str, evidence: Sequence[str]) -> Decision:
-        return aggregate(self.judge_all(claim, evidence))
+        return aggregate(self.judge_all(claim, evidence), self.refuted_threshold)
 
     def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
         frame = frame_of(claim.strip())
@@ -718,7 +719,7 @@ class FrameJudge:
                     # another year for "won a prize" may be another occasion: a rule, not a
                     # weight (the training sets hold few such true claims): shown, not counted
                     p = min(p, _LOOSE_CAP)
-                (refutes if p >= self.min_refute else weak).append((f, p, label))
+                (refutes if p >= self.refuted_threshold else weak).append((f, p, label))
             elif (
                 not f.conflicts
                 and f.complete

@@ -24,7 +24,7 @@ def heuristic_from(settings: Settings) -> HeuristicJudge:
 def frames_from(settings: Settings) -> FrameJudge:
     f = settings.judges.frames
     return FrameJudge(
-        min_refute=f.min_refute,
+        refuted_threshold=settings.judges.refuted_threshold,
         support_coverage=f.support_coverage,
         fallback=heuristic_from(settings),
     )
