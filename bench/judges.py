@@ -209,7 +209,9 @@ _DATED = re.compile(
     r"|\b(?:1[89]|20)\d\d\b[^.]{0,12}\b(?:figures?|census|estimates?|data)\b",
     re.IGNORECASE,
 )
-_CHROME = re.compile(r"\||\b(?:sign in|log in|subscribe|newsletter|menu|share|cookie|advertisement)\b", re.I)
+_CHROME = re.compile(
+    r"\||\b(?:sign in|log in|subscribe|newsletter|menu|share|cookie|advertisement)\b", re.I
+)
 
 
 def alarm_kind(claim: str, decision: Decision) -> str:
@@ -230,7 +232,7 @@ def alarm_kind(claim: str, decision: Decision) -> str:
     if conflict.startswith(("year ", "date ")):
         years = re.findall(r"\b(?:1[5-9]|20)\d\d\b", sentence)
         return "4 several values" if len(set(years)) > 1 else "3 another noun"
-    if conflict and conflict[0].isdigit() or "%" in conflict:
+    if (conflict and conflict[0].isdigit()) or "%" in conflict:
         return "5 another measure"
     return "other"
 
