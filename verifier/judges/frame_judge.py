@@ -35,8 +35,10 @@ from importlib import resources
 from ..deadline import Deadline
 from ..text import DIGIT
 from .base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
-from .frames import Frame, Slot, frame_of, subject_match
+from .frames import CLAUSE_BREAK, Frame, Slot, frame_of, same_item, subject_match
 from .heuristic import HeuristicJudge
+from .places import REGION, places, relate
+from .places import fold as fold_place
 from .relations import _IRREGULAR as _SURFACE
 from .relations import RELATIONS, REPEATABLE, stem
 from .relations import same_relation as relations_agree
@@ -62,6 +64,9 @@ def _critical(text: str) -> frozenset[str]:
 
 
 _NAME_PREPS = frozenset({"by", "in", "at", "from", "into", "to", "near"})
+_NAME_SMALL = frozenset(
+    {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
+)
 
 __all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
 
@@ -86,6 +91,8 @@ FEATURES = (
     "long_sentence",
     "confirmed_others",
     "loose_relation",
+    "dated",
+    "repeated",
 )
 
 
@@ -134,6 +141,15 @@ _DEFAULT_WEIGHTS = {
     "long_sentence": -0.4,
     "confirmed_others": 0.8,
     "loose_relation": -3.5,
+    "dated": -2.0,
+    "repeated": -3.0,
+}
+# Features that make a conflict a question for a rater whatever the weights say (the
+# training sets hold few such true claims), with what the rater is told.
+_CAPPED = {
+    "loose_relation": "a relation that holds many times: the source may speak of another occasion",
+    "repeated": "the source speaks of a repeated event",
+    "dated": "the source dates its value and the claim does not: the fact may have changed",
 }
 
 
@@ -154,6 +170,9 @@ class _Finding:
     missing: int = 0  # content words of the claim (not its subject's) the sentence lacks
     terms: int = 0  # content words of the claim, not its subject's
     critical: bool = True  # the claim's small meaning words ("all", "not", "with") are here
+    # claim names the sentence answers with another, partly different name ("appointed to
+    # the U.S. Supreme Court" vs "to the United States Court of Appeals"): another event
+    mismatches: int = 0
 
 
 _SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
@@ -166,7 +185,16 @@ _NUMBER_WORDS = re.compile(
 )
 
 
-_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*")
+# sentence ends, line breaks, and what web pages glue sentences together with: menu and
+# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet)
+_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+")
+# ... and short labels before a sentence ("On this day: ...", "Reply Tom says: ...")
+# ... and a byline's time stamp ("July 9, 2021 at 12:20 am Harwick started ...")
+_LABEL = re.compile(
+    r"(?:(?:[^\s:]+\s+){0,5}?[^\s:]*\w(?::|\s+says:)"
+    r"|(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})"
+    r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?)?)\s+(?=[A-Z])"
+)
 _TRIM = " \t#*->|"
 
 
@@ -187,7 +215,10 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 def _add_span(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
     while start < end and text[start] in _TRIM:
         start += 1
-    while end > start and text[end - 1].isspace():
+    while (label := _LABEL.match(text, start, end)) is not None:
+        _add_span(text, start, label.end() - 1, out)
+        start = label.end()
+    while end > start and (text[end - 1].isspace() or text[end - 1] in "|•·›»"):
         end -= 1
     if end - start > 2:
         out.append((start, end))
@@ -334,6 +365,111 @@ def _comparable(claim: Slot, found: Slot) -> bool:
     return True
 
 
+def _claim_words(claim: Frame) -> frozenset[str]:
+    return _words_of(claim.text)
+
+
+@lru_cache(maxsize=1024)
+def _words_of(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\w+", fold_place(text)))
+
+
+def _consistent(claim: Frame, mine: Value, theirs: Value) -> bool:
+    """Whether a value that differs from the claim's is no conflict after all: the claim
+    itself names it ("born in Lyon, France" vs "born in Lyon"; "from 1902 to 1910" vs
+    "in 1902"), or, for places, one lies inside the other or the gazetteer cannot tell
+    a region's parts ("France" vs "Lyon", "the Netherlands" vs "Franeker")."""
+    if theirs.kind == "name":
+        words = set(re.findall(r"\w+", fold_place(theirs.text))) - _NAME_SMALL
+        if words and words <= _claim_words(claim):
+            return True
+        if any(compare(theirs, Value("name", 0, 0, n, n)) == "same" for n in claim.subject_names):
+            return True
+        return _places_consistent(mine.text, theirs.text)
+    return any(
+        s.value is not mine
+        and (s.value.kind == theirs.kind or {s.value.kind, theirs.kind} <= _TIME)
+        and compare(s.value, theirs) == "same"
+        for s in claim.slots
+    )
+
+
+def _places_consistent(mine: str, theirs: str) -> bool:
+    """Two place names that need not conflict: one inside the other, or one a country,
+    region or continent whose parts the gazetteer does not list against the other."""
+    relation = relate(mine, theirs)
+    if relation == "apart":
+        return False
+    if relation in ("same", "inside"):
+        return True
+    return any(p.level <= REGION or p.partial or p.former for p in (*places(mine), *places(theirs)))
+
+
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_YEAR_WORD = r"(?:1[6-9]|20)\d\d"
+# what dates a value: "as of 2022", "since 2010", "(2019 census)", "currently", "became"
+_DATING = re.compile(
+    rf"\b(?:as of|as at|since|until|through|by the end of)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b"
+    rf"|\(\s*{_YEAR_WORD}(?:\s*(?:est|estimate|census|figures?|data)\.?)?\s*\)"
+    rf"|\b{_YEAR_WORD}\s+(?:census|estimates?|figures?|data|survey|report)\b"
+    r"|\b(?:currently|presently|at present|today|nowadays|to date|so far|as yet|now|became|"
+    r"has become|have become|had become|record|latest|recent|recently)\b",
+    re.IGNORECASE,
+)
+_LEADING_DATE = re.compile(
+    rf"^\W*(?:in|as of|by|since|during|at the end of|until|from)\s+(?:(?:early|late|mid)[- ])?"
+    rf"(?:{_MONTH_WORD}\s+)?(?:\d{{1,2}},?\s+)?{_YEAR_WORD}\b",
+    re.IGNORECASE,
+)
+_NEAR_YEAR = re.compile(rf"\b(?:in|by|for|during)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b", re.I)
+_REPEATED = re.compile(
+    r"\b(?:again|twice|thrice|once more|another|re-?(?:elected|married|appointed|released|"
+    r"issued|opened|built|won)|remarried|(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+"
+    r"(?:time|term|title|marriage|win|championship|victory|edition|visit|tour|consecutive))\b",
+    re.IGNORECASE,
+)
+
+
+def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
+    """What an exclusive word ranges over: the noun after it and the names after that
+    ("the longest *river* in *Western Europe*": ``("river", {"western", "europe"})``)."""
+    text = frame.text
+    cut = CLAUSE_BREAK.search(text, exclusive.value.end)
+    end = cut.start() if cut else len(text)
+    names = {
+        w
+        for v in values_in(text)
+        if v.kind == "name" and exclusive.value.end < v.start < end
+        for w in re.findall(r"\w+", fold_place(v.text))
+    }
+    return exclusive.label, frozenset(names - _NAME_SMALL)
+
+
+def _same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
+    """Two superlatives compete only over one scope: "the longest river in Europe" and "the
+    longest river in Western Europe" (or "... in the world") are two titles."""
+    return _scope(claim, mine) == _scope(found, other)
+
+
+def _repeated(text: str) -> bool:
+    return _REPEATED.search(text) is not None
+
+
+def _dated(claim: Frame, found: Frame, other: Slot) -> bool:
+    """Whether the evidence dates the value it gives and the claim states its own as
+    timeless (or as running: "has now treated 699"): a count, a rank or a record that may
+    have changed since, a question for a rater rather than a refutation."""
+    claim_time = any(s.value.kind in _TIME for s in claim.slots)
+    if _DATING.search(claim.text) or (_DATING.search(found.text) and not claim_time):
+        return True
+    if claim_time:
+        return False
+    if _LEADING_DATE.match(found.text):
+        return True
+    around = found.text[max(0, other.value.start - 40) : other.value.end + 40]
+    return _NEAR_YEAR.search(around) is not None
+
+
 def _same_kind(claim: Slot, found: Slot) -> bool:
     a, b = claim.value.kind, found.value.kind
     if a in _TIME:
@@ -470,7 +606,7 @@ class FrameJudge:
             (f.sentence, f.conflicts[0][1])
             for findings in self._findings(frame, checkable, evidence)
             for f in findings
-            if len(f.conflicts) == 1
+            if len(f.conflicts) == 1 and not f.mismatches
         ]
 
     def _findings(
@@ -562,6 +698,8 @@ class FrameJudge:
         finding.critical = _critical(claim.text) <= _critical(sentence)
         words = len(sentence.split())
         subject = subject_match(claim, found, text, start)
+        if subject and not same_item(claim, found):
+            subject = 0  # "the first version" and "version 2.0": two of a kind
         finding.subject = subject
         if claim.exclusive is not None:
             self._exclusive(claim, found, finding, words)
@@ -574,6 +712,7 @@ class FrameJudge:
                 continue
             same: list[Slot] = []
             conflicting: list[tuple[Slot, float]] = []
+            unrelated = False
             for other in found.slots:
                 if not _comparable(slot, other):
                     continue
@@ -583,10 +722,14 @@ class FrameJudge:
                 outcome = compare(slot.value, other.value)
                 if outcome == "same":
                     same.append(other)
-                elif outcome == "conflict":
+                elif outcome == "conflict" and not _consistent(claim, slot.value, other.value):
                     conflicting.append((other, agreement))
+                elif outcome == "unrelated" and slot.value.kind == "name":
+                    unrelated = True
             if same:
                 finding.confirmed.append(_label(slot.value))
+            elif unrelated and not conflicting:
+                finding.mismatches += 1
             elif any(
                 _same_kind(slot, o) and compare(slot.value, o.value) == "same" for o in found.slots
             ):
@@ -618,6 +761,7 @@ class FrameJudge:
                     slot.value.approx,
                     words,
                 )
+                features["dated"] = float(kind == "quantity" and _dated(claim, found, other))
                 finding.conflicts.append((f"{_label(slot.value)} vs {other.value.text}", features))
                 loose_relations.append(slot.relation)
         specifics = len(claim.terms - subject_terms - {claim.relation})
@@ -635,6 +779,10 @@ class FrameJudge:
                 and loose_relations[n] in REPEATABLE
                 and specifics <= 2
                 and not single
+            )
+            # "married Richard Burton for the second time in 1975": another occasion
+            features["repeated"] = float(
+                features["kind_time"] == 1.0 and _repeated(found.text) and not _repeated(claim.text)
             )
         if (
             claim.negated != found.negated
@@ -683,12 +831,17 @@ class FrameJudge:
                 if finding.subject:  # "She was the first woman to ...", she being the claim's
                     finding.confirmed.append(f"{mine.value.text} {claim.subject}")
                 continue
-            a = Value("name", 0, 0, claim.subject_names[0], claim.subject_names[0])
-            b = Value("name", 0, 0, found.subject_names[0], found.subject_names[0])
-            outcome = compare(a, b)
-            if outcome == "same":
+            # entities, not spans: "Jamaican sprinter Usain Bolt" names Usain Bolt
+            outcomes = {
+                compare(Value("name", 0, 0, a, a), Value("name", 0, 0, b, b)): b
+                for a in claim.subject_names
+                for b in found.subject_names
+            }
+            if "same" in outcomes:
                 finding.confirmed.append(f"{mine.value.text} {claim.subject}")
-            elif outcome == "conflict":
+            elif set(outcomes) == {"conflict"} and _same_scope(claim, mine, found, other):
+                rival = max(found.subject_names, key=len)
+                rival = next((v.text for v in values_in(found.text) if v.key == rival), rival)
                 features = features_of(
                     "subject",
                     3,
@@ -702,24 +855,28 @@ class FrameJudge:
                     False,
                     words,
                 )
+                # "In 2017, Salvator Mundi became the most expensive painting": a record
+                features["dated"] = float(_dated(claim, found, other))
                 finding.conflicts.append(
-                    (f"{mine.value.text}: {claim.subject} vs {found.subject}", features)
+                    (f"{mine.value.text}: {claim.subject} vs {rival}", features)
                 )
 
     # --- one evidence text ---------------------------------------------------------------
     def _decide_text(self, findings: list[_Finding], index: int) -> Judgement:
         supports: list[_Finding] = []
         refutes: list[tuple[_Finding, float, str]] = []
-        weak: list[tuple[_Finding, float, str]] = []
+        weak: list[tuple[_Finding, float, str, str]] = []
         for f in findings:
-            if len(f.conflicts) == 1:
+            if len(f.conflicts) == 1 and not f.mismatches:
                 label, features = f.conflicts[0]
                 p = self.calibration.probability(features)
-                if features.get("loose_relation"):
-                    # another year for "won a prize" may be another occasion: a rule, not a
-                    # weight (the training sets hold few such true claims): shown, not counted
+                capped = next((why for key, why in _CAPPED.items() if features.get(key)), "")
+                if capped:
                     p = min(p, _LOOSE_CAP)
-                (refutes if p >= self.refuted_threshold else weak).append((f, p, label))
+                if p >= self.refuted_threshold:
+                    refutes.append((f, p, label))
+                else:
+                    weak.append((f, p, label, capped))
             elif (
                 not f.conflicts
                 and f.complete
@@ -766,12 +923,13 @@ class FrameJudge:
                 conflicts=(label,),
             )
         if weak:
-            f, p, label = max(weak, key=lambda w: w[1])
+            f, p, label, capped = max(weak, key=lambda w: w[1])
+            why = f"; {capped}" if capped else ""
             return self._judgement(
                 "inconclusive",
                 f,
                 p,
-                f"possible conflict ({label}, confidence {p:.2f}): check it",
+                f"possible conflict ({label}, confidence {p:.2f}{why}): check it",
                 index,
                 conflicts=(label,),
             )

@@ -30,10 +30,10 @@ from .relations import FUNCTIONAL, is_verb, phrase_relations, relation_of, stem
 from .relations import PHRASE_STARTS as _PHRASE_STARTS
 from .slots import Value, compare, values_in
 
-__all__ = ["Frame", "Slot", "frame_of", "slot_query", "subject_match"]
+__all__ = ["CLAUSE_BREAK", "Frame", "Slot", "frame_of", "same_item", "slot_query", "subject_match"]
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.]*\d|\d")
-_CLAUSE_BREAK = re.compile(
+CLAUSE_BREAK = re.compile(
     r"[;:()—–]|,\s+(?:and|but|while|whereas|which|who|where)\b|\bwhile\b|\bwhereas\b"
     # "born in Warsaw in 1867 and died in 1934": "and" before a second verb
     r"|\band\s+(?=(?:then\s+|later\s+)?(?:\w+ed|died|won|became|was|were|moved|left|"
@@ -93,6 +93,9 @@ class Frame:
     terms: frozenset[str]
     negated: bool
     exclusive: Slot | None  # "the only / first / largest" of the claim, if any
+    # values that tell which one of its kind the subject is: "the *first* version",
+    # "Python *2.0*", "the *2010* final"
+    marks: tuple[Value, ...] = ()
 
     def slots_of(self, kind: str) -> list[Slot]:
         return [s for s in self.slots if s.value.kind == kind]
@@ -116,7 +119,7 @@ def _word(word: str) -> tuple[str, str | None, bool]:
 
 
 def _tokens(sentence: str) -> list[_Tok]:
-    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(sentence)]
+    breaks = [m.start() for m in CLAUSE_BREAK.finditer(sentence)]
     raw = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
     infos = [_word(t) for _s, _e, t in raw]
     stems = [i[0] for i in infos]
@@ -173,10 +176,13 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     lead = _LEADING_PHRASE.match(sentence[:subject_end])
     subject_start = lead.end() if lead else 0
     subject = sentence[subject_start:subject_end].strip(" ,")
-    subject_names = tuple(
-        str(v.key)
-        for v in values
-        if v.kind == "name" and subject_start <= v.start and v.end <= subject_end
+    subject_names = _head_names(
+        sentence,
+        [
+            v
+            for v in values
+            if v.kind == "name" and subject_start <= v.start and v.end <= subject_end
+        ],
     )
     subject_tokens = [
         t
@@ -226,7 +232,43 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
         terms=_content(tokens),
         negated=bool(_NEGATION.search(sentence)),
         exclusive=exclusive,
+        marks=tuple(
+            v
+            for v in values
+            if v.kind in _MARKS and subject_start <= v.start and v.end <= subject_end
+        ),
     )
+
+
+_MARKS = frozenset({"year", "date", "quantity", "ordinal"})
+
+
+def same_item(claim: Frame, sentence: Frame) -> bool:
+    """Whether two subjects can be one item: every value that tells the claim's subject
+    from others of its kind ("the first version", "the 2010 final") is the sentence's
+    too, and the sentence's subject has none the claim's lacks ("version 2.0")."""
+    for mine, theirs in ((claim.marks, sentence.marks), (sentence.marks, claim.marks)):
+        for value in mine:
+            if not any(compare(value, other) == "same" for other in theirs):
+                return False
+    return True
+
+
+_MODIFIER = re.compile(r"\b(?:on|in|at|of|near|from|for|with|along|across|by|outside)\b", re.I)
+
+
+def _head_names(sentence: str, names: list[Value]) -> tuple[str, ...]:
+    """The names of a subject that name what it is, not where or whose it is: "The Kapembe
+    Dam on the Merenga" is the dam, "St. Mary's Church in Kessingen" the church. Names
+    after the first prepositional modifier that follows a name are dropped."""
+    out: list[str] = []
+    end = -1
+    for value in names:
+        if out and _MODIFIER.search(sentence[end : value.start]):
+            break
+        out.append(str(value.key))
+        end = value.end
+    return tuple(out)
 
 
 def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
@@ -386,11 +428,25 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
       head noun), or a pronoun or "the <head>" standing for a name the passage gave
       before;
     - 2: it names the claim's subject elsewhere ("... proposed by Alfred Wegener");
-    - 1: a subject without a name: its head noun is elsewhere in the sentence;
+    - 1: a subject without a name: its head noun is elsewhere in the sentence; or a
+      surname alone against a person's full name ("Lawson" and "James Lawson": the firm
+      may be named after the founder);
     - 0: none of these.
     """
     if claim.subject_names:
         if any(_name_in_names(n, sentence.subject_names) for n in claim.subject_names):
+            # "Lawson" (a company) and "James Lawson" (a person): a surname alone may name
+            # the firm, the family or the founder; the fuller name is surely the claim's
+            # subject only the other way round ("Curie" for "Marie Curie")
+            if any(
+                len(_name_words(n)) == 1
+                and any(
+                    _is_person(o) and len(_name_words(o)) > 1 and _name_words(n) < _name_words(o)
+                    for o in sentence.subject_names
+                )
+                for n in claim.subject_names
+            ) and not any(n in sentence.subject_names for n in claim.subject_names):
+                return 1
             return 3
         words = sentence.text.lstrip().split(" ", 2)
         first = words[0].lower() if words else ""

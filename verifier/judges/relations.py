@@ -313,7 +313,6 @@ FUNCTIONAL = frozenset(
         "build",
         "locate",
         "discover",
-        "marry",
         "high",
         "long",
         "wide",
@@ -354,7 +353,30 @@ def same_relation(a: str | None, b: str | None) -> bool:
 
 # Relations a subject may have many times, with other dates each time: winning prizes,
 # publishing, holding events, visiting, moving, studying, signing.
-REPEATABLE = frozenset({"award", "write", "hold", "release", "lead", "study", "move", "sign"})
+REPEATABLE = frozenset(
+    {
+        "award",
+        "write",
+        "hold",
+        "release",
+        "lead",
+        "study",
+        "move",
+        "sign",
+        "marry",
+        # plain verbs of events that recur: visiting, touring, performing, meeting
+        "v:visit",
+        "v:tour",
+        "v:perform",
+        "v:meet",
+        "v:play",
+        "v:travel",
+        "v:return",
+        "v:host",
+        "v:compet",
+        "v:attend",
+    }
+)
 
 _SUFFIXES = (
     "ations",

