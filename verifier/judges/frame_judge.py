@@ -43,7 +43,7 @@ from .relations import _IRREGULAR as _SURFACE
 from .relations import RELATIONS, REPEATABLE, stem
 from .relations import same_relation as relations_agree
 from .slots import _DIRECTION as _DIRECTION_WORDS
-from .slots import Value, compare, values_in
+from .slots import Value, compare, rank, values_in
 
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
@@ -451,6 +451,40 @@ def _same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
     return _scope(claim, mine) == _scope(found, other)
 
 
+def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
+    """Whether the sentence names the claim's subject as the agent ("by X") of the act the
+    claim's subject does: the passive of the claim's sentence."""
+    if claim.relation is None:
+        return False
+    for slot in frame_of(found.text).slots:  # every kind: the agent is a name
+        if slot.value.kind != "name" or slot.prep != "by":
+            continue
+        if slot.relation != claim.relation and not relations_agree(slot.relation, claim.relation):
+            continue
+        name = Value("name", 0, 0, str(slot.value.key), str(slot.value.key))
+        if any(compare(Value("name", 0, 0, n, n), name) == "same" for n in claim.subject_names):
+            return True
+    return False
+
+
+def _rank_of(slot: Slot) -> object:
+    return slot.value.key if slot.value.kind == "ordinal" else rank(slot.value)
+
+
+def _holders(found: Frame, slot: Slot) -> tuple[str, ...]:
+    """Who holds an exclusive title in a sentence: its subject's names, or, when the title
+    is the subject ("The first European to map its course was António Ferraz"), the name
+    after the copula."""
+    if slot.value.start < found.subject_end <= len(found.text):
+        after = found.text[found.subject_end :]
+        if re.match(r"\s*(?:was|is|were|are|became|has been|had been|remains|remained)\b", after):
+            for value in values_in(found.text):
+                if value.kind == "name" and 0 <= value.start - found.subject_end <= 60:
+                    return (str(value.key),)
+            return ()
+    return found.subject_names
+
+
 def _repeated(text: str) -> bool:
     return _REPEATED.search(text) is not None
 
@@ -590,10 +624,19 @@ class FrameJudge:
         if (not checkable and frame.exclusive is None) or subjectless:
             # nothing to line up ("He attended ...": whom?): near-verbatim statements only
             return self._verbatim(claim, frame, evidence)
-        return [
+        judged = [
             self._decide_text(findings, index)
             for index, findings in enumerate(self._findings(frame, checkable, evidence))
         ]
+        # a text that neither supports nor contradicts a slot may still state the claim
+        # nearly word for word, every value included: the heuristic's strict support
+        open_ = [i for i, j in enumerate(judged) if j.label == "inconclusive" and not j.conflicts]
+        if open_:
+            stated = self._verbatim(claim, frame, [evidence[i] for i in open_])
+            for i, judgement in zip(open_, stated, strict=True):
+                if judgement.label == "supported":
+                    judged[i] = replace(judgement, evidence_index=i)
+        return judged
 
     def conflicts(self, claim: str, evidence: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
         """Every single-slot conflict the evidence shows, with its features: what the
@@ -698,6 +741,8 @@ class FrameJudge:
         finding.critical = _critical(claim.text) <= _critical(sentence)
         words = len(sentence.split())
         subject = subject_match(claim, found, text, start)
+        if subject == 2 and _agent_of_same_act(claim, found):
+            subject = 3  # "proposed by Alfred Wegener in 1912" for "Wegener proposed ..."
         if subject and not same_item(claim, found):
             subject = 0  # "the first version" and "version 2.0": two of a kind
         finding.subject = subject
@@ -818,29 +863,44 @@ class FrameJudge:
 
     def _exclusive(self, claim: Frame, found: Frame, finding: _Finding, words: int) -> None:
         """ "X is the only person to ..." against "Y is the only person to ...": the
-        subject is the slot."""
+        subject is the slot. Against "X is the third-highest ..." (X the claim's subject)
+        or "X is the first woman to ..." for "the second woman", the rank is."""
         mine = claim.exclusive
         assert mine is not None
         for other in found.slots:
-            if other.value.kind != mine.value.kind or other.value.key != mine.value.key:
+            if other.value.kind != mine.value.kind:
+                continue
+            ranked = mine.value.kind == "ordinal" or rank(mine.value) != rank(other.value)
+            if other.value.key != mine.value.key and mine.value.kind == "exclusive":
                 continue
             agreement = len(mine.context & other.context) / max(1, len(mine.context))
             if agreement < 0.5 or not claim.subject_names:
                 continue
-            if not found.subject_names:
-                if finding.subject:  # "She was the first woman to ...", she being the claim's
+            holders = _holders(found, other)
+            if not holders:
+                if finding.subject >= 2 and _rank_of(mine) == _rank_of(other):
+                    # "She was the first woman to ...", she being the claim's
                     finding.confirmed.append(f"{mine.value.text} {claim.subject}")
+                elif finding.subject >= 2 and ranked and _same_scope(claim, mine, found, other):
+                    self._rank_conflict(claim, found, finding, mine, other, agreement, words)
                 continue
             # entities, not spans: "Jamaican sprinter Usain Bolt" names Usain Bolt
             outcomes = {
                 compare(Value("name", 0, 0, a, a), Value("name", 0, 0, b, b)): b
                 for a in claim.subject_names
-                for b in found.subject_names
+                for b in holders
             }
             if "same" in outcomes:
-                finding.confirmed.append(f"{mine.value.text} {claim.subject}")
-            elif set(outcomes) == {"conflict"} and _same_scope(claim, mine, found, other):
-                rival = max(found.subject_names, key=len)
+                if _rank_of(mine) == _rank_of(other):
+                    finding.confirmed.append(f"{mine.value.text} {claim.subject}")
+                elif _same_scope(claim, mine, found, other):
+                    self._rank_conflict(claim, found, finding, mine, other, agreement, words)
+            elif (
+                set(outcomes) == {"conflict"}
+                and _rank_of(mine) == _rank_of(other)
+                and _same_scope(claim, mine, found, other)
+            ):
+                rival = max(holders, key=len)
                 rival = next((v.text for v in values_in(found.text) if v.key == rival), rival)
                 features = features_of(
                     "subject",
@@ -860,6 +920,24 @@ class FrameJudge:
                 finding.conflicts.append(
                     (f"{mine.value.text}: {claim.subject} vs {rival}", features)
                 )
+
+    def _rank_conflict(
+        self,
+        claim: Frame,
+        found: Frame,
+        finding: _Finding,
+        mine: Slot,
+        other: Slot,
+        agreement: float,
+        words: int,
+    ) -> None:
+        """The claim's subject holds another rank: "the highest" vs "the third-highest",
+        "the second woman to ..." vs "the first woman to ..."."""
+        features = features_of(
+            "ordinal", 3, True, False, True, agreement, finding.coverage, 1, 0.5, False, words
+        )
+        features["dated"] = float(_dated(claim, found, other))
+        finding.conflicts.append((f"{mine.value.text} vs {other.value.text}", features))
 
     # --- one evidence text ---------------------------------------------------------------
     def _decide_text(self, findings: list[_Finding], index: int) -> Judgement:

@@ -58,9 +58,12 @@ _AUX = frozenset(
     "shall should must".split()
 )
 _LEADING_PHRASE = re.compile(
+    # "Founded in Delft in 1923, it ...", "Born in Warsaw, she ...": a participle's phrase
+    r"^(?-i:[A-Z][a-z]+(?:ed|en|wn|rn|lt|de))\b[^,;]{2,80}?,\s+(?=[a-z]|[A-Z][a-z])|"
     r"^(?:in|on|at|during|after|before|by|since|from|until|around|about|between|with|"
     r"as|under|among|despite|like|unlike|for|following|according to|as of|"
-    r"by the end of)\b.*?(?:\d{4}s?,?\s|,\s)\s*",
+    r"by the end of)\b.*?(?:\d{4}s?,?\s|,\s|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|"
+    r"April|May|June|July|August|September|October|November|December)\s+(?=[a-z]))\s*",
     re.IGNORECASE,
 )
 _WINDOW = 6  # tokens either side of a value that describe it
@@ -94,8 +97,8 @@ class Frame:
     negated: bool
     exclusive: Slot | None  # "the only / first / largest" of the claim, if any
     # values that tell which one of its kind the subject is: "the *first* version",
-    # "Python *2.0*", "the *2010* final"
-    marks: tuple[Value, ...] = ()
+    # "Python *2.0*", "the *2010* final"; each with the stems of the words beside it
+    marks: tuple[tuple[Value, frozenset[str]], ...] = ()
 
     def slots_of(self, kind: str) -> list[Slot]:
         return [s for s in self.slots if s.value.kind == kind]
@@ -206,7 +209,7 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     slots = []
     exclusive = None
     for value in values:
-        if value.kind == "name" and value.end <= subject_end:
+        if value.kind == "name" and subject_start <= value.start and value.end <= subject_end:
             continue  # the subject is not a slot (exclusive claims compare it apart)
         if kinds is not None and value.kind not in kinds:
             continue
@@ -233,23 +236,43 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
         negated=bool(_NEGATION.search(sentence)),
         exclusive=exclusive,
         marks=tuple(
-            v
+            (v, _beside(tokens, v))
             for v in values
-            if v.kind in _MARKS and subject_start <= v.start and v.end <= subject_end
+            if v.kind in _MARKS
+            and subject_start <= v.start
+            and v.end <= subject_end < len(sentence)
         ),
     )
 
 
-_MARKS = frozenset({"year", "date", "quantity", "ordinal"})
+_MARKS = frozenset({"year", "quantity", "ordinal"})
+
+
+def _beside(tokens: list[_Tok], value: Value) -> frozenset[str]:
+    """The stems of the two words either side of a value."""
+    before = [t.stem for t in tokens if t.end <= value.start][-2:]
+    after = [t.stem for t in tokens if t.start >= value.end][:2]
+    return frozenset(before + after)
+
+
+def _subject_words(frame: Frame) -> frozenset[str]:
+    words = {stem(w) for n in frame.subject_names for w in re.findall(r"[\w'’-]+", n)}
+    if frame.subject_head:
+        words.add(frame.subject_head)
+    return frozenset(words)
 
 
 def same_item(claim: Frame, sentence: Frame) -> bool:
-    """Whether two subjects can be one item: every value that tells the claim's subject
-    from others of its kind ("the first version", "the 2010 final") is the sentence's
-    too, and the sentence's subject has none the claim's lacks ("version 2.0")."""
-    for mine, theirs in ((claim.marks, sentence.marks), (sentence.marks, claim.marks)):
-        for value in mine:
-            if not any(compare(value, other) == "same" for other in theirs):
+    """Whether two subjects can be one item: a value that tells one subject from others
+    of its kind ("the *first* version", "version *2.0*", "the *2010* final"), standing
+    beside a word of the other's subject, must be the other's too. "The first aqueduct
+    serving Rome, the Aqua Appia" is still the Aqua Appia: "first" stands by "aqueduct"."""
+    for mine, theirs in ((claim, sentence), (sentence, claim)):
+        words = _subject_words(theirs)
+        for value, beside in mine.marks:
+            if beside & words and not any(
+                compare(value, other) == "same" for other, _b in theirs.marks
+            ):
                 return False
     return True
 
@@ -438,14 +461,20 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             # "Lawson" (a company) and "James Lawson" (a person): a surname alone may name
             # the firm, the family or the founder; the fuller name is surely the claim's
             # subject only the other way round ("Curie" for "Marie Curie")
-            if any(
-                len(_name_words(n)) == 1
+            if (
+                claim.relation in _FIRM_RELATIONS
                 and any(
-                    _is_person(o) and len(_name_words(o)) > 1 and _name_words(n) < _name_words(o)
-                    for o in sentence.subject_names
+                    len(_name_words(n)) == 1
+                    and any(
+                        _is_person(o)
+                        and len(_name_words(o)) > 1
+                        and _name_words(n) < _name_words(o)
+                        for o in sentence.subject_names
+                    )
+                    for n in claim.subject_names
                 )
-                for n in claim.subject_names
-            ) and not any(n in sentence.subject_names for n in claim.subject_names):
+                and not any(n in sentence.subject_names for n in claim.subject_names)
+            ):
                 return 1
             return 3
         words = sentence.text.lstrip().split(" ", 2)
@@ -466,6 +495,25 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
             if all(_name_words(n) <= before | {head} for n in claim.subject_names):
                 return 3
+        before_words = re.findall(r"\w+", passage[:sentence_start].casefold())
+        if (
+            first == "the"
+            and not sentence.subject_names
+            and sentence.subject_head
+            and _named_beside(sentence.subject_head, claim.subject_names, before_words)
+        ):
+            return 3  # "The opera received ..." after "the comic opera Mlynářova dcera (...)"
+        if (
+            claim.relation is not None
+            and sentence.subject_head is not None
+            and relation_of(sentence.subject_head) == claim.relation
+            and not sentence.subject_names
+            and any(
+                _name_words(n) <= set(before_words) | _words_after(sentence)
+                for n in claim.subject_names
+            )
+        ):
+            return 3  # "The first ascent was made in 1932" for "Quellomayo was first climbed"
         if any(_name_in(n, sentence) for n in claim.subject_names):
             return 2
         return 0
@@ -499,14 +547,41 @@ def _is_person(name: str) -> bool:
 
 
 def _pronoun_fits(first: str, sentence: Frame, claim: Frame) -> bool:
-    """ "he"/"she" stand for a person, "it"/"its" for a thing, "they" for either."""
+    """ "he"/"she" stand for a person (or a name of one word: a surname), "it"/"its" for
+    a thing, "they" for either."""
     word = sentence.subject.lower() if sentence.subject.lower() in _PRONOUNS else first
     person = any(_is_person(n) for n in claim.subject_names)
     if word in ("he", "she", "his", "her"):
-        return person
+        return person or any(
+            len(_name_words(n)) == 1 and not _name_words(n) & _THINGS for n in claim.subject_names
+        )
     if word in ("it", "its"):
         return not person
     return True
+
+
+# Relations a firm, a place or a building has rather than a person: a surname alone
+# ("Lawson was founded") may name the firm where the full name is its founder's.
+_FIRM_RELATIONS = frozenset({"found", "headquarter", "employ", "revenue", "locate", "build"})
+
+
+def _named_beside(head: str, names: tuple[str, ...], words: list[str], window: int = 8) -> bool:
+    """Whether the passage before calls a name of the claim by ``head`` ("the comic opera
+    Mlynářova dcera (The Miller's Daughter)": "opera" beside "Miller's Daughter")."""
+    wanted = [_name_words(n) for n in names]
+    for i, word in enumerate(words):
+        if stem(word) != head:
+            continue
+        near = set(words[max(0, i - window) : i + window + 1])
+        if any(w and w <= near for w in wanted):
+            return True
+    return False
+
+
+def _words_after(sentence: Frame) -> set[str]:
+    return set(re.findall(r"\w+", sentence.text[sentence.subject_end :].casefold())) | set(
+        re.findall(r"\w+", sentence.subject.casefold())
+    )
 
 
 def _name_in_names(name: str, names: tuple[str, ...]) -> bool:

@@ -488,6 +488,7 @@ surround survive take talk teach tell tend test think threaten total train trans
 transform translate travel treat try turn understand unite use vary visit vote wait walk
 want warn watch wear weigh win wish withdraw work write target aim estimate account rank
 break sweep strike erupt happen occur trigger orbit border span flow drain empty cover
+melt boil freeze evaporate dissolve
 attract employ fund finance own operate host stage feature speak reach exceed
 """.split()
 _VERB_STEMS = frozenset(stem(v) for v in _VERBS)

@@ -25,7 +25,7 @@ from typing import Literal
 
 from ..text import DIGIT, YEAR_DIGITS
 
-__all__ = ["Comparison", "Value", "ValueKind", "compare", "values_in"]
+__all__ = ["Comparison", "Value", "ValueKind", "compare", "rank", "values_in"]
 
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
 Comparison = Literal["same", "conflict", "unrelated"]
@@ -256,16 +256,33 @@ _ORDINALS = {
     "tenth": 10,
     "last": -1,
 }
+# "the 89th", "its first", "the race's 89th edition"
 _ORDINAL = re.compile(
-    r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(first|second|third|fourth|fifth|sixth|"
-    r"seventh|eighth|ninth|tenth|last|(\d{1,3})(?:st|nd|rd|th))\b"
+    r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[\w-]+['’]s)\s+(first|second|third|fourth|fifth|"
+    r"sixth|seventh|eighth|ninth|tenth|last|(\d{1,3})(?:st|nd|rd|th))\b(?![- ](?:largest|"
+    r"biggest|highest|longest|tallest|oldest|most|smallest|deepest|busiest|best))"
 )
+# "the third-highest peak": a superlative with its rank (see :func:`rank`)
 _EXCLUSIVE = re.compile(
-    r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+(only|sole|largest|biggest|smallest|oldest|youngest|"
+    r"\b(?:[Tt]he|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir)\s+((?:(?:second|third|fourth|fifth|sixth|"
+    r"seventh|eighth|ninth|tenth|\d{1,3}(?:st|nd|rd|th))[- ])?(?:only|sole|largest|biggest|smallest|oldest|youngest|"
     r"tallest|highest|longest|shortest|deepest|fastest|slowest|earliest|"
     r"latest|heaviest|lightest|richest|poorest|busiest|hottest|coldest|widest|"
-    r"lowest|best-selling|(?:most|least)(?:\s+(?!of\b|in\b|to\b|for\b)[a-z][a-z-]+)?)\b"
+    r"lowest|best-selling|(?:most|least)(?:\s+(?!of\b|in\b|to\b|for\b)[a-z][a-z-]+)?))\b"
 )
+_RANK = re.compile(
+    r"^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,3})(?:st|nd|rd|th))[- ]"
+)
+
+
+def rank(value: Value) -> int:
+    """A superlative's rank: 1 for "the highest", 3 for "the third-highest"."""
+    m = _RANK.match(value.text.lower())
+    if m is None:
+        return 1
+    return _ORDINALS.get(m.group(1)) or int(m.group(2) or 1)
+
+
 # "one of the largest", "among the oldest": one of several, not the one
 _ONE_OF = re.compile(r"\b(?:one|some|several|two|three|many|each|any|among|of)\s+(?:of\s+)?$", re.I)
 _DIRECTIONS = {
@@ -325,10 +342,12 @@ _DIRECTION_LOWER = re.compile(
     r"\b(?:" + "|".join(sorted(_DIRECTIONS, key=len, reverse=True)) + r")\b"
 )
 # Names: capitalised words, with the small words names are made of between them.
+# capitals, Latin accented ones too ("Émile", "Łukasz", "Škoda")
+_UPPER = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
 _NAME = re.compile(
-    r"(?<![\w’'])(?:(?:[A-Z]\.){2,}|[A-Z][\w’'.-]*[A-Za-z0-9]|[A-Z])(?:(?:\s+(?:of|the|de|da|di|"
-    r"du|del|la|le|von|van|der|den|bin|ibn|al|y))*\s+(?:(?:[A-Z]\.){2,}|[A-Z][\w’'.-]*[A-Za-z0-9]|"
-    r"[A-Z]\.?))*"
+    rf"(?<![\w’'])(?:(?:[{_UPPER}]\.){{2,}}|[{_UPPER}][\w’'.-]*[^\W_]|[{_UPPER}])(?:(?:\s+(?:of|the|"
+    rf"de|da|di|du|del|la|le|von|van|der|den|bin|ibn|al|y))*\s+(?:(?:[{_UPPER}]\.){{2,}}|"
+    rf"[{_UPPER}][\w’'.-]*[^\W_]|[{_UPPER}]\.?))*"
 )
 _NOT_NAMES = frozenset(
     """a an the in on at of for to by with from and or but if when while after before as
@@ -376,6 +395,9 @@ _NOT_DIRECTION = re.compile(
 _QUANTITY_START = re.compile(
     r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + "|".join(_WORD_NUMBERS) + r")\b", re.IGNORECASE
 )
+
+
+_COMPOUND = re.compile(r"-([a-z]{3,})\b")
 
 
 def _quantities(sentence: str) -> list[re.Match[str]]:
@@ -524,6 +546,38 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             continue  # part of a name: "SARS-CoV-2", "COVID-19", "radium-226", "G3P"
         raw_num = m.group("num")
         is_word = raw_num[0].isalpha()
+        compound = _COMPOUND.match(sentence, n1)
+        if compound and not m.group("scale") and not m.group("cur"):
+            # "a five-carbon sugar", "a three-tier bridge", "a 10-year study": the noun
+            # (or unit) is joined to the number
+            noun = compound.group(1).lower()
+            value = _number(raw_num)
+            if value is None:
+                continue
+            if noun in _UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
+                dimension, factor = _UNITS[noun]
+                add(
+                    Value(
+                        "quantity",
+                        start,
+                        compound.end(),
+                        sentence[start : compound.end()],
+                        value * factor,
+                        dimension,
+                    )
+                )
+            else:
+                add(
+                    Value(
+                        "quantity",
+                        start,
+                        compound.end(),
+                        sentence[start : compound.end()],
+                        value,
+                        f"count:{_stem(noun)}",
+                    )
+                )
+            continue
         scale_word = (m.group("scale") or "").strip().lower()
         tail_start = m.start("tail") if m.group("tail") else m.end()
         unit_word, unit_end, noun, noun_end = _unit_and_noun(m.group("tail") or "")
@@ -600,11 +654,8 @@ def values_in(sentence: str) -> tuple[Value, ...]:
     for m in _EXCLUSIVE.finditer(sentence):
         if _ONE_OF.search(sentence, max(0, m.start() - 12), m.start()):
             continue
-        add(
-            Value(
-                "exclusive", m.start(1), m.end(1), m.group(1), " ".join(m.group(1).lower().split())
-            )
-        )
+        word = " ".join(_RANK.sub("", m.group(1).lower()).split())
+        add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
     for m in _DIRECTION_LOWER.finditer(lowered):
         direction = _DIRECTIONS[m.group()]
         if not _NOT_DIRECTION.match(lowered, m.start()):
