@@ -31,7 +31,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from judges import DATA, claims_dev, fever_symmetric, wice
+from judges import DATA, befores, claims_dev, fever_symmetric, wice
 
 from verifier.judges.frame_judge import _DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
 
@@ -53,7 +53,7 @@ def examples() -> list[tuple[int, list[float], int, str]]:
             group += 1
             if gold not in labels:
                 continue
-            for _sentence, features in judge.conflicts(claim, evidence):
+            for _sentence, features in judge.conflicts(claim, evidence, befores(evidence)):
                 out.append((group, [features[f] for f in FEATURES], labels[gold], source))
     return out
 

@@ -116,13 +116,33 @@ def wice_chunks(root: Path) -> Iterator[Pair]:
             yield row["claim"], [" ".join(row["evidence"])], gold[row["label"]]
 
 
+class Passage(str):
+    """A passage of a page, with the page text before it (as the pipeline gives judges)."""
+
+    before: str = ""
+
+
+def passage(text: str, before: str) -> Passage:
+    out = Passage(text)
+    out.before = before
+    return out
+
+
+def befores(evidence: Sequence[str]) -> list[str]:
+    return [getattr(e, "before", "") for e in evidence]
+
+
 def top_passages(claim: str, page: str, k: int = 5) -> list[str]:
-    """The ``k`` passages of ``page`` the pipeline would judge for ``claim``."""
+    """The ``k`` passages of ``page`` the pipeline would judge for ``claim``, each with
+    the 600 characters of the page before it."""
     candidates = [
         Evidence(page[a:b], "page", "", "sha256:page", a, b, 0.0, claim, "bench", None)
         for a, b in passage_spans(page)
     ]
-    return [e.quote for e in rank_passages(claim, candidates, k)] or [page[:400]]
+    return [
+        passage(e.quote, page[max(0, e.start - 600) : e.start])
+        for e in rank_passages(claim, candidates, k)
+    ] or [passage(page[:400], "")]
 
 
 def covidfact(root: Path) -> Iterator[Pair]:
@@ -344,7 +364,7 @@ def main() -> int:
     frames = FrameJudge()
     heuristic = HeuristicJudge()
     judges: dict[str, Callable[[str, Sequence[str]], str]] = {
-        "frames": lambda c, e: frames.decide(c, e).label,
+        "frames": lambda c, e: frames.decide(c, e, befores(e)).label,
         "heuristic (old)": lambda c, e: heuristic.decide(c, e).label,
         "always-inconclusive": always_inconclusive,
         "word-overlap": word_overlap,
@@ -387,7 +407,7 @@ def main() -> int:
         for judge_name, judge in judges.items():
             started = time.perf_counter()
             if judge_name == "frames":
-                decisions = [frames.decide(c, e) for c, e, _g in pairs]
+                decisions = [frames.decide(c, e, befores(e)) for c, e, _g in pairs]
                 pred = [d.label for d in decisions]
             else:
                 pred = [judge(c, e) for c, e, _g in pairs]

@@ -380,9 +380,22 @@ class _Run:
                 frames_from(self.settings)
             ]
             deadline = Deadline.after(0.5)
-        judgements = await run_chain(chain, statement, texts, deadline)
+        judgements = await run_chain(
+            chain, statement, texts, deadline, before=[self._before(ev) for ev in evidence]
+        )
         threshold = self.settings.judges.refuted_threshold
         return verdict_of(aggregate(judgements, threshold), evidence, [j.name for j in chain])
+
+    def _before(self, evidence: Evidence, chars: int = 600) -> str:
+        """The page text just before a passage (whom its pronouns stand for), if the page
+        is at hand."""
+        task = self.pages.get(evidence.url)
+        if task is None or not task.done() or task.cancelled() or task.exception() is not None:
+            return ""
+        record = task.result().record
+        if record is None:
+            return ""
+        return record.text[max(0, evidence.start - chars) : evidence.start]
 
     async def resources(self, response: str, deadline: Deadline) -> list[Resource]:
         """Fetch every cited URL and DOI (at most ``resources.max_resources``) and assess it."""

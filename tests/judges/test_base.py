@@ -43,7 +43,12 @@ class Scripted:
         self.seen: list[list[str]] = []
 
     async def judge(
-        self, claim: str, evidence: Sequence[str], deadline: Deadline
+        self,
+        claim: str,
+        evidence: Sequence[str],
+        deadline: Deadline,
+        *,
+        before: Sequence[str] = (),
     ) -> list[Judgement]:
         self.seen.append(list(evidence))
         return [

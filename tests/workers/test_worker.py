@@ -198,7 +198,7 @@ async def test_a_job_that_hangs_times_out(
     class Hanging:
         name = "hanging"
 
-        async def judge(self, claim, evidence, deadline):  # type: ignore[no-untyped-def]
+        async def judge(self, claim, evidence, deadline, *, before=()):  # type: ignore[no-untyped-def]
             await asyncio.Event().wait()
 
     settings = fast.with_overrides({"service.job_timeout_s": 0.5})

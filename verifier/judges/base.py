@@ -85,12 +85,21 @@ class Decision:
 
 
 class Judge(Protocol):
-    """Reads a claim against evidence texts: one judgement per text, in order."""
+    """Reads a claim against evidence texts: one judgement per text, in order.
+
+    ``before[i]``, when given, is the text just before ``evidence[i]`` on its page (the
+    names a passage's "it", "she" or "the opera" stand for); a judge may read it for that
+    and never judges it."""
 
     name: str
 
     async def judge(
-        self, claim: str, evidence: Sequence[str], deadline: Deadline
+        self,
+        claim: str,
+        evidence: Sequence[str],
+        deadline: Deadline,
+        *,
+        before: Sequence[str] = (),
     ) -> list[Judgement]: ...
 
 
@@ -152,17 +161,28 @@ def aggregate(
 
 
 async def run_chain(
-    judges: Sequence[Judge], claim: str, evidence: Sequence[str], deadline: Deadline
+    judges: Sequence[Judge],
+    claim: str,
+    evidence: Sequence[str],
+    deadline: Deadline,
+    *,
+    before: Sequence[str] = (),
 ) -> list[Judgement]:
     """One judgement per evidence text: the first judge's, unless it was inconclusive and
     a later judge decided. A later judge sees only the still-inconclusive texts; indices
-    always refer to ``evidence``."""
+    always refer to ``evidence``; ``before`` is each text's page context (see
+    :class:`Judge`)."""
     results: list[Judgement | None] = [None] * len(evidence)
     open_ = list(range(len(evidence)))
     for judge in judges:
         if not open_ or deadline.expired:
             break
-        found = await judge.judge(claim, [evidence[i] for i in open_], deadline)
+        found = await judge.judge(
+            claim,
+            [evidence[i] for i in open_],
+            deadline,
+            before=[before[i] for i in open_] if before else (),
+        )
         still_open = []
         for position, judgement in zip(open_, found, strict=True):
             judgement = replace(judgement, evidence_index=position)

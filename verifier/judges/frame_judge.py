@@ -610,14 +610,23 @@ class FrameJudge:
         self.fallback = fallback or HeuristicJudge()
 
     async def judge(
-        self, claim: str, evidence: Sequence[str], deadline: Deadline | None = None
+        self,
+        claim: str,
+        evidence: Sequence[str],
+        deadline: Deadline | None = None,
+        *,
+        before: Sequence[str] = (),
     ) -> list[Judgement]:
-        return self.judge_all(claim, evidence)
+        return self.judge_all(claim, evidence, before)
 
-    def decide(self, claim: str, evidence: Sequence[str]) -> Decision:
-        return aggregate(self.judge_all(claim, evidence), self.refuted_threshold)
+    def decide(self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()) -> Decision:
+        return aggregate(self.judge_all(claim, evidence, before), self.refuted_threshold)
 
-    def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
+    def judge_all(
+        self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()
+    ) -> list[Judgement]:
+        """One judgement per text; ``before[i]`` is the page text before ``evidence[i]``,
+        read only to know whom a pronoun or "the <noun>" stands for."""
         frame = frame_of(claim.strip())
         checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
         subjectless = not frame.subject_names and frame.subject_head in (None, *_PRONOUN_STEMS)
@@ -626,7 +635,7 @@ class FrameJudge:
             return self._verbatim(claim, frame, evidence)
         judged = [
             self._decide_text(findings, index)
-            for index, findings in enumerate(self._findings(frame, checkable, evidence))
+            for index, findings in enumerate(self._findings(frame, checkable, evidence, before))
         ]
         # a text that neither supports nor contradicts a slot may still state the claim
         # nearly word for word, every value included: the heuristic's strict support
@@ -638,7 +647,9 @@ class FrameJudge:
                     judged[i] = replace(judgement, evidence_index=i)
         return judged
 
-    def conflicts(self, claim: str, evidence: Sequence[str]) -> list[tuple[str, dict[str, float]]]:
+    def conflicts(
+        self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()
+    ) -> list[tuple[str, dict[str, float]]]:
         """Every single-slot conflict the evidence shows, with its features: what the
         calibration is fitted on (bench/calibrate_frames.py)."""
         frame = frame_of(claim.strip())
@@ -647,28 +658,34 @@ class FrameJudge:
             return []
         return [
             (f.sentence, f.conflicts[0][1])
-            for findings in self._findings(frame, checkable, evidence)
+            for findings in self._findings(frame, checkable, evidence, before)
             for f in findings
             if len(f.conflicts) == 1 and not f.mismatches
         ]
 
     def _findings(
-        self, frame: Frame, checkable: list[Slot], evidence: Sequence[str]
+        self,
+        frame: Frame,
+        checkable: list[Slot],
+        evidence: Sequence[str],
+        before: Sequence[str] = (),
     ) -> list[list[_Finding]]:
         subject_terms = frozenset(stem(w) for w in frame.subject.split()) | frozenset(
             w for n in frame.subject_names for w in n.split()
         )
         sieve = _Sieve.of(frame, checkable, subject_terms)
+        prefixes = list(before) or [""] * len(evidence)
         return [
             [
                 f
                 for start, end in _sentences(text)
                 if sieve.passes(text[start:end])
-                and (f := self._read(frame, checkable, subject_terms, text, start, end)) is not None
+                and (f := self._read(frame, checkable, subject_terms, text, start, end, prefix))
+                is not None
             ]
             if sieve.may_pass(text)
             else []
-            for text in evidence
+            for text, prefix in zip(evidence, prefixes, strict=True)
         ]
 
     def _verbatim(self, claim: str, frame: Frame, evidence: Sequence[str]) -> list[Judgement]:
@@ -717,6 +734,7 @@ class FrameJudge:
         text: str,
         start: int,
         end: int,
+        prefix: str = "",
     ) -> _Finding | None:
         sentence = text[start:end]
         kinds = {
@@ -740,7 +758,10 @@ class FrameJudge:
         finding.terms = len(shared)
         finding.critical = _critical(claim.text) <= _critical(sentence)
         words = len(sentence.split())
-        subject = subject_match(claim, found, text, start)
+        # the page before the passage tells whom "it", "she" or "the opera" stands for
+        subject = subject_match(
+            claim, found, prefix + text if prefix else text, len(prefix) + start
+        )
         if subject == 2 and _agent_of_same_act(claim, found):
             subject = 3  # "proposed by Alfred Wegener in 1912" for "Wegener proposed ..."
         if subject and not same_item(claim, found):

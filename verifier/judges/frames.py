@@ -40,6 +40,7 @@ CLAUSE_BREAK = re.compile(
     r"wrote|built|made|took|gave|began|ran|grew|rose|fell|led|held|sold|met|lost)\b)"
 )
 _PRONOUNS = frozenset("he she it they its his her their".split())
+_DETERMINERS = frozenset("the a an his her its their my our your this that these those".split())
 _NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nor|cannot|n't|false|myth|failed to|did not|was not|"
     r"is not|has not|have not|had not)\b|n't\b",
@@ -166,6 +167,8 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     for i, tok in enumerate(tokens):
         if i == 0 or (name_spans and any(a <= tok.start < b for a, b in name_spans)):
             continue
+        if tokens[i - 1].text.lower() in _DETERMINERS:
+            continue  # "his last opera", "the second round": a modifier, not a verb
         if tok.text.lower() in _AUX or (
             tok.relation is not None and (tok.relation.startswith("v:") or is_verb(tok.text))
         ):
@@ -257,6 +260,9 @@ def _beside(tokens: list[_Tok], value: Value) -> frozenset[str]:
 
 def _subject_words(frame: Frame) -> frozenset[str]:
     words = {stem(w) for n in frame.subject_names for w in re.findall(r"[\w'’-]+", n)}
+    words |= {
+        stem(w) for w in re.findall(r"[A-Za-z][\w'’-]+", frame.subject) if w.lower() not in STOPWORDS
+    }
     if frame.subject_head:
         words.add(frame.subject_head)
     return frozenset(words)

@@ -179,7 +179,12 @@ class HeuristicJudge:
         return aggregate(self.judge_all(claim, evidence))
 
     async def judge(
-        self, claim: str, evidence: Sequence[str], deadline: Deadline | None = None
+        self,
+        claim: str,
+        evidence: Sequence[str],
+        deadline: Deadline | None = None,
+        *,
+        before: Sequence[str] = (),
     ) -> list[Judgement]:
         return self.judge_all(claim, evidence)
 

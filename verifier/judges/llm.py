@@ -136,7 +136,12 @@ class LlmJudge:
             await self._session.close()
 
     async def judge(
-        self, claim: str, evidence: Sequence[str], deadline: Deadline
+        self,
+        claim: str,
+        evidence: Sequence[str],
+        deadline: Deadline,
+        *,
+        before: Sequence[str] = (),
     ) -> list[Judgement]:
         if not evidence:
             return []

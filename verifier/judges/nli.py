@@ -124,7 +124,12 @@ class NliJudge:
         return cls(settings.model_dir, settings)
 
     async def judge(
-        self, claim: str, evidence: Sequence[str], deadline: Deadline | None = None
+        self,
+        claim: str,
+        evidence: Sequence[str],
+        deadline: Deadline | None = None,
+        *,
+        before: Sequence[str] = (),
     ) -> list[Judgement]:
         work = asyncio.to_thread(self.judge_all, claim, evidence)
         if deadline is None:
