@@ -134,13 +134,13 @@ def befores(evidence: Sequence[str]) -> list[str]:
 
 def top_passages(claim: str, page: str, k: int = 5) -> list[str]:
     """The ``k`` passages of ``page`` the pipeline would judge for ``claim``, each with
-    the 600 characters of the page before it."""
+    the 1,200 characters of the page before it (as the pipeline gives judges)."""
     candidates = [
         Evidence(page[a:b], "page", "", "sha256:page", a, b, 0.0, claim, "bench", None)
         for a, b in passage_spans(page)
     ]
     return [
-        passage(e.quote, page[max(0, e.start - 600) : e.start])
+        passage(e.quote, page[max(0, e.start - 1200) : e.start])
         for e in rank_passages(claim, candidates, k)
     ] or [passage(page[:400], "")]
 

@@ -386,7 +386,7 @@ class _Run:
         threshold = self.settings.judges.refuted_threshold
         return verdict_of(aggregate(judgements, threshold), evidence, [j.name for j in chain])
 
-    def _before(self, evidence: Evidence, chars: int = 600) -> str:
+    def _before(self, evidence: Evidence, chars: int = 1200) -> str:
         """The page text just before a passage (whom its pronouns stand for), if the page
         is at hand."""
         task = self.pages.get(evidence.url)

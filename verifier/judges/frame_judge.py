@@ -434,8 +434,7 @@ def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
     """What an exclusive word ranges over: the noun after it and the names after that
     ("the longest *river* in *Western Europe*": ``("river", {"western", "europe"})``)."""
     text = frame.text
-    cut = CLAUSE_BREAK.search(text, exclusive.value.end)
-    end = cut.start() if cut else len(text)
+    end = exclusive.value.end + len(_scope_text(frame, exclusive))
     names = {
         w
         for v in values_in(text)
@@ -445,10 +444,33 @@ def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
     return exclusive.label, frozenset(names - _NAME_SMALL)
 
 
+_POSSESSIVE = re.compile(r"\b(?:its|his|her|their)\b", re.IGNORECASE)
+
+
+def _scope_text(frame: Frame, exclusive: Slot) -> str:
+    """The words an exclusive ranges over: to the clause's end, or to the verb when the
+    title is the subject ("The first European to map its course | was ...")."""
+    text = frame.text
+    cut = CLAUSE_BREAK.search(text, exclusive.value.end)
+    end = cut.start() if cut else len(text)
+    if exclusive.value.start < frame.subject_end < end:
+        end = frame.subject_end
+    return text[exclusive.value.end : end]
+
+
 def _same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
     """Two superlatives compete only over one scope: "the longest river in Europe" and "the
-    longest river in Western Europe" (or "... in the world") are two titles."""
-    return _scope(claim, mine) == _scope(found, other)
+    longest river in Western Europe" (or "... in the world") are two titles; "its course"
+    stands for the claim's "the course of the Merenga"."""
+    (label_a, names_a), (label_b, names_b) = _scope(claim, mine), _scope(found, other)
+    if label_a != label_b:
+        return False
+    if names_a == names_b:
+        return True
+    for names, frame, slot in ((names_a, claim, mine), (names_b, found, other)):
+        if not names and _POSSESSIVE.search(_scope_text(frame, slot)):
+            return True
+    return False
 
 
 def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
@@ -839,8 +861,9 @@ class FrameJudge:
             features["confirmed_others"] = float(min(others, 2))
             # "won the Nobel Prize in 1911" against a 1903 prize: a relation that holds many
             # times, a date, and nothing that tells this occasion from the others
+            # ... or "staged in Vienna" against "first staged in Germany": another place
             features["loose_relation"] = float(
-                features["kind_time"] == 1.0
+                (features["kind_time"] == 1.0 or features["kind_name"] == 1.0)
                 and others == 0
                 and loose_relations[n] in REPEATABLE
                 and specifics <= 2

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..text import STOPWORDS
-from .relations import FUNCTIONAL, is_verb, phrase_relations, relation_of, stem
+from .relations import FUNCTIONAL, REPEATABLE, is_verb, phrase_relations, relation_of, stem
 from .relations import PHRASE_STARTS as _PHRASE_STARTS
 from .slots import Value, compare, values_in
 
@@ -68,6 +68,11 @@ _LEADING_PHRASE = re.compile(
     re.IGNORECASE,
 )
 _WINDOW = 6  # tokens either side of a value that describe it
+# a relation word in a noun's form ("discovery", "death", "construction", "founder")
+_NOUNISH = re.compile(
+    r"(?:[^e]y|ion|ions|ment|ments|ence|ance|th|ure|ist|ship|ery|ity|er|ers|or|ors|al)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +122,13 @@ class _Tok(NamedTuple):
 
 @lru_cache(maxsize=1 << 16)
 def _word(word: str) -> tuple[str, str | None, bool]:
-    """A word's stem, the relation it states alone, and whether it reads as a verb."""
+    """A word's stem, the relation it states alone, and whether it reads as a verb
+    ("co-founded" states what "founded" does)."""
     st = stem(word)
+    if "-" in word and relation_of(st) is None:
+        tail = word.rsplit("-", 1)[1]
+        if relation_of(stem(tail)) is not None:
+            return stem(tail), relation_of(stem(tail)), is_verb(tail)
     return st, relation_of(st), is_verb(word)
 
 
@@ -200,13 +210,9 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     ]
     head_tokens = []
     for t in subject_tokens:
-        if head_tokens and sentence[head_tokens[-1].end : t.start].strip().lower() in (
-            "of",
-            "in",
-            "at",
-            "on",
-        ):
-            break
+        between = sentence[head_tokens[-1].end : t.start].split() if head_tokens else []
+        if between and between[0].lower() in ("of", "in", "at", "on"):
+            break  # "the first edition of the race": the edition
         head_tokens.append(t)
     head = head_tokens[-1].stem if head_tokens else None
     slots = []
@@ -261,7 +267,9 @@ def _beside(tokens: list[_Tok], value: Value) -> frozenset[str]:
 def _subject_words(frame: Frame) -> frozenset[str]:
     words = {stem(w) for n in frame.subject_names for w in re.findall(r"[\w'’-]+", n)}
     words |= {
-        stem(w) for w in re.findall(r"[A-Za-z][\w'’-]+", frame.subject) if w.lower() not in STOPWORDS
+        stem(w)
+        for w in re.findall(r"[A-Za-z][\w'’-]+", frame.subject)
+        if w.lower() not in STOPWORDS
     }
     if frame.subject_head:
         words.add(frame.subject_head)
@@ -309,23 +317,29 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
         last = first - 1  # the value holds no token (a currency sign alone)
     clause = tokens[first].clause if first < len(tokens) else (tokens[-1].clause if tokens else 0)
     # the nearest relation of the clause, before the value first; a relation of the table
-    # beats any other verb
-    best: tuple[tuple[bool, float], str] | None = None
+    # beats any other verb, and a verb states it before a noun does ("published his
+    # discovery in 1913": the year is the publication's)
+    best: tuple[tuple[bool, bool, float], str] | None = None
     i = first - 1
     while i >= 0 and tokens[i].clause == clause:
         rel = tokens[i].relation
         if rel is not None:
-            rank = (rel.startswith("v:"), first - i)
+            noun = _NOUNISH.search(tokens[i].text) is not None
+            rank = (rel.startswith("v:"), noun, first - i)
             if best is None or rank < best[0]:
                 best = (rank, rel)
-            if not rank[0]:
+            if not rank[0] and not noun:
                 break
         i -= 1
     i = last + 1
     while i < len(tokens) and tokens[i].clause == clause:
         rel = tokens[i].relation
         if rel is not None:
-            rank = (rel.startswith("v:"), i - last + 0.5)
+            rank = (
+                rel.startswith("v:"),
+                _NOUNISH.search(tokens[i].text) is not None,
+                i - last + 0.5,
+            )
             if best is None or rank < best[0]:
                 best = (rank, rel)
             if not rank[0]:
@@ -435,7 +449,11 @@ def _preposition(value: Value, tokens: list[_Tok], first: int) -> str | None:
         word = tokens[j].text.lower()
         if word in _PREPS:
             return word
-        if word in _SKIPPABLE or (tokens[j].text[:1].isupper() and word not in _PREPS):
+        if (
+            word in _SKIPPABLE
+            or (tokens[j].text[:1].isupper() and word not in _PREPS)
+            or (tokens[j].content and tokens[j].relation is None and skipped < 2)
+        ):
             j -= 1
             skipped += 1
             continue
@@ -511,6 +529,7 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             return 3  # "The opera received ..." after "the comic opera Mlynářova dcera (...)"
         if (
             claim.relation is not None
+            and claim.relation not in REPEATABLE  # "her appointment": which one?
             and sentence.subject_head is not None
             and relation_of(sentence.subject_head) == claim.relation
             and not sentence.subject_names

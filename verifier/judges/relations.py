@@ -303,6 +303,8 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "target": ("target", "aim", "goal"),
     "estimate": ("estimate", "put at", "reckon"),
     "account": ("account for", "make up", "represent", "comprise"),
+    # "might lead to a nomination": a cause, not an office
+    "cause": ("cause", "lead to", "result in", "give rise"),
 }
 # one value per subject (see the module docstring)
 FUNCTIONAL = frozenset(

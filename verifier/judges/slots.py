@@ -681,11 +681,16 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             and (words[0].lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", words[0]))
         ):
             continue
+        if len(words) == 1 and _DEMONYM.search(words[0]) and _BEFORE_NOUN.match(sentence, end):
+            continue  # "the Polish rider", "Scottish explorer": an adjective, not a name
         add(Value("name", start, end, text, text.casefold()))
     out.sort(key=lambda v: (v.start, v.end))
     return tuple(_ranges(sentence, out))
 
 
+# nationality and region adjectives: "Polish", "Austrian", "Japanese", "Olympic"
+_DEMONYM = re.compile(r"(?:ish|ian|ean|ese|an|ic|ch|i)$")
+_BEFORE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]+\s+){0,2}?[a-z][a-z-]{2,}\b")
 _RANGE_GLUE = re.compile(r"^\s*(?:to|and|or|-|–|—)\s*$")
 
 
