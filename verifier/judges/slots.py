@@ -344,8 +344,10 @@ _DIRECTION_LOWER = re.compile(
 # Names: capitalised words, with the small words names are made of between them.
 # capitals, Latin accented ones too ("Émile", "Łukasz", "Škoda")
 _UPPER = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x250) if chr(c).isupper())
+# "C#", "C++", "F#": a letter is a name of its own only with its signs
 _NAME = re.compile(
-    rf"(?<![\w’'])(?:(?:[{_UPPER}]\.){{2,}}|[{_UPPER}][\w’'.-]*[^\W_]|[{_UPPER}])(?:(?:\s+(?:of|the|"
+    rf"(?<![\w’'])(?:(?:[{_UPPER}]\.){{2,}}|[{_UPPER}](?:#|\+\+)|[{_UPPER}][\w’'.-]*[^\W_]|[{_UPPER}])"
+    rf"(?:(?:\s+(?:of|the|"
     rf"de|da|di|du|del|la|le|von|van|der|den|bin|ibn|al|y))*\s+(?:(?:[{_UPPER}]\.){{2,}}|"
     rf"[{_UPPER}][\w’'.-]*[^\W_]|[{_UPPER}]\.?))*"
 )
@@ -683,9 +685,15 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             continue
         if len(words) == 1 and _DEMONYM.search(words[0]) and _BEFORE_NOUN.match(sentence, end):
             continue  # "the Polish rider", "Scottish explorer": an adjective, not a name
-        add(Value("name", start, end, text, text.casefold()))
+        add(Value("name", start, end, text, _name_key(text)))
     out.sort(key=lambda v: (v.start, v.end))
     return tuple(_ranges(sentence, out))
+
+
+def _name_key(text: str) -> str:
+    """What a name is compared by: casefolded, with the signs that make "C#" and "C++"
+    other names than "C" spelled out."""
+    return text.casefold().replace("#", "sharp").replace("++", "plusplus")
 
 
 # nationality and region adjectives: "Polish", "Austrian", "Japanese", "Olympic"
