@@ -34,6 +34,7 @@ from importlib import resources
 
 from ..deadline import Deadline
 from ..text import DIGIT
+from .antonyms import opposites, swap
 from .base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
 from .frames import CLAUSE_BREAK, Frame, Slot, frame_of, same_item, subject_match
 from .heuristic import HeuristicJudge
@@ -85,6 +86,7 @@ FEATURES = (
     "kind_exclusive",
     "kind_direction",
     "kind_negation",
+    "kind_swap",
     "values_of_kind",
     "distance",
     "approx",
@@ -135,6 +137,7 @@ _DEFAULT_WEIGHTS = {
     "kind_exclusive": 0.6,
     "kind_direction": -0.5,
     "kind_negation": 0.0,
+    "kind_swap": 0.0,
     "values_of_kind": -0.3,
     "distance": 0.3,
     "approx": -0.3,
@@ -212,10 +215,14 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+# what every label starts with: a colon soon, or a date
+_MAY_BE_LABEL = re.compile(r"[^:\n]{0,60}:|\d{1,2}\s+[A-Z]|[A-Z][a-z]{2,8}\.?\s+\d")
+
+
 def _add_span(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
     while start < end and text[start] in _TRIM:
         start += 1
-    while (label := _LABEL.match(text, start, end)) is not None:
+    while _MAY_BE_LABEL.match(text, start, end) and (label := _LABEL.match(text, start, end)):
         _add_span(text, start, label.end() - 1, out)
         start = label.end()
     while end > start and (text[end - 1].isspace() or text[end - 1] in "|•·›»"):
@@ -489,6 +496,15 @@ def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
     return False
 
 
+_LOWER_WORDS = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=1024)
+def _flips(claim: str) -> frozenset[str]:
+    """Every word that would turn one of the claim's words into its opposite."""
+    return frozenset(o for w in _LOWER_WORDS.findall(claim.lower()) for o in opposites(w))
+
+
 def _rank_of(slot: Slot) -> object:
     return slot.value.key if slot.value.kind == "ordinal" else rank(slot.value)
 
@@ -584,6 +600,7 @@ def features_of(
         "kind_exclusive": float(kind in ("exclusive", "ordinal", "subject")),
         "kind_direction": float(kind == "direction"),
         "kind_negation": float(kind == "negation"),
+        "kind_swap": float(kind == "swap"),
         "values_of_kind": float(min(values_of_kind, 4) - 1),
         "distance": distance,
         "approx": float(approx),
@@ -667,7 +684,58 @@ class FrameJudge:
             for i, judgement in zip(open_, stated, strict=True):
                 if judgement.label == "supported":
                     judged[i] = replace(judgement, evidence_index=i)
-        return judged
+        return self._turned(frame, evidence, before, judged)
+
+    def _turned(
+        self,
+        frame: Frame,
+        evidence: Sequence[str],
+        before: Sequence[str],
+        judged: list[Judgement],
+    ) -> list[Judgement]:
+        """Texts still open that state the claim with a word turned into its opposite
+        ("more common in hot, dry conditions" for "... in cool, humid conditions")."""
+        flips = _flips(frame.text)
+        if not flips:
+            return judged
+        out = list(judged)
+        for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
+            if judgement.label != "inconclusive" or judgement.conflicts:
+                continue
+            lowered = text.lower()
+            if flips.isdisjoint(_LOWER_WORDS.findall(lowered)):
+                continue
+            prefix = before[i] if before else ""
+            findings = [
+                f
+                for start, end in _sentences(text)
+                if not flips.isdisjoint(_LOWER_WORDS.findall(lowered, start, end))
+                and (f := self._swapped(frame, text, start, end, prefix)) is not None
+            ]
+            if findings:
+                out[i] = self._decide_text(findings, i)
+        return out
+
+    def _swapped(
+        self, claim: Frame, text: str, start: int, end: int, prefix: str
+    ) -> _Finding | None:
+        sentence = text[start:end]
+        turned = swap(claim.text, sentence)
+        if turned is None or len(sentence.split()) > _LONGEST_STATEMENT:
+            return None
+        found = frame_of(sentence)
+        if claim.negated != found.negated:
+            return None  # "not hot" is "cold" again
+        subject = subject_match(claim, found, prefix + text, len(prefix) + start)
+        if subject < 2 or not same_item(claim, found):
+            return None
+        finding = _Finding(start, end, sentence, subject=subject, coverage=1.0)
+        features = features_of(
+            "swap", subject, True, False, True, 1.0, 1.0, 1, 0.5, False, len(sentence.split())
+        )
+        finding.conflicts.append((f"{turned[0]} vs {turned[1]}", features))
+        finding.score = 0.5 + 0.25 * (subject / 3)
+        return finding
 
     def conflicts(
         self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()
