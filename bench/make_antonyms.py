@@ -74,7 +74,7 @@ def build(archive: Path) -> set[tuple[str, str]]:
                 pairs.add((a, b))
                 opposite[key].add(b)
     # adjective satellites ("&" similar-to a head) share their head's opposites
-    for key, (words, pointers, ss_type) in data.items():
+    for words, pointers, ss_type in data.values():
         if ss_type != "s":
             continue
         for symbol, offset, _pos, _st in pointers:
