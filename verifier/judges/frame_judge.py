@@ -873,9 +873,16 @@ class FrameJudge:
                 if not _comparable(slot, other):
                     continue
                 agreement = _context_agreement(slot, other, subject_terms)
-                if not _anchored(slot, other, agreement):
-                    continue
                 outcome = compare(slot.value, other.value)
+                if not _anchored(slot, other, agreement) and not (
+                    # "was director of the School between 1909 and 1921" and "from 1909 to
+                    # 1921 served as director of the School": a value with no relation of
+                    # its own, the same, in a sentence that says the rest of the claim
+                    outcome == "same"
+                    and slot.relation is None
+                    and finding.coverage >= self.support_coverage
+                ):
+                    continue
                 if outcome == "same":
                     same.append(other)
                 elif outcome == "conflict" and not _consistent(claim, slot.value, other.value):

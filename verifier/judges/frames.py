@@ -21,7 +21,7 @@ person to ...") also compare their subject: the evidence's "only person to ..." 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -63,7 +63,7 @@ _LEADING_PHRASE = re.compile(
     r"^(?-i:[A-Z][a-z]+(?:ed|en|wn|rn|lt|de))\b[^,;]{2,80}?,\s+(?=[a-z]|[A-Z][a-z])|"
     r"^(?:in|on|at|during|after|before|by|since|from|until|around|about|between|with|"
     r"as|under|among|despite|like|unlike|for|following|according to|as of|"
-    r"by the end of)\b.*?(?:\d{4}s?,?\s|,\s|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|"
+    r"by the end of)\b.*?(?:\d{4}s?(?:\s*(?:to|until|and|-|–)\s*\d{4}s?)?,?\s|,\s|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|"
     r"April|May|June|July|August|September|October|November|December)\s+(?=[a-z]))\s*",
     re.IGNORECASE,
 )
@@ -132,8 +132,22 @@ def _word(word: str) -> tuple[str, str | None, bool]:
     return st, relation_of(st), is_verb(word)
 
 
+_OPENS_VALUE = re.compile(r"\(\s*(?:about\s+|c\.\s*|~)?[\d$€£¥]")
+
+
+def _conversion(sentence: str, m: re.Match[str]) -> bool:
+    """A bracket around a value ("1,284 km (798 mi) long", "in 1923 (aged 34)") keeps the
+    clause whole: it restates or dates what stands before it."""
+    if m.group() == "(":
+        return _OPENS_VALUE.match(sentence, m.start()) is not None
+    if m.group() == ")":
+        opening = sentence.rfind("(", 0, m.start())
+        return opening >= 0 and _OPENS_VALUE.match(sentence, opening) is not None
+    return False
+
+
 def _tokens(sentence: str) -> list[_Tok]:
-    breaks = [m.start() for m in CLAUSE_BREAK.finditer(sentence)]
+    breaks = [m.start() for m in CLAUSE_BREAK.finditer(sentence) if not _conversion(sentence, m)]
     raw = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
     infos = [_word(t) for _s, _e, t in raw]
     stems = [i[0] for i in infos]
@@ -222,7 +236,18 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
             continue  # the subject is not a slot (exclusive claims compare it apart)
         if kinds is not None and value.kind not in kinds:
             continue
-        slots.append(_anchor(value, tokens, sentence))
+        slot = _anchor(value, tokens, sentence)
+        if (
+            value.kind == "quantity"
+            and head in _MEASURES
+            and (
+                slot.relation is None or slot.relation.startswith("v:") or slot.relation == "locate"
+            )
+            and value.start >= subject_end
+        ):
+            # "Kessingen's population stood at 184,317": the head says what is measured
+            slot = replace(slot, relation=head, functional=True)
+        slots.append(slot)
     for slot in slots:
         # "X is the only person to ...": an exclusive word of the predicate makes the
         # subject a slot; "the first edition was won by ..." is a subject's modifier
@@ -389,6 +414,10 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
     )
 
 
+# subject heads that say what a number measures ("population", "height", "revenue")
+_MEASURES = frozenset(
+    {"populat", "high", "long", "wide", "deep", "area", "weigh", "employ", "revenue", "cost"}
+)
 _COPULA_THE = re.compile(
     r"\s*(?:is|was|are|were|became|becomes|remains|remained|has been|had been|will be)"
     r"(?:\s+(?:also|still|now|reportedly|widely))?\s+(?:the|its|his|her|their)\s+",
@@ -481,7 +510,9 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
     - 0: none of these.
     """
     if claim.subject_names:
-        if any(_name_in_names(n, sentence.subject_names) for n in claim.subject_names):
+        if any(_name_in_names(n, sentence.subject_names) for n in claim.subject_names) and not any(
+            _institution_of(n, o) for n in claim.subject_names for o in sentence.subject_names
+        ):
             # "Lawson" (a company) and "James Lawson" (a person): a surname alone may name
             # the firm, the family or the founder; the fuller name is surely the claim's
             # subject only the other way round ("Curie" for "Marie Curie")
@@ -521,7 +552,7 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
                 return 3
         before_words = re.findall(r"\w+", passage[:sentence_start].casefold())
         if (
-            first == "the"
+            sentence.subject.split(" ", 1)[0].lower() == "the"
             and not sentence.subject_names
             and sentence.subject_head
             and _named_beside(sentence.subject_head, claim.subject_names, before_words)
@@ -569,6 +600,13 @@ _THINGS = frozenset(
 def _is_person(name: str) -> bool:
     words = name.split()
     return 2 <= len(words) <= 4 and not any(w in _THINGS for w in words) and not name.endswith("s")
+
+
+def _institution_of(name: str, other: str) -> bool:
+    """ "Kessingen Technical University" is not Kessingen: a longer name that adds what
+    kind of thing it is (a university, a bridge, a club) names another entity."""
+    mine, theirs = _name_words(name), _name_words(other)
+    return mine < theirs and bool({w.casefold() for w in theirs - mine} & _THINGS)
 
 
 def _pronoun_fits(first: str, sentence: Frame, claim: Frame) -> bool:

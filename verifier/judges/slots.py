@@ -523,10 +523,23 @@ def values_in(sentence: str) -> tuple[Value, ...]:
         if _overlaps(taken, m.start(), m.end()):
             continue
         year = int(m.group(1))
+        # "until 2013", "since 1998", "before 1900": the end or start of a time, no point
+        bound = _TIME_BOUND.search(sentence, max(0, m.start() - 14), m.start())
+        mark = "" if bound is None else ("<" if bound.group(1).lower() in _UNTIL else ">")
         if m.group(2):  # a decade: "the 1880s"
-            add(Value("year", m.start(), m.end(), m.group(), (year, year + 9), unit="decade"))
+            add(
+                Value(
+                    "year",
+                    m.start(),
+                    m.end(),
+                    m.group(),
+                    (year, year + 9),
+                    unit="decade",
+                    bound=mark,
+                )
+            )
         else:
-            add(Value("year", m.start(), m.end(), m.group(), (year, year)))
+            add(Value("year", m.start(), m.end(), m.group(), (year, year), bound=mark))
     quantities = has_digit or _HAS_NUMBER_WORD.search(lowered) is not None
     for m in _quantities(sentence) if quantities else ():
         start = m.start("num") if not m.group("cur") else m.start()
@@ -699,6 +712,8 @@ def _name_key(text: str) -> str:
 # nationality and region adjectives: "Polish", "Austrian", "Japanese", "Olympic"
 _DEMONYM = re.compile(r"(?:ish|ian|ean|ese|an|ic|ch|i)$")
 _BEFORE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]+\s+){0,2}?[a-z][a-z-]{2,}\b")
+_TIME_BOUND = re.compile(r"\b(until|till|through|before|since|after)\s+(?:the\s+)?$", re.IGNORECASE)
+_UNTIL = frozenset({"until", "till", "through", "before"})
 _RANGE_GLUE = re.compile(r"^\s*(?:to|and|or|-|–|—)\s*$")
 
 
@@ -781,6 +796,8 @@ def _years(value: Value) -> tuple[int, int] | None:
 
 
 def _compare_time(claim: Value, found: Value) -> Comparison:
+    if claim.bound != found.bound:
+        return "unrelated"  # "until 2013" says nothing of what began in 2017
     years_a, years_b = _years(claim), _years(found)
     if years_a is None or years_b is None:  # "2 September" with no year
         if claim.kind == found.kind == "date":
