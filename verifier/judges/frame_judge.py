@@ -844,7 +844,9 @@ class FrameJudge:
         finding = _Finding(start, end, sentence)
         shared = claim.terms - subject_terms
         finding.coverage = len(shared & found.terms) / len(shared) if shared else 1.0
-        finding.missing = len(shared - found.terms)
+        # every word of the claim is said, but the names a pronoun or "the company" stands for
+        named = {stem(w) for n in claim.subject_names for w in re.findall(r"[\w'’-]+", n)}
+        finding.missing = len(claim.terms - found.terms - named - {claim.subject_head})
         finding.terms = len(shared)
         finding.critical = _critical(claim.text) <= _critical(sentence)
         words = len(sentence.split())
@@ -1081,6 +1083,7 @@ class FrameJudge:
                 and f.subject >= 2
                 and f.coverage >= self.support_coverage
                 and f.missing == 0  # one swapped word is all a false claim may differ by
+                and f.terms > 0  # a claim read as all subject (no verb found) says nothing yet
                 and len(f.sentence.split()) <= _LONGEST_STATEMENT
                 and f.critical
             ):
