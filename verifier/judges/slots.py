@@ -524,7 +524,11 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             continue
         year = int(m.group(1))
         # "until 2013", "since 1998", "before 1900": the end or start of a time, no point
-        bound = _TIME_BOUND.search(sentence, max(0, m.start() - 14), m.start())
+        bound = (
+            _TIME_BOUND.search(sentence, max(0, m.start() - 14), m.start())
+            if _TIME_BOUND_WORD.search(lowered, max(0, m.start() - 14), m.start())
+            else None
+        )
         mark = "" if bound is None else ("<" if bound.group(1).lower() in _UNTIL else ">")
         if m.group(2):  # a decade: "the 1880s"
             add(
@@ -696,7 +700,7 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             and (words[0].lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", words[0]))
         ):
             continue
-        if len(words) == 1 and _DEMONYM.search(words[0]) and _BEFORE_NOUN.match(sentence, end):
+        if len(words) == 1 and words[0].endswith(_DEMONYM) and _BEFORE_NOUN.match(sentence, end):
             continue  # "the Polish rider", "Scottish explorer": an adjective, not a name
         add(Value("name", start, end, text, _name_key(text)))
     out.sort(key=lambda v: (v.start, v.end))
@@ -710,10 +714,11 @@ def _name_key(text: str) -> str:
 
 
 # nationality and region adjectives: "Polish", "Austrian", "Japanese", "Olympic"
-_DEMONYM = re.compile(r"(?:ish|ian|ean|ese|an|ic|ch|i)$")
+_DEMONYM = ("ish", "ian", "ean", "ese", "an", "ic", "ch", "i")
 _BEFORE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]+\s+){0,2}?[a-z][a-z-]{2,}\b")
 _TIME_BOUND = re.compile(r"\b(until|till|through|before|since|after)\s+(?:the\s+)?$", re.IGNORECASE)
 _UNTIL = frozenset({"until", "till", "through", "before"})
+_TIME_BOUND_WORD = re.compile(r"til|rough|fore|since|after")
 _RANGE_GLUE = re.compile(r"^\s*(?:to|and|or|-|–|—)\s*$")
 
 
