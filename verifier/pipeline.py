@@ -340,7 +340,9 @@ class _Run:
                 statement, work.candidates, self.settings.evidence.passages_per_claim
             )
             verdict = await self.judge(statement, evidence, deadline)
-            if late:
+            if late or deadline.expired:
+                # a search that gave up at the deadline ends its round in time: the
+                # deadline, not the race between the two, says there is no next round
                 timed_out = True
                 break
             if (

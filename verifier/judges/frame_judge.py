@@ -274,8 +274,10 @@ class _Sieve:
     def may_pass(self, text: str) -> bool:
         """Whether any sentence of ``text`` may pass (one test for a whole passage)."""
         lowered = " " + text.lower() + " "
-        if not any(w in lowered for w in self.words) and not any(
-            p in lowered for p in self.pronouns
+        if (
+            not any(w in lowered for w in self.words)
+            and not any(p in lowered for p in self.pronouns)
+            and not any(" the " + a in lowered for a in self.anchors)
         ):
             return False
         return not self.anchors or any(a in lowered for a in self.anchors)
@@ -283,8 +285,11 @@ class _Sieve:
     def passes(self, sentence: str) -> bool:
         lowered = " " + sentence.lower() + " "
         opening = lowered[:_OPENING]  # where a sentence's own subject stands
-        if not any(w in lowered for w in self.words) and not any(
-            p in opening for p in self.pronouns
+        if (
+            not any(w in lowered for w in self.words)
+            and not any(p in opening for p in self.pronouns)
+            # "The first ascent was made in 1932": the claim's relation as the subject
+            and not any(" " + a in opening for a in self.anchors)
         ):
             return False
         if self.anchors and not any(a in lowered for a in self.anchors):
@@ -390,7 +395,7 @@ def _consistent(claim: Frame, mine: Value, theirs: Value) -> bool:
         words = set(re.findall(r"\w+", fold_place(theirs.text))) - _NAME_SMALL
         if words and words <= _claim_words(claim):
             return True
-        if any(compare(theirs, Value("name", 0, 0, n, n)) == "same" for n in claim.subject_names):
+        if any(words == set(re.findall(r"\w+", n)) - _NAME_SMALL for n in claim.subject_names):
             return True
         return _places_consistent(mine.text, theirs.text)
     return any(
@@ -503,6 +508,11 @@ _LOWER_WORDS = re.compile(r"[a-z]+")
 def _flips(claim: str) -> frozenset[str]:
     """Every word that would turn one of the claim's words into its opposite."""
     return frozenset(o for w in _LOWER_WORDS.findall(claim.lower()) for o in opposites(w))
+
+
+@lru_cache(maxsize=4096)
+def _stems_of(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in re.findall(r"[A-Za-z][\w'’-]*", text))
 
 
 def _rank_of(slot: Slot) -> object:
@@ -994,7 +1004,9 @@ class FrameJudge:
             ranked = mine.value.kind == "ordinal" or rank(mine.value) != rank(other.value)
             if other.value.key != mine.value.key and mine.value.kind == "exclusive":
                 continue
-            agreement = len(mine.context & other.context) / max(1, len(mine.context))
+            # what the title is for, not who holds it: the words around it but the subject's
+            title = mine.context - _stems_of(claim.subject) - _stems_of(found.subject)
+            agreement = len(title & other.context) / max(1, len(title))
             if agreement < 0.5 or not claim.subject_names:
                 continue
             holders = _holders(found, other)
