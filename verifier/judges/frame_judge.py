@@ -244,6 +244,8 @@ class _Sieve:
     directions: bool
     other: tuple[str, ...]  # ordinal and exclusive words
     anchors: tuple[str, ...]  # the starts of the words the claim's slots are anchored to
+    # a sentence whose subject is the claim's relation: "The first ascent was made ..."
+    event: re.Pattern[str] | None = None
 
     @classmethod
     def of(cls, frame: Frame, checkable: list[Slot], subject: frozenset[str]) -> _Sieve:
@@ -268,7 +270,14 @@ class _Sieve:
             capitals="name" in kinds,
             directions="direction" in kinds,
             other=(frame.exclusive.value.text.lower(),) if frame.exclusive is not None else (),
-            anchors=_anchor_words(checkable, subject),
+            anchors=(anchors := _anchor_words(checkable, subject)),
+            event=re.compile(
+                r"^ (?:the|its|his|her|their)(?: \w+){0,2} (?:"
+                + "|".join(map(re.escape, anchors))
+                + ")"
+            )
+            if anchors
+            else None,
         )
 
     def may_pass(self, text: str) -> bool:
@@ -277,7 +286,7 @@ class _Sieve:
         if (
             not any(w in lowered for w in self.words)
             and not any(p in lowered for p in self.pronouns)
-            and not any(" the " + a in lowered for a in self.anchors)
+            and not any(" the " + a in lowered or " its " + a in lowered for a in self.anchors)
         ):
             return False
         return not self.anchors or any(a in lowered for a in self.anchors)
@@ -289,7 +298,7 @@ class _Sieve:
             not any(w in lowered for w in self.words)
             and not any(p in opening for p in self.pronouns)
             # "The first ascent was made in 1932": the claim's relation as the subject
-            and not any(" " + a in opening for a in self.anchors)
+            and not (self.event is not None and self.event.match(opening))
         ):
             return False
         if self.anchors and not any(a in lowered for a in self.anchors):
@@ -513,6 +522,18 @@ def _flips(claim: str) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def _stems_of(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in re.findall(r"[A-Za-z][\w'’-]*", text))
+
+
+def _time_index(slot: Slot, claim: Frame, found: Frame) -> bool:
+    """Whether a year or date of the claim only says when its number holds ("In 2023 the
+    company had 38,400 employees"): another year in the evidence is another data point,
+    not a conflict, unless the evidence gives the claim's number too."""
+    if slot.value.kind not in _TIME:
+        return False
+    numbers = [s for s in claim.slots if s.value.kind == "quantity"]
+    if not numbers:
+        return False
+    return not any(compare(n.value, s.value) == "same" for n in numbers for s in found.slots)
 
 
 def _rank_of(slot: Slot) -> object:
@@ -909,6 +930,8 @@ class FrameJudge:
                 _same_kind(slot, o) and compare(slot.value, o.value) == "same" for o in found.slots
             ):
                 continue  # the sentence states the claim's value too, whatever it is about
+            elif conflicting and _time_index(slot, claim, found):
+                continue  # "in 2023 it had 38,400 employees" vs "by 1930, 1,150": two times
             elif conflicting:
                 other, agreement = max(conflicting, key=lambda c: c[1])
                 kind = slot.value.kind

@@ -555,6 +555,8 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             sentence.subject.split(" ", 1)[0].lower() == "the"
             and not sentence.subject_names
             and sentence.subject_head
+            and relation_of(sentence.subject_head) is None  # a kind of thing, not an event
+            and _modifiers(sentence) <= claim.terms
             and _named_beside(sentence.subject_head, claim.subject_names, before_words)
         ):
             return 3  # "The opera received ..." after "the comic opera Mlynářova dcera (...)"
@@ -564,6 +566,8 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             and sentence.subject_head is not None
             and relation_of(sentence.subject_head) == claim.relation
             and not sentence.subject_names
+            and _modifiers(sentence) <= claim.terms  # "the first solo ascent": another one
+            and _modifiers(claim) <= _subject_name_stems(claim)  # not "the north summit of X"
             and any(
                 _name_words(n) <= set(before_words) | _words_after(sentence)
                 for n in claim.subject_names
@@ -639,6 +643,19 @@ def _named_beside(head: str, names: tuple[str, ...], words: list[str], window: i
         if any(w and w <= near for w in wanted):
             return True
     return False
+
+
+def _subject_name_stems(frame: Frame) -> set[str]:
+    return {stem(w) for n in frame.subject_names for w in re.findall(r"[\w'’-]+", n)}
+
+
+def _modifiers(sentence: Frame) -> set[str]:
+    """The content words of a subject besides its head ("solo" in "the first solo ascent")."""
+    return {
+        stem(w)
+        for w in re.findall(r"[A-Za-z][\w'’-]*", sentence.subject)
+        if w.lower() not in STOPWORDS and stem(w) != sentence.subject_head
+    } - {"first"}
 
 
 def _words_after(sentence: Frame) -> set[str]:

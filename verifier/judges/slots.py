@@ -716,9 +716,11 @@ def _name_key(text: str) -> str:
 # nationality and region adjectives: "Polish", "Austrian", "Japanese", "Olympic"
 _DEMONYM = ("ish", "ian", "ean", "ese", "an", "ic", "ch", "i")
 _BEFORE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]+\s+){0,2}?[a-z][a-z-]{2,}\b")
-_TIME_BOUND = re.compile(r"\b(until|till|through|before|since|after)\s+(?:the\s+)?$", re.IGNORECASE)
-_UNTIL = frozenset({"until", "till", "through", "before"})
-_TIME_BOUND_WORD = re.compile(r"til|rough|fore|since|after")
+_TIME_BOUND = re.compile(
+    r"\b(until|till|through|before|since|after|by)\s+(?:the\s+)?$", re.IGNORECASE
+)
+_UNTIL = frozenset({"until", "till", "through", "before", "by"})
+_TIME_BOUND_WORD = re.compile(r"til|rough|fore|since|after|by")
 _RANGE_GLUE = re.compile(r"^\s*(?:to|and|or|-|–|—)\s*$")
 
 
