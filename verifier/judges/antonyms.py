@@ -19,7 +19,7 @@ from .relations import _IRREGULAR, stem
 
 __all__ = ["opposites", "swap"]
 
-_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_WORD = re.compile(r"[a-z][a-z']*[a-z]|[a-z]")  # "light-independent": "light", "independent"
 
 
 @cache

@@ -176,6 +176,7 @@ class _Finding:
     # claim names the sentence answers with another, partly different name ("appointed to
     # the U.S. Supreme Court" vs "to the United States Court of Appeals"): another event
     mismatches: int = 0
+    clauses: set[int] = field(default_factory=set)  # the sentence's clauses that confirmed
 
 
 _SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
@@ -522,6 +523,29 @@ def _flips(claim: str) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def _stems_of(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in re.findall(r"[A-Za-z][\w'’-]*", text))
+
+
+def _someone_elses(same: Slot, conflicting: list[tuple[Slot, float]], found: Frame) -> bool:
+    """Whether the claim's value, stated elsewhere in the sentence, belongs to another
+    item of a list: "Healthcare, which accounted for 58 per cent; Industrial Sensing,
+    with 27 per cent": the 27 is in another clause, led by another name."""
+    if not conflicting or any(same.clause == other.clause for other, _a in conflicting):
+        return False
+    return any(
+        s.value.kind == "name" and s.clause == same.clause and s.value.start < same.value.start
+        for s in frame_of(found.text).slots
+    ) or bool(
+        re.match(r"[;,]?\s*[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*\s*,", _clause_text(found, same))
+    )
+
+
+def _clause_text(frame: Frame, slot: Slot) -> str:
+    """The text of a slot's clause, from the break before it."""
+    start = 0
+    for m in CLAUSE_BREAK.finditer(frame.text):
+        if m.start() < slot.value.start:
+            start = m.start()
+    return frame.text[start : slot.value.start]
 
 
 def _time_index(slot: Slot, claim: Frame, found: Frame) -> bool:
@@ -907,6 +931,10 @@ class FrameJudge:
                     continue
                 agreement = _context_agreement(slot, other, subject_terms)
                 outcome = compare(slot.value, other.value)
+                if slot.value.kind == "direction" and (slot.clause in claim.negations) != (
+                    other.clause in found.negations
+                ):
+                    continue  # "was not higher" may say "lower": neither agrees nor conflicts
                 if not _anchored(slot, other, agreement) and not (
                     # "was director of the School between 1909 and 1921" and "from 1909 to
                     # 1921 served as director of the School": a value with no relation of
@@ -924,10 +952,14 @@ class FrameJudge:
                     unrelated = True
             if same:
                 finding.confirmed.append(_label(slot.value))
+                finding.clauses |= {s.clause for s in same}
             elif unrelated and not conflicting:
                 finding.mismatches += 1
             elif any(
-                _same_kind(slot, o) and compare(slot.value, o.value) == "same" for o in found.slots
+                _same_kind(slot, o)
+                and compare(slot.value, o.value) == "same"
+                and not _someone_elses(o, conflicting, found)
+                for o in found.slots
             ):
                 continue  # the sentence states the claim's value too, whatever it is about
             elif conflicting and _time_index(slot, claim, found):
@@ -984,7 +1016,9 @@ class FrameJudge:
                 features["kind_time"] == 1.0 and _repeated(found.text) and not _repeated(claim.text)
             )
         if (
-            claim.negated != found.negated
+            # the clause that says the claim's values says "not": "did not die in 1934"
+            any(s.clause in claim.negations for s in checkable)
+            != bool(finding.clauses & found.negations)
             and finding.confirmed
             and not finding.conflicts
             and len(finding.confirmed) == len(checkable)

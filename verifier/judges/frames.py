@@ -46,6 +46,8 @@ _NEGATION = re.compile(
     r"is not|has not|have not|had not)\b|n't\b",
     re.IGNORECASE,
 )
+_NEGATORS = frozenset("not never no none neither nor cannot".split())
+_NOT_NEGATING = frozenset("more less fewer later earlier longer shorter only".split())
 _VERBISH = re.compile(
     r"^(?:is|are|was|were|has|have|had|be|been|being|does|did|do|will|would|can|could|"
     r"may|might|shall|should|must|remains?|remained|became|becomes|holds?|held|"
@@ -102,6 +104,8 @@ class Frame:
     terms: frozenset[str]
     negated: bool
     exclusive: Slot | None  # "the only / first / largest" of the claim, if any
+    # the clauses a negation stands in ("... was not higher ..."): what it turns around
+    negations: frozenset[int] = frozenset()
     # values that tell which one of its kind the subject is: "the *first* version",
     # "Python *2.0*", "the *2010* final"; each with the stems of the words beside it
     marks: tuple[tuple[Value, frozenset[str]], ...] = ()
@@ -175,7 +179,15 @@ def _tokens(sentence: str) -> list[_Tok]:
 
 
 def _content(tokens: list[_Tok]) -> frozenset[str]:
-    return frozenset(t.relation or t.stem for t in tokens if t.content)
+    """The content words, relations normalised; a hyphenated word by its parts too
+    ("main-sequence" says "main" and "sequence")."""
+    words = {t.relation or t.stem for t in tokens if t.content}
+    for t in tokens:
+        if t.content and "-" in t.text and not t.relation:
+            words |= {
+                stem(p) for p in t.text.split("-") if len(p) > 2 and p.lower() not in STOPWORDS
+            }
+    return frozenset(words)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -268,6 +280,13 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
         slots=tuple(slots),
         terms=_content(tokens),
         negated=bool(_NEGATION.search(sentence)),
+        negations=frozenset(
+            t.clause
+            for i, t in enumerate(tokens)
+            if (t.text.lower() in _NEGATORS or t.text.lower().endswith("n't"))
+            # "no more than 250", "not only": a bound or an addition, no negation
+            and not (i + 1 < len(tokens) and tokens[i + 1].text.lower() in _NOT_NEGATING)
+        ),
         exclusive=exclusive,
         marks=tuple(
             (v, _beside(tokens, v))
@@ -468,6 +487,12 @@ _SKIPPABLE = frozenset(
 )
 
 
+_COMPASS_WORD = re.compile(
+    r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west|"
+    r"northeast|northwest|southeast|southwest)(?:ern|ward|wards)?"
+)
+
+
 def _preposition(value: Value, tokens: list[_Tok], first: int) -> str | None:
     """The preposition a value hangs from: the one just before it, past determiners and
     titles ("by the engineer Hendrik Bos"), or the one of the list it closes ("by A, B
@@ -476,6 +501,8 @@ def _preposition(value: Value, tokens: list[_Tok], first: int) -> str | None:
     skipped = 0
     while j >= 0 and skipped < 3:
         word = tokens[j].text.lower()
+        if word == "of" and j > 0 and _COMPASS_WORD.fullmatch(tokens[j - 1].text.lower()):
+            return "near"  # "58 km south-east of Bremen": where, as "near" says it
         if word in _PREPS:
             return word
         if (
