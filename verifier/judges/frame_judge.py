@@ -41,7 +41,7 @@ from .heuristic import HeuristicJudge
 from .places import REGION, places, relate
 from .places import fold as fold_place
 from .relations import _IRREGULAR as _SURFACE
-from .relations import RELATIONS, REPEATABLE, stem
+from .relations import FUNCTIONAL, RELATIONS, REPEATABLE, stem
 from .relations import same_relation as relations_agree
 from .slots import _DIRECTION as _DIRECTION_WORDS
 from .slots import Value, compare, rank, values_in
@@ -254,8 +254,10 @@ class _Sieve:
         # a name's most telling word (its longest), else the head noun: any word of a
         # name ("government", "national") would let half a page through
         words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
-        if frame.subject_head and not words:
-            words.add(frame.subject_head[:5])
+        if frame.subject_head and (
+            not words or any(s.value.kind == "name" and s.prep == "by" for s in checkable)
+        ):
+            words.add(frame.subject_head[:5])  # "isolated the metal" for "Tungsten metal"
         pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")
         if frame.exclusive is not None:
             # "the only person", "the first casualty": the word and the start of the next
@@ -560,6 +562,12 @@ def _time_index(slot: Slot, claim: Frame, found: Frame) -> bool:
     return not any(compare(n.value, s.value) == "same" for n in numbers for s in found.slots)
 
 
+_CLEFT = re.compile(
+    r"^It\s+(?:was|is|were)\s+((?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*)\s+(?:who|that)\s+(.+)$"
+)
+_PASSIVE = re.compile(r"\s*(?:was|were|is|are|been|being|be|had been|has been)\b", re.I)
+
+
 def _rank_of(slot: Slot) -> object:
     return slot.value.key if slot.value.kind == "ordinal" else rank(slot.value)
 
@@ -721,12 +729,18 @@ class FrameJudge:
     ) -> list[Judgement]:
         """One judgement per text; ``before[i]`` is the page text before ``evidence[i]``,
         read only to know whom a pronoun or "the <noun>" stands for."""
+        cleft = _CLEFT.match(claim.strip())
+        if cleft:  # "It was Louis Pasteur who showed that ...": Louis Pasteur showed that ...
+            claim = f"{cleft.group(1)} {cleft.group(2)}"
         frame = frame_of(claim.strip())
         checkable = [s for s in frame.slots if s.value.kind != "name" or s.prep is not None]
         subjectless = not frame.subject_names and frame.subject_head in (None, *_PRONOUN_STEMS)
         if (not checkable and frame.exclusive is None) or subjectless:
             # nothing to line up ("He attended ...": whom?): near-verbatim statements only
-            return self._verbatim(claim, frame, evidence)
+            judged = self._verbatim(claim, frame, evidence)
+            if cleft and not subjectless:
+                judged = self._someone_else(frame, evidence, judged)
+            return judged if subjectless else self._turned(frame, evidence, before, judged)
         judged = [
             self._decide_text(findings, index)
             for index, findings in enumerate(self._findings(frame, checkable, evidence, before))
@@ -739,7 +753,55 @@ class FrameJudge:
             for i, judgement in zip(open_, stated, strict=True):
                 if judgement.label == "supported":
                     judged[i] = replace(judgement, evidence_index=i)
+        if cleft:
+            judged = self._someone_else(frame, evidence, judged)
         return self._turned(frame, evidence, before, judged)
+
+    def _someone_else(
+        self, frame: Frame, evidence: Sequence[str], judged: list[Judgement]
+    ) -> list[Judgement]:
+        """A claim that says who did something ("It was X who showed that ..."), against a
+        sentence that says another did it: the rest of the claim stated, the act the same,
+        the doer another name."""
+        out = list(judged)
+        rest = frame.terms - _stems_of(frame.subject)
+        if frame.relation is None or len(rest) < 3 or not frame.subject_names:
+            return out
+        for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
+            if judgement.label != "inconclusive" or judgement.conflicts:
+                continue
+            findings = []
+            for start, end in _sentences(text):
+                found = frame_of(text[start:end])
+                said = len(rest & found.terms) / len(rest)
+                if said < 0.8 or frame.relation not in found.terms or not found.subject_names:
+                    continue
+                outcomes = {
+                    compare(Value("name", 0, 0, a, a), Value("name", 0, 0, b, b))
+                    for a in frame.subject_names
+                    for b in found.subject_names
+                }
+                if outcomes != {"conflict"}:
+                    continue
+                finding = _Finding(start, end, text[start:end], subject=3, coverage=said)
+                features = features_of(
+                    "subject",
+                    3,
+                    True,
+                    False,
+                    True,
+                    said,
+                    said,
+                    1,
+                    0.5,
+                    False,
+                    len(finding.sentence.split()),
+                )
+                finding.conflicts.append((f"who: {frame.subject} vs {found.subject}", features))
+                findings.append(finding)
+            if findings:
+                out[i] = self._decide_text(findings, i)
+        return out
 
     def _turned(
         self,
@@ -917,6 +979,7 @@ class FrameJudge:
         if claim.exclusive is not None:
             self._exclusive(claim, found, finding, words)
         if subject < 2:
+            self._agent(claim, sentence, finding, words)
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
         loose_relations: list[str | None] = [None] * len(finding.conflicts)
@@ -1110,6 +1173,41 @@ class FrameJudge:
                 finding.conflicts.append(
                     (f"{mine.value.text}: {claim.subject} vs {rival}", features)
                 )
+
+    def _agent(self, claim: Frame, sentence: str, finding: _Finding, words: int) -> None:
+        """ "Tungsten was first isolated by Scheele" against "the Elhuyar brothers isolated
+        the metal": the same act in the active voice, its subject another agent. Only for
+        an act done once (a relation that holds once, or "first"), as co-discoverers,
+        co-founders and co-authors may each be named alone."""
+        agents = [s for s in claim.slots if s.value.kind == "name" and s.prep == "by"]
+        if len(agents) != 1 or claim.relation is None:
+            return
+        agent = agents[0]
+        once = agent.relation in FUNCTIONAL or re.search(r"\b(?:first|only)\b", claim.text, re.I)
+        if not once or agent.relation != claim.relation:
+            return
+        found = frame_of(sentence)
+        if not found.subject_names or claim.relation not in found.terms:
+            return
+        verb = sentence[found.subject_end :]
+        if _PASSIVE.match(verb):
+            return  # "was isolated by ...": the other side, compared as a slot
+        patient = _stems_of(claim.subject) - {"first", "only"}
+        if not patient or not patient & _stems_of(verb):
+            return  # the act is not done to the claim's subject
+        mine = Value("name", 0, 0, str(agent.value.key), str(agent.value.key))
+        outcomes = {compare(mine, Value("name", 0, 0, n, n)) for n in found.subject_names}
+        if outcomes != {"conflict"}:
+            return
+        rival = next(
+            (v.text for v in values_in(sentence) if v.key in found.subject_names),
+            found.subject_names[0],
+        )
+        features = features_of(
+            "name", 3, True, False, True, 1.0, finding.coverage, 1, 0.5, False, words
+        )
+        features["dated"] = 0.0
+        finding.conflicts.append((f"name {agent.value.text} vs {rival}", features))
 
     def _rank_conflict(
         self,

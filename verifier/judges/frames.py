@@ -166,7 +166,22 @@ def _tokens(sentence: str) -> list[_Tok]:
             rel = phrases[n]
         if not verb and previous_upper and text.endswith("s") and text.islower():
             # "The European Central Bank targets ...": a word in -s right after a name
-            verb = not text.endswith(("ss", "us", "is", "ics"))
+            verb = not text.endswith(
+                (
+                    "ss",
+                    "us",
+                    "is",
+                    "ics",
+                    "ers",
+                    "ors",
+                    "ists",
+                    "ans",
+                    "ents",
+                    "ants",
+                    "ions",
+                    "ments",
+                )
+            )  # "the Spanish brothers": a plural noun
         if rel is not None and start > 0 and text[:1].isupper():
             rel = None  # "Calvin Cycle", "Fire Brigade": part of a name
         if rel is None and verb and text.lower() not in _AUX:
