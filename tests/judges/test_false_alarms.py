@@ -146,6 +146,24 @@ NOT_REFUTED = {
         "Victoria Falls is the largest waterfall in Africa.",
         "Kalambo Falls is one of the largest waterfalls in Africa.",
     ),
+    # what the recall rules must not take for a refutation
+    "co-discoverers named alone": (
+        "Radon was isolated by Otto Hahn.",
+        "William Ramsay isolated radon and measured its density.",
+    ),
+    "a turned word that is negated": (
+        "Photorespiration is more common in hot, dry conditions.",
+        "Photorespiration is not more common in cool, humid conditions.",
+    ),
+    "another comparison": (
+        "Black holes are much more massive than neutron stars.",
+        "Stars that are a bit less massive than this leave neutron stars behind.",
+    ),
+    "a solo ascent is another first": (
+        "Josef Hallinger made the first ascent of Mount Kessel in July 1932.",
+        "The first ascent was made in July 1932. The first solo ascent was made in 1983 by "
+        "the guide Fermín Quispe.",
+    ),
 }
 
 
@@ -182,6 +200,32 @@ REFUTED = {
         "The Eiffel Tower is 330 metres tall.",
     ),
     "another date of death": ("Marie Curie died in 1952.", "Marie Curie died on 4 July 1934."),
+    # the same facts said another way (item 4 of the issue)
+    "a word turned into its opposite": (
+        "Photorespiration is more common in cool, humid conditions.",
+        "Photorespiration is more common in hot, dry conditions.",
+    ),
+    "the act in the active voice": (
+        "Radon was first isolated in 1910 by Otto Hahn.",
+        "In 1910 William Ramsay and Robert Whytlaw-Gray isolated radon and measured its density.",
+    ),
+    "who did it": (
+        "It was Louis Pasteur who showed that cowpox protected people against smallpox.",
+        "In 1796 Edward Jenner showed that cowpox protected people against smallpox.",
+    ),
+    "a participle's phrase": (
+        "The Hartmann company was founded in Eindhoven.",
+        "The Hartmann company is a Dutch maker of sensors. Founded in Delft in 1923, it moved "
+        "to Utrecht in 1968.",
+    ),
+    "a rank": (
+        "Mount Kessel is the highest mountain in the Tatra Range.",
+        "Mount Kessel is the third-highest mountain in the Tatra Range.",
+    ),
+    "the title as the subject": (
+        "The explorer David Livingstone was the first European to map the course of the Merenga.",
+        "The first European to map its course was the Portuguese officer António Ferraz.",
+    ),
 }
 
 

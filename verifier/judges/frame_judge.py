@@ -41,7 +41,7 @@ from .heuristic import HeuristicJudge
 from .places import REGION, places, relate
 from .places import fold as fold_place
 from .relations import _IRREGULAR as _SURFACE
-from .relations import FUNCTIONAL, RELATIONS, REPEATABLE, stem
+from .relations import RELATIONS, REPEATABLE, stem
 from .relations import same_relation as relations_agree
 from .slots import _DIRECTION as _DIRECTION_WORDS
 from .slots import Value, compare, rank, values_in
@@ -978,8 +978,9 @@ class FrameJudge:
         finding.subject = subject
         if claim.exclusive is not None:
             self._exclusive(claim, found, finding, words)
-        if subject < 2:
+        if subject < 3:
             self._agent(claim, sentence, finding, words)
+        if subject < 2:
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
         loose_relations: list[str | None] = [None] * len(finding.conflicts)
@@ -1125,11 +1126,11 @@ class FrameJudge:
             if other.value.key != mine.value.key and mine.value.kind == "exclusive":
                 continue
             # what the title is for, not who holds it: the words around it but the subject's
-            title = mine.context - _stems_of(claim.subject) - _stems_of(found.subject)
+            holders = _holders(found, other)
+            title = mine.context - _stems_of(claim.subject) - _stems_of(" ".join(holders))
             agreement = len(title & other.context) / max(1, len(title))
             if agreement < 0.5 or not claim.subject_names:
                 continue
-            holders = _holders(found, other)
             if not holders:
                 if finding.subject >= 2 and _rank_of(mine) == _rank_of(other):
                     # "She was the first woman to ...", she being the claim's
@@ -1176,14 +1177,14 @@ class FrameJudge:
 
     def _agent(self, claim: Frame, sentence: str, finding: _Finding, words: int) -> None:
         """ "Tungsten was first isolated by Scheele" against "the Elhuyar brothers isolated
-        the metal": the same act in the active voice, its subject another agent. Only for
-        an act done once (a relation that holds once, or "first"), as co-discoverers,
-        co-founders and co-authors may each be named alone."""
+        the metal": the same act in the active voice, its subject another agent. Only when
+        the claim says the act was done once ("first", "only"): co-discoverers, co-founders
+        and co-authors may each be named alone."""
         agents = [s for s in claim.slots if s.value.kind == "name" and s.prep == "by"]
         if len(agents) != 1 or claim.relation is None:
             return
         agent = agents[0]
-        once = agent.relation in FUNCTIONAL or re.search(r"\b(?:first|only)\b", claim.text, re.I)
+        once = re.search(r"\b(?:first|only|sole|solely)\b", claim.text, re.I)
         if not once or agent.relation != claim.relation:
             return
         found = frame_of(sentence)
