@@ -164,7 +164,7 @@ def _tokens(sentence: str) -> list[_Tok]:
             clause += 1
         if phrases is not None:
             rel = phrases[n]
-        if not verb and previous_upper and text.endswith("s") and text.islower():
+        if not verb and previous_upper and n > 1 and text.endswith("s") and text.islower():
             # "The European Central Bank targets ...": a word in -s right after a name
             verb = not text.endswith(
                 (
@@ -713,7 +713,7 @@ def _name_in_names(name: str, names: tuple[str, ...]) -> bool:
 
 def _name_words(name: str) -> set[str]:
     small = {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
-    return set(re.findall(r"\w+", name)) - small
+    return set(re.findall(r"\w+", re.sub(r"['’]s\b", "", name))) - small  # "Vossberg's"
 
 
 def _name_in(name: str, sentence: Frame) -> bool:

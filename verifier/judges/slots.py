@@ -336,6 +336,17 @@ _DIRECTIONS = {
     "worsen": -1,
     "worsened": -1,
     "worsens": -1,
+    "grown": 1,
+    "expand": 1,
+    "expanded": 1,
+    "expands": 1,
+    "expanding": 1,
+    "shrinks": -1,
+    "shrinking": -1,
+    "shrunk": -1,
+    "contract": -1,
+    "contracted": -1,
+    "contracting": -1,
 }
 _DIRECTION = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
 _DIRECTION_LOWER = re.compile(
