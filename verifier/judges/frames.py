@@ -375,6 +375,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
     if first >= len(tokens) or tokens[first].start >= value.end:
         last = first - 1  # the value holds no token (a currency sign alone)
     clause = tokens[first].clause if first < len(tokens) else (tokens[-1].clause if tokens else 0)
+    prep_before = first > 0 and tokens[first - 1].text.lower() in _PREPS
     # the nearest relation of the clause, before the value first; a relation of the table
     # beats any other verb, and a verb states it before a noun does ("published his
     # discovery in 1913": the year is the publication's)
@@ -397,7 +398,9 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
             rank = (
                 rel.startswith("v:"),
                 _NOUNISH.search(tokens[i].text) is not None,
-                i - last + 0.5,
+                # "working at the Seminary in Bergara, obtained ...": a place after a
+                # preposition belongs to the verb before it
+                i - last + 0.5 + (10 if rel.startswith("v:") and prep_before else 0),
             )
             if best is None or rank < best[0]:
                 best = (rank, rel)

@@ -213,7 +213,7 @@ _UPPER_BOUND = re.compile(
 )
 _QUANTITY = re.compile(
     rf"(?P<cur>US\$|[$€£¥])?\s?(?P<num>{_NUMBER})(?P<scale>\s?(?:thousand|million|billion|trillion|bn|m|k)\b)?"
-    r"(?P<tail>(?:\s?(?:%|°\s?[cfCF]?|[^\W\d_][\w²³/.-]*))(?:\s[^\W\d_][\w²³/-]*){0,3})?",
+    r"(?P<tail>(?:\s?(?:%|°\s?[cfCF]?|[^\W\d_][\w²³/.-]*))(?:\s[^\W\d_][\w²³/-]*){0,4})?",
     re.IGNORECASE,
 )
 _UNIT_NAMES = frozenset([*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"])
@@ -224,7 +224,7 @@ def _unit_and_noun(tail: str) -> tuple[str, int, str, int]:
     it: ``(unit, unit end, noun, noun end)``, offsets into ``tail``."""
     words = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", tail)]
     unit, unit_end, first = "", 0, 0
-    for n in (3, 2, 1):
+    for n in (4, 3, 2, 1):
         if len(words) >= n:
             candidate = " ".join(w for _s, _e, w in words[:n]).lower().rstrip(".,;:")
             if candidate.replace("° ", "°") in _UNIT_NAMES:
