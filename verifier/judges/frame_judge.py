@@ -465,6 +465,8 @@ def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
         if v.kind == "name" and exclusive.value.end < v.start < end
         for w in re.findall(r"\w+", fold_place(v.text))
     }
+    # "the 45th President of the United States": the title's own noun is no scope
+    names = {w for w in names if stem(w) != exclusive.label}
     return exclusive.label, frozenset(names - _NAME_SMALL)
 
 

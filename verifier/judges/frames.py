@@ -456,7 +456,9 @@ _MEASURES = frozenset(
     {"populat", "high", "long", "wide", "deep", "area", "weigh", "employ", "revenue", "cost"}
 )
 _COPULA_THE = re.compile(
-    r"\s*(?:is|was|are|were|became|becomes|remains|remained|has been|had been|will be)"
+    r"\s*(?:is|was|are|were|became|becomes|remains|remained|has been|had been|will be|"
+    # "served as the 45th president", "was elected the first mayor": a title held
+    r"served as|serves as|serving as|was elected|was named|was appointed|was crowned)"
     r"(?:\s+(?:also|still|now|reportedly|widely))?\s+(?:the|its|his|her|their)\s+",
     re.IGNORECASE,
 )
