@@ -521,6 +521,8 @@ def _preposition(value: Value, tokens: list[_Tok], first: int) -> str | None:
     skipped = 0
     while j >= 0 and skipped < 3:
         word = tokens[j].text.lower()
+        if word == "as" and j > 0 and tokens[j - 1].text.lower() == "such":
+            return None  # "fountains such as the Trevi Fountain": an example, not a slot
         if word == "of" and j > 0 and _COMPASS_WORD.fullmatch(tokens[j - 1].text.lower()):
             return "near"  # "58 km south-east of Bremen": where, as "near" says it
         if word in _PREPS:
@@ -631,7 +633,9 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
         return 3
     lowered = sentence.text.casefold()
     if claim.subject_head in {stem(w) for w in re.findall(r"[a-z]+", lowered)}:
-        return 1
+        # "the idea of continental drift", the whole phrase, elsewhere in the sentence
+        phrase = re.sub(r"^(?:the|a|an)\s+", "", claim.subject.casefold().strip())
+        return 2 if len(phrase.split()) >= 3 and phrase in lowered else 1
     return 0
 
 
