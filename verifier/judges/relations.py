@@ -462,7 +462,7 @@ def phrase_relations(stems: list[str]) -> list[str | None]:
     for i in range(len(stems) - 1):
         name = _BY_PHRASE.get((stems[i], stems[i + 1]))
         if name is not None:
-            out[i] = name
+            out[i] = out[i + 1] = name  # "put forward": both words say "propose"
     return out
 
 
