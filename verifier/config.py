@@ -130,9 +130,7 @@ class FetchSettings(_Section):
     pages_per_query: NonNegInt = 2
     retries: NonNegInt = 2
     backoff_s: NonNegSeconds = 0.5
-    user_agent: str = (
-        "verifier/0.1 (fact-check and plagiarism verification; +https://pypi.org/project/verifier/)"
-    )
+    user_agent: str = "verifier/0.1 (verifier-evidence: fact-check and plagiarism verification)"
     content_types: Annotated[list[str], Field(min_length=1)] = [
         "text/html",
         "application/xhtml+xml",

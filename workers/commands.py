@@ -30,7 +30,7 @@ from verifier.plagiarism.detect import SourceText, detect
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from verifier.runtime import open_runtime
 from verifier.search.corpus import build_index
-from verifier.versions import library_versions
+from verifier.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions, library_versions
 
 from .batch import check_batch, read_batch
 from .jobs import default_processes
@@ -653,3 +653,7 @@ def version() -> None:
     click.echo(f"verifier {__version__}")
     for name, ver in library_versions().items():
         click.echo(f"{name} {ver}")
+    for extra, libraries in extra_versions().items():
+        hint = f" (pip install '{DISTRIBUTION}[{extra}]')"
+        for name, ver in libraries.items():
+            click.echo(f"{name} {ver}{hint if ver == NOT_INSTALLED else ''} [{extra}]")

@@ -222,6 +222,12 @@ def test_version_and_help() -> None:
     result = run("version")
     assert result.stdout.startswith("verifier ")
     assert "trafilatura" in result.stdout
+    # the postgres extra's libraries too (installed here, with the test extra)
+    lines = result.stdout.splitlines()
+    for name in ("psycopg", "psycopg-pool", "procrastinate"):
+        [line] = [x for x in lines if x.startswith(f"{name} ")]
+        assert line.endswith("[postgres]")
+        assert "not installed" not in line
     assert "--corpus" in run("check", "--help").stdout
 
 
