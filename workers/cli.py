@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
@@ -243,7 +244,30 @@ def plagiarism(
     commands.plagiarism(response_file, source_files, prompt_file, fmt, config)
 
 
-JUDGE_NAMES = ("heuristic", "nli", "llm")
+class _RegistryChoice(click.Choice):  # type: ignore[type-arg]
+    """A choice among the names of a registry, read when first needed (for a value, a
+    completion or --help), so that importing the command line stays cheap."""
+
+    def __init__(self, load: Callable[[], Iterable[str]]) -> None:
+        self._load = load
+        self._names: tuple[str, ...] | None = None
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        if self._names is None:
+            self._names = tuple(self._load())
+        return self._names
+
+    @choices.setter
+    def choices(self, _value: tuple[str, ...]) -> None:  # click's __init__ assigns ()
+        pass
+
+
+def _judges() -> Iterable[str]:
+    from verifier.judges.registry import JUDGES
+
+    return JUDGES
 
 
 @main.command(cls=_Command)
@@ -258,7 +282,7 @@ JUDGE_NAMES = ("heuristic", "nli", "llm")
     "--judge",
     "judge_names",
     multiple=True,
-    type=click.Choice(JUDGE_NAMES),
+    type=_RegistryChoice(_judges),
     help="A judge, or several in chain order (repeat the option); default: judges.chain.",
 )
 @click.option(

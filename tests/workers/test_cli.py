@@ -231,6 +231,24 @@ def test_version_and_help() -> None:
     assert "--corpus" in run("check", "--help").stdout
 
 
+def test_the_judge_option_offers_the_registered_judges() -> None:
+    from typing import get_args
+
+    from verifier.config import JudgeName
+    from verifier.judges.registry import JUDGES
+
+    assert get_args(JudgeName) == tuple(JUDGES)  # judges.chain accepts the same names
+    assert f"[{'|'.join(JUDGES)}]" in run("judge", "--help").stdout
+    result = CliRunner().invoke(main, ["judge", "--input", "-", "--judge", "nope"])
+    assert result.exit_code == 2
+    assert all(repr(name) in result.stderr for name in JUDGES)
+    rows = '{"id": 1, "claim": "Radium has atomic number 88.", "evidence": ["Radium has atomic number 88."]}'
+    for name in ("frames", "heuristic"):
+        result = run("judge", "--input", "-", "--judge", name, input=rows + "\n")
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["judge"] == name
+
+
 def test_no_progress_display_when_stderr_is_not_a_terminal() -> None:
     from workers.terminal import terminal_progress
 
