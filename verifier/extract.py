@@ -8,7 +8,8 @@ Plain text is decoded in the caller's process.
 
 The pool (pebble) uses spawned workers, recycled after ``extract.max_tasks_per_process``
 tasks; an extraction that outlives ``min(extract.timeout_s, time left)`` has its worker
-killed and replaced.
+killed and replaced. The workers die with the process that started them (on Linux), so a
+killed check process leaves no extraction process behind.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -26,6 +28,7 @@ from pebble import ProcessPool
 from pebble.common import ProcessExpired
 
 from .errors import ExtractError, ExtractTimeout
+from .lifetime import die_with_parent
 
 if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
     from .config import ExtractSettings
@@ -107,8 +110,12 @@ def _parse(html: str | bytes) -> Any:
         return None
 
 
-def _warm_up() -> None:
-    import trafilatura  # noqa: F401  # import once per worker, not per task
+def _start_worker(parent_pid: int) -> None:
+    """Each worker: killed with its parent (a worker process SIGKILLed must not leave its
+    extraction processes behind, see verifier.lifetime), and trafilatura imported once,
+    not per task."""
+    die_with_parent(parent_pid)
+    import trafilatura  # noqa: F401
 
 
 class Extractor:
@@ -126,7 +133,8 @@ class Extractor:
             self._pool = ProcessPool(
                 max_workers=self.settings.processes,
                 max_tasks=self.settings.max_tasks_per_process,
-                initializer=_warm_up,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
                 context=multiprocessing.get_context("spawn"),
             )
         return self._pool
