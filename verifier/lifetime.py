@@ -13,8 +13,9 @@ children. Two things keep them from lingering:
   so none stays ``<defunct>``. A supervisor that is PID 1 in a container gets every orphan
   anyway, and must reap them the same way.
 
-:func:`reap_orphans` never waits for a child that :mod:`multiprocessing` started (it
-waits for those itself; a status taken from it would leave it thinking the child alive).
+:func:`reap_orphans` leaves the children :mod:`multiprocessing` started to it (it joins
+the ended ones through multiprocessing: a status taken behind its back would leave it
+thinking the child alive).
 """
 
 from __future__ import annotations
@@ -90,8 +91,10 @@ def _multiprocessing_children() -> set[int]:
 
 
 def reap_orphans() -> list[int]:
-    """Collect the exit status of every ended child of this process that multiprocessing
-    did not start (orphans handed down to a subreaper or to PID 1); their pids."""
+    """Collect the exit status of every ended child of this process: multiprocessing's own
+    through multiprocessing (their exit codes stay readable), and the others (orphans
+    handed down to a subreaper or to PID 1) directly; the pids of the others."""
+    multiprocessing.active_children()  # joins the ended ones
     reaped = []
     for pid, state in children_of(os.getpid()).items():
         if state != "Z" or pid in _multiprocessing_children():
