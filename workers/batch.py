@@ -189,9 +189,7 @@ async def _in_processes(
     context = multiprocessing.get_context("spawn")
     todo, done = context.Queue(), context.Queue()
     children = [
-        context.Process(
-            target=_child, args=(os.getpid(), settings, corpora, web, jobs, todo, done)
-        )
+        context.Process(target=_child, args=(os.getpid(), settings, corpora, web, jobs, todo, done))
         for _ in range(min(processes, len(requests)))
     ]
     for child in children:
