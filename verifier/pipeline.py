@@ -104,6 +104,7 @@ class Runtime:
     judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
     web: bool = True  # whether cited resources may be fetched from the web
     grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
+    notes: Sequence[str] = ()  # what the runtime left out (an empty corpus), for every report
 
     @property
     def page_sources(self) -> list[PageSource]:
@@ -624,7 +625,7 @@ async def check(
     report_deadline = Deadline.after(settings.limits.report_budget_s)
     run = _Run(runtime)
     claims = _claims(request, settings)
-    warnings: list[str] = []
+    warnings: list[str] = list(runtime.notes)
 
     to_search: list[Claim] = []
     over_limit = 0
@@ -633,7 +634,7 @@ async def check(
             continue
         why = None
         if not runtime.backends:
-            why = "no search backend (web search off and no corpus given)"
+            why = "no search backend (web search off and no corpus with documents)"
         elif len(to_search) >= settings.limits.max_claims:
             why = f"over limits.max_claims ({settings.limits.max_claims})"
             over_limit += 1
@@ -643,7 +644,7 @@ async def check(
             claims[n] = _not_searched(claim, why)
     if not runtime.backends and any(c.check_worthy for c in claims):
         warnings.append(
-            "no search backend: web search is off and no corpus was given, so no evidence was gathered"
+            "no search backend: web search is off and no corpus with documents was given, so no evidence was gathered"
         )
     if over_limit:
         warnings.append(

@@ -129,6 +129,59 @@ def test_missing_corpus(tmp_path: Path) -> None:
     assert "corpus path" in one_error_line(result)
 
 
+@pytest.mark.parametrize("case", ["empty dir", "no corpus files", "empty index"])
+def test_a_corpus_with_no_document_named_on_the_command_line_is_an_error(
+    tmp_path: Path, case: str
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    if case == "no corpus files":  # e.g. a mistyped directory: its files are not pages
+        (corpus / "notes.pdf").write_bytes(b"%PDF-1.4")
+        (corpus / ".hidden.txt").write_text("Radium has atomic number 88.")
+    elif case == "empty index":
+        from verifier.search.corpus import CorpusIndex
+
+        corpus = tmp_path / "empty.db"
+        CorpusIndex(corpus, create=True).close()
+    result = run("check", "-", "--corpus", str(corpus), "--no-web", input="Paris is in France.")
+    assert result.exit_code == 2
+    line = one_error_line(result)
+    assert f"corpus {corpus} holds no readable document" in line
+    assert result.stdout == ""
+
+
+def test_indexing_a_directory_with_no_corpus_file_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run("index", str(tmp_path / "empty"), "--db", str(tmp_path / "c.db"))
+    assert result.exit_code == 2
+    assert "holds no .txt, .md or .html file" in one_error_line(result)
+    assert not (tmp_path / "c.db").exists()
+
+
+def test_an_empty_corpus_from_the_config_is_left_out_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("VERIFIER_SEARCH__CORPUS__PATHS", str(tmp_path / "empty"))
+    text = "Marie Curie was born in Warsaw in 1867, and she moved to Paris in 1891 to study physics at the Sorbonne."
+    # the only source left: nothing could be searched, so the check is incomplete
+    alone = run("check", "-", "--no-web", input=text)
+    assert alone.exit_code == 3
+    report = json.loads(alone.stdout)
+    assert report["status"] == "incomplete"
+    assert report["plagiarism"]["status"] == "not_checked"
+    assert report["truthfulness"]["status"] == "not_checked"
+    assert any("holds no readable document" in w for w in report["warnings"])
+    assert "verifier: warning: copy check not run" in alone.stderr
+    # beside a corpus that has documents: the check runs on that one, and says so
+    beside = run("check", "-", "--no-web", "--corpus", str(EXAMPLE / "corpus"), input=text)
+    assert beside.exit_code == 0, beside.stderr
+    report = json.loads(beside.stdout)
+    assert report["status"] == "complete"
+    [warning] = report["warnings"]
+    assert warning.endswith("left out (search.corpus.paths)")
+
+
 def test_unreadable_config(tmp_path: Path) -> None:
     result = run("check", "-", "--config", str(tmp_path / "missing.toml"), input="x")
     assert result.exit_code == 2
