@@ -767,6 +767,7 @@ async def check(
         provenance={
             "verifier_version": __version__,
             "config_digest": settings.digest(),
+            "config": settings.check_settings(),
             "libraries": library_versions(),
             "backends": {b.name: b.version for b in runtime.backends},
             "judges": {j.name: mid for j in run.judges if (mid := getattr(j, "model_id", None))},
