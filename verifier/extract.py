@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import logging
 import multiprocessing
 import os
 from collections.abc import Callable
@@ -29,12 +30,15 @@ from pebble.common import ProcessExpired
 
 from .errors import ExtractError, ExtractTimeout
 from .lifetime import die_with_parent
+from .reasons import plain
 
 if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
     from .config import ExtractSettings
     from .deadline import Deadline
 
 __all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
+
+log = logging.getLogger("verifier.extract")
 
 _METADATA_FIELDS = ("author", "date", "sitename", "description", "language", "hostname")
 
@@ -164,13 +168,16 @@ class Extractor:
             raise ExtractTimeout(msg) from exc
         except BrokenProcessPool as exc:
             await self.aclose()  # the next extraction starts a fresh pool
-            msg = f"{url}: the extraction pool broke ({exc}); it will be restarted"
+            log.debug("%s: the extraction pool broke", url, exc_info=exc)
+            msg = f"{url}: the extraction pool broke ({plain(str(exc))}); it will be restarted"
             raise ExtractError(msg) from exc
         except ProcessExpired as exc:
-            msg = f"{url}: the extraction worker died ({exc})"
+            log.debug("%s: the extraction worker died", url, exc_info=exc)
+            msg = f"{url}: the extraction worker died ({plain(str(exc))})"
             raise ExtractError(msg) from exc
         except Exception as exc:  # trafilatura / lxml errors on garbage input
-            msg = f"{url}: extraction failed: {type(exc).__name__}: {exc}"
+            log.debug("%s: extraction failed", url, exc_info=exc)
+            msg = f"{url}: extraction failed: {plain(f'{type(exc).__name__}: {exc}')}"
             raise ExtractError(msg) from exc
         return Extracted(data["text"], data["title"], data["metadata"], data["method"])
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -70,6 +71,7 @@ from .plagiarism.detect import (
     distinctive_phrases,
     worth_aligning,
 )
+from .reasons import plain
 from .resources import Citation, assess, find_citations
 from .rubric.scorer import score as score_rubric
 from .search.base import PageSource, RecordedSearch, SearchBackend
@@ -80,6 +82,8 @@ from .versions import library_versions
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check"]
 
 _LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
+
+log = logging.getLogger("verifier.pipeline")
 
 # Events: "claim_queued" and "claim_done" (with the claim), "copy_check" (None).
 ProgressFn = Callable[[str, Claim | None], None]
@@ -517,7 +521,7 @@ class _Run:
                 if task.cancelled() or not task.done():
                     error: str | None = _LATE.format(what="no answer")
                 elif task.exception() is not None:
-                    error = f"{backend.name}: {task.exception()}"
+                    error = f"{backend.name}: {plain(str(task.exception()))}"
                 else:
                     error = task.result().record.error
                 if error:
@@ -564,7 +568,8 @@ async def _record_search(
     except TimeoutError:
         error = f"{backend.name}: no answer in the time left"
     except Exception as exc:
-        error = f"{backend.name}: {type(exc).__name__}: {exc}"
+        log.debug("%s, query %r", backend.name, query, exc_info=exc)  # the full text
+        error = f"{backend.name}: {plain(f'{type(exc).__name__}: {exc}')}"
     return SearchRecord(
         query=query,
         backend=backend.name,

@@ -50,11 +50,20 @@ class _Command(click.Command):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+@click.option(
+    "--debug",
+    is_flag=True,
+    help="Show tracebacks instead of one-line errors, and the full text of each failure a report gives in short.",
+)
 @click.version_option(__version__, prog_name="verifier")
 def main(debug: bool) -> None:
     """Gather web and local evidence for every claim in an LLM response, within hard time
     budgets, and keep every piece of it so the report can be replayed."""
+    if debug:  # the full text of every failure (reports and warnings say it in short)
+        import logging
+
+        logging.basicConfig(format="verifier: debug: %(name)s: %(message)s")
+        logging.getLogger("verifier").setLevel(logging.DEBUG)
 
 
 _config_option = click.option(
