@@ -112,6 +112,7 @@ async def test_an_offline_check_says_it_plainly_everywhere(
     for where, text in [
         ("report", "\n".join(_strings(data))),
         ("text", report_text(report)),
+        ("text --verbose", report_text(report, details=True)),
         ("html", report_html(report)),
     ]:
         assert not [m for m in RAW_MARKERS if m in text], where
@@ -125,21 +126,24 @@ def test_debug_shows_the_full_text_on_stderr(monkeypatch: pytest.MonkeyPatch) ->
 
     seen: list[str] = []
 
-    def fake_check(*args: Any) -> None:
+    def fake_check(*args: Any, **kwargs: Any) -> None:
         logging.getLogger("verifier.search.ddgs").debug("ddgs, query 'q': %s", RAW)
         seen.append("ran")
 
     monkeypatch.setattr("workers.commands.check", fake_check)
-    monkeypatch.setattr(logging.getLogger("verifier"), "level", logging.NOTSET)
-    root = logging.getLogger()
-    handlers = list(root.handlers)
+    log = logging.getLogger("verifier")
+    handlers, level = list(log.handlers), log.level
     try:
         result = CliRunner().invoke(cli.main, ["--debug", "check", "-"], input="x")
         assert seen == ["ran"]
         assert result.exit_code == 0
-        assert logging.getLogger("verifier").level == logging.DEBUG
+        assert "verifier: debug: verifier.search.ddgs: ddgs, query 'q': DNSError" in result.stderr
+        assert "Query { name" in result.stderr  # the full text, on stderr
     finally:
-        for handler in root.handlers[:]:
+        for handler in log.handlers[:]:
             if handler not in handlers:
-                root.removeHandler(handler)
-        logging.getLogger("verifier").setLevel(logging.NOTSET)
+                log.removeHandler(handler)
+        log.setLevel(level)
+    quiet = CliRunner().invoke(cli.main, ["check", "-"], input="x")
+    assert quiet.exit_code == 0
+    assert quiet.stderr == ""

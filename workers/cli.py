@@ -62,8 +62,11 @@ def main(debug: bool) -> None:
     if debug:  # the full text of every failure (reports and warnings say it in short)
         import logging
 
-        logging.basicConfig(format="verifier: debug: %(name)s: %(message)s")
-        logging.getLogger("verifier").setLevel(logging.DEBUG)
+        handler = logging.StreamHandler()  # stderr, as it is now
+        handler.setFormatter(logging.Formatter("verifier: debug: %(name)s: %(message)s"))
+        log = logging.getLogger("verifier")
+        log.addHandler(handler)
+        log.setLevel(logging.DEBUG)
 
 
 _config_option = click.option(
@@ -161,6 +164,14 @@ def _with(options: list[Any]) -> Any:
     type=click.IntRange(1, 64),
     help="Processes that check --batch rows (default: one per CPU core; one when the public web search, ddgs, is used, which is paced per process).",
 )
+@click.option(
+    "--details",
+    "--verbose",
+    "-v",
+    "details",
+    is_flag=True,
+    help="With --format text: also every claim's queries, searches, pages and ranked evidence, and every copy match.",
+)
 @_flags_option
 @_config_option
 @_data_dir_option
@@ -170,6 +181,7 @@ def check(
     corpora: tuple[str, ...],
     no_web: bool,
     fmt: str,
+    details: bool,
     out: str | None,
     batch: str | None,
     jobs: int,
@@ -200,6 +212,7 @@ def check(
         flags,
         config,
         data_dir,
+        details=details,
     )
 
 

@@ -81,10 +81,12 @@ def decode_input(data: bytes, label: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def _render(report: Report, fmt: str) -> str:
+def _render(report: Report, fmt: str, *, details: bool = False) -> str:
     if fmt == "html":
         return report_html(report)
-    return report_json(report) + "\n" if fmt == "json" else report_text(report)
+    if fmt == "json":
+        return report_json(report) + "\n"
+    return report_text(report, details=details)
 
 
 @contextmanager
@@ -249,6 +251,8 @@ def check(
     flags: str | None,
     config: str | None,
     data_dir: str | None,
+    *,
+    details: bool = False,
 ) -> None:
     """Check RESPONSE_FILE (or - for stdin): claims, queries and ranked evidence."""
     if batch and response_file:
@@ -301,7 +305,7 @@ def check(
     report = asyncio.run(
         _check_one(CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web)
     )
-    rendered = _render(report, fmt)
+    rendered = _render(report, fmt, details=details)
     with _output(out) as sink:
         sink.write(rendered)
     warn_incomplete(report)

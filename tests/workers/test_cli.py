@@ -88,9 +88,49 @@ def test_example_report_text_to_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
-    assert "Check-worthy claims" in text
-    assert "truthfulness (checked): " in text
-    assert "verdict: SUPPORTED" in text
+    lines = text.splitlines()
+    # what a rater acts on first: the score, then the rules with their evidence, what needs
+    # review, the false facts, the copied passages; then the claims in short
+    assert lines[0] == "Score: 3 (plagiarized; false information also caps it at 3)"
+    heads = ["Rules that applied", "Needs review", "False facts (1)", "Copied passages", "Claims"]
+    found = [next(i for i, x in enumerate(lines) if x.startswith(h)) for h in heads]
+    assert found == sorted(found)
+    rules = lines[found[0] : found[1]]
+    assert any(x.startswith("  score = 3  plagiarized: ") for x in rules)
+    assert any(x.startswith("  cap <= 3   false_information: ") for x in rules)
+    assert any(x.strip().startswith("[425:517] “She won the Nobel Prize") for x in rules)
+    facts = "\n".join(lines[found[2] : found[3]])
+    assert "c7 [425:517]" in facts
+    assert "In 1903 Marie Curie shared the Nobel Prize" in facts
+    copies = "\n".join(lines[found[3] : found[4]])
+    assert "Copied passages (3 counted of 5 found): plagiarized, 59% of 177 words" in copies
+    assert "[606:728] exempt: quoted" in copies
+    table = lines[found[4] :]
+    assert any(x.split()[:2] == ["c7", "REFUTED"] for x in table)
+    assert any(x.split()[:3] == ["c3", "supported", "0.97"] for x in table)
+    assert "query:" not in text  # the evidence dump is behind --verbose
+    assert all(len(x) <= 100 for x in lines), [x for x in lines if len(x) > 100]
+    assert len(lines) < 70
+    assert "**" not in text
+    verbose = run(
+        "check",
+        str(EXAMPLE / "response.md"),
+        "--corpus",
+        str(EXAMPLE / "corpus"),
+        "--no-web",
+        "--format",
+        "text",
+        "--verbose",
+    )
+    summary = text.split("Checked with")[0]
+    assert verbose.stdout.startswith(summary)  # the same summary first
+    for part in (
+        "Check-worthy claims",
+        "truthfulness (checked): ",
+        "verdict: SUPPORTED",
+        "query: ",
+    ):
+        assert part in verbose.stdout
 
 
 def test_stdin_and_empty_response() -> None:
@@ -515,8 +555,12 @@ def test_search_outage_exits_3_with_a_warning_per_check(
     }
     text = run("check", str(answer), "--format", "text")
     assert text.exit_code == 3
-    assert "INCOMPLETE: facts not checked" in text.stdout
-    assert "verdict: UNCHECKED" in text.stdout
+    assert text.stdout.startswith(
+        "Score: no rule limits it (1-7); the rater scores it\nINCOMPLETE: "
+    )
+    assert "\n  facts not checked: " in text.stdout
+    assert "False facts: not checked" in text.stdout
+    assert "UNCHECKED" in text.stdout
 
 
 def test_a_grammar_server_that_is_down_exits_3_with_a_warning(
