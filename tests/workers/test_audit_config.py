@@ -32,21 +32,13 @@ def test_replay_names_what_differs_and_nothing_else(
     try:
         api = Api(port, token)
         api.wait_up(timeout=60)
-        status, body = api.call(
-            "POST", "/v1/checks", {"response": "Radium has the symbol Ra and atomic number 88."}
-        )
-        assert status == 202
-        job_id = body["id"]
-        end = time.monotonic() + 60
-        job: dict[str, Any] = {}
-        while time.monotonic() < end and job.get("state") != "done":
-            time.sleep(0.1)
-            job = api.call("GET", f"/v1/checks/{job_id}")[1]
-        assert job["state"] == "done", log.read_text()
+        job = api.checked("Radium has the symbol Ra and atomic number 88.")
+        job_id = job["id"]
         assert job["report"]["provenance"]["config"]["judges"]["refuted_threshold"] == 0.8
         # the API replays what a job process checked
         assert api.call("POST", f"/v1/checks/{job_id}/audit", {"mode": "replay"})[0] == 202
         audits: list[dict[str, Any]] = []
+        end = time.monotonic() + 60
         while time.monotonic() < end and not audits:
             time.sleep(0.1)
             audits = api.call("GET", f"/v1/checks/{job_id}/audits")[1]["audits"]

@@ -75,17 +75,9 @@ def test_example_report_json() -> None:
 
 def test_example_report_text_to_file(tmp_path: Path) -> None:
     out = tmp_path / "report.txt"
-    result = run(
-        "check",
-        str(EXAMPLE / "response.md"),
-        "--corpus",
-        str(EXAMPLE / "corpus"),
-        "--no-web",
-        "--format",
-        "text",
-        "--out",
-        str(out),
-    )
+    args = ["check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus")]
+    args += ["--no-web", "--format", "text"]
+    result = run(*args, "--out", str(out))
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
     lines = text.splitlines()
@@ -112,16 +104,7 @@ def test_example_report_text_to_file(tmp_path: Path) -> None:
     assert all(len(x) <= 100 for x in lines), [x for x in lines if len(x) > 100]
     assert len(lines) < 70
     assert "**" not in text
-    verbose = run(
-        "check",
-        str(EXAMPLE / "response.md"),
-        "--corpus",
-        str(EXAMPLE / "corpus"),
-        "--no-web",
-        "--format",
-        "text",
-        "--verbose",
-    )
+    verbose = run(*args, "--verbose")
     summary = text.split("Checked with")[0]
     assert verbose.stdout.startswith(summary)  # the same summary first
     for part in (

@@ -66,16 +66,7 @@ def test_a_killed_job_process_leaves_no_extraction_process(
     try:
         api = Api(port, token)
         api.wait_up()
-        status, body = api.call(
-            "POST", "/v1/checks", {"response": "Radium has the symbol Ra and atomic number 88."}
-        )
-        assert status == 202
-        end = time.monotonic() + 120
-        job: dict[str, Any] = {}
-        while time.monotonic() < end and job.get("state") != "done":
-            time.sleep(0.1)
-            job = api.call("GET", f"/v1/checks/{body['id']}")[1]
-        assert job["state"] == "done", log.read_text()
+        job = api.checked("Radium has the symbol Ra and atomic number 88.")
         assert job["report"]["summary"]["pages"] >= 1  # a page was fetched and extracted
         [job_process] = [p for p in _spawned(server.pid) if _spawned(p)]
         workers = _spawned(job_process)
@@ -87,7 +78,7 @@ def test_a_killed_job_process_leaves_no_extraction_process(
             time.sleep(0.1)
         assert "Z" not in children_of(server.pid).values()
         assert server.poll() is None  # the API keeps serving
-        assert api.call("GET", f"/v1/checks/{body['id']}")[0] == 200
+        assert api.call("GET", f"/v1/checks/{job['id']}")[0] == 200
     finally:
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=120) == 0, log.read_text()
