@@ -277,18 +277,27 @@ def _review_section(r: Rubric | None, width: int) -> list[str]:
     return out
 
 
-def _fact_lines(ref: ClaimRef, width: int) -> list[str]:
+def _conflicts(claim: Claim | None) -> str:
+    """The slots the deciding quote gives another value for ("conflict year 1905 vs 1903")."""
+    quotes = claim.verdict.quotes if claim is not None and claim.verdict else []
+    return ", ".join(f"conflict {c}" for q in quotes[:1] for c in q.conflicts)
+
+
+def _fact_lines(ref: ClaimRef, claim: Claim | None, width: int) -> list[str]:
     lines = [f"  {ref.claim_id} [{ref.start}:{ref.end}] “{_said(ref.text, width - 16)}”"]
     if ref.quote:
         at = f" [{ref.quote_start}:{ref.quote_end}]" if ref.quote_start is not None else ""
+        why = _conflicts(claim) or ref.why
         lines.append(f"      source: “{_short(ref.quote, width - 16)}”")
-        lines.append(f"      {_where(ref.url)}{at}: {_short(ref.why, width - 30)}")
+        lines.append(f"      {_where(ref.url)}{at}: {_short(why, width - 30)}")
     else:
         lines.append(f"      {_short(ref.why, width - 6)}")
     return lines
 
 
-def _facts_section(t: Truthfulness, width: int) -> list[str]:
+def _facts_section(report: Report, width: int) -> list[str]:
+    t = report.truthfulness
+    claims = {c.id: c for c in report.claims}
     possible = [*t.weak_refutations, *t.conflicts]
     fake = [res for res in t.resources if res.fake]
     if not t.false_claims and not possible and not fake:
@@ -300,10 +309,10 @@ def _facts_section(t: Truthfulness, width: int) -> list[str]:
         ]
     out = [f"False facts ({len(t.false_claims)})" if t.false_claims else "False facts: none"]
     for ref in t.false_claims:
-        out.extend(_fact_lines(ref, width))
+        out.extend(_fact_lines(ref, claims.get(ref.claim_id), width))
     for ref in possible:
         out.append("  POSSIBLE FALSE FACT (check it):")
-        out.extend(_fact_lines(ref, width))
+        out.extend(_fact_lines(ref, claims.get(ref.claim_id), width))
     for res in fake:
         out.append(f"  fake resource, {res.status}: {res.ref} ({_short(res.reason, width - 30)})")
     return out
@@ -454,7 +463,7 @@ def report_text(report: Report, *, width: int = 100, details: bool = False) -> s
         "",
         *_review_section(r, width),
         "",
-        *_facts_section(report.truthfulness, width),
+        *_facts_section(report, width),
         "",
         *_copies_section(report.plagiarism, width),
         "",
