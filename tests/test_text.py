@@ -107,6 +107,15 @@ def test_strip_markdown() -> None:
     assert (
         strip_markdown("**Bold** and [a link](http://x.y) and `code`") == "Bold and a link and code"
     )
+    # a sentence split can leave a bold mark without its pair; headings lose their marks
+    assert strip_markdown("**Early life.") == "Early life."
+    assert strip_markdown("_Emphasis_ and __strong__ words") == "Emphasis and strong words"
+    assert strip_markdown("snake_case_name and window.__x = 1; y.__x") == (
+        "snake_case_name and window.__x = 1; y.__x"
+    )
+    assert strip_markdown("## Early life\n**Marie** was born in 2 * 3 places") == (
+        "Early life Marie was born in 2 * 3 places"
+    )
 
 
 def test_normalize_and_words() -> None:

@@ -4,7 +4,7 @@
 the rubric result), without timings and ids; :func:`digest` hashes it, so a replay with
 the same code and config reproduces the original's digest. :func:`diff` says what
 changed between two reports: claims whose verdict changed, evidence sources added or
-gone, the copied share and the rubric result.
+gone, the copied share and the rubric result, and each setting that differs.
 """
 
 from __future__ import annotations
@@ -13,13 +13,15 @@ import hashlib
 import json
 from typing import Any
 
-from .config import Settings
+from .config import Settings, flatten
 from .model import CheckRequest, Report
 from .pipeline import Runtime, check
 from .replay import replay_runtime
 from .snapshots.base import SnapshotStore
 
-__all__ = ["decision_content", "diff", "digest", "replay", "rerun"]
+__all__ = ["config_diff", "decision_content", "diff", "digest", "replay", "rerun"]
+
+_NO_CONFIG = "the original report does not record its settings (made before provenance.config); compare config_digest by hand"
 
 
 def decision_content(report: dict[str, Any]) -> dict[str, Any]:
@@ -59,8 +61,27 @@ def _sources(report: dict[str, Any]) -> set[str]:
     }
 
 
+def config_diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """Each setting the two reports ran with differently, ``{"setting", "before", "after"}``
+    (a setting one of them lacks is ``None`` there), in setting order; None when a report
+    does not record its settings (made before ``provenance.config``)."""
+    a, b = before["provenance"].get("config"), after["provenance"].get("config")
+    if a is None or b is None:
+        return None
+    flat_a, flat_b = flatten(a), flatten(b)
+    return [
+        {"setting": key, "before": flat_a.get(key), "after": flat_b.get(key)}
+        for key in sorted(flat_a.keys() | flat_b.keys())
+        if flat_a.get(key) != flat_b.get(key)
+    ]
+
+
 def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """What changed from ``before`` to ``after`` (claims are matched by span)."""
+    """What changed from ``before`` to ``after`` (claims are matched by span).
+
+    ``config_changed`` is true when a setting differs (``config_diff`` names each, with
+    both values), false when none does, and None when the original report does not record
+    its settings (``config_note`` says so)."""
     old = {(c["start"], c["end"]): c for c in before["claims"]}
     changed = []
     for claim in after["claims"]:
@@ -77,6 +98,7 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
                 }
             )
     src_a, src_b = _sources(before), _sources(after)
+    settings = config_diff(before, after)
     rub_a, rub_b = before.get("rubric") or {}, after.get("rubric") or {}
     return {
         "same_decisions": digest(before) == digest(after),
@@ -93,8 +115,9 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
             "before": {"score": rub_a.get("score"), "max_score": rub_a.get("max_score")},
             "after": {"score": rub_b.get("score"), "max_score": rub_b.get("max_score")},
         },
-        "config_changed": before["provenance"]["config_digest"]
-        != after["provenance"]["config_digest"],
+        "config_changed": None if settings is None else bool(settings),
+        "config_diff": settings or [],
+        **({"config_note": _NO_CONFIG} if settings is None else {}),
         "code_changed": before["provenance"]["verifier_version"]
         != after["provenance"]["verifier_version"],
     }

@@ -48,7 +48,9 @@ CheckStatus = Literal["checked", "partial", "not_checked"]
 
 
 def _first_errors(errors: Sequence[str], limit: int = 2) -> str:
-    distinct = list(dict.fromkeys(e for e in errors if e))
+    """The first distinct errors, as a reason says them ("no search answered: web search
+    unreachable: ...", without the stored "search unavailable: " each one starts with)."""
+    distinct = list(dict.fromkeys(e.removeprefix(f"{UNAVAILABLE}: ") for e in errors if e))
     shown = "; ".join(distinct[:limit])
     more = len(distinct) - limit
     return shown + (f"; and {more} more" if more > 0 else "")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -49,6 +50,7 @@ __all__ = [
     "ServiceSettings",
     "Settings",
     "StoreSettings",
+    "flatten",
     "load_settings",
 ]
 
@@ -130,9 +132,7 @@ class FetchSettings(_Section):
     pages_per_query: NonNegInt = 2
     retries: NonNegInt = 2
     backoff_s: NonNegSeconds = 0.5
-    user_agent: str = (
-        "verifier/0.1 (fact-check and plagiarism verification; +https://pypi.org/project/verifier/)"
-    )
+    user_agent: str = "verifier/0.1 (verifier-evidence: fact-check and plagiarism verification)"
     content_types: Annotated[list[str], Field(min_length=1)] = [
         "text/html",
         "application/xhtml+xml",
@@ -312,9 +312,17 @@ class Settings(_Section):
     service: ServiceSettings = ServiceSettings()
     store: StoreSettings = StoreSettings()
 
+    def check_settings(self) -> dict[str, Any]:
+        """The settings a check runs with, as plain JSON values: every section but
+        ``[service]`` and ``[store]`` (where a process listens and keeps its files, which
+        no verdict depends on), with any password in a URL masked. A report records them
+        (``provenance.config``), so an audit can name each setting that differs."""
+        data = self.model_dump(mode="json", exclude={"service", "store"})
+        return _masked(data)
+
     def digest(self) -> str:
-        """A sha256 of the canonical settings, recorded in every report."""
-        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        """A sha256 of the canonical :meth:`check_settings`, recorded in every report."""
+        canonical = json.dumps(self.check_settings(), sort_keys=True, separators=(",", ":"))
         return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
     def data_dir(self, env: Mapping[str, str] | None = None) -> Path:
@@ -331,6 +339,30 @@ class Settings(_Section):
         for dotted, value in overrides.items():
             _set_dotted(data, _current(dotted.split(".")), value)
         return _validate(data, "overrides")
+
+
+_URL_PASSWORD = re.compile(r"(://[^/\s:@]*:)[^/\s@]+@")
+
+
+def _masked(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _masked(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v) for v in value]
+    if isinstance(value, str):
+        return _URL_PASSWORD.sub(r"\1***@", value)
+    return value
+
+
+def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested settings as ``{"section.key": value}`` (lists are values)."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            out.update(flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
 
 
 def load_settings(

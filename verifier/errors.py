@@ -8,6 +8,7 @@ is shown unless ``--debug`` is given::
     ├── ConfigError(ValueError)          bad config file, unknown key, wrong type or value
     ├── InputError(ValueError)           unreadable, binary or malformed input
     ├── CorpusError                      missing corpus path, unreadable or foreign index
+    │   └── EmptyCorpus                  no readable document in it
     ├── StoreError                       the snapshot store cannot be opened or written
     ├── ModelError                       a model could not be pulled (hub unreachable, bad download)
     ├── GrammarError                     the grammar checker (LanguageTool) could not check a text
@@ -37,6 +38,7 @@ __all__ = [
     "ConfigError",
     "ConnectionFailed",
     "CorpusError",
+    "EmptyCorpus",
     "ExtractError",
     "ExtractTimeout",
     "FetchError",
@@ -80,6 +82,12 @@ class InvalidRequest(InputError):
 
 class CorpusError(VerifierError):
     """A local corpus path or index cannot be used."""
+
+
+class EmptyCorpus(CorpusError):
+    """A corpus with no readable document: a directory with no .txt, .md or .html file
+    (or none that could be read), or an index that holds none. Named on the command line
+    it is an error; from ``search.corpus.paths`` it is left out with a warning."""
 
 
 class StoreError(VerifierError):

@@ -8,14 +8,17 @@ Plain text is decoded in the caller's process.
 
 The pool (pebble) uses spawned workers, recycled after ``extract.max_tasks_per_process``
 tasks; an extraction that outlives ``min(extract.timeout_s, time left)`` has its worker
-killed and replaced.
+killed and replaced. The workers die with the process that started them (on Linux), so a
+killed check process leaves no extraction process behind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import codecs
+import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -26,12 +29,16 @@ from pebble import ProcessPool
 from pebble.common import ProcessExpired
 
 from .errors import ExtractError, ExtractTimeout
+from .lifetime import die_with_parent
+from .reasons import plain
 
 if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
     from .config import ExtractSettings
     from .deadline import Deadline
 
 __all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
+
+log = logging.getLogger("verifier.extract")
 
 _METADATA_FIELDS = ("author", "date", "sitename", "description", "language", "hostname")
 
@@ -107,8 +114,12 @@ def _parse(html: str | bytes) -> Any:
         return None
 
 
-def _warm_up() -> None:
-    import trafilatura  # noqa: F401  # import once per worker, not per task
+def _start_worker(parent_pid: int) -> None:
+    """Each worker: killed with its parent (a worker process SIGKILLed must not leave its
+    extraction processes behind, see verifier.lifetime), and trafilatura imported once,
+    not per task."""
+    die_with_parent(parent_pid)
+    import trafilatura  # noqa: F401
 
 
 class Extractor:
@@ -126,7 +137,8 @@ class Extractor:
             self._pool = ProcessPool(
                 max_workers=self.settings.processes,
                 max_tasks=self.settings.max_tasks_per_process,
-                initializer=_warm_up,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
                 context=multiprocessing.get_context("spawn"),
             )
         return self._pool
@@ -156,13 +168,16 @@ class Extractor:
             raise ExtractTimeout(msg) from exc
         except BrokenProcessPool as exc:
             await self.aclose()  # the next extraction starts a fresh pool
-            msg = f"{url}: the extraction pool broke ({exc}); it will be restarted"
+            log.debug("%s: the extraction pool broke", url, exc_info=exc)
+            msg = f"{url}: the extraction pool broke ({plain(str(exc))}); it will be restarted"
             raise ExtractError(msg) from exc
         except ProcessExpired as exc:
-            msg = f"{url}: the extraction worker died ({exc})"
+            log.debug("%s: the extraction worker died", url, exc_info=exc)
+            msg = f"{url}: the extraction worker died ({plain(str(exc))})"
             raise ExtractError(msg) from exc
         except Exception as exc:  # trafilatura / lxml errors on garbage input
-            msg = f"{url}: extraction failed: {type(exc).__name__}: {exc}"
+            log.debug("%s: extraction failed", url, exc_info=exc)
+            msg = f"{url}: extraction failed: {plain(f'{type(exc).__name__}: {exc}')}"
             raise ExtractError(msg) from exc
         return Extracted(data["text"], data["title"], data["metadata"], data["method"])
 

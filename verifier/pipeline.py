@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -70,6 +71,7 @@ from .plagiarism.detect import (
     distinctive_phrases,
     worth_aligning,
 )
+from .reasons import plain
 from .resources import Citation, assess, find_citations
 from .rubric.scorer import score as score_rubric
 from .search.base import PageSource, RecordedSearch, SearchBackend
@@ -80,6 +82,8 @@ from .versions import library_versions
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check"]
 
 _LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
+
+log = logging.getLogger("verifier.pipeline")
 
 # Events: "claim_queued" and "claim_done" (with the claim), "copy_check" (None).
 ProgressFn = Callable[[str, Claim | None], None]
@@ -104,6 +108,7 @@ class Runtime:
     judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
     web: bool = True  # whether cited resources may be fetched from the web
     grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
+    notes: Sequence[str] = ()  # what the runtime left out (an empty corpus), for every report
 
     @property
     def page_sources(self) -> list[PageSource]:
@@ -532,7 +537,7 @@ class _Run:
                 if task.cancelled() or not task.done():
                     error: str | None = _LATE.format(what="no answer")
                 elif task.exception() is not None:
-                    error = f"{backend.name}: {task.exception()}"
+                    error = f"{backend.name}: {plain(str(task.exception()))}"
                 else:
                     error = task.result().record.error
                 if error:
@@ -579,7 +584,8 @@ async def _record_search(
     except TimeoutError:
         error = f"{backend.name}: no answer in the time left"
     except Exception as exc:
-        error = f"{backend.name}: {type(exc).__name__}: {exc}"
+        log.debug("%s, query %r", backend.name, query, exc_info=exc)  # the full text
+        error = f"{backend.name}: {plain(f'{type(exc).__name__}: {exc}')}"
     return SearchRecord(
         query=query,
         backend=backend.name,
@@ -640,7 +646,7 @@ async def check(
     report_deadline = Deadline.after(settings.limits.report_budget_s)
     run = _Run(runtime)
     claims = _claims(request, settings)
-    warnings: list[str] = []
+    warnings: list[str] = list(runtime.notes)
 
     to_search: list[Claim] = []
     over_limit = 0
@@ -649,7 +655,7 @@ async def check(
             continue
         why = None
         if not runtime.backends:
-            why = "no search backend (web search off and no corpus given)"
+            why = "no search backend (web search off and no corpus with documents)"
         elif len(to_search) >= settings.limits.max_claims:
             why = f"over limits.max_claims ({settings.limits.max_claims})"
             over_limit += 1
@@ -659,7 +665,7 @@ async def check(
             claims[n] = _not_searched(claim, why)
     if not runtime.backends and any(c.check_worthy for c in claims):
         warnings.append(
-            "no search backend: web search is off and no corpus was given, so no evidence was gathered"
+            "no search backend: web search is off and no corpus with documents was given, so no evidence was gathered"
         )
     if over_limit:
         warnings.append(
@@ -782,6 +788,7 @@ async def check(
         provenance={
             "verifier_version": __version__,
             "config_digest": settings.digest(),
+            "config": settings.check_settings(),
             "libraries": library_versions(),
             "backends": {b.name: b.version for b in runtime.backends},
             "judges": {j.name: mid for j in run.judges if (mid := getattr(j, "model_id", None))},

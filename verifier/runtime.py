@@ -9,7 +9,7 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 from .config import Settings
-from .errors import ConfigError, CorpusError, SearchError
+from .errors import ConfigError, CorpusError, EmptyCorpus, SearchError
 from .extract import Extractor
 from .fetch import Fetcher
 from .grammar.languagetool import LanguageToolClient
@@ -50,7 +50,8 @@ def corpus_db_for(directory: Path, data_dir: Path) -> Path:
 async def resolve_corpus(
     path: str | Path, settings: Settings, extractor: Extractor
 ) -> tuple[Path, IndexStats | None]:
-    """An index path for ``--corpus PATH``: an index file as is, a directory indexed first."""
+    """An index path for ``--corpus PATH``: an index file as is, a directory indexed first
+    (:class:`~verifier.errors.EmptyCorpus` when it holds no corpus file)."""
     path = Path(path)
     if path.is_dir():
         db = corpus_db_for(path, settings.data_dir())
@@ -64,6 +65,30 @@ async def resolve_corpus(
     raise CorpusError(msg)
 
 
+async def _open_corpus(path: str | Path, settings: Settings, extractor: Extractor) -> CorpusBackend:
+    """The search backend of one corpus; :class:`~verifier.errors.EmptyCorpus` (one line:
+    which corpus, why, what to give instead) when it holds no readable document."""
+    why = ""
+    try:
+        db, stats = await resolve_corpus(path, settings, extractor)
+    except EmptyCorpus as exc:
+        why = str(exc).removeprefix(f"corpus directory {path} holds ") + " in it"
+    else:
+        corpus = CorpusBackend(
+            db, name=Path(path).name, max_results=settings.search.corpus.max_results
+        )
+        if corpus.documents:
+            return corpus
+        await corpus.aclose()
+        if stats is not None and stats.failed:
+            failed, error = stats.failed[0]
+            why = f"none of its {len(stats.failed)} file(s) could be read, e.g. {failed}: {error}"
+        else:
+            why = "the index holds no document"
+    msg = f"corpus {path} holds no readable document ({why}); give a directory of .txt, .md or .html files, or an index built from one by `verifier index`"
+    raise EmptyCorpus(msg)
+
+
 @asynccontextmanager
 async def open_runtime(
     settings: Settings,
@@ -74,17 +99,27 @@ async def open_runtime(
     """The runtime for ``check``: web backends (unless ``web`` is false), corpora, fetcher,
     extraction pool, the snapshot store under the data dir and the grammar checker
     (``[grammar]``; a LanguageTool server is asked even with ``web`` off: it is the
-    user's own, like a corpus)."""
+    user's own, like a corpus).
+
+    A corpus with no readable document is an error when it is named in ``corpora`` (the
+    command line); from ``search.corpus.paths`` it is left out, with a warning in every
+    report (and, when it was the only source, the report is incomplete: nothing could be
+    searched)."""
     writable_data_dir(settings)
     async with AsyncExitStack() as stack:
         extractor = Extractor(settings.extract)
         stack.push_async_callback(extractor.aclose)
         backends: list[SearchBackend] = []
-        for path in [*settings.search.corpus.paths, *corpora]:
-            db, _stats = await resolve_corpus(path, settings, extractor)
-            corpus = CorpusBackend(
-                db, name=Path(path).name, max_results=settings.search.corpus.max_results
-            )
+        notes: list[str] = []
+        named = [(p, False) for p in settings.search.corpus.paths] + [(p, True) for p in corpora]
+        for path, on_command_line in named:
+            try:
+                corpus = await _open_corpus(path, settings, extractor)
+            except EmptyCorpus as exc:
+                if on_command_line:
+                    raise
+                notes.append(f"{exc}; left out (search.corpus.paths)")
+                continue
             stack.push_async_callback(corpus.aclose)
             backends.append(corpus)
         if web:
@@ -112,7 +147,15 @@ async def open_runtime(
             grammar = LanguageToolClient(settings.grammar)
             stack.push_async_callback(grammar.aclose)
         yield Runtime(
-            settings, backends, fetcher, extractor, store, judges=judges, web=web, grammar=grammar
+            settings,
+            backends,
+            fetcher,
+            extractor,
+            store,
+            judges=judges,
+            web=web,
+            grammar=grammar,
+            notes=notes,
         )
 
 

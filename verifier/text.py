@@ -294,19 +294,27 @@ def segments(source: str) -> list[Segment]:
     return out
 
 
-_MD_INLINE = re.compile(r"(\*\*|__|\*|_|~~|`)(?=\S)(.+?)(?<=\S)\1")
+# emphasis and code marks; underscores only between words, never inside one (snake_case,
+# __init__, window.__name)
+_MD_INLINE = re.compile(
+    r"(\*\*|\*|~~|`)(?=\S)(.+?)(?<=\S)\1|(?<![\w.])(__|_)(?=\S)(.+?)(?<=\S)\3(?!\w)"
+)
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 
 
+_MD_LEFTOVER = re.compile(r"\*\*|^#{1,6}\s+", re.MULTILINE)
+
+
 def strip_markdown(text: str) -> str:
-    """Readable plain text: links keep their label, emphasis and code marks go."""
+    """Readable plain text: links keep their label, emphasis and code marks go (a bold
+    mark a sentence split left without its pair too), as do heading marks."""
     text = _MD_LINK.sub(r"\1", text)
     for _ in range(3):
-        new = _MD_INLINE.sub(r"\2", text)
+        new = _MD_INLINE.sub(lambda m: m.group(2) if m.group(1) else m.group(4), text)
         if new == text:
             break
         text = new
-    return re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\s+", " ", _MD_LEFTOVER.sub("", text)).strip()
 
 
 def normalize(text: str) -> str:

@@ -7,23 +7,41 @@ import platform
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
-__all__ = ["library_versions"]
+__all__ = ["DISTRIBUTION", "extra_versions", "library_versions"]
+
+# The distribution's name on package indexes (the import packages are verifier and workers).
+DISTRIBUTION = "verifier-evidence"
 
 _LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
+
+# The libraries of each optional extra, printed by `verifier version` (a report records
+# only what its checks ran with: the judges' models are named in provenance.judges).
+EXTRAS = {
+    "postgres": ("psycopg", "psycopg-pool", "procrastinate"),
+    "nli": ("onnxruntime", "tokenizers", "huggingface_hub"),
+}
+
+NOT_INSTALLED = "not installed"
+
+
+def _version(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return NOT_INSTALLED
 
 
 @cache
 def _versions() -> tuple[tuple[str, str], ...]:
-    out = [("python", platform.python_version())]
-    for name in _LIBRARIES:
-        try:
-            out.append((name, version(name)))
-        except PackageNotFoundError:
-            out.append((name, "not installed"))
-    return tuple(out)
+    return (("python", platform.python_version()), *((n, _version(n)) for n in _LIBRARIES))
 
 
 def library_versions() -> dict[str, str]:
     """Python's and each dependency's version ("not installed" when it is missing); read
     once per process."""
     return dict(_versions())
+
+
+def extra_versions() -> dict[str, dict[str, str]]:
+    """Each optional extra's libraries with their versions ("not installed" when missing)."""
+    return {extra: {n: _version(n) for n in names} for extra, names in EXTRAS.items()}

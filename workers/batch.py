@@ -8,6 +8,7 @@ import json
 import multiprocessing
 import multiprocessing.process
 import multiprocessing.queues
+import os
 import queue
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ import click
 
 from verifier.config import LimitsSettings, Settings
 from verifier.errors import InputError, InvalidRequest, VerifierError
+from verifier.lifetime import die_with_parent
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import ProgressFn, Runtime, check
 from verifier.render import report_json
@@ -187,7 +189,7 @@ async def _in_processes(
     context = multiprocessing.get_context("spawn")
     todo, done = context.Queue(), context.Queue()
     children = [
-        context.Process(target=_child, args=(settings, corpora, web, jobs, todo, done), daemon=True)
+        context.Process(target=_child, args=(os.getpid(), settings, corpora, web, jobs, todo, done))
         for _ in range(min(processes, len(requests)))
     ]
     for child in children:
@@ -229,6 +231,7 @@ def _next(
 
 
 def _child(
+    parent_pid: int,
     settings: Settings,
     corpora: tuple[str, ...],
     web: bool,
@@ -236,7 +239,10 @@ def _child(
     todo: multiprocessing.queues.Queue[tuple[int, CheckRequest] | None],
     done: multiprocessing.queues.Queue[tuple[int, _Done | VerifierError]],
 ) -> None:
-    """A child process: its own runtime, ``jobs`` checks at once, rows taken as it goes."""
+    """A child process: its own runtime (with an extraction pool of its own, so it is not
+    a daemon process), ``jobs`` checks at once, rows taken as it goes; it dies with the
+    batch's process."""
+    die_with_parent(parent_pid)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()

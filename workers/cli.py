@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
@@ -49,11 +50,23 @@ class _Command(click.Command):
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+@click.option(
+    "--debug",
+    is_flag=True,
+    help="Show tracebacks instead of one-line errors, and the full text of each failure a report gives in short.",
+)
 @click.version_option(__version__, prog_name="verifier")
 def main(debug: bool) -> None:
     """Gather web and local evidence for every claim in an LLM response, within hard time
     budgets, and keep every piece of it so the report can be replayed."""
+    if debug:  # the full text of every failure (reports and warnings say it in short)
+        import logging
+
+        handler = logging.StreamHandler()  # stderr, as it is now
+        handler.setFormatter(logging.Formatter("verifier: debug: %(name)s: %(message)s"))
+        log = logging.getLogger("verifier")
+        log.addHandler(handler)
+        log.setLevel(logging.DEBUG)
 
 
 _config_option = click.option(
@@ -151,6 +164,14 @@ def _with(options: list[Any]) -> Any:
     type=click.IntRange(1, 64),
     help="Processes that check --batch rows (default: one per CPU core; one when the public web search, ddgs, is used, which is paced per process).",
 )
+@click.option(
+    "--details",
+    "--verbose",
+    "-v",
+    "details",
+    is_flag=True,
+    help="With --format text: also every claim's queries, searches, pages and ranked evidence, and every copy match.",
+)
 @_flags_option
 @_config_option
 @_data_dir_option
@@ -160,6 +181,7 @@ def check(
     corpora: tuple[str, ...],
     no_web: bool,
     fmt: str,
+    details: bool,
     out: str | None,
     batch: str | None,
     jobs: int,
@@ -190,6 +212,7 @@ def check(
         flags,
         config,
         data_dir,
+        details=details,
     )
 
 
@@ -243,7 +266,30 @@ def plagiarism(
     commands.plagiarism(response_file, source_files, prompt_file, fmt, config)
 
 
-JUDGE_NAMES = ("heuristic", "nli", "llm")
+class _RegistryChoice(click.Choice):  # type: ignore[type-arg]
+    """A choice among the names of a registry, read when first needed (for a value, a
+    completion or --help), so that importing the command line stays cheap."""
+
+    def __init__(self, load: Callable[[], Iterable[str]]) -> None:
+        self._load = load
+        self._names: tuple[str, ...] | None = None
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        if self._names is None:
+            self._names = tuple(self._load())
+        return self._names
+
+    @choices.setter
+    def choices(self, _value: tuple[str, ...]) -> None:  # click's __init__ assigns ()
+        pass
+
+
+def _judges() -> Iterable[str]:
+    from verifier.judges.registry import JUDGES
+
+    return JUDGES
 
 
 @main.command(cls=_Command)
@@ -258,7 +304,7 @@ JUDGE_NAMES = ("heuristic", "nli", "llm")
     "--judge",
     "judge_names",
     multiple=True,
-    type=click.Choice(JUDGE_NAMES),
+    type=_RegistryChoice(_judges),
     help="A judge, or several in chain order (repeat the option); default: judges.chain.",
 )
 @click.option(

@@ -30,7 +30,7 @@ from verifier.plagiarism.detect import SourceText, detect
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from verifier.runtime import open_runtime
 from verifier.search.corpus import build_index
-from verifier.versions import library_versions
+from verifier.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions, library_versions
 
 from .batch import check_batch, read_batch
 from .jobs import default_processes
@@ -81,10 +81,12 @@ def decode_input(data: bytes, label: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def _render(report: Report, fmt: str) -> str:
+def _render(report: Report, fmt: str, *, details: bool = False) -> str:
     if fmt == "html":
         return report_html(report)
-    return report_json(report) + "\n" if fmt == "json" else report_text(report)
+    if fmt == "json":
+        return report_json(report) + "\n"
+    return report_text(report, details=details)
 
 
 @contextmanager
@@ -252,6 +254,8 @@ def check(
     flags: str | None,
     config: str | None,
     data_dir: str | None,
+    *,
+    details: bool = False,
 ) -> None:
     """Check RESPONSE_FILE (or - for stdin): claims, queries and ranked evidence."""
     if batch and response_file:
@@ -304,7 +308,7 @@ def check(
     report = asyncio.run(
         _check_one(CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web)
     )
-    rendered = _render(report, fmt)
+    rendered = _render(report, fmt, details=details)
     with _output(out) as sink:
         sink.write(rendered)
     warn_incomplete(report)
@@ -656,3 +660,7 @@ def version() -> None:
     click.echo(f"verifier {__version__}")
     for name, ver in library_versions().items():
         click.echo(f"{name} {ver}")
+    for extra, libraries in extra_versions().items():
+        hint = f" (pip install '{DISTRIBUTION}[{extra}]')"
+        for name, ver in libraries.items():
+            click.echo(f"{name} {ver}{hint if ver == NOT_INSTALLED else ''} [{extra}]")

@@ -19,6 +19,7 @@ import click
 from aiohttp import web
 
 from verifier.config import Settings
+from verifier.lifetime import become_subreaper, reap_orphans
 from verifier.model import Report
 from verifier.pipeline import Runtime
 from verifier.postgres import database_of
@@ -103,6 +104,7 @@ async def run_service(
                 )
                 for _ in range(count)
             ]
+            become_subreaper()  # the orphans of a killed job process are reaped here
             for child in children:
                 child.start()
             click.echo(
@@ -110,7 +112,7 @@ async def run_service(
                 f"{concurrency} at once in each)",
                 err=True,
             )
-            await stop.wait()
+            await _reap_until(stop)
             await runner.cleanup()  # no new work, then the job processes drain
             for child in children:
                 if child.pid is not None and child.is_alive():
@@ -123,6 +125,15 @@ async def run_service(
                 if child.is_alive():
                     child.kill()
             await sender.aclose()
+
+
+async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
+    """Wait for ``stop``, collecting the exit status of the orphans a killed job process
+    leaves (its extraction workers die with it), so none stays <defunct>."""
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every_s)
+        await asyncio.to_thread(reap_orphans)
 
 
 async def _job_loop(

@@ -118,7 +118,7 @@ def test_edited_copies_are_shown_by_tier_side_by_side_with_changes_marked(
     assert '<mark class="chg">' in html  # the words the revision changed, both sides
     assert "similarity share" in html
     assert f"plagiarized: {r.plagiarism.reason}" in html
-    text = report_text(r)
+    text = report_text(r, details=True)  # the why unwrapped, in the details
     assert "heavy revision, " in text
     assert f"why: {r.plagiarism.reason}" in text
 
@@ -133,3 +133,43 @@ def test_marked_changes_cover_every_character() -> None:
     assert "".join(t for t, _ in right) == b
     assert [t for t, changed in left if changed] == ["won", "in", "1905", "sharing", "it"]
     assert [t for t, changed in right if changed] == ["In", "1903", "shared", "Curie"]
+
+
+def test_a_passage_over_two_paragraphs_leaves_the_blank_line_unmarked(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.plagiarism.detect import SourceText, detect
+
+    first = (
+        "Marie Curie was born Maria Salomea Skłodowska in Warsaw on 7 November 1867 and "
+        "moved to Paris in 1891 to study physics and mathematics at the Sorbonne."
+    )
+    second = (
+        "Working together, Marie and Pierre Curie announced the discovery of two new "
+        "chemical elements in 1898, polonium and radium, and coined the word radioactivity."
+    )
+    response = f"{first}\n\n{second}"
+    r = plain_report(settings, extractor, response)
+    source = SourceText("https://example.com/curie", "Curie", "sha256:s", f"{first} {second}")
+    r.plagiarism = detect(response, "", [source], settings.plagiarism)
+    assert any("\n\n" in m.response_text for m in r.plagiarism.matches)  # over the break
+    div = report_html(r).split('<div id="response"')[1].split("</div>")[0]
+    marked = re.findall(r"<span class=\"[^\"]*copy[^\"]*\"[^>]*>(.*?)</span>", div, re.DOTALL)
+    assert marked
+    assert not [text for text in marked if "\n" in text]
+    assert f"{first[-12:]}</span>\n\n<span" in div  # the blank line itself is unmarked
+
+
+def test_claims_are_listed_as_plain_text(settings: Settings, extractor: Extractor) -> None:
+    from verifier.render import report_text
+
+    response = "**Marie Curie** was born in *Warsaw* in 1867. She moved to `Paris` in 1891."
+    r = plain_report(settings, extractor, response)
+    assert "**Marie Curie**" in r.claims[0].text  # the report keeps the response's words
+    html = report_html(r)
+    table = html.split('<tr data-claim="c1">')[1].split("</td>")[0]
+    assert "Marie Curie was born in Warsaw in 1867." in table
+    text = report_text(r)
+    assert "Marie Curie was born in Warsaw in 1867." in text
+    assert "**" not in text
+    assert "`" not in text

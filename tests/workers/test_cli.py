@@ -75,22 +75,45 @@ def test_example_report_json() -> None:
 
 def test_example_report_text_to_file(tmp_path: Path) -> None:
     out = tmp_path / "report.txt"
-    result = run(
-        "check",
-        str(EXAMPLE / "response.md"),
-        "--corpus",
-        str(EXAMPLE / "corpus"),
-        "--no-web",
-        "--format",
-        "text",
-        "--out",
-        str(out),
-    )
+    args = ["check", str(EXAMPLE / "response.md"), "--corpus", str(EXAMPLE / "corpus")]
+    args += ["--no-web", "--format", "text"]
+    result = run(*args, "--out", str(out))
     assert result.exit_code == 0, result.stderr
     text = out.read_text()
-    assert "Check-worthy claims" in text
-    assert "truthfulness (checked): " in text
-    assert "verdict: SUPPORTED" in text
+    lines = text.splitlines()
+    # what a rater acts on first: the score, then the rules with their evidence, what needs
+    # review, the false facts, the copied passages; then the claims in short
+    assert lines[0] == "Score: 3 (plagiarized; false information also caps it at 3)"
+    heads = ["Rules that applied", "Needs review", "False facts (1)", "Copied passages", "Claims"]
+    found = [next(i for i, x in enumerate(lines) if x.startswith(h)) for h in heads]
+    assert found == sorted(found)
+    rules = lines[found[0] : found[1]]
+    assert any(x.startswith("  score = 3  plagiarized: ") for x in rules)
+    assert any(x.startswith("  cap <= 3   false_information: ") for x in rules)
+    assert any(x.strip().startswith("[425:517] “She won the Nobel Prize") for x in rules)
+    facts = "\n".join(lines[found[2] : found[3]])
+    assert "c7 [425:517]" in facts
+    assert "In 1903 Marie Curie shared the Nobel Prize" in facts
+    copies = "\n".join(lines[found[3] : found[4]])
+    assert "Copied passages (3 counted of 5 found): plagiarized, 59% of 177 words" in copies
+    assert "[606:728] exempt: quoted" in copies
+    table = lines[found[4] :]
+    assert any(x.split()[:2] == ["c7", "REFUTED"] for x in table)
+    assert any(x.split()[:3] == ["c3", "supported", "0.97"] for x in table)
+    assert "query:" not in text  # the evidence dump is behind --verbose
+    assert all(len(x) <= 100 for x in lines), [x for x in lines if len(x) > 100]
+    assert len(lines) < 70
+    assert "**" not in text
+    verbose = run(*args, "--verbose")
+    summary = text.split("Checked with")[0]
+    assert verbose.stdout.startswith(summary)  # the same summary first
+    for part in (
+        "Check-worthy claims",
+        "truthfulness (checked): ",
+        "verdict: SUPPORTED",
+        "query: ",
+    ):
+        assert part in verbose.stdout
 
 
 def test_stdin_and_empty_response() -> None:
@@ -127,6 +150,59 @@ def test_missing_corpus(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "corpus path" in one_error_line(result)
+
+
+@pytest.mark.parametrize("case", ["empty dir", "no corpus files", "empty index"])
+def test_a_corpus_with_no_document_named_on_the_command_line_is_an_error(
+    tmp_path: Path, case: str
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    if case == "no corpus files":  # e.g. a mistyped directory: its files are not pages
+        (corpus / "notes.pdf").write_bytes(b"%PDF-1.4")
+        (corpus / ".hidden.txt").write_text("Radium has atomic number 88.")
+    elif case == "empty index":
+        from verifier.search.corpus import CorpusIndex
+
+        corpus = tmp_path / "empty.db"
+        CorpusIndex(corpus, create=True).close()
+    result = run("check", "-", "--corpus", str(corpus), "--no-web", input="Paris is in France.")
+    assert result.exit_code == 2
+    line = one_error_line(result)
+    assert f"corpus {corpus} holds no readable document" in line
+    assert result.stdout == ""
+
+
+def test_indexing_a_directory_with_no_corpus_file_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run("index", str(tmp_path / "empty"), "--db", str(tmp_path / "c.db"))
+    assert result.exit_code == 2
+    assert "holds no .txt, .md or .html file" in one_error_line(result)
+    assert not (tmp_path / "c.db").exists()
+
+
+def test_an_empty_corpus_from_the_config_is_left_out_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("VERIFIER_SEARCH__CORPUS__PATHS", str(tmp_path / "empty"))
+    text = "Marie Curie was born in Warsaw in 1867, and she moved to Paris in 1891 to study physics at the Sorbonne."
+    # the only source left: nothing could be searched, so the check is incomplete
+    alone = run("check", "-", "--no-web", input=text)
+    assert alone.exit_code == 3
+    report = json.loads(alone.stdout)
+    assert report["status"] == "incomplete"
+    assert report["plagiarism"]["status"] == "not_checked"
+    assert report["truthfulness"]["status"] == "not_checked"
+    assert any("holds no readable document" in w for w in report["warnings"])
+    assert "verifier: warning: copy check not run" in alone.stderr
+    # beside a corpus that has documents: the check runs on that one, and says so
+    beside = run("check", "-", "--no-web", "--corpus", str(EXAMPLE / "corpus"), input=text)
+    assert beside.exit_code == 0, beside.stderr
+    report = json.loads(beside.stdout)
+    assert report["status"] == "complete"
+    [warning] = report["warnings"]
+    assert warning.endswith("left out (search.corpus.paths)")
 
 
 def test_unreadable_config(tmp_path: Path) -> None:
@@ -222,7 +298,31 @@ def test_version_and_help() -> None:
     result = run("version")
     assert result.stdout.startswith("verifier ")
     assert "trafilatura" in result.stdout
+    # the postgres extra's libraries too (installed here, with the test extra)
+    lines = result.stdout.splitlines()
+    for name in ("psycopg", "psycopg-pool", "procrastinate"):
+        [line] = [x for x in lines if x.startswith(f"{name} ")]
+        assert line.endswith("[postgres]")
+        assert "not installed" not in line
     assert "--corpus" in run("check", "--help").stdout
+
+
+def test_the_judge_option_offers_the_registered_judges() -> None:
+    from typing import get_args
+
+    from verifier.config import JudgeName
+    from verifier.judges.registry import JUDGES
+
+    assert get_args(JudgeName) == tuple(JUDGES)  # judges.chain accepts the same names
+    assert f"[{'|'.join(JUDGES)}]" in run("judge", "--help").stdout
+    result = CliRunner().invoke(main, ["judge", "--input", "-", "--judge", "nope"])
+    assert result.exit_code == 2
+    assert all(repr(name) in result.stderr for name in JUDGES)
+    rows = '{"id": 1, "claim": "Radium has atomic number 88.", "evidence": ["Radium has atomic number 88."]}'
+    for name in ("frames", "heuristic"):
+        result = run("judge", "--input", "-", "--judge", name, input=rows + "\n")
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["judge"] == name
 
 
 def test_no_progress_display_when_stderr_is_not_a_terminal() -> None:
@@ -438,8 +538,12 @@ def test_search_outage_exits_3_with_a_warning_per_check(
     }
     text = run("check", str(answer), "--format", "text")
     assert text.exit_code == 3
-    assert "INCOMPLETE: facts not checked" in text.stdout
-    assert "verdict: UNCHECKED" in text.stdout
+    assert text.stdout.startswith(
+        "Score: no rule limits it (1-7); the rater scores it\nINCOMPLETE: "
+    )
+    assert "\n  facts not checked: " in text.stdout
+    assert "False facts: not checked" in text.stdout
+    assert "UNCHECKED" in text.stdout
 
 
 def test_a_grammar_server_that_is_down_exits_3_with_a_warning(

@@ -85,6 +85,18 @@ class Api:
                 time.sleep(0.1)
         raise AssertionError("the server did not come up")
 
+    def checked(self, response: str, timeout: float = 120) -> dict:
+        """Submit a check and wait until it is done; the job with its report."""
+        status, body = self.call("POST", "/v1/checks", {"response": response})
+        assert status == 202, body
+        end = time.monotonic() + timeout
+        job: dict = {}
+        while time.monotonic() < end and job.get("state") != "done":
+            time.sleep(0.1)
+            job = self.call("GET", f"/v1/checks/{body['id']}")[1]
+        assert job.get("state") == "done", job
+        return job
+
 
 @pytest.fixture
 def env(tmp_path: Path) -> Iterator[dict[str, str]]:

@@ -1,13 +1,20 @@
-"""Build the configured judge chain (``judges.chain``) from settings."""
+"""The judges by name, and the configured chain (``judges.chain``) built from settings.
+
+:data:`JUDGES` is the one list of judge names: ``judges.chain`` accepts them (its type,
+``config.JudgeName``, is checked against it in the tests) and `verifier judge --judge`
+offers them.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..config import Settings
 from .base import Judge
 from .frame_judge import FrameJudge
 from .heuristic import HeuristicJudge
 
-__all__ = ["build_judges", "frames_from", "heuristic_from"]
+__all__ = ["JUDGES", "build_judges", "frames_from", "heuristic_from"]
 
 
 def heuristic_from(settings: Settings) -> HeuristicJudge:
@@ -30,21 +37,28 @@ def frames_from(settings: Settings) -> FrameJudge:
     )
 
 
+def _nli_from(settings: Settings) -> Judge:
+    from .nli import NliJudge
+
+    return NliJudge.from_settings(settings.judges.nli, settings.data_dir())
+
+
+def _llm_from(settings: Settings) -> Judge:
+    from .llm import LlmJudge
+
+    return LlmJudge.from_settings(settings.judges.llm)
+
+
+# name -> the judge built from settings, in the order the documentation lists them
+JUDGES: dict[str, Callable[[Settings], Judge]] = {
+    "frames": frames_from,
+    "heuristic": heuristic_from,
+    "nli": _nli_from,
+    "llm": _llm_from,
+}
+
+
 def build_judges(settings: Settings) -> list[Judge]:
     """The judges of ``judges.chain``, in order. A judge that cannot start (no model
     directory, no endpoint) raises :class:`~verifier.errors.ConfigError` saying what to set."""
-    judges: list[Judge] = []
-    for name in settings.judges.chain:
-        if name == "frames":
-            judges.append(frames_from(settings))
-        elif name == "heuristic":
-            judges.append(heuristic_from(settings))
-        elif name == "nli":
-            from .nli import NliJudge
-
-            judges.append(NliJudge.from_settings(settings.judges.nli, settings.data_dir()))
-        else:
-            from .llm import LlmJudge
-
-            judges.append(LlmJudge.from_settings(settings.judges.llm))
-    return judges
+    return [JUDGES[name](settings) for name in settings.judges.chain]

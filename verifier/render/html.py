@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from functools import cache
 from importlib.resources import files
@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import CopyMatch, Report
 from ..plagiarism.align import normalized_words
-from ..text import WORD
+from ..text import WORD, strip_markdown
 
 __all__ = ["report_html"]
 
@@ -147,7 +147,29 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
                 if claim is not None:
                     piece.claims.append(claim)
         pieces.append(piece)
-    return pieces
+    return _unmarked_breaks(pieces)
+
+
+_BREAK = re.compile(r"[^\S\n]*\n\s*")  # whitespace with a line break in it
+
+
+def _unmarked_breaks(pieces: list[_Piece]) -> list[_Piece]:
+    """Highlighted pieces cut at their line breaks, which stay unmarked: a passage that runs
+    over two paragraphs must not paint a mark on the blank line between them."""
+    out = []
+    for piece in pieces:
+        if not piece.classes or "\n" not in piece.text:
+            out.append(piece)
+            continue
+        at = 0
+        for m in _BREAK.finditer(piece.text):
+            if m.start() > at:
+                out.append(replace(piece, text=piece.text[at : m.start()]))
+            out.append(_Piece(m.group()))
+            at = m.end()
+        if at < len(piece.text):
+            out.append(replace(piece, text=piece.text[at:]))
+    return out
 
 
 def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
@@ -196,6 +218,7 @@ def _claim_rows(report: Report) -> list[dict[str, Any]]:
         rows.append(
             {
                 "claim": c,
+                "text": strip_markdown(c.text),  # the response's words, without ** marks
                 "label": ("disputed" if v.disputed else v.label) if v else "unchecked",
                 "confidence": v.confidence if v else None,
                 "quotes": v.quotes if v else [],

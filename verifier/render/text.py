@@ -1,10 +1,22 @@
-"""The report as plain text for a terminal: what was checked, with what, and what is missing."""
+"""The report as plain text for a terminal.
+
+:func:`report_text` leads with what a rater acts on: the score or its ceiling, what kept
+the check from running in full, the rubric rules that applied with their evidence, what
+needs review, false facts, copied passages, then a compact table of the claims and the
+pasteable explanation. ``details=True`` (``--verbose``) adds the full evidence dump:
+each claim's queries, searches, pages and ranked passages, every copy match, the
+truthfulness and grammar figures.
+"""
 
 from __future__ import annotations
 
+import re
 import textwrap
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
-from ..model import Claim, Grammar, Plagiarism, Report, Rubric, Truthfulness
+from ..model import Claim, ClaimRef, Grammar, Plagiarism, Report, Rubric, Truthfulness
+from ..text import strip_markdown
 
 __all__ = ["plagiarism_text", "report_text", "rubric_text"]
 
@@ -12,6 +24,21 @@ __all__ = ["plagiarism_text", "report_text", "rubric_text"]
 def _short(text: str, width: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _said(text: str, width: int) -> str:
+    """Words of the response as plain text (no Markdown marks), cut to ``width``."""
+    return _short(strip_markdown(text), width)
+
+
+def _where(url: str | None) -> str:
+    """A source as a person names it: a file's name, a web page's host and path."""
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.scheme == "file":
+        return unquote(parts.path.rsplit("/", 1)[-1]) or url
+    return _short(parts.netloc + parts.path.rstrip("/"), 60)
 
 
 def _verdict_lines(claim: Claim, width: int) -> list[str]:
@@ -169,11 +196,223 @@ def plagiarism_text(p: Plagiarism, *, width: int = 100) -> str:
     return "\n".join([_plagiarism_line(p), *_copy_lines(p, width)]) + "\n"
 
 
-def report_text(report: Report, *, width: int = 100) -> str:
+_EXTRAS_SKIPPED = {
+    *("start", "end", "text", "claim_id", "snapshot_id", "quote_start", "quote_end"),
+    *("url", "source_url", "quote", "why"),  # said as the source
+}
+# a web or file address in a reason (named by its host or file name when shown)
+_URL = re.compile(r"(?:https?|file)://[^\s)>'\";,]+")
+
+
+def _with_places(text: str) -> str:
+    """Addresses in a reason named as :func:`_where` names them."""
+    return _URL.sub(lambda m: _where(m.group(0)), text)
+
+
+def _evidence_lines(
+    evidence: list[dict[str, Any]], width: int, indent: str, most: int = 3
+) -> list[str]:
+    """A rule's or a review item's evidence, the same way whatever the check: each item's
+    span and words, then its other fields (a suggestion, a reason, a kind) and its source,
+    in short; one line each, at most ``most`` items."""
+    lines = []
+    for ev in evidence[:most]:
+        extras = [
+            f"{key.replace('_', ' ')}: {_short(str(value).replace('_', ' '), 24)}"
+            for key, value in ev.items()
+            if key not in _EXTRAS_SKIPPED and value not in (None, "", [], {})
+        ][:2]
+        where = _where(ev.get("url") or ev.get("source_url"))
+        if where:
+            extras.insert(0, f"source: {where}")
+        span = f"[{ev['start']}:{ev['end']}] " if "start" in ev else ""
+        tail = f" ({'; '.join(extras)})" if extras else ""
+        room = max(40, width - len(indent) - len(span) - len(tail) - 2)
+        line = f"{indent}{span}“{_said(str(ev.get('text', '')), room)}”{tail}"
+        if len(line) > width:  # the tail gives way, never the indent
+            line = indent + _short(line[len(indent) :], width - len(indent))
+        lines.append(line)
+    if len(evidence) > most:
+        lines.append(f"{indent}… and {len(evidence) - most} more")
+    return lines
+
+
+def _rules_named(r: Rubric, effect: str) -> str:
+    return ", ".join(a.rule.replace("_", " ") for a in r.applied if a.effect.startswith(effect))
+
+
+def _score_line(r: Rubric | None) -> str:
+    """The score a rule fixes, else the ceiling, with the rules that set them."""
+    if r is None:
+        return "Score: not scored (no rubric in this report)"
+    caps = _rules_named(r, "cap")
+    if r.score is not None:
+        also = f"; {caps} also caps it at {r.max_score}" if caps else ""
+        return f"Score: {r.score} ({_rules_named(r, 'score')}{also})"
+    if r.max_score < 7:
+        return f"Score: at most {r.max_score} ({caps or 'lowered'}); the rater scores within it"
+    return "Score: no rule limits it (1-7); the rater scores it"
+
+
+def _rules_section(r: Rubric | None, width: int) -> list[str]:
+    if r is None or not r.applied:
+        return ["Rules that applied: none"]
+    out = ["Rules that applied"]
+    for a in r.applied:
+        why = _short(_with_places(a.why), width - 15 - len(a.rule))
+        out.append(f"  {a.effect:<9}  {a.rule}: {why}")
+        out.extend(_evidence_lines(a.evidence, width, " " * 13))
+    return out
+
+
+def _review_section(r: Rubric | None, width: int) -> list[str]:
+    items = r.needs_review if r else []
+    if not items:
+        return ["Needs review: nothing"]
+    out = [f"Needs review ({len(items)})"]
+    for item in items:
+        why = _short(_with_places(item.why), width - 4 - len(item.check))
+        out.append(f"  {item.check}: {why}")
+        out.extend(_evidence_lines(item.evidence, width, "      "))
+    return out
+
+
+def _conflicts(claim: Claim | None) -> str:
+    """The slots the deciding quote gives another value for ("conflict year 1905 vs 1903")."""
+    quotes = claim.verdict.quotes if claim is not None and claim.verdict else []
+    return ", ".join(f"conflict {c}" for q in quotes[:1] for c in q.conflicts)
+
+
+def _fact_lines(ref: ClaimRef, claim: Claim | None, width: int) -> list[str]:
+    lines = [f"  {ref.claim_id} [{ref.start}:{ref.end}] “{_said(ref.text, width - 16)}”"]
+    if ref.quote:
+        at = f" [{ref.quote_start}:{ref.quote_end}]" if ref.quote_start is not None else ""
+        why = _conflicts(claim) or ref.why
+        lines.append(f"      source: “{_short(ref.quote, width - 16)}”")
+        lines.append(f"      {_where(ref.url)}{at}: {_short(why, width - 30)}")
+    else:
+        lines.append(f"      {_short(ref.why, width - 6)}")
+    return lines
+
+
+def _facts_section(report: Report, width: int) -> list[str]:
+    t = report.truthfulness
+    claims = {c.id: c for c in report.claims}
+    possible = [*t.weak_refutations, *t.conflicts]
+    fake = [res for res in t.resources if res.fake]
+    if not t.false_claims and not possible and not fake:
+        if t.status == "not_checked":
+            return ["False facts: not checked (see INCOMPLETE above)"]
+        partly = "; only partly checked (see INCOMPLETE above)" if t.status == "partial" else ""
+        return [
+            f"False facts: none found ({t.supported} supported, {t.inconclusive} unsettled{partly})"
+        ]
+    out = [f"False facts ({len(t.false_claims)})" if t.false_claims else "False facts: none"]
+    for ref in t.false_claims:
+        out.extend(_fact_lines(ref, claims.get(ref.claim_id), width))
+    for ref in possible:
+        out.append("  POSSIBLE FALSE FACT (check it):")
+        out.extend(_fact_lines(ref, claims.get(ref.claim_id), width))
+    for res in fake:
+        out.append(f"  fake resource, {res.status}: {res.ref} ({_short(res.reason, width - 30)})")
+    return out
+
+
+def _copies_section(p: Plagiarism, width: int) -> list[str]:
+    if p.status == "not_checked":
+        return [f"Copied passages: not checked ({_short(p.note, width - 30)})"]
+    counted = [m for m in p.matches if m.counted]
+    partial = f" [partial: {p.note}]" if p.status == "partial" else ""
+    requested = f"; the prompt asked for copying ({p.copy_requested!r})" if p.copy_requested else ""
+    head = (
+        f"Copied passages ({len(counted)} counted of {len(p.matches)} found): {p.verdict}, "
+        f"{p.copied_share:.0%} of {p.response_words} words from {len(p.sources)} of "
+        f"{p.sources_checked} sources checked{requested}{partial}"
+    )
+    out = textwrap.wrap(head, width, subsequent_indent="    ")
+    if p.reason:
+        out += textwrap.wrap(
+            f"why: {p.reason}", width, initial_indent="  ", subsequent_indent="    "
+        )
+    for m in counted:
+        figures = f"{m.words} words, longest exact run {m.longest_run}"
+        out.append(
+            f"  [{m.response_start}:{m.response_end}] {m.kind.replace('_', ' ')}, {figures}: "
+            f"{_where(m.source_url)}"
+        )
+        out.append(f"      “{_said(m.response_text, width - 8)}”")
+    rest = [m for m in p.matches if not m.counted]
+    if rest:
+        shown = "; ".join(
+            f"[{m.response_start}:{m.response_end}] {m.standing().removeprefix('not counted: ')}"
+            for m in rest[:4]
+        )
+        more = f"; and {len(rest) - 4} more" if len(rest) > 4 else ""
+        out += textwrap.wrap(
+            f"not counted: {shown}{more}", width, initial_indent="  ", subsequent_indent="    "
+        )
+    return out
+
+
+def _label(claim: Claim) -> tuple[str, str]:
+    v = claim.verdict
+    if v is None:
+        return "none", ""
+    label = "disputed" if v.disputed else v.label
+    if any(q.stance == "conflicts" for q in v.quotes):
+        label = "conflict?"
+    if label in ("refuted", "unchecked"):
+        label = label.upper()
+    return label, f"{v.confidence:.2f}" if v.label in ("supported", "refuted") else ""
+
+
+def _claims_table(report: Report, width: int) -> list[str]:
+    worthy = [c for c in report.claims if c.check_worthy]
+    out = [f"Claims ({len(worthy)} checked of {len(report.claims)} statements)"]
+    idw = max([len(c.id) for c in worthy] + [2])
+    for c in worthy:
+        label, conf = _label(c)
+        flag = " [timed out]" if c.timed_out else ""
+        head = f"  {c.id:<{idw}}  {label:<12} {conf:>4}  "
+        out.append(head + _said(c.text, width - len(head) - len(flag)) + flag)
+    rest = [c for c in report.claims if not c.check_worthy]
+    if rest:
+        kinds = ", ".join(f"{c.id} {c.reason.split(',')[0].split(' (')[0]}" for c in rest)
+        out += textwrap.wrap(
+            f"not checked ({len(rest)}): {kinds}",
+            width,
+            initial_indent="  ",
+            subsequent_indent="    ",
+        )
+    return out
+
+
+def _checked_with(report: Report, width: int) -> list[str]:
+    s = report.summary
+    search = ", ".join(f"{b.name} {b.status}" for b in report.search) or "no search backend"
+    line = (
+        f"Checked with {search}: {s['searches']} searches ({s['search_errors']} failed), "
+        f"{s['pages']} pages ({s['page_errors']} failed) in {report.timing['elapsed_s']:.2f} s"
+    )
+    g = report.grammar
+    grammar = (
+        "grammar: doubled words only (no grammar checker configured)"
+        if g.backend == "none"
+        else _grammar_lines(g, width)[0]
+    )
+    return [
+        *textwrap.wrap(line, width),
+        _short(grammar, width),
+        f"Report {report.id} ({report.created_at}, {report.status})",
+    ]
+
+
+def _details(report: Report, width: int) -> list[str]:
+    """The full evidence dump (``--verbose``)."""
     s = report.summary
     out = [
-        f"verifier report {report.id} ({report.created_at}, {report.status})",
-        *(f"INCOMPLETE: {_short(line, width - 12)}" for line in report.incomplete),
+        "",
+        "Details",
         f"segments {s['segments']}, check-worthy {s['check_worthy']}, searched {s['searched']}, "
         f"with evidence {s['with_evidence']}, timed out {s['timed_out']}; "
         f"{s['searches']} searches ({s['search_errors']} failed), {s['pages']} pages ({s['page_errors']} failed); "
@@ -186,10 +425,7 @@ def report_text(report: Report, *, width: int = 100) -> str:
         *_truthfulness_lines(report.truthfulness, width),
         _plagiarism_line(report.plagiarism),
         *_grammar_lines(report.grammar, width),
-        *(_rubric_lines(report.rubric, width) if report.rubric else []),
     ]
-    for warning in report.warnings:
-        out.append(f"warning: {_short(warning, width - 9)}")
     worthy = [c for c in report.claims if c.check_worthy]
     out.append("")
     out.append(f"Check-worthy claims ({len(worthy)})")
@@ -201,5 +437,44 @@ def report_text(report: Report, *, width: int = 100) -> str:
         out.append("")
         out.append(f"Not checked ({len(rest)})")
         for claim in rest:
-            out.append(f"{claim.id} {_short(claim.text, width - 30)}  ({claim.reason})")
+            out.append(f"{claim.id} {_said(claim.text, width - 30)}  ({claim.reason})")
+    return out
+
+
+def report_text(report: Report, *, width: int = 100, details: bool = False) -> str:
+    """The report for a terminal: what a rater acts on first, then the claims in short;
+    ``details`` adds the full evidence dump."""
+    r = report.rubric
+    out = [
+        _score_line(r),
+        *(
+            ["INCOMPLETE: the score covers only what could be checked:"]
+            if report.incomplete
+            else []
+        ),
+        *(
+            wrapped
+            for line in report.incomplete
+            for wrapped in textwrap.wrap(line, width, initial_indent="  ", subsequent_indent="    ")
+        ),
+        *(f"warning: {_short(w, width - 9)}" for w in report.warnings),
+        "",
+        *_rules_section(r, width),
+        "",
+        *_review_section(r, width),
+        "",
+        *_facts_section(report, width),
+        "",
+        *_copies_section(report.plagiarism, width),
+        "",
+        *_claims_table(report, width),
+    ]
+    if r is not None and r.explanation:
+        out += ["", "Explanation (to paste)"]
+        out += textwrap.wrap(r.explanation, width, initial_indent="  ", subsequent_indent="  ")
+    out += ["", *_checked_with(report, width)]
+    if details:
+        out += _details(report, width)
+    else:
+        out.append("Every query, search, page and ranked passage: --verbose")
     return "\n".join(out) + "\n"

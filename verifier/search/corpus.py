@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from ..deadline import Deadline
-from ..errors import CorpusError, ExtractError, SearchError
+from ..errors import CorpusError, EmptyCorpus, ExtractError, SearchError
 from ..evidence import passage_spans
 from ..extract import Extractor, decode_text, trafilatura_version
 from ..files import atomic_path
@@ -402,7 +402,8 @@ async def build_index(
 ) -> IndexStats:
     """Index (or re-index) every corpus file under ``directory`` into ``db_path``.
 
-    Nothing is written when no file changed. Otherwise the index is updated in a copy
+    :class:`~verifier.errors.EmptyCorpus` when the directory holds no corpus file (the
+    index is left as it was). Nothing is written when no file changed. Otherwise the index is updated in a copy
     beside ``db_path`` that replaces it only when indexing finished: an interrupted or
     failed run leaves the old index as it was.
     """
@@ -420,6 +421,9 @@ async def build_index(
         finally:
             existing.close()
     todo, gone = _plan(root.resolve(), known, stats)
+    if not todo and not stats.unchanged and not stats.failed:
+        msg = f"corpus directory {root} holds no .txt, .md or .html file"
+        raise EmptyCorpus(msg)
     if db_path.exists() and not todo and not gone:
         return stats
     try:
@@ -523,6 +527,10 @@ class CorpusBackend:
 
     def owns(self, url: str) -> bool:
         return url in self._urls
+
+    @property
+    def documents(self) -> int:
+        return len(self._urls)
 
     async def copy_candidates(
         self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None

@@ -7,7 +7,8 @@ backend object (one per process), a minimum interval with jitter between call st
 and retries with exponential backoff that rotate the order of ``search.ddgs.engines``.
 ddgs raises no distinct rate-limit error, so "No results found." and timeouts are treated
 as possibly rate-limited and retried. Network failures (DNS, refused connections) are
-not retried: the backend reports itself unavailable and, for
+not retried: the backend reports itself unavailable in plain words ("web search
+unreachable: DNS lookup failed"; the library's full text goes to the log) and, for
 ``search.ddgs.unavailable_cooldown_s``, fails every query at once, so an offline machine
 gets a prompt "search unavailable" instead of a wait.
 """
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
-import re
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,8 +29,11 @@ from ..config import DdgsSettings
 from ..deadline import Deadline
 from ..errors import SearchError, SearchTimeout, SearchUnavailable
 from ..model import SearchHit
+from ..reasons import network_reason, plain
 
-__all__ = ["DdgsBackend", "classify_ddgs_error", "short_error"]
+__all__ = ["DdgsBackend", "classify_ddgs_error"]
+
+log = logging.getLogger("verifier.search.ddgs")
 
 _NETWORK_MARKERS = (
     "dnserror",
@@ -54,18 +58,6 @@ def classify_ddgs_error(exc: BaseException) -> str:
     if "no results found" in text or "202" in text or "429" in text:
         return "limited"
     return "other"
-
-
-# not resources._URL on purpose: captures the host, to cut URLs in error messages to it
-_URL = re.compile(r"https?://([^/\s)>'\"]+)[^\s)>'\"]*")
-
-
-def short_error(exc: BaseException, limit: int = 160) -> str:
-    """One short line for an engine's error: URLs cut to their host, at most ``limit``
-    characters (a report repeats it per claim)."""
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    text = " ".join(_URL.sub(r"\1", text).split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _default_factory(timeout: float) -> Any:
@@ -181,16 +173,18 @@ class DdgsBackend:
             )
         except Exception as exc:  # ddgs raises DDGSException and whatever its engines raise
             kind = classify_ddgs_error(exc)
-            detail = short_error(exc)
+            raw = f"{type(exc).__name__}: {exc}"
+            log.debug("ddgs, query %r: %s", query, raw)  # the full text (shown by --debug)
             if kind == "network":
                 self._unavailable_until = self._clock() + self.settings.unavailable_cooldown_s
-                self._unavailable_reason = f"ddgs cannot reach the web ({detail})"
+                why = network_reason(raw) or "network error"
+                self._unavailable_reason = f"web search unreachable: {why}"
                 msg = f"search unavailable: {self._unavailable_reason}"
                 raise SearchUnavailable(msg) from exc
             if kind == "limited":
-                msg = f"ddgs: {detail} (possibly rate-limited)"
+                msg = f"ddgs: {plain(str(exc) or raw)} (possibly rate-limited)"
                 raise SearchError(msg) from exc
-            msg = f"ddgs: {type(exc).__name__}: {detail}"
+            msg = f"ddgs: {plain(raw)}"
             raise SearchError(msg) from exc
 
     async def aclose(self) -> None:

@@ -19,6 +19,8 @@ from urllib.parse import quote
 from aiohttp import web
 from multidict import MultiDictProxy
 
+from verifier.text import strip_markdown
+
 from ..api import SETTINGS, STORE
 from ..jobs import Role
 from ..jobstore import ApiKey
@@ -81,6 +83,7 @@ def _env() -> Any:
     )
     env.filters["when"] = _when
     env.filters["share"] = _share
+    env.filters["plain"] = strip_markdown  # a response's words as plain text (no ** marks)
     return env
 
 

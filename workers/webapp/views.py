@@ -47,7 +47,7 @@ __all__ = ["PAGE_SIZE", "ROUTES"]
 PAGE_SIZE = 20
 _ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 _UPLOAD_SUFFIXES = (".txt", ".md")
-_STATIC = {"app.css": "text/css", "app.js": "text/javascript"}
+_STATIC = {"app.css": "text/css", "app.js": "text/javascript", "favicon.ico": "image/x-icon"}
 
 
 def _safe_next(target: str | None) -> str:
@@ -443,8 +443,8 @@ async def revoke_key(request: web.Request) -> web.Response:
 
 
 # --- static files -------------------------------------------------------------------------------
-async def static(request: web.Request) -> web.Response:
-    name = request.match_info["name"]
+async def static(request: web.Request, name: str | None = None) -> web.Response:
+    name = name or request.match_info["name"]
     if name not in _STATIC:
         return web.Response(status=404, text="not found")
     data = (files("workers.webapp") / "static" / name).read_bytes()
@@ -459,8 +459,14 @@ async def root(request: web.Request) -> web.Response:
     return redirect("/app/")
 
 
+async def favicon(request: web.Request) -> web.Response:
+    """The icon browsers ask every site for (the app's pages name it too)."""
+    return await static(request, "favicon.ico")
+
+
 ROUTES: list[tuple[str, str, Any]] = [
     ("GET", "/", root),
+    ("GET", "/favicon.ico", favicon),
     ("GET", "/app/", home),
     ("GET", "/app/sign-in", sign_in_form),
     ("POST", "/app/sign-in", sign_in),

@@ -289,8 +289,20 @@ async def test_the_api_routes_and_their_document_are_unchanged(web_app: Web) -> 
         for r in web_app.client.app.router.routes()
         if r.method != "HEAD"
     }
-    web_pages = {(m, p) for m, p in served if p == "/" or p.startswith("/app/")}
+    web_pages = {(m, p) for m, p in served if p in ("/", "/favicon.ico") or p.startswith("/app/")}
     assert served - web_pages == documented
     static = await web_app.client.get("/app/static/app.js")
     assert static.headers["Content-Type"].startswith("text/javascript")
     assert (await web_app.client.get("/app/static/secrets.txt")).status == 404
+    icon = await web_app.client.get("/favicon.ico")  # browsers ask every site for it
+    assert icon.status == 200
+    assert icon.headers["Content-Type"] == "image/x-icon"
+    assert (await icon.read()).startswith(b"\x00\x00\x01\x00")  # an ICO file
+
+
+async def test_the_list_shows_a_response_as_plain_text(web_app: Web) -> None:
+    await web_app.sign_in("rater")
+    await _submitted(web_app, response="**The Louvre** opened as a _museum_ in `1793`.")
+    listing = await (await web_app.client.get("/app/checks")).text()
+    assert "The Louvre opened as a museum in 1793." in listing
+    assert "**" not in listing
