@@ -179,3 +179,16 @@ def test_extract_claims_splits_and_carries_the_subject() -> None:
     ]
     assert all(d.check_worthy for d in drafts)
     assert drafts[1].queries[0].startswith("Marie Curie won")
+
+
+def test_bold_names_are_judged_as_plain_words() -> None:
+    """ "**Marie Curie** was born ...": the statement searched and judged has no marks, and
+    "she" still stands for the person named in bold (answers bold names often)."""
+    drafts = extract_claims(
+        "**Marie Curie** was born in Warsaw in 1867. She won the Nobel Prize in Physics in 1905."
+    )
+    assert [d.claim for d in drafts] == [
+        "Marie Curie was born in Warsaw in 1867.",
+        "Marie Curie won the Nobel Prize in Physics in 1905.",
+    ]
+    assert drafts[0].text.startswith("**Marie Curie**")  # the response's own words stay

@@ -353,6 +353,7 @@ def extract_claims(
 
     def add(kind: str, start: int, end: int, claim: str, rewrite: str | None) -> None:
         text = response[start:end]
+        claim = strip_markdown(claim)  # "**Marie Curie** was born ...": judged as plain words
         worthy, reason = check_worthiness(claim, kind, min_words)
         queries = write_queries(claim, max_queries, max_query_words) if worthy else ()
         drafts.append(
@@ -385,7 +386,7 @@ def extract_claims(
             add(seg.kind, seg.start + start, seg.start + end, claim, rewrite)
         if first_worthy:
             # "he" and "she" stand for the person most recently named as a subject
-            subject = _subject(seg.text)
+            subject = _subject(strip_markdown(seg.text))
             if subject is not None and _PERSON.match(subject):
                 previous_subject = subject
     return drafts
