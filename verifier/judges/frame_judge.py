@@ -519,9 +519,13 @@ _LOWER_WORDS = re.compile(r"[a-z]+")
 
 
 @lru_cache(maxsize=1024)
-def _flips(claim: str) -> frozenset[str]:
-    """Every word that would turn one of the claim's words into its opposite."""
-    return frozenset(o for w in _LOWER_WORDS.findall(claim.lower()) for o in opposites(w))
+def _flips(claim: str) -> re.Pattern[str] | None:
+    """A pattern of every word that would turn one of the claim's words into its opposite
+    (in any of its common forms: "slow", "slower", "slowly"); None when there is none."""
+    words = {o for w in _LOWER_WORDS.findall(claim.lower()) for o in opposites(w)}
+    if not words:
+        return None
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")[a-z]*\b")
 
 
 @lru_cache(maxsize=4096)
@@ -815,20 +819,20 @@ class FrameJudge:
         """Texts still open that state the claim with a word turned into its opposite
         ("more common in hot, dry conditions" for "... in cool, humid conditions")."""
         flips = _flips(frame.text)
-        if not flips:
+        if flips is None:
             return judged
         out = list(judged)
         for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
             if judgement.label != "inconclusive" or judgement.conflicts:
                 continue
             lowered = text.lower()
-            if flips.isdisjoint(_LOWER_WORDS.findall(lowered)):
+            if flips.search(lowered) is None:
                 continue
             prefix = before[i] if before else ""
             findings = [
                 f
                 for start, end in _sentences(text)
-                if not flips.isdisjoint(_LOWER_WORDS.findall(lowered, start, end))
+                if flips.search(lowered, start, end) is not None
                 and (f := self._swapped(frame, text, start, end, prefix)) is not None
             ]
             if findings:

@@ -295,13 +295,7 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
         slots=tuple(slots),
         terms=_content(tokens),
         negated=bool(_NEGATION.search(sentence)),
-        negations=frozenset(
-            t.clause
-            for i, t in enumerate(tokens)
-            if (t.text.lower() in _NEGATORS or t.text.lower().endswith("n't"))
-            # "no more than 250", "not only": a bound or an addition, no negation
-            and not (i + 1 < len(tokens) and tokens[i + 1].text.lower() in _NOT_NEGATING)
-        ),
+        negations=_negations(tokens) if _NEGATION.search(sentence) else frozenset(),
         exclusive=exclusive,
         marks=tuple(
             (v, _beside(tokens, v))
@@ -365,6 +359,17 @@ def _head_names(sentence: str, names: list[Value]) -> tuple[str, ...]:
         out.append(str(value.key))
         end = value.end
     return tuple(out)
+
+
+def _negations(tokens: list[_Tok]) -> frozenset[int]:
+    """The clauses a negation stands in ("no more than 250", "not only": a bound or an
+    addition, no negation)."""
+    return frozenset(
+        t.clause
+        for i, t in enumerate(tokens)
+        if (t.text.lower() in _NEGATORS or t.text.lower().endswith("n't"))
+        and not (i + 1 < len(tokens) and tokens[i + 1].text.lower() in _NOT_NEGATING)
+    )
 
 
 def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
