@@ -38,7 +38,7 @@ from verifier.config import NliJudgeSettings, load_settings
 from verifier.deadline import Deadline
 from verifier.evidence import passage_spans, rank_passages
 from verifier.judges import Decision, aggregate
-from verifier.judges.frame_judge import FrameJudge
+from verifier.judges.frame_judge import FrameJudge, _sentences
 from verifier.judges.frames import frame_of
 from verifier.judges.heuristic import HeuristicJudge, _terms
 from verifier.judges.slots import values_in
@@ -451,6 +451,7 @@ def main() -> int:
     for _run in range(3):
         frame_of.cache_clear()
         values_in.cache_clear()
+        _sentences.cache_clear()
         started = time.perf_counter()
         for claim, passages_ in pages:
             frames.decide(claim, passages_)

@@ -202,18 +202,19 @@ _LABEL = re.compile(
 _TRIM = " \t#*->|"
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[tuple[int, int], ...]:
     """Sentence spans, cut at sentence ends and line breaks (headings, list items, table
     rows). Cheaper than text.sentence_spans, which keeps abbreviations whole: a cut after
     "Dr." here costs at most a missed match."""
-    out = []
+    out: list[tuple[int, int]] = []
     start = 0
     for m in _BREAK.finditer(text):
         end = m.start() + len(m.group().rstrip())
         _add_span(text, start, end, out)
         start = m.end()
     _add_span(text, start, len(text), out)
-    return out
+    return tuple(out)
 
 
 # what every label starts with: a colon soon, or a date
@@ -274,13 +275,7 @@ class _Sieve:
             directions="direction" in kinds,
             other=(frame.exclusive.value.text.lower(),) if frame.exclusive is not None else (),
             anchors=(anchors := _anchor_words(checkable, subject)),
-            event=re.compile(
-                r"^ (?:the|its|his|her|their)(?: \w+){0,2} (?:"
-                + "|".join(map(re.escape, anchors))
-                + ")"
-            )
-            if anchors
-            else None,
+            event=_event_opening(anchors) if anchors else None,
         )
 
     def may_pass(self, text: str) -> bool:
@@ -317,6 +312,14 @@ class _Sieve:
         if self.directions and _DIRECTION_WORDS.search(lowered):
             return True
         return any(w in lowered for w in self.other)
+
+
+@lru_cache(maxsize=1024)
+def _event_opening(anchors: tuple[str, ...]) -> re.Pattern[str]:
+    """An opening whose subject is the claim's relation: "the first ascent", "its founding"."""
+    return re.compile(
+        r"^ (?:the|its|his|her|their)(?: \w+){0,2} (?:" + "|".join(map(re.escape, anchors)) + ")"
+    )
 
 
 @lru_cache(maxsize=256)
@@ -502,7 +505,7 @@ def _same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
 def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
     """Whether the sentence names the claim's subject as the agent ("by X") of the act the
     claim's subject does: the passive of the claim's sentence."""
-    if claim.relation is None:
+    if claim.relation is None or " by " not in found.text:
         return False
     for slot in frame_of(found.text).slots:  # every kind: the agent is a name
         if slot.value.kind != "name" or slot.prep != "by":
@@ -516,6 +519,24 @@ def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
 
 
 _LOWER_WORDS = re.compile(r"[a-z]+")
+
+
+def _names_subject(frame: Frame, sentence: str) -> bool:
+    """A cheap test that a (lowercased) sentence may be about the claim's subject: a word of
+    its names or its head, or a pronoun opening it."""
+    words = _subject_keys(frame)
+    return any(w in sentence for w in words) or sentence[:_OPENING].startswith(_OPENERS)
+
+
+_OPENERS = ("he ", "she ", "it ", "its ", "they ", "their ", "his ", "her ", "the ")
+
+
+@lru_cache(maxsize=1024)
+def _subject_keys(frame: Frame) -> tuple[str, ...]:
+    words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
+    if frame.subject_head:
+        words.add(frame.subject_head[:5])
+    return tuple(sorted(words))
 
 
 @lru_cache(maxsize=1024)
@@ -833,6 +854,7 @@ class FrameJudge:
                 f
                 for start, end in _sentences(text)
                 if flips.search(lowered, start, end) is not None
+                and _names_subject(frame, lowered[start:end])
                 and (f := self._swapped(frame, text, start, end, prefix)) is not None
             ]
             if findings:

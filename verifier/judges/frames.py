@@ -604,14 +604,15 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             before = set(re.findall(r"\w+", passage[:sentence_start].casefold()))
             if all(_name_words(n) <= before | {head} for n in claim.subject_names):
                 return 3
-        before_words = re.findall(r"\w+", passage[:sentence_start].casefold())
         if (
             sentence.subject.split(" ", 1)[0].lower() == "the"
             and not sentence.subject_names
             and sentence.subject_head
             and relation_of(sentence.subject_head) is None  # a kind of thing, not an event
             and _modifiers(sentence) <= claim.terms
-            and _named_beside(sentence.subject_head, claim.subject_names, before_words)
+            and _named_beside(
+                sentence.subject_head, claim.subject_names, _words_before(passage, sentence_start)
+            )
         ):
             return 3  # "The opera received ..." after "the comic opera Mlynářova dcera (...)"
         if (
@@ -623,7 +624,8 @@ def subject_match(claim: Frame, sentence: Frame, passage: str, sentence_start: i
             and _modifiers(sentence) <= claim.terms  # "the first solo ascent": another one
             and _modifiers(claim) <= _subject_name_stems(claim)  # not "the north summit of X"
             and any(
-                _name_words(n) <= set(before_words) | _words_after(sentence)
+                _name_words(n)
+                <= set(_words_before(passage, sentence_start)) | _words_after(sentence)
                 for n in claim.subject_names
             )
         ):
@@ -699,6 +701,10 @@ def _named_beside(head: str, names: tuple[str, ...], words: list[str], window: i
         if any(w and w <= near for w in wanted):
             return True
     return False
+
+
+def _words_before(passage: str, start: int) -> list[str]:
+    return re.findall(r"\w+", passage[:start].casefold())
 
 
 def _subject_name_stems(frame: Frame) -> set[str]:
