@@ -109,6 +109,9 @@ async def run(rows: list[dict[str, Any]], show: bool) -> int:
             {"store.data_dir": str(root / "data"), "extract.processes": 1}
         )
         for row in rows:
+            if not any(s.strip() for s in row["evidence"]):
+                totals["no evidence"] += 1  # nothing to check against: left out
+                continue
             report = await check_answer(row, root, settings)
             good = correct(row)
             totals["answers"] += 1
@@ -139,7 +142,7 @@ async def run(rows: list[dict[str, Any]], show: bool) -> int:
     n, good = totals["answers"], totals["correct"]
     print(
         f"\n{n} answers ({good} correct: every sentence true), {totals['words']:,} words, "
-        f"{took:.0f} s"
+        f"{took:.0f} s; {totals['no evidence']} answer(s) with no search results left out"
     )
     print("| signal | correct answers capped | all answers capped |")
     print("|---|---|---|")
