@@ -701,6 +701,9 @@ def features_of(
         "loose_relation": float(
             not functional and confirmed_others == 0 and kind not in ("subject", "negation")
         ),
+        # set where known: a dated or running value, a repeated event
+        "dated": 0.0,
+        "repeated": 0.0,
     }
 
 
