@@ -146,6 +146,47 @@ NOT_REFUTED = {
         "Victoria Falls is the largest waterfall in Africa.",
         "Kalambo Falls is one of the largest waterfalls in Africa.",
     ),
+    # more of what web pages say (WiCE's cited pages, Climate-FEVER)
+    "a day of the claim's month": (
+        "Filming of The Long Road began in February 2018.",
+        "The shooting of The Long Road commenced on February 11 and is progressing fast.",
+    ),
+    "weeks and a month": (
+        "Lisa Bender gave birth three weeks before election day.",
+        "Lisa Bender gave birth one month before election day.",
+    ),
+    "the last century": (
+        "Global sea level rose about 8 inches in the last century.",
+        "Global sea level rose 19.5 cm in the 20th century.",
+    ),
+    "a direction that qualifies a noun": (
+        "The Greenland ice sheet has decreased in mass.",
+        "The Greenland ice sheet shows increasing rates of mass loss.",
+    ),
+    "a span of years": (
+        "The Predynastic period of Egypt began around 3700 BC.",
+        "The Predynastic period of Egypt began in 3800-3700 BC.",
+    ),
+    "a menu run together": (
+        "Jordan Fox was named to the 2018 Forbes 30 Under 30 list.",
+        "Jordan Fox BankWorkdayListsAll ListsAdvisorAll AdvisorThe Best Credit Cards Of 2015.",
+    ),
+    "a county and a bay area": (
+        "Ken Behring died in Contra Costa County, California.",
+        "Ken Behring died in the San Francisco Bay Area.",
+    ),
+    "a snippet cut inside a name": (
+        "Ken Behring died in Contra Costa County in 2019.",
+        "Ken Behring died on Tuesday in 2019 in the San",
+    ),
+    "another signing": (
+        "Kevin Blanchard signed with the practice squad of the Colts in 2015.",
+        "Kevin Blanchard signed with the active roster of the Colts in 2009.",
+    ),
+    "a count on one day": (
+        "195 countries signed the 2015 Paris Agreement.",
+        "On 22 April 2016, 174 countries signed the Paris Agreement in New York.",
+    ),
     # what the recall rules must not take for a refutation
     "co-discoverers named alone": (
         "Radon was isolated by Otto Hahn.",

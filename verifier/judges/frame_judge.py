@@ -38,7 +38,7 @@ from .antonyms import opposites, swap
 from .base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
 from .frames import CLAUSE_BREAK, Frame, Slot, frame_of, same_item, subject_match
 from .heuristic import HeuristicJudge
-from .places import REGION, places, relate
+from .places import CITY, places, relate
 from .places import fold as fold_place
 from .relations import _IRREGULAR as _SURFACE
 from .relations import RELATIONS, REPEATABLE, stem
@@ -48,6 +48,7 @@ from .slots import Value, compare, rank, values_in
 
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
+_GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")  # words of a menu with no space between
 _OPENING = 60  # characters: "With an elevation of 6,412 metres (21,037 ft), it is ..."
 _LOOSE_CAP = 0.45  # well under any refuted_threshold: a conflict for review
 _LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
@@ -290,6 +291,8 @@ class _Sieve:
         return not self.anchors or any(a in lowered for a in self.anchors)
 
     def passes(self, sentence: str) -> bool:
+        if len(_GLUED.findall(sentence)) >= 3:
+            return False  # "BankWorkdayListsAll ListsAdvisorAll": a menu run together
         lowered = " " + sentence.lower() + " "
         opening = lowered[:_OPENING]  # where a sentence's own subject stands
         if (
@@ -421,15 +424,24 @@ def _consistent(claim: Frame, mine: Value, theirs: Value) -> bool:
     )
 
 
+def _cut_off(text: str, value: Value) -> bool:
+    """A name at the very end of a text that ends mid-sentence ("... died on Tuesday in the
+    San"): a snippet cut inside it, not the name."""
+    return value.kind == "name" and not text[value.end :].strip() and text.rstrip()[-1:].isalnum()
+
+
 def _places_consistent(mine: str, theirs: str) -> bool:
     """Two place names that need not conflict: one inside the other, or one a country,
-    region or continent whose parts the gazetteer does not list against the other."""
+    region or continent whose parts the gazetteer does not list against the other; or one
+    that is no place name at all ("in CO2 emissions", "in the Earth's atmosphere")."""
+    if any(re.search(r"\d|['’]s\b", name) for name in (mine, theirs)):
+        return True
     relation = relate(mine, theirs)
     if relation == "apart":
         return False
     if relation in ("same", "inside"):
         return True
-    return any(p.level <= REGION or p.partial or p.former for p in (*places(mine), *places(theirs)))
+    return any(p.level < CITY or p.partial or p.former for p in (*places(mine), *places(theirs)))
 
 
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
@@ -444,8 +456,8 @@ _DATING = re.compile(
     re.IGNORECASE,
 )
 _LEADING_DATE = re.compile(
-    rf"^\W*(?:in|as of|by|since|during|at the end of|until|from)\s+(?:(?:early|late|mid)[- ])?"
-    rf"(?:{_MONTH_WORD}\s+)?(?:\d{{1,2}},?\s+)?{_YEAR_WORD}\b",
+    rf"^\W*(?:in|on|as of|by|since|during|at the end of|until|from)\s+(?:(?:early|late|mid)[- ])?"
+    rf"(?:\d{{1,2}}\s+)?(?:{_MONTH_WORD}\s+)?(?:\d{{1,2}},?\s+)?{_YEAR_WORD}\b",
     re.IGNORECASE,
 )
 _NEAR_YEAR = re.compile(rf"\b(?:in|by|for|during)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b", re.I)
@@ -560,10 +572,7 @@ def _someone_elses(same: Slot, conflicting: list[tuple[Slot, float]], found: Fra
     with 27 per cent": the 27 is in another clause, led by another name."""
     if not conflicting or any(same.clause == other.clause for other, _a in conflicting):
         return False
-    return any(
-        s.value.kind == "name" and s.clause == same.clause and s.value.start < same.value.start
-        for s in frame_of(found.text).slots
-    ) or bool(
+    return bool(
         re.match(r"[;,]?\s*[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*\s*,", _clause_text(found, same))
     )
 
@@ -621,7 +630,11 @@ def _dated(claim: Frame, found: Frame, other: Slot) -> bool:
     """Whether the evidence dates the value it gives and the claim states its own as
     timeless (or as running: "has now treated 699"): a count, a rank or a record that may
     have changed since, a question for a rater rather than a refutation."""
-    claim_time = any(s.value.kind in _TIME for s in claim.slots)
+    # a year in a name ("the 2015 Paris Agreement") dates the name, not the claim's number
+    claim_time = any(
+        s.value.kind in _TIME and not re.match(r"\s+[A-Z]", claim.text[s.value.end :])
+        for s in claim.slots
+    )
     if _DATING.search(claim.text) or (_DATING.search(found.text) and not claim_time):
         return True
     if claim_time:
@@ -656,6 +669,10 @@ def _anchored(claim: Slot, found: Slot, agreement: float) -> bool:
         return True
     if a and not a.startswith("v:") and a in found.context:
         return True
+    if a and not a.startswith("v:") and b is None:
+        # "gave birth on January 5, 1971" and "Joined the family in 1968": a value the claim
+        # dates by a relation of the table is dated by it in the sentence too, or not at all
+        return False
     return agreement >= 0.5
 
 
@@ -1015,6 +1032,8 @@ class FrameJudge:
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
         loose_relations: list[str | None] = [None] * len(finding.conflicts)
+        # what the claim's act is done to, per conflict: "signed to the practice squad"
+        objects: list[frozenset[str]] = [frozenset()] * len(finding.conflicts)
         for slot in checkable:
             if slot is claim.exclusive:
                 continue
@@ -1041,7 +1060,11 @@ class FrameJudge:
                     continue
                 if outcome == "same":
                     same.append(other)
-                elif outcome == "conflict" and not _consistent(claim, slot.value, other.value):
+                elif (
+                    outcome == "conflict"
+                    and not _consistent(claim, slot.value, other.value)
+                    and not _cut_off(found.text, other.value)
+                ):
                     conflicting.append((other, agreement))
                 elif outcome == "unrelated" and slot.value.kind == "name":
                     unrelated = True
@@ -1089,6 +1112,7 @@ class FrameJudge:
                 features["dated"] = float(kind == "quantity" and _dated(claim, found, other))
                 finding.conflicts.append((f"{_label(slot.value)} vs {other.value.text}", features))
                 loose_relations.append(slot.relation)
+                objects.append(slot.context - subject_terms - {slot.relation or ""})
         specifics = len(claim.terms - subject_terms - {claim.relation})
         # "the first prizes", "her only novel": one occasion, whatever the relation
         single = any(s.value.kind in ("ordinal", "exclusive") for s in claim.slots)
@@ -1101,10 +1125,13 @@ class FrameJudge:
             # ... or "staged in Vienna" against "first staged in Germany": another place
             features["loose_relation"] = float(
                 (features["kind_time"] == 1.0 or features["kind_name"] == 1.0)
-                and others == 0
                 and loose_relations[n] in REPEATABLE
-                and specifics <= 2
                 and not single
+                and (
+                    (others == 0 and specifics <= 2)
+                    # "signed to the practice squad" vs "signed to the active roster"
+                    or not objects[n] <= found.terms
+                )
             )
             # "married Richard Burton for the second time in 1975": another occasion
             features["repeated"] = float(

