@@ -21,6 +21,7 @@ person to ...") also compare their subject: the evidence's "only person to ..." 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -258,12 +259,13 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     head = head_tokens[-1].stem if head_tokens else None
     slots = []
     exclusive = None
+    ends = [t.end for t in tokens]
     for value in values:
         if value.kind == "name" and subject_start <= value.start and value.end <= subject_end:
             continue  # the subject is not a slot (exclusive claims compare it apart)
         if kinds is not None and value.kind not in kinds:
             continue
-        slot = _anchor(value, tokens, sentence)
+        slot = _anchor(value, tokens, sentence, ends)
         if (
             value.kind == "quantity"
             and head in _MEASURES
@@ -372,8 +374,9 @@ def _negations(tokens: list[_Tok]) -> frozenset[int]:
     )
 
 
-def _anchor(value: Value, tokens: list[_Tok], sentence: str) -> Slot:
-    first = next((i for i, t in enumerate(tokens) if t.end > value.start), len(tokens))
+def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | None = None) -> Slot:
+    ends = ends if ends is not None else [t.end for t in tokens]
+    first = bisect_right(ends, value.start)  # the first token that ends after the value starts
     last = first
     while last + 1 < len(tokens) and tokens[last + 1].start < value.end:
         last += 1
