@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..text import blocks, segments
-from ..words import cache_dir, frequency_list, read_cache, write_cache
+from ..words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
 __all__ = ["Misspelling", "check_spelling", "dictionary", "is_name", "skipped_spans"]
 
@@ -184,18 +184,18 @@ def _from_cache(value: object) -> tuple[dict[str, int], Any] | None:
 
 class _PackedDeletes(Mapping[str, list[str]]):
     """symspellpy's delete index (each deletion of a word's prefix -> the words it comes
-    from) packed into two byte strings and their offsets, looked up by binary search: it
+    from) packed into byte strings, looked up by binary search (:class:`SortedKeys`): it
     loads as four byte strings, where the dict of 319,000 lists takes half a second to
     unpickle."""
 
-    __slots__ = ("_key_at", "_keys", "_value_at", "_values")
+    __slots__ = ("_keys", "_value_at", "_values")
 
     def __init__(self, keys: bytes, key_at: bytes, values: bytes, value_at: bytes) -> None:
-        self._keys, self._values = keys, values
-        self._key_at = memoryview(key_at).cast("I")
+        self._keys = SortedKeys(keys, key_at)
+        self._values = values
         self._value_at = memoryview(value_at).cast("I")
-        ends = (self._key_at[-1], self._value_at[-1]) if len(self._key_at) else None
-        if len(self._value_at) != len(self._key_at) or ends != (len(keys), len(values)):
+        end = self._value_at[-1] if len(self._value_at) else -1
+        if len(self._value_at) != len(self._keys) + 1 or end != len(values):
             msg = "the offsets do not match the data"
             raise ValueError(msg)
 
@@ -207,42 +207,25 @@ class _PackedDeletes(Mapping[str, list[str]]):
         keys = sorted(encoded)
         values = ["\t".join(encoded[k]).encode() for k in keys]
         return (
-            b"".join(keys),
-            array("I", accumulate(map(len, keys), initial=0)).tobytes(),
+            *SortedKeys.pack(keys),
             b"".join(values),
             array("I", accumulate(map(len, values), initial=0)).tobytes(),
         )
 
-    def _find(self, key: str) -> int:
-        wanted = key.encode()
-        keys, at = self._keys, self._key_at
-        lo, hi = 0, len(at) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if keys[at[mid] : at[mid + 1]] < wanted:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo < len(at) - 1 and keys[at[lo] : at[lo + 1]] == wanted:
-            return lo
-        return -1
-
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._find(key) >= 0
+        return key in self._keys
 
     def __getitem__(self, key: str) -> list[str]:
-        i = self._find(key) if isinstance(key, str) else -1
+        i = self._keys.find(key)
         if i < 0:
             raise KeyError(key)
         return self._values[self._value_at[i] : self._value_at[i + 1]].decode().split("\t")
 
     def __iter__(self) -> Iterator[str]:
-        at = self._key_at
-        for i in range(len(at) - 1):
-            yield self._keys[at[i] : at[i + 1]].decode()
+        return iter(self._keys)
 
     def __len__(self) -> int:
-        return len(self._key_at) - 1
+        return len(self._keys)
 
 
 def _prose_spans(response: str) -> list[tuple[int, int]]:
