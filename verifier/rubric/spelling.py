@@ -32,7 +32,6 @@ import hashlib
 import marshal
 import re
 import sys
-import unicodedata
 from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -42,13 +41,21 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from ..plagiarism.exemptions import quoted_spans
 from ..text import blocks, segments
 from ..words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
+from .lexicon import PARTICLES, Lexicon, fold, inflection_stems, lexicon, phrases_with, variants
 
 __all__ = ["Misspelling", "check_spelling", "dictionary", "is_name", "skipped_spans"]
 
-# not text.WORD on purpose: letters only (no digits, no _), apostrophes and hyphens join them
-_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*")
+# not text.WORD on purpose: letters only (no digits, no _), apostrophes and hyphens join
+# them, and so does a soft hyphen ("elec\u00adtricity"); never part of a token with digits
+# ("1960s", "'90s", "3rd", "x86" are not words) or of text garbled into question marks
+# ("p??riph??rique")
+_WORD = re.compile(
+    r"(?<![\w?\u00ad\u0300-\u036f])[^\W\d_](?:[^\W\d_]|[\u00ad\u0300-\u036f]|['’-](?=[^\W\d_]))*"
+    r"(?![\w\u00ad\u0300-\u036f]|\?+\w)"
+)
 _SKIP_SPANS = re.compile(
     r"`[^`\n]+`"  # inline code
     r"|\bhttps?://\S+|\bwww\.\S+"  # URLs
@@ -57,6 +64,7 @@ _SKIP_SPANS = re.compile(
     r"|\w*_\w*"  # identifiers with underscores, __dunder__
     r"|[%*$@#]+\(?\w+\)?\w*"  # **kwargs, %(name)s, $VAR, @decorator, #tag
     r"|<[^>\n]+>"  # HTML tags
+    r"|\\[A-Za-z]+"  # LaTeX commands: \frac, \sqrt
     r"|\]\([^)\s]*\)",  # markdown link targets
 )
 _PREFIXES = frozenset(
@@ -81,6 +89,12 @@ _TECH = frozenset(
 
 
 _MAX_USES = 1
+# Zipf frequencies (log10 of uses per billion words): a word English writers use is a
+# word unless a word one edit away is used at least ten times as often; then it goes to
+# review, never to the cap ("recieve" is written, and so are "mafic" and "drubbed").
+_KNOWN_MARGIN = 1.0
+# Inflectional endings a suggestion keeps when it can.
+_ENDINGS = ("ing", "ed", "ly", "er", "d", "s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,24 +278,21 @@ def is_name(word: str, before: str) -> bool:
     return bool(word) and _skip(word, before)
 
 
-def _fold(word: str) -> str:
-    """Accents off: "naïve" -> "naive" (the dictionary is unaccented)."""
-    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
-
-
-def _known(word: str, d: _Dictionary) -> bool:
-    lower = _fold(word.lower().replace("’", "'"))
-    if lower in d.words or lower in _TECH:
+def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
+    """A (folded) word of the curated list, a technical word, a contraction or possessive
+    of one, a hyphenated compound of known parts, or another variety's spelling of a known
+    word ("colours" of "colors")."""
+    if lex.curated(word) or word in _TECH:
         return True
     for suffix in ("'s", "'", "n't", "'re", "'ve", "'ll", "'d", "'m"):
-        if lower.endswith(suffix) and lower[: -len(suffix)] in d.words:
+        if word.endswith(suffix) and _known(word[: -len(suffix)], lex, depth):
             return True
-    if "-" in lower:
+    if "-" in word:
         return all(
-            part in d.words or part in _TECH or part in _PREFIXES or not part
-            for part in lower.split("-")
+            not part or part in _PREFIXES or _known(part, lex, depth) or lex.zipf(part) > 0
+            for part in word.split("-")
         )
-    return False
+    return depth == 0 and any(_known(v, lex, 1) or lex.zipf(v) > 0 for v in variants(word))
 
 
 def _skip(word: str, before: str) -> bool:
@@ -300,13 +311,119 @@ def _first_letter_kept(word: str, suggestion: str) -> bool:
     return word[:2] == suggestion[1::-1] and word[2:] == suggestion[2:]
 
 
+def _suggest(word: str, d: _Dictionary) -> str | None:
+    """The most frequent word one edit away, preferring one that keeps the first letter
+    and the word's inflection: "discoverd" -> "discovered" (a past tense's "d"), not the
+    more frequent "discover" or "discovery"."""
+    from symspellpy import Verbosity
+
+    hits = d.speller.lookup(word, Verbosity.CLOSEST, max_edit_distance=1)
+    kept = [h for h in hits if _first_letter_kept(word, h.term)]
+    ending = next((e for e in _ENDINGS if word.endswith(e) and len(word) > len(e) + 2), "")
+    best = max(kept or hits, key=lambda h: (h.term.endswith(ending), h.count), default=None)
+    return best.term if best is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What the judgement of one word needs to know about where it stands."""
+
+    capitalised: bool  # opens a sentence (a capital inside one is a name, skipped before)
+    next_capitalised: bool  # the next word of the sentence is capitalised: a name's
+    uses: int  # sentences it is used in (2 when used three times or more)
+    quoted: bool  # inside quotation marks (a quoted word is the quote's spelling)
+    neighbours: tuple[str, ...]  # the folded words around it, for loanword phrases
+    at: int  # its place among ``neighbours``
+
+
+def _in_phrase(word: str, ctx: _Context) -> bool:
+    for phrase in phrases_with(word):
+        for j, w in enumerate(phrase):
+            first = ctx.at - j
+            if w == word and first >= 0 and ctx.neighbours[first : first + len(phrase)] == phrase:
+                return True
+    return False
+
+
+def _judge(
+    word: str, ctx: _Context, d: _Dictionary, lex: Lexicon
+) -> tuple[str, str | None, str] | None:
+    """None for a word, else (confidence, suggestion, reason) for a misspelling."""
+    folded = fold(word)
+    if sum(c.isalpha() for c in word) != sum(c.isalpha() for c in folded):
+        return None  # letters beyond the Latin alphabet and its accents: not English
+    if _known(folded, lex) or _in_phrase(folded, ctx):
+        return None
+    if folded in PARTICLES and ctx.next_capitalised:
+        return None  # "von Neumann", "van Gogh"
+    lower = re.sub(r"'s?$", "", folded)
+    z = lex.zipf(lower)
+    suggestion = _suggest(lower, d)
+    if z > 0 and (
+        len(lower) <= 2  # "uh", "oh", "ox": every two letters are near a commoner word
+        or suggestion is None
+        or lex.zipf(suggestion) - z < _KNOWN_MARGIN - 0.05
+        or any(_known(st, lex) for st, _ in inflection_stems(lower))
+    ):
+        # written often enough, and not in the shadow of a commoner word, or a regular
+        # form of a known one ("grays", "dialogs")
+        return None
+    if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
+        return None  # "Wole Soyinka", "Modie's brother": a name
+    # the shape of a slip: one edit from a common word, the first letter kept
+    near = (
+        suggestion is not None
+        and suggestion in d.common
+        and len(lower) >= 3
+        and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
+        and _first_letter_kept(lower, suggestion)
+    )
+    # "aircrafts", "decentralizes": a known word with a regular ending (the suggestion
+    # another form of it), a form the lists lack: arguable, not a slip. "runing" is no
+    # inflection of "run" (it doubles its n), "extented" none of "extended".
+    forms = {suggestion, *(st for st, _ in inflection_stems(suggestion))} if suggestion else set()
+    stem = next(
+        (f"{s!r} + {e!r}" for s, e in inflection_stems(lower) if s in forms and _known(s, lex)),
+        None,
+    )
+    if (
+        near
+        and z == 0
+        and ctx.uses <= _MAX_USES
+        and stem is None
+        and not ctx.quoted
+        and (not ctx.capitalised or suggestion in d.top)
+    ):
+        return "high", suggestion, f"not a word; one letter from the common word {suggestion!r}"
+    if ctx.capitalised:  # opening a sentence: a name until shown otherwise
+        return ("low", suggestion, f"a name, or a slip on {suggestion!r}?") if near else None
+    if near and ctx.quoted and z == 0:
+        return (
+            "low",
+            suggestion,
+            f"inside quotation marks: a quoted word or a slip on {suggestion!r}?",
+        )
+    if stem is not None:
+        return "low", suggestion, f"{stem}: a form the dictionary does not list"
+    if z > 0:
+        return (
+            "low",
+            suggestion,
+            f"a rare word; {suggestion!r}, one letter away, is far more common",
+        )
+    if suggestion and ctx.uses > _MAX_USES:
+        return "low", suggestion, f"used more than once: a term or a name? (or {suggestion!r})"
+    if suggestion:
+        return "low", suggestion, f"not in the dictionary (did you mean {suggestion!r}?)"
+    return "low", None, "not in the dictionary"
+
+
 def check_spelling(
     response: str, prompt: str = "", *, common_words: int = 30000
 ) -> list[Misspelling]:
-    """Every unknown word and doubled word of the response's prose, in order."""
-    from symspellpy import Verbosity
-
+    """Every misspelled word and doubled word of the response's prose, in order."""
     d = dictionary(common_words)
+    lex = lexicon()
     prompt_words = {w.lower() for w in _WORD.findall(prompt)}
     # A word used in two different sentences, or three times, is deliberate (jargon, a
     # name); a typo in a paragraph the response repeats is still a typo.
@@ -320,16 +437,16 @@ def check_spelling(
     for w, n in total.items():
         if n >= 3:
             counts[w] = max(counts.get(w, 0), 2)
+    quoted = quoted_spans(response)
     found: list[Misspelling] = []
     for start, end in _prose_spans(response):
         text = response[start:end]
         masked = _SKIP_SPANS.sub(lambda m: " " * len(m.group()), text)
         words = list(_WORD.finditer(masked))
-        previous: re.Match[str] | None = None
-        for m in words:
-            word = m.group().strip("'’-")
-            w_start = start + m.start() + m.group().index(word[0]) if word else 0
-            if previous is not None and _doubled(previous, m, text):
+        folded = tuple(fold(m.group()) for m in words)
+        for i, m in enumerate(words):
+            if i and _doubled(words[i - 1], m, text):
+                previous = words[i - 1]
                 found.append(
                     Misspelling(
                         start + previous.start(),
@@ -341,44 +458,35 @@ def check_spelling(
                         f"doubled word {m.group().lower()!r}",
                     )
                 )
-            previous = m
-            if not word or any(c.isdigit() for c in word):
+            word = m.group().strip("'’-")
+            if len(word) < 2:
+                continue  # a letter: a variable, an option, an initial
+            w_start = start + m.start() + m.group().index(word[0])
+            before = masked[max(0, m.start() - 2) : m.start()] if m.start() else ""
+            if _skip(word, before) or word.lower() in prompt_words:
                 continue
-            before = masked[max(0, m.start() - 2) : m.start()]
-            if m.start() == 0:
-                before = ""
-            if _skip(word, before) or _known(word, d) or word.lower() in prompt_words:
-                continue
-            lower = re.sub(r"['’]s?$", "", word.lower())
-            hits = d.speller.lookup(lower, Verbosity.CLOSEST, max_edit_distance=1)  # type: ignore[attr-defined]
-            # the most frequent word one edit away that keeps the first letter, else any
-            kept = [h for h in hits if _first_letter_kept(lower, h.term)]
-            best = max(kept or hits, key=lambda h: h.count, default=None)
-            suggestion = best.term if best is not None else None
-            high = (
-                suggestion is not None
-                and suggestion in d.common
-                and len(lower) >= 3
-                and lower.isascii()
-                and counts.get(m.group().lower(), 0) <= _MAX_USES
-                and _first_letter_kept(lower, suggestion)
-                and (not word[0].isupper() or suggestion in d.top)
+            following = words[i + 1] if i + 1 < len(words) else None
+            ctx = _Context(
+                capitalised=word[0].isupper(),
+                next_capitalised=following is not None
+                and following.group()[0].isupper()
+                and not masked[m.end() : following.start()].strip(),
+                uses=counts.get(m.group().lower(), 0),
+                quoted=any(s <= w_start and w_start + len(word) <= e for s, e in quoted),
+                neighbours=folded,
+                at=i,
             )
-            if not high and word[0].isupper():
-                continue  # a capitalised word opening a sentence: most likely a name
-            if high:
-                reason = f"not a word; one letter from the common word {suggestion!r}"
-            elif suggestion:
-                reason = f"not in the dictionary (did you mean {suggestion!r}?)"
-            else:
-                reason = "not in the dictionary"
+            verdict = _judge(word, ctx, d, lex)
+            if verdict is None:
+                continue
+            confidence, suggestion, reason = verdict
             found.append(
                 Misspelling(
                     w_start,
                     w_start + len(word),
                     response[w_start : w_start + len(word)],
                     "spelling",
-                    "high" if high else "low",
+                    confidence,
                     suggestion,
                     reason,
                 )
