@@ -359,15 +359,18 @@ def _judge(
     lower = re.sub(r"'s?$", "", folded)
     z = lex.zipf(lower)
     suggestion = _suggest(lower, d)
+    # "aircrafts", "decentralizes", "grayed": a known word with a regular ending, a form
+    # the lists lack (the suggestion, if any, another form of the same word). "runing" is
+    # a slip on "running" (not "rune" + "ing"), "extented" one on "extended".
+    forms = {suggestion, *(st for st, _ in inflection_stems(suggestion))} if suggestion else None
+    if any((forms is None or st in forms) and _known(st, lex) for st, _ in inflection_stems(lower)):
+        return None
     if z > 0 and (
         len(lower) <= 2  # "uh", "oh", "ox": every two letters are near a commoner word
         or suggestion is None
         or lex.zipf(suggestion) - z < _KNOWN_MARGIN - 0.05
-        or any(_known(st, lex) for st, _ in inflection_stems(lower))
     ):
-        # written often enough, and not in the shadow of a commoner word, or a regular
-        # form of a known one ("grays", "dialogs")
-        return None
+        return None  # written often enough, and not in the shadow of a commoner word
     if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
         return None  # "Wole Soyinka", "Modie's brother": a name
     # the shape of a slip: one edit from a common word, the first letter kept
@@ -378,19 +381,10 @@ def _judge(
         and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
         and _first_letter_kept(lower, suggestion)
     )
-    # "aircrafts", "decentralizes": a known word with a regular ending (the suggestion
-    # another form of it), a form the lists lack: arguable, not a slip. "runing" is no
-    # inflection of "run" (it doubles its n), "extented" none of "extended".
-    forms = {suggestion, *(st for st, _ in inflection_stems(suggestion))} if suggestion else set()
-    stem = next(
-        (f"{s!r} + {e!r}" for s, e in inflection_stems(lower) if s in forms and _known(s, lex)),
-        None,
-    )
     if (
         near
         and z == 0
         and ctx.uses <= _MAX_USES
-        and stem is None
         and not ctx.quoted
         and (not ctx.capitalised or suggestion in d.top)
     ):
@@ -403,8 +397,6 @@ def _judge(
             suggestion,
             f"inside quotation marks: a quoted word or a slip on {suggestion!r}?",
         )
-    if stem is not None:
-        return "low", suggestion, f"{stem}: a form the dictionary does not list"
     if z > 0:
         return (
             "low",
