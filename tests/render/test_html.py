@@ -133,3 +133,34 @@ def test_marked_changes_cover_every_character() -> None:
     assert "".join(t for t, _ in right) == b
     assert [t for t, changed in left if changed] == ["won", "in", "1905", "sharing", "it"]
     assert [t for t, changed in right if changed] == ["In", "1903", "shared", "Curie"]
+
+
+def test_spelling_hits_are_named_highlighted_and_listed(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.render import report_text
+
+    text = "They discoverd that the wrold is round, in the 1960s and the 1970s."
+    report = plain_report(settings, extractor, text)
+    html = report_html(report)
+    # highlighted in the response, the cap and review apart, each with the word meant
+    marked = {
+        (m.group(3), m.group(1)): m.group(2)
+        for m in re.finditer(
+            r'<span class="[^"]*\b(spell-error|spell-review)\b[^"]*"[^>]*data-tip="([^"]*)"[^>]*>'
+            r"([^<]*)</span>",
+            html,
+        )
+    }
+    assert "misspelled: “wrold” → “world”" in marked["wrold", "spell-error"]
+    assert "check the spelling: “discoverd” → “discovered”" in marked["discoverd", "spell-review"]
+    assert len(marked) == 2
+    # listed in full in the header
+    listed = html.split('id="spelling-hits">')[1].split("</ul>")[0]
+    assert "“wrold”</strong> → “world”" in listed
+    assert "“discoverd”</strong> → “discovered”" in listed
+    assert "“s”" not in listed  # "1960s" is no word
+    # named in the text output
+    out = report_text(report)
+    assert "'wrold' -> 'world'" in out
+    assert "“discoverd” -> 'discovered'" in out
