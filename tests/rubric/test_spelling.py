@@ -28,6 +28,8 @@ def only(text: str) -> Misspelling:
         ("They won the topurnament in 1986.", ["topurnament"]),
         ("The speling of the report is poor.", ["speling"]),
         ("Wrold leaders met in Paris.", ["Wrold"]),  # opening a sentence, a slip on "world"
+        # written somewhere, but "when" is written over 3,000 times as often
+        ("I will call you whem I arrive.", ["whem"]),
         ("It was the the best day.", ["the the"]),
         ("I had had enough of it.", []),
         ('Doubled words ("the the") are caught.', []),  # quoted as an example
@@ -98,6 +100,7 @@ def test_a_lone_letter_and_an_ordinal_suffix_are_not_words() -> None:
         ("The lava was mafic and the virial theorem holds.", "mafic"),  # written, but rare
         ("The lava was mafic and the virial theorem holds.", "virial"),
         ("The team was drubbed at home.", "drubbed"),
+        ("She retied the knot.", "retied"),  # "retired" is common, but so is re-tying
         ("She said the wrold was round.", None),  # the control: this one caps
         ('He called it "wrold", and smiled.', "wrold"),  # quoted: the quote's spelling
         ("Teh results were clear.", "Teh"),  # opening a sentence: a name or a slip

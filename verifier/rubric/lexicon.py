@@ -166,28 +166,33 @@ def load_lexicon(source: Path, cache_file: Path | None, key: str) -> Lexicon:
 
 # Spellings of British, Canadian and Australian English and their American forms: each
 # rule rewrites one place of a word; a word is read as its variety's form when a rewrite
-# (or two: "manoeuvre" -> "maneuvre" -> "maneuver") is a known word.
-_VARIETY_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), replacement)
-    for pattern, replacement in (
-        (r"(?<=[a-z]{2})our", "or"),  # colour, behaviour, favourite, honourable
-        (r"(?<=[a-z]{2})re(s?)$", r"er\1"),  # centre, fibres, theatre
-        (r"(?<=[a-z]{2}[tbghv])er(s?)$", r"re\1"),  # and back: ocher, miter (rarer forms)
-        (r"(?<=[a-z]{2})red$", "ered"),  # centred, sabred
-        (r"(?<=[a-z]{2})ring$", "ering"),  # centring
-        (r"is(e|ed|es|ing|er|ers|able|ations?|ational)$", r"iz\1"),  # organise(d)
-        (r"isation", "ization"),  # organisational
-        (r"ys(e|ed|es|ing|er|ers)$", r"yz\1"),  # analyse, paralysed
-        (r"ll(ed|ing|er|ers|or|ors|ation|ations)$", r"l\1"),  # travelled, counsellor
-        (r"(?<=[a-z])l(ments?|ful|fully|fulness)$", r"ll\1"),  # fulfilment, skilful
-        (r"ae", "e"),  # paediatric, anaemia, mediaeval
-        (r"oe(?=[stuale])", "e"),  # foetus, oestrogen, diarrhoea, manoeuvre
-        (r"(?<=[fcnt])ence", "ense"),  # defence, licence, offence, pretence
-        (r"ogue(s?)$", r"og\1"),  # catalogue, analogue
-        (r"dgement", "dgment"),  # judgement, acknowledgement
-        (r"(?<=[a-z]{3})mme(s?)$", r"m\1"),  # programme, kilogramme
-        (r"(?<=[a-z]{2})eable$", "able"),  # likeable, sizeable
-        (r"sulph", "sulf"),  # sulphur, sulphate
+# (or two: "manoeuvre" -> "maneuvre" -> "maneuver") is a known word. The rules marked
+# sure rewrite what a typo hardly makes ("organise", "colour"); the others ("centre",
+# "travelled", "foetus") also fit slips ("undre", "moels"), so the spelling check trusts
+# them only for a word written somewhere or a rewrite on the curated list.
+_VARIETY_RULES: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
+    (re.compile(pattern), replacement, sure)
+    for pattern, replacement, sure in (
+        (r"(?<=[a-z]{2})our", "or", True),  # colour, behaviour, favourite, honourable
+        (r"(?<=[a-z]{2})re(s?)$", r"er\1", False),  # centre, fibres, theatre
+        (r"(?<=[a-z]{2}[tbghv])er(s?)$", r"re\1", False),  # and back: ocher, miter
+        (r"(?<=[a-z]{2})red$", "ered", False),  # centred, sabred
+        (r"is(e|ed|es|ing|er|ers|able|ations?|ational)$", r"iz\1", True),  # organise(d)
+        (r"isation", "ization", True),  # organisational
+        (r"ys(e|ed|es|ing|er|ers)$", r"yz\1", True),  # analyse, paralysed
+        (r"ll(ed|ing|er|ers|or|ors|ation|ations)$", r"l\1", False),  # travelled, counsellor
+        (r"(?<=[a-z])l(ments?|ful|fully|fulness)$", r"ll\1", False),  # fulfilment, skilful
+        (r"ae", "e", False),  # paediatric, anaemia, mediaeval
+        (r"oe(?=[stuale])", "e", False),  # foetus, oestrogen, diarrhoea, manoeuvre
+        (r"(?<=[fcnt])ence", "ense", False),  # defence, licence, offence, pretence
+        (r"ogue(s?)$", r"og\1", True),  # catalogue, analogue
+        (r"dgement", "dgment", True),  # judgement, acknowledgement
+        (r"(?<=[a-z]{3})mme(s?)$", r"m\1", False),  # programme, kilogramme
+        (r"(?<=[a-z]{2})eable$", "able", False),  # likeable, sizeable
+        (r"sulph", "sulf", True),  # sulphur, sulphate
+        (r"(?<=ear|.ea|.ur)nt$", "ned", False),  # learnt, leant, burnt
+        (r"eamt$", "eamed", False),  # dreamt
+        (r"(?<=[a-z]{2})elt$", "elled", False),  # spelt, smelt, dwelt
     )
 )
 
@@ -209,10 +214,11 @@ _IRREGULAR = tuple(
 _ENDING = re.compile(r"(?:s|es|ed|d|ing|er|ers|ly|'s)?")
 
 
-def variants(word: str) -> list[str]:
+def variants(word: str, *, sure: bool = False) -> list[str]:
     """The other spellings of a (folded) word by the varieties' rules, one or two
     rewrites away, nearest first: "colours" -> ["colors"], "manoeuvre" -> [...,
-    "maneuver"], "plowing" -> ["ploughing"]."""
+    "maneuver"], "plowing" -> ["ploughing"]. ``sure``: only by the rules a typo hardly
+    fits, and the pairs of different spellings."""
     out: list[str] = []
     for pair in _IRREGULAR:
         for this, other in (pair, pair[::-1]):
@@ -222,7 +228,9 @@ def variants(word: str) -> list[str]:
     for _ in range(2):
         found = []
         for w in frontier:
-            for pattern, replacement in _VARIETY_RULES:
+            for pattern, replacement, is_sure in _VARIETY_RULES:
+                if sure and not is_sure:
+                    continue
                 for m in pattern.finditer(w):
                     v = w[: m.start()] + m.expand(replacement) + w[m.end() :]
                     if v != word and v not in out:
@@ -336,7 +344,7 @@ _PHRASES: tuple[tuple[str, ...], ...] = tuple(
     |persona non grata|terra incognita|terra nullius|habeas corpus|caveat emptor
     |prima facie|mutatis mutandis|sui generis|cum laude|magna cum laude|summa cum laude
     |honoris causa|curriculum vitae|carpe diem|deus ex machina|ex nihilo|ex officio
-    |ex post|ex ante|in absentia|in memoriam|in toto|lingua franca|memento mori
+    |ex post|ex ante|ex parte|in absentia|in memoriam|in toto|lingua franca|memento mori
     |rigor mortis|tabula rasa|vox populi|pax romana|anno domini|circa|vis a vis
     |fait accompli|faux pas|coup d'etat|coup de grace|deja vu|raison d'etre|joie de vivre
     |savoir faire|tete a tete|laissez faire|nouveau riche|avant garde|cul de sac

@@ -89,12 +89,13 @@ _TECH = frozenset(
 
 
 _MAX_USES = 1
-# Zipf frequencies (log10 of uses per billion words): a word English writers use is a
-# word unless a word one edit away is used at least ten times as often; then it goes to
-# review, never to the cap ("recieve" is written, and so are "mafic" and "drubbed").
+# Zipf frequencies (log10 of uses per billion words). A word English writers use is a
+# word unless a word one edit away is used at least ten times as often (_KNOWN_MARGIN);
+# then it goes to review ("recieve" is written, and so are "mafic", "drubbed" and
+# "retied"), and caps only when that word is used over 3,000 times as often and the slip
+# is no name opening a sentence (_CAP_MARGIN: "whem" for "when", "peopel" for "people").
 _KNOWN_MARGIN = 1.0
-# Inflectional endings a suggestion keeps when it can.
-_ENDINGS = ("ing", "ed", "ly", "er", "d", "s")
+_CAP_MARGIN = 3.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +282,7 @@ def is_name(word: str, before: str) -> bool:
 def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
     """A (folded) word of the curated list, a technical word, a contraction or possessive
     of one, a hyphenated compound of known parts, or another variety's spelling of a known
-    word ("colours" of "colors")."""
+    word ("colours" of "colors", "plowing" of "ploughing")."""
     if lex.curated(word) or word in _TECH:
         return True
     for suffix in ("'s", "'", "n't", "'re", "'ve", "'ll", "'d", "'m"):
@@ -292,7 +293,15 @@ def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
             not part or part in _PREFIXES or _known(part, lex, depth) or lex.zipf(part) > 0
             for part in word.split("-")
         )
-    return depth == 0 and any(_known(v, lex, 1) or lex.zipf(v) > 0 for v in variants(word))
+    if depth:
+        return False
+    # another variety's spelling of a curated word, or of a written one by a sure rule or
+    # when the word itself is written too ("undre" is no British "under", "moels" no "mels")
+    sure = set(variants(word, sure=True)) if lex.zipf(word) == 0 else None
+    return any(
+        _known(v, lex, 1) or (lex.zipf(v) > 0 and (sure is None or v in sure))
+        for v in variants(word)
+    )
 
 
 def _skip(word: str, before: str) -> bool:
@@ -314,12 +323,12 @@ def _first_letter_kept(word: str, suggestion: str) -> bool:
 def _suggest(word: str, d: _Dictionary) -> str | None:
     """The most frequent word one edit away, preferring one that keeps the first letter
     and the word's inflection: "discoverd" -> "discovered" (a past tense's "d"), not the
-    more frequent "discover" or "discovery"."""
+    more frequent "discover" or "discovery"; "thier" -> "their"."""
     from symspellpy import Verbosity
 
     hits = d.speller.lookup(word, Verbosity.CLOSEST, max_edit_distance=1)
     kept = [h for h in hits if _first_letter_kept(word, h.term)]
-    ending = next((e for e in _ENDINGS if word.endswith(e) and len(word) > len(e) + 2), "")
+    ending = word[-1:] if word[-1:] in ("d", "s") and len(word) > 3 else ""
     best = max(kept or hits, key=lambda h: (h.term.endswith(ending), h.count), default=None)
     return best.term if best is not None else None
 
@@ -359,6 +368,8 @@ def _judge(
     lower = re.sub(r"'s?$", "", folded)
     z = lex.zipf(lower)
     suggestion = _suggest(lower, d)
+    # how much more often the word meant is written (Zipf: log10 of the ratio)
+    margin = round(lex.zipf(suggestion) - z, 1) if suggestion else 0.0
     # "aircrafts", "decentralizes", "grayed": a known word with a regular ending, a form
     # the lists lack (the suggestion, if any, another form of the same word). "runing" is
     # a slip on "running" (not "rune" + "ing"), "extented" one on "extended".
@@ -368,7 +379,7 @@ def _judge(
     if z > 0 and (
         len(lower) <= 2  # "uh", "oh", "ox": every two letters are near a commoner word
         or suggestion is None
-        or lex.zipf(suggestion) - z < _KNOWN_MARGIN - 0.05
+        or margin < _KNOWN_MARGIN
     ):
         return None  # written often enough, and not in the shadow of a commoner word
     if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
@@ -383,7 +394,7 @@ def _judge(
     )
     if (
         near
-        and z == 0
+        and (z == 0 or (margin >= _CAP_MARGIN and len(lower) > 3 and not ctx.capitalised))
         and ctx.uses <= _MAX_USES
         and not ctx.quoted
         and (not ctx.capitalised or suggestion in d.top)
