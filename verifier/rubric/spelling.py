@@ -1,20 +1,30 @@
 """Spelling (and a precise sliver of grammar) with offsets, split by confidence.
 
-The dictionary is symspellpy's English frequency list (82,765 words, shipped inside the
-package; nothing is downloaded). Only prose words are checked: code blocks, inline code,
-URLs, e-mail addresses, numbers, identifiers (digits, ``_``, inner capitals, dots),
-acronyms and capitalised words (names) are skipped, as are words the prompt uses.
+Two word lists, kept apart: the **lexicon** (:mod:`verifier.rubric.lexicon`) says whether
+a word is English as it is written (American, British, Canadian and Australian spellings,
+inflections, loanword phrases, name particles); the **suggestion list**, symspellpy's
+English frequency list (82,765 words, shipped inside the package), gives the word meant.
+Nothing is downloaded. Only prose words are checked: code blocks, inline code, URLs,
+e-mail addresses, paths and identifiers, markup, LaTeX commands, tokens with digits
+("1960s", "'90s", "3rd", "x86"), lone letters, acronyms, capitalised words inside a
+sentence (names), words with letters beyond the Latin alphabet's accents, and the
+prompt's words are skipped.
 
-An unknown word is a **high-confidence** error only when it looks like a slip on a common
-word: one edit (Damerau-Levenshtein, so a swap counts as one) from one of the
+A word the lexicon lacks is a **high-confidence** error (the rubric's cap) only when it
+is a real slip: one edit (Damerau-Levenshtein, so a swap counts as one) from one of the
 ``common_words`` (30,000) most frequent words, the edit not touching the first letter
-(typos rarely do; jargon such as "async" and "json" differs from "sync" and "son" exactly
-there), the word at least 3 letters, ASCII, not capitalised inside a sentence, not a known
-technical term or unit, and used in one sentence only, fewer than three times (a word
-used in two different sentences is deliberate: jargon or a name; a typo inside a
-paragraph the response repeats is still a typo). High-confidence hits apply the rubric's
-cap; every other unknown lowercase word is **low confidence** and goes to "needs
-review" only. Measured in ``bench/style.py``.
+(typos rarely do; jargon such as "async" differs from "sync" exactly there), at least 3
+ASCII letters, not a technical term, not inside quotation marks, used in one sentence
+only, fewer than three times (a word used in two sentences is deliberate), and either
+written nowhere in wordfreq's English or written over 3,000 times less often than the
+word it is one edit from ("whem" for "when"). Opening a sentence, a capitalised word is a
+name until shown otherwise: it caps only when it is written nowhere, the word meant is
+one of the 2,000 most frequent, and no capitalised word follows ("Wole Soyinka").
+Everything else the lexicon lacks is **low confidence**: "needs review", never the cap
+(written words near a far commoner one, "recieve", "mafic"; words one edit from nothing
+common; quoted slips). The suggestion fits the word's form: "discoverd" -> "discovered".
+Measured in ``bench/spelling.py`` (real prose, spelling variants, real misspellings) and
+``bench/style.py``.
 
 Grammar: a doubled word ("the the") is a high-confidence error, except pairs that are
 grammatical ("had had", "that that"). Nothing else about grammar is checked automatically.
@@ -22,8 +32,8 @@ grammatical ("had had", "that that"). Nothing else about grammar is checked auto
 Building symspellpy's index of the list takes about a CPU-second, so it is built once and
 kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.words.cache_dir`),
 keyed by the symspellpy version and the list's sha256; later processes load it in
-milliseconds. A missing, damaged or stale cache is rebuilt; one that cannot be written is
-skipped (the index is then built in memory, as before).
+milliseconds (the lexicon is cached the same way). A missing, damaged or stale cache is
+rebuilt; one that cannot be written is skipped (the index is then built in memory).
 """
 
 from __future__ import annotations
