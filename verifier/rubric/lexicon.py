@@ -54,7 +54,8 @@ __all__ = [
 ]
 
 _CURATED = 0x80  # the code's high bit: the word is on the curated list
-_FORMAT = 1
+_NOT_A_WORD = re.compile(r"\d|^[^a-z]*$")  # a digit, or no letter at all
+_FORMAT = 2
 
 
 def fold(word: str) -> str:
@@ -96,20 +97,24 @@ def build_lexicon(
     counts, for the frequency of a word the attested list lacks) and ``attested`` words
     (with their Zipf frequency)."""
     total = sum(curated.values()) or 1
-    codes: dict[str, int] = {}
+    # Zipf in tenths (1-127); wordfreq's words are lower case already, most of them ASCII
+    codes = {
+        w: min(127, int(z * 10 + 0.5))
+        for w, z in attested.items()
+        if w.isascii() and w.islower() and not _NOT_A_WORD.search(w)
+    }
     for word, z in attested.items():
-        folded = fold(word)
-        if not folded or not any(c.isalpha() for c in folded) or any(c.isdigit() for c in folded):
-            continue
-        codes[folded] = max(codes.get(folded, 0), min(127, max(1, round(z * 10))))
+        if not (word.isascii() and word.islower()):
+            folded = fold(word)
+            if folded and not _NOT_A_WORD.search(folded):
+                codes[folded] = max(codes.get(folded, 0), min(127, max(1, round(z * 10))))
     for word, count in curated.items():
         folded = fold(word)
-        if not folded:
-            continue
-        z = codes.get(folded) or min(127, max(1, round((math.log10(count / total) + 9) * 10)))
-        codes[folded] = (z & 0x7F) | _CURATED
-    keys = sorted(k.encode() for k in codes)
-    return (*SortedKeys.pack(keys), bytes(codes[k.decode()] for k in keys))
+        if folded:
+            z = codes.get(folded) or min(127, max(1, round((math.log10(count / total) + 9) * 10)))
+            codes[folded] = (z & 0x7F) | _CURATED
+    keys = sorted(codes)  # code point order is UTF-8 byte order
+    return (*SortedKeys.pack(k.encode() for k in keys), bytes(codes[k] for k in keys))
 
 
 def _curated_counts(source: Path) -> dict[str, int]:
