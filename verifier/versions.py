@@ -9,7 +9,17 @@ from importlib.metadata import PackageNotFoundError, version
 
 __all__ = ["library_versions"]
 
-_LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
+_LIBRARIES = (
+    "ddgs",
+    "trafilatura",
+    "aiohttp",
+    "rapidfuzz",
+    "datasketch",
+    "pebble",
+    "pydantic",
+    "symspellpy",
+    "wordfreq",
+)
 
 
 @cache

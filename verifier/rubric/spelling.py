@@ -278,8 +278,8 @@ def _skipped_kind(span: str) -> str:
         return "a URL"
     if "@" in span and not span.startswith("@"):
         return "an e-mail address"
-    if span.startswith("<"):
-        return "markup"
+    if span.startswith(("<", "\\")):
+        return "markup"  # an HTML tag, a LaTeX command
     return "an identifier or path"
 
 
