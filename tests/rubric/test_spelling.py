@@ -28,6 +28,8 @@ def only(text: str) -> Misspelling:
         ("They won the topurnament in 1986.", ["topurnament"]),
         ("The speling of the report is poor.", ["speling"]),
         ("Wrold leaders met in Paris.", ["Wrold"]),  # opening a sentence, a slip on "world"
+        ("Ibuprofen is an over-the-couter drug.", ["couter"]),  # the part, not the compound
+        ("A well-known, state-of-the-art cul-de-sac for Jean-Paul.", []),
         # written somewhere, but "when" is written over 3,000 times as often
         ("I will call you whem I arrive.", ["whem"]),
         ("It was the the best day.", ["the the"]),
@@ -101,6 +103,7 @@ def test_a_lone_letter_and_an_ordinal_suffix_are_not_words() -> None:
         ("The lava was mafic and the virial theorem holds.", "virial"),
         ("The team was drubbed at home.", "drubbed"),
         ("She retied the knot.", "retied"),  # "retired" is common, but so is re-tying
+        ("The editor rewords the title.", "rewords"),  # "re" + "words", or "records"?
         ("She said the wrold was round.", None),  # the control: this one caps
         ('He called it "wrold", and smiled.', "wrold"),  # quoted: the quote's spelling
         ("Teh results were clear.", "Teh"),  # opening a sentence: a name or a slip

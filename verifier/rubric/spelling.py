@@ -44,7 +44,7 @@ import re
 import sys
 from array import array
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.metadata import version
 from itertools import accumulate
@@ -80,6 +80,13 @@ _SKIP_SPANS = re.compile(
 _PREFIXES = frozenset(
     "pre re non co multi sub un anti semi post self inter over under e de mis bi tri".split()
 )
+# Prefixes written solid onto a word ("rewords", "microsurveys"): such a word is not
+# capped, but slips make the same shape ("cocurrent", "reeasing"), so it goes to review
+# (the word after the prefix on the curated list, five letters or more).
+_SOLID_PREFIXES = (
+    "re non co multi sub un anti semi post inter over under mis out pre super micro macro "
+    "mini mega auto bio geo hyper infra intra para proto pseudo retro trans ultra counter"
+).split()
 _QUOTES = frozenset("\"'“”‘’`")
 _DOUBLE_OK = frozenset({"had", "that", "is", "do", "can", "blah", "bye", "no", "very", "so"})
 # Technical words one edit from a common word, never counted as slips.
@@ -355,6 +362,19 @@ class _Context:
     at: int  # its place among ``neighbours``
 
 
+def _parts(word: str, lex: Lexicon) -> list[tuple[str, int]]:
+    """The word, or, for a hyphenated word that is not known whole, each of its parts of
+    two letters or more that is no prefix ("co-publush" -> "publush"), with its offset."""
+    if "-" not in word or _known(fold(word), lex):
+        return [(word, 0)]
+    out, at = [], 0
+    for part in word.split("-"):
+        if len(part) >= 2 and part.lower() not in _PREFIXES:
+            out.append((part, at))
+        at += len(part) + 1
+    return out
+
+
 def _in_phrase(word: str, ctx: _Context) -> bool:
     for phrase in phrases_with(word):
         for j, w in enumerate(phrase):
@@ -402,8 +422,17 @@ def _judge(
         and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
         and _first_letter_kept(lower, suggestion)
     )
+    prefix = next(
+        (
+            p
+            for p in _SOLID_PREFIXES
+            if lower.startswith(p) and len(lower) - len(p) >= 5 and lex.curated(lower[len(p) :])
+        ),
+        None,
+    )
     if (
         near
+        and prefix is None
         and (z == 0 or (margin >= _CAP_MARGIN and len(lower) > 3 and not ctx.capitalised))
         and ctx.uses <= _MAX_USES
         and not ctx.quoted
@@ -412,6 +441,9 @@ def _judge(
         return "high", suggestion, f"not a word; one letter from the common word {suggestion!r}"
     if ctx.capitalised:  # opening a sentence: a name until shown otherwise
         return ("low", suggestion, f"a name, or a slip on {suggestion!r}?") if near else None
+    if near and prefix is not None:
+        rest = lower[len(prefix) :]
+        return "low", suggestion, f"{prefix!r} + {rest!r}, or a slip on {suggestion!r}?"
     if near and ctx.quoted and z == 0:
         return (
             "low",
@@ -489,21 +521,27 @@ def check_spelling(
                 neighbours=folded,
                 at=i,
             )
-            verdict = _judge(word, ctx, d, lex)
-            if verdict is None:
-                continue
-            confidence, suggestion, reason = verdict
-            found.append(
-                Misspelling(
-                    w_start,
-                    w_start + len(word),
-                    response[w_start : w_start + len(word)],
-                    "spelling",
-                    confidence,
-                    suggestion,
-                    reason,
+            for part, at in _parts(word, lex):
+                part_start = w_start + at
+                if at and (part[0].isupper() or part.lower() in prompt_words):
+                    continue  # "al-Assad", "Jean-Paul": a name's part
+                uses = max(ctx.uses, counts.get(part.lower(), 0))
+                part_ctx = replace(ctx, capitalised=part[0].isupper(), uses=uses)
+                verdict = _judge(part, part_ctx, d, lex)
+                if verdict is None:
+                    continue
+                confidence, suggestion, reason = verdict
+                found.append(
+                    Misspelling(
+                        part_start,
+                        part_start + len(part),
+                        response[part_start : part_start + len(part)],
+                        "spelling",
+                        confidence,
+                        suggestion,
+                        reason,
+                    )
                 )
-            )
     return found
 
 
