@@ -9,7 +9,11 @@
    insertion, substitution with a neighbouring key, swap of two neighbours; never the
    first letter, which typists rarely miss) in a prose word of 4+ letters. A typo that makes another
    dictionary word ("form" -> "from") cannot be caught by a dictionary: counted apart.
-   Target: recall of high-confidence hits >= 0.9 on non-word typos.
+   Targets: recall of high-confidence hits (the cap) >= 0.85 and of the cap or review
+   >= 0.95 on non-word typos. (Until issue 26 the cap's target was 0.9; since then a
+   token English text is known to use ("witj", "smae" and "ued" are written, if rarely)
+   caps only when the word it is one edit from is used over 3,000 times as often, else
+   it goes to review. Real misspellings: ``bench/spelling.py``.)
 3. Advice: precision and recall of "advice on health, law, finance or safety" and of
    "advice without a disclaimer" on ``bench/data/advice_cases.jsonl`` (written alongside
    the detector) and ``bench/data/advice_heldout.jsonl`` (90 cases written blind, by a
@@ -162,16 +166,17 @@ def main() -> int:
             missed.append(f"{original}->{wrong}")
     nonword = len(made) - real
     recall = caught / nonword if nonword else float("nan")
+    either = (caught + review) / nonword if nonword else float("nan")
     print(
         f"\nspelling recall: {len(made)} paragraphs of the docs with one typo each (seed {args.seed})"
     )
     print(
-        "| typos | non-word | high confidence | low (review) | missed | recall (high) | suggestion right | real-word typos (undetectable) |"
+        "| typos | non-word | high confidence | low (review) | missed | recall (high) | recall (high or review) | suggestion right | real-word typos (undetectable) |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     print(
         f"| {len(made)} | {nonword} | {caught} | {review} | {nonword - caught - review} | "
-        f"{recall:.3f} | {right / caught if caught else 0:.3f} | {real} |"
+        f"{recall:.3f} | {either:.3f} | {right / caught if caught else 0:.3f} | {real} |"
     )
     if missed:
         print("not caught at high confidence: " + ", ".join(missed[:20]))
@@ -195,10 +200,11 @@ def main() -> int:
         f"{len(flagged)} of {len(texts)} read as advice (each would cap a response at 3)"
     )
 
-    ok = worst_fp <= 1.0 and recall >= 0.9 and not flagged
+    ok = worst_fp <= 1.0 and recall >= 0.85 and either >= 0.95 and not flagged
     print(
         f"\nsummary: spelling {worst_fp:.2f} high-confidence false positives per 1,000 words "
-        f"(target <= 1), recall {recall:.3f} on non-word typos (target >= 0.9); advice "
+        f"(target <= 1), recall {recall:.3f} on non-word typos in the cap (target >= 0.85), "
+        f"{either:.3f} in cap or review (target >= 0.95); advice "
         f"without disclaimer P {mis_p:.3f} R {mis_r:.3f} (blind set); expository text read "
         f"as advice {len(flagged)}/{len(texts)} -> {'PASS' if ok else 'FAIL'}"
     )

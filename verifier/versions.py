@@ -12,7 +12,17 @@ __all__ = ["DISTRIBUTION", "extra_versions", "library_versions"]
 # The distribution's name on package indexes (the import packages are verifier and workers).
 DISTRIBUTION = "verifier-evidence"
 
-_LIBRARIES = ("ddgs", "trafilatura", "aiohttp", "rapidfuzz", "datasketch", "pebble", "pydantic")
+_LIBRARIES = (
+    "ddgs",
+    "trafilatura",
+    "aiohttp",
+    "rapidfuzz",
+    "datasketch",
+    "pebble",
+    "pydantic",
+    "symspellpy",
+    "wordfreq",
+)
 
 # The libraries of each optional extra, printed by `verifier version` (a report records
 # only what its checks ran with: the judges' models are named in provenance.judges).

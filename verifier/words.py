@@ -1,6 +1,7 @@
 """English word statistics: symspellpy's frequency list (82,765 words with their counts in
-a large English corpus, shipped inside the package) and how telling a word is; and the
-user cache where what is derived from the list is kept between processes."""
+a large English corpus, shipped inside the package) and how telling a word is; the user
+cache where what is derived from shipped data is kept between processes; and sorted
+strings packed into bytes, which load from that cache in milliseconds."""
 
 from __future__ import annotations
 
@@ -9,11 +10,23 @@ import math
 import os
 import tempfile
 import zlib
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from importlib.resources import files
+from itertools import accumulate
 from pathlib import Path
+from typing import overload
 
-__all__ = ["cache_dir", "frequencies", "frequency_list", "rarity", "read_cache", "write_cache"]
+__all__ = [
+    "SortedKeys",
+    "cache_dir",
+    "frequencies",
+    "frequency_list",
+    "rarity",
+    "read_cache",
+    "write_cache",
+]
 
 _MAGIC = b"verifier-cache/1\n"
 
@@ -92,3 +105,62 @@ def write_cache(path: Path, key: str, value: object) -> bool:
     except (OSError, ValueError):
         return False
     return True
+
+
+class SortedKeys(Sequence[str]):
+    """Strings sorted by their UTF-8 bytes, packed into one byte string and its offsets and
+    found by binary search: a cached word list loads as two byte strings (milliseconds),
+    where a set of 300,000 strings takes a tenth of a second to unmarshal."""
+
+    __slots__ = ("_at", "_keys")
+
+    def __init__(self, keys: bytes, key_at: bytes) -> None:
+        self._keys = keys
+        self._at = memoryview(key_at).cast("I")
+        if (self._at[-1] if len(self._at) else -1) != len(keys):
+            msg = "the offsets do not match the data"
+            raise ValueError(msg)
+
+    @staticmethod
+    def pack(keys: Iterable[bytes]) -> tuple[bytes, bytes]:
+        """The data and offsets of ``keys`` (UTF-8, already sorted and distinct)."""
+        keys = list(keys)
+        return b"".join(keys), array("I", accumulate(map(len, keys), initial=0)).tobytes()
+
+    def find(self, key: object) -> int:
+        """Where ``key`` is (its rank), or -1 when it is not one of the keys."""
+        if not isinstance(key, str):
+            return -1
+        wanted = key.encode()
+        keys, at = self._keys, self._at
+        lo, hi = 0, len(at) - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if keys[at[mid] : at[mid + 1]] < wanted:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < len(at) - 1 and keys[at[lo] : at[lo + 1]] == wanted:
+            return lo
+        return -1
+
+    def __contains__(self, key: object) -> bool:
+        return self.find(key) >= 0
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        i %= len(self)
+        return self._keys[self._at[i] : self._at[i + 1]].decode()
+
+    def __iter__(self) -> Iterator[str]:
+        return (self[i] for i in range(len(self)))
+
+    def __len__(self) -> int:
+        return max(0, len(self._at) - 1)

@@ -173,3 +173,34 @@ def test_claims_are_listed_as_plain_text(settings: Settings, extractor: Extracto
     assert "Marie Curie was born in Warsaw in 1867." in text
     assert "**" not in text
     assert "`" not in text
+
+
+def test_spelling_hits_are_named_highlighted_and_listed(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.render import report_text
+
+    text = "They recieve word that the wrold is round, in the 1960s and the 1970s."
+    report = plain_report(settings, extractor, text)
+    html = report_html(report)
+    # highlighted in the response, the cap and review apart, each with the word meant
+    marked = {
+        (m.group(3), m.group(1)): m.group(2)
+        for m in re.finditer(
+            r'<span class="[^"]*\b(spell-error|spell-review)\b[^"]*"[^>]*data-tip="([^"]*)"[^>]*>'
+            r"([^<]*)</span>",
+            html,
+        )
+    }
+    assert "misspelled: “wrold” → “world”" in marked["wrold", "spell-error"]
+    assert "check the spelling: “recieve” → “receive”" in marked["recieve", "spell-review"]
+    assert len(marked) == 2
+    # listed in full in the header
+    listed = html.split('id="spelling-hits">')[1].split("</ul>")[0]
+    assert "“wrold”</strong> → “world”" in listed
+    assert "“recieve”</strong> → “receive”" in listed
+    assert "“s”" not in listed  # "1960s" is no word
+    # named in the text output
+    out = report_text(report)
+    assert "'wrold' -> 'world'" in out
+    assert "'recieve' -> 'receive'" in out

@@ -5,53 +5,6 @@ import pytest
 from verifier.rubric.advice import find_advice
 from verifier.rubric.harm import screen_harm
 from verifier.rubric.repetition import find_repetition
-from verifier.rubric.spelling import check_spelling
-
-
-def high(text: str, prompt: str = "") -> list[str]:
-    return [m.word for m in check_spelling(text, prompt) if m.confidence == "high"]
-
-
-@pytest.mark.parametrize(
-    ("text", "errors"),
-    [
-        ("Teh tower opened in 1889.", ["Teh"]),
-        ("We will recieve the package tomorrow.", ["recieve"]),
-        ("Their house is beatiful.", ["beatiful"]),
-        ("It was the the best day.", ["the the"]),
-        ("I had had enough of it.", []),
-        ('Doubled words ("the the") are caught.', []),  # quoted as an example
-        ("One rule beats `score = 3` beats the caps.", []),  # code between them
-        # names, acronyms, identifiers, code, URLs, e-mail, units, British spelling, accents
-        ("Marie Skłodowska met Pierre in the Sorbonne.", []),
-        ("The NASA and UNESCO reports agree.", []),
-        ("Call `fooo_bar()` or parse_json, then myVariable and __iter__.", []),
-        ("See https://exmaple.com/pth or write to jdoe@exmaple.org.", []),
-        ("Take 400 mg every 6 hrs.", []),
-        ("The colour of the centre is grey; we analysed the organisation.", []),
-        ("The naïve café owner smiled.", []),
-        ("We use async code, json files, a repo and a runtime on localhost.", []),
-        ("```\ndef fnuction():\n    retrun 1\n```", []),
-    ],
-)
-def test_high_confidence_spelling(text: str, errors: list[str]) -> None:
-    assert high(text) == errors
-
-
-def test_low_confidence_goes_to_review_and_repeats_are_jargon() -> None:
-    found = check_spelling("The frobnicator frobnicates. The frobnicator is fast.")
-    assert {m.confidence for m in found} == {"low"}
-    # a word used twice is deliberate (jargon), not a slip, even one edit from a common word
-    assert high("The tokan is here. Pass the tokan along.") == []
-    # words the prompt uses are the prompt's vocabulary
-    assert high("Explain the tokan.", prompt="What is a tokan?") == []
-
-
-def test_spans_point_at_the_word() -> None:
-    text = "Intro. Then teh end."
-    [m] = check_spelling(text)
-    assert text[m.start : m.end] == "teh"
-    assert m.suggestion == "the"
 
 
 @pytest.mark.parametrize(

@@ -123,10 +123,10 @@ def test_the_caller_s_minor_flag_and_a_minor_finding_apply_once() -> None:
 
 
 def test_spelling_and_grammar_errors_share_one_rule() -> None:
-    text = "The results was clear and teh method is sound."
+    text = "The results was clear and the wrold is round."
     at = text.index("was")
     g = grammar(GrammarMatch(at, at + 3, "was", "R", "GRAMMAR", "grammar", "m", [], "error", "why"))
     r = score(text, grammar=g)
     applied = [a for a in r.applied if a.rule == "spelling_grammar"]
     assert len(applied) == 1
-    assert {e["text"] for e in applied[0].evidence} == {"teh", "was"}
+    assert {e["text"] for e in applied[0].evidence} == {"wrold", "was"}

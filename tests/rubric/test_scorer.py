@@ -138,7 +138,7 @@ def test_clean_response_has_no_ceiling() -> None:
         ({"plagiarism": copy()}, "plagiarized", 3, 3),
         ({"truthfulness": truth(false=True)}, "false_information", None, 3),
         ({"truthfulness": truth(fake=True)}, "fake_resource", None, 3),
-        ({"response": CLEAN + " Teh end."}, "spelling_grammar", None, 3),
+        ({"response": CLEAN + " The wrold ends."}, "spelling_grammar", None, 3),
         ({"flags": {"minor_grammar_error": True}}, "minor_grammar", None, 4),
         (
             {"response": CLEAN + " You should take 400 mg of ibuprofen."},
@@ -216,7 +216,7 @@ VIOLATIONS = {
     "harmful": {"flags": {"harmful": True}},
     "nonsensical": {"flags": {"nonsensical": True}},
     "minor": {"flags": {"minor_grammar_error": True}},
-    "typo": {"suffix": " Teh end."},
+    "typo": {"suffix": " The wrold ends."},
     "advice": {"suffix": " You should take 400 mg of ibuprofen."},
     "repeat": {"repeat": True},
 }

@@ -171,8 +171,8 @@ def test_the_check_works_when_the_user_cache_is_unwritable(
     blocker.write_text("a file where the cache directory should be")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     monkeypatch.setattr(spelling, "frequency_list", lambda: small_list)
-    [typo] = check_spelling("The cat sat on the mta.")
-    assert (typo.word, typo.suggestion, typo.confidence) == ("mta", "mat", "high")
+    [typo] = check_spelling("The cat sat on the wrold.")
+    assert (typo.word, typo.suggestion, typo.confidence) == ("wrold", "world", "high")
     assert blocker.read_text().startswith("a file")
 
 

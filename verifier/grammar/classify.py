@@ -9,7 +9,8 @@ A match is **excluded** (listed, never counted) when
 - it comes from LanguageTool's speller (``MORFOLOGIK_RULE_*``, ``HUNSPELL_*``): spelling
   is the spelling check's, which knows names, jargon and the prompt's words;
 - it falls where the spelling check does not look: code (blocks and inline), URLs, e-mail
-  addresses, paths and identifiers, markup; or in a heading or table row (not sentences);
+  addresses, paths and identifiers, markup and LaTeX commands; or in a heading or table
+  row (not sentences);
 - it falls inside quotation marks or a block quote (quoted text is not the response's own
   wording: a quoted typo is faithful);
 - the word it flags is a name (capitalised inside a sentence), an acronym or an

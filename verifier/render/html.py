@@ -132,6 +132,8 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
         if quote is not None:
             tip += f" — “{quote.sentence[:200]}” ({quote.url})"
         marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))
+    for start, end, cls, tip in _language_marks(report):
+        marks.append((start, end, cls, tip, None, None))
     cuts = sorted({0, len(text), *(s for s, *_ in marks), *(e for _s, e, *_ in marks)})
     pieces = []
     for a, b in itertools.pairwise(cuts):
@@ -170,6 +172,60 @@ def _unmarked_breaks(pieces: list[_Piece]) -> list[_Piece]:
         if at < len(piece.text):
             out.append(replace(piece, text=piece.text[at:]))
     return out
+
+
+def _language_marks(report: Report) -> list[tuple[int, int, str, str]]:
+    """Spelling hits (the rubric's cap and review evidence) and the grammar checker's
+    counted or reviewed matches, each with its word, the word meant and why."""
+    out = []
+    rubric = report.rubric
+    if rubric is not None:
+        spelling = [
+            ("spell-error", "misspelled", ev)
+            for a in rubric.applied
+            if a.rule == "spelling_grammar"
+            for ev in a.evidence
+            if ev.get("kind") == "spelling" or (ev.get("kind") == "grammar" and "rule_id" not in ev)
+        ] + [
+            ("spell-review", "check the spelling", ev)
+            for item in rubric.needs_review
+            if item.check == "spelling"
+            for ev in item.evidence
+        ]
+        for cls, what, ev in spelling:
+            meant = f" → “{ev['suggestion']}”" if ev.get("suggestion") else ""
+            why = f" ({ev['reason']})" if ev.get("reason") else ""
+            out.append(
+                (ev["start"], ev["end"], f"lang {cls}", f"{what}: “{ev['text']}”{meant}{why}")
+            )
+    for m in report.grammar.matches:
+        if m.severity == "excluded":
+            continue
+        meant = f" → “{m.replacements[0]}”" if m.replacements else ""
+        tip = f"grammar ({m.severity}): “{m.text}”{meant} {m.message} ({m.rule_id})"
+        out.append((m.start, max(m.end, m.start + 1), f"lang grammar-{m.severity}", tip))
+    return out
+
+
+def _spelling_rows(report: Report) -> list[dict[str, Any]]:
+    """Every spelling hit for the header's list: the cap's first, then review's."""
+    rubric = report.rubric
+    if rubric is None:
+        return []
+    rows = [
+        {"severity": "error", **ev}
+        for a in rubric.applied
+        if a.rule == "spelling_grammar"
+        for ev in a.evidence
+        if "rule_id" not in ev
+    ]
+    rows += [
+        {"severity": "review", **ev}
+        for item in rubric.needs_review
+        if item.check == "spelling"
+        for ev in item.evidence
+    ]
+    return rows
 
 
 def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
@@ -267,6 +323,7 @@ def report_html(report: Report) -> str:
         pieces=_pieces(report, sources),
         sources=all_sources,
         claim_rows=_claim_rows(report),
+        spelling_rows=_spelling_rows(report),
         page_data=_script_json(_page_data(report, sources)),
         highlight_count=len(report.plagiarism.matches),
         script=_SCRIPT,

@@ -129,14 +129,30 @@ def _rubric_lines(r: Rubric, width: int) -> list[str]:
     ]
     for a in r.applied:
         lines.append(f"  {a.effect:<9} {a.rule}: {_short(a.why, width - 30)}")
+        if a.rule == "spelling_grammar":
+            lines.extend(_named_lines(a.evidence, width))
+            continue
         for ev in a.evidence[:3]:
             lines.append(
                 f"            [{ev['start']}:{ev['end']}] “{_short(ev['text'], width - 30)}”"
             )
     for item in r.needs_review:
         lines.append(f"  review    {item.check}: {_short(item.why, width - 30)}")
+        if item.check == "spelling":
+            lines.extend(_named_lines(item.evidence, width))
     lines.append(textwrap.fill(r.explanation, width, initial_indent="  ", subsequent_indent="  "))
     return lines
+
+
+def _named_lines(evidence: list[dict[str, Any]], width: int) -> list[str]:
+    """Every word a spelling finding is about, with the word meant and where it is."""
+    named = "; ".join(
+        f"“{ev['text']}”"
+        + (f" -> {ev['suggestion']!r}" if ev.get("suggestion") else "")
+        + f" [{ev['start']}:{ev['end']}]"
+        for ev in evidence
+    )
+    return textwrap.wrap(named, width, initial_indent=" " * 12, subsequent_indent=" " * 12)
 
 
 def rubric_text(r: Rubric, *, width: int = 100) -> str:

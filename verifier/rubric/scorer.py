@@ -26,7 +26,7 @@ from .advice import find_advice
 from .harm import screen_harm
 from .repetition import find_repetition
 from .rules import PRECEDENCE, RULES_VERSION, rule
-from .spelling import check_spelling
+from .spelling import Misspelling, check_spelling
 
 __all__ = ["score"]
 
@@ -106,34 +106,20 @@ def score(
         if high or errors:
             whys = []
             if high:
-                whys.append(
-                    f"{len(high)} error(s): "
-                    + ", ".join(f"{t.word!r} ({t.suggestion!r})" for t in high[:5])
-                )
+                whys.append(f"{len(high)} error(s): {_named(high)}")
             if errors:
                 whys.append(f"{_grammar_why(errors)} ({grammar.checker})")
             apply(
                 "spelling_grammar",
                 "; ".join(whys),
-                [
-                    _span(
-                        t.start,
-                        t.end,
-                        t.word,
-                        kind=t.kind,
-                        suggestion=t.suggestion,
-                        reason=t.reason,
-                    )
-                    for t in high[:50]
-                ]
-                + [_grammar_span(m) for m in errors[:50]],
+                [_typo_span(t) for t in high[:50]] + [_grammar_span(m) for m in errors[:50]],
             )
         if low:
             review.append(
                 ReviewItem(
                     "spelling",
-                    f"{len(low)} word(s) not in the dictionary: names, jargon or typos?",
-                    [_span(t.start, t.end, t.word, suggestion=t.suggestion) for t in low[:50]],
+                    f"{len(low)} word(s) to check (names, jargon or typos?): {_named(low)}",
+                    [_typo_span(t) for t in low[:50]],
                 )
             )
         _grammar_review(
@@ -211,6 +197,19 @@ def score(
         checks=checks,
         rules_version=RULES_VERSION,
     )
+
+
+def _typo_span(t: Misspelling) -> dict[str, Any]:
+    return _span(t.start, t.end, t.word, kind=t.kind, suggestion=t.suggestion, reason=t.reason)
+
+
+def _named(typos: list[Misspelling]) -> str:
+    """Every word, once, with the word meant: "'wrold' -> 'world', 'chloroauric'"."""
+    named = {
+        (t.word, t.suggestion): f"{t.word!r} -> {t.suggestion!r}" if t.suggestion else repr(t.word)
+        for t in typos
+    }
+    return ", ".join(named.values())
 
 
 def _grammar_span(m: GrammarMatch) -> dict[str, Any]:

@@ -1,20 +1,30 @@
 """Spelling (and a precise sliver of grammar) with offsets, split by confidence.
 
-The dictionary is symspellpy's English frequency list (82,765 words, shipped inside the
-package; nothing is downloaded). Only prose words are checked: code blocks, inline code,
-URLs, e-mail addresses, numbers, identifiers (digits, ``_``, inner capitals, dots),
-acronyms and capitalised words (names) are skipped, as are words the prompt uses.
+Two word lists, kept apart: the **lexicon** (:mod:`verifier.rubric.lexicon`) says whether
+a word is English as it is written (American, British, Canadian and Australian spellings,
+inflections, loanword phrases, name particles); the **suggestion list**, symspellpy's
+English frequency list (82,765 words, shipped inside the package), gives the word meant.
+Nothing is downloaded. Only prose words are checked: code blocks, inline code, URLs,
+e-mail addresses, paths and identifiers, markup, LaTeX commands, tokens with digits
+("1960s", "'90s", "3rd", "x86"), lone letters, acronyms, capitalised words inside a
+sentence (names), words with letters beyond the Latin alphabet's accents, and the
+prompt's words are skipped.
 
-An unknown word is a **high-confidence** error only when it looks like a slip on a common
-word: one edit (Damerau-Levenshtein, so a swap counts as one) from one of the
+A word the lexicon lacks is a **high-confidence** error (the rubric's cap) only when it
+is a real slip: one edit (Damerau-Levenshtein, so a swap counts as one) from one of the
 ``common_words`` (30,000) most frequent words, the edit not touching the first letter
-(typos rarely do; jargon such as "async" and "json" differs from "sync" and "son" exactly
-there), the word at least 3 letters, ASCII, not capitalised inside a sentence, not a known
-technical term or unit, and used in one sentence only, fewer than three times (a word
-used in two different sentences is deliberate: jargon or a name; a typo inside a
-paragraph the response repeats is still a typo). High-confidence hits apply the rubric's
-cap; every other unknown lowercase word is **low confidence** and goes to "needs
-review" only. Measured in ``bench/style.py``.
+(typos rarely do; jargon such as "async" differs from "sync" exactly there), at least 3
+ASCII letters, not a technical term, not inside quotation marks, used in one sentence
+only, fewer than three times (a word used in two sentences is deliberate), and either
+written nowhere in wordfreq's English or written over 3,000 times less often than the
+word it is one edit from ("whem" for "when"). Opening a sentence, a capitalised word is a
+name until shown otherwise: it caps only when it is written nowhere, the word meant is
+one of the 2,000 most frequent, and no capitalised word follows ("Wole Soyinka").
+Everything else the lexicon lacks is **low confidence**: "needs review", never the cap
+(written words near a far commoner one, "recieve", "mafic"; words one edit from nothing
+common; quoted slips). The suggestion fits the word's form: "discoverd" -> "discovered".
+Measured in ``bench/spelling.py`` (real prose, spelling variants, real misspellings) and
+``bench/style.py``.
 
 Grammar: a doubled word ("the the") is a high-confidence error, except pairs that are
 grammatical ("had had", "that that"). Nothing else about grammar is checked automatically.
@@ -22,8 +32,8 @@ grammatical ("had had", "that that"). Nothing else about grammar is checked auto
 Building symspellpy's index of the list takes about a CPU-second, so it is built once and
 kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.words.cache_dir`),
 keyed by the symspellpy version and the list's sha256; later processes load it in
-milliseconds. A missing, damaged or stale cache is rebuilt; one that cannot be written is
-skipped (the index is then built in memory, as before).
+milliseconds (the lexicon is cached the same way). A missing, damaged or stale cache is
+rebuilt; one that cannot be written is skipped (the index is then built in memory).
 """
 
 from __future__ import annotations
@@ -32,23 +42,30 @@ import hashlib
 import marshal
 import re
 import sys
-import unicodedata
 from array import array
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.metadata import version
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+from ..plagiarism.exemptions import quoted_spans
 from ..text import blocks, segments
-from ..words import cache_dir, frequency_list, read_cache, write_cache
+from ..words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
+from .lexicon import PARTICLES, Lexicon, fold, inflection_stems, lexicon, phrases_with, variants
 
 __all__ = ["Misspelling", "check_spelling", "dictionary", "is_name", "skipped_spans"]
 
-# not text.WORD on purpose: letters only (no digits, no _), apostrophes and hyphens join them
-_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’-](?=[^\W\d_]))*")
+# not text.WORD on purpose: letters only (no digits, no _), apostrophes and hyphens join
+# them, and so does a soft hyphen ("elec\u00adtricity"); never part of a token with digits
+# ("1960s", "'90s", "3rd", "x86" are not words) or of text garbled into question marks
+# ("p??riph??rique")
+_WORD = re.compile(
+    r"(?<![\w?\u00ad\u0300-\u036f])[^\W\d_](?:[^\W\d_]|[\u00ad\u0300-\u036f]|['’-](?=[^\W\d_]))*"
+    r"(?![\w\u00ad\u0300-\u036f]|\?+\w)"
+)
 _SKIP_SPANS = re.compile(
     r"`[^`\n]+`"  # inline code
     r"|\bhttps?://\S+|\bwww\.\S+"  # URLs
@@ -57,11 +74,19 @@ _SKIP_SPANS = re.compile(
     r"|\w*_\w*"  # identifiers with underscores, __dunder__
     r"|[%*$@#]+\(?\w+\)?\w*"  # **kwargs, %(name)s, $VAR, @decorator, #tag
     r"|<[^>\n]+>"  # HTML tags
+    r"|\\[A-Za-z]+"  # LaTeX commands: \frac, \sqrt
     r"|\]\([^)\s]*\)",  # markdown link targets
 )
 _PREFIXES = frozenset(
     "pre re non co multi sub un anti semi post self inter over under e de mis bi tri".split()
 )
+# Prefixes written solid onto a word ("rewords", "microsurveys"): such a word is not
+# capped, but slips make the same shape ("cocurrent", "reeasing"), so it goes to review
+# (the word after the prefix on the curated list, five letters or more).
+_SOLID_PREFIXES = (
+    "re non co multi sub un anti semi post inter over under mis out pre super micro macro "
+    "mini mega auto bio geo hyper infra intra para proto pseudo retro trans ultra counter"
+).split()
 _QUOTES = frozenset("\"'“”‘’`")
 _DOUBLE_OK = frozenset({"had", "that", "is", "do", "can", "blah", "bye", "no", "very", "so"})
 # Technical words one edit from a common word, never counted as slips.
@@ -81,6 +106,13 @@ _TECH = frozenset(
 
 
 _MAX_USES = 1
+# Zipf frequencies (log10 of uses per billion words). A word English writers use is a
+# word unless a word one edit away is used at least ten times as often (_KNOWN_MARGIN);
+# then it goes to review ("recieve" is written, and so are "mafic", "drubbed" and
+# "retied"), and caps only when that word is used over 3,000 times as often and the slip
+# is no name opening a sentence (_CAP_MARGIN: "whem" for "when", "peopel" for "people").
+_KNOWN_MARGIN = 1.0
+_CAP_MARGIN = 3.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,18 +216,18 @@ def _from_cache(value: object) -> tuple[dict[str, int], Any] | None:
 
 class _PackedDeletes(Mapping[str, list[str]]):
     """symspellpy's delete index (each deletion of a word's prefix -> the words it comes
-    from) packed into two byte strings and their offsets, looked up by binary search: it
+    from) packed into byte strings, looked up by binary search (:class:`SortedKeys`): it
     loads as four byte strings, where the dict of 319,000 lists takes half a second to
     unpickle."""
 
-    __slots__ = ("_key_at", "_keys", "_value_at", "_values")
+    __slots__ = ("_keys", "_value_at", "_values")
 
     def __init__(self, keys: bytes, key_at: bytes, values: bytes, value_at: bytes) -> None:
-        self._keys, self._values = keys, values
-        self._key_at = memoryview(key_at).cast("I")
+        self._keys = SortedKeys(keys, key_at)
+        self._values = values
         self._value_at = memoryview(value_at).cast("I")
-        ends = (self._key_at[-1], self._value_at[-1]) if len(self._key_at) else None
-        if len(self._value_at) != len(self._key_at) or ends != (len(keys), len(values)):
+        end = self._value_at[-1] if len(self._value_at) else -1
+        if len(self._value_at) != len(self._keys) + 1 or end != len(values):
             msg = "the offsets do not match the data"
             raise ValueError(msg)
 
@@ -207,42 +239,25 @@ class _PackedDeletes(Mapping[str, list[str]]):
         keys = sorted(encoded)
         values = ["\t".join(encoded[k]).encode() for k in keys]
         return (
-            b"".join(keys),
-            array("I", accumulate(map(len, keys), initial=0)).tobytes(),
+            *SortedKeys.pack(keys),
             b"".join(values),
             array("I", accumulate(map(len, values), initial=0)).tobytes(),
         )
 
-    def _find(self, key: str) -> int:
-        wanted = key.encode()
-        keys, at = self._keys, self._key_at
-        lo, hi = 0, len(at) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if keys[at[mid] : at[mid + 1]] < wanted:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo < len(at) - 1 and keys[at[lo] : at[lo + 1]] == wanted:
-            return lo
-        return -1
-
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._find(key) >= 0
+        return key in self._keys
 
     def __getitem__(self, key: str) -> list[str]:
-        i = self._find(key) if isinstance(key, str) else -1
+        i = self._keys.find(key)
         if i < 0:
             raise KeyError(key)
         return self._values[self._value_at[i] : self._value_at[i + 1]].decode().split("\t")
 
     def __iter__(self) -> Iterator[str]:
-        at = self._key_at
-        for i in range(len(at) - 1):
-            yield self._keys[at[i] : at[i + 1]].decode()
+        return iter(self._keys)
 
     def __len__(self) -> int:
-        return len(self._key_at) - 1
+        return len(self._keys)
 
 
 def _prose_spans(response: str) -> list[tuple[int, int]]:
@@ -270,8 +285,8 @@ def _skipped_kind(span: str) -> str:
         return "a URL"
     if "@" in span and not span.startswith("@"):
         return "an e-mail address"
-    if span.startswith("<"):
-        return "markup"
+    if span.startswith(("<", "\\")):
+        return "markup"  # an HTML tag, a LaTeX command
     return "an identifier or path"
 
 
@@ -281,24 +296,29 @@ def is_name(word: str, before: str) -> bool:
     return bool(word) and _skip(word, before)
 
 
-def _fold(word: str) -> str:
-    """Accents off: "naïve" -> "naive" (the dictionary is unaccented)."""
-    return unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
-
-
-def _known(word: str, d: _Dictionary) -> bool:
-    lower = _fold(word.lower().replace("’", "'"))
-    if lower in d.words or lower in _TECH:
+def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
+    """A (folded) word of the curated list, a technical word, a contraction or possessive
+    of one, a hyphenated compound of known parts, or another variety's spelling of a known
+    word ("colours" of "colors", "plowing" of "ploughing")."""
+    if lex.curated(word) or word in _TECH:
         return True
     for suffix in ("'s", "'", "n't", "'re", "'ve", "'ll", "'d", "'m"):
-        if lower.endswith(suffix) and lower[: -len(suffix)] in d.words:
+        if word.endswith(suffix) and _known(word[: -len(suffix)], lex, depth):
             return True
-    if "-" in lower:
+    if "-" in word:
         return all(
-            part in d.words or part in _TECH or part in _PREFIXES or not part
-            for part in lower.split("-")
+            not part or part in _PREFIXES or _known(part, lex, depth) or lex.zipf(part) > 0
+            for part in word.split("-")
         )
-    return False
+    if depth:
+        return False
+    # another variety's spelling of a curated word, or of a written one by a sure rule or
+    # when the word itself is written too ("undre" is no British "under", "moels" no "mels")
+    sure = set(variants(word, sure=True)) if lex.zipf(word) == 0 else None
+    return any(
+        _known(v, lex, 1) or (lex.zipf(v) > 0 and (sure is None or v in sure))
+        for v in variants(word)
+    )
 
 
 def _skip(word: str, before: str) -> bool:
@@ -317,13 +337,138 @@ def _first_letter_kept(word: str, suggestion: str) -> bool:
     return word[:2] == suggestion[1::-1] and word[2:] == suggestion[2:]
 
 
+def _suggest(word: str, d: _Dictionary) -> str | None:
+    """The most frequent word one edit away, preferring one that keeps the first letter
+    and the word's inflection: "discoverd" -> "discovered" (a past tense's "d"), not the
+    more frequent "discover" or "discovery"; "thier" -> "their"."""
+    from symspellpy import Verbosity
+
+    hits = d.speller.lookup(word, Verbosity.CLOSEST, max_edit_distance=1)
+    kept = [h for h in hits if _first_letter_kept(word, h.term)]
+    ending = word[-1:] if word[-1:] in ("d", "s") and len(word) > 3 else ""
+    best = max(kept or hits, key=lambda h: (h.term.endswith(ending), h.count), default=None)
+    return best.term if best is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What the judgement of one word needs to know about where it stands."""
+
+    capitalised: bool  # opens a sentence (a capital inside one is a name, skipped before)
+    next_capitalised: bool  # the next word of the sentence is capitalised: a name's
+    uses: int  # sentences it is used in (2 when used three times or more)
+    quoted: bool  # inside quotation marks (a quoted word is the quote's spelling)
+    neighbours: tuple[str, ...]  # the folded words around it, for loanword phrases
+    at: int  # its place among ``neighbours``
+
+
+def _parts(word: str, lex: Lexicon) -> list[tuple[str, int]]:
+    """The word, or, for a hyphenated word that is not known whole, each of its parts of
+    two letters or more that is no prefix ("co-publush" -> "publush"), with its offset."""
+    if "-" not in word or _known(fold(word), lex):
+        return [(word, 0)]
+    out, at = [], 0
+    for part in word.split("-"):
+        if len(part) >= 2 and part.lower() not in _PREFIXES:
+            out.append((part, at))
+        at += len(part) + 1
+    return out
+
+
+def _in_phrase(word: str, ctx: _Context) -> bool:
+    for phrase in phrases_with(word):
+        for j, w in enumerate(phrase):
+            first = ctx.at - j
+            if w == word and first >= 0 and ctx.neighbours[first : first + len(phrase)] == phrase:
+                return True
+    return False
+
+
+def _judge(
+    word: str, ctx: _Context, d: _Dictionary, lex: Lexicon
+) -> tuple[str, str | None, str] | None:
+    """None for a word, else (confidence, suggestion, reason) for a misspelling."""
+    folded = fold(word)
+    if sum(c.isalpha() for c in word) != sum(c.isalpha() for c in folded):
+        return None  # letters beyond the Latin alphabet and its accents: not English
+    if _known(folded, lex) or _in_phrase(folded, ctx):
+        return None
+    if folded in PARTICLES and ctx.next_capitalised:
+        return None  # "von Neumann", "van Gogh"
+    lower = re.sub(r"'s?$", "", folded)
+    z = lex.zipf(lower)
+    suggestion = _suggest(lower, d)
+    # how much more often the word meant is written (Zipf: log10 of the ratio)
+    margin = round(lex.zipf(suggestion) - z, 1) if suggestion else 0.0
+    # "aircrafts", "decentralizes", "grayed": a known word with a regular ending, a form
+    # the lists lack (the suggestion, if any, another form of the same word). "runing" is
+    # a slip on "running" (not "rune" + "ing"), "extented" one on "extended".
+    forms = {suggestion, *(st for st, _ in inflection_stems(suggestion))} if suggestion else None
+    if any((forms is None or st in forms) and _known(st, lex) for st, _ in inflection_stems(lower)):
+        return None
+    if z > 0 and (
+        len(lower) <= 2  # "uh", "oh", "ox": every two letters are near a commoner word
+        or suggestion is None
+        or margin < _KNOWN_MARGIN
+    ):
+        return None  # written often enough, and not in the shadow of a commoner word
+    if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
+        return None  # "Wole Soyinka", "Modie's brother": a name
+    # the shape of a slip: one edit from a common word, the first letter kept
+    near = (
+        suggestion is not None
+        and suggestion in d.common
+        and len(lower) >= 3
+        and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
+        and _first_letter_kept(lower, suggestion)
+    )
+    prefix = next(
+        (
+            p
+            for p in _SOLID_PREFIXES
+            if lower.startswith(p) and len(lower) - len(p) >= 5 and lex.curated(lower[len(p) :])
+        ),
+        None,
+    )
+    if (
+        near
+        and prefix is None
+        and (z == 0 or (margin >= _CAP_MARGIN and len(lower) > 3 and not ctx.capitalised))
+        and ctx.uses <= _MAX_USES
+        and not ctx.quoted
+        and (not ctx.capitalised or suggestion in d.top)
+    ):
+        return "high", suggestion, f"not a word; one letter from the common word {suggestion!r}"
+    if ctx.capitalised:  # opening a sentence: a name until shown otherwise
+        return ("low", suggestion, f"a name, or a slip on {suggestion!r}?") if near else None
+    if near and prefix is not None:
+        rest = lower[len(prefix) :]
+        return "low", suggestion, f"{prefix!r} + {rest!r}, or a slip on {suggestion!r}?"
+    if near and ctx.quoted and z == 0:
+        return (
+            "low",
+            suggestion,
+            f"inside quotation marks: a quoted word or a slip on {suggestion!r}?",
+        )
+    if z > 0:
+        return (
+            "low",
+            suggestion,
+            f"a rare word; {suggestion!r}, one letter away, is far more common",
+        )
+    if suggestion and ctx.uses > _MAX_USES:
+        return "low", suggestion, f"used more than once: a term or a name? (or {suggestion!r})"
+    if suggestion:
+        return "low", suggestion, f"not in the dictionary (did you mean {suggestion!r}?)"
+    return "low", None, "not in the dictionary"
+
+
 def check_spelling(
     response: str, prompt: str = "", *, common_words: int = 30000
 ) -> list[Misspelling]:
-    """Every unknown word and doubled word of the response's prose, in order."""
-    from symspellpy import Verbosity
-
+    """Every misspelled word and doubled word of the response's prose, in order."""
     d = dictionary(common_words)
+    lex = lexicon()
     prompt_words = {w.lower() for w in _WORD.findall(prompt)}
     # A word used in two different sentences, or three times, is deliberate (jargon, a
     # name); a typo in a paragraph the response repeats is still a typo.
@@ -337,16 +482,16 @@ def check_spelling(
     for w, n in total.items():
         if n >= 3:
             counts[w] = max(counts.get(w, 0), 2)
+    quoted = quoted_spans(response)
     found: list[Misspelling] = []
     for start, end in _prose_spans(response):
         text = response[start:end]
         masked = _SKIP_SPANS.sub(lambda m: " " * len(m.group()), text)
         words = list(_WORD.finditer(masked))
-        previous: re.Match[str] | None = None
-        for m in words:
-            word = m.group().strip("'’-")
-            w_start = start + m.start() + m.group().index(word[0]) if word else 0
-            if previous is not None and _doubled(previous, m, text):
+        folded = tuple(fold(m.group()) for m in words)
+        for i, m in enumerate(words):
+            if i and _doubled(words[i - 1], m, text):
+                previous = words[i - 1]
                 found.append(
                     Misspelling(
                         start + previous.start(),
@@ -358,48 +503,45 @@ def check_spelling(
                         f"doubled word {m.group().lower()!r}",
                     )
                 )
-            previous = m
-            if not word or any(c.isdigit() for c in word):
+            word = m.group().strip("'’-")
+            if len(word) < 2:
+                continue  # a letter: a variable, an option, an initial
+            w_start = start + m.start() + m.group().index(word[0])
+            before = masked[max(0, m.start() - 2) : m.start()] if m.start() else ""
+            if _skip(word, before) or word.lower() in prompt_words:
                 continue
-            before = masked[max(0, m.start() - 2) : m.start()]
-            if m.start() == 0:
-                before = ""
-            if _skip(word, before) or _known(word, d) or word.lower() in prompt_words:
-                continue
-            lower = re.sub(r"['’]s?$", "", word.lower())
-            hits = d.speller.lookup(lower, Verbosity.CLOSEST, max_edit_distance=1)  # type: ignore[attr-defined]
-            # the most frequent word one edit away that keeps the first letter, else any
-            kept = [h for h in hits if _first_letter_kept(lower, h.term)]
-            best = max(kept or hits, key=lambda h: h.count, default=None)
-            suggestion = best.term if best is not None else None
-            high = (
-                suggestion is not None
-                and suggestion in d.common
-                and len(lower) >= 3
-                and lower.isascii()
-                and counts.get(m.group().lower(), 0) <= _MAX_USES
-                and _first_letter_kept(lower, suggestion)
-                and (not word[0].isupper() or suggestion in d.top)
+            following = words[i + 1] if i + 1 < len(words) else None
+            ctx = _Context(
+                capitalised=word[0].isupper(),
+                next_capitalised=following is not None
+                and following.group()[0].isupper()
+                and not masked[m.end() : following.start()].strip(),
+                uses=counts.get(m.group().lower(), 0),
+                quoted=any(s <= w_start and w_start + len(word) <= e for s, e in quoted),
+                neighbours=folded,
+                at=i,
             )
-            if not high and word[0].isupper():
-                continue  # a capitalised word opening a sentence: most likely a name
-            if high:
-                reason = f"not a word; one letter from the common word {suggestion!r}"
-            elif suggestion:
-                reason = f"not in the dictionary (did you mean {suggestion!r}?)"
-            else:
-                reason = "not in the dictionary"
-            found.append(
-                Misspelling(
-                    w_start,
-                    w_start + len(word),
-                    response[w_start : w_start + len(word)],
-                    "spelling",
-                    "high" if high else "low",
-                    suggestion,
-                    reason,
+            for part, at in _parts(word, lex):
+                part_start = w_start + at
+                if at and (part[0].isupper() or part.lower() in prompt_words):
+                    continue  # "al-Assad", "Jean-Paul": a name's part
+                uses = max(ctx.uses, counts.get(part.lower(), 0))
+                part_ctx = replace(ctx, capitalised=part[0].isupper(), uses=uses)
+                verdict = _judge(part, part_ctx, d, lex)
+                if verdict is None:
+                    continue
+                confidence, suggestion, reason = verdict
+                found.append(
+                    Misspelling(
+                        part_start,
+                        part_start + len(part),
+                        response[part_start : part_start + len(part)],
+                        "spelling",
+                        confidence,
+                        suggestion,
+                        reason,
+                    )
                 )
-            )
     return found
 
 
