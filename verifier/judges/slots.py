@@ -592,27 +592,10 @@ def values_in(sentence: str) -> tuple[Value, ...]:
                 continue
             if noun in _UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
                 dimension, factor = _UNITS[noun]
-                add(
-                    Value(
-                        "quantity",
-                        start,
-                        compound.end(),
-                        sentence[start : compound.end()],
-                        value * factor,
-                        dimension,
-                    )
-                )
             else:
-                add(
-                    Value(
-                        "quantity",
-                        start,
-                        compound.end(),
-                        sentence[start : compound.end()],
-                        value,
-                        f"count:{_stem(noun)}",
-                    )
-                )
+                dimension, factor = f"count:{_stem(noun)}", 1.0
+            text = sentence[start : compound.end()]
+            add(Value("quantity", start, compound.end(), text, value * factor, dimension))
             continue
         scale_word = (m.group("scale") or "").strip().lower()
         tail_start = m.start("tail") if m.group("tail") else m.end()
