@@ -20,6 +20,7 @@ from .relations import _IRREGULAR, stem
 __all__ = ["opposites", "swap"]
 
 _WORD = re.compile(r"[a-z][a-z']*[a-z]|[a-z]")  # "light-independent": "light", "independent"
+_CASED_WORD = re.compile(r"[A-Za-z][a-z']*[a-z]|[A-Za-z]")
 
 
 @cache
@@ -76,7 +77,21 @@ def opposites(word: str) -> frozenset[str]:
 
 
 def _content(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS or opposites(w)]
+    """The words a turn can be read in: lower-case words (a capital inside a sentence
+    starts a name, "By News & Guts"), stopwords only when they have an opposite."""
+    words = []
+    for m in _CASED_WORD.finditer(text):
+        word = m.group()
+        if (
+            word[0].isupper()
+            and m.start() > 0
+            and not text[: m.start()].rstrip().endswith((".", "!", "?", ":"))
+        ):
+            continue
+        word = word.lower()
+        if word not in STOPWORDS or opposites(word):
+            words.append(word)
+    return words
 
 
 _THAN = re.compile(r"\bthan\b", re.IGNORECASE)

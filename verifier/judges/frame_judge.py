@@ -256,8 +256,12 @@ class _Sieve:
         # a name's most telling word (its longest), else the head noun: any word of a
         # name ("government", "national") would let half a page through
         words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
+        name_words = {w for n in frame.subject_names for w in re.findall(r"\w+", n)}
         if frame.subject_head and (
-            not words or any(s.value.kind == "name" and s.prep == "by" for s in checkable)
+            not words
+            or any(s.value.kind == "name" and s.prep == "by" for s in checkable)
+            # "Vossberg's revenue": "Revenue rose ..." after the name
+            or not any(w.startswith(frame.subject_head) for w in name_words)
         ):
             words.add(frame.subject_head[:5])  # "isolated the metal" for "Tungsten metal"
         pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")

@@ -216,8 +216,15 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     # the subject ends at the first verb (an auxiliary, a relation verb or a common verb)
     subject_end = len(sentence)
     name_spans = [(v.start, v.end) for v in values if v.kind == "name"]
+    # "As heavy industry declined, the number of inhabitants fell": the main clause's
+    subordinate = _SUBORDINATE.match(sentence)
+    skip = subordinate.end() if subordinate else 0
     for i, tok in enumerate(tokens):
-        if i == 0 or (name_spans and any(a <= tok.start < b for a, b in name_spans)):
+        if (
+            i == 0
+            or tok.start <= skip
+            or (name_spans and any(a <= tok.start < b for a, b in name_spans))
+        ):
             continue
         if tokens[i - 1].text.lower() in _DETERMINERS:
             continue  # "his last opera", "the second round": a modifier, not a verb
@@ -233,6 +240,8 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
             break
     lead = _LEADING_PHRASE.match(sentence[:subject_end])
     subject_start = lead.end() if lead else 0
+    if skip and subject_end > skip:
+        subject_start = max(subject_start, skip)
     subject = sentence[subject_start:subject_end].strip(" ,")
     subject_names = _head_names(
         sentence,
@@ -310,6 +319,10 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
 
 
 _MARKS = frozenset({"year", "quantity", "ordinal"})
+_SUBORDINATE = re.compile(
+    r"^(?:As|When|While|After|Before|Although|Though|Because|Since|If|Once|Whereas|Until)"
+    r"\s+[^,;]{3,120}?,\s+(?=[a-z]|[A-Z][a-z])"
+)
 
 
 def _beside(tokens: list[_Tok], value: Value) -> frozenset[str]:
