@@ -78,6 +78,11 @@ _NOUNISH = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 14)
+def _nounish(word: str) -> bool:
+    return _NOUNISH.search(word) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Slot:
     """A value with what it is anchored to: ``relation`` (the nearest relation word of its
@@ -405,7 +410,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
     while i >= 0 and tokens[i].clause == clause:
         rel = tokens[i].relation
         if rel is not None:
-            noun = _NOUNISH.search(tokens[i].text) is not None
+            noun = _nounish(tokens[i].text)
             rank = (rel.startswith("v:"), noun, first - i)
             if best is None or rank < best[0]:
                 best = (rank, rel)
@@ -418,7 +423,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
         if rel is not None:
             rank = (
                 rel.startswith("v:"),
-                _NOUNISH.search(tokens[i].text) is not None,
+                _nounish(tokens[i].text),
                 # "working at the Seminary in Bergara, obtained ...": a place after a
                 # preposition belongs to the verb before it
                 i - last + 0.5 + (10 if rel.startswith("v:") and prep_before else 0),

@@ -530,7 +530,7 @@ def values_in(sentence: str) -> tuple[Value, ...]:
                     (int(m.group(2)), month, None),
                 )
             )
-    for m in _ERA_YEAR.finditer(sentence) if has_digit else ():
+    for m in _ERA_YEAR.finditer(sentence) if has_digit and _ERA_HINT.search(sentence) else ():
         # "312 BC", "AD 97", "19 BCE": years of short digits, BC ones negative
         digits = m.group(1) or m.group(4)
         era = (m.group(2) or m.group(3) or "").upper()
@@ -729,6 +729,7 @@ def _name_key(text: str) -> str:
 # nationality and region adjectives: "Polish", "Austrian", "Japanese", "Olympic"
 _DEMONYM = ("ish", "ian", "ean", "ese", "an", "ic", "ch", "i")
 _BEFORE_NOUN = re.compile(r"\s+(?:[a-z][a-z-]+\s+){0,2}?[a-z][a-z-]{2,}\b")
+_ERA_HINT = re.compile(r"\b(?:BCE?|AD|CE)\b")
 _ERA_YEAR = re.compile(r"\b(\d{1,4})\s?(BCE|BC|AD|CE)\b|\b(AD)\s?(\d{1,4})\b")
 _TIME_BOUND = re.compile(
     r"\b(until|till|through|before|since|after|by)\s+(?:the\s+)?$", re.IGNORECASE
