@@ -33,6 +33,7 @@ source, and edited passages of ``edited_min_sentences`` sentences. Verdict:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -41,11 +42,12 @@ from ..completeness import copy_check_status
 from ..config import PlagiarismSettings
 from ..model import CopyMatch, CopySource, PageTrace, Plagiarism, SearchTrace
 from ..text import STOPWORDS
-from .align import Match, Tokens, align, exact_runs, tokenize
+from .align import Match, Tokens, align, exact_runs, sentences, tokenize
 from .exemptions import Exemptions, find_exemptions
+from .expression import topic_terms
 from .fuzzy import FuzzySettings, edited_passages, join_adjacent, with_fuzzy
 
-__all__ = ["SourceText", "detect", "distinctive_phrases", "worth_aligning"]
+__all__ = ["SourceText", "detect", "distinctive_phrases", "what_was_copied", "worth_aligning"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,7 @@ class _Response:
     prompt: Tokens
     from_prompt: set[int]  # tokens inside runs the prompt supplied
     exempt: Exemptions
+    terms: frozenset[str]  # the subject's terms: facts, not wording
 
 
 def detect(
@@ -90,6 +93,12 @@ def detect(
     says whether that search could run; without it the sources given are all there is."""
     tokens = tokenize(response)
     prompt_tokens = tokenize(prompt)
+    unique: list[SourceText] = []
+    seen: set[str] = set()
+    for source in sources:
+        if source.snapshot_id not in seen and source.text:
+            seen.add(source.snapshot_id)
+            unique.append(source)
     mine = _Response(
         response,
         tokens,
@@ -99,14 +108,11 @@ def detect(
             for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
         ),
         find_exemptions(response, prompt, settings.boilerplate),
+        topic_terms(prompt_tokens, (_source_tokens(s.text) for s in unique)),
     )
     fuzzy = _fuzzy_settings(settings)
     matches: list[CopyMatch] = []
-    seen: set[str] = set()
-    for source in sources:
-        if source.snapshot_id in seen or not source.text:
-            continue
-        seen.add(source.snapshot_id)
+    for source in unique:
         matches.extend(_source_matches(mine, source, settings, fuzzy))
     matches.sort(key=lambda m: (m.response_start, -m.words, m.source_url))
     result = _verdict(tokens, matches, settings, mine.exempt.requested, len(seen), phrase_queries)
@@ -187,6 +193,7 @@ def _source_matches(
         fuzzy,
         settings.min_match_words,
         exempt_span,
+        mine.terms,
     )
 
     out: list[CopyMatch] = []
@@ -219,6 +226,8 @@ def _source_matches(
                 similarity=m.similarity,
                 sentences=m.sentences,
                 content=m.content,
+                wording=m.wording,
+                expression=m.expression,
             )
         )
     return out
@@ -256,6 +265,9 @@ def _fuzzy_settings(settings: PlagiarismSettings) -> FuzzySettings:
         minor_content=settings.minor_content,
         minor_similarity=settings.minor_similarity,
         max_gap_sentences=settings.max_gap_sentences,
+        fact_weight=settings.fact_weight,
+        window_content=settings.window_content,
+        in_order_content=settings.in_order_content,
     )
 
 
@@ -289,6 +301,19 @@ def _too_short(m: Match, settings: PlagiarismSettings) -> str | None:
             f"content similarity {m.content:.2f} (a heavy revision needs "
             f"{settings.heavy_passage_content:.2f})"
         )
+    source_words = m.b_last - m.b_first + 1
+    if 2 * source_words < m.words:
+        return (
+            f"the source's side is {source_words} words, under half the response's "
+            f"{m.words}: the response adds its own content"
+        )
+    if m.expression < settings.heavy_min_words and m.wording < settings.heavy_min_wording:
+        return (
+            f"{m.expression} words beyond names, numbers and terms, {m.wording} of them "
+            f"shared (a heavy revision needs {settings.heavy_min_words}, or "
+            f"{settings.heavy_min_wording} shared: a shorter one shares a list of facts, "
+            "not their expression)"
+        )
     return None
 
 
@@ -303,6 +328,59 @@ def _quoted_in(text: str, start: int, end: int) -> bool:
     return any(c in _OPENING for c in before) and any(c in _CLOSING for c in after)
 
 
+def _strong(
+    tokens: Tokens, counted: list[CopyMatch], settings: PlagiarismSettings
+) -> list[CopyMatch]:
+    """The counted matches that can make a verdict "plagiarized": copying from a source
+    is established by an exact run of ``min_match_words`` that shares as many words of
+    wording beyond names, numbers and terms (then the source's other matches count too),
+    or by an edited passage of ``edited_min_sentences`` sentences in the source's order.
+    One sentence alone, even word for word, is how a fact is commonly put (review, not a
+    verdict), unless its run reaches ``plagiarized_run_words``."""
+    anchored = {
+        m.snapshot_id
+        for m in counted
+        if m.longest_run >= settings.min_match_words and m.wording >= settings.min_match_words
+    }
+    strong = [
+        m
+        for m in counted
+        if m.snapshot_id in anchored or m.sentences >= settings.edited_min_sentences
+    ]
+    starts = [first for first, _last in sentences(tokens)]
+    spanned = {bisect_right(starts, k) - 1 for m in strong for k in (m.word_start, m.word_end - 1)}
+    if len(spanned) < 2 and all(m.longest_run < settings.plagiarized_run_words for m in strong):
+        return []
+    return strong
+
+
+def what_was_copied(matches: Sequence[CopyMatch]) -> str:
+    """What the matches show was copied, in words a rater can check against the source:
+    "4 sentences follow the source's sentences in order, sharing 38 words of wording
+    beyond names, numbers and terms; 2 passages copied word for word (longest exact run
+    14 words)"."""
+    edited = [m for m in matches if m.sentences]
+    exact = [m for m in matches if not m.sentences]
+    parts = []
+    if edited:
+        n = sum(m.sentences for m in edited)
+        shared = sum(m.wording for m in edited)
+        parts.append(
+            f"{n} sentence{'s' if n > 1 else ''} follow{'' if n > 1 else 's'} the source's "
+            f"sentences in order, sharing {shared} words of wording beyond names, numbers "
+            "and terms"
+        )
+    if exact:
+        n = len(exact)
+        longest = max(m.longest_run for m in exact)
+        parts.append(
+            f"{n} passage{'s' if n > 1 else ''} copied word for word (longest exact run "
+            f"{longest} words, {sum(m.wording for m in exact)} of wording beyond names, "
+            "numbers and terms)"
+        )
+    return "; ".join(parts)
+
+
 def _verdict(
     tokens: Tokens,
     matches: list[CopyMatch],
@@ -313,20 +391,11 @@ def _verdict(
 ) -> Plagiarism:
     counted = [m for m in matches if m.counted]
     words_total = len(tokens)
-    # What can make a verdict "plagiarized": matches with an exact run of min_match_words
-    # and the other matches of their source (copying from it is established), and edited
-    # passages of edited_min_sentences sentences in the source's order. One or two closely
-    # worded sentences alone are how a fact is commonly put: review, not a verdict.
-    anchored = {m.snapshot_id for m in counted if m.longest_run >= settings.min_match_words}
-    strong = [
-        m
-        for m in counted
-        if m.snapshot_id in anchored or m.sentences >= settings.edited_min_sentences
-    ]
+    strong = _strong(tokens, counted, settings)
     near: set[int] = set()  # inside strong identical and minor_changes matches
     evidence: set[int] = set()  # inside strong matches of every kind
     for m in strong:
-        inside = set(tokens.within(m.response_start, m.response_end))
+        inside = set(range(m.word_start, m.word_end))
         evidence |= inside
         if m.kind != "heavy_revision":
             near |= inside
@@ -364,21 +433,21 @@ def _verdict(
         )
     elif grounds:
         verdict = "plagiarized"
-        reason = "; ".join(grounds)
+        reason = f"{what_was_copied(strong)}; {'; '.join(grounds)}"
     else:
         verdict = "possible"
         if strong:
             reason = (
-                f"{share:.0%} of the response matches a source, under the bars for "
-                f"plagiarized (identical and minor-change passages {near_share:.0%}, under "
-                f"{settings.plagiarized_share:.0%}; all passages {evidence_share:.0%}, under "
-                f"{settings.heavy_share:.0%}): review"
+                f"{what_was_copied(strong)}; {share:.0%} of the response matches a source, "
+                f"under the bars for plagiarized (identical and minor-change passages "
+                f"{near_share:.0%}, under {settings.plagiarized_share:.0%}; all passages "
+                f"{evidence_share:.0%}, under {settings.heavy_share:.0%}): review"
             )
         else:
             reason = (
-                f"{share:.0%} of the response matches a source, but only in closely worded "
-                f"sentences (fewer than {settings.edited_min_sentences} in a row, no exact run "
-                f"of {settings.min_match_words} words): how a fact is commonly put, or "
+                f"{what_was_copied(counted)}; {share:.0%} of the response matches a source, "
+                f"but only within one sentence or in closely worded sentences (fewer than "
+                f"{settings.edited_min_sentences} in a row): how a fact is commonly put, or "
                 "copying: review"
             )
     sources = sorted(
