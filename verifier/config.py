@@ -157,7 +157,7 @@ class PlagiarismSettings(_Section):
     max_gap_words: NonNegInt = 8
     min_match_words: PosInt = 11
     heavy_content: Annotated[float, Field(ge=0, le=1)] = 0.25
-    minor_content: Annotated[float, Field(ge=0, le=1)] = 0.5
+    minor_content: Annotated[float, Field(ge=0, le=1)] = 0.3
     minor_similarity: Annotated[float, Field(ge=0, le=100)] = 70.0
     heavy_min_sentences: PosInt = 3
     edited_min_sentences: PosInt = 3
@@ -167,8 +167,9 @@ class PlagiarismSettings(_Section):
     fact_weight: Annotated[float, Field(ge=0, le=1)] = 0.2
     window_content: Annotated[float, Field(ge=0, le=1)] = 0.3
     in_order_content: Annotated[float, Field(ge=0, le=1)] = 0.2
-    heavy_min_words: NonNegInt = 60
+    heavy_min_words: NonNegInt = 50
     heavy_min_wording: NonNegInt = 30
+    review_similarity: Annotated[float, Field(ge=0, le=100)] = 60.0
     possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
     heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.3

@@ -331,26 +331,31 @@ def _quoted_in(text: str, start: int, end: int) -> bool:
 def _strong(
     tokens: Tokens, counted: list[CopyMatch], settings: PlagiarismSettings
 ) -> list[CopyMatch]:
-    """The counted matches that can make a verdict "plagiarized": copying from a source
-    is established by an exact run of ``min_match_words`` that shares as many words of
-    wording beyond names, numbers and terms (then the source's other matches count too),
-    or by an edited passage of ``edited_min_sentences`` sentences in the source's order.
-    One sentence alone, even word for word, is how a fact is commonly put (review, not a
-    verdict), unless its run reaches ``plagiarized_run_words``."""
-    anchored = {
-        m.snapshot_id
-        for m in counted
-        if m.longest_run >= settings.min_match_words and m.wording >= settings.min_match_words
-    }
-    strong = [
-        m
-        for m in counted
-        if m.snapshot_id in anchored or m.sentences >= settings.edited_min_sentences
-    ]
+    """The counted matches that can make a verdict "plagiarized": those of the sources
+    copying from which is established, by an edited passage of ``edited_min_sentences``
+    sentences in the source's order, by matches over two or more of the response's
+    sentences that share ``min_match_words`` words of wording beyond names, numbers and
+    terms, or by an exact run of ``plagiarized_run_words``. One sentence alone, even word
+    for word, is how a fact is commonly put: review, not a verdict."""
     starts = [first for first, _last in sentences(tokens)]
-    spanned = {bisect_right(starts, k) - 1 for m in strong for k in (m.word_start, m.word_end - 1)}
-    if len(spanned) < 2 and all(m.longest_run < settings.plagiarized_run_words for m in strong):
-        return []
+    by_source: dict[str, list[CopyMatch]] = {}
+    for m in counted:
+        by_source.setdefault(m.snapshot_id, []).append(m)
+    strong: list[CopyMatch] = []
+    for found in by_source.values():
+        spanned = {
+            n
+            for m in found
+            for n in range(
+                bisect_right(starts, m.word_start) - 1, bisect_right(starts, m.word_end - 1)
+            )
+        }
+        if (
+            any(m.sentences >= settings.edited_min_sentences for m in found)
+            or any(m.longest_run >= settings.plagiarized_run_words for m in found)
+            or (len(spanned) >= 2 and sum(m.wording for m in found) >= settings.min_match_words)
+        ):
+            strong.extend(found)
     return strong
 
 
@@ -488,6 +493,9 @@ def _verdict(
             "heavy_passage_content": settings.heavy_passage_content,
             "minor_similarity": settings.minor_similarity,
             "reworded_content": settings.reworded_content,
+            "heavy_min_words": settings.heavy_min_words,
+            "heavy_min_wording": settings.heavy_min_wording,
+            "review_similarity": settings.review_similarity,
         },
     )
 

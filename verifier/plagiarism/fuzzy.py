@@ -65,7 +65,7 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class FuzzySettings:
     heavy_content: float = 0.25  # content similarity, facts discounted
-    minor_content: float = 0.5
+    minor_content: float = 0.3
     minor_similarity: float = 70.0
     min_content_words: int = 4
     max_skip: int = 3  # source sentences a passage may skip between two of its sentences
@@ -565,7 +565,9 @@ def _passages(
                     sum(x.content * n for x, n in zip(run, sizes, strict=True)) / total, 4
                 ),
                 wording=sum(x.wording for x in run),
-                expression=expression_words(masked(response, a_first, a_last, facts)),
+                expression=sum(
+                    expression_words(masked(response, x.a_first, x.a_last, facts)) for x in run
+                ),
             )
         )
     return out
