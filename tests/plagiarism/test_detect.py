@@ -27,11 +27,19 @@ def test_original_text() -> None:
     assert result.sources_checked == 1
 
 
-def test_a_copied_sentence_is_plagiarized_with_both_spans() -> None:
+def test_a_copied_sentence_counts_with_both_spans_and_is_reviewed() -> None:
     response = f"Here is a short answer. {COPY} I hope this helps."
     result = detect(response, "Tell me about the Bell Rock.", [SOURCE], CFG)
-    assert result.verdict == "plagiarized"
+    # one sentence, even word for word, is how a fact is commonly put: review, no verdict
+    assert result.verdict == "possible"
     [match] = result.matches
+    # the wording beyond the facts: 19 words less 1807, 1810, Robert, Stevenson and
+    # lighthouse (a name in the source: "the Bell Rock Lighthouse")
+    assert match.wording == 14
+    assert result.reason.startswith(
+        "1 passage copied word for word (longest exact run 19 words, 14 of wording beyond "
+        "names, numbers and terms)"
+    )
     assert match.counted
     assert match.kind == "identical"
     assert response[match.response_start : match.response_end] == match.response_text
@@ -40,6 +48,14 @@ def test_a_copied_sentence_is_plagiarized_with_both_spans() -> None:
     assert result.copied_words == match.words == 19
     assert result.sources[0].url == SOURCE.url
     assert result.sources[0].share == result.copied_share
+
+
+def test_copied_sentences_in_a_row_are_plagiarized() -> None:
+    second = "Workers could only build during the few hours of low tide each day."
+    response = f"Here is a short answer. {COPY} {second} I hope this helps."
+    result = detect(response, "Tell me about the Bell Rock.", [SOURCE], CFG)
+    assert result.verdict == "plagiarized"
+    assert result.reason.startswith("1 passage copied word for word (longest exact run 32 words")
 
 
 def test_a_match_carries_its_word_range() -> None:

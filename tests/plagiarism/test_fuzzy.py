@@ -56,6 +56,11 @@ ONE_PARAPHRASE = (
     "Some context first. Three legions of soldiers spent about six years building it, with stone "
     "for the eastern part and turf for the western part. That is all I know about it."
 )
+# one sentence that keeps most of its source sentence's wording, with synonyms swapped
+CLOSE_ONE = (
+    "Some context first. Over roughly six years the wall was raised by the troops of three "
+    "legions, who laid stone in the east and turf in the west. That is all I know about it."
+)
 REWORDED = (
     "Stone in the east, turf in the west: that is how soldiers from three legions raised the "
     "wall in roughly six years."
@@ -69,11 +74,18 @@ def check(response: str, prompt: str = PROMPT, cfg: PlagiarismSettings = CFG):  
 def test_heavy_revision_is_one_passage_in_the_source_order_and_plagiarized() -> None:
     result = check(HEAVY)
     [match] = result.matches
-    assert (match.kind, match.counted, match.sentences) == ("heavy_revision", True, 5)
+    # the second sentence is all facts (73 miles, Tyne, North Sea, Solway Firth): not
+    # aligned, it is the passage's one aside; the four around it follow the source
+    assert (match.kind, match.counted, match.sentences) == ("heavy_revision", True, 4)
+    assert "Stretching roughly 73 miles" in match.response_text
     assert match.longest_run < CFG.min_match_words  # no long exact run to find it by
     assert CFG.heavy_passage_content <= match.content < CFG.reworded_content
+    assert match.expression >= CFG.heavy_min_words
     assert result.verdict == "plagiarized"
-    assert result.reason.startswith("copied and reworded passages cover")
+    assert result.reason.startswith(
+        f"4 sentences follow the source's sentences in order, sharing {match.wording} words "
+        "of wording beyond names, numbers and terms; copied and reworded passages cover"
+    )
     assert result.copied_share > 0.9
 
 
@@ -300,11 +312,10 @@ def test_every_reported_span_slices_both_texts(response_s: list[str], source_s: 
 
 
 def test_an_aside_breaks_a_passage_unless_gaps_are_allowed() -> None:
-    first, rest = HEAVY.split(". Three", 1)
-    response = f"{first}. I find that remarkable, honestly. Three{rest}"
-    apart = [m for m in check(response).matches if m.sentences]
-    assert len(apart) == 2
-    joined = check(response, cfg=PlagiarismSettings(max_gap_sentences=1)).matches
-    [passage] = [m for m in joined if m.sentences]
-    assert passage.sentences == 5
+    first, rest = HEAVY.split(". Every Roman", 1)
+    response = f"{first}. I find that remarkable, honestly. Every Roman{rest}"
+    apart = [m for m in check(response, cfg=PlagiarismSettings(max_gap_sentences=0)).matches]
+    assert len([m for m in apart if m.sentences]) >= 2
+    [passage] = [m for m in check(response).matches if m.sentences]  # one aside by default
+    assert passage.sentences == 4
     assert "remarkable" in passage.response_text

@@ -332,28 +332,34 @@ def _strong(
     tokens: Tokens, counted: list[CopyMatch], settings: PlagiarismSettings
 ) -> list[CopyMatch]:
     """The counted matches that can make a verdict "plagiarized": those of the sources
-    copying from which is established, by an edited passage of ``edited_min_sentences``
-    sentences in the source's order, by matches over two or more of the response's
-    sentences that share ``min_match_words`` words of wording beyond names, numbers and
-    terms, or by an exact run of ``plagiarized_run_words``. One sentence alone, even word
-    for word, is how a fact is commonly put: review, not a verdict."""
+    copying from which is established. Its matches must share ``min_match_words`` words
+    of wording beyond names, numbers and terms over two of the response's sentences with
+    an exact run of ``min_match_words`` among them, or over ``edited_min_sentences``
+    sentences; or hold an exact run of ``plagiarized_run_words``. One sentence alone, even
+    word for word, or two closely worded ones, are how facts are commonly put: review,
+    not a verdict."""
     starts = [first for first, _last in sentences(tokens)]
+
+    def sentences_of(m: CopyMatch) -> int:
+        """The response sentences a match holds: those aligned one by one, and those its
+        exact runs touch (an aside inside an edited passage is not one of them)."""
+        touched = bisect_right(starts, m.word_end - 1) - bisect_right(starts, m.word_start) + 1
+        if not m.sentences:
+            return touched
+        return m.sentences + (m.longest_run >= settings.min_match_words)
+
     by_source: dict[str, list[CopyMatch]] = {}
     for m in counted:
         by_source.setdefault(m.snapshot_id, []).append(m)
     strong: list[CopyMatch] = []
     for found in by_source.values():
-        spanned = {
-            n
-            for m in found
-            for n in range(
-                bisect_right(starts, m.word_start) - 1, bisect_right(starts, m.word_end - 1)
-            )
-        }
+        held = sum(sentences_of(m) for m in found)
+        shared = sum(m.wording for m in found) >= settings.min_match_words
+        anchored = any(m.longest_run >= settings.min_match_words for m in found)
         if (
-            any(m.sentences >= settings.edited_min_sentences for m in found)
-            or any(m.longest_run >= settings.plagiarized_run_words for m in found)
-            or (len(spanned) >= 2 and sum(m.wording for m in found) >= settings.min_match_words)
+            any(m.longest_run >= settings.plagiarized_run_words for m in found)
+            or any(m.sentences >= settings.edited_min_sentences for m in found)
+            or (shared and held >= (2 if anchored else settings.edited_min_sentences))
         ):
             strong.extend(found)
     return strong
@@ -370,10 +376,13 @@ def what_was_copied(matches: Sequence[CopyMatch]) -> str:
     if edited:
         n = sum(m.sentences for m in edited)
         shared = sum(m.wording for m in edited)
+        follows = (
+            f"{n} sentences follow the source's sentences in order"
+            if n > 1
+            else "1 sentence rewords a sentence of the source"
+        )
         parts.append(
-            f"{n} sentence{'s' if n > 1 else ''} follow{'' if n > 1 else 's'} the source's "
-            f"sentences in order, sharing {shared} words of wording beyond names, numbers "
-            "and terms"
+            f"{follows}, sharing {shared} words of wording beyond names, numbers and terms"
         )
     if exact:
         n = len(exact)
