@@ -101,30 +101,44 @@ def _is_number(word: str) -> bool:
 def fact_roots(tokens: Tokens) -> frozenset[str]:
     """The roots of the words that are facts by their own form in this text: numbers,
     dates, units, and names (a word written capitalised anywhere but at the start of a
-    sentence, or in capitals: "Curie", "TCP"). A sentence written in title case (a heading,
-    "Early Life And Career") names nothing: most of its words are capitalised."""
+    sentence or a line, or in capitals: "Curie", "TCP"). A line written in title case (a
+    heading, "Early Life And Career") names nothing: most of its words are capitalised."""
     found = tokens.memo.get("fact roots")
     if found is not None:
         return found
     out: set[str] = set()
-    text = tokens.text
-    for first, last in sentences(tokens):
-        raw = [text[s:e] for s, e in tokens.spans[first : last + 1]]
-        words = tokens.norm[first : last + 1]
-        capital = [w[:1].isupper() for w in raw]
-        content = [k for k, w in enumerate(words) if w not in STOPWORDS]
-        title_case = len(content) >= 3 and sum(capital[k] for k in content) > 0.6 * len(content)
-        for k, (word, shown) in enumerate(zip(words, raw, strict=True)):
+    for line in _lines(tokens):
+        shown = [tokens.text[s:e] for s, e in (tokens.spans[k] for k in line)]
+        capital = [w[:1].isupper() for w in shown]
+        content = [n for n, k in enumerate(line) if tokens.norm[k] not in STOPWORDS]
+        title_case = len(content) >= 3 and sum(capital[n] for n in content) > 0.6 * len(content)
+        for n, k in enumerate(line):
+            word = tokens.norm[k]
             if _is_number(word):
                 out.add(root(word))
             elif word in STOPWORDS:
                 continue
-            elif (len(shown) > 1 and shown.isupper() and shown.isalpha()) or (
-                k > 0 and capital[k] and not title_case
+            elif (len(shown[n]) > 1 and shown[n].isupper() and shown[n].isalpha()) or (
+                n > 0 and capital[n] and not title_case
             ):
                 out.add(root(word))
     found = tokens.memo["fact roots"] = frozenset(out)
     return found
+
+
+def _lines(tokens: Tokens) -> list[list[int]]:
+    """The tokens of each sentence, cut where a line ends (a heading without a full stop
+    runs into the next sentence)."""
+    out: list[list[int]] = []
+    for first, last in sentences(tokens):
+        line = [first]
+        for k in range(first + 1, last + 1):
+            if "\n" in tokens.text[tokens.spans[k - 1][1] : tokens.spans[k][0]]:
+                out.append(line)
+                line = []
+            line.append(k)
+        out.append(line)
+    return out
 
 
 @lru_cache(maxsize=1 << 16)
