@@ -4,8 +4,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier.config import PlagiarismSettings
-from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases
+from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases, what_was_copied
 from verifier.text import word_range
+
+from .test_fuzzy import HEAVY
+from .test_fuzzy import SOURCE as HADRIAN
 
 SOURCE = SourceText(
     "https://example.com/bell-rock",
@@ -90,6 +93,59 @@ def test_quoted_prompt_supplied_and_requested_copies_do_not_count() -> None:
     assert requested.copy_requested
     assert requested.matches[0].exemption.startswith("requested by the prompt")
     assert requested.verdict == "original"
+
+
+def test_a_poem_the_prompt_asks_for_by_title_and_author_is_requested() -> None:
+    poem = SourceText(
+        "https://poems.example/ozymandias",
+        "Ozymandias",
+        "sha256:ozy",
+        "I met a traveller from an antique land, who said: Two vast and trunkless legs of "
+        "stone stand in the desert. Near them, on the sand, half sunk a shattered visage lies, "
+        "whose frown, and wrinkled lip, and sneer of cold command, tell that its sculptor well "
+        "those passions read.",
+    )
+    prompt = "Can you give me the poem by Percy Shelley called Ozymandias?"
+    result = detect(f"Here it is:\n\n{poem.text}", prompt, [poem], CFG)
+    assert result.copy_requested == "give me the poem by"
+    assert result.matches
+    assert all(
+        m.exemption == "requested by the prompt ('give me the poem by')" for m in result.matches
+    )
+    assert result.verdict == "original"
+
+
+def test_one_sentence_in_the_usual_wording_of_a_fact_is_reviewed_not_plagiarized() -> None:
+    page = SourceText(
+        "https://example.org/everest",
+        "Mount Everest",
+        "sha256:everest",
+        "Mount Everest is Earth's highest mountain above sea level, located in the Mahalangur "
+        "Himal sub-range of the Himalayas. Its elevation of 8,849 metres was most recently "
+        "established in 2020 by the Chinese and Nepali authorities.",
+    )
+    response = (
+        "Mount Everest is Earth's highest mountain above sea level, located in the Mahalangur "
+        "Himal sub-range of the Himalayas."
+    )
+    result = detect(response, "What is the highest mountain in the world?", [page], CFG)
+    [match] = result.matches
+    assert match.counted
+    assert match.longest_run == 19
+    assert result.verdict == "possible"
+    assert result.reason.startswith("1 passage copied word for word (longest exact run 19 words")
+    assert "only within one sentence" in result.reason
+
+
+def test_what_was_copied_names_sentences_runs_and_wording() -> None:
+    heavy = detect(HEAVY, "", [HADRIAN], CFG)
+    assert what_was_copied(heavy.matches).startswith("4 sentences follow the source's sentences")
+    one = detect(f"Here is a short answer. {COPY} I hope this helps.", "", [SOURCE], CFG)
+    assert what_was_copied(one.matches) == (
+        "1 passage copied word for word (longest exact run 19 words, 14 of wording beyond "
+        "names, numbers and terms)"
+    )
+    assert what_was_copied([]) == ""
 
 
 def test_the_same_source_twice_is_checked_once() -> None:
