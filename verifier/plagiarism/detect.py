@@ -4,7 +4,9 @@ and decide the verdict (pure; the pipeline gathers the sources).
 Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then,
 sentence by sentence, the response sentences no long exact run covers
 (:mod:`verifier.plagiarism.fuzzy`: ``minor_changes`` and ``heavy_revision`` passages);
-an edited passage next to an exact match of the same source region joins it.
+an edited passage next to an exact match of the same source region joins it. What counts
+is copied expression, not shared facts (:mod:`verifier.plagiarism.expression`): the
+subject's terms are the rare words the prompt or two of the sources use.
 
 A match does not count when an exemption takes it out (quoted, attributed, supplied or
 requested by the prompt, code, boilerplate: ``CopyMatch.exemption``) or when it is too
@@ -12,14 +14,17 @@ little evidence of copying (``CopyMatch.shortfall``): under ``min_match_words`` 
 exact-run match without a run of ``min_match_words`` (two short common phrasings of a
 fact are not copying); one closely worded sentence with a similarity under
 ``minor_similarity``; a ``heavy_revision`` passage of fewer than ``heavy_min_sentences``
-sentences in the source's order, or with a content similarity under
-``heavy_passage_content`` (unless it reaches ``reworded_content``: the same content,
-reworded).
+sentences in the source's order, with a content similarity under
+``heavy_passage_content``, a source side under half its response side, or too short for
+its structure to be what is shared (fewer than ``heavy_min_words`` words beyond the facts
+and ``heavy_min_wording`` words of wording shared), unless it reaches ``reworded_content``
+(the same content, reworded).
 
 The copied share is the number of response words inside counted matches (each word once,
 whatever the number of sources) over the response's words. Only strong evidence makes a
-verdict: matches with an exact run of ``min_match_words`` and the other matches of their
-source, and edited passages of ``edited_min_sentences`` sentences. Verdict:
+verdict: the counted matches of a source copying from which is established (see
+:func:`_strong`; one sentence alone, or two closely worded ones, are how facts are put).
+Verdict:
 
 - ``plagiarized``: strong identical and minor-change matches cover ``plagiarized_share``
   of the response, or an exact run reaches ``plagiarized_run_words``, or strong matches of
@@ -27,7 +32,8 @@ source, and edited passages of ``edited_min_sentences`` sentences. Verdict:
 - ``possible``: something counts (above ``possible_share``): review;
 - ``original``: nothing counts (exempt and uncounted matches are still listed).
 
-``Plagiarism.reason`` says which, with the figures.
+``Plagiarism.reason`` says what was copied (:func:`what_was_copied`) and which bar it
+passed, with the figures.
 """
 
 from __future__ import annotations

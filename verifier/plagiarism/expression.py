@@ -94,8 +94,9 @@ def root(word: str) -> str:
     return base if len(base) >= 3 else word
 
 
+@lru_cache(maxsize=1 << 16)
 def _is_number(word: str) -> bool:
-    return any(c.isdigit() for c in word) or word in FACT_WORDS
+    return word in FACT_WORDS or (not word.isalpha() and any(c.isdigit() for c in word))
 
 
 def fact_roots(tokens: Tokens) -> frozenset[str]:

@@ -3,24 +3,27 @@
 An edited copy breaks every long exact run, but keeps, sentence after sentence, the
 source's content in the source's order. For each response sentence no long exact run
 touches, the best source *window* (one sentence, or two adjacent ones: a merged or split
-sentence) is the one whose content best matches the sentence's both ways: the
-**content similarity**, a weighted Dice coefficient of the two sets of content words
-(lightly stemmed), each word weighted by its rarity in English (symspellpy's frequency
-list: "tectonic" says more than "large") and by how few of the source's sentences use it
-(the source's topic words say little about which sentence was copied). Each aligned
-sentence is then tiered:
+sentence) is the one whose content best matches the sentence's both ways, a weighted Dice
+coefficient of the two sets of content words (lightly stemmed), each word weighted by its
+rarity in English (symspellpy's frequency list: "tectonic" says more than "large") and by
+how few of the source's sentences use it, facts included: they say where a sentence's
+content is (``window_content``; a sentence between two aligned ones takes the best window
+between theirs at ``in_order_content``). Whether it was copied is measured without the
+facts (:mod:`verifier.plagiarism.expression`): its **content similarity** weighs each fact
+``fact_weight`` of its rarity, and its wording is compared with the facts masked. Each
+aligned sentence is then tiered:
 
 - ``minor_changes``: the wording survives: content similarity >= ``minor_content`` and
-  rapidfuzz ``ratio`` of the two normalised token strings >= ``minor_similarity``;
+  rapidfuzz ``ratio`` of the two masked word strings >= ``minor_similarity``;
 - ``heavy_revision``: only the content survives (content similarity >= ``heavy_content``).
 
 Consecutive response sentences whose windows move forward through the source by at most
 ``max_skip`` sentences form a **passage** (one :class:`~verifier.plagiarism.align.Match`,
-offsets on both sides), ``minor_changes`` when its minor sentences hold most of its words.
-A passage next to an exact match of the same source region (the sentence before or after
-it, the source within ``max_skip`` sentences) joins it: one copied passage, one match.
-Which passages count is the caller's decision (:mod:`verifier.plagiarism.detect`). Pure
-functions.
+offsets on both sides, with the words of wording it shares and its words beyond the
+facts), ``minor_changes`` when its minor sentences hold most of its words. A passage next
+to an exact match of the same source region (the sentence before or after it, the source
+within ``max_skip`` sentences) joins it: one copied passage, one match. Which passages
+count is the caller's decision (:mod:`verifier.plagiarism.detect`). Pure functions.
 """
 
 from __future__ import annotations
