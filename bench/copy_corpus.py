@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,20 @@ async def checked(
         async with open_runtime(settings, corpora=[str(corpus)], web=False) as runtime:
             for row in answers:
                 yield row, await check(CheckRequest(row["answer"], row["question"]), runtime)
+
+
+def verdict_table(results: dict[str, Counter[str]], extra: dict[str, str]) -> list[str]:
+    """A markdown table: per kind, its answers and verdicts, then the ``extra`` counts
+    (column title: counter key)."""
+    lines = [
+        "| kind | answers | plagiarized | possible | original | " + " | ".join(extra) + " |",
+        "|---|---|---|---|---|" + "---|" * len(extra),
+    ]
+    for kind, r in results.items():
+        n = sum(r[v] for v in ("plagiarized", "possible", "original", "not_checked"))
+        cells = [r["plagiarized"], r["possible"], r["original"], *(r[k] for k in extra.values())]
+        lines.append(f"| {kind} | {n} | " + " | ".join(map(str, cells)) + " |")
+    return lines
 
 
 def ngrams(text: str, n: int) -> set[tuple[str, ...]]:

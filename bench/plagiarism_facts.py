@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from copy_corpus import checked, ngram_rule, read_jsonl
+from copy_corpus import checked, ngram_rule, read_jsonl, verdict_table
 
 DATA = Path(__file__).resolve().parent / "data" / "copy_facts"
 KINDS = ("verbatim", "light", "close_paraphrase", "own_words")
@@ -67,18 +67,10 @@ async def run(show: int) -> int:
     print(
         f"{len(answers)} answers against {len(sources)} sources indexed as a corpus, {elapsed:.1f} s"
     )
-    print(
-        "| kind | answers | plagiarized | possible | original | paraphrase review item "
-        "| 3-gram >= 10% rule |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    for kind in KINDS:
-        r = results[kind]
-        n = sum(r[v] for v in ("plagiarized", "possible", "original", "not_checked"))
-        print(
-            f"| {kind} | {n} | {r['plagiarized']} | {r['possible']} | {r['original']} | "
-            f"{r['paraphrase']} | {r['3gram']} |"
-        )
+    for line in verdict_table(
+        results, {"paraphrase review item": "paraphrase", "3-gram >= 10% rule": "3gram"}
+    ):
+        print(line)
     for line in mistakes[:show]:
         print(f"  {line}")
 

@@ -38,7 +38,7 @@ from verifier.plagiarism.detect import SourceText, detect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from copy_corpus import checked, ngram_rule, read_jsonl
+from copy_corpus import checked, ngram_rule, read_jsonl, verdict_table
 
 DATA = Path(__file__).resolve().parent / "data" / "copy_dev"
 KINDS = ("verbatim", "light", "heavy", "original")
@@ -70,16 +70,10 @@ async def run(show: int) -> int:
     print(
         f"{len(answers)} answers against {len(sources)} sources indexed as a corpus, {elapsed:.1f} s"
     )
-    print(
-        "| kind | answers | plagiarized | possible | original | 3-gram >= 10% rule | 5-gram >= 10% rule |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    for kind in KINDS:
-        r = results[kind]
-        n = sum(r[v] for v in ("plagiarized", "possible", "original", "not_checked"))
-        print(
-            f"| {kind} | {n} | {r['plagiarized']} | {r['possible']} | {r['original']} | {r['3gram']} | {r['5gram']} |"
-        )
+    for line in verdict_table(
+        results, {"3-gram >= 10% rule": "3gram", "5-gram >= 10% rule": "5gram"}
+    ):
+        print(line)
     for line in mistakes[:show]:
         print(f"  miss: {line}")
 

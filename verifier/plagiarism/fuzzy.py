@@ -72,7 +72,7 @@ class FuzzySettings:
     minor_similarity: float = 70.0
     min_content_words: int = 4
     max_skip: int = 3  # source sentences a passage may skip between two of its sentences
-    max_gap_sentences: int = 0  # response sentences (asides) a passage may run across
+    max_gap_sentences: int = 1  # response sentences (asides) a passage may run across
     fact_weight: float = 0.2  # a fact's share of its weight in the content similarity
     window_content: float = 0.3  # all content, facts too, that finds a sentence's window
     in_order_content: float = 0.2  # the same, for a sentence between two aligned ones
@@ -159,21 +159,27 @@ class _Aligned:
     window: int  # index of the first source sentence of the window
     content: float  # weighted Dice of the two contents, facts discounted: found both ways
     similarity: float  # of the wording, facts masked (0-100)
-    wording: int  # the sentence's words shared with the window in order, beyond the facts
+    wording: int  # the sentence's words the window has too, beyond the facts
     minor: bool
 
 
 def pair_facts(response: Tokens, source: Tokens, terms: frozenset[str]) -> frozenset[str]:
     """The facts of a response and a source together: each one's numbers, dates, units and
     names (a name in one is a name in the other), the rare words each comes back to, and
-    the subject's ``terms``."""
-    return (
+    the subject's ``terms``. Worked out once per pair (kept with the response)."""
+    key = ("pair facts", id(source), terms)
+    found = response.memo.get(key)
+    if found is not None and found[0] is source:
+        return found[1]
+    facts = (
         fact_roots(response)
         | fact_roots(source)
         | recurring_terms(response)
         | recurring_terms(source)
         | terms
     )
+    response.memo[key] = (source, facts)
+    return facts
 
 
 def with_fuzzy(
