@@ -85,7 +85,8 @@ def test_heavy_revision_is_one_passage_in_the_source_order_and_plagiarized() -> 
     assert result.verdict == "plagiarized"
     assert result.reason.startswith(
         f"4 sentences follow the source's sentences in order, sharing {match.wording} words "
-        "of wording beyond names, numbers and terms; copied and reworded passages cover"
+        f"of wording beyond names, numbers and terms (longest exact run {match.longest_run} "
+        "words); copied and reworded passages cover"
     )
     assert result.copied_share > 0.9
 
@@ -394,7 +395,8 @@ def test_the_same_wording_with_synonyms_and_facts_changed_comes_together() -> No
     assert result.verdict == "plagiarized"
     assert result.reason.startswith(
         f"4 sentences follow the source's sentences in order, sharing {match.wording} words "
-        "of wording beyond names, numbers and terms; identical and minor-change passages cover"
+        f"of wording beyond names, numbers and terms (longest exact run {match.longest_run} "
+        "words); identical and minor-change passages cover"
     )
 
 

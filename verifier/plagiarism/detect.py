@@ -374,8 +374,8 @@ def _strong(
 def what_was_copied(matches: Sequence[CopyMatch]) -> str:
     """What the matches show was copied, in words a rater can check against the source:
     "4 sentences follow the source's sentences in order, sharing 38 words of wording
-    beyond names, numbers and terms; 2 passages copied word for word (longest exact run
-    14 words)"."""
+    beyond names, numbers and terms (longest exact run 6 words); 2 passages copied word for
+    word (longest exact run 14 words, 12 of wording beyond names, numbers and terms)"."""
     edited = [m for m in matches if m.sentences]
     exact = [m for m in matches if not m.sentences]
     parts = []
@@ -388,7 +388,8 @@ def what_was_copied(matches: Sequence[CopyMatch]) -> str:
             else "1 sentence rewords a sentence of the source"
         )
         parts.append(
-            f"{follows}, sharing {shared} words of wording beyond names, numbers and terms"
+            f"{follows}, sharing {shared} words of wording beyond names, numbers and terms "
+            f"(longest exact run {max(m.longest_run for m in edited)} words)"
         )
     if exact:
         n = len(exact)
