@@ -53,11 +53,14 @@ def test_rare_words_are_rare_in_every_form() -> None:
 def test_terms_of_the_subject_are_shared_rare_words() -> None:
     a = tokenize("Radium and polonium were found by the Curies. Radium glows.")
     b = tokenize("Polonium is rarer than uranium, they say.")
-    c = tokenize("A softer metal, lead, was poured.")
-    # rare words the prompt has, or two of the sources; and those one text comes back to
-    assert topic_terms(tokenize("What is radium?"), [a, b, c]) == {"radium", "polonium"}
+    c = tokenize("A softer metal, lead, was poured; uranium too.")
+    response = tokenize("Polonium, uranium and a softer metal.")
+    # rare words the prompt has, or the response and two of the sources
+    terms = topic_terms(tokenize("What is radium?"), response, [a, b, c])
+    assert terms == {"radium", "polonium", root("uranium")}
+    assert root("softer") not in terms  # one source's word
+    # and those one text comes back to
     assert recurring_terms(a) == {"radium"}
-    assert "soft" not in topic_terms(tokenize(""), [a, b, c])
 
 
 def test_masking_puts_one_placeholder_for_every_fact() -> None:

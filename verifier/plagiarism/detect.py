@@ -114,7 +114,7 @@ def detect(
             for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
         ),
         find_exemptions(response, prompt, settings.boilerplate),
-        topic_terms(prompt_tokens, (_source_tokens(s.text) for s in unique)),
+        topic_terms(prompt_tokens, tokens, (_source_tokens(s.text) for s in unique)),
     )
     fuzzy = _fuzzy_settings(settings)
     matches: list[CopyMatch] = []

@@ -24,6 +24,7 @@ where it depends only on that text. Pure functions.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from difflib import SequenceMatcher
@@ -40,9 +41,11 @@ __all__ = [
     "expression_words",
     "fact_roots",
     "masked",
+    "rare",
     "rare_roots",
     "recurring_terms",
     "root",
+    "roots_of",
     "shared_wording",
     "topic_terms",
     "wording_similarity",
@@ -107,39 +110,37 @@ def fact_roots(tokens: Tokens) -> frozenset[str]:
     found = tokens.memo.get("fact roots")
     if found is not None:
         return found
-    out: set[str] = set()
-    for line in _lines(tokens):
-        shown = [tokens.text[s:e] for s, e in (tokens.spans[k] for k in line)]
-        capital = [w[:1].isupper() for w in shown]
-        content = [n for n, k in enumerate(line) if tokens.norm[k] not in STOPWORDS]
-        title_case = len(content) >= 3 and sum(capital[n] for n in content) > 0.6 * len(content)
-        for n, k in enumerate(line):
-            word = tokens.norm[k]
-            if _is_number(word):
-                out.add(root(word))
-            elif word in STOPWORDS:
-                continue
-            elif (len(shown[n]) > 1 and shown[n].isupper() and shown[n].isalpha()) or (
-                n > 0 and capital[n] and not title_case
-            ):
-                out.add(root(word))
+    text, spans, norm, starts = tokens.text, tokens.spans, tokens.norm, tokens.starts
+    words = set(norm)
+    out = {root(w) for w in words & FACT_WORDS}
+    out.update(root(w) for w in words if not w.isalpha() and _is_number(w))
+    # the capitalised words, by line (a line: from a sentence's or a line's first word)
+    firsts = sorted(
+        {first for first, _last in sentences(tokens)}
+        | {bisect_left(starts, m.start()) for m in re.finditer("\n", text)}
+    )
+    by_line: dict[int, list[int]] = {}
+    for k in [k for k, at in enumerate(starts) if text[at].isupper()]:
+        if norm[k] not in STOPWORDS:
+            by_line.setdefault(bisect_right(firsts, k) - 1, []).append(k)
+    for line, capital in by_line.items():
+        first = firsts[line] if line >= 0 else 0
+        if len(capital) >= 3:  # a heading in title case names nothing
+            stop = firsts[line + 1] if line + 1 < len(firsts) else len(norm)
+            content = sum(w not in STOPWORDS for w in norm[first:stop])
+            if len(capital) > 0.6 * content:
+                capital = [k for k in capital if _in_capitals(text, spans[k])]
+        for k in capital:
+            if k != first or _in_capitals(text, spans[k]):
+                out.add(root(norm[k]))
     found = tokens.memo["fact roots"] = frozenset(out)
     return found
 
 
-def _lines(tokens: Tokens) -> list[list[int]]:
-    """The tokens of each sentence, cut where a line ends (a heading without a full stop
-    runs into the next sentence)."""
-    out: list[list[int]] = []
-    for first, last in sentences(tokens):
-        line = [first]
-        for k in range(first + 1, last + 1):
-            if "\n" in tokens.text[tokens.spans[k - 1][1] : tokens.spans[k][0]]:
-                out.append(line)
-                line = []
-            line.append(k)
-        out.append(line)
-    return out
+def _in_capitals(text: str, span: tuple[int, int]) -> bool:
+    """A word written in capitals ("TCP", "NASA"): a name wherever it stands."""
+    shown = text[span[0] : span[1]]
+    return len(shown) > 1 and shown.isupper() and shown.isalpha()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -162,25 +163,38 @@ def rare_roots(tokens: Tokens) -> frozenset[str]:
     return found
 
 
-def recurring_terms(tokens: Tokens) -> frozenset[str]:
+def recurring_terms(tokens: Tokens, among: frozenset[str] | None = None) -> frozenset[str]:
     """The rare words a text comes back to (in two sentences or more): its subject's
-    terms, whatever the other texts checked are about."""
-    found = tokens.memo.get("recurring terms")
-    if found is None:
-        rare = rare_roots(tokens)
-        seen: Counter[str] = Counter()
-        for first, last in sentences(tokens):
-            seen.update({root(w) for w in tokens.norm[first : last + 1]} & rare)
-        found = tokens.memo["recurring terms"] = frozenset(w for w, n in seen.items() if n >= 2)
+    terms, whatever the other texts checked are about. ``among``: only these roots (the
+    words another text has too), worked out afresh; without it, all, once per text."""
+    if among is None and "recurring terms" in tokens.memo:
+        return tokens.memo["recurring terms"]
+    words = {w for w in set(tokens.norm) if (among is None or root(w) in among) and rare(w)}
+    seen: Counter[str] = Counter()
+    for first, last in sentences(tokens):
+        seen.update({root(w) for w in tokens.norm[first : last + 1] if w in words})
+    found = frozenset(w for w, n in seen.items() if n >= 2)
+    if among is None:
+        tokens.memo["recurring terms"] = found
     return found
 
 
-def topic_terms(prompt: Tokens, sources: Iterable[Tokens]) -> frozenset[str]:
-    """The terms of the subject: words rare in general English that the prompt uses or
-    that at least two of the sources use (the topic's vocabulary, not one page's wording)."""
+def roots_of(tokens: Tokens) -> frozenset[str]:
+    """The roots of every word of the text (worked out once per text)."""
+    found = tokens.memo.get("roots")
+    if found is None:
+        found = tokens.memo["roots"] = frozenset(root(w) for w in set(tokens.norm))
+    return found
+
+
+def topic_terms(prompt: Tokens, response: Tokens, sources: Iterable[Tokens]) -> frozenset[str]:
+    """The terms of the subject: words rare in general English that the prompt uses, or
+    that the response uses and at least two of the sources do too (the topic's vocabulary,
+    not one page's wording)."""
+    candidates = rare_roots(response) - rare_roots(prompt)
     seen: Counter[str] = Counter()
     for source in sources:
-        seen.update(rare_roots(source))
+        seen.update(candidates & roots_of(source))
     return rare_roots(prompt) | {w for w, n in seen.items() if n >= 2}
 
 

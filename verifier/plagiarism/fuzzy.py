@@ -47,6 +47,7 @@ from .expression import (
     masked,
     recurring_terms,
     root,
+    roots_of,
     shared_wording,
     wording_similarity,
 )
@@ -139,9 +140,7 @@ def _may_align(response: Tokens, source: Tokens, settings: FuzzySettings) -> boo
     bound from the share of its content (weighted by rarity alone) that the source holds
     anywhere. With f that share, a window's content similarity is at most 2f / (1 + f)
     (the source's own weights only lower f: a word it lacks gets the highest)."""
-    roots = source.memo.get("roots")
-    if roots is None:
-        roots = source.memo["roots"] = {root(w) for w in set(source.norm)}
+    roots = roots_of(source)
     floor = settings.window_content / (2 - settings.window_content)  # 2f / (1 + f) >= h
     for words in _contents(response):
         total = sum(words.values())
@@ -165,8 +164,8 @@ class _Aligned:
 
 def pair_facts(response: Tokens, source: Tokens, terms: frozenset[str]) -> frozenset[str]:
     """The facts of a response and a source together: each one's numbers, dates, units and
-    names (a name in one is a name in the other), the rare words each comes back to, and
-    the subject's ``terms``. Worked out once per pair (kept with the response)."""
+    names (a name in one is a name in the other), the rare words the response comes back
+    to, or the source (of those the response has), and the subject's ``terms``. Worked out once per pair (kept with the response)."""
     key = ("pair facts", id(source), terms)
     found = response.memo.get(key)
     if found is not None and found[0] is source:
@@ -175,7 +174,7 @@ def pair_facts(response: Tokens, source: Tokens, terms: frozenset[str]) -> froze
         fact_roots(response)
         | fact_roots(source)
         | recurring_terms(response)
-        | recurring_terms(source)
+        | recurring_terms(source, among=roots_of(response))
         | terms
     )
     response.memo[key] = (source, facts)
@@ -189,16 +188,21 @@ def with_fuzzy(
     exemption: Exemption | None = None,
     terms: frozenset[str] = frozenset(),
 ) -> Alignment:
-    """``alignment`` (exact matches, given the words of wording they share beyond the
-    facts) with the edited passages of the sentences that no exact match with a run of
+    """``alignment`` (exact matches, those with a run of ``anchor_words`` given the words of
+    wording they share beyond the facts) with the edited passages of the sentences that no exact match with a run of
     ``anchor_words`` words touches, in response order (shorter exact matches inside a
     passage are left to it). A passage never mixes sentences that ``exemption`` (of the
     response and source token ranges) tells apart: an attributed sentence is a passage of
     its own. ``terms`` are the subject's terms (facts, see
     :mod:`verifier.plagiarism.expression`)."""
     response, source = alignment.response, alignment.source
-    facts = pair_facts(response, source, terms)
-    exact = [_with_wording(m, response, source, facts) for m in alignment.matches]
+    # the words of wording of the exact matches that can count (the others are short)
+    exact = [
+        _with_wording(m, response, source, pair_facts(response, source, terms))
+        if m.longest_run >= anchor_words
+        else m
+        for m in alignment.matches
+    ]
     anchors = [m for m in exact if m.longest_run >= anchor_words]
     covered = {k for m in anchors for k in range(m.a_first, m.a_last + 1)}
     passages = edited_passages(response, source, covered, settings, exemption, terms)
@@ -243,8 +247,11 @@ def edited_passages(
         else exemption(x.a_first, x.a_last, x.b_first, x.b_last)
         for x in aligned
     ]
-    facts = pair_facts(response, source, terms)
-    return _passages(aligned, tags, walls, settings, response, source, facts)
+    if all(x is None for x in aligned):
+        return []
+    return _passages(
+        aligned, tags, walls, settings, response, source, pair_facts(response, source, terms)
+    )
 
 
 def join_adjacent(
@@ -370,6 +377,8 @@ def aligned_sentences(
         best = max(found, key=lambda n: (found[n], -n), default=None)
         picks.append(best if best is not None and found[best] >= settings.window_content else None)
     _fill_in_order(picks, scores, n_s, settings)
+    if all(best is None for best in picks):
+        return [None] * len(r_sents)
     facts = pair_facts(response, source, terms)
     aligned: list[_Aligned | None] = []
     for (first, last), mine, best in zip(r_sents, mines, picks, strict=True):
