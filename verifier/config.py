@@ -156,14 +156,20 @@ class PlagiarismSettings(_Section):
     seed_words: Annotated[int, Field(ge=2, le=20)] = 5
     max_gap_words: NonNegInt = 8
     min_match_words: PosInt = 11
-    heavy_content: Annotated[float, Field(ge=0, le=1)] = 0.3
-    minor_content: Annotated[float, Field(ge=0, le=1)] = 0.5
+    heavy_content: Annotated[float, Field(ge=0, le=1)] = 0.25
+    minor_content: Annotated[float, Field(ge=0, le=1)] = 0.3
     minor_similarity: Annotated[float, Field(ge=0, le=100)] = 70.0
     heavy_min_sentences: PosInt = 3
     edited_min_sentences: PosInt = 3
-    heavy_passage_content: Annotated[float, Field(ge=0, le=1)] = 0.42
+    heavy_passage_content: Annotated[float, Field(ge=0, le=1)] = 0.3
     reworded_content: Annotated[float, Field(ge=0, le=1)] = 0.8
-    max_gap_sentences: NonNegInt = 0
+    max_gap_sentences: NonNegInt = 1
+    fact_weight: Annotated[float, Field(ge=0, le=1)] = 0.2
+    window_content: Annotated[float, Field(ge=0, le=1)] = 0.3
+    in_order_content: Annotated[float, Field(ge=0, le=1)] = 0.2
+    heavy_min_words: NonNegInt = 50
+    heavy_min_wording: NonNegInt = 30
+    review_similarity: Annotated[float, Field(ge=0, le=100)] = 60.0
     possible_share: Annotated[float, Field(ge=0, le=1)] = 0.0
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
     heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.3

@@ -379,6 +379,8 @@ class CopyMatch:
     sentences: int = 0  # response sentences aligned one by one (0 for exact-run matches)
     content: float = 0.0  # their content similarity with the source, 0-1 (0 when sentences is 0)
     shortfall: str | None = None
+    wording: int = 0  # response words the source has too, beyond names, numbers and terms
+    expression: int = 0  # response words of the match beyond names, numbers and terms
 
     def figures(self) -> str:
         """The match's figures, said the same way in every output."""

@@ -4,8 +4,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier.config import PlagiarismSettings
-from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases
+from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases, what_was_copied
 from verifier.text import word_range
+
+from .test_fuzzy import HEAVY
+from .test_fuzzy import SOURCE as HADRIAN
 
 SOURCE = SourceText(
     "https://example.com/bell-rock",
@@ -27,11 +30,19 @@ def test_original_text() -> None:
     assert result.sources_checked == 1
 
 
-def test_a_copied_sentence_is_plagiarized_with_both_spans() -> None:
+def test_a_copied_sentence_counts_with_both_spans_and_is_reviewed() -> None:
     response = f"Here is a short answer. {COPY} I hope this helps."
     result = detect(response, "Tell me about the Bell Rock.", [SOURCE], CFG)
-    assert result.verdict == "plagiarized"
+    # one sentence, even word for word, is how a fact is commonly put: review, no verdict
+    assert result.verdict == "possible"
     [match] = result.matches
+    # the wording beyond the facts: 19 words less 1807, 1810, Robert, Stevenson and
+    # lighthouse (a name in the source: "the Bell Rock Lighthouse")
+    assert match.wording == 14
+    assert result.reason.startswith(
+        "1 passage copied word for word (longest exact run 19 words, 14 of wording beyond "
+        "names, numbers and terms)"
+    )
     assert match.counted
     assert match.kind == "identical"
     assert response[match.response_start : match.response_end] == match.response_text
@@ -40,6 +51,14 @@ def test_a_copied_sentence_is_plagiarized_with_both_spans() -> None:
     assert result.copied_words == match.words == 19
     assert result.sources[0].url == SOURCE.url
     assert result.sources[0].share == result.copied_share
+
+
+def test_copied_sentences_in_a_row_are_plagiarized() -> None:
+    second = "Workers could only build during the few hours of low tide each day."
+    response = f"Here is a short answer. {COPY} {second} I hope this helps."
+    result = detect(response, "Tell me about the Bell Rock.", [SOURCE], CFG)
+    assert result.verdict == "plagiarized"
+    assert result.reason.startswith("1 passage copied word for word (longest exact run 32 words")
 
 
 def test_a_match_carries_its_word_range() -> None:
@@ -74,6 +93,59 @@ def test_quoted_prompt_supplied_and_requested_copies_do_not_count() -> None:
     assert requested.copy_requested
     assert requested.matches[0].exemption.startswith("requested by the prompt")
     assert requested.verdict == "original"
+
+
+def test_a_poem_the_prompt_asks_for_by_title_and_author_is_requested() -> None:
+    poem = SourceText(
+        "https://poems.example/ozymandias",
+        "Ozymandias",
+        "sha256:ozy",
+        "I met a traveller from an antique land, who said: Two vast and trunkless legs of "
+        "stone stand in the desert. Near them, on the sand, half sunk a shattered visage lies, "
+        "whose frown, and wrinkled lip, and sneer of cold command, tell that its sculptor well "
+        "those passions read.",
+    )
+    prompt = "Can you give me the poem by Percy Shelley called Ozymandias?"
+    result = detect(f"Here it is:\n\n{poem.text}", prompt, [poem], CFG)
+    assert result.copy_requested == "give me the poem by"
+    assert result.matches
+    assert all(
+        m.exemption == "requested by the prompt ('give me the poem by')" for m in result.matches
+    )
+    assert result.verdict == "original"
+
+
+def test_one_sentence_in_the_usual_wording_of_a_fact_is_reviewed_not_plagiarized() -> None:
+    page = SourceText(
+        "https://example.org/everest",
+        "Mount Everest",
+        "sha256:everest",
+        "Mount Everest is Earth's highest mountain above sea level, located in the Mahalangur "
+        "Himal sub-range of the Himalayas. Its elevation of 8,849 metres was most recently "
+        "established in 2020 by the Chinese and Nepali authorities.",
+    )
+    response = (
+        "Mount Everest is Earth's highest mountain above sea level, located in the Mahalangur "
+        "Himal sub-range of the Himalayas."
+    )
+    result = detect(response, "What is the highest mountain in the world?", [page], CFG)
+    [match] = result.matches
+    assert match.counted
+    assert match.longest_run == 19
+    assert result.verdict == "possible"
+    assert result.reason.startswith("1 passage copied word for word (longest exact run 19 words")
+    assert "only within one sentence" in result.reason
+
+
+def test_what_was_copied_names_sentences_runs_and_wording() -> None:
+    heavy = detect(HEAVY, "", [HADRIAN], CFG)
+    assert what_was_copied(heavy.matches).startswith("4 sentences follow the source's sentences")
+    one = detect(f"Here is a short answer. {COPY} I hope this helps.", "", [SOURCE], CFG)
+    assert what_was_copied(one.matches) == (
+        "1 passage copied word for word (longest exact run 19 words, 14 of wording beyond "
+        "names, numbers and terms)"
+    )
+    assert what_was_copied([]) == ""
 
 
 def test_the_same_source_twice_is_checked_once() -> None:

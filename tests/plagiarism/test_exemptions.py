@@ -25,6 +25,17 @@ from verifier.plagiarism.exemptions import (
         "Can you give me the exact text of the Gettysburg Address?",
         "Recite the poem verbatim.",
         "How does the clause read in the original?",
+        # requests to reproduce a text known by its name
+        "Can you give me the poem by Robert Frost called The Road Not Taken?",
+        "What does the preamble say?",
+        "What does the preamble to the US Constitution say?",
+        "Recite the Lord's Prayer.",
+        "Give me the text of the First Amendment.",
+        "What are the words to the national anthem?",
+        "How does the poem Ozymandias go?",
+        "Show me the first stanza of The Raven.",
+        "What is the first line of Moby-Dick?",
+        "What did the Gettysburg Address say?",
     ],
 )
 def test_requests_to_copy(prompt: str) -> None:
@@ -40,6 +51,14 @@ def test_requests_to_copy(prompt: str) -> None:
         "Paraphrase the paragraph in your own words.",
         "Write an essay on tardigrades, but don't copy from Wikipedia.",
         "What is photosynthesis?",
+        "Write a poem about the sea.",
+        "Give me a poem about love.",
+        "Give me a summary of the poem by Frost.",
+        "Explain the poem The Road Not Taken.",
+        "Who wrote the poem The Raven?",
+        "What does the word ubiquitous mean?",
+        "Give me the definition of entropy.",
+        "Summarize what the preamble says.",
         "",
     ],
 )

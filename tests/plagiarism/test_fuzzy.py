@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,6 +57,11 @@ ONE_PARAPHRASE = (
     "Some context first. Three legions of soldiers spent about six years building it, with stone "
     "for the eastern part and turf for the western part. That is all I know about it."
 )
+# one sentence that keeps most of its source sentence's wording, with synonyms swapped
+CLOSE_ONE = (
+    "Some context first. Over roughly six years the wall was raised by the troops of three "
+    "legions, who laid stone in the east and turf in the west. That is all I know about it."
+)
 REWORDED = (
     "Stone in the east, turf in the west: that is how soldiers from three legions raised the "
     "wall in roughly six years."
@@ -69,11 +75,19 @@ def check(response: str, prompt: str = PROMPT, cfg: PlagiarismSettings = CFG):  
 def test_heavy_revision_is_one_passage_in_the_source_order_and_plagiarized() -> None:
     result = check(HEAVY)
     [match] = result.matches
-    assert (match.kind, match.counted, match.sentences) == ("heavy_revision", True, 5)
+    # the second sentence is all facts (73 miles, Tyne, North Sea, Solway Firth): not
+    # aligned, it is the passage's one aside; the four around it follow the source
+    assert (match.kind, match.counted, match.sentences) == ("heavy_revision", True, 4)
+    assert "Stretching roughly 73 miles" in match.response_text
     assert match.longest_run < CFG.min_match_words  # no long exact run to find it by
     assert CFG.heavy_passage_content <= match.content < CFG.reworded_content
+    assert match.expression >= CFG.heavy_min_words
     assert result.verdict == "plagiarized"
-    assert result.reason.startswith("copied and reworded passages cover")
+    assert result.reason.startswith(
+        f"4 sentences follow the source's sentences in order, sharing {match.wording} words "
+        f"of wording beyond names, numbers and terms (longest exact run {match.longest_run} "
+        "words); copied and reworded passages cover"
+    )
     assert result.copied_share > 0.9
 
 
@@ -300,11 +314,126 @@ def test_every_reported_span_slices_both_texts(response_s: list[str], source_s: 
 
 
 def test_an_aside_breaks_a_passage_unless_gaps_are_allowed() -> None:
-    first, rest = HEAVY.split(". Three", 1)
-    response = f"{first}. I find that remarkable, honestly. Three{rest}"
-    apart = [m for m in check(response).matches if m.sentences]
-    assert len(apart) == 2
-    joined = check(response, cfg=PlagiarismSettings(max_gap_sentences=1)).matches
-    [passage] = [m for m in joined if m.sentences]
-    assert passage.sentences == 5
+    first, rest = HEAVY.split(". Every Roman", 1)
+    response = f"{first}. I find that remarkable, honestly. Every Roman{rest}"
+    apart = [m for m in check(response, cfg=PlagiarismSettings(max_gap_sentences=0)).matches]
+    assert len([m for m in apart if m.sentences]) >= 2
+    [passage] = [m for m in check(response).matches if m.sentences]  # one aside by default
+    assert passage.sentences == 4
     assert "remarkable" in passage.response_text
+
+
+# --- expression, not facts ------------------------------------------------------------
+
+CURIE = SourceText(
+    "https://example.org/curie",
+    "Marie Curie",
+    "sha256:curie",
+    "Marie Curie was born Maria Salomea Skłodowska in Warsaw on 7 November 1867. She moved "
+    "to Paris in 1891 to study physics and mathematics at the Sorbonne, where she met the "
+    "physicist Pierre Curie, whom she married in 1895. Working together, Marie and Pierre "
+    "Curie announced the discovery of two new chemical elements in 1898: polonium, which "
+    "Marie named after her native Poland, and radium. She coined the word radioactivity to "
+    "describe the rays given off by uranium and these new elements. In 1903 Marie Curie "
+    "shared the Nobel Prize in Physics with Pierre Curie and Henri Becquerel for their "
+    "research on radiation. She was the first woman to win a Nobel Prize. In 1911 she "
+    "received a second Nobel Prize, this time in Chemistry, for the discovery of polonium "
+    "and radium and for isolating pure radium.",
+)
+CURIE_PROMPT = "Who was Marie Curie, and what is she known for?"
+# the source's facts, in the source's order, in other words: apart
+SAME_FACTS = {
+    "prose": (
+        "Marie Curie (1867-1934), born in Warsaw, studied at the Sorbonne in Paris and "
+        "married Pierre Curie in 1895. With him she found polonium and radium in 1898. She won "
+        "the 1903 Nobel Prize in Physics, shared with Pierre and Henri Becquerel, and a second "
+        "Nobel, for Chemistry, in 1911, and remains the only person honoured in two sciences."
+    ),
+    "short": (
+        "Marie Curie came from Warsaw, where she was born in 1867. In 1891 she went to Paris "
+        "and enrolled at the Sorbonne. She and her husband Pierre found polonium and radium in "
+        "1898. She shared the 1903 physics Nobel with Pierre and Becquerel and took the "
+        "chemistry prize alone in 1911."
+    ),
+    "list": (
+        "Key dates in Marie Curie's life:\n\n- 1867: born in Warsaw\n- 1891: moves to Paris to "
+        "study at the Sorbonne\n- 1895: marries Pierre Curie\n- 1898: discovers polonium and "
+        "radium\n- 1903: Nobel Prize in Physics, with Pierre Curie and Henri Becquerel\n- "
+        "1911: Nobel Prize in Chemistry"
+    ),
+}
+# the source's sentences with synonyms swapped and the facts changed too: together
+SAME_WORDING = (
+    "Marie Curie was born Maria Salomea Skłodowska in Krakow on 9 November 1868. She went to "
+    "Paris in 1892 to study physics and maths at the Sorbonne, where she got to know the "
+    "physicist Pierre Curie, whom she wed in 1896. Working side by side, Marie and Pierre "
+    "Curie reported the finding of two new chemical elements in 1899: polonium, which Marie "
+    "called after her home country, Poland, and radium. She invented the word radioactivity "
+    "to describe the rays emitted by uranium and the two new elements."
+)
+
+
+@pytest.mark.parametrize("kind", sorted(SAME_FACTS))
+def test_the_same_facts_in_other_words_come_apart(kind: str) -> None:
+    from verifier.rubric.scorer import score
+
+    response = SAME_FACTS[kind]
+    result = detect(response, CURIE_PROMPT, [CURIE], CFG)
+    assert result.verdict == "original"
+    assert not any(m.counted for m in result.matches)
+    # what the uncounted sentences share is the facts: nothing put to the rater
+    assert all(m.wording < CFG.min_match_words for m in result.matches)
+    assert score(response, plagiarism=result).needs_review == []
+
+
+def test_the_same_wording_with_synonyms_and_facts_changed_comes_together() -> None:
+    result = detect(SAME_WORDING, CURIE_PROMPT, [CURIE], CFG)
+    [match] = result.matches
+    assert (match.kind, match.counted, match.sentences) == ("minor_changes", True, 4)
+    assert match.longest_run < CFG.min_match_words  # no long exact run: the dates changed
+    assert match.similarity >= CFG.minor_similarity  # the wording, facts masked, survives
+    assert result.verdict == "plagiarized"
+    assert result.reason.startswith(
+        f"4 sentences follow the source's sentences in order, sharing {match.wording} words "
+        f"of wording beyond names, numbers and terms (longest exact run {match.longest_run} "
+        "words); identical and minor-change passages cover"
+    )
+
+
+def test_a_heavy_revision_counts_when_long_enough_beyond_its_facts() -> None:
+    [match] = check(HEAVY).matches
+    assert match.counted
+    short = PlagiarismSettings(heavy_min_words=match.expression + 1, heavy_min_wording=999)
+    [kept] = check(HEAVY, cfg=short).matches
+    assert not kept.counted
+    assert kept.shortfall == (
+        f"{match.expression} words beyond names, numbers and terms, {match.wording} of them "
+        f"shared (a heavy revision needs {match.expression + 1}, or 999 shared: a shorter one "
+        "shares a list of facts, not their expression)"
+    )
+    # or when it shares enough of its wording, however short
+    shared = PlagiarismSettings(heavy_min_words=999, heavy_min_wording=match.wording)
+    assert check(HEAVY, cfg=shared).matches[0].counted
+
+
+def test_a_response_far_longer_than_what_it_rewords_adds_its_own_content() -> None:
+    source = SourceText(
+        "https://example.org/wall",
+        "The wall",
+        "sha256:wall",
+        "Soldiers built the long stone wall. Small forts guarded every mile of the wall. "
+        "Large forts housed the garrison troops. Traders crossed at the gates.",
+    )
+    response = (
+        "Soldiers from many distant provinces, working through wind and rain over several "
+        "hard seasons of labour, built the long stone wall. Small forts, each with a gate, a "
+        "tower, a few barrack rooms and a handful of bored men, guarded every mile of the "
+        "wall. Large forts, laid out on a standard plan with granaries, baths, workshops and a "
+        "headquarters building, housed the garrison troops. Traders with carts of grain, "
+        "wool, pottery and wine from the south crossed at the gates."
+    )
+    [match] = detect(response, "", [source], CFG).matches
+    assert match.sentences == 4
+    assert not match.counted
+    assert match.shortfall is not None
+    assert match.shortfall.startswith("the source's side is 25 words, under half the response's")

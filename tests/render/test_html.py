@@ -6,6 +6,8 @@ import hashlib
 import json
 import re
 
+from markupsafe import escape
+
 from verifier.config import Settings
 from verifier.extract import Extractor
 from verifier.model import CheckRequest, Report
@@ -117,7 +119,7 @@ def test_edited_copies_are_shown_by_tier_side_by_side_with_changes_marked(
     assert 'class="copy uncounted src-0"' in html
     assert '<mark class="chg">' in html  # the words the revision changed, both sides
     assert "similarity share" in html
-    assert f"plagiarized: {r.plagiarism.reason}" in html
+    assert f"plagiarized: {escape(r.plagiarism.reason)}" in html  # as the page escapes it
     text = report_text(r, details=True)  # the why unwrapped, in the details
     assert "heavy revision, " in text
     assert f"why: {r.plagiarism.reason}" in text

@@ -347,7 +347,12 @@ def test_plagiarism_command() -> None:
     data = json.loads(result.stdout)
     assert data["schema"] == "verifier.plagiarism/2"
     assert data["verdict"] == "plagiarized"
-    assert data["reason"].startswith("identical and minor-change passages cover")
+    # what was copied, then the bar it passed
+    assert data["reason"].startswith("4 sentences follow the source's sentences in order")
+    assert (
+        "(longest exact run 39 words); identical and minor-change passages cover"
+        in (data["reason"])
+    )
     counted = [m for m in data["matches"] if m["counted"]]
     # the 39-word copy joined with the lightly edited sentence after it: one passage
     assert max(m["longest_run"] for m in counted) == data["longest_run_words"] == 39

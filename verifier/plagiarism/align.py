@@ -107,6 +107,8 @@ class Match:
     similarity: float  # 0-100, rapidfuzz ratio of the two token strings
     sentences: int = 0  # response sentences aligned sentence by sentence (fuzzy stage)
     content: float = 0.0  # their content similarity with the source (weighted Dice, 0-1)
+    wording: int = 0  # response words shared with the source, beyond the facts
+    expression: int = 0  # response words of the match that are not facts
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,9 @@ and decide the verdict (pure; the pipeline gathers the sources).
 Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then,
 sentence by sentence, the response sentences no long exact run covers
 (:mod:`verifier.plagiarism.fuzzy`: ``minor_changes`` and ``heavy_revision`` passages);
-an edited passage next to an exact match of the same source region joins it.
+an edited passage next to an exact match of the same source region joins it. What counts
+is copied expression, not shared facts (:mod:`verifier.plagiarism.expression`): the
+subject's terms are the rare words the prompt or two of the sources use.
 
 A match does not count when an exemption takes it out (quoted, attributed, supplied or
 requested by the prompt, code, boilerplate: ``CopyMatch.exemption``) or when it is too
@@ -12,14 +14,17 @@ little evidence of copying (``CopyMatch.shortfall``): under ``min_match_words`` 
 exact-run match without a run of ``min_match_words`` (two short common phrasings of a
 fact are not copying); one closely worded sentence with a similarity under
 ``minor_similarity``; a ``heavy_revision`` passage of fewer than ``heavy_min_sentences``
-sentences in the source's order, or with a content similarity under
-``heavy_passage_content`` (unless it reaches ``reworded_content``: the same content,
-reworded).
+sentences in the source's order, with a content similarity under
+``heavy_passage_content``, a source side under half its response side, or too short for
+its structure to be what is shared (fewer than ``heavy_min_words`` words beyond the facts
+and ``heavy_min_wording`` words of wording shared), unless it reaches ``reworded_content``
+(the same content, reworded).
 
 The copied share is the number of response words inside counted matches (each word once,
 whatever the number of sources) over the response's words. Only strong evidence makes a
-verdict: matches with an exact run of ``min_match_words`` and the other matches of their
-source, and edited passages of ``edited_min_sentences`` sentences. Verdict:
+verdict: the counted matches of a source copying from which is established (see
+:func:`_strong`; one sentence alone, or two closely worded ones, are how facts are put).
+Verdict:
 
 - ``plagiarized``: strong identical and minor-change matches cover ``plagiarized_share``
   of the response, or an exact run reaches ``plagiarized_run_words``, or strong matches of
@@ -27,12 +32,14 @@ source, and edited passages of ``edited_min_sentences`` sentences. Verdict:
 - ``possible``: something counts (above ``possible_share``): review;
 - ``original``: nothing counts (exempt and uncounted matches are still listed).
 
-``Plagiarism.reason`` says which, with the figures.
+``Plagiarism.reason`` says what was copied (:func:`what_was_copied`) and which bar it
+passed, with the figures.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -41,11 +48,12 @@ from ..completeness import copy_check_status
 from ..config import PlagiarismSettings
 from ..model import CopyMatch, CopySource, PageTrace, Plagiarism, SearchTrace
 from ..text import STOPWORDS
-from .align import Match, Tokens, align, exact_runs, tokenize
+from .align import Match, Tokens, align, exact_runs, sentences, tokenize
 from .exemptions import Exemptions, find_exemptions
+from .expression import topic_terms
 from .fuzzy import FuzzySettings, edited_passages, join_adjacent, with_fuzzy
 
-__all__ = ["SourceText", "detect", "distinctive_phrases", "worth_aligning"]
+__all__ = ["SourceText", "detect", "distinctive_phrases", "what_was_copied", "worth_aligning"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,7 @@ class _Response:
     prompt: Tokens
     from_prompt: set[int]  # tokens inside runs the prompt supplied
     exempt: Exemptions
+    terms: frozenset[str]  # the subject's terms: facts, not wording
 
 
 def detect(
@@ -90,6 +99,12 @@ def detect(
     says whether that search could run; without it the sources given are all there is."""
     tokens = tokenize(response)
     prompt_tokens = tokenize(prompt)
+    unique: list[SourceText] = []
+    seen: set[str] = set()
+    for source in sources:
+        if source.snapshot_id not in seen and source.text:
+            seen.add(source.snapshot_id)
+            unique.append(source)
     mine = _Response(
         response,
         tokens,
@@ -99,14 +114,11 @@ def detect(
             for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
         ),
         find_exemptions(response, prompt, settings.boilerplate),
+        topic_terms(prompt_tokens, tokens, (_source_tokens(s.text) for s in unique)),
     )
     fuzzy = _fuzzy_settings(settings)
     matches: list[CopyMatch] = []
-    seen: set[str] = set()
-    for source in sources:
-        if source.snapshot_id in seen or not source.text:
-            continue
-        seen.add(source.snapshot_id)
+    for source in unique:
         matches.extend(_source_matches(mine, source, settings, fuzzy))
     matches.sort(key=lambda m: (m.response_start, -m.words, m.source_url))
     result = _verdict(tokens, matches, settings, mine.exempt.requested, len(seen), phrase_queries)
@@ -187,6 +199,7 @@ def _source_matches(
         fuzzy,
         settings.min_match_words,
         exempt_span,
+        mine.terms,
     )
 
     out: list[CopyMatch] = []
@@ -219,6 +232,8 @@ def _source_matches(
                 similarity=m.similarity,
                 sentences=m.sentences,
                 content=m.content,
+                wording=m.wording,
+                expression=m.expression,
             )
         )
     return out
@@ -256,6 +271,9 @@ def _fuzzy_settings(settings: PlagiarismSettings) -> FuzzySettings:
         minor_content=settings.minor_content,
         minor_similarity=settings.minor_similarity,
         max_gap_sentences=settings.max_gap_sentences,
+        fact_weight=settings.fact_weight,
+        window_content=settings.window_content,
+        in_order_content=settings.in_order_content,
     )
 
 
@@ -289,6 +307,19 @@ def _too_short(m: Match, settings: PlagiarismSettings) -> str | None:
             f"content similarity {m.content:.2f} (a heavy revision needs "
             f"{settings.heavy_passage_content:.2f})"
         )
+    source_words = m.b_last - m.b_first + 1
+    if 2 * source_words < m.words:
+        return (
+            f"the source's side is {source_words} words, under half the response's "
+            f"{m.words}: the response adds its own content"
+        )
+    if m.expression < settings.heavy_min_words and m.wording < settings.heavy_min_wording:
+        return (
+            f"{m.expression} words beyond names, numbers and terms, {m.wording} of them "
+            f"shared (a heavy revision needs {settings.heavy_min_words}, or "
+            f"{settings.heavy_min_wording} shared: a shorter one shares a list of facts, "
+            "not their expression)"
+        )
     return None
 
 
@@ -303,6 +334,74 @@ def _quoted_in(text: str, start: int, end: int) -> bool:
     return any(c in _OPENING for c in before) and any(c in _CLOSING for c in after)
 
 
+def _strong(
+    tokens: Tokens, counted: list[CopyMatch], settings: PlagiarismSettings
+) -> list[CopyMatch]:
+    """The counted matches that can make a verdict "plagiarized": those of the sources
+    copying from which is established. Its matches must share ``min_match_words`` words
+    of wording beyond names, numbers and terms over two of the response's sentences with
+    an exact run of ``min_match_words`` among them, or over ``edited_min_sentences``
+    sentences; or hold an exact run of ``plagiarized_run_words``. One sentence alone, even
+    word for word, or two closely worded ones, are how facts are commonly put: review,
+    not a verdict."""
+    starts = [first for first, _last in sentences(tokens)]
+
+    def sentences_of(m: CopyMatch) -> int:
+        """The response sentences a match holds: those aligned one by one, and those its
+        exact runs touch (an aside inside an edited passage is not one of them)."""
+        touched = bisect_right(starts, m.word_end - 1) - bisect_right(starts, m.word_start) + 1
+        if not m.sentences:
+            return touched
+        return m.sentences + (m.longest_run >= settings.min_match_words)
+
+    by_source: dict[str, list[CopyMatch]] = {}
+    for m in counted:
+        by_source.setdefault(m.snapshot_id, []).append(m)
+    strong: list[CopyMatch] = []
+    for found in by_source.values():
+        held = sum(sentences_of(m) for m in found)
+        shared = sum(m.wording for m in found) >= settings.min_match_words
+        anchored = any(m.longest_run >= settings.min_match_words for m in found)
+        if (
+            any(m.longest_run >= settings.plagiarized_run_words for m in found)
+            or any(m.sentences >= settings.edited_min_sentences for m in found)
+            or (shared and held >= (2 if anchored else settings.edited_min_sentences))
+        ):
+            strong.extend(found)
+    return strong
+
+
+def what_was_copied(matches: Sequence[CopyMatch]) -> str:
+    """What the matches show was copied, in words a rater can check against the source:
+    "4 sentences follow the source's sentences in order, sharing 38 words of wording
+    beyond names, numbers and terms (longest exact run 6 words); 2 passages copied word for
+    word (longest exact run 14 words, 12 of wording beyond names, numbers and terms)"."""
+    edited = [m for m in matches if m.sentences]
+    exact = [m for m in matches if not m.sentences]
+    parts = []
+    if edited:
+        n = sum(m.sentences for m in edited)
+        shared = sum(m.wording for m in edited)
+        follows = (
+            f"{n} sentences follow the source's sentences in order"
+            if n > 1
+            else "1 sentence rewords a sentence of the source"
+        )
+        parts.append(
+            f"{follows}, sharing {shared} words of wording beyond names, numbers and terms "
+            f"(longest exact run {max(m.longest_run for m in edited)} words)"
+        )
+    if exact:
+        n = len(exact)
+        longest = max(m.longest_run for m in exact)
+        parts.append(
+            f"{n} passage{'s' if n > 1 else ''} copied word for word (longest exact run "
+            f"{longest} words, {sum(m.wording for m in exact)} of wording beyond names, "
+            "numbers and terms)"
+        )
+    return "; ".join(parts)
+
+
 def _verdict(
     tokens: Tokens,
     matches: list[CopyMatch],
@@ -313,20 +412,11 @@ def _verdict(
 ) -> Plagiarism:
     counted = [m for m in matches if m.counted]
     words_total = len(tokens)
-    # What can make a verdict "plagiarized": matches with an exact run of min_match_words
-    # and the other matches of their source (copying from it is established), and edited
-    # passages of edited_min_sentences sentences in the source's order. One or two closely
-    # worded sentences alone are how a fact is commonly put: review, not a verdict.
-    anchored = {m.snapshot_id for m in counted if m.longest_run >= settings.min_match_words}
-    strong = [
-        m
-        for m in counted
-        if m.snapshot_id in anchored or m.sentences >= settings.edited_min_sentences
-    ]
+    strong = _strong(tokens, counted, settings)
     near: set[int] = set()  # inside strong identical and minor_changes matches
     evidence: set[int] = set()  # inside strong matches of every kind
     for m in strong:
-        inside = set(tokens.within(m.response_start, m.response_end))
+        inside = set(range(m.word_start, m.word_end))
         evidence |= inside
         if m.kind != "heavy_revision":
             near |= inside
@@ -364,21 +454,21 @@ def _verdict(
         )
     elif grounds:
         verdict = "plagiarized"
-        reason = "; ".join(grounds)
+        reason = f"{what_was_copied(strong)}; {'; '.join(grounds)}"
     else:
         verdict = "possible"
         if strong:
             reason = (
-                f"{share:.0%} of the response matches a source, under the bars for "
-                f"plagiarized (identical and minor-change passages {near_share:.0%}, under "
-                f"{settings.plagiarized_share:.0%}; all passages {evidence_share:.0%}, under "
-                f"{settings.heavy_share:.0%}): review"
+                f"{what_was_copied(strong)}; {share:.0%} of the response matches a source, "
+                f"under the bars for plagiarized (identical and minor-change passages "
+                f"{near_share:.0%}, under {settings.plagiarized_share:.0%}; all passages "
+                f"{evidence_share:.0%}, under {settings.heavy_share:.0%}): review"
             )
         else:
             reason = (
-                f"{share:.0%} of the response matches a source, but only in closely worded "
-                f"sentences (fewer than {settings.edited_min_sentences} in a row, no exact run "
-                f"of {settings.min_match_words} words): how a fact is commonly put, or "
+                f"{what_was_copied(counted)}; {share:.0%} of the response matches a source, "
+                f"but only within one sentence or in closely worded sentences (fewer than "
+                f"{settings.edited_min_sentences} in a row): how a fact is commonly put, or "
                 "copying: review"
             )
     sources = sorted(
@@ -419,6 +509,9 @@ def _verdict(
             "heavy_passage_content": settings.heavy_passage_content,
             "minor_similarity": settings.minor_similarity,
             "reworded_content": settings.reworded_content,
+            "heavy_min_words": settings.heavy_min_words,
+            "heavy_min_wording": settings.heavy_min_wording,
+            "review_similarity": settings.review_similarity,
         },
     )
 

@@ -29,8 +29,13 @@ __all__ = [
 
 # --- requests to copy ----------------------------------------------------------------------
 
+# what a prompt may ask to have reproduced: a text known by its name
+_TEXTS = r"""(?:text|texts|words|wording|lines?|passage|paragraph|sentence|verse|verses|stanzas?|
+    poem|poems|sonnet|lyrics|song|quote|quotes|quotation|speech|prayer|oath|pledge|anthem|
+    hymn|psalm|preamble|opening|ending|inscription|epitaph|motto|creed|prologue|address|
+    amendment|declaration|proclamation|charter|constitution|commandments)"""
 _REQUEST = re.compile(
-    r"""
+    rf"""
     \b(?:quote|quoting|quotes?\s+from|verbatim|word[-\s]for[-\s]word|copy|copies|copied|
     extract|excerpt|reproduce|recite|transcribe|paste|cite\s+the\s+(?:exact|full|text|passage)|
     lyrics|the\s+(?:exact|full|entire|complete|original|literal)\s+(?:text|words?|wording|
@@ -38,8 +43,17 @@ _REQUEST = re.compile(
     (?:exact|precise)\s+(?:wording|words|text|phrasing)|
     what\s+(?:does|did)\s+the\s+(?:passage|text|article|paragraph|document|section|author|
     clause|law|statute|verse|book|page)\s+(?:say|state|read)|
+    what\s+(?:does|did|do)\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,4}}{_TEXTS}\b(?:\s+[\w'’.-]+){{0,6}}?
+    \s+(?:say|state|read|go)\b(?!\s+about)|
     how\s+does\s+the\s+(?:passage|text|article|paragraph|document|section|clause|verse)\s+read|
-    (?:give|show|tell|list)\s+me\s+the\s+(?:text|words|lines|passage|lyrics)\s+of|
+    how\s+(?:does|do)\s+(?:the\s+)?(?:[\w'’-]+\s+){{0,4}}{_TEXTS}\b(?:\s+[\w'’.-]+){{0,6}}?
+    \s+(?:go|begin|start|end|read)\b|
+    (?:what\s+(?:are|is|was|were)|what's)\s+the\s+(?:(?:full|exact|first|last|opening|closing)\s+)*
+    (?:text|words|lyrics|lines?|sentence|paragraph|verse|stanza|opening)\s+(?:of|to|for|in)\b|
+    (?:give|show|tell|list|send|share|provide|write\s+out|type\s+out|print|post|sing|say)\s+
+    (?:me|us)?\s*(?:the|a|an)\s+(?:(?:full|entire|complete|whole|original|exact|famous|first|
+    last|opening|closing)\s+)*{_TEXTS}\s+(?:of|by|from|in|called|titled|named|that\s+(?:begins|
+    starts|goes))\b|
     as\s+written|in\s+(?:their|its|his|her)\s+own\s+words)\b
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -56,8 +70,10 @@ _NOT_A_REQUEST = re.compile(
 def copy_requested(prompt: str) -> str | None:
     """The words of the prompt that ask for copied or extracted text, or None.
 
-    "Quote the first line", "give me the lyrics", "what does the passage say" ask for
-    copying; "summarise", "explain", "in your own words", "don't copy" do not.
+    "Quote the first line", "give me the lyrics", "give me the poem by ...", "what does the
+    preamble say", "recite ...", "what is the first line of ..." ask for copying (a text
+    reproduced is the answer); "summarise", "explain", "write a poem about", "in your own
+    words", "don't copy" do not.
     """
     if not prompt.strip() or _NOT_A_REQUEST.search(prompt):
         return None

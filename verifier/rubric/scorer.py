@@ -292,7 +292,19 @@ def _plagiarism(p: Plagiarism, apply: Any, review: list[ReviewItem]) -> None:
                 matches,
             )
         )
-    suspects = [m for m in p.matches if m.sentences and not m.counted and m.exemption is None]
+    # an edited passage shown for review keeps its source's wording beyond the facts (a
+    # sentence that states the facts a page states is what a correct answer does)
+    shared = p.thresholds.get("min_match_words", 0)
+    alike = p.thresholds.get("review_similarity", 0)
+    suspects = [
+        m
+        for m in p.matches
+        if m.sentences
+        and not m.counted
+        and m.exemption is None
+        and m.wording >= shared
+        and m.similarity >= alike
+    ]
     if suspects and p.verdict != "plagiarized":
         review.append(
             ReviewItem(
