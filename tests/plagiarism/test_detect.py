@@ -195,3 +195,26 @@ def test_reported_spans_always_slice_to_their_text(response: str) -> None:
         assert SOURCE.text[m.source_start : m.source_end] == m.source_text
     assert 0.0 <= result.copied_share <= 1.0
     assert result.copied_words <= result.response_words
+
+
+def test_an_edited_passage_never_runs_across_a_quotation() -> None:
+    """An aside a passage may skip (one sentence) is never a quotation: quoted text is
+    exempt whatever the source, so a passage stops before it and its words are not
+    counted as copied (the bundled example's quote comes from another source)."""
+    from pathlib import Path
+
+    from verifier.config import Settings
+    from verifier.extract import extract_html
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    response = (root / "response.md").read_text()
+    page = extract_html((root / "corpus" / "marie-curie.html").read_bytes(), "x", None)["text"]
+    result = detect(
+        response,
+        "",
+        [SourceText("https://x/curie", "Curie", "sha256:c", page)],
+        Settings().plagiarism,
+    )
+    quote = response.index("Marie Curie is the only person")
+    for m in result.matches:
+        assert not (m.response_start < quote < m.response_end), (m.response_start, m.response_end)

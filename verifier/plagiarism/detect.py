@@ -84,6 +84,21 @@ class _Response:
     exempt: Exemptions
     terms: frozenset[str]  # the subject's terms: facts, not wording
 
+    @property
+    def barriers(self) -> frozenset[int]:
+        """Tokens exempt whatever the source (quoted, attributed, code): no edited passage
+        runs across them."""
+        spans = [
+            *self.exempt.quoted,
+            *((a, b) for a, b, _c in self.exempt.attributed),
+            *self.exempt.code,
+        ]
+        return frozenset(
+            k
+            for k, (s0, s1) in enumerate(self.tokens.spans)
+            if any(a <= s0 and s1 <= b for a, b in spans)
+        )
+
 
 def detect(
     response: str,
@@ -200,6 +215,7 @@ def _source_matches(
         settings.min_match_words,
         exempt_span,
         mine.terms,
+        barriers=mine.barriers,
     )
 
     out: list[CopyMatch] = []

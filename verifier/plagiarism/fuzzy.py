@@ -187,6 +187,7 @@ def with_fuzzy(
     anchor_words: int,
     exemption: Exemption | None = None,
     terms: frozenset[str] = frozenset(),
+    barriers: frozenset[int] = frozenset(),
 ) -> Alignment:
     """``alignment`` (exact matches, those with a run of ``anchor_words`` given the words of
     wording they share beyond the facts) with the edited passages of the sentences that no exact match with a run of
@@ -194,7 +195,9 @@ def with_fuzzy(
     passage are left to it). A passage never mixes sentences that ``exemption`` (of the
     response and source token ranges) tells apart: an attributed sentence is a passage of
     its own. ``terms`` are the subject's terms (facts, see
-    :mod:`verifier.plagiarism.expression`)."""
+    :mod:`verifier.plagiarism.expression`); a passage never runs across a sentence holding
+    one of the ``barriers`` (response tokens exempt for every source: quoted, attributed,
+    code), so an aside a passage may skip is never a quotation."""
     response, source = alignment.response, alignment.source
     # the words of wording of the exact matches that can count (the others are short)
     exact = [
@@ -205,7 +208,9 @@ def with_fuzzy(
     ]
     anchors = [m for m in exact if m.longest_run >= anchor_words]
     covered = {k for m in anchors for k in range(m.a_first, m.a_last + 1)}
-    passages = edited_passages(response, source, covered, settings, exemption, terms)
+    passages = edited_passages(
+        response, source, covered, settings, exemption, terms, barriers=barriers
+    )
     # a short exact run inside an edited passage is part of its evidence, not a match
     kept = [
         m
@@ -235,12 +240,16 @@ def edited_passages(
     settings: FuzzySettings,
     exemption: Exemption | None = None,
     terms: frozenset[str] = frozenset(),
+    barriers: frozenset[int] = frozenset(),
 ) -> list[Match]:
     """The passages of the response sentences no ``covered`` token is in (see the module
     docstring and :func:`with_fuzzy`)."""
     aligned = aligned_sentences(response, source, covered, settings, terms)
-    # a sentence an exact match holds ends a passage: passages never overlap exact matches
-    walls = [any(k in covered for k in range(a, b + 1)) for a, b in sentences(response)]
+    # a sentence an exact match holds ends a passage: passages never overlap exact matches;
+    # nor do they run across a quotation, an attributed sentence or code
+    walls = [
+        any(k in covered or k in barriers for k in range(a, b + 1)) for a, b in sentences(response)
+    ]
     tags = [
         None
         if x is None or exemption is None
