@@ -537,6 +537,24 @@ def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
 _LOWER_WORDS = re.compile(r"[a-z]+")
 
 
+def _may_speak_of(claim: Frame, sentence: str, prefix: str, text: str, start: int) -> bool:
+    """A cheap test, before a sentence's frame is read, that it can be about the claim's
+    subject at all (:func:`subject_match` or an agent of the claim's act): a word of the
+    subject's names or its head in it, a "by", an opening a pronoun, "the" or the claim's
+    relation can stand for the subject in (with the name in the page before), or a claim
+    without names."""
+    if not claim.subject_names:
+        return True
+    lowered = sentence.lower()
+    keys = _subject_keys(claim)
+    if any(k in lowered for k in keys) or " by " in lowered:
+        return True
+    if not lowered.lstrip(" \"'“‘([").startswith(_OPENERS) and not claim.relation:
+        return False
+    before = (prefix + text[:start]).lower()
+    return any(k in before for k in keys)
+
+
 def _names_subject(frame: Frame, sentence: str) -> bool:
     """A cheap test that a (lowercased) sentence may be about the claim's subject: a word of
     its names or its head, or a pronoun opening it."""
@@ -1007,6 +1025,8 @@ class FrameJudge:
             for v in values_in(sentence)
         ):
             return None  # no value the claim's could be compared with: no frame needed
+        if claim.exclusive is None and not _may_speak_of(claim, sentence, prefix, text, start):
+            return None  # no way to the claim's subject: no frame needed
         found = frame_of(sentence, _kinds_for(claim, checkable))
         if not found.terms & claim.terms:
             return None
