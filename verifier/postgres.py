@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, StoreError
+from .faults import store_error
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -92,10 +93,20 @@ class Migrations:
         return len(self.scripts)
 
 
-def open_pool(url: str, size: int, *, name: str = "verifier") -> ConnectionPool:
+# How long a statement waits for a pooled connection, and a new connection for the
+# server, before the store answers "unavailable": an outage is reported in seconds, not
+# after psycopg's 30 s default (the pool keeps reconnecting in the background).
+POOL_TIMEOUT_S = 5.0
+CONNECT_TIMEOUT_S = 3
+
+
+def open_pool(
+    url: str, size: int, *, name: str = "verifier", timeout_s: float = POOL_TIMEOUT_S
+) -> ConnectionPool:
     """A thread-safe pool of autocommit connections (transactions are explicit), opened
     and checked; one clear line when psycopg is missing or the server cannot be
-    reached."""
+    reached. A statement waits at most ``timeout_s`` for a connection; the pool
+    reconnects by itself when the server comes back."""
     try:
         import psycopg
         from psycopg_pool import ConnectionPool, PoolTimeout
@@ -106,10 +117,13 @@ def open_pool(url: str, size: int, *, name: str = "verifier") -> ConnectionPool:
         url,
         min_size=1,
         max_size=max(1, size),
-        kwargs={"autocommit": True},
+        kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
         name=name,
         open=False,
         check=ConnectionPool.check_connection,
+        timeout=timeout_s,
+        # keep trying for a day before giving a slot up (it is then retried on demand)
+        reconnect_timeout=86400.0,
     )
     try:
         pool.open(wait=True, timeout=10)
@@ -136,7 +150,7 @@ def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
             yield conn
     except psycopg.Error as exc:
         msg = f"PostgreSQL error while {what}: {_first_line(exc)}"
-        raise StoreError(msg) from exc
+        raise store_error(msg, exc) from exc
 
 
 @contextmanager

@@ -15,6 +15,7 @@ done, and ``reports.job_id`` is unique, so a job never gets two reports.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -28,18 +29,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from verifier.errors import StoreError
+from verifier.errors import InputError, StoreError, StoreUnavailable
+from verifier.faults import DB_BUSY, store_error
+from verifier.files import private_file
 
 from .jobs import JobState, Role
 
 __all__ = [
     "ApiKey",
     "Audit",
+    "IdempotencyConflict",
     "Job",
     "JobStore",
     "SqlJobStore",
     "SqliteJobStore",
     "hash_token",
+    "request_hash",
 ]
 
 MIGRATIONS: tuple[str, ...] = (
@@ -116,6 +121,11 @@ MIGRATIONS: tuple[str, ...] = (
         until REAL NOT NULL
     );
     """,
+    # 5: what a submission with an idempotency key asked for (a sha256), so that the key
+    # used again with another body is refused instead of answered with the old job
+    """
+    ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+    """,
 )
 
 
@@ -181,6 +191,28 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def request_hash(request: dict[str, Any], options: dict[str, Any]) -> str:
+    """A sha256 of what a submission asks for (its request and options, canonical JSON):
+    one idempotency key, one request."""
+    canonical = json.dumps(
+        {"request": request, "options": options}, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class IdempotencyConflict(InputError):
+    """An idempotency key used again with a different request (``job``: the job the key
+    made)."""
+
+    def __init__(self, job: Job) -> None:
+        super().__init__(
+            "this Idempotency-Key was used for a different request (another body or "
+            f"options; the key made check {job.id}): send the same request again, or use "
+            "a new key for a new request"
+        )
+        self.job = job
+
+
 class JobStore(Protocol):
     """What the API, the workers and the callback sender need of a store."""
 
@@ -201,7 +233,8 @@ class JobStore(Protocol):
     def fail(
         self, job_id: str, worker: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
-    def release(self, job_id: str, worker: str) -> bool: ...
+    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool: ...
+    def ping(self) -> None: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def report_text(self, job_id: str) -> str | None: ...
@@ -299,22 +332,23 @@ class SqlJobStore:
         idempotency_key: str | None = None,
         max_attempts: int = 3,
     ) -> tuple[Job, bool]:
-        """Persist a job (queued); with an idempotency key already used by ``owner``,
-        return that job instead (``created`` false)."""
+        """Persist a job (queued). With an idempotency key ``owner`` already used: the
+        job it made (``created`` false) when the request is the same, else
+        :class:`IdempotencyConflict`. Submissions racing with one key make one job: the
+        insert waits for the other's transaction and then finds its job."""
         now = self.clock()
+        digest = request_hash(request, options) if idempotency_key is not None else None
         with self._tx() as db:
             if idempotency_key is not None:
-                whose = "owner IS NULL" if owner is None else "owner = ?"
-                row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE {whose} AND idempotency_key = ?",
-                    (idempotency_key,) if owner is None else (owner, idempotency_key),
-                ).fetchone()
-                if row is not None:
-                    return _job(row), False
+                found = self._by_key(db, owner, idempotency_key, digest)
+                if found is not None:
+                    return found, False
             job_id = str(uuid.uuid4())
-            db.execute(
-                f"INSERT INTO jobs ({_JOB_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL)",
+            cur = db.execute(
+                f"INSERT INTO jobs ({_JOB_COLUMNS}, request_hash) VALUES "
+                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL, ?)"
+                " ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL"
+                " DO NOTHING",
                 (
                     job_id,
                     JobState.QUEUED,
@@ -326,11 +360,38 @@ class SqlJobStore:
                     now,
                     now,
                     now,
+                    digest,
                 ),
             )
+            if cur.rowcount != 1:
+                # another submission with this key committed first (PostgreSQL)
+                found = (
+                    self._by_key(db, owner, idempotency_key, digest)
+                    if idempotency_key is not None
+                    else None
+                )
+                if found is None:
+                    msg = "a submission with the same Idempotency-Key was being stored at the same time; send the request again"
+                    raise StoreUnavailable(msg, DB_BUSY)
+                return found, False
             self._queued(db, job_id, now)
             row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
         return _job(row), True
+
+    def _by_key(self, db: Any, owner: str | None, key: str, digest: str | None) -> Job | None:
+        """The job ``owner``'s idempotency ``key`` made, if any; IdempotencyConflict when
+        it was made for another request (jobs from before hashes were kept pass)."""
+        whose = "owner IS NULL" if owner is None else "owner = ?"
+        row = db.execute(
+            f"SELECT {_JOB_COLUMNS}, request_hash FROM jobs WHERE {whose} AND idempotency_key = ?",
+            (key,) if owner is None else (owner, key),
+        ).fetchone()
+        if row is None:
+            return None
+        job = _job(row[:-1])
+        if row[-1] is not None and row[-1] != digest:
+            raise IdempotencyConflict(job)
+        return job
 
     def get(self, job_id: str) -> Job | None:
         rows = self._read(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
@@ -443,20 +504,26 @@ class SqlJobStore:
                 self._queued(db, job_id, now + (retry_in or 0))
             return state
 
-    def release(self, job_id: str, worker: str) -> bool:
-        """Give a running job back to the queue (a worker shutting down), attempt uncounted."""
+    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool:
+        """Give a running job back to the queue, its attempt uncounted: a worker shutting
+        down, or one that met a fault of the infrastructure (then ``retry_in`` seconds
+        later)."""
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,"
                 " next_run_at = ?, updated_at = ? WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.QUEUED, now, now, job_id, JobState.RUNNING, worker),
+                (JobState.QUEUED, now + retry_in, now, job_id, JobState.RUNNING, worker),
             )
             if cur.rowcount != 1:
                 return False
-            self._queued(db, job_id, now)
+            self._queued(db, job_id, now + retry_in)
             return True
+
+    def ping(self) -> None:
+        """One trivial read: the store answers (StoreError when it does not)."""
+        self._read("SELECT 1")
 
     def cancel(self, job_id: str) -> bool:
         """Cancel a queued or running job (a running one's worker notices at its next
@@ -653,7 +720,7 @@ class SqliteJobStore(SqlJobStore):
         self.path = Path(path)
         self.clock = clock
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_file(self.path)  # keys, callback secrets and reports: the owner's only
             self._db = sqlite3.connect(
                 self.path, check_same_thread=False, isolation_level=None, timeout=busy_timeout_s
             )
@@ -665,30 +732,40 @@ class SqliteJobStore(SqlJobStore):
             msg = (
                 f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
             )
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
         self._lock = threading.Lock()
         self.migrate()
 
     # --- plumbing -----------------------------------------------------------------------
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction; SQLite's errors become the store's
+        (:func:`~verifier.faults.store_error`: a full disk is StoreUnavailable), and a
+        failed transaction is rolled back only if SQLite has not already done so."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
+                self._rollback()
                 msg = f"the job store {self.path} is unavailable: {exc}"
-                raise StoreError(msg) from exc
+                raise store_error(msg, exc) from exc
             try:
                 yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            try:
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 msg = f"cannot write to the job store {self.path}: {exc}"
-                raise StoreError(msg) from exc
+                raise store_error(msg, exc) from exc
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        # after SQLITE_FULL and some I/O errors SQLite has rolled back already, and a
+        # ROLLBACK then fails ("no transaction is active"): never let that escape
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -696,7 +773,7 @@ class SqliteJobStore(SqlJobStore):
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as exc:
                 msg = f"cannot read the job store {self.path}: {exc}"
-                raise StoreError(msg) from exc
+                raise store_error(msg, exc) from exc
 
     def migrate(self) -> int:
         """Apply the migrations this file has not had yet; return the schema version."""
@@ -709,9 +786,9 @@ class SqliteJobStore(SqlJobStore):
                             db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number}")
                 return len(MIGRATIONS)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, StoreError) as exc:
             msg = f"cannot migrate the job store {self.path}: {exc}"
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
 
     def close(self) -> None:
         with self._lock:

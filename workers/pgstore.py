@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from verifier.errors import StoreError
+from verifier.faults import store_error
 from verifier.postgres import (
     Migrations,
     check_schema,
@@ -105,6 +105,10 @@ JOB_MIGRATIONS = Migrations(
             until DOUBLE PRECISION NOT NULL
         );
         """,
+        # 3: what a submission with an idempotency key asked for (a sha256)
+        """
+        ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+        """,
     ),
 )
 
@@ -171,7 +175,7 @@ class PgJobStore(SqlJobStore):
             msg = (
                 f"PostgreSQL error while reading the job store: {str(exc).strip().splitlines()[0]}"
             )
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
 
     def _unflushed(self, db: Any) -> None:
         db.execute("SET LOCAL synchronous_commit = off")
@@ -186,7 +190,7 @@ class PgJobStore(SqlJobStore):
             queue_job_id = defer_check(db.conn, job_id, run_at)
         except Exception as exc:
             msg = f"cannot queue job {job_id}: {exc}"
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
         db.execute("UPDATE jobs SET queue_job_id = ? WHERE id = ?", (queue_job_id, job_id))
 
     def _cancelled(self, db: Any, job_id: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from workers.jobs import JobState
-from workers.jobstore import SqliteJobStore, SqlJobStore
+from workers.jobstore import IdempotencyConflict, SqliteJobStore, SqlJobStore
 
 
 class Clock:
@@ -59,15 +59,20 @@ def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, 
     job, created = store.submit({"response": "x"}, owner="k1", options={}, idempotency_key="a")
     assert created
     assert job.state == "queued"
-    again, created = store.submit({"response": "y"}, owner="k1", options={}, idempotency_key="a")
+    again, created = store.submit({"response": "x"}, owner="k1", options={}, idempotency_key="a")
     assert (again.id, created) == (job.id, False)
+    with pytest.raises(IdempotencyConflict, match="used for a different request") as refused:
+        store.submit({"response": "y"}, owner="k1", options={}, idempotency_key="a")
+    assert refused.value.job.id == job.id
+    with pytest.raises(IdempotencyConflict):  # the options are part of the request
+        store.submit({"response": "x"}, owner="k1", options={"c": 1}, idempotency_key="a")
     other, created = store.submit({"response": "y"}, owner="k2", options={}, idempotency_key="a")
     assert created
     assert other.id != job.id
     reopened = _open(*where)
     assert reopened.get(job.id) == job
     if isinstance(reopened, SqliteJobStore):
-        assert reopened.migrate() == 4  # migrations are applied once
+        assert reopened.migrate() == 5  # migrations are applied once
 
 
 def test_claim_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
