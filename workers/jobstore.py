@@ -27,13 +27,16 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from verifier.errors import InputError, StoreError, StoreUnavailable
 from verifier.faults import DB_BUSY, store_error
 from verifier.files import private_file
 
 from .jobs import JobState, Role
+
+if TYPE_CHECKING:
+    from .rendered import Rendered
 
 __all__ = [
     "ApiKey",
@@ -122,9 +125,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 5: what a submission with an idempotency key asked for (a sha256), so that the key
-    # used again with another body is refused instead of answered with the old job
+    # used again with another body is refused instead of answered with the old job; and
+    # what the job process renders when it stores a report (workers/rendered.py): its
+    # summary, and the rater's page in pages
     """
     ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+    ALTER TABLE reports ADD COLUMN summary TEXT;
+    ALTER TABLE reports ADD COLUMN pages INTEGER;
+    CREATE TABLE report_pages (
+        job_id TEXT NOT NULL REFERENCES jobs (id),
+        page INTEGER NOT NULL,
+        html TEXT NOT NULL,
+        PRIMARY KEY (job_id, page)
+    );
     """,
 )
 
@@ -229,7 +242,13 @@ class JobStore(Protocol):
     def get(self, job_id: str) -> Job | None: ...
     def claim(self, worker: str, lease_s: float) -> Job | None: ...
     def renew(self, job_id: str, worker: str, lease_s: float) -> bool: ...
-    def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool: ...
+    def complete(
+        self,
+        job_id: str,
+        worker: str,
+        report: dict[str, Any],
+        rendered: Rendered | None = None,
+    ) -> bool: ...
     def fail(
         self, job_id: str, worker: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
@@ -238,6 +257,9 @@ class JobStore(Protocol):
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def report_text(self, job_id: str) -> str | None: ...
+    def report_size(self, job_id: str) -> int | None: ...
+    def report_page(self, job_id: str, page: int) -> tuple[str | None, int] | None: ...
+    def summaries(self, job_ids: list[str]) -> dict[str, dict[str, Any]]: ...
     def counts(self) -> dict[str, int]: ...
     def report_counts(self) -> dict[str, int]: ...
     # audits
@@ -450,9 +472,15 @@ class SqlJobStore:
             )
             return cur.rowcount == 1
 
-    def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool:
-        """Store the report and mark the job done (with the report's status), if this
-        worker still holds the lease."""
+    def complete(
+        self,
+        job_id: str,
+        worker: str,
+        report: dict[str, Any],
+        rendered: Rendered | None = None,
+    ) -> bool:
+        """Store the report (with its ``rendered`` pages and summary) and mark the job
+        done (with the report's status), if this worker still holds the lease."""
         now = self.clock()
         status = "incomplete" if report.get("status") == "incomplete" else "complete"
         with self._tx() as db:
@@ -465,9 +493,21 @@ class SqlJobStore:
             if cur.rowcount != 1:
                 return False
             db.execute(
-                "INSERT INTO reports (job_id, report, stored_at) VALUES (?, ?, ?)",
-                (job_id, json.dumps(report, ensure_ascii=False), now),
+                "INSERT INTO reports (job_id, report, stored_at, summary, pages)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    job_id,
+                    json.dumps(report, ensure_ascii=False),
+                    now,
+                    json.dumps(rendered.summary) if rendered else None,
+                    len(rendered.pages) if rendered else None,
+                ),
             )
+            for number, html in enumerate(rendered.pages if rendered else [], start=1):
+                db.execute(
+                    "INSERT INTO report_pages (job_id, page, html) VALUES (?, ?, ?)",
+                    (job_id, number, html),
+                )
             return True
 
     def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> JobState | None:
@@ -548,6 +588,38 @@ class SqlJobStore:
         """The stored report as the JSON text it was stored as (no parsing)."""
         rows = self._read("SELECT report FROM reports WHERE job_id = ?", (job_id,))
         return str(rows[0][0]) if rows else None
+
+    def report_size(self, job_id: str) -> int | None:
+        """The stored report's length in characters (None: no report)."""
+        rows = self._read("SELECT length(report) FROM reports WHERE job_id = ?", (job_id,))
+        return int(rows[0][0]) if rows else None
+
+    def report_page(self, job_id: str, page: int) -> tuple[str | None, int] | None:
+        """Page ``page`` of the report's stored page and how many there are: (None, n)
+        for a page out of range; None when no pages were stored (a report stored by an
+        older verifier)."""
+        rows = self._read("SELECT pages FROM reports WHERE job_id = ?", (job_id,))
+        if not rows or rows[0][0] is None:
+            return None
+        count = int(rows[0][0])
+        if not 1 <= page <= count:
+            return None, count
+        html = self._read(
+            "SELECT html FROM report_pages WHERE job_id = ? AND page = ?", (job_id, page)
+        )
+        return (str(html[0][0]) if html else None), count
+
+    def summaries(self, job_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The stored summaries of these jobs' reports (jobs without one are left out)."""
+        if not job_ids:
+            return {}
+        marks = ", ".join("?" * len(job_ids))
+        rows = self._read(
+            f"SELECT job_id, summary FROM reports WHERE job_id IN ({marks})"
+            " AND summary IS NOT NULL",
+            tuple(job_ids),
+        )
+        return {str(r[0]): json.loads(r[1]) for r in rows}
 
     def report_count(self) -> int:
         return int(self._read("SELECT count(*) FROM reports")[0][0])

@@ -26,7 +26,7 @@ import socket
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from verifier.errors import InputError, VerifierError
 from verifier.faults import DB_BUSY, DB_DOWN, infrastructure_fault
@@ -36,6 +36,7 @@ from verifier.pipeline import Runtime, check
 from .jobs import JobState
 from .jobstore import Job, JobStore
 from .outage import Outage
+from .rendered import Rendered, render_report
 from .running import JobProgress, runtime_for
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
@@ -194,6 +195,9 @@ class Worker:
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
         try:
             report = await check_task
+            data = report.to_dict()
+            # the page is rendered here, where the check's cost is paid, under the lease
+            rendered = await self._render(job, report, data)
         except asyncio.CancelledError:
             if keeper.done() and keeper.result() is False:
                 self.stats.lost += 1  # cancelled by the client, or the lease was lost
@@ -213,7 +217,7 @@ class Worker:
             return
         finally:
             keeper.cancel()
-        stored = await self._store_report(job, report)
+        stored = await self._store_report(job, data, rendered)
         if not stored:
             self.stats.lost += 1
             log.warning("job %s: lease lost before the report was stored; discarded", job.id)
@@ -250,16 +254,29 @@ class Worker:
                 work.cancel()
                 return False
 
-    async def _store_report(self, job: Job, report: Report) -> bool:
+    @staticmethod
+    async def _render(job: Job, report: Report, data: dict[str, Any]) -> Rendered | None:
+        """The report's pages and summary; None (logged) when they cannot be made: the
+        report is stored without them, never lost for them."""
+        try:
+            return await asyncio.to_thread(render_report, report, data)
+        except Exception:
+            log.exception("job %s: its page could not be rendered; stored without it", job.id)
+            return None
+
+    async def _store_report(
+        self, job: Job, data: dict[str, Any], rendered: Rendered | None
+    ) -> bool:
         """Store the report, waiting for the store while it cannot be written (the lease
         may run out meanwhile: then a worker that took the job over wins, and this
         report is refused). False when the lease was lost."""
-        data = report.to_dict()
         waiting = False
         try:
             while True:
                 try:
-                    return await asyncio.to_thread(self.store.complete, job.id, self.id, data)
+                    return await asyncio.to_thread(
+                        self.store.complete, job.id, self.id, data, rendered
+                    )
                 except VerifierError as exc:
                     if not waiting:
                         waiting = True

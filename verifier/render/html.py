@@ -10,11 +10,21 @@ shown on hover and keyboard focus.
 The copy toggles (include quoted text, drop matches under N words, drop a source)
 recompute the copied share in the page from each match's covered word indices, which are
 the same words the report's ``copied_share`` counts.
+
+Bounded work: the pieces are cut in one sweep over the marks (n log n in the claims and
+matches, however many there are), at most ``MAX_PASSAGES`` copy passages are compared
+word by word (each under ``MAX_DIFF_WORDS`` words) and at most ``MAX_GRAMMAR`` grammar
+findings are listed. :func:`report_html` is the whole report on one page (the command
+line's file); :func:`report_pages` cuts a report with more than ``PAGE_CLAIMS`` claims
+into pages (what the service stores and serves): the first has the summary, the sources
+and the first claims; each page has its part of the response, where its claims are, and
+links to the others (``?page=N``).
 """
 
 from __future__ import annotations
 
 import base64
+import bisect
 import hashlib
 import itertools
 import json
@@ -25,11 +35,23 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from ..model import CopyMatch, Report
+from ..model import Claim, CopyMatch, Report
 from ..plagiarism.align import normalized_words
 from ..text import WORD
 
-__all__ = ["report_html"]
+__all__ = [
+    "MAX_DIFF_WORDS",
+    "MAX_GRAMMAR",
+    "MAX_PASSAGES",
+    "PAGE_CLAIMS",
+    "report_html",
+    "report_pages",
+]
+
+PAGE_CLAIMS = 250  # claims in one page of a paged report
+MAX_PASSAGES = 100  # copy passages compared word by word, side by side
+MAX_DIFF_WORDS = 3000  # a passage longer than this is shown without its changes marked
+MAX_GRAMMAR = 500  # grammar findings listed
 
 
 @cache
@@ -107,9 +129,12 @@ def marked_changes(a: str, b: str) -> tuple[list[tuple[str, bool]], list[tuple[s
     )
 
 
-def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
-    text = report.request["response"]
-    marks: list[tuple[int, int, str, str, int | None, str | None]] = []
+_Mark = tuple[int, int, str, str, int | None, str | None]
+
+
+def _marks(report: Report, sources: dict[str, int]) -> list[_Mark]:
+    """Every highlight of the response: copy matches, then check-worthy claims."""
+    marks: list[_Mark] = []
     for i, m in enumerate(report.plagiarism.matches):
         src = sources.get(m.snapshot_id, 0) % _PALETTE
         tip = (
@@ -132,20 +157,35 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
         if quote is not None:
             tip += f" — “{quote.sentence[:200]}” ({quote.url})"
         marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))
-    cuts = sorted({0, len(text), *(s for s, *_ in marks), *(e for _s, e, *_ in marks)})
+    return marks
+
+
+def _pieces(text: str, marks: list[_Mark], start: int, end: int) -> list[_Piece]:
+    """``text[start:end]`` cut at every boundary of a mark, each piece with the marks
+    covering it (in the marks' order): one sweep, a mark opened at its start and closed
+    at its end."""
+    opens: dict[int, list[int]] = {}
+    closes: dict[int, list[int]] = {}
+    for i, (s, e, *_rest) in enumerate(marks):
+        s, e = max(s, start), min(e, end)
+        if s < e:
+            opens.setdefault(s, []).append(i)
+            closes.setdefault(e, []).append(i)
+    cuts = sorted({start, end, *opens, *closes})
+    active: set[int] = set()
     pieces = []
     for a, b in itertools.pairwise(cuts):
-        if a >= b:
-            continue
+        active.difference_update(closes.get(a, ()))
+        active.update(opens.get(a, ()))
         piece = _Piece(text[a:b])
-        for s, e, cls, tip, match, claim in marks:
-            if s <= a and b <= e:
-                piece.classes.append(cls)
-                piece.tips.append(tip)
-                if match is not None:
-                    piece.matches.append(match)
-                if claim is not None:
-                    piece.claims.append(claim)
+        for i in sorted(active):
+            _s, _e, cls, tip, match, claim = marks[i]
+            piece.classes.append(cls)
+            piece.tips.append(tip)
+            if match is not None:
+                piece.matches.append(match)
+            if claim is not None:
+                piece.claims.append(claim)
         pieces.append(piece)
     return pieces
 
@@ -181,11 +221,9 @@ def _script_json(data: Any) -> str:
     )
 
 
-def _claim_rows(report: Report) -> list[dict[str, Any]]:
+def _claim_rows(claims: list[Claim]) -> list[dict[str, Any]]:
     rows = []
-    for c in report.claims:
-        if not c.check_worthy:
-            continue
+    for c in claims:
         v = c.verdict
         quote = v.quotes[0] if v and v.quotes else None
         evidence = (
@@ -210,10 +248,22 @@ def _claim_rows(report: Report) -> list[dict[str, Any]]:
     return rows
 
 
-def report_html(report: Report) -> str:
+def _passage(m: CopyMatch, compare: bool) -> _Passage:
+    if compare and max(len(m.response_text), len(m.source_text)) // 6 <= MAX_DIFF_WORDS:
+        return _Passage(m, *marked_changes(m.response_text, m.source_text))
+    return _Passage(m, [(m.response_text, False)], [(m.source_text, False)])
+
+
+def _source_index(report: Report) -> dict[str, int]:
+    """Each source's number (its colour), listed sources first."""
     sources = {s.snapshot_id: i for i, s in enumerate(report.plagiarism.sources)}
     for m in report.plagiarism.matches:
         sources.setdefault(m.snapshot_id, len(sources))
+    return sources
+
+
+def _sources(report: Report, sources: dict[str, int]) -> list[dict[str, Any]]:
+    """The sources section: each source with its matches and passages."""
     by_source: dict[int, list[CopyMatch]] = {}
     for m in report.plagiarism.matches:
         by_source.setdefault(sources[m.snapshot_id], []).append(m)
@@ -229,23 +279,91 @@ def report_html(report: Report) -> str:
                 "title": first.source_title if first else "",
                 "share": listed.share if listed else 0.0,
                 "matches": by_source.get(index, []),
-                "passages": [
-                    _Passage(m, *marked_changes(m.response_text, m.source_text))
-                    for m in by_source.get(index, [])
-                ],
             }
         )
+    compared = 0
+    for entry in all_sources:
+        passages = []
+        for m in entry["matches"]:
+            passages.append(_passage(m, compared < MAX_PASSAGES))
+            compared += 1
+        entry["passages"] = passages
+    return all_sources
+
+
+def _render(
+    report: Report,
+    claims: list[Claim],
+    window: tuple[int, int],
+    nav: dict[str, Any] | None,
+    marks: list[_Mark],
+    sources: dict[str, int],
+    *,
+    first: bool,
+) -> str:
+    """One page: the summary and the sources when ``first``, the response from
+    ``window[0]`` to ``window[1]`` with its highlights, and the table of ``claims``."""
     template = _env().get_template("report.html.j2")
+    grammar = [m for m in report.grammar.matches if m.severity != "excluded"]
     return template.render(
         report=report,
         rubric=report.rubric,
         truth=report.truthfulness,
         plagiarism=report.plagiarism,
-        pieces=_pieces(report, sources),
-        sources=all_sources,
-        claim_rows=_claim_rows(report),
-        page_data=_script_json(_page_data(report, sources)),
+        first=first,
+        nav=nav,
+        window=window,
+        grammar_shown=grammar[:MAX_GRAMMAR],
+        grammar_more=max(0, len(grammar) - MAX_GRAMMAR),
+        pieces=_pieces(report.request["response"], marks, *window),
+        sources=_sources(report, sources) if first else [],
+        claim_rows=_claim_rows(claims),
+        page_data=_script_json(_page_data(report, sources) if first else {"matches": []}),
         highlight_count=len(report.plagiarism.matches),
         script=_SCRIPT,
         script_hash=_SCRIPT_HASH,
     )
+
+
+def report_html(report: Report) -> str:
+    """The whole report on one page."""
+    claims = [c for c in report.claims if c.check_worthy]
+    sources = _source_index(report)
+    window = (0, len(report.request["response"]))
+    return _render(report, claims, window, None, _marks(report, sources), sources, first=True)
+
+
+def report_pages(report: Report, per_page: int = PAGE_CLAIMS) -> list[str]:
+    """The report in pages of ``per_page`` claims (one page, :func:`report_html`'s, when
+    it has no more); page *k* shows the response from its first claim to the next
+    page's first claim."""
+    claims = sorted((c for c in report.claims if c.check_worthy), key=lambda c: c.start)
+    if len(claims) <= per_page:
+        return [report_html(report)]
+    size = len(report.request["response"])
+    chunks = [claims[i : i + per_page] for i in range(0, len(claims), per_page)]
+    starts = [0, *(chunk[0].start for chunk in chunks[1:])]
+    ends = [*starts[1:], size]
+    sources = _source_index(report)
+    # each page gets the marks that reach into its part of the response, in order
+    buckets: list[list[_Mark]] = [[] for _ in chunks]
+    for mark in _marks(report, sources):
+        first = max(0, bisect.bisect_right(starts, mark[0]) - 1)
+        last = max(first, bisect.bisect_left(starts, mark[1]) - 1)
+        for k in range(first, min(last, len(chunks) - 1) + 1):
+            buckets[k].append(mark)
+    pages = []
+    for k, chunk in enumerate(chunks):
+        window = (starts[k], max(starts[k], ends[k]))
+        nav = {
+            "page": k + 1,
+            "pages": len(chunks),
+            "first_claim": k * per_page + 1,
+            "last_claim": k * per_page + len(chunk),
+            "claims": len(claims),
+            "start": window[0],
+            "end": window[1],
+            "size": size,
+        }
+        pages.append(_render(report, chunk, window, nav, buckets[k], sources, first=k == 0))
+    return pages

@@ -3,6 +3,7 @@
   var data = JSON.parse(document.getElementById("page-data").textContent);
   var includeQuotes = document.getElementById("include-quotes");
   var minWords = document.getElementById("min-words");
+  if (!includeQuotes || !minWords) return; // a later page of a long report: no copy toggles
   function included(m, dropped) {
     if (dropped[m.source]) return false;
     if (m.words < Number(minWords.value || 0)) return false;
