@@ -67,13 +67,30 @@ class Database:
 
 
 def database_of(settings: Settings) -> Database:
-    """``service.database``: empty is ``jobs.db`` under the data dir."""
+    """``service.database``, or the URL in ``service.database_file`` when that is set:
+    empty is ``jobs.db`` under the data dir."""
     url = settings.service.database
+    if settings.service.database_file:
+        url = _url_from_file(Path(settings.service.database_file).expanduser())
     if not url:
         return Database("sqlite", str(settings.data_dir() / "jobs.db"))
     if url.startswith("sqlite:///"):
         return Database("sqlite", str(Path(url.removeprefix("sqlite:///")).expanduser()))
     return Database("postgresql", url)
+
+
+def _url_from_file(path: Path) -> str:
+    """The database URL kept in a file (its first line), as ``service.database`` takes it."""
+    try:
+        lines = path.read_text(encoding="utf-8").strip().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        msg = f"cannot read service.database_file {path}: {getattr(exc, 'strerror', None) or exc}; check the path"
+        raise ConfigError(msg) from exc
+    url = lines[0].strip() if lines else ""
+    if not re.match(r"^(sqlite:///.+|postgres(ql)?://.*)$", url):
+        msg = f"service.database_file {path} does not hold a database URL (postgresql://... or sqlite:///...) on its first line"
+        raise ConfigError(msg)
+    return url
 
 
 def redact(url: str) -> str:

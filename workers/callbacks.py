@@ -105,6 +105,14 @@ class CallbackSender:
         if not url:
             return False
         key = await asyncio.to_thread(self.store.key, job.owner) if job.owner else None
+        if key is not None and not key.callback_secret:  # never send it unsigned
+            error = (
+                "cannot sign the callback: this worker cannot open the key's callback secret "
+                "(give it the API's service.secrets_key_file or service.session_secret)"
+            )
+            await asyncio.to_thread(self.store.log_callback, job.id, 1, None, error)
+            log.error("callback for job %s: %s", job.id, error)
+            return False
         body = json.dumps(self.payload(job, report), ensure_ascii=False).encode()
         headers = {"Content-Type": "application/json", "X-Verifier-Job": job.id}
         if key is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import secrets
 import sqlite3
 import threading
@@ -34,9 +35,13 @@ from verifier.faults import DB_BUSY, store_error
 from verifier.files import private_file
 
 from .jobs import JobState, Role
+from .secretbox import SEALED
 
 if TYPE_CHECKING:
     from .rendered import Rendered
+    from .secretbox import SecretBox
+
+log = logging.getLogger("verifier.jobstore")
 
 __all__ = [
     "ApiKey",
@@ -306,11 +311,6 @@ def _job(row: tuple[Any, ...]) -> Job:
     return Job(*values)
 
 
-def _key(row: tuple[Any, ...]) -> ApiKey:
-    key_id, role, *rest = row
-    return ApiKey(key_id, Role(role), *rest)
-
-
 class SqlJobStore:
     """The job store's logic in SQL that SQLite and PostgreSQL both speak (``?`` marks a
     parameter). An adapter supplies the connection: ``_tx`` (one transaction, yielding
@@ -323,6 +323,7 @@ class SqlJobStore:
 
     clock: Any
     _skip_locked = ""
+    secret_box: SecretBox | None = None  # seals callback secrets at rest (workers/secretbox.py)
 
     def _tx(self) -> AbstractContextManager[Any]:
         raise NotImplementedError
@@ -677,28 +678,60 @@ class SqlJobStore:
         key_id = "k_" + secrets.token_hex(6)
         token = f"vk_{secrets.token_urlsafe(32)}"
         key = ApiKey(key_id, role, name, secrets.token_urlsafe(32), self.clock(), None)
+        sealed = (
+            self.secret_box.seal(key.callback_secret) if self.secret_box else key.callback_secret
+        )
         with self._tx() as db:
             db.execute(
                 "INSERT INTO api_keys (id, hash, role, name, callback_secret, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (key.id, hash_token(token), key.role, name, key.callback_secret, key.created_at),
+                (key.id, hash_token(token), key.role, name, sealed, key.created_at),
             )
         return key, token
+
+    def _key(self, row: tuple[Any, ...]) -> ApiKey:
+        """A key as stored, its callback secret opened (empty, and logged, when this
+        process cannot open it: a callback is then never sent unsigned)."""
+        key_id, role, name, stored, *rest = row
+        secret = stored
+        if stored.startswith(SEALED):
+            try:
+                secret = self.secret_box.open(stored) if self.secret_box else ""
+            except StoreError as exc:
+                log.warning("key %s: %s", key_id, exc)
+                secret = ""
+        return ApiKey(key_id, Role(role), name, secret, *rest)
+
+    def seal_secrets(self) -> int:
+        """Seal the callback secrets stored in the clear (by an older verifier)."""
+        if self.secret_box is None:
+            return 0
+        rows = self._read(
+            "SELECT id, callback_secret FROM api_keys WHERE callback_secret NOT LIKE ?",
+            (SEALED + "%",),
+        )
+        with self._tx() as db:
+            for key_id, plain in rows:
+                db.execute(
+                    "UPDATE api_keys SET callback_secret = ? WHERE id = ? AND callback_secret = ?",
+                    (self.secret_box.seal(plain), key_id, plain),
+                )
+        return len(rows)
 
     def find_key(self, token: str) -> ApiKey | None:
         rows = self._read(
             f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE hash = ? AND revoked_at IS NULL",
             (hash_token(token),),
         )
-        return _key(rows[0]) if rows else None
+        return self._key(rows[0]) if rows else None
 
     def key(self, key_id: str) -> ApiKey | None:
         rows = self._read(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (key_id,))
-        return _key(rows[0]) if rows else None
+        return self._key(rows[0]) if rows else None
 
     def list_keys(self) -> list[ApiKey]:
         rows = self._read(f"SELECT {_KEY_COLUMNS} FROM api_keys ORDER BY created_at")
-        return [_key(r) for r in rows]
+        return [self._key(r) for r in rows]
 
     def revoke_key(self, key_id: str) -> bool:
         with self._tx() as db:
@@ -787,10 +820,16 @@ class SqliteJobStore(SqlJobStore):
     connection behind a lock per process."""
 
     def __init__(
-        self, path: str | Path, *, clock: Any = time.time, busy_timeout_s: float = 30.0
+        self,
+        path: str | Path,
+        *,
+        clock: Any = time.time,
+        busy_timeout_s: float = 30.0,
+        secret_box: SecretBox | None = None,
     ) -> None:
         self.path = Path(path)
         self.clock = clock
+        self.secret_box = secret_box
         try:
             private_file(self.path)  # keys, callback secrets and reports: the owner's only
             self._db = sqlite3.connect(

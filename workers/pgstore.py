@@ -32,6 +32,8 @@ from .queue import abort_check, defer_check, queue_migrations
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
+    from .secretbox import SecretBox
+
 __all__ = ["JOB_MIGRATIONS", "PgJobStore"]
 
 JOB_MIGRATIONS = Migrations(
@@ -153,9 +155,11 @@ class PgJobStore(SqlJobStore):
         pool_size: int = 10,
         clock: Any = time.time,
         pool: ConnectionPool | None = None,
+        secret_box: SecretBox | None = None,
     ) -> None:
         self.url = url
         self.clock = clock
+        self.secret_box = secret_box
         self._own_pool = pool is None
         self.pool = pool or open_pool(url, pool_size, name="verifier-jobs")
         try:

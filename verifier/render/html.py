@@ -44,6 +44,7 @@ __all__ = [
     "MAX_GRAMMAR",
     "MAX_PASSAGES",
     "PAGE_CLAIMS",
+    "REPORT_CSP",
     "report_html",
     "report_pages",
 ]
@@ -72,6 +73,11 @@ _PALETTE = 8
 # hash), so even markup that slipped through escaping could run nothing.
 _SCRIPT = (files("verifier.render") / "templates" / "report.js").read_text(encoding="utf-8")
 _SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
+# the page's policy, also sent as a header by the service
+REPORT_CSP = (
+    f"default-src 'none'; style-src 'unsafe-inline'; script-src '{_SCRIPT_HASH}'; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)
 
 
 @dataclass(slots=True)
@@ -321,7 +327,7 @@ def _render(
         page_data=_script_json(_page_data(report, sources) if first else {"matches": []}),
         highlight_count=len(report.plagiarism.matches),
         script=_SCRIPT,
-        script_hash=_SCRIPT_HASH,
+        csp=REPORT_CSP,
     )
 
 

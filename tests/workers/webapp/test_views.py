@@ -231,7 +231,12 @@ async def test_the_list_filters_by_state_newest_first_in_pages(web_app: Web) -> 
     cancelled = await (await web_app.client.get("/app/checks?state=cancelled")).text()
     assert "1 check cancelled" in cancelled
     assert ids[0][:8] in cancelled
-    assert (await web_app.client.get("/app/checks?state=bogus&page=x")).status == 200
+    assert (await web_app.client.get("/app/checks?state=bogus")).status == 200
+    # page numbers that are not whole numbers, or too large for any list, are refused
+    for page, status in (("x", 400), ("0", 400), ("99999999999999999999999", 400), ("3", 404)):
+        refused = await web_app.client.get(f"/app/checks?page={page}")
+        assert refused.status == status, page
+        assert refused.content_type == "text/html"
 
 
 async def test_an_auditor_replays_a_check_and_reads_same_decisions(web_app: Web) -> None:
