@@ -115,6 +115,7 @@ class Migrations:
 # after psycopg's 30 s default (the pool keeps reconnecting in the background).
 POOL_TIMEOUT_S = 5.0
 CONNECT_TIMEOUT_S = 3
+RECONNECT_S = 10.0
 
 
 def open_pool(
@@ -139,8 +140,10 @@ def open_pool(
         open=False,
         check=ConnectionPool.check_connection,
         timeout=timeout_s,
-        # keep trying for a day before giving a slot up (it is then retried on demand)
-        reconnect_timeout=86400.0,
+        # psycopg retries a lost connection with a backoff that doubles without a cap;
+        # giving up after a few seconds lets the next statement connect anew at once, so
+        # the store answers as soon as the server is back
+        reconnect_timeout=RECONNECT_S,
     )
     try:
         pool.open(wait=True, timeout=10)

@@ -228,12 +228,15 @@ def _forwarded(request: web.Request, proxies: list[Any]) -> dict[str, Any]:
 @web.middleware
 async def _proxied(request: web.Request, handler: Handler) -> web.StreamResponse:
     changes = _forwarded(request, request.app[CONTEXT].proxies)
-    return await handler(request.clone(**changes) if changes else request)
+    if changes:
+        request = request.clone(**changes)
+    response = await handler(request)
+    if request.secure and not response.prepared:
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    if request.secure:
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     if response.content_type == "text/html":
         response.headers.setdefault(
             "Content-Security-Policy",
@@ -257,6 +260,7 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
     )
     metrics = request.app[METRICS]
     try:
+        _fail_fast(request)
         if request.path.startswith("/v1/"):
             request[KEY] = await _authenticate(request)
         response = await handler(request)
@@ -286,6 +290,23 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
         )
     metrics.requests.labels(route, str(response.status)).inc()
     return response
+
+
+_FAIL_FAST_S = 3.0  # a probe that found the store down is believed this long
+
+
+def _fail_fast(request: web.Request) -> None:
+    """While the health probe finds the store not answering, requests that need it get
+    their 503 at once instead of waiting for it to time out."""
+    if not request.path.startswith(("/v1/", "/app/")) or request.path.startswith("/app/static/"):
+        return
+    health = request.app[HEALTH].health
+    if not health.database_ok and time.monotonic() - health.checked_at < _FAIL_FAST_S:
+        exc = StoreUnavailable(health.database, "database unavailable")
+        status, detail, wait = _unavailable(exc)
+        response = _html_or_json(request, status, "unavailable", detail)
+        response.headers["Retry-After"] = str(wait)
+        raise _Refusal(response)
 
 
 async def _authenticate(request: web.Request) -> ApiKey:

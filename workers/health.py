@@ -139,6 +139,8 @@ class HealthMonitor:
         # and a call that is still running after timeout_s means "not answering"
         if self._store_call is None or self._store_call.done():
             self._store_call = asyncio.ensure_future(asyncio.to_thread(self.store.counts))
+            # its error is read here or, after a timeout, by this callback: never left
+            self._store_call.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         started = self.clock()
         try:
             jobs = await asyncio.wait_for(asyncio.shield(self._store_call), self.timeout_s)

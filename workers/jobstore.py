@@ -278,6 +278,7 @@ class JobStore(Protocol):
     def key(self, key_id: str) -> ApiKey | None: ...
     def list_keys(self) -> list[ApiKey]: ...
     def revoke_key(self, key_id: str) -> bool: ...
+    def open_secret(self, key: ApiKey) -> str: ...
     # callbacks
     def log_callback(
         self, job_id: str, attempt: int, status: int | None, error: str | None
@@ -690,17 +691,21 @@ class SqlJobStore:
         return key, token
 
     def _key(self, row: tuple[Any, ...]) -> ApiKey:
-        """A key as stored, its callback secret opened (empty, and logged, when this
-        process cannot open it: a callback is then never sent unsigned)."""
-        key_id, role, name, stored, *rest = row
-        secret = stored
-        if stored.startswith(SEALED):
-            try:
-                secret = self.secret_box.open(stored) if self.secret_box else ""
-            except StoreError as exc:
-                log.warning("key %s: %s", key_id, exc)
-                secret = ""
-        return ApiKey(key_id, Role(role), name, secret, *rest)
+        """A key as stored (its callback secret as stored: see :meth:`open_secret`)."""
+        key_id, role, *rest = row
+        return ApiKey(key_id, Role(role), *rest)
+
+    def open_secret(self, key: ApiKey) -> str:
+        """``key``'s callback secret in the clear; empty (and logged) when this process
+        cannot open it, so that a callback is never sent unsigned."""
+        stored = key.callback_secret
+        if not stored.startswith(SEALED):
+            return stored
+        try:
+            return self.secret_box.open(stored) if self.secret_box else ""
+        except StoreError as exc:
+            log.warning("key %s: %s", key.id, exc)
+            return ""
 
     def seal_secrets(self) -> int:
         """Seal the callback secrets stored in the clear (by an older verifier)."""

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 from verifier.config import Settings
 from verifier.errors import VerifierError
 from verifier.faults import infrastructure_fault
-from verifier.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, Migrations
+from verifier.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
 
 if TYPE_CHECKING:
     from .worker import Worker
@@ -147,6 +147,7 @@ async def _run_procrastinate(
             min_size=1,
             max_size=max(2, service.pool_size),
             timeout=POOL_TIMEOUT_S,
+            reconnect_timeout=RECONNECT_S,
             kwargs={"connect_timeout": CONNECT_TIMEOUT_S},
         )
     )

@@ -87,7 +87,9 @@ class Worker:
         self.on_done = on_done
         self.stats = WorkerStats()
         self.running: dict[str, asyncio.Task[None]] = {}
-        self.outage = Outage("the job store", log, first_s=min(self.settings.poll_s, 1.0))
+        self.outage = Outage(
+            "the job store", log, first_s=min(self.settings.poll_s, 1.0), max_s=10.0
+        )
         # what the store must still be told once it answers again: job id -> the call
         self._owed: dict[str, Callable[[], object]] = {}
         self._storing = 0  # finished jobs whose report waits for the store

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 from typing import Any
 
 from aiohttp import FormData
 
+from verifier.config import Settings
+from workers.api import create_app
 from workers.jobs import JobState
+from workers.jobstore import SqliteJobStore
+from workers.webapp import add_web_app
 
-from .conftest import HOSTILE, RESPONSE, Web
+from .conftest import HOSTILE, RESPONSE, SECRET, Web
 
 
 async def _submit(web: Web, **fields: Any) -> Any:
@@ -299,3 +304,54 @@ async def test_the_api_routes_and_their_document_are_unchanged(web_app: Web) -> 
     static = await web_app.client.get("/app/static/app.js")
     assert static.headers["Content-Type"].startswith("text/javascript")
     assert (await web_app.client.get("/app/static/secrets.txt")).status == 404
+
+
+async def test_a_next_with_a_raw_cr_or_lf_is_refused(web_app: Web) -> None:
+    client = web_app.client
+    token = await web_app.csrf("/app/sign-in")
+    for target in (
+        "/app/checks\r\nSet-Cookie: x=1",
+        "/app/checks\nLocation: //evil",
+        "/app/\\evil",
+    ):
+        resp = await client.post(
+            "/app/sign-in",
+            data={"csrf": token, "key": web_app.keys["rater"][1], "next": target},
+            allow_redirects=False,
+        )
+        assert resp.status == 303
+        assert resp.headers["Location"] == "/app/checks"
+        form = await client.get("/app/sign-in", params={"next": target})
+        assert form.status in (200, 303)
+        token = await web_app.csrf("/app/sign-in")
+
+
+async def test_failed_sign_ins_are_throttled(web_app: Web) -> None:
+    client = web_app.client
+    token = await web_app.csrf("/app/sign-in")
+    statuses = []
+    for i in range(11):
+        wrong = await client.post("/app/sign-in", data={"csrf": token, "key": f"vk_nope{i}"})
+        statuses.append(wrong.status)
+    assert statuses == [401] * 10 + [429]
+    assert int(wrong.headers["Retry-After"]) >= 1
+    assert "Too many failed sign-ins" in await wrong.text()
+    # the right key from this client waits too, until the window passes
+    right = await client.post("/app/sign-in", data={"csrf": token, "key": web_app.keys["rater"][1]})
+    assert right.status == 429
+
+
+async def test_a_cookie_is_secure_behind_a_trusted_https_proxy_only(
+    aiohttp_client, web_settings: Settings, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    for proxies, secure in (([], False), (["127.0.0.1"], True)):
+        settings = web_settings.with_overrides({"service.trusted_proxies": proxies})
+        app = add_web_app(create_app(store, settings), secret=SECRET)
+        client = await aiohttp_client(app)
+        form = await client.get("/app/sign-in", headers={"X-Forwarded-Proto": "https"})
+        assert bool(form.cookies["verifier_session"]["secure"]) is secure
+        assert ("Strict-Transport-Security" in form.headers) is secure
+        assert "default-src 'none'" in form.headers["Content-Security-Policy"]
+        await client.close()
+    store.close()
