@@ -48,7 +48,7 @@ class Outage:
         """How long to wait before the next try (0 when all is well)."""
         if self.since is None:
             return 0.0
-        return min(self.max_s, self.first_s * 2 ** max(self.failures - 1, 0))
+        return min(self.max_s, self.first_s * 2 ** min(max(self.failures - 1, 0), 32))
 
     def failed(self, reason: str, detail: str = "") -> float:
         """A try failed for ``reason``; returns how long to wait before the next."""
