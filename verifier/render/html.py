@@ -12,9 +12,9 @@ recompute the copied share in the page from each match's covered word indices, w
 the same words the report's ``copied_share`` counts.
 
 Bounded work: the pieces are cut in one sweep over the marks (n log n in the claims and
-matches, however many there are), at most ``MAX_PASSAGES`` copy passages are compared
-word by word (each under ``MAX_DIFF_WORDS`` words) and at most ``MAX_GRAMMAR`` grammar
-findings are listed. :func:`report_html` is the whole report on one page (the command
+matches, however many there are), at most ``MAX_PASSAGES`` copy passages are shown side
+by side (their changes marked when under ``MAX_DIFF_WORDS`` words; the rest are counted)
+and at most ``MAX_GRAMMAR`` grammar findings are listed. :func:`report_html` is the whole report on one page (the command
 line's file); :func:`report_pages` cuts a report with more than ``PAGE_CLAIMS`` claims
 into pages (what the service stores and serves): the first has the summary, the sources
 and the first claims; each page has its part of the response, where its claims are, and
@@ -34,6 +34,8 @@ from difflib import SequenceMatcher
 from functools import cache
 from importlib.resources import files
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from ..model import Claim, CopyMatch, Report
 from ..plagiarism.align import normalized_words
@@ -196,6 +198,26 @@ def _pieces(text: str, marks: list[_Mark], start: int, end: int) -> list[_Piece]
     return pieces
 
 
+def _pieces_html(pieces: list[_Piece]) -> Markup:
+    """The response's pieces as HTML, each marked piece a focusable span with its classes,
+    matches, claims and tooltip (every value escaped): built here rather than in the
+    template, which costs several times more for a long response."""
+    out = []
+    for p in pieces:
+        text = escape(p.text)
+        if not p.classes:
+            out.append(text)
+            continue
+        attrs = f'class="{escape(" ".join(p.classes))}"'
+        if p.matches:
+            attrs += f' data-match="{" ".join(map(str, p.matches))}"'
+        if p.claims:
+            attrs += f' data-claim="{escape(" ".join(p.claims))}"'
+        attrs += f' data-tip="{escape(" · ".join(p.tips))}" tabindex="0"'
+        out.append(f"<span {attrs}>{text}</span>")
+    return Markup("".join(out))
+
+
 def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
     return {
         "response_words": report.plagiarism.response_words,
@@ -208,7 +230,8 @@ def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
                 "kind": m.kind,
                 "words": m.words,
                 "source": sources.get(m.snapshot_id, 0),
-                "word_indices": list(range(m.word_start, m.word_end)),
+                "word_start": m.word_start,  # the words it covers: [start, end)
+                "word_end": m.word_end,
             }
             for m in report.plagiarism.matches
         ],
@@ -255,6 +278,7 @@ def _claim_rows(claims: list[Claim]) -> list[dict[str, Any]]:
 
 
 def _passage(m: CopyMatch, compare: bool) -> _Passage:
+    """A match side by side, its changes marked unless it is too long to compare."""
     if compare and max(len(m.response_text), len(m.source_text)) // 6 <= MAX_DIFF_WORDS:
         return _Passage(m, *marked_changes(m.response_text, m.source_text))
     return _Passage(m, [(m.response_text, False)], [(m.source_text, False)])
@@ -287,13 +311,12 @@ def _sources(report: Report, sources: dict[str, int]) -> list[dict[str, Any]]:
                 "matches": by_source.get(index, []),
             }
         )
-    compared = 0
+    shown = 0  # passages shown, over all sources: the first MAX_PASSAGES
     for entry in all_sources:
-        passages = []
-        for m in entry["matches"]:
-            passages.append(_passage(m, compared < MAX_PASSAGES))
-            compared += 1
-        entry["passages"] = passages
+        room = max(0, MAX_PASSAGES - shown)
+        entry["passages"] = [_passage(m, True) for m in entry["matches"][:room]]
+        entry["more"] = len(entry["matches"]) - len(entry["passages"])
+        shown += len(entry["passages"])
     return all_sources
 
 
@@ -321,7 +344,7 @@ def _render(
         window=window,
         grammar_shown=grammar[:MAX_GRAMMAR],
         grammar_more=max(0, len(grammar) - MAX_GRAMMAR),
-        pieces=_pieces(report.request["response"], marks, *window),
+        response_html=_pieces_html(_pieces(report.request["response"], marks, *window)),
         sources=_sources(report, sources) if first else [],
         claim_rows=_claim_rows(claims),
         page_data=_script_json(_page_data(report, sources) if first else {"matches": []}),

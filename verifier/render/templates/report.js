@@ -17,7 +17,7 @@
     });
     var words = new Set();
     data.matches.forEach(function (m) {
-      if (included(m, dropped)) m.word_indices.forEach(function (i) { words.add(i); });
+      if (included(m, dropped)) for (var i = m.word_start; i < m.word_end; i++) words.add(i);
     });
     var share = data.response_words ? words.size / data.response_words : 0;
     document.getElementById("share-now").textContent = (share * 100).toFixed(1) + "%";
