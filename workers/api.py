@@ -263,6 +263,7 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
         _fail_fast(request)
         if request.path.startswith("/v1/"):
             request[KEY] = await _authenticate(request)
+            request.app[HEALTH].answered()  # the key was read: the store answers
         response = await handler(request)
     except _Refusal as refusal:
         response = refusal.response
@@ -741,7 +742,7 @@ def create_app(
     snapshots: SnapshotStore | None = None,
     rerun_runtime: Runtime | None = None,
     metrics_: Metrics | None = None,
-    processes: Callable[[], tuple[int, int]] | None = None,
+    processes: Callable[[], tuple[int, int, list[int]]] | None = None,
 ) -> web.Application:
     """The API's app; ``processes`` says how many job processes are alive of how many
     are configured (`serve`), for the health endpoints."""

@@ -29,6 +29,7 @@ from .jobstore import JobStore
 __all__ = ["Health", "HealthMonitor"]
 
 _DISK_FULL_HOLD_S = 10.0  # a "disk full" a request met is believed this long
+_MAX_PENDING = 3  # store calls of probes that may hang at once
 
 
 @dataclass(slots=True)
@@ -38,7 +39,7 @@ class Health:
     disk_ok: bool = True
     disk: str = ""
     free_bytes: int | None = None
-    processes: tuple[int, int] | None = None  # alive, configured
+    processes: tuple[int, int, list[int]] | None = None  # alive, configured, their pids
     jobs: dict[str, int] = field(default_factory=dict)
     checked_at: float = 0.0
 
@@ -53,7 +54,10 @@ class Health:
             for name, ok in (
                 ("database", self.database_ok),
                 ("disk", self.disk_ok),
-                ("job_processes", self.processes is None or self.processes[0] >= self.processes[1]),
+                (
+                    "job_processes",
+                    self.processes is None or self.processes[0] >= self.processes[1],
+                ),
             )
             if not ok
         ]
@@ -62,11 +66,12 @@ class Health:
             "disk": {"ok": self.disk_ok, "detail": self.disk, "free_bytes": self.free_bytes},
         }
         if self.processes is not None:
-            alive, configured = self.processes
+            alive, configured, pids = self.processes
             checks["job_processes"] = {
                 "ok": alive >= configured,
                 "alive": alive,
                 "configured": configured,
+                "pids": pids,
             }
         return {
             "status": "degraded" if down else "ok",
@@ -86,7 +91,7 @@ class HealthMonitor:
         data_dir: Path,
         *,
         min_free_bytes: int,
-        processes: Callable[[], tuple[int, int]] | None = None,
+        processes: Callable[[], tuple[int, int, list[int]]] | None = None,
         every_s: float = 2.0,
         timeout_s: float = 0.8,
         clock: Callable[[], float] = time.monotonic,
@@ -101,7 +106,7 @@ class HealthMonitor:
         self.health = Health()
         self._disk_full_until = float("-inf")
         self._probe: asyncio.Task[None] | None = None
-        self._store_call: asyncio.Future[dict[str, int]] | None = None
+        self._store_calls: set[asyncio.Future[dict[str, int]]] = set()
 
     def saw(self, exc: BaseException) -> None:
         """A request met ``exc``: a fault of the infrastructure shows at once."""
@@ -113,6 +118,12 @@ class HealthMonitor:
         elif reason is not None:
             self.health.database_ok = False
             self.health.database = f"{reason}: {exc}"
+
+    def answered(self) -> None:
+        """A request's store call just succeeded: the store answers."""
+        if not self.health.database_ok:
+            self.health.database_ok = True
+            self.health.database = "answers"
 
     async def run(self) -> None:
         """Probe every ``every_s`` until cancelled."""
@@ -135,15 +146,20 @@ class HealthMonitor:
         self._check_disk(now)
         if self.processes is not None:
             self.health.processes = self.processes()
-        # the store call runs in a thread that may hang (a database gone): one at a time,
-        # and a call that is still running after timeout_s means "not answering"
-        if self._store_call is None or self._store_call.done():
-            self._store_call = asyncio.ensure_future(asyncio.to_thread(self.store.counts))
+        # the store call runs in a thread that may hang (a database gone) until the
+        # store's own timeout: a call still running after timeout_s means "not answering",
+        # and the next probe asks again beside it (at most a few at once)
+        if len(self._store_calls) >= _MAX_PENDING:
+            call = next(iter(self._store_calls))
+        else:
+            call = asyncio.ensure_future(asyncio.to_thread(self.store.counts))
+            self._store_calls.add(call)
             # its error is read here or, after a timeout, by this callback: never left
-            self._store_call.add_done_callback(lambda f: None if f.cancelled() else f.exception())
+            call.add_done_callback(self._store_calls.discard)
+            call.add_done_callback(lambda f: None if f.cancelled() else f.exception())
         started = self.clock()
         try:
-            jobs = await asyncio.wait_for(asyncio.shield(self._store_call), self.timeout_s)
+            jobs = await asyncio.wait_for(asyncio.shield(call), self.timeout_s)
         except TimeoutError:
             self.health.database_ok = False
             self.health.database = (

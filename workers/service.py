@@ -125,8 +125,10 @@ class JobProcesses:
     def alive(self) -> int:
         return sum(1 for p in self.slots if p is not None and p.is_alive())
 
-    def state(self) -> tuple[int, int]:
-        return self.alive(), self.count
+    def state(self) -> tuple[int, int, list[int]]:
+        """Alive, configured, and the pids of those alive."""
+        pids = [p.pid for p in self.slots if p is not None and p.is_alive() and p.pid]
+        return len(pids), self.count, pids
 
     def check(self) -> None:
         """Reap the processes that died and start their replacements when due."""

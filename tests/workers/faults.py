@@ -229,16 +229,11 @@ class Tmpfs:
 
     def fill(self) -> None:
         """Write until the disk is full (ENOSPC), leaving nothing free."""
-        with self.filler.open("ab") as out:
-            chunk = b"\0" * (1 << 20)
-            with contextlib.suppress(OSError):
-                while True:
-                    out.write(chunk)
-                    out.flush()
-        with self.filler.open("ab") as out, contextlib.suppress(OSError):
-            while True:
-                out.write(b"\0" * 4096)
-                out.flush()
+        with self.filler.open("ab", buffering=0) as out:
+            for size in (1 << 20, 4096, 1):
+                with contextlib.suppress(OSError):
+                    while True:
+                        out.write(b"\0" * size)
 
     def free(self) -> None:
         self.filler.unlink(missing_ok=True)
@@ -312,24 +307,6 @@ def metric(api: Api, name: str) -> float:
     return 0.0
 
 
-def job_processes(parent: int) -> list[int]:
-    """The job processes of the `serve` whose pid is ``parent`` (its spawned children that
-    are not multiprocessing's resource tracker)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == parent and "spawn_main" in cmdline and "resource_tracker" not in cmdline:
-            found.append(int(entry.name))
-    return sorted(found)
-
-
 def new_key(env: dict[str, str], role: str = "admin") -> str:
     result = verifier("keys", "create", "--role", role, env=env)
     assert result.returncode == 0, result.stderr
@@ -373,7 +350,7 @@ def _all_done(
 # --- the scenarios ----------------------------------------------------------------------------
 
 
-def database_outage(tmp: Path, *, outage_s: float, before: int = 20, after: int = 10) -> Outcome:
+def database_outage(tmp: Path, *, outage_s: float, before: int = 12, after: int = 6) -> Outcome:
     """The API and two `verifier worker` processes on PostgreSQL; the database is stopped
     while they work, for ``outage_s``, and started again."""
     outcome = Outcome("postgresql", f"database stopped for {outage_s:g} s")
@@ -514,7 +491,7 @@ def disk_full(tmp: Path, *, jobs: int = 30, hold_s: float = 5.0) -> Outcome:
     return outcome
 
 
-def job_process_killed(tmp: Path, *, database: str = "", jobs: int = 40) -> Outcome:
+def job_process_killed(tmp: Path, *, database: str = "", jobs: int = 30) -> Outcome:
     """`serve` with two job processes (SQLite, or PostgreSQL at ``database``); one is
     SIGKILLed while it holds jobs."""
     outcome = Outcome("postgresql" if database else "sqlite", "a job process SIGKILLed")
@@ -543,7 +520,9 @@ def job_process_killed(tmp: Path, *, database: str = "", jobs: int = 40) -> Outc
         api = Api(port, token)
         api.wait_up(timeout=90)
         children = wait_for(
-            lambda: c if len(c := job_processes(server.pid)) == 2 else None, 60, "two job processes"
+            lambda: when(health(api)[1]["checks"]["job_processes"]["pids"], lambda p: len(p) == 2),
+            60,
+            "two job processes",
         )
         for i in range(jobs):
             assert submit(api, i)[0] == 202
@@ -564,7 +543,7 @@ def job_process_killed(tmp: Path, *, database: str = "", jobs: int = 40) -> Outc
         )
         outcome.recover_s = time.monotonic() - killed
         outcome.notes["job_processes_after"] = said["checks"]["job_processes"]
-        outcome.notes["replaced"] = victim not in job_processes(server.pid)
+        outcome.notes["replaced"] = victim not in said["checks"]["job_processes"]["pids"]
         outcome.notes["zombie"] = _is_zombie(victim)
         wait_for(_all_done(states, jobs), 240, "every job to end")
         outcome.drain_s = time.monotonic() - killed
@@ -583,7 +562,7 @@ def _is_zombie(pid: int) -> bool:
         return False
 
 
-def sigterm_under_load(tmp: Path, *, grace_s: float = 4.0, jobs: int = 60) -> Outcome:
+def sigterm_under_load(tmp: Path, *, grace_s: float = 4.0, jobs: int = 40) -> Outcome:
     """`serve` with two job processes and a backlog gets SIGTERM while jobs run; and a
     `serve` gets SIGTERM while it is still starting."""
     outcome = Outcome("sqlite", "SIGTERM under load")
