@@ -120,8 +120,11 @@ async def wait_for_store(worker: Worker, stop: asyncio.Event) -> bool:
     """Wait until the job store answers (and the jobs owed to it are given back), trying
     with the worker's outage backoff; False when ``stop`` came first."""
     while not stop.is_set():
+        wait = worker.outage.delay()
+        if worker.owed:  # jobs to give back before their leases run out: ask often
+            wait = min(wait, 1.0)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), worker.outage.delay())
+            await asyncio.wait_for(stop.wait(), wait)
         if stop.is_set():
             return False
         try:

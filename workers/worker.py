@@ -43,6 +43,8 @@ __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
 log = logging.getLogger("verifier.worker")
 
+_URGENT_S = 1.0  # how often a finished report or a give-back is offered to a store that is down
+
 DoneHook = Callable[[Job, Report], Awaitable[None]]
 
 
@@ -112,8 +114,11 @@ class Worker:
                         self.outage.ok()  # it answers: what was down is up (a full disk
                         # is over when a report is stored, see _one)
             if job is None:
+                wait = self.outage.delay() or self.settings.poll_s
+                if self._owed:  # give those back before their leases run out
+                    wait = min(wait, _URGENT_S)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), self.outage.delay() or self.settings.poll_s)
+                    await asyncio.wait_for(stop.wait(), wait)
                 continue
             task = asyncio.create_task(self._one(job))
             self.running[job.id] = task
@@ -219,7 +224,13 @@ class Worker:
             return
         finally:
             keeper.cancel()
-        stored = await self._store_report(job, data, rendered)
+        try:
+            stored = await self._store_report(job, data, rendered)
+        except asyncio.CancelledError:
+            # stopped while the store was down: the report is stored when it answers (by
+            # this worker's next settle), not thrown away with the check's cost
+            self._owed[job.id] = lambda: self.store.complete(job.id, self.id, data, rendered)
+            raise
         if not stored:
             self.stats.lost += 1
             log.warning("job %s: lease lost before the report was stored; discarded", job.id)
@@ -283,7 +294,9 @@ class Worker:
                     if not waiting:
                         waiting = True
                         self._storing += 1
-                    await asyncio.sleep(self._store_failed(exc))
+                    # tried often: stored before the lease runs out, a finished check is
+                    # not run again by another worker
+                    await asyncio.sleep(min(self._store_failed(exc), _URGENT_S))
         finally:
             self._storing -= waiting
 
