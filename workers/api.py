@@ -64,6 +64,7 @@ HTML_ERROR = web.AppKey("html_error", Callable[[web.Request, int, str, str], web
 KEY = web.RequestKey("api_key", ApiKey)
 
 MAX_JSON_DEPTH = 32  # how deeply a request body's JSON may nest
+_STREAM_OVER = 1 << 20  # a stored report longer than this is sent in slices of it
 # a stored report over this many characters, stored without its pages by an older
 # verifier, is not rendered on request (rendering it would take seconds and memory)
 LAZY_RENDER_MAX_CHARS = 5_000_000
@@ -237,6 +238,8 @@ async def _proxied(request: web.Request, handler: Handler) -> web.StreamResponse
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    if request.secure:  # a response a handler streams is prepared with the proxied request
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     if response.content_type == "text/html":
         response.headers.setdefault(
             "Content-Security-Policy",
@@ -492,9 +495,18 @@ async def get_check(request: web.Request) -> web.Response:
         return web.json_response(body)
     # the stored report goes out as stored: parsing and re-encoding a large report for every
     # read is the API's main cost when the machine is busy
-    head = json.dumps({**body, "report": None})
-    data = (head[: -len("null}")] + report + "}").encode()
-    return web.Response(body=data, content_type="application/json")
+    head = json.dumps({**body, "report": None})[: -len("null}")]
+    if len(report) <= _STREAM_OVER:
+        return web.Response(body=(head + report + "}").encode(), content_type="application/json")
+    # a large one is encoded and sent a slice at a time: no copies of the whole in memory
+    response = web.StreamResponse(headers={"Content-Type": "application/json; charset=utf-8"})
+    await response.prepare(request)
+    await response.write(head.encode())
+    for start in range(0, len(report), _STREAM_OVER):
+        await response.write(report[start : start + _STREAM_OVER].encode())
+    await response.write(b"}")
+    await response.write_eof()
+    return response
 
 
 def page_number(request: web.Request) -> int:
