@@ -415,6 +415,9 @@ def database_outage(tmp: Path, *, outage_s: float, before: int = 12, after: int 
             outcome.drain_s = time.monotonic() - cleared
             outcome.count(*states())
             outcome.notes["alive_after"] = [p.poll() is None for p in processes]
+            outcome.notes["run_again"] = pg.rows(
+                url, "SELECT id, attempts, done_by, error FROM jobs WHERE attempts > 1"
+            )
             outcome.notes["tasks_left"] = pg.rows(
                 url, "SELECT count(*) FROM procrastinate_jobs WHERE status IN ('todo', 'doing')"
             )[0][0]
