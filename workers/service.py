@@ -31,6 +31,7 @@ import click
 from aiohttp import web
 
 from verifier.config import Settings
+from verifier.errors import ConfigError
 from verifier.model import Report
 from verifier.pipeline import Runtime
 from verifier.postgres import database_of
@@ -289,7 +290,12 @@ async def _serve(
     # handlers still running when the API stops get a moment, not aiohttp's minute
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=min(3.0, service.grace_s))
     await runner.setup()
-    await web.TCPSite(runner, serve[0], serve[1]).start()
+    try:
+        await web.TCPSite(runner, serve[0], serve[1]).start()
+    except OSError as exc:
+        await runner.cleanup()
+        msg = f"cannot listen on {serve[0]}:{serve[1]}: {exc.strerror or exc}; choose another --port (or service.port) or stop what holds it"
+        raise ConfigError(msg) from exc
     jobs.start()
     watcher = asyncio.create_task(jobs.watch(stop))
     click.echo(

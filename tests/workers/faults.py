@@ -307,6 +307,41 @@ def metric(api: Api, name: str) -> float:
     return 0.0
 
 
+def serve_with_jobs(
+    env: dict[str, str], log: Path, port: int | None = None
+) -> tuple[subprocess.Popen[bytes], Api]:
+    """`verifier serve` with two job processes on the offline corpus, up, and a rater's
+    key for its API."""
+    token = new_key(env, "rater")
+    port = port or free_port()
+    server = start(
+        "serve",
+        "--port",
+        str(port),
+        "--processes",
+        "2",
+        "--no-web",
+        "--corpus",
+        str(CORPUS),
+        env=env,
+        log=log,
+    )
+    api = Api(port, token)
+    try:
+        api.wait_up(timeout=90)
+    except BaseException:
+        stop_all([server])
+        raise
+    return server, api
+
+
+def submit_all(api: Api, count: int) -> int:
+    for i in range(count):
+        status, body, _ = submit(api, i)
+        assert status == 202, body
+    return count
+
+
 def new_key(env: dict[str, str], role: str = "admin") -> str:
     result = verifier("keys", "create", "--role", role, env=env)
     assert result.returncode == 0, result.stderr
@@ -435,26 +470,9 @@ def disk_full(tmp: Path, *, jobs: int = 30, hold_s: float = 5.0) -> Outcome:
     disk = Tmpfs(20)
     try:
         env = service_env(disk.path / "data")
-        token = new_key(env, "rater")
-        port = free_port()
-        server = start(
-            "serve",
-            "--port",
-            str(port),
-            "--processes",
-            "2",
-            "--no-web",
-            "--corpus",
-            str(CORPUS),
-            env=env,
-            log=tmp / "serve.log",
-        )
+        server, api = serve_with_jobs(env, tmp / "serve.log")
         try:
-            api = Api(port, token)
-            api.wait_up(timeout=90)
-            for i in range(jobs):
-                assert submit(api, i)[0] == 202
-            outcome.submitted = jobs
+            outcome.submitted = submit_all(api, jobs)
             states = lambda: _sqlite_states(disk.path / "data" / "jobs.db")  # noqa: E731
             wait_for(lambda: states()[0].get("done", 0) >= 1, 120, "a first job done")
             disk.fill()
@@ -500,36 +518,19 @@ def job_process_killed(tmp: Path, *, database: str = "", jobs: int = 30) -> Outc
     outcome = Outcome("postgresql" if database else "sqlite", "a job process SIGKILLed")
     extra = {"VERIFIER_SERVICE__DATABASE": database} if database else {}
     env = service_env(tmp / "data", **extra)
-    token = new_key(env, "rater")
-    port = free_port()
-    server = start(
-        "serve",
-        "--port",
-        str(port),
-        "--processes",
-        "2",
-        "--no-web",
-        "--corpus",
-        str(CORPUS),
-        env=env,
-        log=tmp / "serve.log",
-    )
+    server, api = serve_with_jobs(env, tmp / "serve.log")
     states = (
         (lambda: _pg_states(database))
         if database
         else (lambda: _sqlite_states(tmp / "data" / "jobs.db"))
     )
     try:
-        api = Api(port, token)
-        api.wait_up(timeout=90)
         children = wait_for(
             lambda: when(health(api)[1]["checks"]["job_processes"]["pids"], lambda p: len(p) == 2),
             60,
             "two job processes",
         )
-        for i in range(jobs):
-            assert submit(api, i)[0] == 202
-        outcome.submitted = jobs
+        outcome.submitted = submit_all(api, jobs)
         wait_for(lambda: states()[0].get("running", 0) >= 1, 120, "a running job")
         victim = children[0]
         os.kill(victim, signal.SIGKILL)
@@ -570,27 +571,10 @@ def sigterm_under_load(tmp: Path, *, grace_s: float = 4.0, jobs: int = 40) -> Ou
     `serve` gets SIGTERM while it is still starting."""
     outcome = Outcome("sqlite", "SIGTERM under load")
     env = service_env(tmp / "data", VERIFIER_SERVICE__GRACE_S=str(grace_s))
-    token = new_key(env, "rater")
-    port = free_port()
-    server = start(
-        "serve",
-        "--port",
-        str(port),
-        "--processes",
-        "2",
-        "--no-web",
-        "--corpus",
-        str(CORPUS),
-        env=env,
-        log=tmp / "serve.log",
-    )
+    server, api = serve_with_jobs(env, tmp / "serve.log")
     states = lambda: _sqlite_states(tmp / "data" / "jobs.db")  # noqa: E731
     try:
-        api = Api(port, token)
-        api.wait_up(timeout=90)
-        for i in range(jobs):
-            assert submit(api, i)[0] == 202
-        outcome.submitted = jobs
+        outcome.submitted = submit_all(api, jobs)
         wait_for(lambda: states()[0].get("running", 0) >= 1, 120, "a running job")
         server.send_signal(signal.SIGTERM)
         began = time.monotonic()
@@ -600,19 +584,7 @@ def sigterm_under_load(tmp: Path, *, grace_s: float = 4.0, jobs: int = 40) -> Ou
         outcome.notes["states_after"] = found
         outcome.count(found, attempts)
         # starting again runs the rest: nothing was lost
-        server = start(
-            "serve",
-            "--port",
-            str(port),
-            "--processes",
-            "2",
-            "--no-web",
-            "--corpus",
-            str(CORPUS),
-            env=env,
-            log=tmp / "serve.log",
-        )
-        api.wait_up(timeout=90)
+        server, api = serve_with_jobs(env, tmp / "serve.log")
         wait_for(_all_done(states, jobs), 240, "every job to end")
         outcome.count(*states())
     finally:

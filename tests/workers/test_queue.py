@@ -18,7 +18,7 @@ from workers.pgstore import PgJobStore
 from workers.queue import run_queue_worker
 from workers.worker import Worker
 
-from .test_worker import runtime
+from .test_worker import FillableSnapshots, runtime
 
 ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 LOUVRE = {"response": "The Louvre opened as a museum in 1793."}
@@ -119,17 +119,9 @@ async def test_a_failed_attempt_is_deferred_again_after_its_backoff(
 async def test_a_full_disk_gives_the_job_back_with_a_new_task_and_no_attempt(
     fast: Settings, extractor: Extractor, store: PgJobStore
 ) -> None:
-    class Fillable(MemorySnapshotStore):
-        full = True
-
-        def put(self, kind, content):  # type: ignore[no-untyped-def]
-            if self.full:
-                raise OSError(28, "No space left on device")
-            return super().put(kind, content)
-
     job, _ = store.submit(LOUVRE, owner=None, options={}, max_attempts=1)
     rt = runtime(fast, extractor)
-    rt.snapshots = disk = Fillable()
+    rt.snapshots = disk = FillableSnapshots()
     worker = Worker(store, rt, concurrency=1)
     worker.outage.max_s = 0.2
     stop = asyncio.Event()
