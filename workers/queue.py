@@ -35,7 +35,7 @@ from verifier.faults import infrastructure_fault
 from verifier.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
 
 if TYPE_CHECKING:
-    from .worker import Worker
+    from .worker import QueuedJobStore, Worker
 
 __all__ = [
     "QUEUE",
@@ -194,10 +194,8 @@ async def _requeue_stalled(app: Any, settings: Settings, worker: Worker) -> None
     ``service.stalled_after_s`` back to the queue (any worker may do it; a task retried
     by another worker first is skipped), and give jobs whose task ended without them a
     new task."""
-    from .pgstore import PgJobStore
-
     service = settings.service
-    store = cast(PgJobStore, worker.store)
+    store = cast("QueuedJobStore", worker.store)
     while True:
         await asyncio.sleep(service.heartbeat_s)
         try:
