@@ -347,7 +347,9 @@ async def _job_loop(
             return f"waiting for the job store ({worker.outage.reason})"
         return f"{len(worker.running)} job(s) running"
 
-    side = [asyncio.create_task(Liveness(alive_file).run(status, stop))]
+    # a job process of serve says nothing to systemd: serve is the service it watches
+    liveness = Liveness(alive_file, env={} if parent is not None else None)
+    side = [asyncio.create_task(liveness.run(status, stop))]
     if parent is not None:
         side.append(asyncio.create_task(_orphaned(parent, stop)))
     try:

@@ -7,9 +7,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import FormData
 
 from verifier.config import Settings
+from verifier.errors import StoreUnavailable
 from workers.api import create_app
 from workers.jobs import JobState
 from workers.jobstore import SqliteJobStore
@@ -355,3 +357,21 @@ async def test_a_cookie_is_secure_behind_a_trusted_https_proxy_only(
         assert "default-src 'none'" in form.headers["Content-Security-Policy"]
         await client.close()
     store.close()
+
+
+async def test_a_store_that_is_down_is_the_apps_own_503_page(
+    web_app: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await web_app.sign_in("rater")
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("SELECT ... FROM jobs: could not connect", "database unavailable")
+
+    monkeypatch.setattr(web_app.store, "list_jobs", down)
+    resp = await web_app.client.get("/app/checks")
+    assert resp.status == 503
+    assert resp.content_type == "text/html"
+    assert resp.headers["Retry-After"] == "5"
+    text = await resp.text()
+    assert "the job store is unavailable (database unavailable)" in text
+    assert "SELECT" not in text
