@@ -61,7 +61,7 @@ def test_workers_wait_out_a_database_outage_and_run_what_came_after(
 ) -> None:
     # longer than the pools' reconnection window and procrastinate's worker's life without
     # its database: the workers' queue worker stops and is started again
-    outcome = database_outage(tmp_path, outage_s=15)
+    outcome = database_outage(tmp_path, outage_s=12)
     logs = json.dumps(outcome.notes.get("logs"), indent=1)
     assert outcome.notes["alive_at_end_of_outage"] == [True, True, True], logs
     assert outcome.notes["alive_after"] == [True, True, True], logs
@@ -71,7 +71,9 @@ def test_workers_wait_out_a_database_outage_and_run_what_came_after(
     nothing_lost(outcome)
     assert outcome.max_attempts <= 2, outcome  # a job may be run again, never failed
     assert outcome.notes["tasks_left"] == 0
-    assert "answers again after" in logs
+    for name, text in outcome.notes["logs"].items():  # a few lines per outage, no traceback
+        assert "Traceback" not in text, name
+        assert len(text.splitlines()) < 40, text
 
 
 def test_a_full_disk_is_503_and_costs_no_attempt(tmp_path: Path, needs_tmpfs: None) -> None:
