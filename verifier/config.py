@@ -17,6 +17,7 @@ with one line naming the key, the value and what is expected.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import os
 import re
@@ -25,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ConfigError
 
@@ -272,6 +273,15 @@ class GrammarSettings(_Section):
     ignore_rules: list[str] = ["PUNCTUATION_PARAGRAPH_END", "ENGLISH_WORD_REPEAT_RULE"]
 
 
+def _network(value: str) -> str:
+    try:
+        ipaddress.ip_network(value, strict=False)
+    except ValueError:
+        msg = f"{value!r} is not an address or a network (e.g. 10.0.0.5 or 10.0.0.0/8)"
+        raise ValueError(msg) from None
+    return value
+
+
 class ServiceSettings(_Section):
     host: str = "127.0.0.1"
     port: Annotated[int, Field(ge=0, le=65535)] = 8750
@@ -291,12 +301,25 @@ class ServiceSettings(_Section):
     callback_backoff_s: NonNegSeconds = 2.0
     callback_allow_hosts: list[str] = []
     database: Annotated[str, Field(pattern=r"^(|sqlite:///.+|postgres(ql)?://.*)$")] = ""
+    # a file whose first line is the database URL (wins over database): keeps a password
+    # out of the process list and the config file
+    database_file: str = ""
     pool_size: PosInt = 10
     heartbeat_s: Seconds = 10.0
     stalled_after_s: Seconds = 30.0
     # the web app for raters (workers/webapp)
     session_secret: str = ""
     session_ttl_s: Seconds = 43200.0
+    # the key that encrypts callback secrets in the store: a file (empty: the session
+    # secret is the key)
+    secrets_key_file: str = ""
+    # faults and abuse: readiness fails under min_free_mb free in the data dir; failed
+    # sign-ins and wrong API keys over auth_failures_per_minute per client or per key get
+    # 429; X-Forwarded-Proto/-For are believed only from trusted_proxies (addresses or
+    # networks)
+    min_free_mb: NonNegInt = 64
+    auth_failures_per_minute: NonNegInt = 10
+    trusted_proxies: list[Annotated[str, AfterValidator(_network)]] = []
 
 
 class StoreSettings(_Section):

@@ -9,7 +9,8 @@ is shown unless ``--debug`` is given::
     ├── InputError(ValueError)           unreadable, binary or malformed input
     ├── CorpusError                      missing corpus path, unreadable or foreign index
     │   └── EmptyCorpus                  no readable document in it
-    ├── StoreError                       the snapshot store cannot be opened or written
+    ├── StoreError                       a store (jobs, snapshots) cannot be opened, read or written
+    │   └── StoreUnavailable             ... for now: the disk is full, the database is down (``reason``)
     ├── ModelError                       a model could not be pulled (hub unreachable, bad download)
     ├── GrammarError                     the grammar checker (LanguageTool) could not check a text
     ├── SearchError                      a search backend failed
@@ -51,6 +52,7 @@ __all__ = [
     "SearchTimeout",
     "SearchUnavailable",
     "StoreError",
+    "StoreUnavailable",
     "TooLarge",
     "TooManyRedirects",
     "UnsupportedContentType",
@@ -91,7 +93,18 @@ class EmptyCorpus(CorpusError):
 
 
 class StoreError(VerifierError):
-    """The snapshot store cannot be opened, read or written."""
+    """A store (the job store, the snapshot store) cannot be opened, read or written."""
+
+
+class StoreUnavailable(StoreError):
+    """A store cannot be used *for now*: its disk is full, its database cannot be reached
+    or is shutting down, it is out of memory. Not the fault of the work that met it: the
+    service gives the work back and tries again when the store answers. ``reason`` is a
+    few plain words ("disk full", "database unavailable") safe to show anyone."""
+
+    def __init__(self, msg: str, reason: str) -> None:
+        super().__init__(msg)
+        self.reason = reason
 
 
 class ModelError(VerifierError):

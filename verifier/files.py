@@ -4,7 +4,8 @@
 final :func:`os.replace` is atomic on one file system); the target is replaced only when
 the block ends without an exception, and the temporary file is removed otherwise. An
 existing target is never truncated by a run that fails. :func:`atomic_text` is the same
-for a text file opened for writing.
+for a text file opened for writing. :func:`private_file` makes a file only its owner may
+read (the service's stores: keys, callback secrets, evidence).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import IO
 
 from .errors import InputError
 
-__all__ = ["atomic_path", "atomic_text"]
+__all__ = ["atomic_path", "atomic_text", "private_file"]
 
 
 def _cannot_write(target: Path, exc: OSError) -> InputError:
@@ -63,3 +64,24 @@ def atomic_text(target: str | Path) -> Iterator[IO[str]]:
             yield sink
             sink.flush()
             os.fsync(sink.fileno())
+
+
+def private_file(path: str | Path) -> Path:
+    """Create ``path`` (and its directory, mode 0700) as an empty file of mode 0600 if it
+    does not exist, and take group and other permissions away from one this user owns;
+    SQLite gives its ``-wal`` and ``-shm`` side files the database file's mode. OSError
+    when it cannot."""
+    path = Path(path)
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        info = path.stat()
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            os.chmod(path, info.st_mode & 0o700)
+            for side in ("-wal", "-shm"):
+                sibling = path.with_name(path.name + side)
+                if sibling.exists():
+                    os.chmod(sibling, 0o600)
+    return path

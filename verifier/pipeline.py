@@ -302,16 +302,27 @@ class _Run:
         queries = [COPY_LOOKUP, *queries] if lookups else list(queries)
         timed_out = False
         if tasks:
-            done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
+            try:
+                done, pending = await asyncio.wait(tasks, timeout=deadline.remaining())
+            except asyncio.CancelledError:  # the check stopped: so do its searches, read
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                raise
             for task in pending:
                 task.cancel()
             if pending:
                 await asyncio.gather(*pending, return_exceptions=True)
                 timed_out = True
-            # a fault of our own (the store cannot write) must fail the check, not vanish
-            for task in done:
-                if not task.cancelled() and (exc := task.exception()) is not None:
-                    raise exc
+            # a fault of our own (the store cannot write) must fail the check, not vanish;
+            # every task's error is read, so none is reported later as never retrieved
+            errors = [
+                exc
+                for task in done
+                if not task.cancelled() and (exc := task.exception()) is not None
+            ]
+            if errors:
+                raise errors[0]
         order = {query: i for i, query in enumerate(queries)}
         work.searches.sort(key=lambda t: (order[t.query], t.backend))
         pages: dict[str, PageTrace] = {}

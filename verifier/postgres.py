@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError, StoreError
+from .faults import store_error
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -66,13 +67,30 @@ class Database:
 
 
 def database_of(settings: Settings) -> Database:
-    """``service.database``: empty is ``jobs.db`` under the data dir."""
+    """``service.database``, or the URL in ``service.database_file`` when that is set:
+    empty is ``jobs.db`` under the data dir."""
     url = settings.service.database
+    if settings.service.database_file:
+        url = _url_from_file(Path(settings.service.database_file).expanduser())
     if not url:
         return Database("sqlite", str(settings.data_dir() / "jobs.db"))
     if url.startswith("sqlite:///"):
         return Database("sqlite", str(Path(url.removeprefix("sqlite:///")).expanduser()))
     return Database("postgresql", url)
+
+
+def _url_from_file(path: Path) -> str:
+    """The database URL kept in a file (its first line), as ``service.database`` takes it."""
+    try:
+        lines = path.read_text(encoding="utf-8").strip().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        msg = f"cannot read service.database_file {path}: {getattr(exc, 'strerror', None) or exc}; check the path"
+        raise ConfigError(msg) from exc
+    url = lines[0].strip() if lines else ""
+    if not re.match(r"^(sqlite:///.+|postgres(ql)?://.*)$", url):
+        msg = f"service.database_file {path} does not hold a database URL (postgresql://... or sqlite:///...) on its first line"
+        raise ConfigError(msg)
+    return url
 
 
 def redact(url: str) -> str:
@@ -92,10 +110,21 @@ class Migrations:
         return len(self.scripts)
 
 
-def open_pool(url: str, size: int, *, name: str = "verifier") -> ConnectionPool:
+# How long a statement waits for a pooled connection, and a new connection for the
+# server, before the store answers "unavailable": an outage is reported in seconds, not
+# after psycopg's 30 s default (the pool keeps reconnecting in the background).
+POOL_TIMEOUT_S = 5.0
+CONNECT_TIMEOUT_S = 3
+RECONNECT_S = 10.0
+
+
+def open_pool(
+    url: str, size: int, *, name: str = "verifier", timeout_s: float = POOL_TIMEOUT_S
+) -> ConnectionPool:
     """A thread-safe pool of autocommit connections (transactions are explicit), opened
     and checked; one clear line when psycopg is missing or the server cannot be
-    reached."""
+    reached. A statement waits at most ``timeout_s`` for a connection; the pool
+    reconnects by itself when the server comes back."""
     try:
         import psycopg
         from psycopg_pool import ConnectionPool, PoolTimeout
@@ -106,10 +135,15 @@ def open_pool(url: str, size: int, *, name: str = "verifier") -> ConnectionPool:
         url,
         min_size=1,
         max_size=max(1, size),
-        kwargs={"autocommit": True},
+        kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
         name=name,
         open=False,
         check=ConnectionPool.check_connection,
+        timeout=timeout_s,
+        # psycopg retries a lost connection with a backoff that doubles without a cap;
+        # giving up after a few seconds lets the next statement connect anew at once, so
+        # the store answers as soon as the server is back
+        reconnect_timeout=RECONNECT_S,
     )
     try:
         pool.open(wait=True, timeout=10)
@@ -136,7 +170,7 @@ def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
             yield conn
     except psycopg.Error as exc:
         msg = f"PostgreSQL error while {what}: {_first_line(exc)}"
-        raise StoreError(msg) from exc
+        raise store_error(msg, exc) from exc
 
 
 @contextmanager

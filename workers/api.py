@@ -3,37 +3,52 @@ served as OpenAPI at ``/openapi.json`` (a test keeps the two in step).
 
 Auth: ``Authorization: Bearer <key>``. Roles: ``rater`` (submit; read own jobs),
 ``service`` (the scorer: submit, read own, receives callbacks), ``auditor`` (read all,
-run audits), ``admin`` (everything, and manage keys). 401 without a valid key; 403 for
-the wrong role or someone else's job. Errors are JSON ``{"error": ..., "detail": ...}``.
+run audits), ``admin`` (everything, and manage keys). 401 without a valid key (429 with
+``Retry-After`` after too many from one client or for one key); 403 for the wrong role
+or someone else's job. Errors are JSON ``{"error": ..., "detail": ...}``, whatever went
+wrong: a store that is down or full is 503 with ``Retry-After`` and a plain reason (never
+the driver's message), anything unexpected 500.
+
+Behind a proxy (``service.trusted_proxies``) the client's address and scheme come from
+``X-Forwarded-For`` and ``X-Forwarded-Proto``, from those hosts only. Over https every
+response has ``Strict-Transport-Security``; every HTML response has a
+``Content-Security-Policy``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
+import ipaddress
 import json
 import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from verifier import __version__
 from verifier import audit as audits
 from verifier.config import Settings
-from verifier.errors import InputError, InvalidRequest, VerifierError
+from verifier.errors import InputError, InvalidRequest, StoreError, StoreUnavailable, VerifierError
+from verifier.faults import DISK_FULL
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime
-from verifier.render import report_html
+from verifier.render import report_pages
+from verifier.render.html import REPORT_CSP
 from verifier.snapshots.base import SnapshotStore
 
 from .callbacks import check_callback_url
+from .health import HealthMonitor
 from .jobs import JobState, Role
-from .jobstore import ApiKey, Job, JobStore
+from .jobstore import ApiKey, IdempotencyConflict, Job, JobStore
 from .openapi import openapi
+from .throttle import FailureThrottle
 
 __all__ = ["Metrics", "create_app"]
 
@@ -43,7 +58,16 @@ STORE = web.AppKey("store", JobStore)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", "Metrics")
 CONTEXT = web.AppKey("context", "ApiContext")
+HEALTH = web.AppKey("health", HealthMonitor)
+# the web app's error page, for errors met under /app/ (set by workers.webapp)
+HTML_ERROR = web.AppKey("html_error", Callable[[web.Request, int, str, str], web.Response])
 KEY = web.RequestKey("api_key", ApiKey)
+
+MAX_JSON_DEPTH = 32  # how deeply a request body's JSON may nest
+_STREAM_OVER = 1 << 20  # a stored report longer than this is sent in slices of it
+# a stored report over this many characters, stored without its pages by an older
+# verifier, is not rendered on request (rendering it would take seconds and memory)
+LAZY_RENDER_MAX_CHARS = 5_000_000
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -81,6 +105,17 @@ class Metrics:
         self.requests = Counter(
             "verifier_http_requests", "API requests", ["route", "status"], registry=self.registry
         )
+        self.job_process_restarts = Counter(
+            "verifier_job_process_restarts",
+            "Job processes of serve that died and were replaced",
+            registry=self.registry,
+        )
+        self.job_processes = Gauge(
+            "verifier_job_processes",
+            "Job processes of serve, alive and configured",
+            ["state"],
+            registry=self.registry,
+        )
         self.store = store
 
     def observe(self, job: Job, report: Report) -> None:
@@ -106,16 +141,110 @@ class Metrics:
 class ApiContext:
     """What audits need: the snapshot store, the settings, and a runtime for re-runs."""
 
-    def __init__(self, snapshots: SnapshotStore | None, rerun_runtime: Runtime | None) -> None:
+    def __init__(
+        self,
+        snapshots: SnapshotStore | None,
+        rerun_runtime: Runtime | None,
+        settings: Settings,
+    ) -> None:
         self.snapshots = snapshots
         self.rerun_runtime = rerun_runtime
         self.tasks: set[asyncio.Task[None]] = set()
         self.rate: dict[str, deque[float]] = {}
+        self.auth_failures = FailureThrottle(settings.service.auth_failures_per_minute)
+        self.proxies = [
+            ipaddress.ip_network(p, strict=False) for p in settings.service.trusted_proxies
+        ]
+        self.renders = asyncio.Semaphore(1)  # reports rendered on request, at once
 
 
 def _error(status: int, error: str, detail: str = "", **extra: Any) -> web.Response:
     body = {"error": error, "detail": detail, **extra}
     return web.json_response(body, status=status)
+
+
+def _unavailable(exc: StoreError) -> tuple[int, str, int]:
+    """The status, a plain detail and the Retry-After seconds for a store's error: the
+    driver's own message (SQL, paths) goes to the log, never to the client."""
+    if isinstance(exc, StoreUnavailable):
+        wait = 30 if exc.reason == DISK_FULL else 5
+        return 503, f"the job store is unavailable ({exc.reason}); try again in {wait} s", wait
+    return 503, "the job store could not complete the request; try again", 5
+
+
+def client_of(request: web.Request) -> str:
+    """The client's address (as the proxy middleware set it)."""
+    return request.remote or "?"
+
+
+def auth_keys(request: web.Request, token: str) -> list[str]:
+    """What failed authentication is counted against: the client, and the key tried."""
+    keys = [f"client:{client_of(request)}"]
+    if token:
+        keys.append("key:" + hashlib.sha256(token.encode()).hexdigest()[:32])
+    return keys
+
+
+def throttled(request: web.Request, keys: list[str]) -> int | None:
+    return request.app[CONTEXT].auth_failures.retry_after(keys)
+
+
+def _too_many(retry: int) -> web.Response:
+    response = _error(
+        429,
+        "too_many_failures",
+        "too many failed attempts to authenticate from this client or with this key; "
+        f"try again in {retry} s",
+    )
+    response.headers["Retry-After"] = str(retry)
+    return response
+
+
+def _forwarded(request: web.Request, proxies: list[Any]) -> dict[str, Any]:
+    """What a trusted proxy says of the client: its scheme (the last X-Forwarded-Proto)
+    and address (the rightmost X-Forwarded-For that is not a trusted proxy)."""
+
+    def trusted(address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address.strip())
+        except ValueError:
+            return False
+        return any(ip in net for net in proxies)
+
+    if not proxies or not trusted(request.remote or ""):
+        return {}
+    changes: dict[str, Any] = {}
+    proto = request.headers.get("X-Forwarded-Proto", "").split(",")[-1].strip().lower()
+    if proto in ("http", "https"):
+        changes["scheme"] = proto
+    hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if not trusted(hop):
+            with contextlib.suppress(ValueError):
+                changes["remote"] = str(ipaddress.ip_address(hop))
+            break
+    return changes
+
+
+@web.middleware
+async def _proxied(request: web.Request, handler: Handler) -> web.StreamResponse:
+    changes = _forwarded(request, request.app[CONTEXT].proxies)
+    if changes:
+        request = request.clone(**changes)
+    response = await handler(request)
+    if request.secure and not response.prepared:
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    if request.secure:  # a response a handler streams is prepared with the proxied request
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    if response.content_type == "text/html":
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        )
 
 
 class _Refusal(Exception):
@@ -134,13 +263,10 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
     )
     metrics = request.app[METRICS]
     try:
+        _fail_fast(request)
         if request.path.startswith("/v1/"):
-            header = request.headers.get("Authorization", "")
-            token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else ""
-            key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
-            if key is None:
-                raise _refuse(401, "unauthorized", "send Authorization: Bearer <API key>")
-            request[KEY] = key
+            request[KEY] = await _authenticate(request)
+            request.app[HEALTH].answered()  # the key was read: the store answers
         response = await handler(request)
     except _Refusal as refusal:
         response = refusal.response
@@ -152,11 +278,65 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
         )
     except web.HTTPException as exc:
         response = _error(exc.status, exc.reason.lower().replace(" ", "_"), exc.text or "")
+    except StoreError as exc:
+        log.warning("%s %s: %s", request.method, request.path, exc)
+        request.app[HEALTH].saw(exc)
+        status, detail, wait = _unavailable(exc)
+        response = _html_or_json(request, status, "unavailable", detail)
+        response.headers["Retry-After"] = str(wait)
     except VerifierError as exc:
         log.warning("%s %s: %s", request.method, request.path, exc)
-        response = _error(503, "unavailable", str(exc))
+        response = _html_or_json(request, 503, "unavailable", str(exc))
+    except Exception:
+        log.exception("%s %s failed", request.method, request.path)
+        response = _html_or_json(
+            request, 500, "internal", "an unexpected error; the server's log has its cause"
+        )
     metrics.requests.labels(route, str(response.status)).inc()
     return response
+
+
+_FAIL_FAST_S = 3.0  # a probe that found the store down is believed this long
+
+
+def _fail_fast(request: web.Request) -> None:
+    """While the health probe finds the store not answering, requests that need it get
+    their 503 at once instead of waiting for it to time out."""
+    if not request.path.startswith(("/v1/", "/app/")) or request.path.startswith("/app/static/"):
+        return
+    health = request.app[HEALTH].health
+    if not health.database_ok and time.monotonic() - health.checked_at < _FAIL_FAST_S:
+        exc = StoreUnavailable(health.database, "database unavailable")
+        status, detail, wait = _unavailable(exc)
+        response = _html_or_json(request, status, "unavailable", detail)
+        response.headers["Retry-After"] = str(wait)
+        raise _Refusal(response)
+
+
+async def _authenticate(request: web.Request) -> ApiKey:
+    """The request's API key; 401 without a valid one, 429 after too many failures."""
+    header = request.headers.get("Authorization", "")
+    token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else ""
+    keys = auth_keys(request, token)
+    retry = throttled(request, keys)
+    if retry is not None:
+        raise _Refusal(_too_many(retry))
+    key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
+    if key is None:
+        request.app[CONTEXT].auth_failures.failed(keys)
+        raise _refuse(401, "unauthorized", "send Authorization: Bearer <API key>")
+    return key
+
+
+def _html_or_json(request: web.Request, status: int, error: str, detail: str) -> web.Response:
+    """An error for the web app's pages as its error page, else as the API's JSON."""
+    page = request.app.get(HTML_ERROR)
+    if page is not None and request.path.startswith("/app/"):
+        try:
+            return page(request, status, "Unavailable" if status == 503 else "Error", detail)
+        except Exception:
+            log.exception("the error page failed")
+    return _error(status, error, detail)
 
 
 def _need(request: web.Request, *roles: Role) -> ApiKey:
@@ -184,6 +364,28 @@ async def _job_for(request: web.Request, *, audit: bool = False) -> Job:
     return job
 
 
+def json_problem(value: Any, max_depth: int = MAX_JSON_DEPTH) -> str | None:
+    """Why a parsed JSON value cannot be taken (nested deeper than ``max_depth``, or a
+    string with a lone surrogate, which no UTF-8 text can hold), or None."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > max_depth:
+                return f"the JSON nests deeper than {max_depth} levels"
+            children = list(item.items()) if isinstance(item, dict) else [(None, v) for v in item]
+            for key, child in children:
+                if isinstance(key, str):
+                    stack.append((key, depth))
+                stack.append((child, depth + 1))
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return f"a string holds a lone surrogate (\\u{ord(item[exc.start]):04x}); send UTF-8 text"
+    return None
+
+
 async def _json(request: web.Request) -> dict[str, Any]:
     try:
         body = await request.json()
@@ -191,6 +393,12 @@ async def _json(request: web.Request) -> dict[str, Any]:
         raise
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise _refuse(400, "malformed_json", str(exc)) from exc
+    except RecursionError as exc:
+        msg = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
+        raise _refuse(400, "malformed_json", msg) from exc
+    problem = json_problem(body)
+    if problem is not None:
+        raise _refuse(400, "malformed_json", problem)
     if not isinstance(body, dict):
         raise _refuse(400, "malformed_json", "the body must be a JSON object")
     return body
@@ -228,6 +436,9 @@ async def submit(request: web.Request) -> web.Response:
             raise _refuse(413, "too_large", str(exc)) from exc
         error = "missing_fields" if "response" not in body else "invalid_fields"
         raise _refuse(422, error, str(exc), fields=list(exc.fields)) from exc
+    if not check_request.response.strip():  # as the web app's form refuses it
+        msg = "response is empty or only whitespace: send the text the model answered"
+        raise _refuse(422, "invalid_fields", msg, fields=["response"])
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise _refuse(422, "invalid_fields", "options must be an object", fields=["options"])
@@ -248,19 +459,29 @@ async def submit(request: web.Request) -> web.Response:
     }
     if check_request.id is not None:
         stored["id"] = check_request.id
-    job, created = await asyncio.to_thread(
-        request.app[STORE].submit,
-        stored,
-        owner=key.id,
-        options={"callback_url": callback} if callback else {},
-        idempotency_key=request.headers.get("Idempotency-Key"),
-        max_attempts=settings.max_attempts,
-    )
+    idempotency_key = request.headers.get("Idempotency-Key")
+    if idempotency_key is not None and not 1 <= len(idempotency_key) <= 255:
+        msg = "Idempotency-Key must be 1 to 255 characters"
+        raise _refuse(400, "invalid_header", msg)
+    try:
+        job, created = await asyncio.to_thread(
+            request.app[STORE].submit,
+            stored,
+            owner=key.id,
+            options={"callback_url": callback} if callback else {},
+            idempotency_key=idempotency_key,
+            max_attempts=settings.max_attempts,
+        )
+    except IdempotencyConflict as exc:
+        raise _refuse(409, "idempotency_conflict", str(exc), id=exc.job.id) from exc
     location = f"/v1/checks/{job.id}"
+    headers = {"Location": location}
+    if not created:
+        headers["Idempotent-Replayed"] = "true"
     return web.json_response(
         {"id": job.id, "state": job.state, "created": created, "location": location},
         status=202,
-        headers={"Location": location},
+        headers=headers,
     )
 
 
@@ -274,25 +495,71 @@ async def get_check(request: web.Request) -> web.Response:
         return web.json_response(body)
     # the stored report goes out as stored: parsing and re-encoding a large report for every
     # read is the API's main cost when the machine is busy
-    head = json.dumps({**body, "report": None})
-    data = (head[: -len("null}")] + report + "}").encode()
-    return web.Response(body=data, content_type="application/json")
+    head = json.dumps({**body, "report": None})[: -len("null}")]
+    if len(report) <= _STREAM_OVER:
+        return web.Response(body=(head + report + "}").encode(), content_type="application/json")
+    # a large one is encoded and sent a slice at a time: no copies of the whole in memory
+    response = web.StreamResponse(headers={"Content-Type": "application/json; charset=utf-8"})
+    await response.prepare(request)
+    await response.write(head.encode())
+    for start in range(0, len(report), _STREAM_OVER):
+        await response.write(report[start : start + _STREAM_OVER].encode())
+    await response.write(b"}")
+    await response.write_eof()
+    return response
+
+
+def page_number(request: web.Request) -> int:
+    """The ``page`` query parameter (1 when absent); 400 when it is not a whole number."""
+    raw = request.query.get("page", "1")
+    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+        raise _refuse(400, "invalid_page", "page must be a whole number from 1")
+    return int(raw)
+
+
+async def rendered_page(app: web.Application, job: Job, page: int) -> str:
+    """Page ``page`` of a finished check's report: as the job process stored it, or, for
+    a report an older verifier stored without pages, rendered here (one at a time, and
+    only when it is small enough to render in bounded time). _Refusal otherwise."""
+    store = app[STORE]
+    stored = await asyncio.to_thread(store.report_page, job.id, page)
+    if stored is not None:
+        html, count = stored
+        if html is None:
+            raise _refuse(404, "not_found", f"the report has {count} page(s)", pages=count)
+        return html
+    size = await asyncio.to_thread(store.report_size, job.id)
+    if size is None:
+        raise _refuse(409, "not_done", f"the check is {job.state}; the page needs its report")
+    if size > LAZY_RENDER_MAX_CHARS:
+        msg = (
+            f"this report ({size:,} characters) was stored without its page by an older "
+            "verifier and is too large to render on request; read it as JSON"
+        )
+        raise _refuse(413, "too_large", msg)
+    async with app[CONTEXT].renders:
+        pages = await asyncio.to_thread(
+            lambda: report_pages(Report.from_dict(store.report(job.id) or {}))
+        )
+    if not 1 <= page <= len(pages):
+        raise _refuse(404, "not_found", f"the report has {len(pages)} page(s)", pages=len(pages))
+    return pages[page - 1]
 
 
 async def report_page(request: web.Request) -> web.Response:
     job = await _job_for(request)
-    data = (
-        await asyncio.to_thread(request.app[STORE].report, job.id)
-        if job.state == JobState.DONE
-        else None
-    )
-    if data is None:
+    page = page_number(request)
+    if job.state != JobState.DONE:
         raise _refuse(409, "not_done", f"the check is {job.state}; the page needs its report")
-    html = await asyncio.to_thread(report_html, Report.from_dict(data))
+    html = await rendered_page(request.app, job, page)
     return web.Response(
         text=html,
         content_type="text/html",
-        headers={"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"},
+        headers={
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Content-Security-Policy": REPORT_CSP,
+        },
     )
 
 
@@ -428,11 +695,23 @@ async def revoke_key(request: web.Request) -> web.Response:
 
 
 async def healthz(request: web.Request) -> web.Response:
-    try:
-        counts = await asyncio.to_thread(request.app[STORE].counts)
-    except VerifierError as exc:
-        return _error(503, "unavailable", str(exc))
-    return web.json_response({"status": "ok", "version": __version__, "jobs": counts})
+    """Liveness: this process answers (always 200, within a second), and what is down."""
+    health = await request.app[HEALTH].fresh()
+    return web.json_response(health.body(time.monotonic()), headers={"Cache-Control": "no-store"})
+
+
+async def readyz(request: web.Request) -> web.Response:
+    """Readiness: 200 when this server can take work (its store answers, its disk has
+    room), else 503 with Retry-After and what is down."""
+    health = await request.app[HEALTH].fresh()
+    body = health.body(time.monotonic())
+    if health.ready:
+        return web.json_response(body, headers={"Cache-Control": "no-store"})
+    return web.json_response(
+        {"error": "unavailable", "detail": "not ready: " + ", ".join(body["down"]), **body},
+        status=503,
+        headers={"Retry-After": "5", "Cache-Control": "no-store"},
+    )
 
 
 async def metrics(request: web.Request) -> web.Response:
@@ -442,6 +721,13 @@ async def metrics(request: web.Request) -> web.Response:
 
 async def openapi_json(request: web.Request) -> web.Response:
     return web.json_response(openapi())
+
+
+def _existing(path: Path) -> Path:
+    """``path``, or its nearest parent that exists (a data dir not made yet)."""
+    while not path.exists() and path.parent != path:
+        path = path.parent
+    return path
 
 
 ROUTES: list[tuple[str, str, Handler]] = [
@@ -455,6 +741,7 @@ ROUTES: list[tuple[str, str, Handler]] = [
     ("GET", "/v1/keys", list_keys),
     ("DELETE", "/v1/keys/{key_id}", revoke_key),
     ("GET", "/healthz", healthz),
+    ("GET", "/readyz", readyz),
     ("GET", "/metrics", metrics),
     ("GET", "/openapi.json", openapi_json),
 ]
@@ -467,16 +754,34 @@ def create_app(
     snapshots: SnapshotStore | None = None,
     rerun_runtime: Runtime | None = None,
     metrics_: Metrics | None = None,
+    processes: Callable[[], tuple[int, int, list[int]]] | None = None,
 ) -> web.Application:
+    """The API's app; ``processes`` says how many job processes are alive of how many
+    are configured (`serve`), for the health endpoints."""
     app = web.Application(
-        middlewares=[_middleware], client_max_size=settings.service.max_body_bytes
+        middlewares=[_proxied, _middleware], client_max_size=settings.service.max_body_bytes
     )
     app[STORE] = store
     app[SETTINGS] = settings
     app[METRICS] = metrics_ or Metrics(store)
-    app[CONTEXT] = ApiContext(snapshots, rerun_runtime)
+    app[CONTEXT] = ApiContext(snapshots, rerun_runtime, settings)
+    app[HEALTH] = HealthMonitor(
+        store,
+        _existing(settings.data_dir()),
+        min_free_bytes=settings.service.min_free_mb * 2**20,
+        processes=processes,
+    )
     for method, path, handler in ROUTES:
         app.router.add_route(method, path, handler)
+    app.on_response_prepare.append(_security_headers)
+
+    async def watch_health(app: web.Application) -> Any:
+        task = asyncio.create_task(app[HEALTH].run())
+        yield
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    app.cleanup_ctx.append(watch_health)
 
     async def finish_audits(app: web.Application) -> None:
         tasks = list(app[CONTEXT].tasks)

@@ -105,10 +105,19 @@ class CallbackSender:
         if not url:
             return False
         key = await asyncio.to_thread(self.store.key, job.owner) if job.owner else None
+        secret = self.store.open_secret(key) if key is not None else ""
+        if key is not None and not secret:  # never send it unsigned
+            error = (
+                "cannot sign the callback: this worker cannot open the key's callback secret "
+                "(give it the API's service.secrets_key_file or service.session_secret)"
+            )
+            await asyncio.to_thread(self.store.log_callback, job.id, 1, None, error)
+            log.error("callback for job %s: %s", job.id, error)
+            return False
         body = json.dumps(self.payload(job, report), ensure_ascii=False).encode()
         headers = {"Content-Type": "application/json", "X-Verifier-Job": job.id}
         if key is not None:
-            headers[SIGNATURE_HEADER] = sign(key.callback_secret, body)
+            headers[SIGNATURE_HEADER] = sign(secret, body)
         timeout = aiohttp.ClientTimeout(total=self.settings.callback_timeout_s)
         for attempt in range(1, self.settings.callback_retries + 2):
             status: int | None = None

@@ -10,6 +10,7 @@ exports, indexes) are replaced only when the command succeeds.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -104,16 +105,38 @@ _data_dir_option = click.option(
 
 def _set_database(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     if value:  # the same as the environment variable, which the settings read
+        if re.match(r"^postgres(ql)?://[^/@]*:[^/@]+@", value):
+            click.echo(
+                "verifier: warning: --database shows the password to every user of this host "
+                "(the process list); use --database-file FILE or VERIFIER_SERVICE__DATABASE",
+                err=True,
+            )
         os.environ["VERIFIER_SERVICE__DATABASE"] = value
 
 
-_database_option = click.option(
-    "--database",
-    metavar="URL",
-    expose_value=False,
-    callback=_set_database,
-    help="Where jobs, reports and keys live: postgresql://user@host/db or sqlite:///path (default: service.database, else jobs.db in the data dir).",
-)
+def _set_database_file(_ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value:
+        os.environ["VERIFIER_SERVICE__DATABASE_FILE"] = value
+
+
+def _database_options(f: Any) -> Any:
+    f = click.option(
+        "--database-file",
+        metavar="FILE",
+        expose_value=False,
+        callback=_set_database_file,
+        help="A file whose first line is the database URL (keeps a password out of the process list).",
+    )(f)
+    return click.option(
+        "--database",
+        metavar="URL",
+        expose_value=False,
+        callback=_set_database,
+        help="Where jobs, reports and keys live: postgresql://user@host/db or sqlite:///path (default: service.database, else jobs.db in the data dir).",
+    )(f)
+
+
+_database_option = _database_options
 
 
 _evidence_options = [
@@ -418,17 +441,28 @@ def serve(
 @_config_option
 @_database_option
 @_data_dir_option
+@click.option(
+    "--alive-file",
+    type=click.Path(dir_okay=False),
+    help="Touch this file every few seconds while running (a container health check tests its age).",
+)
 def worker(
     concurrency: int | None,
     corpora: tuple[str, ...],
     no_web: bool,
     config: str | None,
     data_dir: str | None,
+    alive_file: str | None,
 ) -> None:
-    """Run jobs from the store (several worker processes may share one data dir)."""
+    """Run jobs from the store (several worker processes may share one data dir).
+
+    A database outage or a full disk is waited out (jobs are given back, their attempts
+    uncounted); the worker never exits for one. Under systemd (Type=notify) it reports
+    READY, pings the watchdog and says what it waits for; see docs/service.md.
+    """
     from . import commands
 
-    commands.worker(concurrency, corpora, no_web, config, data_dir)
+    commands.worker(concurrency, corpora, no_web, config, data_dir, alive_file)
 
 
 @main.group()

@@ -426,8 +426,15 @@ def serve(
             s.concurrency if concurrency is None else concurrency,
             serve=(host or s.host, s.port if port is None else port),
             processes=s.processes if processes is None else processes,
+            debug=_debug(),
         )
     )
+
+
+def _debug() -> bool:
+    """Whether ``--debug`` was given (the service's log then has tracebacks)."""
+    context = click.get_current_context(silent=True)
+    return bool(context and context.find_root().params.get("debug"))
 
 
 def worker(
@@ -436,6 +443,7 @@ def worker(
     no_web: bool,
     config: str | None,
     data_dir: str | None,
+    alive_file: str | None = None,
 ) -> None:
     """Run jobs from the store (several worker processes may share one data dir)."""
     settings = load(config, data_dir)
@@ -446,6 +454,8 @@ def worker(
             not no_web,
             concurrency or settings.service.concurrency or 1,
             serve=None,
+            debug=_debug(),
+            alive_file=alive_file,
         )
     )
 

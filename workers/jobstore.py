@@ -15,8 +15,10 @@ done, and ``reports.job_id`` is unique, so a job never gets two reports.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import logging
 import secrets
 import sqlite3
 import threading
@@ -26,20 +28,31 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from verifier.errors import StoreError
+from verifier.errors import InputError, StoreError, StoreUnavailable
+from verifier.faults import DB_BUSY, store_error
+from verifier.files import private_file
 
 from .jobs import JobState, Role
+from .secretbox import SEALED
+
+if TYPE_CHECKING:
+    from .rendered import Rendered
+    from .secretbox import SecretBox
+
+log = logging.getLogger("verifier.jobstore")
 
 __all__ = [
     "ApiKey",
     "Audit",
+    "IdempotencyConflict",
     "Job",
     "JobStore",
     "SqlJobStore",
     "SqliteJobStore",
     "hash_token",
+    "request_hash",
 ]
 
 MIGRATIONS: tuple[str, ...] = (
@@ -116,6 +129,21 @@ MIGRATIONS: tuple[str, ...] = (
         until REAL NOT NULL
     );
     """,
+    # 5: what a submission with an idempotency key asked for (a sha256), so that the key
+    # used again with another body is refused instead of answered with the old job; and
+    # what the job process renders when it stores a report (workers/rendered.py): its
+    # summary, and the rater's page in pages
+    """
+    ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+    ALTER TABLE reports ADD COLUMN summary TEXT;
+    ALTER TABLE reports ADD COLUMN pages INTEGER;
+    CREATE TABLE report_pages (
+        job_id TEXT NOT NULL REFERENCES jobs (id),
+        page INTEGER NOT NULL,
+        html TEXT NOT NULL,
+        PRIMARY KEY (job_id, page)
+    );
+    """,
 )
 
 
@@ -181,6 +209,28 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def request_hash(request: dict[str, Any], options: dict[str, Any]) -> str:
+    """A sha256 of what a submission asks for (its request and options, canonical JSON):
+    one idempotency key, one request."""
+    canonical = json.dumps(
+        {"request": request, "options": options}, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class IdempotencyConflict(InputError):
+    """An idempotency key used again with a different request (``job``: the job the key
+    made)."""
+
+    def __init__(self, job: Job) -> None:
+        super().__init__(
+            "this Idempotency-Key was used for a different request (another body or "
+            f"options; the key made check {job.id}): send the same request again, or use "
+            "a new key for a new request"
+        )
+        self.job = job
+
+
 class JobStore(Protocol):
     """What the API, the workers and the callback sender need of a store."""
 
@@ -197,14 +247,24 @@ class JobStore(Protocol):
     def get(self, job_id: str) -> Job | None: ...
     def claim(self, worker: str, lease_s: float) -> Job | None: ...
     def renew(self, job_id: str, worker: str, lease_s: float) -> bool: ...
-    def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool: ...
+    def complete(
+        self,
+        job_id: str,
+        worker: str,
+        report: dict[str, Any],
+        rendered: Rendered | None = None,
+    ) -> bool: ...
     def fail(
         self, job_id: str, worker: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
-    def release(self, job_id: str, worker: str) -> bool: ...
+    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool: ...
+    def ping(self) -> None: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def report_text(self, job_id: str) -> str | None: ...
+    def report_size(self, job_id: str) -> int | None: ...
+    def report_page(self, job_id: str, page: int) -> tuple[str | None, int] | None: ...
+    def summaries(self, job_ids: list[str]) -> dict[str, dict[str, Any]]: ...
     def counts(self) -> dict[str, int]: ...
     def report_counts(self) -> dict[str, int]: ...
     # audits
@@ -218,6 +278,7 @@ class JobStore(Protocol):
     def key(self, key_id: str) -> ApiKey | None: ...
     def list_keys(self) -> list[ApiKey]: ...
     def revoke_key(self, key_id: str) -> bool: ...
+    def open_secret(self, key: ApiKey) -> str: ...
     # callbacks
     def log_callback(
         self, job_id: str, attempt: int, status: int | None, error: str | None
@@ -251,11 +312,6 @@ def _job(row: tuple[Any, ...]) -> Job:
     return Job(*values)
 
 
-def _key(row: tuple[Any, ...]) -> ApiKey:
-    key_id, role, *rest = row
-    return ApiKey(key_id, Role(role), *rest)
-
-
 class SqlJobStore:
     """The job store's logic in SQL that SQLite and PostgreSQL both speak (``?`` marks a
     parameter). An adapter supplies the connection: ``_tx`` (one transaction, yielding
@@ -268,6 +324,7 @@ class SqlJobStore:
 
     clock: Any
     _skip_locked = ""
+    secret_box: SecretBox | None = None  # seals callback secrets at rest (workers/secretbox.py)
 
     def _tx(self) -> AbstractContextManager[Any]:
         raise NotImplementedError
@@ -299,22 +356,23 @@ class SqlJobStore:
         idempotency_key: str | None = None,
         max_attempts: int = 3,
     ) -> tuple[Job, bool]:
-        """Persist a job (queued); with an idempotency key already used by ``owner``,
-        return that job instead (``created`` false)."""
+        """Persist a job (queued). With an idempotency key ``owner`` already used: the
+        job it made (``created`` false) when the request is the same, else
+        :class:`IdempotencyConflict`. Submissions racing with one key make one job: the
+        insert waits for the other's transaction and then finds its job."""
         now = self.clock()
+        digest = request_hash(request, options) if idempotency_key is not None else None
         with self._tx() as db:
             if idempotency_key is not None:
-                whose = "owner IS NULL" if owner is None else "owner = ?"
-                row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE {whose} AND idempotency_key = ?",
-                    (idempotency_key,) if owner is None else (owner, idempotency_key),
-                ).fetchone()
-                if row is not None:
-                    return _job(row), False
+                found = self._by_key(db, owner, idempotency_key, digest)
+                if found is not None:
+                    return found, False
             job_id = str(uuid.uuid4())
-            db.execute(
-                f"INSERT INTO jobs ({_JOB_COLUMNS}) VALUES "
-                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL)",
+            cur = db.execute(
+                f"INSERT INTO jobs ({_JOB_COLUMNS}, request_hash) VALUES "
+                "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL, ?)"
+                " ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL"
+                " DO NOTHING",
                 (
                     job_id,
                     JobState.QUEUED,
@@ -326,11 +384,38 @@ class SqlJobStore:
                     now,
                     now,
                     now,
+                    digest,
                 ),
             )
+            if cur.rowcount != 1:
+                # another submission with this key committed first (PostgreSQL)
+                found = (
+                    self._by_key(db, owner, idempotency_key, digest)
+                    if idempotency_key is not None
+                    else None
+                )
+                if found is None:
+                    msg = "a submission with the same Idempotency-Key was being stored at the same time; send the request again"
+                    raise StoreUnavailable(msg, DB_BUSY)
+                return found, False
             self._queued(db, job_id, now)
             row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
         return _job(row), True
+
+    def _by_key(self, db: Any, owner: str | None, key: str, digest: str | None) -> Job | None:
+        """The job ``owner``'s idempotency ``key`` made, if any; IdempotencyConflict when
+        it was made for another request (jobs from before hashes were kept pass)."""
+        whose = "owner IS NULL" if owner is None else "owner = ?"
+        row = db.execute(
+            f"SELECT {_JOB_COLUMNS}, request_hash FROM jobs WHERE {whose} AND idempotency_key = ?",
+            (key,) if owner is None else (owner, key),
+        ).fetchone()
+        if row is None:
+            return None
+        job = _job(row[:-1])
+        if row[-1] is not None and row[-1] != digest:
+            raise IdempotencyConflict(job)
+        return job
 
     def get(self, job_id: str) -> Job | None:
         rows = self._read(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
@@ -389,9 +474,15 @@ class SqlJobStore:
             )
             return cur.rowcount == 1
 
-    def complete(self, job_id: str, worker: str, report: dict[str, Any]) -> bool:
-        """Store the report and mark the job done (with the report's status), if this
-        worker still holds the lease."""
+    def complete(
+        self,
+        job_id: str,
+        worker: str,
+        report: dict[str, Any],
+        rendered: Rendered | None = None,
+    ) -> bool:
+        """Store the report (with its ``rendered`` pages and summary) and mark the job
+        done (with the report's status), if this worker still holds the lease."""
         now = self.clock()
         status = "incomplete" if report.get("status") == "incomplete" else "complete"
         with self._tx() as db:
@@ -404,9 +495,21 @@ class SqlJobStore:
             if cur.rowcount != 1:
                 return False
             db.execute(
-                "INSERT INTO reports (job_id, report, stored_at) VALUES (?, ?, ?)",
-                (job_id, json.dumps(report, ensure_ascii=False), now),
+                "INSERT INTO reports (job_id, report, stored_at, summary, pages)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    job_id,
+                    json.dumps(report, ensure_ascii=False),
+                    now,
+                    json.dumps(rendered.summary) if rendered else None,
+                    len(rendered.pages) if rendered else None,
+                ),
             )
+            for number, html in enumerate(rendered.pages if rendered else [], start=1):
+                db.execute(
+                    "INSERT INTO report_pages (job_id, page, html) VALUES (?, ?, ?)",
+                    (job_id, number, html),
+                )
             return True
 
     def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> JobState | None:
@@ -443,20 +546,26 @@ class SqlJobStore:
                 self._queued(db, job_id, now + (retry_in or 0))
             return state
 
-    def release(self, job_id: str, worker: str) -> bool:
-        """Give a running job back to the queue (a worker shutting down), attempt uncounted."""
+    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool:
+        """Give a running job back to the queue, its attempt uncounted: a worker shutting
+        down, or one that met a fault of the infrastructure (then ``retry_in`` seconds
+        later)."""
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,"
                 " next_run_at = ?, updated_at = ? WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.QUEUED, now, now, job_id, JobState.RUNNING, worker),
+                (JobState.QUEUED, now + retry_in, now, job_id, JobState.RUNNING, worker),
             )
             if cur.rowcount != 1:
                 return False
-            self._queued(db, job_id, now)
+            self._queued(db, job_id, now + retry_in)
             return True
+
+    def ping(self) -> None:
+        """One trivial read: the store answers (StoreError when it does not)."""
+        self._read("SELECT 1")
 
     def cancel(self, job_id: str) -> bool:
         """Cancel a queued or running job (a running one's worker notices at its next
@@ -481,6 +590,38 @@ class SqlJobStore:
         """The stored report as the JSON text it was stored as (no parsing)."""
         rows = self._read("SELECT report FROM reports WHERE job_id = ?", (job_id,))
         return str(rows[0][0]) if rows else None
+
+    def report_size(self, job_id: str) -> int | None:
+        """The stored report's length in characters (None: no report)."""
+        rows = self._read("SELECT length(report) FROM reports WHERE job_id = ?", (job_id,))
+        return int(rows[0][0]) if rows else None
+
+    def report_page(self, job_id: str, page: int) -> tuple[str | None, int] | None:
+        """Page ``page`` of the report's stored page and how many there are: (None, n)
+        for a page out of range; None when no pages were stored (a report stored by an
+        older verifier)."""
+        rows = self._read("SELECT pages FROM reports WHERE job_id = ?", (job_id,))
+        if not rows or rows[0][0] is None:
+            return None
+        count = int(rows[0][0])
+        if not 1 <= page <= count:
+            return None, count
+        html = self._read(
+            "SELECT html FROM report_pages WHERE job_id = ? AND page = ?", (job_id, page)
+        )
+        return (str(html[0][0]) if html else None), count
+
+    def summaries(self, job_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """The stored summaries of these jobs' reports (jobs without one are left out)."""
+        if not job_ids:
+            return {}
+        marks = ", ".join("?" * len(job_ids))
+        rows = self._read(
+            f"SELECT job_id, summary FROM reports WHERE job_id IN ({marks})"
+            " AND summary IS NOT NULL",
+            tuple(job_ids),
+        )
+        return {str(r[0]): json.loads(r[1]) for r in rows}
 
     def report_count(self) -> int:
         return int(self._read("SELECT count(*) FROM reports")[0][0])
@@ -538,28 +679,64 @@ class SqlJobStore:
         key_id = "k_" + secrets.token_hex(6)
         token = f"vk_{secrets.token_urlsafe(32)}"
         key = ApiKey(key_id, role, name, secrets.token_urlsafe(32), self.clock(), None)
+        sealed = (
+            self.secret_box.seal(key.callback_secret) if self.secret_box else key.callback_secret
+        )
         with self._tx() as db:
             db.execute(
                 "INSERT INTO api_keys (id, hash, role, name, callback_secret, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (key.id, hash_token(token), key.role, name, key.callback_secret, key.created_at),
+                (key.id, hash_token(token), key.role, name, sealed, key.created_at),
             )
         return key, token
+
+    def _key(self, row: tuple[Any, ...]) -> ApiKey:
+        """A key as stored (its callback secret as stored: see :meth:`open_secret`)."""
+        key_id, role, *rest = row
+        return ApiKey(key_id, Role(role), *rest)
+
+    def open_secret(self, key: ApiKey) -> str:
+        """``key``'s callback secret in the clear; empty (and logged) when this process
+        cannot open it, so that a callback is never sent unsigned."""
+        stored = key.callback_secret
+        if not stored.startswith(SEALED):
+            return stored
+        try:
+            return self.secret_box.open(stored) if self.secret_box else ""
+        except StoreError as exc:
+            log.warning("key %s: %s", key.id, exc)
+            return ""
+
+    def seal_secrets(self) -> int:
+        """Seal the callback secrets stored in the clear (by an older verifier)."""
+        if self.secret_box is None:
+            return 0
+        rows = self._read(
+            "SELECT id, callback_secret FROM api_keys WHERE callback_secret NOT LIKE ?",
+            (SEALED + "%",),
+        )
+        with self._tx() as db:
+            for key_id, plain in rows:
+                db.execute(
+                    "UPDATE api_keys SET callback_secret = ? WHERE id = ? AND callback_secret = ?",
+                    (self.secret_box.seal(plain), key_id, plain),
+                )
+        return len(rows)
 
     def find_key(self, token: str) -> ApiKey | None:
         rows = self._read(
             f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE hash = ? AND revoked_at IS NULL",
             (hash_token(token),),
         )
-        return _key(rows[0]) if rows else None
+        return self._key(rows[0]) if rows else None
 
     def key(self, key_id: str) -> ApiKey | None:
         rows = self._read(f"SELECT {_KEY_COLUMNS} FROM api_keys WHERE id = ?", (key_id,))
-        return _key(rows[0]) if rows else None
+        return self._key(rows[0]) if rows else None
 
     def list_keys(self) -> list[ApiKey]:
         rows = self._read(f"SELECT {_KEY_COLUMNS} FROM api_keys ORDER BY created_at")
-        return [_key(r) for r in rows]
+        return [self._key(r) for r in rows]
 
     def revoke_key(self, key_id: str) -> bool:
         with self._tx() as db:
@@ -648,12 +825,18 @@ class SqliteJobStore(SqlJobStore):
     connection behind a lock per process."""
 
     def __init__(
-        self, path: str | Path, *, clock: Any = time.time, busy_timeout_s: float = 30.0
+        self,
+        path: str | Path,
+        *,
+        clock: Any = time.time,
+        busy_timeout_s: float = 30.0,
+        secret_box: SecretBox | None = None,
     ) -> None:
         self.path = Path(path)
         self.clock = clock
+        self.secret_box = secret_box
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_file(self.path)  # keys, callback secrets and reports: the owner's only
             self._db = sqlite3.connect(
                 self.path, check_same_thread=False, isolation_level=None, timeout=busy_timeout_s
             )
@@ -665,30 +848,40 @@ class SqliteJobStore(SqlJobStore):
             msg = (
                 f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
             )
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
         self._lock = threading.Lock()
         self.migrate()
 
     # --- plumbing -----------------------------------------------------------------------
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction; SQLite's errors become the store's
+        (:func:`~verifier.faults.store_error`: a full disk is StoreUnavailable), and a
+        failed transaction is rolled back only if SQLite has not already done so."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
+                self._rollback()
                 msg = f"the job store {self.path} is unavailable: {exc}"
-                raise StoreError(msg) from exc
+                raise store_error(msg, exc) from exc
             try:
                 yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            try:
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
-                self._db.execute("ROLLBACK")
+                self._rollback()
                 msg = f"cannot write to the job store {self.path}: {exc}"
-                raise StoreError(msg) from exc
+                raise store_error(msg, exc) from exc
+            except BaseException:
+                self._rollback()
+                raise
+
+    def _rollback(self) -> None:
+        # after SQLITE_FULL and some I/O errors SQLite has rolled back already, and a
+        # ROLLBACK then fails ("no transaction is active"): never let that escape
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -696,7 +889,7 @@ class SqliteJobStore(SqlJobStore):
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as exc:
                 msg = f"cannot read the job store {self.path}: {exc}"
-                raise StoreError(msg) from exc
+                raise store_error(msg, exc) from exc
 
     def migrate(self) -> int:
         """Apply the migrations this file has not had yet; return the schema version."""
@@ -709,9 +902,9 @@ class SqliteJobStore(SqlJobStore):
                             db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number}")
                 return len(MIGRATIONS)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, StoreError) as exc:
             msg = f"cannot migrate the job store {self.path}: {exc}"
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
 
     def close(self) -> None:
         with self._lock:

@@ -22,11 +22,12 @@ def _responses(*codes: int, ok: dict[str, Any] | None = None) -> dict[str, Any]:
         401: "No valid API key",
         403: "Wrong role, or another key's check",
         404: "Not found",
-        409: "Conflict with the check's state",
+        409: "Conflict with the check's state, or an Idempotency-Key used for another request",
         413: "Body, response or prompt over the limit",
         422: "Missing or invalid fields (named)",
-        429: "Rate limited (see Retry-After)",
-        503: "Store or dependency unavailable",
+        429: "Rate limited, or too many failed authentications (see Retry-After)",
+        500: "Unexpected error (JSON; the cause is in the server's log)",
+        503: "Store unavailable: database down or disk full (see Retry-After)",
     }
     out: dict[str, Any] = {}
     for code in codes:
@@ -133,7 +134,12 @@ def openapi() -> dict[str, Any]:
                 "post": {
                     "summary": "Submit a check (roles: rater, service)",
                     "parameters": [
-                        {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string"}}
+                        {
+                            "name": "Idempotency-Key",
+                            "in": "header",
+                            "description": "The same key with the same request returns the same check (202, created false, Idempotent-Replayed: true), also when sent at the same time; with another request, 409.",
+                            "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+                        }
                     ],
                     "requestBody": {
                         "required": True,
@@ -148,9 +154,11 @@ def openapi() -> dict[str, Any]:
                         400,
                         401,
                         403,
+                        409,
                         413,
                         422,
                         429,
+                        503,
                         ok={"$ref": "#/components/schemas/Accepted"},
                     ),
                 }
@@ -171,11 +179,18 @@ def openapi() -> dict[str, Any]:
             },
             "/v1/checks/{id}/report.html": {
                 "get": {
-                    "summary": "The rater's report page (self-contained HTML) for a finished check",
-                    "parameters": [job_id],
+                    "summary": "The rater's report page (self-contained HTML) for a finished check; a report of more than 250 claims has pages (?page=N, 1 the summary)",
+                    "parameters": [
+                        job_id,
+                        {
+                            "name": "page",
+                            "in": "query",
+                            "schema": {"type": "integer", "minimum": 1, "default": 1},
+                        },
+                    ],
                     "responses": {
                         "200": {"description": "text/html"},
-                        **_responses(401, 403, 404, 409),
+                        **_responses(400, 401, 403, 404, 409, 413),
                     },
                 }
             },
@@ -225,7 +240,14 @@ def openapi() -> dict[str, Any]:
             },
             "/healthz": {
                 "get": {
-                    "summary": "Liveness and job counts",
+                    "summary": "Liveness (always 200, within a second): status ok or degraded, what is down (database, disk, job processes alive of configured), job counts",
+                    "security": [],
+                    "responses": _responses(200),
+                }
+            },
+            "/readyz": {
+                "get": {
+                    "summary": "Readiness: 200 when the store answers and the disk has room, else 503 with Retry-After",
                     "security": [],
                     "responses": _responses(200, 503),
                 }

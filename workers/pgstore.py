@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from verifier.errors import StoreError
+from verifier.faults import store_error
 from verifier.postgres import (
     Migrations,
     check_schema,
@@ -31,6 +31,8 @@ from .queue import abort_check, defer_check, queue_migrations
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
+
+    from .secretbox import SecretBox
 
 __all__ = ["JOB_MIGRATIONS", "PgJobStore"]
 
@@ -105,6 +107,19 @@ JOB_MIGRATIONS = Migrations(
             until DOUBLE PRECISION NOT NULL
         );
         """,
+        # 3: what a submission with an idempotency key asked for (a sha256); what the
+        # job process renders when it stores a report: its summary and its pages
+        """
+        ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+        ALTER TABLE reports ADD COLUMN summary TEXT;
+        ALTER TABLE reports ADD COLUMN pages INTEGER;
+        CREATE TABLE report_pages (
+            job_id TEXT NOT NULL REFERENCES jobs (id),
+            page INTEGER NOT NULL,
+            html TEXT NOT NULL,
+            PRIMARY KEY (job_id, page)
+        );
+        """,
     ),
 )
 
@@ -140,9 +155,11 @@ class PgJobStore(SqlJobStore):
         pool_size: int = 10,
         clock: Any = time.time,
         pool: ConnectionPool | None = None,
+        secret_box: SecretBox | None = None,
     ) -> None:
         self.url = url
         self.clock = clock
+        self.secret_box = secret_box
         self._own_pool = pool is None
         self.pool = pool or open_pool(url, pool_size, name="verifier-jobs")
         try:
@@ -171,7 +188,7 @@ class PgJobStore(SqlJobStore):
             msg = (
                 f"PostgreSQL error while reading the job store: {str(exc).strip().splitlines()[0]}"
             )
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
 
     def _unflushed(self, db: Any) -> None:
         db.execute("SET LOCAL synchronous_commit = off")
@@ -186,7 +203,7 @@ class PgJobStore(SqlJobStore):
             queue_job_id = defer_check(db.conn, job_id, run_at)
         except Exception as exc:
             msg = f"cannot queue job {job_id}: {exc}"
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
         db.execute("UPDATE jobs SET queue_job_id = ? WHERE id = ?", (queue_job_id, job_id))
 
     def _cancelled(self, db: Any, job_id: str) -> None:
@@ -208,6 +225,25 @@ class PgJobStore(SqlJobStore):
                 (job_id, queue_job_id, JobState.QUEUED, JobState.RUNNING, now),
             ).fetchone()
             return None if row is None else self._take(db, _job(row), worker, lease_s, now)
+
+    def requeue_orphans(self, limit: int = 100) -> int:
+        """Give a new task to each job that should have one and has none: queued, or
+        running with an expired lease, while its latest task has ended (a task that ran
+        while the database was away and could not take its job, or ended with an error).
+        Rows locked by another worker doing the same are skipped. Returns how many."""
+        now = self.clock()
+        with self._tx() as db:
+            rows = db.execute(
+                "SELECT j.id, j.next_run_at FROM jobs j WHERE (j.state = ?"
+                " OR (j.state = ? AND j.lease_until < ?)) AND NOT EXISTS (SELECT 1 FROM"
+                " procrastinate_jobs p WHERE p.id = j.queue_job_id AND p.status IN"
+                " ('todo', 'doing', 'aborting')) ORDER BY j.next_run_at LIMIT ?"
+                " FOR UPDATE OF j SKIP LOCKED",
+                (JobState.QUEUED, JobState.RUNNING, now, limit),
+            ).fetchall()
+            for job_id, run_at in rows:
+                self._queued(db, job_id, max(now, float(run_at)))
+        return len(rows)
 
     def lease_left(self, job_id: str) -> float:
         """Seconds until a running job's lease expires (0 when not running)."""

@@ -11,6 +11,14 @@ has been silent for ``service.stalled_after_s`` (killed, or its host lost) and s
 back to the queue. The task itself leases the job in our ``jobs`` table and runs it with
 :class:`~workers.worker.Worker`, which stores the report at most once (see
 :mod:`workers.jobstore`).
+
+A database outage stops procrastinate's worker (it can neither fetch nor send its
+heartbeat). :func:`run_queue_worker` then waits for the database with backoff (one log
+line when it goes, one when it is back), tells the store what the worker owes it (jobs
+to give back), and starts procrastinate's worker again: a `verifier worker` never exits
+because its database went away. A job whose task ended without it (a task that could
+not reach the database) is given a new task by the next worker that looks
+(:meth:`~workers.pgstore.PgJobStore.requeue_orphans`).
 """
 
 from __future__ import annotations
@@ -19,13 +27,15 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from verifier.config import Settings
-from verifier.postgres import Migrations
+from verifier.errors import VerifierError
+from verifier.faults import infrastructure_fault
+from verifier.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
 
 if TYPE_CHECKING:
-    from .worker import Worker
+    from .worker import QueuedJobStore, Worker
 
 __all__ = [
     "QUEUE",
@@ -82,13 +92,66 @@ async def run_queue_worker(
 ) -> None:
     """Run procrastinate's worker for ``worker`` until ``stop`` is set, then shut down
     gracefully: running checks get ``service.grace_s`` to finish, the rest are aborted
-    and their jobs given back to the queue."""
+    and their jobs given back to the queue. When it stops for anything else (the
+    database went away), wait for the database and start it again."""
+    outage = worker.outage
+    while not stop.is_set():
+        try:
+            await _run_procrastinate(url, worker, settings, stop)
+        except Exception as exc:
+            if stop.is_set():
+                break
+            reason = infrastructure_fault(exc)
+            if reason is None:
+                log.exception(  # the traceback is shown with --debug only (workers/logs.py)
+                    "the queue worker stopped (%s: %s); starting it again",
+                    type(exc).__name__,
+                    str(exc).strip(),
+                )
+            outage.failed(reason or "error", f"{type(exc).__name__}: {str(exc).strip()}")
+        else:
+            if stop.is_set():
+                break
+            outage.failed("error", "the queue worker stopped by itself")
+        await wait_for_store(worker, stop)
+
+
+async def wait_for_store(worker: Worker, stop: asyncio.Event) -> bool:
+    """Wait until the job store answers (and the jobs owed to it are given back), trying
+    with the worker's outage backoff; False when ``stop`` came first."""
+    while not stop.is_set():
+        wait = worker.outage.delay()
+        if worker.owed:  # jobs to give back before their leases run out: ask often
+            wait = min(wait, 1.0)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), wait)
+        if stop.is_set():
+            return False
+        try:
+            await asyncio.to_thread(worker.store.ping)
+            await worker.settle()
+        except VerifierError as exc:
+            worker.outage.failed(infrastructure_fault(exc) or "error", str(exc))
+            continue
+        worker.outage.ok("jobs are taken again")
+        return True
+    return False
+
+
+async def _run_procrastinate(
+    url: str, worker: Worker, settings: Settings, stop: asyncio.Event
+) -> None:
     import procrastinate
 
     service = settings.service
     app = procrastinate.App(
         connector=procrastinate.PsycopgConnector(
-            conninfo=url, min_size=1, max_size=max(2, service.pool_size)
+            conninfo=url,
+            min_size=1,
+            max_size=max(2, service.pool_size),
+            timeout=POOL_TIMEOUT_S,
+            reconnect_timeout=RECONNECT_S,
+            kwargs={"connect_timeout": CONNECT_TIMEOUT_S},
         )
     )
 
@@ -97,7 +160,6 @@ async def run_queue_worker(
         await worker.run_job(job_id, int(context.job.id))
 
     async with app.open_async():
-        sweeper = asyncio.create_task(_requeue_stalled(app, settings))
         runner = asyncio.create_task(
             app.run_worker_async(
                 queues=[QUEUE],
@@ -113,6 +175,7 @@ async def run_queue_worker(
                 delete_jobs="successful",
             )
         )
+        sweeper = asyncio.create_task(_requeue_stalled(app, settings, worker))
         stopping = asyncio.create_task(stop.wait())
         try:
             await asyncio.wait({runner, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -123,23 +186,28 @@ async def run_queue_worker(
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             with contextlib.suppress(asyncio.CancelledError):
-                await runner
+                await runner  # raises what stopped it, if anything did
 
 
-async def _requeue_stalled(app: Any, settings: Settings) -> None:
+async def _requeue_stalled(app: Any, settings: Settings, worker: Worker) -> None:
     """Every heartbeat period, send the tasks of workers silent for
     ``service.stalled_after_s`` back to the queue (any worker may do it; a task retried
-    by another worker first is skipped)."""
+    by another worker first is skipped), and give jobs whose task ended without them a
+    new task."""
     service = settings.service
+    store = cast("QueuedJobStore", worker.store)
     while True:
         await asyncio.sleep(service.heartbeat_s)
         try:
+            orphans = await asyncio.to_thread(store.requeue_orphans)
             stalled = await app.job_manager.get_stalled_jobs(
                 queue=QUEUE, seconds_since_heartbeat=service.stalled_after_s
             )
-        except Exception as exc:
-            log.warning("cannot look for stalled jobs: %s", exc)
+        except Exception as exc:  # the database is away: the queue worker stops too
+            log.debug("cannot look for stalled jobs: %s", exc)
             continue
+        if orphans:
+            log.warning("%d job(s) whose task had ended without them: queued again", orphans)
         for job in stalled:
             try:
                 await app.job_manager.retry_job(job)

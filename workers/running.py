@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verifier.errors import VerifierError
+from verifier.faults import infrastructure_fault
 
 if TYPE_CHECKING:
     from verifier.model import Claim
@@ -126,7 +127,9 @@ class JobProgress:
         try:
             await asyncio.to_thread(self.store.set_progress, self.job_id, self.worker, data)
         except (VerifierError, AttributeError, TypeError) as exc:  # a store without it
-            log.warning("job %s: cannot record its progress (%s)", self.job_id, exc)
+            # a store that is down is reported once by the worker (workers/outage.py)
+            level = logging.DEBUG if infrastructure_fault(exc) else logging.WARNING
+            log.log(level, "job %s: cannot record its progress (%s)", self.job_id, exc)
 
     async def aclose(self) -> None:
         """Stop: a write under way is waited for, and the last change is written now

@@ -1,16 +1,28 @@
 """The service: the HTTP API with its job processes (`verifier serve`), or a job loop alone
 (`verifier worker`), sharing the job store: SQLite under the data dir (workers poll it;
 one machine), or PostgreSQL with procrastinate's queue (any number of hosts). Checks
-never run in the API's process, so a busy machine does not slow its answers."""
+never run in the API's process, so a busy machine does not slow its answers.
+
+`serve` supervises its job processes (:class:`JobProcesses`): one that dies (killed,
+crashed, out of memory) is reaped and replaced, after a backoff when it keeps dying, and
+counted in ``/metrics``. On SIGTERM or SIGINT it stops within ``service.grace_s``:
+running jobs get all but the last few seconds of it to finish and are given back to the
+queue in those, the API stops taking requests at once, and a process still running at
+the end is killed. A watchdog ends the process a few seconds after the grace period
+whatever it is doing, so no state (a render, a store that hangs) can keep it alive.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import multiprocessing.process
 import os
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,6 +31,7 @@ import click
 from aiohttp import web
 
 from verifier.config import Settings
+from verifier.errors import ConfigError
 from verifier.lifetime import become_subreaper, reap_orphans
 from verifier.model import Report
 from verifier.pipeline import Runtime
@@ -29,30 +42,154 @@ from .api import Metrics, create_app
 from .callbacks import CallbackSender
 from .jobs import default_processes
 from .jobstore import JobStore, SqliteJobStore
+from .liveness import Liveness
+from .logs import setup_logging
+from .secretbox import SecretBox
 from .webapp import add_web_app
 from .worker import Worker
 
-__all__ = ["job_store", "run_service"]
+__all__ = ["JobProcesses", "job_store", "run_service"]
+
+log = logging.getLogger("verifier.service")
 
 _JOB_NICENESS = 10  # how much lower the job processes' scheduling priority is
+_GIVE_BACK_S = 3.0  # the end of the grace period, kept for giving unfinished jobs back
+_WATCHDOG_S = 10.0  # after the grace period, the process ends whatever it is doing
 
 
 @contextmanager
 def job_store(settings: Settings) -> Iterator[JobStore]:
     """The service's job store (``service.database``: PostgreSQL, or SQLite under the
-    data dir), closed on the way out."""
+    data dir), its callback secrets sealed (workers/secretbox.py), closed on the way
+    out."""
     database = database_of(settings)
+    box = SecretBox.from_settings(settings)
     store: JobStore
     if database.postgres:
         from .pgstore import PgJobStore
 
-        store = PgJobStore(database.target, pool_size=settings.service.pool_size)
+        store = PgJobStore(database.target, pool_size=settings.service.pool_size, secret_box=box)
     else:
-        store = SqliteJobStore(database.target)
+        store = SqliteJobStore(database.target, secret_box=box)
     try:
         yield store
     finally:
         store.close()
+
+
+def job_grace_s(grace_s: float) -> float:
+    """How long a job process's running jobs may go on after SIGTERM: the grace period
+    but its last few seconds, which are for giving the rest back."""
+    return max(0.0, grace_s - min(_GIVE_BACK_S, grace_s / 2))
+
+
+class JobProcesses:
+    """The job processes of `serve`: started, watched (every ``every_s``), replaced when
+    one dies, stopped. A process that dies within ``quick_s`` of its start is replaced
+    after a backoff that doubles up to ``max_backoff_s`` (a crash loop, e.g. a store
+    that cannot be opened, costs a line a minute, not a core)."""
+
+    def __init__(
+        self,
+        count: int,
+        args: tuple[Any, ...],
+        metrics: Metrics,
+        *,
+        every_s: float = 0.5,
+        quick_s: float = 10.0,
+        max_backoff_s: float = 60.0,
+    ) -> None:
+        self.count = count
+        self.args = args
+        self.metrics = metrics
+        self.every_s = every_s
+        self.quick_s = quick_s
+        self.max_backoff_s = max_backoff_s
+        self.context = multiprocessing.get_context("spawn")
+        self.slots: list[multiprocessing.process.BaseProcess | None] = [None] * count
+        self.started_at = [0.0] * count
+        self.backoff = [0.0] * count
+        self.due = [0.0] * count  # when a dead slot's replacement starts
+        self.restarts = 0
+        metrics.job_processes.labels("configured").set(count)
+
+    def _start(self, slot: int) -> None:
+        process = self.context.Process(target=_job_process, args=self.args, daemon=False)
+        process.start()
+        self.slots[slot] = process
+        self.started_at[slot] = time.monotonic()
+
+    def start(self) -> None:
+        for slot in range(self.count):
+            self._start(slot)
+        self.metrics.job_processes.labels("alive").set(self.alive())
+
+    def alive(self) -> int:
+        return sum(1 for p in self.slots if p is not None and p.is_alive())
+
+    def state(self) -> tuple[int, int, list[int]]:
+        """Alive, configured, and the pids of those alive."""
+        pids = [p.pid for p in self.slots if p is not None and p.is_alive() and p.pid]
+        return len(pids), self.count, pids
+
+    def check(self) -> None:
+        """Reap the processes that died and start their replacements when due."""
+        now = time.monotonic()
+        for slot, process in enumerate(self.slots):
+            if process is not None and not process.is_alive():  # is_alive() reaps it
+                process.join(0)
+                code = process.exitcode
+                how = (
+                    f"killed by signal {-code}"
+                    if code is not None and code < 0
+                    else f"exit status {code}"
+                )
+                lived = now - self.started_at[slot]
+                quick = lived < self.quick_s
+                self.backoff[slot] = (
+                    min(self.max_backoff_s, max(1.0, self.backoff[slot] * 2)) if quick else 0.0
+                )
+                self.due[slot] = now + self.backoff[slot]
+                log.warning(
+                    "job process %d (pid %s) ended (%s) after %.0f s; a new one starts%s",
+                    slot + 1,
+                    process.pid,
+                    how,
+                    lived,
+                    f" in {self.backoff[slot]:.0f} s" if self.backoff[slot] else " now",
+                )
+                process.close()
+                self.slots[slot] = None
+            if self.slots[slot] is None and now >= self.due[slot]:
+                self._start(slot)
+                self.restarts += 1
+                self.metrics.job_process_restarts.inc()
+        self.metrics.job_processes.labels("alive").set(self.alive())
+
+    async def watch(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.check()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self.every_s)
+
+    async def stop(self, deadline: float) -> None:
+        """SIGTERM to each (they drain), and SIGKILL to any still alive at
+        ``deadline`` (a time.monotonic())."""
+        running = [p for p in self.slots if p is not None and p.is_alive()]
+        for process in running:
+            if process.pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(process.pid, signal.SIGTERM)
+        left = max(0.0, deadline - time.monotonic())
+        await asyncio.gather(*(asyncio.to_thread(p.join, left) for p in running))
+        for process in running:
+            if process.is_alive():
+                log.warning(
+                    "job process %s still running at the end of the grace period: killed",
+                    process.pid,
+                )
+                process.kill()
+                process.join(5)
 
 
 async def run_service(
@@ -63,68 +200,118 @@ async def run_service(
     *,
     serve: tuple[str, int] | None,
     processes: int = 0,
+    debug: bool = False,
+    alive_file: str | None = None,
+    parent: int | None = None,
 ) -> None:
     """``serve`` given: the API here and, unless ``concurrency`` is 0, the job loop in
     ``processes`` child processes (0: :func:`~workers.jobs.default_processes`), each
     running ``concurrency`` jobs at once. ``serve`` None: the job loop in this process
-    (`verifier worker`)."""
+    (`verifier worker`, or a job process of `serve` whose ``parent`` is that pid)."""
+    setup_logging(debug)
     service = settings.service
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    stopping_at: list[float] = []
+
+    def on_signal() -> None:
+        if not stopping_at:
+            stopping_at.append(time.monotonic())
+            _arm_watchdog(service.grace_s + _WATCHDOG_S)
+        stop.set()
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, on_signal)
     base = service.public_url or (
         f"http://{serve[0]}:{serve[1]}" if serve else f"http://{service.host}:{service.port}"
     )
-    children: list[multiprocessing.process.BaseProcess] = []
     with job_store(settings) as store:
         async with open_runtime(settings, corpora=corpora, web=web_on) as runtime:
             metrics = Metrics(store)
             sender = CallbackSender(store, service, base)
             if serve is None:
-                await _job_loop(store, runtime, metrics, sender, concurrency, stop)
-                await sender.aclose()
+                try:
+                    await _job_loop(
+                        store, runtime, metrics, sender, concurrency, stop, alive_file, parent
+                    )
+                finally:
+                    await sender.aclose()
                 return
-            app = create_app(
-                store,
+            await _serve(
                 settings,
-                snapshots=runtime.snapshots,
-                rerun_runtime=runtime,
-                metrics_=metrics,
+                store,
+                runtime,
+                metrics,
+                serve,
+                processes,
+                concurrency,
+                corpora,
+                web_on,
+                base,
+                debug,
+                stop,
+                stopping_at,
             )
-            add_web_app(app)  # the web app for raters, under /app/ (workers/webapp)
-            runner = web.AppRunner(app, handle_signals=False)
-            await runner.setup()
-            await web.TCPSite(runner, serve[0], serve[1]).start()
-            count = (processes or default_processes(settings, web_on)) if concurrency else 0
-            context = multiprocessing.get_context("spawn")
-            children = [
-                context.Process(
-                    target=_job_process, args=(settings, corpora, web_on, concurrency, base)
-                )
-                for _ in range(count)
-            ]
-            become_subreaper()  # the orphans of a killed job process are reaped here
-            for child in children:
-                child.start()
-            click.echo(
-                f"verifier: serving on http://{serve[0]}:{serve[1]} (jobs: {count} process(es), "
-                f"{concurrency} at once in each)",
-                err=True,
-            )
-            await _reap_until(stop)
-            await runner.cleanup()  # no new work, then the job processes drain
-            for child in children:
-                if child.pid is not None and child.is_alive():
-                    os.kill(child.pid, signal.SIGTERM)
-            deadline = service.grace_s + 30
-            await asyncio.gather(
-                *(loop.run_in_executor(None, child.join, deadline) for child in children)
-            )
-            for child in children:
-                if child.is_alive():
-                    child.kill()
             await sender.aclose()
+
+
+async def _serve(
+    settings: Settings,
+    store: JobStore,
+    runtime: Runtime,
+    metrics: Metrics,
+    serve: tuple[str, int],
+    processes: int,
+    concurrency: int,
+    corpora: tuple[str, ...],
+    web_on: bool,
+    base: str,
+    debug: bool,
+    stop: asyncio.Event,
+    stopping_at: list[float],
+) -> None:
+    service = settings.service
+    with contextlib.suppress(AttributeError):
+        sealed = await asyncio.to_thread(store.seal_secrets)  # type: ignore[attr-defined]
+        if sealed:
+            log.warning("%d callback secret(s) stored in the clear are now sealed", sealed)
+    count = (processes or default_processes(settings, web_on)) if concurrency else 0
+    jobs = JobProcesses(
+        count, (settings, corpora, web_on, concurrency, base, debug, os.getpid()), metrics
+    )
+    app = create_app(
+        store,
+        settings,
+        snapshots=runtime.snapshots,
+        rerun_runtime=runtime,
+        metrics_=metrics,
+        processes=jobs.state if count else None,
+    )
+    add_web_app(app)  # the web app for raters, under /app/ (workers/webapp)
+    # handlers still running when the API stops get a moment, not aiohttp's minute
+    runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=min(3.0, service.grace_s))
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, serve[0], serve[1]).start()
+    except OSError as exc:
+        await runner.cleanup()
+        msg = f"cannot listen on {serve[0]}:{serve[1]}: {exc.strerror or exc}; choose another --port (or service.port) or stop what holds it"
+        raise ConfigError(msg) from exc
+    become_subreaper()  # the orphans of a killed job process are reaped here
+    jobs.start()
+    watcher = asyncio.create_task(jobs.watch(stop))
+    reaper = asyncio.create_task(_reap_until(stop))
+    click.echo(
+        f"verifier: serving on http://{serve[0]}:{serve[1]} (jobs: {count} process(es), "
+        f"{concurrency} at once in each)",
+        err=True,
+    )
+    await stop.wait()
+    began = stopping_at[0] if stopping_at else time.monotonic()
+    await watcher
+    await reaper
+    # the job processes drain while the API stops taking requests
+    await asyncio.gather(jobs.stop(began + service.grace_s), runner.cleanup())
 
 
 async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
@@ -136,6 +323,18 @@ async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
         await asyncio.to_thread(reap_orphans)
 
 
+def _arm_watchdog(after_s: float) -> None:
+    """End the process ``after_s`` from now, whatever it is doing then."""
+
+    def fire() -> None:
+        log.error("still running %.0f s after SIGTERM: exiting now", after_s)
+        os._exit(1)
+
+    timer = threading.Timer(after_s, fire)
+    timer.daemon = True
+    timer.start()
+
+
 async def _job_loop(
     store: JobStore,
     runtime: Runtime,
@@ -143,6 +342,8 @@ async def _job_loop(
     sender: CallbackSender,
     concurrency: int,
     stop: asyncio.Event,
+    alive_file: str | None,
+    parent: int | None,
 ) -> None:
     async def done(job: Any, report: Report) -> None:
         metrics.observe(job, report)
@@ -153,21 +354,57 @@ async def _job_loop(
     click.echo(
         f"verifier: worker {worker.id} ({concurrency} at once; jobs from {database})", err=True
     )
-    if database.postgres:
-        from .queue import run_queue_worker
 
-        await run_queue_worker(database.target, worker, runtime.settings, stop)
-    else:
-        await worker.run(stop)
+    def status() -> str:
+        if worker.outage.active:
+            return f"waiting for the job store ({worker.outage.reason})"
+        return f"{len(worker.running)} job(s) running"
+
+    # a job process of serve says nothing to systemd: serve is the service it watches
+    liveness = Liveness(alive_file, env={} if parent is not None else None)
+    side = [asyncio.create_task(liveness.run(status, stop))]
+    if parent is not None:
+        side.append(asyncio.create_task(_orphaned(parent, stop)))
+    try:
+        if database.postgres:
+            from .queue import run_queue_worker
+
+            await run_queue_worker(database.target, worker, runtime.settings, stop)
+        else:
+            await worker.run(stop)
+    finally:
+        stop.set()
+        await asyncio.gather(*side, return_exceptions=True)
+
+
+async def _orphaned(parent: int, stop: asyncio.Event) -> None:
+    """A job process whose `serve` is gone (SIGKILLed) stops as on SIGTERM."""
+    while not stop.is_set():
+        if os.getppid() != parent:
+            log.warning("serve (pid %d) is gone: stopping", parent)
+            stop.set()
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1.0)
 
 
 def _job_process(
-    settings: Settings, corpora: tuple[str, ...], web_on: bool, concurrency: int, base: str
+    settings: Settings,
+    corpora: tuple[str, ...],
+    web_on: bool,
+    concurrency: int,
+    base: str,
+    debug: bool,
+    parent: int,
 ) -> None:
-    """A job process of `verifier serve`: the job loop, stopped by SIGTERM (it drains).
-    It runs at a lower priority than the API: a check can wait a moment, a reader
-    should not."""
+    """A job process of `verifier serve`: the job loop, stopped by SIGTERM (it drains
+    within the grace period but its last seconds, see :func:`job_grace_s`). It runs at
+    a lower priority than the API: a check can wait a moment, a reader should not."""
     with contextlib.suppress(OSError):
         os.nice(_JOB_NICENESS)
-    settings = settings.with_overrides({"service.public_url": base})
-    asyncio.run(run_service(settings, corpora, web_on, concurrency, serve=None))
+    settings = settings.with_overrides(
+        {"service.public_url": base, "service.grace_s": job_grace_s(settings.service.grace_s)}
+    )
+    asyncio.run(
+        run_service(settings, corpora, web_on, concurrency, serve=None, debug=debug, parent=parent)
+    )

@@ -6,6 +6,14 @@ when a renewal fails (the job was cancelled, or the lease was lost) the check is
 A failed attempt is retried with exponential backoff until ``max_attempts``; bad input
 fails at once. On :meth:`Worker.run`'s stop event, the worker takes no new jobs, gives
 running ones ``grace_s`` to finish, then gives the rest back to the queue.
+
+A fault of the infrastructure (:func:`verifier.faults.infrastructure_fault`: a full disk,
+the database gone, memory out) is nobody's fault: the job is given back to the queue
+with its attempt uncounted, to run again after a backoff, and the worker waits before it
+claims again (:class:`~workers.outage.Outage`: a few log lines per outage). A report that
+cannot be stored yet is kept and stored when the store answers; a job that could not be
+given back because the store was down is given back as soon as it answers. The worker
+never exits because its store is away.
 """
 
 from __future__ import annotations
@@ -18,19 +26,24 @@ import socket
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from verifier.errors import InputError, VerifierError
+from verifier.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
 
 from .jobs import JobState
 from .jobstore import Job, JobStore
+from .outage import Outage
+from .rendered import Rendered, render_report
 from .running import JobProgress, runtime_for
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
 log = logging.getLogger("verifier.worker")
+
+_URGENT_S = 1.0  # how often a finished report or a give-back is offered to a store that is down
 
 DoneHook = Callable[[Job, Report], Awaitable[None]]
 
@@ -42,6 +55,7 @@ class QueuedJobStore(JobStore, Protocol):
         self, job_id: str, queue_job_id: int, worker: str, lease_s: float
     ) -> Job | None: ...
     def lease_left(self, job_id: str) -> float: ...
+    def requeue_orphans(self, limit: int = 100) -> int: ...
 
 
 class JobTimeout(Exception):
@@ -55,6 +69,7 @@ class WorkerStats:
     retried: int = 0
     lost: int = 0
     released: int = 0
+    given_back: int = 0  # after a fault of the infrastructure, attempt uncounted
 
 
 class Worker:
@@ -75,20 +90,36 @@ class Worker:
         self.on_done = on_done
         self.stats = WorkerStats()
         self.running: dict[str, asyncio.Task[None]] = {}
+        self.outage = Outage(
+            "the job store", log, first_s=min(self.settings.poll_s, 1.0), max_s=10.0
+        )
+        # what the store must still be told once it answers again: job id -> the call
+        self._owed: dict[str, Callable[[], object]] = {}
+        self._storing = 0  # finished jobs whose report waits for the store
 
     async def run(self, stop: asyncio.Event) -> None:
         """Work until ``stop`` is set, then drain (see the module docstring)."""
         log.info("worker %s started (concurrency %d)", self.id, self.concurrency)
         while not stop.is_set():
             job = None
-            if len(self.running) < self.concurrency:
+            # no new job while a finished one waits for the store: its lease may have
+            # run out meanwhile, and the report must be stored before anyone takes it
+            if len(self.running) < self.concurrency and not self._storing:
                 try:
+                    await self.settle()
                     job = await asyncio.to_thread(self.store.claim, self.id, self.settings.lease_s)
                 except VerifierError as exc:
-                    log.warning("cannot claim a job: %s", exc)
+                    self._store_failed(exc)
+                else:
+                    if job is None and self.outage.reason in (DB_DOWN, DB_BUSY):
+                        self.outage.ok()  # it answers: what was down is up (a full disk
+                        # is over when a report is stored, see _one)
             if job is None:
+                wait = self.outage.delay() or self.settings.poll_s
+                if self._owed:  # give those back before their leases run out
+                    wait = min(wait, _URGENT_S)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), self.settings.poll_s)
+                    await asyncio.wait_for(stop.wait(), wait)
                 continue
             task = asyncio.create_task(self._one(job))
             self.running[job.id] = task
@@ -98,18 +129,48 @@ class Worker:
     async def run_job(self, job_id: str, queue_job_id: int) -> None:
         """Run the job a task of the queue carries (the PostgreSQL mode, where
         procrastinate hands out work instead of :meth:`run`'s polling). A job still
-        leased to a worker the queue found stalled is taken once that lease expires."""
+        leased to a worker the queue found stalled is taken once that lease expires.
+        While the store cannot be written the task waits (it never fails for that:
+        a task that ended without its job is deferred again, see
+        :meth:`~workers.pgstore.PgJobStore.requeue_orphans`)."""
         store = cast(QueuedJobStore, self.store)
         lease_s = self.settings.lease_s
         while True:
-            job = await asyncio.to_thread(store.claim_job, job_id, queue_job_id, self.id, lease_s)
-            if job is not None:
-                break
-            wait = await asyncio.to_thread(store.lease_left, job_id)
+            try:
+                await self.settle()
+                job = await asyncio.to_thread(
+                    store.claim_job, job_id, queue_job_id, self.id, lease_s
+                )
+                if job is not None:
+                    break
+                wait = await asyncio.to_thread(store.lease_left, job_id)
+            except VerifierError as exc:
+                await asyncio.sleep(self._store_failed(exc))
+                continue
             if wait <= 0:
                 return  # ended, cancelled, or superseded by a newer task
             await asyncio.sleep(min(wait + 0.05, lease_s))
         await self._one(job)
+
+    def _store_failed(self, exc: VerifierError) -> float:
+        """The store did not answer: how long to wait before trying again."""
+        reason = infrastructure_fault(exc)
+        if reason is None:
+            log.warning("the job store refused: %s", exc)
+            reason = "error"
+        return self.outage.failed(reason, str(exc))
+
+    async def settle(self) -> None:
+        """Tell the store what it could not be told while it was down (jobs to give
+        back); StoreError while it still cannot be."""
+        for job_id, call in list(self._owed.items()):
+            await asyncio.to_thread(call)
+            self._owed.pop(job_id, None)
+
+    @property
+    def owed(self) -> int:
+        """Jobs the store has not yet been told about (given back, failed)."""
+        return len(self._owed)
 
     async def drain(self) -> None:
         tasks = list(self.running.values())
@@ -142,6 +203,9 @@ class Worker:
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
         try:
             report = await check_task
+            data = report.to_dict()
+            # the page is rendered here, where the check's cost is paid, under the lease
+            rendered = await self._render(job, report, data)
         except asyncio.CancelledError:
             if keeper.done() and keeper.result() is False:
                 self.stats.lost += 1  # cancelled by the client, or the lease was lost
@@ -152,16 +216,27 @@ class Worker:
             await self._fail(job, str(exc), retry=False)
             return
         except Exception as exc:
+            reason = infrastructure_fault(exc)
+            if reason is not None:
+                await self._give_back(job, reason, exc)
+                return
             log.exception("job %s attempt %d failed", job.id, job.attempts)
             await self._fail(job, f"{type(exc).__name__}: {exc}", retry=True)
             return
         finally:
             keeper.cancel()
-        stored = await asyncio.to_thread(self.store.complete, job.id, self.id, report.to_dict())
+        try:
+            stored = await self._store_report(job, data, rendered)
+        except asyncio.CancelledError:
+            # stopped while the store was down: the report is stored when it answers (by
+            # this worker's next settle), not thrown away with the check's cost
+            self._owed[job.id] = lambda: self.store.complete(job.id, self.id, data, rendered)
+            raise
         if not stored:
             self.stats.lost += 1
             log.warning("job %s: lease lost before the report was stored; discarded", job.id)
             return
+        self.outage.ok()
         self.stats.done += 1
         if self.on_done is not None:
             try:
@@ -187,25 +262,78 @@ class Worker:
                     self.store.renew, job.id, self.id, self.settings.lease_s
                 )
             except VerifierError as exc:
-                log.warning("job %s: cannot renew the lease (%s); will retry", job.id, exc)
+                self._store_failed(exc)  # the check goes on; it is stored when it can be
                 continue
             if not ok:
                 work.cancel()
                 return False
 
+    @staticmethod
+    async def _render(job: Job, report: Report, data: dict[str, Any]) -> Rendered | None:
+        """The report's pages and summary; None (logged) when they cannot be made: the
+        report is stored without them, never lost for them."""
+        try:
+            return await asyncio.to_thread(render_report, report, data)
+        except Exception:
+            log.exception("job %s: its page could not be rendered; stored without it", job.id)
+            return None
+
+    async def _store_report(
+        self, job: Job, data: dict[str, Any], rendered: Rendered | None
+    ) -> bool:
+        """Store the report, waiting for the store while it cannot be written (the lease
+        may run out meanwhile: then a worker that took the job over wins, and this
+        report is refused). False when the lease was lost."""
+        waiting = False
+        try:
+            while True:
+                try:
+                    return await asyncio.to_thread(
+                        self.store.complete, job.id, self.id, data, rendered
+                    )
+                except VerifierError as exc:
+                    if not waiting:
+                        waiting = True
+                        self._storing += 1
+                    # tried often: stored before the lease runs out, a finished check is
+                    # not run again by another worker
+                    await asyncio.sleep(min(self._store_failed(exc), _URGENT_S))
+        finally:
+            self._storing -= waiting
+
+    async def _give_back(self, job: Job, reason: str, exc: BaseException) -> None:
+        """A fault of the infrastructure stopped the attempt: back to the queue, its
+        attempt uncounted, to run after the outage's backoff."""
+        delay = self.outage.failed(reason, f"{type(exc).__name__}: {exc}")
+        self.stats.given_back += 1
+        log.info("job %s: given back to the queue (%s), attempt uncounted", job.id, reason)
+
+        def release() -> object:
+            return self.store.release(job.id, self.id, delay)
+
+        await self._tell(job, release)
+
+    async def _tell(self, job: Job, call: Callable[[], object]) -> object:
+        """Tell the store ``call``; when it cannot be told now, owe it (see :meth:`settle`)."""
+        try:
+            return await asyncio.shield(asyncio.to_thread(call))
+        except VerifierError as exc:
+            self._owed[job.id] = call
+            self._store_failed(exc)
+            return None
+
     async def _fail(self, job: Job, error: str, *, retry: bool) -> None:
         backoff = self.settings.retry_backoff_s * 2 ** max(job.attempts - 1, 0)
-        state = await asyncio.to_thread(
-            self.store.fail, job.id, self.id, error, backoff if retry else None
-        )
+
+        def fail() -> object:
+            return self.store.fail(job.id, self.id, error, backoff if retry else None)
+
+        state = await self._tell(job, fail)
         if state == JobState.QUEUED:
             self.stats.retried += 1
         elif state == JobState.FAILED:
             self.stats.failed += 1
 
     async def _release(self, job: Job) -> None:
-        try:
-            released = await asyncio.shield(asyncio.to_thread(self.store.release, job.id, self.id))
-        except VerifierError:
-            released = False
-        self.stats.released += released
+        released = await self._tell(job, lambda: self.store.release(job.id, self.id))
+        self.stats.released += bool(released)

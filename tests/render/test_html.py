@@ -57,7 +57,9 @@ def test_highlights_and_data_match_the_report(settings: Settings, extractor: Ext
     claims = {c for group in re.findall(r'data-claim="([\w ]+)"', html) for c in group.split()}
     assert claims >= {c.id for c in r.claims if c.check_worthy and c.verdict}
     data = json.loads(html.split('id="page-data">')[1].split("</script>")[0])
-    counted = {i for m in data["matches"] if m["counted"] for i in m["word_indices"]}
+    counted = {
+        i for m in data["matches"] if m["counted"] for i in range(m["word_start"], m["word_end"])
+    }
     assert round(len(counted) / data["response_words"], 4) == r.plagiarism.copied_share
     assert "Rated 3" in html
 

@@ -4,6 +4,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from aiohttp import web
 
 from verifier.config import Settings
+from verifier.errors import StoreUnavailable
 from verifier.extract import Extractor
 from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import SearchHit
@@ -401,3 +403,173 @@ async def test_the_report_page_is_served_to_readers(service: Service) -> None:
     assert "Verification report" in await page.text()
     other = await service.client.get(f"/v1/checks/{job}/report.html", headers=service.auth("other"))
     assert other.status == 403
+
+
+# --- faults and hostile input (issue: survive the faults that production brings) ---------------
+
+
+async def test_nested_json_and_lone_surrogates_are_400_json(service: Service) -> None:
+    auth = {**service.auth("rater"), "Content-Type": "application/json"}
+    for depth in (40, 1200, 100_000):
+        deep = b'{"response": "x", "a": ' + b"[" * depth + b"]" * depth + b"}"
+        resp = await service.client.post("/v1/checks", data=deep, headers=auth)
+        assert resp.status == 400, depth
+        body = await resp.json()
+        assert body["error"] == "malformed_json"
+        assert "nests deeper than 32" in body["detail"]
+    lone = b'{"response": "caf\\ud800 x"}'
+    resp = await service.client.post("/v1/checks", data=lone, headers=auth)
+    assert resp.status == 400
+    assert "lone surrogate" in (await resp.json())["detail"]
+
+
+async def test_an_empty_or_blank_response_is_422(service: Service) -> None:
+    for text in ("", "   \n\t "):
+        resp = await service.submit("rater", response=text)
+        assert resp.status == 422, repr(text)
+        body = await resp.json()
+        assert body["fields"] == ["response"]
+        assert "empty" in body["detail"]
+
+
+async def test_an_idempotency_key_with_another_body_is_409(service: Service) -> None:
+    headers = {**service.auth("service"), "Idempotency-Key": "k-1"}
+    first = await service.client.post("/v1/checks", json={"response": RESPONSE}, headers=headers)
+    again = await service.client.post("/v1/checks", json={"response": RESPONSE}, headers=headers)
+    assert again.headers["Idempotent-Replayed"] == "true"
+    changed = await service.client.post(
+        "/v1/checks", json={"response": RESPONSE + " Changed."}, headers=headers
+    )
+    assert changed.status == 409
+    body = await changed.json()
+    assert body["error"] == "idempotency_conflict"
+    assert body["id"] == (await first.json())["id"]
+    assert "different request" in body["detail"]
+    assert "SELECT" not in body["detail"]
+
+
+async def test_concurrent_submissions_with_one_key_make_one_job(service: Service) -> None:
+    headers = {**service.auth("admin"), "Idempotency-Key": "race"}
+    answers = await asyncio.gather(
+        *(
+            service.client.post("/v1/checks", json={"response": RESPONSE}, headers=headers)
+            for _ in range(5)  # the fixture's rate limit
+        )
+    )
+    assert {a.status for a in answers} == {202}
+    bodies = [await a.json() for a in answers]
+    assert len({b["id"] for b in bodies}) == 1
+    assert sum(b["created"] for b in bodies) == 1
+
+
+async def test_a_store_that_is_down_is_503_json_with_retry_after_and_no_sql(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable(
+            "cannot write to the job store /x/jobs.db: INSERT INTO jobs failed: database or disk is full",
+            "disk full",
+        )
+
+    monkeypatch.setattr(service.store, "submit", full)
+    resp = await service.submit("rater")
+    assert resp.status == 503
+    assert resp.content_type == "application/json"
+    assert resp.headers["Retry-After"] == "30"
+    body = await resp.json()
+    assert body == {
+        "error": "unavailable",
+        "detail": "the job store is unavailable (disk full); try again in 30 s",
+    }
+    # the fault shows in the health at once
+    health = await (await service.client.get("/healthz")).json()
+    assert health["status"] == "degraded"
+    assert "disk" in health["down"]
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(service.store, "submit", broken)
+    resp = await service.submit("rater")
+    assert resp.status == 500
+    assert (await resp.json())["error"] == "internal"
+
+
+async def test_health_says_what_is_down_within_a_second(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ok = await service.client.get("/healthz")
+    body = await ok.json()
+    assert (ok.status, body["status"], body["ready"]) == (200, "ok", True)
+    assert body["checks"]["database"]["ok"]
+    assert body["checks"]["disk"]["free_bytes"] > 0
+    assert (await service.client.get("/readyz")).status == 200
+    hang = threading.Event()
+
+    def hanging() -> dict[str, int]:
+        hang.wait(30)
+        return {}
+
+    monkeypatch.setattr(service.store, "counts", hanging)
+    try:
+        async with asyncio.timeout(5):  # the probe gives up after 0.8 s, not the store's 30
+            slow = await service.client.get("/healthz")
+            ready = await service.client.get("/readyz")
+    finally:
+        hang.set()
+    body = await slow.json()
+    assert slow.status == 200
+    assert body["down"] == ["database"]
+    assert "no answer within" in body["checks"]["database"]["detail"]
+    assert ready.status == 503
+    assert ready.headers["Retry-After"] == "5"
+
+
+async def test_wrong_keys_are_throttled_per_client_and_per_key(service: Service) -> None:
+    statuses = []
+    for i in range(12):
+        resp = await service.client.get("/v1/keys", headers={"Authorization": f"Bearer bad{i}"})
+        statuses.append(resp.status)
+    assert statuses[:10] == [401] * 10
+    assert statuses[10:] == [429, 429]
+    assert int(resp.headers["Retry-After"]) >= 1
+    # this client is throttled even with a good key until the window passes
+    assert (await service.client.get("/v1/keys", headers=service.auth("admin"))).status == 429
+
+
+async def test_forwarded_headers_count_only_from_trusted_proxies(
+    aiohttp_client, svc_settings: Settings, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    _, token = store.create_key("admin")
+    headers = {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-For": "203.0.113.9",
+        "Authorization": f"Bearer {token}",
+    }
+    for proxies, secure in (([], False), (["127.0.0.0/8"], True)):
+        settings = svc_settings.with_overrides({"service.trusted_proxies": proxies})
+        client = await aiohttp_client(create_app(store, settings))
+        resp = await client.get("/v1/keys", headers=headers)
+        assert resp.status == 200
+        assert ("Strict-Transport-Security" in resp.headers) is secure
+        # throttling counts the client the proxy names, not the proxy
+        for _ in range(11):
+            await client.get("/v1/keys", headers={**headers, "Authorization": "Bearer x"})
+        other = await client.get("/v1/keys", headers={**headers, "X-Forwarded-For": "198.51.100.1"})
+        assert other.status == (200 if secure else 429)
+        await client.close()
+    store.close()
+
+
+async def test_report_pages_have_a_csp_and_bad_page_numbers_are_refused(service: Service) -> None:
+    job = (await (await service.submit("rater")).json())["id"]
+    await service.wait_done(job)
+    auth = service.auth("rater")
+    page = await service.client.get(f"/v1/checks/{job}/report.html", headers=auth)
+    assert page.status == 200
+    assert "script-src 'sha256-" in page.headers["Content-Security-Policy"]
+    for bad, status in (("abc", 400), ("0", 400), ("99999999999999999999999", 400), ("2", 404)):
+        resp = await service.client.get(f"/v1/checks/{job}/report.html?page={bad}", headers=auth)
+        assert resp.status == status, bad
+        assert resp.content_type == "application/json"

@@ -655,3 +655,26 @@ def test_index_is_replaced_only_when_indexing_finishes(tmp_path: Path) -> None:
     (corpus / "b.txt").write_text("Polonium has atomic number 84.")
     assert "1 added" in run("index", str(corpus), "--db", str(db)).stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.db", "corpus"]  # no temp left
+
+
+def test_a_database_url_from_a_file_and_a_warning_for_a_password_in_argv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from workers.cli import _set_database
+
+    monkeypatch.delenv("VERIFIER_SERVICE__DATABASE", raising=False)
+    _set_database(None, None, "postgresql://alice:s3cret@db.internal/verifier")  # type: ignore[arg-type]
+    assert "shows the password" in capsys.readouterr().err
+    _set_database(None, None, "postgresql://alice@db.internal/verifier")  # type: ignore[arg-type]
+    assert capsys.readouterr().err == ""
+    url = tmp_path / "database-url"
+    url.write_text(f"sqlite:///{tmp_path / 'elsewhere' / 'jobs.db'}\n")
+    result = CliRunner().invoke(
+        main, ["keys", "create", "--role", "rater", "--database-file", str(url)]
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "elsewhere" / "jobs.db").exists()
+    url.write_text("not a url\n")
+    bad = CliRunner().invoke(main, ["keys", "list", "--database-file", str(url)])
+    assert bad.exit_code == 2
+    assert "does not hold a database URL" in bad.output

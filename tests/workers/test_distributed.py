@@ -62,10 +62,10 @@ def test_migrate_then_a_server_on_an_old_schema_refuses_to_start(
     assert "verifier db migrate" in lines[0]
     status = verifier("db", "status", "--database", pg_empty, env=e)
     assert status.returncode == 1
-    assert "jobs at 0, needs 2" in status.stdout
+    assert "jobs at 0, needs 3" in status.stdout
     migrated = verifier("db", "migrate", "--database", pg_empty, env=e)
     assert migrated.returncode == 0, migrated.stderr
-    assert "jobs at version 0 -> 2" in migrated.stdout
+    assert "jobs at version 0 -> 3" in migrated.stdout
     assert "queue at version 0 -> 1" in migrated.stdout
     again = verifier("db", "migrate", "--database", pg_empty, env=e)
     assert "(up to date)" in again.stdout

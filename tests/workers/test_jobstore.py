@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from verifier.errors import StoreUnavailable
 from workers.jobs import JobState
-from workers.jobstore import SqliteJobStore, SqlJobStore
+from workers.jobstore import IdempotencyConflict, SqliteJobStore, SqlJobStore
 
 
 class Clock:
@@ -59,15 +60,20 @@ def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, 
     job, created = store.submit({"response": "x"}, owner="k1", options={}, idempotency_key="a")
     assert created
     assert job.state == "queued"
-    again, created = store.submit({"response": "y"}, owner="k1", options={}, idempotency_key="a")
+    again, created = store.submit({"response": "x"}, owner="k1", options={}, idempotency_key="a")
     assert (again.id, created) == (job.id, False)
+    with pytest.raises(IdempotencyConflict, match="used for a different request") as refused:
+        store.submit({"response": "y"}, owner="k1", options={}, idempotency_key="a")
+    assert refused.value.job.id == job.id
+    with pytest.raises(IdempotencyConflict):  # the options are part of the request
+        store.submit({"response": "x"}, owner="k1", options={"c": 1}, idempotency_key="a")
     other, created = store.submit({"response": "y"}, owner="k2", options={}, idempotency_key="a")
     assert created
     assert other.id != job.id
     reopened = _open(*where)
     assert reopened.get(job.id) == job
     if isinstance(reopened, SqliteJobStore):
-        assert reopened.migrate() == 4  # migrations are applied once
+        assert reopened.migrate() == 5  # migrations are applied once
 
 
 def test_claim_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
@@ -267,3 +273,133 @@ def test_the_later_migrations_apply_to_a_version_2_store(tmp_path: Path) -> None
         assert [j.id for j in s.list_jobs(owner="a", state=None, limit=5, offset=0)[0]] == ["j"]
     finally:
         s.close()
+
+
+# --- faults, idempotency races, what is kept at rest -------------------------------------------
+
+
+def test_racing_submissions_with_one_idempotency_key_make_one_job(
+    where: tuple[str, str],
+) -> None:
+    stores = [_open(*where) for _ in range(8)]
+    results: list[tuple[str, bool]] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(len(stores))
+
+    def submit(s: SqlJobStore) -> None:
+        barrier.wait()
+        try:
+            job, created = s.submit(
+                {"response": "x"}, owner="k1", options={}, idempotency_key="race"
+            )
+            results.append((job.id, created))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=submit, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert len({job_id for job_id, _ in results}) == 1
+    assert sum(created for _, created in results) == 1
+    assert stores[0].counts()["queued"] == 1
+    for s in stores:
+        s.close()
+
+
+def test_a_job_given_back_after_a_fault_waits_and_keeps_its_attempts(
+    store: SqlJobStore, clock: Clock
+) -> None:
+    job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=1)
+    for _ in range(3):  # more give-backs than attempts: none is counted
+        claimed = store.claim("w", 10)
+        assert claimed is not None
+        assert claimed.attempts == 1
+        assert store.release(job.id, "w", retry_in=5)
+        assert store.claim("w", 10) is None  # not before the delay
+        clock.now += 5
+    assert store.get(job.id).state == "queued"  # type: ignore[union-attr]
+
+
+def test_a_full_sqlite_disk_is_store_unavailable_never_a_raw_error(tmp_path: Path) -> None:
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    pages = store._read("PRAGMA page_count")[0][0]
+    store._db.execute(f"PRAGMA max_page_count = {pages}")  # the file may not grow: "disk full"
+
+    def fill() -> None:
+        for i in range(200):
+            store.submit({"response": "x" * 2000 + str(i)}, owner=None, options={})
+
+    with pytest.raises(StoreUnavailable, match="database or disk is full") as raised:
+        fill()
+    assert raised.value.reason == "disk full"
+    assert not store._db.in_transaction  # rolled back, once
+    store._db.execute("PRAGMA max_page_count = 1073741823")
+    job, _ = store.submit({"response": "after"}, owner=None, options={})  # usable again
+    assert store.get(job.id) is not None
+    store.close()
+
+
+def test_the_store_files_are_the_owners_only(tmp_path: Path) -> None:
+    from verifier.snapshots import SqliteSnapshotStore
+
+    old = tmp_path / "old.db"
+    old.touch(mode=0o644)
+    old.chmod(0o644)
+    stores = [SqliteJobStore(tmp_path / "jobs.db"), SqliteJobStore(old)]
+    snapshots = SqliteSnapshotStore(tmp_path / "snapshots.db")
+    snapshots.put("page", {"x": 1})
+    stores[0].submit({"response": "x"}, owner=None, options={})
+    for path in tmp_path.iterdir():
+        assert path.stat().st_mode & 0o077 == 0, path
+    for s in (*stores, snapshots):
+        s.close()
+
+
+def test_callback_secrets_are_sealed_at_rest(where: tuple[str, str], clock: Clock) -> None:
+    from workers.secretbox import SecretBox
+
+    box = SecretBox(b"k" * 40)
+    kind, target = where
+    plain = _open(kind, target)
+    legacy, _ = plain.create_key("service", "before sealing")
+    assert legacy.callback_secret in stored_bytes(plain)
+    plain.close()
+    extra = {"secret_box": box}
+    sealed = (
+        SqliteJobStore(target, **extra)
+        if kind == "sqlite"
+        else __import__("workers.pgstore", fromlist=["PgJobStore"]).PgJobStore(
+            target, pool_size=2, **extra
+        )
+    )
+    key, _ = sealed.create_key("service", "after")
+    assert sealed.seal_secrets() == 1  # the legacy one
+    stored = stored_bytes(sealed)
+    assert key.callback_secret not in stored
+    assert legacy.callback_secret not in stored
+    assert sealed.open_secret(sealed.key(key.id)) == key.callback_secret  # type: ignore[arg-type]
+    assert sealed.open_secret(sealed.key(legacy.id)) == legacy.callback_secret  # type: ignore[arg-type]
+    sealed.secret_box = SecretBox(b"x" * 40)  # another host with another key
+    assert sealed.open_secret(sealed.key(key.id)) == ""  # type: ignore[arg-type]
+    sealed.close()
+
+
+def test_rendered_pages_and_summaries_are_stored_with_the_report(store: SqlJobStore) -> None:
+    from workers.rendered import Rendered
+
+    job, _ = store.submit({"response": "x"}, owner=None, options={})
+    store.claim("w", 10)
+    summary = {"score": 5, "status": "complete", "incomplete": []}
+    assert store.complete(job.id, "w", {"id": "r"}, Rendered(["<p>1</p>", "<p>2</p>"], summary))
+    assert store.report_page(job.id, 2) == ("<p>2</p>", 2)
+    assert store.report_page(job.id, 3) == (None, 2)
+    assert store.summaries([job.id, "nope"]) == {job.id: summary}
+    assert store.report_size(job.id) == len('{"id": "r"}')
+    other, _ = store.submit({"response": "y"}, owner=None, options={})
+    store.claim("w", 10)
+    store.complete(other.id, "w", {"id": "s"})  # stored without (an older verifier's way)
+    assert store.report_page(other.id, 1) is None
+    assert store.summaries([other.id]) == {}

@@ -242,3 +242,18 @@ def test_300_jobs_survive_killed_workers(env: dict[str, str], tmp_path: Path) ->
             assert job["report"]["request"]["response"].startswith("Radium")
     finally:
         stop_all([*workers, server])
+
+
+def test_a_busy_port_is_one_line(env: dict[str, str]) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = verifier("serve", "--port", str(port), "--concurrency", "0", env=env)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "cannot listen on 127.0.0.1" in lines[0]
+    assert "Traceback" not in result.stderr

@@ -18,7 +18,7 @@ from workers.pgstore import PgJobStore
 from workers.queue import run_queue_worker
 from workers.worker import Worker
 
-from .test_worker import runtime
+from .test_worker import FillableSnapshots, runtime
 
 ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 LOUVRE = {"response": "The Louvre opened as a museum in 1793."}
@@ -97,23 +97,49 @@ async def test_jobs_run_through_the_queue_to_one_report_each(
 async def test_a_failed_attempt_is_deferred_again_after_its_backoff(
     fast: Settings, extractor: Extractor, store: PgJobStore
 ) -> None:
-    class DiskFull(MemorySnapshotStore):
+    class Broken(MemorySnapshotStore):
         def put(self, kind, content):  # type: ignore[no-untyped-def]
-            raise OSError(28, "No space left on device")
+            raise RuntimeError("a bug in the snapshot store")
 
     job, _ = store.submit(LOUVRE, owner=None, options={}, max_attempts=2)
     first_task = store.queue_job_id(job.id)
     rt = runtime(fast, extractor)
-    rt.snapshots = DiskFull()
+    rt.snapshots = Broken()
     worker = Worker(store, rt, concurrency=1)
     await run_until(worker, store, fast, 1)
     failed = store.get(job.id)
     assert failed is not None
     assert (failed.state, failed.attempts) == ("failed", 2)
-    assert "No space left on device" in (failed.error or "")
+    assert "a bug in the snapshot store" in (failed.error or "")
     assert worker.stats.retried == 1
     assert store.queue_job_id(job.id) != first_task  # the retry was a new, scheduled task
     assert store.report(job.id) is None
+
+
+async def test_a_full_disk_gives_the_job_back_with_a_new_task_and_no_attempt(
+    fast: Settings, extractor: Extractor, store: PgJobStore
+) -> None:
+    job, _ = store.submit(LOUVRE, owner=None, options={}, max_attempts=1)
+    rt = runtime(fast, extractor)
+    rt.snapshots = disk = FillableSnapshots()
+    worker = Worker(store, rt, concurrency=1)
+    worker.outage.max_s = 0.2
+    stop = asyncio.Event()
+    task = asyncio.create_task(run_queue_worker(fast.service.database, worker, fast, stop))
+    try:
+        async with asyncio.timeout(60):
+            while worker.stats.given_back < 3:  # more than its one attempt
+                await asyncio.sleep(0.05)
+            disk.full = False
+            while store.counts()["done"] < 1:
+                assert not task.done(), task
+                await asyncio.sleep(0.05)
+    finally:
+        stop.set()
+        await task
+    done = store.get(job.id)
+    assert done is not None
+    assert (done.state, done.attempts) == ("done", 1)
 
 
 async def test_cancel_stops_a_running_check(
@@ -183,3 +209,17 @@ async def test_an_older_task_of_a_job_finds_nothing_to_do(store: PgJobStore) -> 
     newer = store.queue_job_id(job.id)
     assert newer is not None
     assert store.claim_job(job.id, newer, "w2", 10) is not None
+
+
+def test_a_job_whose_task_ended_without_it_gets_a_new_task(store: PgJobStore) -> None:
+    job, _ = store.submit(LOUVRE, owner=None, options={})
+    healthy, _ = store.submit(LOUVRE, owner=None, options={})
+    lost = store.queue_job_id(job.id)
+    # its task ran while the database was away and ended with an error
+    with store.pool.connection() as conn:
+        conn.execute("UPDATE procrastinate_jobs SET status = 'failed' WHERE id = %s", (lost,))
+    assert store.requeue_orphans() == 1
+    assert store.queue_job_id(job.id) != lost
+    assert (store.queue_job_id(job.id), "todo") in queue_rows(store)
+    assert store.requeue_orphans() == 0  # the others had theirs
+    assert store.queue_job_id(healthy.id) is not None

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from verifier.config import Settings
+from verifier.errors import StoreUnavailable
 from verifier.extract import Extractor
 from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.model import SearchHit
@@ -80,13 +81,26 @@ async def test_jobs_run_to_reports(fast: Settings, extractor: Extractor, tmp_pat
     store.close()
 
 
-async def test_a_full_disk_fails_the_attempt_and_retries(
-    fast: Settings, extractor: Extractor, tmp_path: Path
-) -> None:
-    class DiskFull(MemorySnapshotStore):
-        def put(self, kind, content):  # type: ignore[no-untyped-def]
-            raise OSError(28, "No space left on device")
+class FillableSnapshots(MemorySnapshotStore):
+    """Snapshots on a disk a test fills and frees."""
 
+    full = True
+
+    def put(self, kind, content):  # type: ignore[no-untyped-def]
+        if self.full:
+            raise OSError(28, "No space left on device")
+        return super().put(kind, content)
+
+
+async def poll(predicate, timeout: float = 20) -> None:  # type: ignore[no-untyped-def]
+    async with asyncio.timeout(timeout):
+        while not predicate():
+            await asyncio.sleep(0.02)
+
+
+async def test_a_full_disk_never_consumes_attempts_and_the_job_runs_when_it_clears(
+    fast: Settings, extractor: Extractor, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     store = SqliteJobStore(tmp_path / "jobs.db")
     job, _ = store.submit(
         {"response": "The Louvre opened as a museum in 1793."},
@@ -95,16 +109,94 @@ async def test_a_full_disk_fails_the_attempt_and_retries(
         max_attempts=2,
     )
     rt = runtime(fast, extractor)
-    rt.snapshots = DiskFull()
+    rt.snapshots = disk = FillableSnapshots()
     worker = Worker(store, rt, concurrency=1)
-    await run_until(worker, store, 1)
-    failed = store.get(job.id)
-    assert failed is not None
-    assert failed.state == "failed"
-    assert failed.attempts == 2
-    assert "No space left on device" in (failed.error or "")
-    assert worker.stats.retried == 1
-    assert store.report(job.id) is None
+    worker.outage.max_s = 0.2
+    stop = asyncio.Event()
+    task = asyncio.create_task(worker.run(stop))
+    await poll(lambda: worker.stats.given_back >= 4)  # more tries than max_attempts
+    waiting = store.get(job.id)
+    assert waiting is not None
+    assert waiting.state in ("queued", "running")
+    assert waiting.attempts <= 1  # none counted but the one under way
+    assert worker.outage.active
+    disk.full = False
+    await poll(lambda: store.counts()["done"] == 1)
+    stop.set()
+    await task
+    done = store.get(job.id)
+    assert done is not None
+    assert (done.state, done.attempts) == ("done", 1)
+    assert (worker.stats.failed, worker.stats.retried) == (0, 0)
+    assert not worker.outage.active
+    # bounded noise: one line when the outage began, one when it ended
+    lines = [r.getMessage() for r in caplog.records if r.name == "verifier.worker"]
+    assert sum("is unavailable (disk full)" in line for line in lines) == 1, lines
+    assert sum("answers again" in line for line in lines) == 1, lines
+    store.close()
+
+
+class FlakyStore(SqliteJobStore):
+    """A job store whose writes fail while ``down`` (the database gone)."""
+
+    down = False
+
+    def _tx(self):  # type: ignore[no-untyped-def]
+        if self.down:
+            raise StoreUnavailable("the database went away", "database unavailable")
+        return super()._tx()
+
+
+async def test_a_report_waits_for_the_store_and_a_give_back_is_owed_until_it_answers(
+    fast: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    store = FlakyStore(tmp_path / "jobs.db")
+    ids = [
+        store.submit(
+            {"response": f"The Louvre opened as a museum in 1793. ({i})"}, owner=None, options={}
+        )[0].id
+        for i in range(2)
+    ]
+    gate = asyncio.Event()
+
+    class Gated(StaticSearch):
+        async def search(self, query, *, deadline):  # type: ignore[no-untyped-def]
+            await gate.wait()
+            return await super().search(query, deadline=deadline)
+
+    rt = runtime(fast, extractor, Gated(default=HITS))
+    worker = Worker(store, rt, concurrency=2)
+    worker.outage.max_s = 0.1
+    stop = asyncio.Event()
+    task = asyncio.create_task(worker.run(stop))
+    await poll(lambda: store.counts()["running"] == 2)
+    store.down = True  # the checks finish while the store is down
+    gate.set()
+    await poll(lambda: worker.outage.active)
+    await asyncio.sleep(0.5)  # several tries, nothing lost, the worker still runs
+    assert not task.done()
+    store.down = False
+    await poll(lambda: store.counts()["done"] == 2)
+    stop.set()
+    await task
+    assert all(store.get(i).attempts == 1 for i in ids)  # type: ignore[union-attr]
+    # a job that could not be given back while the store was down is given back after
+    job, _ = store.submit(
+        {"response": "The Louvre opened as a museum in 1793."}, owner=None, options={}
+    )
+    claimed = store.claim(worker.id, 30)
+    assert claimed is not None
+    store.down = True
+    await worker._give_back(claimed, "database unavailable", OSError("gone"))
+    assert worker.owed == 1
+    with pytest.raises(StoreUnavailable):
+        await worker.settle()
+    store.down = False
+    await worker.settle()
+    assert worker.owed == 0
+    back = store.get(job.id)
+    assert back is not None
+    assert (back.state, back.attempts) == ("queued", 0)
     store.close()
 
 

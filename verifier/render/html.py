@@ -10,11 +10,21 @@ shown on hover and keyboard focus.
 The copy toggles (include quoted text, drop matches under N words, drop a source)
 recompute the copied share in the page from each match's covered word indices, which are
 the same words the report's ``copied_share`` counts.
+
+Bounded work: the pieces are cut in one sweep over the marks (n log n in the claims and
+matches, however many there are), at most ``MAX_PASSAGES`` copy passages are shown side
+by side (their changes marked when under ``MAX_DIFF_WORDS`` words; the rest are counted)
+and at most ``MAX_GRAMMAR`` grammar findings are listed. :func:`report_html` is the whole report on one page (the command
+line's file); :func:`report_pages` cuts a report with more than ``PAGE_CLAIMS`` claims
+into pages (what the service stores and serves): the first has the summary, the sources
+and the first claims; each page has its part of the response, where its claims are, and
+links to the others (``?page=N``).
 """
 
 from __future__ import annotations
 
 import base64
+import bisect
 import hashlib
 import itertools
 import json
@@ -25,11 +35,26 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from ..model import CopyMatch, Report
+from markupsafe import Markup, escape
+
+from ..model import Claim, CopyMatch, Report
 from ..plagiarism.align import normalized_words
 from ..text import WORD, strip_markdown
 
-__all__ = ["report_html"]
+__all__ = [
+    "MAX_DIFF_WORDS",
+    "MAX_GRAMMAR",
+    "MAX_PASSAGES",
+    "PAGE_CLAIMS",
+    "REPORT_CSP",
+    "report_html",
+    "report_pages",
+]
+
+PAGE_CLAIMS = 250  # claims in one page of a paged report
+MAX_PASSAGES = 100  # copy passages compared word by word, side by side
+MAX_DIFF_WORDS = 3000  # a passage longer than this is shown without its changes marked
+MAX_GRAMMAR = 500  # grammar findings listed
 
 
 @cache
@@ -50,6 +75,11 @@ _PALETTE = 8
 # hash), so even markup that slipped through escaping could run nothing.
 _SCRIPT = (files("verifier.render") / "templates" / "report.js").read_text(encoding="utf-8")
 _SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
+# the page's policy, also sent as a header by the service
+REPORT_CSP = (
+    f"default-src 'none'; style-src 'unsafe-inline'; script-src '{_SCRIPT_HASH}'; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)
 
 
 @dataclass(slots=True)
@@ -107,9 +137,12 @@ def marked_changes(a: str, b: str) -> tuple[list[tuple[str, bool]], list[tuple[s
     )
 
 
-def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
-    text = report.request["response"]
-    marks: list[tuple[int, int, str, str, int | None, str | None]] = []
+_Mark = tuple[int, int, str, str, int | None, str | None]
+
+
+def _marks(report: Report, sources: dict[str, int]) -> list[_Mark]:
+    """Every highlight of the response: copy matches, then check-worthy claims."""
+    marks: list[_Mark] = []
     for i, m in enumerate(report.plagiarism.matches):
         src = sources.get(m.snapshot_id, 0) % _PALETTE
         tip = (
@@ -134,20 +167,35 @@ def _pieces(report: Report, sources: dict[str, int]) -> list[_Piece]:
         marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))
     for start, end, cls, tip in _language_marks(report):
         marks.append((start, end, cls, tip, None, None))
-    cuts = sorted({0, len(text), *(s for s, *_ in marks), *(e for _s, e, *_ in marks)})
+    return marks
+
+
+def _pieces(text: str, marks: list[_Mark], start: int, end: int) -> list[_Piece]:
+    """``text[start:end]`` cut at every boundary of a mark, each piece with the marks
+    covering it (in the marks' order): one sweep, a mark opened at its start and closed
+    at its end."""
+    opens: dict[int, list[int]] = {}
+    closes: dict[int, list[int]] = {}
+    for i, (s, e, *_rest) in enumerate(marks):
+        s, e = max(s, start), min(e, end)
+        if s < e:
+            opens.setdefault(s, []).append(i)
+            closes.setdefault(e, []).append(i)
+    cuts = sorted({start, end, *opens, *closes})
+    active: set[int] = set()
     pieces = []
     for a, b in itertools.pairwise(cuts):
-        if a >= b:
-            continue
+        active.difference_update(closes.get(a, ()))
+        active.update(opens.get(a, ()))
         piece = _Piece(text[a:b])
-        for s, e, cls, tip, match, claim in marks:
-            if s <= a and b <= e:
-                piece.classes.append(cls)
-                piece.tips.append(tip)
-                if match is not None:
-                    piece.matches.append(match)
-                if claim is not None:
-                    piece.claims.append(claim)
+        for i in sorted(active):
+            _s, _e, cls, tip, match, claim = marks[i]
+            piece.classes.append(cls)
+            piece.tips.append(tip)
+            if match is not None:
+                piece.matches.append(match)
+            if claim is not None:
+                piece.claims.append(claim)
         pieces.append(piece)
     return _unmarked_breaks(pieces)
 
@@ -228,6 +276,26 @@ def _spelling_rows(report: Report) -> list[dict[str, Any]]:
     return rows
 
 
+def _pieces_html(pieces: list[_Piece]) -> Markup:
+    """The response's pieces as HTML, each marked piece a focusable span with its classes,
+    matches, claims and tooltip (every value escaped): built here rather than in the
+    template, which costs several times more for a long response."""
+    out = []
+    for p in pieces:
+        text = escape(p.text)
+        if not p.classes:
+            out.append(text)
+            continue
+        attrs = f'class="{escape(" ".join(p.classes))}"'
+        if p.matches:
+            attrs += f' data-match="{" ".join(map(str, p.matches))}"'
+        if p.claims:
+            attrs += f' data-claim="{escape(" ".join(p.claims))}"'
+        attrs += f' data-tip="{escape(" · ".join(p.tips))}" tabindex="0"'
+        out.append(f"<span {attrs}>{text}</span>")
+    return Markup("".join(out))
+
+
 def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
     return {
         "response_words": report.plagiarism.response_words,
@@ -240,7 +308,8 @@ def _page_data(report: Report, sources: dict[str, int]) -> dict[str, Any]:
                 "kind": m.kind,
                 "words": m.words,
                 "source": sources.get(m.snapshot_id, 0),
-                "word_indices": list(range(m.word_start, m.word_end)),
+                "word_start": m.word_start,  # the words it covers: [start, end)
+                "word_end": m.word_end,
             }
             for m in report.plagiarism.matches
         ],
@@ -259,11 +328,9 @@ def _script_json(data: Any) -> str:
     )
 
 
-def _claim_rows(report: Report) -> list[dict[str, Any]]:
+def _claim_rows(claims: list[Claim]) -> list[dict[str, Any]]:
     rows = []
-    for c in report.claims:
-        if not c.check_worthy:
-            continue
+    for c in claims:
         v = c.verdict
         quote = v.quotes[0] if v and v.quotes else None
         evidence = (
@@ -289,10 +356,23 @@ def _claim_rows(report: Report) -> list[dict[str, Any]]:
     return rows
 
 
-def report_html(report: Report) -> str:
+def _passage(m: CopyMatch, compare: bool) -> _Passage:
+    """A match side by side, its changes marked unless it is too long to compare."""
+    if compare and max(len(m.response_text), len(m.source_text)) // 6 <= MAX_DIFF_WORDS:
+        return _Passage(m, *marked_changes(m.response_text, m.source_text))
+    return _Passage(m, [(m.response_text, False)], [(m.source_text, False)])
+
+
+def _source_index(report: Report) -> dict[str, int]:
+    """Each source's number (its colour), listed sources first."""
     sources = {s.snapshot_id: i for i, s in enumerate(report.plagiarism.sources)}
     for m in report.plagiarism.matches:
         sources.setdefault(m.snapshot_id, len(sources))
+    return sources
+
+
+def _sources(report: Report, sources: dict[str, int]) -> list[dict[str, Any]]:
+    """The sources section: each source with its matches and passages."""
     by_source: dict[int, list[CopyMatch]] = {}
     for m in report.plagiarism.matches:
         by_source.setdefault(sources[m.snapshot_id], []).append(m)
@@ -308,24 +388,91 @@ def report_html(report: Report) -> str:
                 "title": first.source_title if first else "",
                 "share": listed.share if listed else 0.0,
                 "matches": by_source.get(index, []),
-                "passages": [
-                    _Passage(m, *marked_changes(m.response_text, m.source_text))
-                    for m in by_source.get(index, [])
-                ],
             }
         )
+    shown = 0  # passages shown, over all sources: the first MAX_PASSAGES
+    for entry in all_sources:
+        room = max(0, MAX_PASSAGES - shown)
+        entry["passages"] = [_passage(m, True) for m in entry["matches"][:room]]
+        entry["more"] = len(entry["matches"]) - len(entry["passages"])
+        shown += len(entry["passages"])
+    return all_sources
+
+
+def _render(
+    report: Report,
+    claims: list[Claim],
+    window: tuple[int, int],
+    nav: dict[str, Any] | None,
+    marks: list[_Mark],
+    sources: dict[str, int],
+    *,
+    first: bool,
+) -> str:
+    """One page: the summary and the sources when ``first``, the response from
+    ``window[0]`` to ``window[1]`` with its highlights, and the table of ``claims``."""
     template = _env().get_template("report.html.j2")
+    grammar = [m for m in report.grammar.matches if m.severity != "excluded"]
     return template.render(
         report=report,
         rubric=report.rubric,
         truth=report.truthfulness,
         plagiarism=report.plagiarism,
-        pieces=_pieces(report, sources),
-        sources=all_sources,
-        claim_rows=_claim_rows(report),
-        spelling_rows=_spelling_rows(report),
-        page_data=_script_json(_page_data(report, sources)),
+        first=first,
+        nav=nav,
+        window=window,
+        grammar_shown=grammar[:MAX_GRAMMAR],
+        grammar_more=max(0, len(grammar) - MAX_GRAMMAR),
+        response_html=_pieces_html(_pieces(report.request["response"], marks, *window)),
+        sources=_sources(report, sources) if first else [],
+        claim_rows=_claim_rows(claims),
+        spelling_rows=_spelling_rows(report) if first else [],
+        page_data=_script_json(_page_data(report, sources) if first else {"matches": []}),
         highlight_count=len(report.plagiarism.matches),
         script=_SCRIPT,
-        script_hash=_SCRIPT_HASH,
+        csp=REPORT_CSP,
     )
+
+
+def report_html(report: Report) -> str:
+    """The whole report on one page."""
+    claims = [c for c in report.claims if c.check_worthy]
+    sources = _source_index(report)
+    window = (0, len(report.request["response"]))
+    return _render(report, claims, window, None, _marks(report, sources), sources, first=True)
+
+
+def report_pages(report: Report, per_page: int = PAGE_CLAIMS) -> list[str]:
+    """The report in pages of ``per_page`` claims (one page, :func:`report_html`'s, when
+    it has no more); page *k* shows the response from its first claim to the next
+    page's first claim."""
+    claims = sorted((c for c in report.claims if c.check_worthy), key=lambda c: c.start)
+    if len(claims) <= per_page:
+        return [report_html(report)]
+    size = len(report.request["response"])
+    chunks = [claims[i : i + per_page] for i in range(0, len(claims), per_page)]
+    starts = [0, *(chunk[0].start for chunk in chunks[1:])]
+    ends = [*starts[1:], size]
+    sources = _source_index(report)
+    # each page gets the marks that reach into its part of the response, in order
+    buckets: list[list[_Mark]] = [[] for _ in chunks]
+    for mark in _marks(report, sources):
+        first = max(0, bisect.bisect_right(starts, mark[0]) - 1)
+        last = max(first, bisect.bisect_left(starts, mark[1]) - 1)
+        for k in range(first, min(last, len(chunks) - 1) + 1):
+            buckets[k].append(mark)
+    pages = []
+    for k, chunk in enumerate(chunks):
+        window = (starts[k], max(starts[k], ends[k]))
+        nav = {
+            "page": k + 1,
+            "pages": len(chunks),
+            "first_claim": k * per_page + 1,
+            "last_claim": k * per_page + len(chunk),
+            "claims": len(claims),
+            "start": window[0],
+            "end": window[1],
+            "size": size,
+        }
+        pages.append(_render(report, chunk, window, nav, buckets[k], sources, first=k == 0))
+    return pages

@@ -10,7 +10,8 @@ import zlib
 from pathlib import Path
 from typing import Any, cast
 
-from ..errors import StoreError
+from ..faults import store_error
+from ..files import private_file
 from .base import SnapshotKind, canonical_json, id_of
 
 __all__ = ["SqliteSnapshotStore"]
@@ -31,7 +32,7 @@ class SqliteSnapshotStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_file(self.path)  # the evidence of every check: the owner's only
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
@@ -39,7 +40,7 @@ class SqliteSnapshotStore:
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
             msg = f"cannot open the snapshot store {self.path}: {exc}; check --data-dir or store.data_dir"
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
         self._lock = threading.Lock()
         self._stored: set[str] = set()  # ids this process has seen stored (never removed)
 
@@ -59,7 +60,7 @@ class SqliteSnapshotStore:
                     )
         except sqlite3.Error as exc:
             msg = f"cannot write to the snapshot store {self.path}: {exc}"
-            raise StoreError(msg) from exc
+            raise store_error(msg, exc) from exc
         self._stored.add(sid)
         return sid
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..api import SETTINGS
-from .pages import SIGNER
+from ..api import HTML_ERROR, SETTINGS
+from .pages import SIGNER, error_page
 from .session import SessionSigner, load_secret
 from .views import ROUTES
 
@@ -29,4 +29,5 @@ def add_web_app(app: web.Application, *, secret: bytes | None = None) -> web.App
     )
     for method, path, handler in ROUTES:
         app.router.add_route(method, path, handler)
+    app[HTML_ERROR] = error_page  # a store that is down, under /app/: the app's own page
     return app

@@ -19,12 +19,23 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from verifier.errors import InvalidRequest
-from verifier.model import FLAGS, CheckRequest, Report
-from verifier.render import report_html
+from verifier.model import FLAGS, CheckRequest
 
-from ..api import CONTEXT, SETTINGS, STORE, _may_read, _rate_limit, _Refusal, launch_audit
+from ..api import (
+    CONTEXT,
+    SETTINGS,
+    STORE,
+    _may_read,
+    _rate_limit,
+    _Refusal,
+    auth_keys,
+    launch_audit,
+    rendered_page,
+    throttled,
+)
 from ..jobs import JobState, Role
-from ..jobstore import Job
+from ..jobstore import Job, JobStore
+from ..rendered import report_summary
 from ..running import offered_corpora
 from .csrf import FIELD, csrf_ok
 from .pages import (
@@ -51,25 +62,34 @@ _STATIC = {"app.css": "text/css", "app.js": "text/javascript", "favicon.ico": "i
 
 
 def _safe_next(target: str | None) -> str:
-    """Only a path of this app: never another site (an open redirect)."""
-    if target and target.startswith("/app/") and not target.startswith("//"):
+    """Only a path of this app: never another site (an open redirect), never a control
+    character (a CR or LF would split the Location header)."""
+    if (
+        target
+        and target.startswith("/app/")
+        and "\\" not in target
+        and target.isprintable()
+        and len(target) <= 2000
+    ):
         return target
     return "/app/checks"
 
 
-def summary(report: dict[str, Any] | None) -> dict[str, Any]:
-    """What the list shows of a finished check's report."""
-    report = report or {}
-    rubric = report.get("rubric") or {}
-    truth = report.get("truthfulness") or {}
-    return {
-        "score": rubric.get("score"),
-        "max_score": rubric.get("max_score"),
-        "copied_share": (report.get("plagiarism") or {}).get("copied_share"),
-        "false_facts": len(truth.get("false_claims") or []),
-        "needs_review": len(rubric.get("needs_review") or []),
-        "status": report.get("status"),
-    }
+summary = report_summary  # what the list shows of a finished check's report
+
+_SUMMARY_MAX_CHARS = 5_000_000  # a report stored without its summary (an older verifier)
+
+
+def _summaries(store: JobStore, jobs: list[Job]) -> dict[str, dict[str, Any]]:
+    """The stored summaries of the done jobs; one stored without (by an older verifier)
+    is read from its report when that is small enough to read at once."""
+    done = [j.id for j in jobs if j.state == JobState.DONE]
+    found = store.summaries(done)
+    for job_id in done:
+        if job_id not in found:
+            size = store.report_size(job_id) or 0
+            found[job_id] = summary(store.report(job_id) if size <= _SUMMARY_MAX_CHARS else None)
+    return found
 
 
 def progress_view(job: Job, progress: dict[str, Any] | None, now: float) -> dict[str, Any]:
@@ -133,8 +153,23 @@ async def sign_in(request: web.Request) -> web.Response:
         return csrf_refused(request)
     request[SESSION] = session
     token = str(form.get("key") or "").strip()
+    keys = auth_keys(request, token)
+    retry = throttled(request, keys)
+    if retry is not None:
+        response = render(
+            request,
+            "sign_in.html.j2",
+            status=429,
+            next=_safe_next(str(form.get("next") or "")),
+            signed_out=False,
+            error=f"Too many failed sign-ins from here or with this key: try again in {retry} s.",
+        )
+        response.headers["Retry-After"] = str(retry)
+        return response
     key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
     if key is None:
+        if token:
+            request.app[CONTEXT].auth_failures.failed(keys)
         return render(
             request,
             "sign_in.html.j2",
@@ -168,10 +203,12 @@ async def list_checks(request: web.Request) -> web.Response:
     store = request.app[STORE]
     state_name = request.query.get("state", "")
     state = JobState(state_name) if state_name in set(JobState) else None
-    try:
-        number = max(1, int(request.query.get("page", "1")))
-    except ValueError:
-        number = 1
+    raw = request.query.get("page", "1")
+    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+        return error_page(
+            request, 400, "No such page", "The page number must be a whole number from 1."
+        )
+    number = int(raw)
     everyone = key.role in (Role.AUDITOR, Role.ADMIN)
     jobs, total = await asyncio.to_thread(
         lambda: store.list_jobs(
@@ -182,14 +219,13 @@ async def list_checks(request: web.Request) -> web.Response:
         )
     )
 
-    def reports() -> dict[str, dict[str, Any]]:
-        return {j.id: summary(store.report(j.id)) for j in jobs if j.state == JobState.DONE}
-
-    summaries = await asyncio.to_thread(reports)
+    summaries = await asyncio.to_thread(_summaries, store, jobs)
     names = (
         {k.id: k.name or k.id for k in await asyncio.to_thread(store.list_keys)} if everyone else {}
     )
     pages = max(1, -(-total // PAGE_SIZE))
+    if number > pages:
+        return error_page(request, 404, "No such page", f"There are {pages} page(s) of checks.")
 
     def link(n: int) -> str:
         query = {"state": state.value} if state else {}
@@ -308,7 +344,7 @@ async def show_check(request: web.Request) -> web.Response:
         return job
     store = request.app[STORE]
     progress = await asyncio.to_thread(store.progress, job.id)
-    report = await asyncio.to_thread(store.report, job.id) if job.state == JobState.DONE else None
+    found = await asyncio.to_thread(_summaries, store, [job])
     audits = (
         await asyncio.to_thread(store.audits, job.id)
         if request[USER].role in (Role.AUDITOR, Role.ADMIN)
@@ -319,8 +355,8 @@ async def show_check(request: web.Request) -> web.Response:
         "check.html.j2",
         job=job,
         progress=progress_view(job, progress, time.time()),
-        summary=summary(report) if report is not None else None,
-        incomplete=(report or {}).get("incomplete") or [],
+        summary=found.get(job.id),
+        incomplete=(found.get(job.id) or {}).get("incomplete") or [],
         audits=audits,
         running=job.state not in _ENDED,
     )
@@ -343,14 +379,18 @@ async def check_report(request: web.Request) -> web.Response:
     job = await _job(request)
     if isinstance(job, web.Response):
         return job
-    data = (
-        await asyncio.to_thread(request.app[STORE].report, job.id)
-        if job.state == JobState.DONE
-        else None
-    )
-    if data is None:
+    if job.state != JobState.DONE:
         return error_page(request, 409, "Not ready", f"The check is {job.state}.")
-    html = await asyncio.to_thread(report_html, Report.from_dict(data))
+    raw = request.query.get("page", "1")
+    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+        return error_page(
+            request, 400, "No such page", "The page number must be a whole number from 1."
+        )
+    try:
+        html = await rendered_page(request.app, job, int(raw))
+    except _Refusal as refusal:
+        detail = json.loads(refusal.response.text or "{}").get("detail", "")
+        return error_page(request, refusal.response.status, "No page", detail)
     return web.Response(
         text=html,
         content_type="text/html",

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import FormData
 
+from verifier.config import Settings
+from verifier.errors import StoreUnavailable
+from workers.api import create_app
 from workers.jobs import JobState
+from workers.jobstore import SqliteJobStore
+from workers.webapp import add_web_app
 
-from .conftest import HOSTILE, RESPONSE, Web
+from .conftest import HOSTILE, RESPONSE, SECRET, Web
 
 
 async def _submit(web: Web, **fields: Any) -> Any:
@@ -231,7 +238,12 @@ async def test_the_list_filters_by_state_newest_first_in_pages(web_app: Web) -> 
     cancelled = await (await web_app.client.get("/app/checks?state=cancelled")).text()
     assert "1 check cancelled" in cancelled
     assert ids[0][:8] in cancelled
-    assert (await web_app.client.get("/app/checks?state=bogus&page=x")).status == 200
+    assert (await web_app.client.get("/app/checks?state=bogus")).status == 200
+    # page numbers that are not whole numbers, or too large for any list, are refused
+    for page, status in (("x", 400), ("0", 400), ("99999999999999999999999", 400), ("3", 404)):
+        refused = await web_app.client.get(f"/app/checks?page={page}")
+        assert refused.status == status, page
+        assert refused.content_type == "text/html"
 
 
 async def test_an_auditor_replays_a_check_and_reads_same_decisions(web_app: Web) -> None:
@@ -306,3 +318,72 @@ async def test_the_list_shows_a_response_as_plain_text(web_app: Web) -> None:
     listing = await (await web_app.client.get("/app/checks")).text()
     assert "The Louvre opened as a museum in 1793." in listing
     assert "**" not in listing
+
+
+async def test_a_next_with_a_raw_cr_or_lf_is_refused(web_app: Web) -> None:
+    client = web_app.client
+    token = await web_app.csrf("/app/sign-in")
+    for target in (
+        "/app/checks\r\nSet-Cookie: x=1",
+        "/app/checks\nLocation: //evil",
+        "/app/\\evil",
+    ):
+        resp = await client.post(
+            "/app/sign-in",
+            data={"csrf": token, "key": web_app.keys["rater"][1], "next": target},
+            allow_redirects=False,
+        )
+        assert resp.status == 303
+        assert resp.headers["Location"] == "/app/checks"
+        form = await client.get("/app/sign-in", params={"next": target})
+        assert form.status in (200, 303)
+        token = await web_app.csrf("/app/sign-in")
+
+
+async def test_failed_sign_ins_are_throttled(web_app: Web) -> None:
+    client = web_app.client
+    token = await web_app.csrf("/app/sign-in")
+    statuses = []
+    for i in range(11):
+        wrong = await client.post("/app/sign-in", data={"csrf": token, "key": f"vk_nope{i}"})
+        statuses.append(wrong.status)
+    assert statuses == [401] * 10 + [429]
+    assert int(wrong.headers["Retry-After"]) >= 1
+    assert "Too many failed sign-ins" in await wrong.text()
+    # the right key from this client waits too, until the window passes
+    right = await client.post("/app/sign-in", data={"csrf": token, "key": web_app.keys["rater"][1]})
+    assert right.status == 429
+
+
+async def test_a_cookie_is_secure_behind_a_trusted_https_proxy_only(
+    aiohttp_client, web_settings: Settings, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    for proxies, secure in (([], False), (["127.0.0.1"], True)):
+        settings = web_settings.with_overrides({"service.trusted_proxies": proxies})
+        app = add_web_app(create_app(store, settings), secret=SECRET)
+        client = await aiohttp_client(app)
+        form = await client.get("/app/sign-in", headers={"X-Forwarded-Proto": "https"})
+        assert bool(form.cookies["verifier_session"]["secure"]) is secure
+        assert ("Strict-Transport-Security" in form.headers) is secure
+        assert "default-src 'none'" in form.headers["Content-Security-Policy"]
+        await client.close()
+    store.close()
+
+
+async def test_a_store_that_is_down_is_the_apps_own_503_page(
+    web_app: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await web_app.sign_in("rater")
+
+    def down(*args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("SELECT ... FROM jobs: could not connect", "database unavailable")
+
+    monkeypatch.setattr(web_app.store, "list_jobs", down)
+    resp = await web_app.client.get("/app/checks")
+    assert resp.status == 503
+    assert resp.content_type == "text/html"
+    assert resp.headers["Retry-After"] == "5"
+    text = await resp.text()
+    assert "the job store is unavailable (database unavailable)" in text
+    assert "SELECT" not in text
