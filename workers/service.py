@@ -29,6 +29,7 @@ from .api import Metrics, create_app
 from .callbacks import CallbackSender
 from .jobs import default_processes
 from .jobstore import JobStore, SqliteJobStore
+from .labelstudio import add_label_studio_backend
 from .webapp import add_web_app
 from .worker import Worker
 
@@ -93,6 +94,7 @@ async def run_service(
                 metrics_=metrics,
             )
             add_web_app(app)  # the web app for raters, under /app/ (workers/webapp)
+            add_label_studio_backend(app)  # Label Studio's ML backend, /labelstudio/
             runner = web.AppRunner(app, handle_signals=False)
             await runner.setup()
             await web.TCPSite(runner, serve[0], serve[1]).start()
