@@ -29,7 +29,7 @@ from .api import Metrics, create_app
 from .callbacks import CallbackSender
 from .jobs import default_processes
 from .jobstore import JobStore, SqliteJobStore
-from .labelstudio import add_label_studio_backend
+from .labelstudio.backend import add_label_studio_backend
 from .webapp import add_web_app
 from .worker import Worker
 

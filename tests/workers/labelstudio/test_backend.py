@@ -22,8 +22,7 @@ from verifier.snapshots import SqliteSnapshotStore
 from workers.api import create_app
 from workers.jobs import JobState, Role
 from workers.jobstore import SqliteJobStore
-from workers.labelstudio import add_label_studio_backend
-from workers.labelstudio.backend import RERUNS, _cached_job
+from workers.labelstudio.backend import RERUNS, _cached_job, add_label_studio_backend
 from workers.labelstudio.predictions import cache_key
 from workers.worker import Worker
 
