@@ -177,13 +177,13 @@ def agreement_text(figures: Agreement) -> str:
     if figures.spans:
         width = max(len(label) for label in figures.spans)
         lines.append(
-            f"spans by label{' ' * (width - 14)}  suggested  kept  removed  added  kept share"
+            f"{'spans by label':<{width + 2}}  suggested  kept  removed  added  kept share"
         )
         for label in sorted(figures.spans):
             c = figures.spans[label]
             suggested = c["kept"] + c["removed"]
             share = f"{100 * c['kept'] / suggested:.0f}%" if suggested else "-"
             lines.append(
-                f"  {label:<{width - 2}}  {suggested:>9}  {c['kept']:>4}  {c['removed']:>7}  {c['added']:>5}  {share:>10}"
+                f"  {label:<{width}}  {suggested:>9}  {c['kept']:>4}  {c['removed']:>7}  {c['added']:>5}  {share:>10}"
             )
     return "\n".join(lines) + "\n"
