@@ -610,6 +610,6 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
 
 
 # --- Label Studio (workers/labelstudio) ---------------------------------------------------------
-from .labelstudio.cli import labelstudio  # noqa: E402
+from .labelstudio.cli import labelstudio_group  # noqa: E402
 
-main.add_command(labelstudio)
+main.add_command(labelstudio_group(_Command))
