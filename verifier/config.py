@@ -40,6 +40,7 @@ __all__ = [
     "GrammarSettings",
     "HeuristicJudgeSettings",
     "JudgesSettings",
+    "LabelStudioSettings",
     "LimitsSettings",
     "LlmJudgeSettings",
     "NliJudgeSettings",
@@ -326,6 +327,18 @@ class StoreSettings(_Section):
     data_dir: str = ""
 
 
+_FIELD = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
+
+
+class LabelStudioSettings(_Section):
+    """The Label Studio ML backend of `verifier serve` (workers/labelstudio)."""
+
+    response_field: _FIELD = "response"
+    prompt_field: _FIELD = "prompt"
+    wait_s: NonNegSeconds = 10.0
+    max_tasks: PosInt = 500
+
+
 class Settings(_Section):
     limits: LimitsSettings = LimitsSettings()
     claims: ClaimsSettings = ClaimsSettings()
@@ -340,13 +353,14 @@ class Settings(_Section):
     grammar: GrammarSettings = GrammarSettings()
     service: ServiceSettings = ServiceSettings()
     store: StoreSettings = StoreSettings()
+    labelstudio: LabelStudioSettings = LabelStudioSettings()
 
     def check_settings(self) -> dict[str, Any]:
         """The settings a check runs with, as plain JSON values: every section but
-        ``[service]`` and ``[store]`` (where a process listens and keeps its files, which
-        no verdict depends on), with any password in a URL masked. A report records them
+        ``[service]``, ``[store]`` and ``[labelstudio]`` (where a process listens and keeps
+        its files, how it talks to Label Studio: no verdict depends on them), with any password in a URL masked. A report records them
         (``provenance.config``), so an audit can name each setting that differs."""
-        data = self.model_dump(mode="json", exclude={"service", "store"})
+        data = self.model_dump(mode="json", exclude={"service", "store", "labelstudio"})
         return _masked(data)
 
     def digest(self) -> str:

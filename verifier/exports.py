@@ -24,6 +24,7 @@ __all__ = [
     "SPAN_LABELS",
     "argilla_record",
     "jsonl_row",
+    "label_studio_config",
     "label_studio_task",
     "utf16_offset",
 ]
@@ -44,19 +45,38 @@ _COPY = {
     "heavy_revision": "Copied (heavy revision)",
 }
 _UNCOUNTED = "Reworded (not counted)"
-
-LABEL_STUDIO_CONFIG = (
-    "<View>\n"
-    '  <Header value="Prompt"/>\n  <Text name="prompt" value="$prompt"/>\n'
-    '  <Header value="Response"/>\n'
-    '  <Labels name="spans" toName="response">\n'
-    + "".join(f'    <Label value="{label}"/>\n' for label in SPAN_LABELS)
-    + "  </Labels>\n"
-    '  <Text name="response" value="$response"/>\n'
-    '  <Rating name="rating" toName="response" maxRating="7"/>\n'
-    '  <TextArea name="justification" toName="response" rows="4"/>\n'
-    "</View>\n"
+# the labels' colours in Label Studio: copies in oranges, darker the closer the copy;
+# claims green (supported), red (refuted), grey (inconclusive), purple (disputed)
+_COLOURS = dict(
+    zip(
+        SPAN_LABELS,
+        ("#e65100", "#fb8c00", "#ffb74d", "#b0bec5", "#43a047", "#e53935", "#9e9e9e", "#8e24aa"),
+        strict=True,
+    )
 )
+
+
+def label_studio_config(prompt_field: str = "prompt", response_field: str = "response") -> str:
+    """The labelling interface, reading the task's prompt and response from the data
+    fields named (the tag names, which predictions refer to, stay the same)."""
+    return (
+        "<View>\n"
+        f'  <Header value="Prompt"/>\n  <Text name="prompt" value="${prompt_field}"/>\n'
+        '  <Header value="Response"/>\n'
+        '  <Labels name="spans" toName="response">\n'
+        + "".join(
+            f'    <Label value="{label}" background="{_COLOURS[label]}"/>\n'
+            for label in SPAN_LABELS
+        )
+        + "  </Labels>\n"
+        f'  <Text name="response" value="${response_field}"/>\n'
+        '  <Rating name="rating" toName="response" maxRating="7"/>\n'
+        '  <TextArea name="justification" toName="response" rows="4"/>\n'
+        "</View>\n"
+    )
+
+
+LABEL_STUDIO_CONFIG = label_studio_config()
 
 
 def utf16_offset(text: str, index: int) -> int:

@@ -641,3 +641,9 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
     from . import commands
 
     commands.export(reports, fmt, out, label_config)
+
+
+# --- Label Studio (workers/labelstudio) ---------------------------------------------------------
+from .labelstudio.cli import labelstudio_group  # noqa: E402
+
+main.add_command(labelstudio_group(_Command))

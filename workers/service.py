@@ -42,6 +42,7 @@ from .api import Metrics, create_app
 from .callbacks import CallbackSender
 from .jobs import default_processes
 from .jobstore import JobStore, SqliteJobStore
+from .labelstudio.backend import add_label_studio_backend
 from .liveness import Liveness
 from .logs import setup_logging
 from .secretbox import SecretBox
@@ -288,6 +289,7 @@ async def _serve(
         processes=jobs.state if count else None,
     )
     add_web_app(app)  # the web app for raters, under /app/ (workers/webapp)
+    add_label_studio_backend(app)  # Label Studio's ML backend, /labelstudio/
     # handlers still running when the API stops get a moment, not aiohttp's minute
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=min(3.0, service.grace_s))
     await runner.setup()

@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+import asyncio
+
+from verifier.config import LabelStudioSettings, LimitsSettings, Settings
+from verifier.exports import LABEL_STUDIO_CONFIG, label_studio_config
+from verifier.extract import Extractor
+from verifier.fakes import MemoryFetcher, StaticSearch
+from verifier.model import CheckRequest
+from verifier.pipeline import Runtime, check
+from verifier.snapshots import MemorySnapshotStore
+from workers.labelstudio.predictions import (
+    cache_key,
+    config_problems,
+    model_version,
+    not_checked,
+    prediction,
+    read_task,
+)
+
+FIELDS = LabelStudioSettings()
+LIMITS = LimitsSettings(max_response_chars=100)
+
+
+def test_a_task_is_read_from_the_fields_named_in_config() -> None:
+    fields = LabelStudioSettings(response_field="answer", prompt_field="question")
+    read = read_task({"id": 4, "data": {"answer": "It is 4.", "question": "2+2?"}}, fields, LIMITS)
+    assert read.task_id == 4
+    assert read.request == {"response": "It is 4.", "prompt": "2+2?", "flags": {}}
+    missing = read_task({"id": 5, "data": {"response": "x"}}, fields, LIMITS)
+    assert missing.request is None
+    assert "no field 'answer' (labelstudio.response_field)" in (missing.problem or "")
+    assert "must be a string" in (
+        read_task({"data": {"response": 3}}, FIELDS, LIMITS).problem or ""
+    )
+    assert "over limits" in (
+        read_task({"data": {"response": "x" * 101}}, FIELDS, LIMITS).problem or ""
+    )
+    assert read_task([], FIELDS, LIMITS).problem == "the task is not a JSON object"
+
+
+def test_the_cache_key_is_the_text_and_the_settings() -> None:
+    a = {"response": "r", "prompt": "p", "flags": {}}
+    assert cache_key(a, "sha256:1") == cache_key(dict(a), "sha256:1")
+    assert cache_key(a, "sha256:1") != cache_key(a, "sha256:2")
+    assert cache_key(a, "sha256:1") != cache_key({**a, "prompt": "q"}, "sha256:1")
+    version = model_version(Settings())
+    assert version.startswith("verifier ")
+    assert version != model_version(Settings().with_overrides({"judges.refuted_threshold": 0.99}))
+    assert version == model_version(Settings().with_overrides({"labelstudio.wait_s": 1}))
+
+
+def test_verifiers_config_fits_for_any_field_names_and_others_are_named_at_fault() -> None:
+    assert config_problems(LABEL_STUDIO_CONFIG, "response") == []
+    assert config_problems(label_studio_config("q", "answer"), "answer") == []
+    assert config_problems(LABEL_STUDIO_CONFIG, "answer") == [
+        'a <Text name="response" value="$answer"/>'
+    ]
+    problems = config_problems('<View><Text name="response" value="$response"/></View>', "response")
+    assert len(problems) == 3
+
+
+def test_a_report_with_a_check_that_did_not_run_suggests_no_rating(
+    settings: Settings, extractor: Extractor
+) -> None:
+    runtime = Runtime(
+        settings,
+        [StaticSearch(unavailable="connection refused")],
+        MemoryFetcher({}),
+        extractor,
+        MemorySnapshotStore(),
+    )
+    report = asyncio.run(check(CheckRequest("The Louvre opened as a museum in 1793."), runtime))
+    assert report.status == "incomplete"
+    made = prediction(report, "v", "http://x/labelstudio/reports/j?sig=s")
+    assert [r["type"] for r in made["result"] if r["type"] == "rating"] == []
+    lines = next(r for r in made["result"] if r["type"] == "textarea")["value"]["text"]
+    assert lines[0].startswith("Incomplete report: ")
+    assert lines[-1] == "Full report: http://x/labelstudio/reports/j?sig=s"
+    assert not_checked("why", "v") == {
+        "model_version": "v",
+        "result": [
+            {
+                "id": "justification",
+                "from_name": "justification",
+                "to_name": "response",
+                "type": "textarea",
+                "value": {"text": ["verifier did not check this response: why"]},
+            }
+        ],
+    }

@@ -1,0 +1,187 @@
+"""`verifier labelstudio init`: a Label Studio project fed by verifier, set up idempotently.
+
+Each step finds what is there before it adds anything, so running it again changes
+nothing (or only what is missing): the project (by title; one with another labelling
+interface is an error, never overwritten), verifier's ML backend on it (connected, or its
+credentials renewed), the webhook Label Studio adds for every backend removed (verifier
+needs no project events, and this way none are sent), the rows of a JSONL file imported
+(a row whose id, or whose prompt and response, the project already has is skipped), and
+Label Studio asked to retrieve predictions, which starts verifier's checks of the tasks
+that have none.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from verifier.config import LabelStudioSettings
+from verifier.errors import InputError
+from verifier.exports import label_studio_config
+from verifier.model import CheckRequest
+
+from .client import LabelStudio, LabelStudioError
+from .predictions import config_problems
+
+__all__ = ["InitResult", "Row", "init_project", "row_key", "task_data"]
+
+BACKEND_USER = "verifier"
+_PRIVATE_HINT = (
+    "; Label Studio refuses backends on private or loopback addresses unless it runs with "
+    "ML_BLOCK_LOCAL_IP=false and SSRF_PROTECTION_ENABLED=false (docs/label-studio.md)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row to import: its id (None when it has none) and its check request."""
+
+    id: str | None
+    request: CheckRequest
+
+
+@dataclass
+class InitResult:
+    project_id: int
+    imported: int = 0
+    skipped: int = 0
+    tasks: int = 0
+    predicted: int = 0
+
+
+def task_data(row: Row, fields: LabelStudioSettings) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        fields.prompt_field: row.request.prompt,
+        fields.response_field: row.request.response,
+    }
+    if row.id is not None:
+        data["request_id"] = row.id
+    return data
+
+
+def row_key(data: dict[str, Any], fields: LabelStudioSettings) -> str:
+    """What makes a task the same row: its ``request_id``, else its prompt and response."""
+    if data.get("request_id") is not None:
+        return f"id:{data['request_id']}"
+    text = json.dumps(
+        [data.get(fields.prompt_field) or "", data.get(fields.response_field)], ensure_ascii=False
+    )
+    return "text:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+async def _project(
+    ls: LabelStudio, title: str, fields: LabelStudioSettings, say: Callable[[str], None]
+) -> int:
+    found = await ls.projects(title)
+    fitting = [p for p in found if not config_problems(p["label_config"], fields.response_field)]
+    if fitting:
+        project = fitting[0]
+        say(
+            f'project "{title}" (id {project["id"]}): already there, with verifier\'s labelling interface'
+        )
+        return int(project["id"])
+    if found:
+        problems = config_problems(found[0]["label_config"], fields.response_field)
+        ids = ", ".join(str(p["id"]) for p in found)
+        msg = f'a project named "{title}" (id {ids}) exists with another labelling interface (it lacks {"; ".join(problems)}); give --project another name'
+        raise InputError(msg)
+    project = await ls.create_project(
+        title=title,
+        description="Responses with verifier's evidence: copied spans, disputed claims, a suggested rating (docs/label-studio.md).",
+        label_config=label_studio_config(fields.prompt_field, fields.response_field),
+        show_collab_predictions=True,
+        evaluate_predictions_automatically=True,
+    )
+    say(f'project "{title}" (id {project["id"]}): created with verifier\'s labelling interface')
+    return int(project["id"])
+
+
+async def _backend(
+    ls: LabelStudio, project: int, url: str, key: str, say: Callable[[str], None]
+) -> str:
+    """Connect verifier's backend; the model version it answers with."""
+    backends = await ls.ml_backends(project)
+    ours = [b for b in backends if str(b.get("url", "")).rstrip("/") == url.rstrip("/")]
+    try:
+        backend = await ls.connect_backend(
+            project, url, BACKEND_USER, key, backend=int(ours[0]["id"]) if ours else None
+        )
+    except LabelStudioError as exc:
+        hint = _PRIVATE_HINT if "reserved network address" in exc.detail else ""
+        msg = f"Label Studio cannot use verifier's ML backend at {url}: {exc.detail}{hint}"
+        raise LabelStudioError(msg) from exc
+    if backend.get("state") != "CO":
+        why = backend.get("error_message") or "no reason given"
+        msg = f"Label Studio reports verifier's ML backend at {url} {backend.get('readable_state', backend.get('state'))}: {why}"
+        raise LabelStudioError(msg)
+    how = "already connected, credentials renewed" if ours else "connected"
+    say(f"ML backend {url}: {how} (model {backend.get('model_version')})")
+    for other in backends:
+        if other not in ours:
+            say(
+                f"note: the project has another ML backend too ({other.get('url')}); Label Studio asks the first one it has"
+            )
+    hook = url.rstrip("/") + "/webhook"
+    for webhook in await ls.webhooks(project):
+        if str(webhook.get("url", "")).rstrip("/") == hook:
+            await ls.delete_webhook(int(webhook["id"]))
+            say(
+                "removed the webhook Label Studio adds for a backend: verifier needs no project events, so none are sent"
+            )
+    return str(backend.get("model_version") or "")
+
+
+async def init_project(
+    ls: LabelStudio,
+    *,
+    title: str,
+    backend_url: str,
+    backend_key: str,
+    rows: list[Row] | None,
+    source: str,
+    fields: LabelStudioSettings,
+    predict_timeout_s: float,
+    say: Callable[[str], None],
+) -> InitResult:
+    """Set the project up (see the module docstring); ``say`` gets one line per step."""
+    release = await ls.version()
+    me = await ls.whoami()
+    say(f"Label Studio {release} at {ls.url}, signed in as {me.get('email') or me.get('username')}")
+    result = InitResult(await _project(ls, title, fields, say))
+    version = await _backend(ls, result.project_id, backend_url, backend_key, say)
+    if rows is not None:
+        have = {row_key(t["data"], fields) for t in await ls.tasks(result.project_id)}
+        new, seen = [], set(have)
+        for row in rows:
+            data = task_data(row, fields)
+            key = row_key(data, fields)
+            if key in seen:
+                result.skipped += 1
+                continue
+            seen.add(key)
+            new.append({"data": data})
+        result.imported = await ls.import_tasks(result.project_id, new) if new else 0
+        say(
+            f"tasks: {result.imported} imported from {source}, {result.skipped} already in the project"
+        )
+    tasks = await ls.tasks(result.project_id)
+    result.tasks = len(tasks)
+    if tasks:
+        await ls.retrieve_predictions(result.project_id, timeout_s=predict_timeout_s)
+        tasks = await ls.tasks(result.project_id, full=True)
+        result.predicted = sum(
+            1 for t in tasks if any(p.get("model_version") == version for p in t["predictions"])
+        )
+        waiting = result.tasks - result.predicted
+        say(
+            f"predictions: {result.predicted} of {result.tasks} tasks have verifier's ({version})"
+            + (
+                f"; {waiting} being checked (Label Studio asks again when a rater opens one, or on Retrieve predictions)"
+                if waiting
+                else ""
+            )
+        )
+    return result
