@@ -472,8 +472,16 @@ async def test_the_labelling_screen_shows_the_prediction(
             f"{label_studio.url}/projects/{project['project']['id']}/data?task={task['id']}"
         )
         # the prediction is in place: its regions listed, its rating given, its explanation shown
-        await page.get_by_text("Copied (minor changes)").last.wait_for()
-        await page.get_by_text("Rated 3:").first.wait_for()
+        try:
+            await page.get_by_text("Copied (minor changes)").last.wait_for()
+            await page.get_by_text("Rated 3:").first.wait_for()
+        except Exception:
+            # what the screen showed instead, for whoever reads the failure
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(ARTIFACTS / "labelling-screen-failed.png"))
+            shown = await page.locator("body").inner_text()
+            print(f"page {page.url} showed:\n{shown[:4000]}")
+            raise
         stars = page.locator("[role=radiogroup] [role=radio][aria-checked=true]")
         assert await stars.count() == 3  # the suggested rating
         # a region's details hold its note: for a refuted claim, the deciding quote and URL
