@@ -778,6 +778,7 @@ def create_app(
     async def watch_health(app: web.Application) -> Any:
         task = asyncio.create_task(app[HEALTH].run())
         yield
+        app[HEALTH].close()
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 

@@ -106,6 +106,7 @@ class HealthMonitor:
         self.health = Health()
         self._disk_full_until = float("-inf")
         self._probe: asyncio.Task[None] | None = None
+        self._running = False
         self._store_calls: set[asyncio.Future[dict[str, int]]] = set()
 
     def saw(self, exc: BaseException) -> None:
@@ -126,10 +127,19 @@ class HealthMonitor:
             self.health.database = "answers"
 
     async def run(self) -> None:
-        """Probe every ``every_s`` until cancelled."""
-        while True:
+        """Probe every ``every_s`` until :meth:`close` (or cancelled). The flag, not only
+        the cancellation, ends the loop: Python 3.11's ``asyncio.wait_for`` can swallow a
+        cancellation that arrives as its future completes, and the app's cleanup would
+        then wait on this loop for ever."""
+        self._running = True
+        while self._running:
             await self.fresh()
-            await asyncio.sleep(self.every_s)
+            if self._running:
+                await asyncio.sleep(self.every_s)
+
+    def close(self) -> None:
+        """End :meth:`run` at its next step."""
+        self._running = False
 
     async def fresh(self, max_age_s: float = 0.0) -> Health:
         """The health, probed now unless the last probe is younger than ``max_age_s``;

@@ -192,6 +192,11 @@ def label_studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabelStud
         "ML_BLOCK_LOCAL_IP": "false",
         "SSRF_PROTECTION_ENABLED": "false",
         "ML_TIMEOUT_PREDICT": "300",
+        # a backend that misses Label Studio's 1 s health check (3 s setup) is marked
+        # disconnected and its predictions are hidden from the labelling screen: on a
+        # machine as loaded as a test run's, that happened; production keeps the defaults
+        "ML_TIMEOUT_HEALTH": "60",
+        "ML_TIMEOUT_SETUP": "60",
     }
     log = data / "label-studio.log"
     with log.open("wb") as out:
