@@ -1019,14 +1019,14 @@ class FrameJudge:
             for s in checkable
             if s.value.kind not in ("ordinal", "exclusive")  # modifiers: checked if aligned
         }
+        if claim.exclusive is None and not _may_speak_of(claim, sentence, prefix, text, start):
+            return None  # no way to the claim's subject: no frame needed (the cheaper test)
         if claim.exclusive is None and not any(
             (v.kind, v.unit) in kinds
             or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
             for v in values_in(sentence)
         ):
             return None  # no value the claim's could be compared with: no frame needed
-        if claim.exclusive is None and not _may_speak_of(claim, sentence, prefix, text, start):
-            return None  # no way to the claim's subject: no frame needed
         found = frame_of(sentence, _kinds_for(claim, checkable))
         if not found.terms & claim.terms:
             return None

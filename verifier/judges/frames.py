@@ -156,46 +156,54 @@ def _conversion(sentence: str, m: re.Match[str]) -> bool:
     return False
 
 
+_PLURAL_ENDINGS = (
+    "ss",
+    "us",
+    "is",
+    "ics",
+    "ers",
+    "ors",
+    "ists",
+    "ans",
+    "ents",
+    "ants",
+    "ions",
+    "ments",
+)
+_new_tok = tuple.__new__  # a _Tok without NamedTuple's Python-level __new__ (the hot loop)
+
+
 def _tokens(sentence: str) -> list[_Tok]:
     breaks = [m.start() for m in CLAUSE_BREAK.finditer(sentence) if not _conversion(sentence, m)]
     raw = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
     infos = [_word(t) for _s, _e, t in raw]
-    stems = [i[0] for i in infos]
-    phrases = phrase_relations(stems) if any(st in _PHRASE_STARTS for st in stems) else None
+    phrases = (
+        phrase_relations([i[0] for i in infos])
+        if any(i[0] in _PHRASE_STARTS for i in infos)
+        else None
+    )
     out = []
     previous_upper = False
     clause = 0
+    n_breaks = len(breaks)
     for n, ((start, end, text), (st, rel, verb)) in enumerate(zip(raw, infos, strict=True)):
-        while clause < len(breaks) and breaks[clause] < start:
+        while clause < n_breaks and breaks[clause] < start:
             clause += 1
         if phrases is not None:
             rel = phrases[n]
+        upper = text[0].isupper()
         if not verb and previous_upper and n > 1 and text.endswith("s") and text.islower():
-            # "The European Central Bank targets ...": a word in -s right after a name
-            verb = not text.endswith(
-                (
-                    "ss",
-                    "us",
-                    "is",
-                    "ics",
-                    "ers",
-                    "ors",
-                    "ists",
-                    "ans",
-                    "ents",
-                    "ants",
-                    "ions",
-                    "ments",
-                )
-            )  # "the Spanish brothers": a plural noun
-        if rel is not None and start > 0 and text[:1].isupper():
+            # "The European Central Bank targets ...": a word in -s right after a name;
+            # "the Spanish brothers": a plural noun
+            verb = not text.endswith(_PLURAL_ENDINGS)
+        if rel is not None and start > 0 and upper:
             rel = None  # "Calvin Cycle", "Fire Brigade": part of a name
-        if rel is None and verb and text.lower() not in _AUX:
-            rel = f"v:{st}"  # a verb that is no relation of the table: itself
         lowered = text.lower()
+        if rel is None and verb and lowered not in _AUX:
+            rel = f"v:{st}"  # a verb that is no relation of the table: itself
         content = lowered not in STOPWORDS and not text[0].isdigit() and len(text) > 1
-        out.append(_Tok(start, end, text, st, rel, clause, content))
-        previous_upper = text[:1].isupper()
+        out.append(_new_tok(_Tok, (start, end, text, st, rel, clause, content)))
+        previous_upper = upper
     return out
 
 
@@ -301,6 +309,7 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
             and _COPULA_THE.fullmatch(sentence[subject_end : slot.value.start])
         ):
             exclusive = slot
+    negated = _NEGATION.search(sentence) is not None
     return Frame(
         text=sentence,
         subject=subject,
@@ -310,8 +319,8 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
         relation=first_rel,
         slots=tuple(slots),
         terms=_content(tokens),
-        negated=bool(_NEGATION.search(sentence)),
-        negations=_negations(tokens) if _NEGATION.search(sentence) else frozenset(),
+        negated=negated,
+        negations=_negations(tokens) if negated else frozenset(),
         exclusive=exclusive,
         marks=tuple(
             (v, _beside(tokens, v))
