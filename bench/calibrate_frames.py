@@ -16,10 +16,12 @@ hand-set weights (``_DEFAULT_WEIGHTS``): with a few hundred examples, features t
 barely see keep the judgement they were given (a conflict in a relation that can hold
 many times, such as winning a prize, is weak evidence). Grouped 5-fold cross-validation
 (by claim) reports log-loss and the precision of refutations at p >= 0.5 and 0.8 for the
-hand-set and the fitted weights; the final fit uses all data and is written to
-``verifier/judges/frames_calibration.json`` with those figures.
+hand-set and the fitted weights; the final fit uses all data and, with ``--write``, is
+written to ``verifier/judges/frames_calibration.json`` with those figures (without it the
+shipped calibration is left alone: a refit changes every confidence, so run
+``bench/judges.py`` before keeping one).
 
-Run: ``python bench/calibrate_frames.py [--prior-strength S]``.
+Run: ``python bench/calibrate_frames.py [--prior-strength S] [--write]``.
 """
 
 from __future__ import annotations
@@ -94,6 +96,9 @@ def metrics(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--prior-strength", type=float, default=10.0)
+    parser.add_argument(
+        "--write", action="store_true", help="write the fit to the shipped calibration file"
+    )
     args = parser.parse_args()
     if not DATA.resolve().is_dir():
         print(f"claims data not found at {DATA.resolve()}; nothing to fit")
@@ -159,6 +164,13 @@ def main() -> int:
             cells.append(f"{sum(inside)}/{len(inside)}" if inside else "-")
         print(f"| {source} | " + " | ".join(cells) + " |")
     w = fit(x, y, prior, args.prior_strength)
+    where = OUT.relative_to(OUT.parents[2])
+    if not args.write:
+        print(
+            f"\nsummary: cross-validated over 5 folds: hand-set {summary['hand-set']}; fitted "
+            f"{summary['fitted']}; not written ({where} unchanged; --write writes it)"
+        )
+        return 0
     OUT.write_text(
         json.dumps(
             {
@@ -174,7 +186,7 @@ def main() -> int:
         + "\n"
     )
     print(
-        f"\nsummary: cross-validated over 5 folds: hand-set {summary['hand-set']}; fitted {summary['fitted']}; written to {OUT.relative_to(OUT.parents[2])}"
+        f"\nsummary: cross-validated over 5 folds: hand-set {summary['hand-set']}; fitted {summary['fitted']}; written to {where}"
     )
     return 0
 
