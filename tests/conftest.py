@@ -51,4 +51,4 @@ def closed_port() -> int:
         return int(sock.getsockname()[1])
 
 
-from .postgres import pg_empty, pg_template, pg_url  # noqa: E402, F401 - fixtures
+from tests.postgres import pg_empty, pg_template, pg_url  # noqa: E402, F401 - fixtures

@@ -124,9 +124,8 @@ def test_export_command(settings: Settings, extractor: Extractor, tmp_path: Path
 
 
 def test_edited_copies_are_labelled_by_tier(settings: Settings, extractor: Extractor) -> None:
+    from tests.plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
     from verifier.plagiarism.detect import detect
-
-    from .plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
 
     response = f"{HEAVY}\n\nAn aside. {ONE_PARAPHRASE}"
     r = report(settings, extractor, response)

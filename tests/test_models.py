@@ -15,15 +15,14 @@ pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
 pytest.importorskip("huggingface_hub")
 
+from tests.fake_hub import FakeHub, read_files
+from tests.judges.tiny_nli import build
 from verifier.config import NliJudgeSettings, Settings
 from verifier.errors import ConfigError, InputError
 from verifier.judges.nli import NliJudge
 from verifier.judges.registry import build_judges
 from verifier.models import list_models, model_dir_name, pull, resolve
 from workers.cli import main
-
-from .fake_hub import FakeHub, read_files
-from .judges.tiny_nli import build
 
 REPO = "verifier-tests/tiny-nli"
 MAIN = hashlib.sha1(b"main", usedforsecurity=False).hexdigest()

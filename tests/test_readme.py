@@ -28,11 +28,10 @@ from typing import Any
 
 import pytest
 
+from tests.fake_hub import FakeHub, read_files
+from tests.judges.tiny_nli import build
+from tests.loopback import Loopback
 from verifier.fakes import pages_app, searxng_app
-
-from .fake_hub import FakeHub, read_files
-from .judges.tiny_nli import build
-from .loopback import Loopback
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples"

@@ -13,11 +13,11 @@ import hashlib
 import json
 from typing import Any
 
-from .config import Settings, flatten
-from .model import CheckRequest, Report
-from .pipeline import Runtime, check
-from .replay import replay_runtime
-from .snapshots.base import SnapshotStore
+from verifier.config import Settings, flatten
+from verifier.model import CheckRequest, Report
+from verifier.pipeline import Runtime, check
+from verifier.replay import replay_runtime
+from verifier.snapshots.base import SnapshotStore
 
 __all__ = ["config_diff", "decision_content", "diff", "digest", "replay", "rerun"]
 

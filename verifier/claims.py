@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import STOPWORDS, YEAR, entities, segments, strip_markdown
+from verifier.text import STOPWORDS, YEAR, entities, segments, strip_markdown
 
 __all__ = [
     "ClaimDraft",
@@ -321,7 +321,7 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
     add(" ".join(text.split()[:max_words]))
     # second: the value the claim may have wrong, so that a claim the literal query left
     # unsettled gets the evidence that decides it ("first Nobel Prizes awarded year")
-    from .judges.frames import slot_query
+    from verifier.judges.frames import slot_query
 
     if (aimed := slot_query(text, max_words)) is not None:
         add(aimed)

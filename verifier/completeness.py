@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from .errors import UNAVAILABLE
-from .model import Grammar, PageTrace, Plagiarism, SearchTrace, Truthfulness
+from verifier.errors import UNAVAILABLE
+from verifier.model import Grammar, PageTrace, Plagiarism, SearchTrace, Truthfulness
 
 __all__ = [
     "LATE_MARK",

@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import ConfigError
+from verifier.errors import ConfigError
 
 __all__ = [
     "ClaimsSettings",

@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
-from .model import Evidence
-from .text import content_terms, sentence_spans
+from verifier.model import Evidence
+from verifier.text import content_terms, sentence_spans
 
 __all__ = ["Candidate", "passage_spans", "rank_passages"]
 

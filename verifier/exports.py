@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import __version__
-from .model import Report
+from verifier import __version__
+from verifier.model import Report
 
 __all__ = [
     "LABEL_STUDIO_CONFIG",

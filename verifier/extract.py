@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Any
 from pebble import ProcessPool
 from pebble.common import ProcessExpired
 
-from .errors import ExtractError, ExtractTimeout
-from .lifetime import die_with_parent
-from .reasons import plain
+from verifier.errors import ExtractError, ExtractTimeout
+from verifier.lifetime import die_with_parent
+from verifier.reasons import plain
 
 if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
-    from .config import ExtractSettings
-    from .deadline import Deadline
+    from verifier.config import ExtractSettings
+    from verifier.deadline import Deadline
 
 __all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
 

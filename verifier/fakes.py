@@ -23,10 +23,10 @@ from typing import Any
 
 from aiohttp import web
 
-from .deadline import Deadline
-from .errors import HTTPStatusError, SearchTimeout, SearchUnavailable
-from .fetch import FetchedPage
-from .model import SearchHit
+from verifier.deadline import Deadline
+from verifier.errors import HTTPStatusError, SearchTimeout, SearchUnavailable
+from verifier.fetch import FetchedPage
+from verifier.model import SearchHit
 
 __all__ = [
     "CHAT_REQUESTS",

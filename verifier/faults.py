@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import errno
 
-from .errors import StoreError, StoreUnavailable
+from verifier.errors import StoreError, StoreUnavailable
 
 __all__ = [
     "DB_BUSY",

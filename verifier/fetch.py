@@ -27,9 +27,9 @@ from urllib.parse import urljoin
 
 import aiohttp
 
-from .config import FetchSettings
-from .deadline import Deadline
-from .errors import (
+from verifier.config import FetchSettings
+from verifier.deadline import Deadline
+from verifier.errors import (
     ConnectionFailed,
     FetchError,
     FetchTimeout,
@@ -38,8 +38,8 @@ from .errors import (
     TooManyRedirects,
     UnsupportedContentType,
 )
-from .http_errors import Failure, map_aiohttp_errors
-from .netguard import GuardedResolver, check_resolved, check_url
+from verifier.http_errors import Failure, map_aiohttp_errors
+from verifier.netguard import GuardedResolver, check_resolved, check_url
 
 __all__ = ["FetchedPage", "Fetcher", "PageFetcher"]
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from .errors import InputError
+from verifier.errors import InputError
 
 __all__ = ["atomic_path", "atomic_text", "private_file"]
 

@@ -145,7 +145,7 @@ class _Mapped:
 def json_session() -> aiohttp.ClientSession:
     """A client session for a JSON API the user runs (SearXNG, LanguageTool): verifier's
     User-Agent, JSON accepted, and no total timeout (each call is bounded by its deadline)."""
-    from . import __version__
+    from verifier import __version__
 
     return aiohttp.ClientSession(
         headers={"User-Agent": f"verifier/{__version__}", "Accept": "application/json"},

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .errors import InputError, InvalidRequest
-from .text import word_range
+from verifier.errors import InputError, InvalidRequest
+from verifier.text import word_range
 
 __all__ = [
     "FLAGS",

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, InputError, ModelError
+from verifier.errors import ConfigError, InputError, ModelError
 
 __all__ = [
     "DEFAULT_ENDPOINT",
@@ -168,7 +168,7 @@ def models_root(data_dir: Path) -> Path:
 
 def default_data_dir() -> Path:
     """``$VERIFIER_DATA_DIR``, else the default data dir (for callers without settings)."""
-    from .config import Settings
+    from verifier.config import Settings
 
     return Path(os.environ.get("VERIFIER_DATA_DIR") or Settings().data_dir()).expanduser()
 

@@ -31,7 +31,7 @@ import aiohttp
 from aiohttp.abc import AbstractResolver, ResolveResult
 from yarl import URL
 
-from .errors import BlockedURL, FetchError
+from verifier.errors import BlockedURL, FetchError
 
 __all__ = [
     "METADATA_HOSTS",

@@ -30,25 +30,20 @@ from importlib.metadata import version
 from typing import Protocol
 from uuid import uuid4
 
-from . import __version__
-from .claims import ClaimDraft, extract_claims
-from .completeness import (
-    LATE_MARK,
-    incomplete_lines,
-    never_answered,
-    unchecked_reason,
-)
-from .config import Settings
-from .deadline import Deadline
-from .errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
-from .evidence import Candidate, passage_spans, rank_passages
-from .extract import Extracted
-from .fetch import PageFetcher
-from .grammar import GrammarChecker, run_grammar
-from .grammar.classify import grammar_of
-from .judges import Judge, aggregate, run_chain
-from .judges.registry import frames_from
-from .model import (
+from verifier import __version__
+from verifier.claims import ClaimDraft, extract_claims
+from verifier.completeness import LATE_MARK, incomplete_lines, never_answered, unchecked_reason
+from verifier.config import Settings
+from verifier.deadline import Deadline
+from verifier.errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
+from verifier.evidence import Candidate, passage_spans, rank_passages
+from verifier.extract import Extracted
+from verifier.fetch import PageFetcher
+from verifier.grammar import GrammarChecker, run_grammar
+from verifier.grammar.classify import grammar_of
+from verifier.judges import Judge, aggregate, run_chain
+from verifier.judges.registry import frames_from
+from verifier.model import (
     BackendStatus,
     CheckRequest,
     Claim,
@@ -62,22 +57,22 @@ from .model import (
     SearchTrace,
     Verdict,
 )
-from .plagiarism.align import tokenize
-from .plagiarism.candidates import COPY_LOOKUP, CopyCandidates
-from .plagiarism.detect import (
+from verifier.plagiarism.align import tokenize
+from verifier.plagiarism.candidates import COPY_LOOKUP, CopyCandidates
+from verifier.plagiarism.detect import (
     CopySearch,
     SourceText,
     detect,
     distinctive_phrases,
     worth_aligning,
 )
-from .reasons import plain
-from .resources import Citation, assess, find_citations
-from .rubric.scorer import score as score_rubric
-from .search.base import PageSource, RecordedSearch, SearchBackend
-from .snapshots.base import SnapshotStore
-from .truthfulness import truthfulness_of, verdict_of
-from .versions import library_versions
+from verifier.reasons import plain
+from verifier.resources import Citation, assess, find_citations
+from verifier.rubric.scorer import score as score_rubric
+from verifier.search.base import PageSource, RecordedSearch, SearchBackend
+from verifier.snapshots.base import SnapshotStore
+from verifier.truthfulness import truthfulness_of, verdict_of
+from verifier.versions import library_versions
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check"]
 

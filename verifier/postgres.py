@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import ConfigError, StoreError
-from .faults import store_error
+from verifier.errors import ConfigError, StoreError
+from verifier.faults import store_error
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
-    from .config import Settings
+    from verifier.config import Settings
 
 __all__ = [
     "Database",

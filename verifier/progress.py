@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from .model import Claim
+    from verifier.model import Claim
 
 __all__ = ["TerminalProgress"]
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .config import Settings
-from .deadline import Deadline
-from .errors import (
+from verifier.config import Settings
+from verifier.deadline import Deadline
+from verifier.errors import (
     UNAVAILABLE,
     WEB_OFF,
     FetchError,
@@ -32,13 +32,13 @@ from .errors import (
     SearchError,
     SearchUnavailable,
 )
-from .extract import Extracted
-from .fetch import FetchedPage
-from .grammar.base import Checked, LtMatch
-from .model import Grammar, PageRecord, Report, SearchHit, SearchRecord
-from .pipeline import Runtime
-from .plagiarism.candidates import COPY_LOOKUP
-from .snapshots.base import SnapshotStore
+from verifier.extract import Extracted
+from verifier.fetch import FetchedPage
+from verifier.grammar.base import Checked, LtMatch
+from verifier.model import Grammar, PageRecord, Report, SearchHit, SearchRecord
+from verifier.pipeline import Runtime
+from verifier.plagiarism.candidates import COPY_LOOKUP
+from verifier.snapshots.base import SnapshotStore
 
 __all__ = ["RecordedGrammar", "SnapshotPages", "SnapshotSearch", "replay_runtime"]
 

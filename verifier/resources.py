@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import FetchError, HTTPStatusError
-from .model import Resource
-from .text import content_terms, sentence_spans
+from verifier.errors import FetchError, HTTPStatusError
+from verifier.model import Resource
+from verifier.text import content_terms, sentence_spans
 
 __all__ = ["Citation", "assess", "find_citations"]
 

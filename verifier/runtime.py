@@ -8,20 +8,20 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
-from .config import Settings
-from .errors import ConfigError, CorpusError, EmptyCorpus, SearchError
-from .extract import Extractor
-from .fetch import Fetcher
-from .grammar.languagetool import LanguageToolClient
-from .judges.registry import build_judges
-from .pipeline import Runtime
-from .postgres import database_of
-from .search.base import SearchBackend
-from .search.corpus import CorpusBackend, IndexStats, build_index
-from .search.ddgs import DdgsBackend
-from .search.searxng import SearxngBackend
-from .snapshots.base import SnapshotStore
-from .snapshots.sqlite import SqliteSnapshotStore
+from verifier.config import Settings
+from verifier.errors import ConfigError, CorpusError, EmptyCorpus, SearchError
+from verifier.extract import Extractor
+from verifier.fetch import Fetcher
+from verifier.grammar.languagetool import LanguageToolClient
+from verifier.judges.registry import build_judges
+from verifier.pipeline import Runtime
+from verifier.postgres import database_of
+from verifier.search.base import SearchBackend
+from verifier.search.corpus import CorpusBackend, IndexStats, build_index
+from verifier.search.ddgs import DdgsBackend
+from verifier.search.searxng import SearxngBackend
+from verifier.snapshots.base import SnapshotStore
+from verifier.snapshots.sqlite import SqliteSnapshotStore
 
 __all__ = ["corpus_db_for", "open_runtime", "open_snapshots", "resolve_corpus", "writable_data_dir"]
 
@@ -164,7 +164,7 @@ def open_snapshots(settings: Settings) -> SnapshotStore:
     then replay any report), else ``snapshots.db`` under the data dir."""
     database = database_of(settings)
     if database.postgres:
-        from .snapshots.postgres import PgSnapshotStore
+        from verifier.snapshots.postgres import PgSnapshotStore
 
         return PgSnapshotStore(database.target, pool_size=settings.service.pool_size)
     return SqliteSnapshotStore(settings.data_dir() / "snapshots.db")

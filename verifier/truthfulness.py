@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from .judges import Decision, Judgement
-from .model import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
+from verifier.judges import Decision, Judgement
+from verifier.model import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
 
 __all__ = ["truthfulness_of", "verdict_of"]
 

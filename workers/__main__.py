@@ -1,5 +1,5 @@
 """``python -m workers`` is the ``verifier`` command."""
 
-from .cli import main
+from workers.cli import main
 
 main()

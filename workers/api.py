@@ -42,13 +42,12 @@ from verifier.pipeline import Runtime
 from verifier.render import report_pages
 from verifier.render.html import REPORT_CSP
 from verifier.snapshots.base import SnapshotStore
-
-from .callbacks import check_callback_url
-from .health import HealthMonitor
-from .jobs import JobState, Role
-from .jobstore import ApiKey, IdempotencyConflict, Job, JobStore
-from .openapi import openapi
-from .throttle import FailureThrottle
+from workers.callbacks import check_callback_url
+from workers.health import HealthMonitor
+from workers.jobs import JobState, Role
+from workers.jobstore import ApiKey, IdempotencyConflict, Job, JobStore
+from workers.openapi import openapi
+from workers.throttle import FailureThrottle
 
 __all__ = ["Metrics", "create_app"]
 

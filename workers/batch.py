@@ -24,8 +24,7 @@ from verifier.model import CheckRequest, Report
 from verifier.pipeline import ProgressFn, Runtime, check
 from verifier.render import report_json
 from verifier.runtime import open_runtime
-
-from .terminal import terminal_progress
+from workers.terminal import terminal_progress
 
 __all__ = ["check_batch", "parse_batch_row", "read_batch", "run_batch"]
 

@@ -29,8 +29,7 @@ from verifier.errors import BlockedURL, FetchError, InputError
 from verifier.http_errors import failure_of
 from verifier.model import Report
 from verifier.netguard import GuardedResolver, check_resolved, check_url
-
-from .jobstore import Job, JobStore
+from workers.jobstore import Job, JobStore
 
 __all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]
 

@@ -20,8 +20,7 @@ import click
 from verifier import __version__
 from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
 from verifier.model import FLAGS
-
-from .jobs import Role
+from workers.jobs import Role
 
 # Only click and what the option lists need are imported here, so that `verifier --help`
 # and a usage error start in a blink; each command imports its entry point (workers.commands,
@@ -31,7 +30,7 @@ __all__ = ["main"]
 
 
 def _fail(exc: VerifierError) -> None:
-    from .commands import EXIT_FAILED, EXIT_USAGE
+    from workers.commands import EXIT_FAILED, EXIT_USAGE
 
     click.echo(f"verifier: error: {exc}", err=True)
     usage = isinstance(exc, ConfigError | InputError | CorpusError)
@@ -220,7 +219,7 @@ def check(
       verifier check answer.md --prompt question.txt --corpus docs/ --no-web --format text
       verifier check --batch rows.jsonl --out reports.jsonl
     """
-    from . import commands
+    from workers import commands
 
     commands.check(
         response_file,
@@ -253,7 +252,7 @@ def index(directory: str, db: str, config: str | None) -> None:
 
     Unchanged files (same content hash) are skipped; removed files leave the index.
     """
-    from . import commands
+    from workers import commands
 
     commands.index(directory, db, config)
 
@@ -284,7 +283,7 @@ def plagiarism(
     share, sources and every match with both spans. A source's snapshot_id is the sha256 of
     the file.
     """
-    from . import commands
+    from workers import commands
 
     commands.plagiarism(response_file, source_files, prompt_file, fmt, config)
 
@@ -346,7 +345,7 @@ def judge(
     matched or conflicted, and the reason. Bad rows get {id, error} and the run goes on
     (exit status 1 at the end). Each row gets limits.claim_budget_s.
     """
-    from . import commands
+    from workers import commands
 
     commands.judge(input_file, judge_names, out, config)
 
@@ -376,7 +375,7 @@ def score(
     run again on its response; --flags replaces the report's flags. Writes the report with
     its new `rubric` (JSON), or the rubric as text.
     """
-    from . import commands
+    from workers import commands
 
     commands.score(input_file, flags, fmt, out, config)
 
@@ -384,7 +383,7 @@ def score(
 @main.command()
 def version() -> None:
     """Print the versions of verifier and the libraries it depends on."""
-    from . import commands
+    from workers import commands
 
     commands.version()
 
@@ -426,7 +425,7 @@ def serve(
     SIGTERM stops taking work, lets running jobs finish within service.grace_s and gives
     the rest back to the queue.
     """
-    from . import commands
+    from workers import commands
 
     commands.serve(host, port, concurrency, processes, corpora, no_web, config, data_dir)
 
@@ -460,7 +459,7 @@ def worker(
     uncounted); the worker never exits for one. Under systemd (Type=notify) it reports
     READY, pings the watchdog and says what it waits for; see docs/service.md.
     """
-    from . import commands
+    from workers import commands
 
     commands.worker(concurrency, corpora, no_web, config, data_dir, alive_file)
 
@@ -478,7 +477,7 @@ def keys() -> None:
 @_data_dir_option
 def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
-    from . import commands
+    from workers import commands
 
     commands.keys_create(role, name, config, data_dir)
 
@@ -489,7 +488,7 @@ def keys_create(role: str, name: str, config: str | None, data_dir: str | None) 
 @_data_dir_option
 def keys_list(config: str | None, data_dir: str | None) -> None:
     """List keys (never the keys themselves)."""
-    from . import commands
+    from workers import commands
 
     commands.keys_list(config, data_dir)
 
@@ -501,7 +500,7 @@ def keys_list(config: str | None, data_dir: str | None) -> None:
 @_data_dir_option
 def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     """Revoke a key by its id."""
-    from . import commands
+    from workers import commands
 
     commands.keys_revoke(key_id, config, data_dir)
 
@@ -524,7 +523,7 @@ def db() -> None:
 def db_migrate(config: str | None, data_dir: str | None) -> None:
     """Apply the migrations the database has not had yet (jobs, snapshots and the job
     queue's own schema); safe to run again, and from several hosts at once."""
-    from . import commands
+    from workers import commands
 
     commands.db_migrate(config, data_dir)
 
@@ -536,7 +535,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
 def db_status(config: str | None, data_dir: str | None) -> None:
     """Print each schema component's version and what this verifier needs; exit status 1
     when a migration is due."""
-    from . import commands
+    from workers import commands
 
     commands.db_status(config, data_dir)
 
@@ -569,7 +568,7 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
     hub is $HF_ENDPOINT (default https://huggingface.co). Exit status 2 for a bad name,
     revision or repo, 1 when the hub cannot be reached or a download fails.
     """
-    from . import commands
+    from workers import commands
 
     commands.models_pull(name, revision, config, data_dir)
 
@@ -579,7 +578,7 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
 @_data_dir_option
 def models_list(config: str | None, data_dir: str | None) -> None:
     """List pulled models: name, commit, revision, files, size, when pulled."""
-    from . import commands
+    from workers import commands
 
     commands.models_list(config, data_dir)
 
@@ -612,7 +611,7 @@ def audit(
     file written by `verifier check` (its snapshots must be in the same data dir).
     Prints what changed (verdicts, sources, copied share, rubric) as JSON.
     """
-    from . import commands
+    from workers import commands
 
     commands.audit(target, mode, full, corpora, no_web, config, data_dir)
 
@@ -638,12 +637,12 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
     Span offsets are converted to JavaScript string units (UTF-16), as Label Studio and
     Argilla count them.
     """
-    from . import commands
+    from workers import commands
 
     commands.export(reports, fmt, out, label_config)
 
 
 # --- Label Studio (workers/labelstudio) ---------------------------------------------------------
-from .labelstudio.cli import labelstudio_group  # noqa: E402
+from workers.labelstudio.cli import labelstudio_group  # noqa: E402
 
 main.add_command(labelstudio_group(_Command))

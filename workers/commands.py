@@ -31,10 +31,9 @@ from verifier.render import plagiarism_text, report_html, report_json, report_te
 from verifier.runtime import open_runtime
 from verifier.search.corpus import build_index
 from verifier.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions, library_versions
-
-from .batch import check_batch, read_batch
-from .jobs import default_processes
-from .terminal import terminal_progress, warn_incomplete
+from workers.batch import check_batch, read_batch
+from workers.jobs import default_processes
+from workers.terminal import terminal_progress, warn_incomplete
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
 
@@ -42,7 +41,7 @@ PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
 def _service() -> Any:
     """The service's modules (the aiohttp app, the job store), loaded only by the commands
     that use them."""
-    from . import service
+    from workers import service
 
     return service
 
@@ -462,9 +461,8 @@ def worker(
 
 def _pg_components() -> list[Any]:
     from verifier.snapshots.postgres import SNAPSHOT_MIGRATIONS
-
-    from .pgstore import JOB_MIGRATIONS
-    from .queue import queue_migrations
+    from workers.pgstore import JOB_MIGRATIONS
+    from workers.queue import queue_migrations
 
     return [JOB_MIGRATIONS, SNAPSHOT_MIGRATIONS, queue_migrations()]
 
@@ -476,7 +474,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
     settings = load(config, data_dir)
     database = database_of(settings)
     if not database.postgres:
-        from .jobstore import SqliteJobStore
+        from workers.jobstore import SqliteJobStore
 
         store = SqliteJobStore(database.target)  # migrated on open
         version = store.migrate()

@@ -33,13 +33,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from verifier.errors import InputError, StoreError, StoreUnavailable
 from verifier.faults import DB_BUSY, store_error
 from verifier.files import private_file
-
-from .jobs import JobState, Role
-from .secretbox import SEALED
+from workers.jobs import JobState, Role
+from workers.secretbox import SEALED
 
 if TYPE_CHECKING:
-    from .rendered import Rendered
-    from .secretbox import SecretBox
+    from workers.rendered import Rendered
+    from workers.secretbox import SecretBox
 
 log = logging.getLogger("verifier.jobstore")
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from verifier import __version__
-
-from .jobs import JobState, Role
+from workers.jobs import JobState, Role
 
 __all__ = ["openapi"]
 

@@ -24,15 +24,14 @@ from verifier.postgres import (
     redact,
     transaction,
 )
-
-from .jobs import JobState
-from .jobstore import _JOB_COLUMNS, Job, SqlJobStore, _job
-from .queue import abort_check, defer_check, queue_migrations
+from workers.jobs import JobState
+from workers.jobstore import _JOB_COLUMNS, Job, SqlJobStore, _job
+from workers.queue import abort_check, defer_check, queue_migrations
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
-    from .secretbox import SecretBox
+    from workers.secretbox import SecretBox
 
 __all__ = ["JOB_MIGRATIONS", "PgJobStore"]
 

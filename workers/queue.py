@@ -35,7 +35,7 @@ from verifier.faults import infrastructure_fault
 from verifier.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
 
 if TYPE_CHECKING:
-    from .worker import QueuedJobStore, Worker
+    from workers.worker import QueuedJobStore, Worker
 
 __all__ = [
     "QUEUE",

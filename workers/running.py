@@ -26,8 +26,7 @@ from verifier.faults import infrastructure_fault
 if TYPE_CHECKING:
     from verifier.model import Claim
     from verifier.pipeline import Runtime
-
-    from .jobstore import JobStore
+    from workers.jobstore import JobStore
 
 __all__ = ["JobProgress", "offered_corpora", "runtime_for"]
 

@@ -54,7 +54,7 @@ class SecretBox:
                 msg = f"service.secrets_key_file {path} holds fewer than {_MIN_KEY} bytes; fill it with random ones (e.g. openssl rand -base64 48)"
                 raise ConfigError(msg)
             return cls(material)
-        from .webapp.session import load_secret
+        from workers.webapp.session import load_secret
 
         return cls(load_secret(settings))
 

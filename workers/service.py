@@ -37,17 +37,16 @@ from verifier.model import Report
 from verifier.pipeline import Runtime
 from verifier.postgres import database_of
 from verifier.runtime import open_runtime
-
-from .api import Metrics, create_app
-from .callbacks import CallbackSender
-from .jobs import default_processes
-from .jobstore import JobStore, SqliteJobStore
-from .labelstudio.backend import add_label_studio_backend
-from .liveness import Liveness
-from .logs import setup_logging
-from .secretbox import SecretBox
-from .webapp import add_web_app
-from .worker import Worker
+from workers.api import Metrics, create_app
+from workers.callbacks import CallbackSender
+from workers.jobs import default_processes
+from workers.jobstore import JobStore, SqliteJobStore
+from workers.labelstudio.backend import add_label_studio_backend
+from workers.liveness import Liveness
+from workers.logs import setup_logging
+from workers.secretbox import SecretBox
+from workers.webapp import add_web_app
+from workers.worker import Worker
 
 __all__ = ["JobProcesses", "job_store", "run_service"]
 
@@ -67,7 +66,7 @@ def job_store(settings: Settings) -> Iterator[JobStore]:
     box = SecretBox.from_settings(settings)
     store: JobStore
     if database.postgres:
-        from .pgstore import PgJobStore
+        from workers.pgstore import PgJobStore
 
         store = PgJobStore(database.target, pool_size=settings.service.pool_size, secret_box=box)
     else:
@@ -369,7 +368,7 @@ async def _job_loop(
         side.append(asyncio.create_task(_orphaned(parent, stop)))
     try:
         if database.postgres:
-            from .queue import run_queue_worker
+            from workers.queue import run_queue_worker
 
             await run_queue_worker(database.target, worker, runtime.settings, stop)
         else:

@@ -32,12 +32,11 @@ from verifier.errors import InputError, VerifierError
 from verifier.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
-
-from .jobs import JobState
-from .jobstore import Job, JobStore
-from .outage import Outage
-from .rendered import Rendered, render_report
-from .running import JobProgress, runtime_for
+from workers.jobs import JobState
+from workers.jobstore import Job, JobStore
+from workers.outage import Outage
+from workers.rendered import Rendered, render_report
+from workers.running import JobProgress, runtime_for
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 

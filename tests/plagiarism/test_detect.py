@@ -3,12 +3,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.plagiarism.test_fuzzy import HEAVY
+from tests.plagiarism.test_fuzzy import SOURCE as HADRIAN
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases, what_was_copied
 from verifier.text import word_range
-
-from .test_fuzzy import HEAVY
-from .test_fuzzy import SOURCE as HADRIAN
 
 SOURCE = SourceText(
     "https://example.com/bell-rock",

@@ -8,14 +8,13 @@ import re
 
 from markupsafe import escape
 
+from tests.test_exports import report as louvre_report
 from verifier.config import Settings
 from verifier.extract import Extractor
 from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
 from verifier.render import report_html
 from verifier.snapshots import MemorySnapshotStore
-
-from ..test_exports import report as louvre_report
 
 XSS = (
     'Hello <script>window.__pwned = 1</script> and <img src=x onerror="window.__pwned = 2"> '
@@ -106,10 +105,9 @@ def test_a_conflict_is_shown_on_the_page_and_in_text(
 def test_edited_copies_are_shown_by_tier_side_by_side_with_changes_marked(
     settings: Settings, extractor: Extractor
 ) -> None:
+    from tests.plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
     from verifier.plagiarism.detect import detect
     from verifier.render import report_text
-
-    from ..plagiarism.test_fuzzy import CFG, HEAVY, ONE_PARAPHRASE, SOURCE
 
     response = f"{HEAVY}\n\nAn aside. {ONE_PARAPHRASE}"
     r = plain_report(settings, extractor, response)

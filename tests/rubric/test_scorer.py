@@ -275,9 +275,8 @@ def test_without_signals_only_review_items_remain() -> None:
 
 
 def test_edited_copies_score_with_the_verdicts_reason_and_uncounted_rewording_is_reviewed() -> None:
+    from tests.plagiarism.test_fuzzy import CFG, CLOSE_ONE, HEAVY, ONE_PARAPHRASE, SOURCE
     from verifier.plagiarism.detect import detect
-
-    from ..plagiarism.test_fuzzy import CFG, CLOSE_ONE, HEAVY, ONE_PARAPHRASE, SOURCE
 
     heavy = detect(HEAVY, "", [SOURCE], CFG)
     result = score(HEAVY, plagiarism=heavy)

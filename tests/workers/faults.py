@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .test_processes import CORPUS, Api, free_port, start, stop_all, verifier
+from tests.workers.test_processes import CORPUS, Api, free_port, start, stop_all, verifier
 
 __all__ = [
     "Cluster",

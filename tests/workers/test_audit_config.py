@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .test_processes import CORPUS, Api, env, free_port, new_key, start, verifier  # noqa: F401
+from tests.workers.test_processes import CORPUS, Api, env, free_port, new_key, start, verifier  # noqa: F401
 
 
 @pytest.mark.parametrize("store", ["sqlite", "postgresql"])

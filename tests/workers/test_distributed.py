@@ -17,7 +17,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from .test_processes import CORPUS, Api, free_port, start, stop_all, verifier
+from tests.workers.test_processes import CORPUS, Api, free_port, start, stop_all, verifier
 
 
 def host_env(base: dict[str, str], data_dir: Path) -> dict[str, str]:

@@ -13,16 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from verifier.config import Settings
-from verifier.extract import Extractor
-from verifier.model import Report
-from verifier.render.html import PAGE_CLAIMS
-from workers.api import LAZY_RENDER_MAX_CHARS, create_app
-from workers.jobstore import SqliteJobStore
-from workers.rendered import render_report
-
-from ..test_exports import report as louvre_report
-from .faults import (
+from tests.test_exports import report as louvre_report
+from tests.workers.faults import (
     Outcome,
     cluster_unavailable,
     database_outage,
@@ -32,6 +24,13 @@ from .faults import (
     tiled_report,
     tmpfs_unavailable,
 )
+from verifier.config import Settings
+from verifier.extract import Extractor
+from verifier.model import Report
+from verifier.render.html import PAGE_CLAIMS
+from workers.api import LAZY_RENDER_MAX_CHARS, create_app
+from workers.jobstore import SqliteJobStore
+from workers.rendered import render_report
 
 pytestmark = pytest.mark.slow
 

@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
+from tests.loopback import Loopback
+from tests.workers.test_processes import Api, env, free_port, new_key, start  # noqa: F401 - env: a fixture
 from verifier.fakes import pages_app, searxng_app
 from verifier.lifetime import _stat, children_of
-
-from ..loopback import Loopback
-from .test_processes import Api, env, free_port, new_key, start  # noqa: F401 - env: a fixture
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="prctl is Linux's")
 

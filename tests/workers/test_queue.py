@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.workers.test_worker import FillableSnapshots, runtime
 from verifier.config import Settings
 from verifier.extract import Extractor
 from verifier.fakes import StaticSearch
@@ -17,8 +18,6 @@ from workers.jobs import JobState
 from workers.pgstore import PgJobStore
 from workers.queue import run_queue_worker
 from workers.worker import Worker
-
-from .test_worker import FillableSnapshots, runtime
 
 ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 LOUVRE = {"response": "The Louvre opened as a museum in 1793."}

@@ -12,10 +12,10 @@ words where none runs.
 
 from __future__ import annotations
 
-from ..config import GrammarSettings
-from ..deadline import Deadline
-from ..errors import GrammarError
-from .base import Checked, GrammarChecker, LtMatch
+from verifier.config import GrammarSettings
+from verifier.deadline import Deadline
+from verifier.errors import GrammarError
+from verifier.grammar.base import Checked, GrammarChecker, LtMatch
 
 __all__ = ["Checked", "GrammarChecker", "LtMatch", "run_grammar"]
 

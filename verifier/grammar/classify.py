@@ -28,12 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..config import GrammarSettings
-from ..model import Grammar, GrammarMatch, Severity
-from ..plagiarism.exemptions import quoted_spans
-from ..rubric.spelling import is_name, skipped_spans
-from ..text import blocks
-from .base import Checked, LtMatch
+from verifier.config import GrammarSettings
+from verifier.grammar.base import Checked, LtMatch
+from verifier.model import Grammar, GrammarMatch, Severity
+from verifier.plagiarism.exemptions import quoted_spans
+from verifier.rubric.spelling import is_name, skipped_spans
+from verifier.text import blocks
 
 __all__ = ["classify", "grammar_of", "is_speller"]
 

@@ -25,11 +25,11 @@ from typing import Any
 
 import aiohttp
 
-from ..config import GrammarSettings
-from ..deadline import Deadline
-from ..errors import ConfigError, GrammarError
-from ..http_errors import Failure, json_session, map_aiohttp_errors
-from .base import Checked, LtMatch
+from verifier.config import GrammarSettings
+from verifier.deadline import Deadline
+from verifier.errors import ConfigError, GrammarError
+from verifier.grammar.base import Checked, LtMatch
+from verifier.http_errors import Failure, json_session, map_aiohttp_errors
 
 __all__ = ["LanguageToolClient", "check_url", "parse_check"]
 

@@ -1,7 +1,15 @@
 """Judges: a claim and evidence texts in, supported / refuted / inconclusive out."""
 
-from .base import REFUTED_THRESHOLD, Decision, Judge, Judgement, Label, aggregate, run_chain
-from .heuristic import HeuristicJudge
+from verifier.judges.base import (
+    REFUTED_THRESHOLD,
+    Decision,
+    Judge,
+    Judgement,
+    Label,
+    aggregate,
+    run_chain,
+)
+from verifier.judges.heuristic import HeuristicJudge
 
 __all__ = [
     "REFUTED_THRESHOLD",

@@ -14,8 +14,8 @@ import re
 from functools import cache, lru_cache
 from importlib import resources
 
-from ..text import STOPWORDS
-from .relations import _IRREGULAR, stem
+from verifier.judges.relations import _IRREGULAR, stem
+from verifier.text import STOPWORDS
 
 __all__ = ["opposites", "swap"]
 

@@ -32,19 +32,19 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 
-from ..deadline import Deadline
-from ..text import DIGIT
-from .antonyms import opposites, swap
-from .base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
-from .frames import CLAUSE_BREAK, Frame, Slot, frame_of, same_item, subject_match
-from .heuristic import HeuristicJudge
-from .places import CITY, places, relate
-from .places import fold as fold_place
-from .relations import _IRREGULAR as _SURFACE
-from .relations import RELATIONS, REPEATABLE, stem
-from .relations import same_relation as relations_agree
-from .slots import _DIRECTION as _DIRECTION_WORDS
-from .slots import Value, compare, rank, values_in
+from verifier.deadline import Deadline
+from verifier.judges.antonyms import opposites, swap
+from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
+from verifier.judges.frames import CLAUSE_BREAK, Frame, Slot, frame_of, same_item, subject_match
+from verifier.judges.heuristic import HeuristicJudge
+from verifier.judges.places import CITY, places, relate
+from verifier.judges.places import fold as fold_place
+from verifier.judges.relations import _IRREGULAR as _SURFACE
+from verifier.judges.relations import RELATIONS, REPEATABLE, stem
+from verifier.judges.relations import same_relation as relations_agree
+from verifier.judges.slots import _DIRECTION as _DIRECTION_WORDS
+from verifier.judges.slots import Value, compare, rank, values_in
+from verifier.text import DIGIT
 
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})

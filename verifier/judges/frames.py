@@ -26,10 +26,17 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..text import STOPWORDS
-from .relations import FUNCTIONAL, REPEATABLE, is_verb, phrase_relations, relation_of, stem
-from .relations import PHRASE_STARTS as _PHRASE_STARTS
-from .slots import Value, compare, values_in
+from verifier.judges.relations import (
+    FUNCTIONAL,
+    REPEATABLE,
+    is_verb,
+    phrase_relations,
+    relation_of,
+    stem,
+)
+from verifier.judges.relations import PHRASE_STARTS as _PHRASE_STARTS
+from verifier.judges.slots import Value, compare, values_in
+from verifier.text import STOPWORDS
 
 __all__ = ["CLAUSE_BREAK", "Frame", "Slot", "frame_of", "same_item", "slot_query", "subject_match"]
 

@@ -25,9 +25,9 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from ..deadline import Deadline
-from ..text import STOPWORDS, entities, sentence_spans
-from .base import Decision, Judgement, aggregate
+from verifier.deadline import Deadline
+from verifier.judges.base import Decision, Judgement, aggregate
+from verifier.text import STOPWORDS, entities, sentence_spans
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]
 

@@ -27,11 +27,11 @@ from typing import Any
 import aiohttp
 from rapidfuzz import fuzz
 
-from ..config import LlmJudgeSettings
-from ..deadline import Deadline
-from ..errors import ConfigError
-from ..http_errors import Failure, map_aiohttp_errors
-from .base import Judgement
+from verifier.config import LlmJudgeSettings
+from verifier.deadline import Deadline
+from verifier.errors import ConfigError
+from verifier.http_errors import Failure, map_aiohttp_errors
+from verifier.judges.base import Judgement
 
 __all__ = ["SYSTEM_PROMPT", "LlmJudge", "parse_answer"]
 

@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..config import NliJudgeSettings
-from ..deadline import Deadline
-from ..errors import ConfigError
-from ..models import default_data_dir, label_roles, resolve
-from .base import Judgement
+from verifier.config import NliJudgeSettings
+from verifier.deadline import Deadline
+from verifier.errors import ConfigError
+from verifier.judges.base import Judgement
+from verifier.models import default_data_dir, label_roles, resolve
 
 __all__ = ["NliJudge"]
 

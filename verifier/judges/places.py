@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 from importlib.metadata import version
 from typing import Any, Literal, NamedTuple
 
-from ..words import cache_dir, read_cache, write_cache
+from verifier.words import cache_dir, read_cache, write_cache
 
 __all__ = [
     "CITY",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..config import Settings
-from .base import Judge
-from .frame_judge import FrameJudge
-from .heuristic import HeuristicJudge
+from verifier.config import Settings
+from verifier.judges.base import Judge
+from verifier.judges.frame_judge import FrameJudge
+from verifier.judges.heuristic import HeuristicJudge
 
 __all__ = ["JUDGES", "build_judges", "frames_from", "heuristic_from"]
 
@@ -38,13 +38,13 @@ def frames_from(settings: Settings) -> FrameJudge:
 
 
 def _nli_from(settings: Settings) -> Judge:
-    from .nli import NliJudge
+    from verifier.judges.nli import NliJudge
 
     return NliJudge.from_settings(settings.judges.nli, settings.data_dir())
 
 
 def _llm_from(settings: Settings) -> Judge:
-    from .llm import LlmJudge
+    from verifier.judges.llm import LlmJudge
 
     return LlmJudge.from_settings(settings.judges.llm)
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from ..text import blocks, segments
+from verifier.text import blocks, segments
 
 __all__ = [
     "Exemptions",

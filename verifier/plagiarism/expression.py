@@ -32,9 +32,9 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from ..text import STOPWORDS
-from ..words import frequencies, rarity
-from .align import Tokens, sentences
+from verifier.plagiarism.align import Tokens, sentences
+from verifier.text import STOPWORDS
+from verifier.words import frequencies, rarity
 
 __all__ = [
     "FACT",

@@ -37,10 +37,8 @@ from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
-from ..text import STOPWORDS
-from ..words import rarity
-from .align import Alignment, Match, Tokens, sentences
-from .expression import (
+from verifier.plagiarism.align import Alignment, Match, Tokens, sentences
+from verifier.plagiarism.expression import (
     FACT,
     expression_words,
     fact_roots,
@@ -51,6 +49,8 @@ from .expression import (
     shared_wording,
     wording_similarity,
 )
+from verifier.text import STOPWORDS
+from verifier.words import rarity
 
 # why a response span (tokens a_first..a_last) copied from a source span (b_first..b_last)
 # does not count, or None: the copy check's exemptions

@@ -33,8 +33,8 @@ from importlib.metadata import version
 
 import numpy as np
 
-from ..text import STOPWORDS
-from .align import normalized_words
+from verifier.plagiarism.align import normalized_words
+from verifier.text import STOPWORDS
 
 __all__ = ["SKETCH_PARAMS", "SketchIndex", "shingles", "sketch_many"]
 

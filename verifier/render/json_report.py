@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..model import Report
+from verifier.model import Report
 
 __all__ = ["report_json"]
 

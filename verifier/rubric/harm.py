@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..text import segments
+from verifier.text import segments
 
 __all__ = ["HarmCue", "screen_harm"]
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from ..text import WORD_CHARS, blocks, segments
+from verifier.text import WORD_CHARS, blocks, segments
 
 __all__ = ["Repetition", "find_repetition"]
 

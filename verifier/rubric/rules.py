@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Effect
+from verifier.model import Effect
 
 __all__ = ["PRECEDENCE", "RULES", "RULES_VERSION", "Effect", "Rule", "rule"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..config import RubricSettings
-from ..model import (
+from verifier.config import RubricSettings
+from verifier.model import (
     AppliedRule,
     Grammar,
     GrammarMatch,
@@ -22,11 +22,11 @@ from ..model import (
     Rubric,
     Truthfulness,
 )
-from .advice import find_advice
-from .harm import screen_harm
-from .repetition import find_repetition
-from .rules import PRECEDENCE, RULES_VERSION, rule
-from .spelling import Misspelling, check_spelling
+from verifier.rubric.advice import find_advice
+from verifier.rubric.harm import screen_harm
+from verifier.rubric.repetition import find_repetition
+from verifier.rubric.rules import PRECEDENCE, RULES_VERSION, rule
+from verifier.rubric.spelling import Misspelling, check_spelling
 
 __all__ = ["score"]
 

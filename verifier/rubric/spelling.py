@@ -51,10 +51,18 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from ..plagiarism.exemptions import quoted_spans
-from ..text import blocks, segments
-from ..words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
-from .lexicon import PARTICLES, Lexicon, fold, inflection_stems, lexicon, phrases_with, variants
+from verifier.plagiarism.exemptions import quoted_spans
+from verifier.rubric.lexicon import (
+    PARTICLES,
+    Lexicon,
+    fold,
+    inflection_stems,
+    lexicon,
+    phrases_with,
+    variants,
+)
+from verifier.text import blocks, segments
+from verifier.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
 __all__ = ["Misspelling", "check_spelling", "dictionary", "is_name", "skipped_spans"]
 

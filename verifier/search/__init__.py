@@ -1,9 +1,9 @@
 """Search backends behind one async interface: ddgs (web), searxng (self-hosted), corpus."""
 
-from .base import PageSource, SearchBackend
-from .corpus import CorpusBackend, CorpusIndex
-from .ddgs import DdgsBackend
-from .searxng import SearxngBackend
+from verifier.search.base import PageSource, SearchBackend
+from verifier.search.corpus import CorpusBackend, CorpusIndex
+from verifier.search.ddgs import DdgsBackend
+from verifier.search.searxng import SearxngBackend
 
 __all__ = [
     "CorpusBackend",

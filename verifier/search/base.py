@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..deadline import Deadline
-from ..model import PageRecord, SearchHit, SearchRecord
+from verifier.deadline import Deadline
+from verifier.model import PageRecord, SearchHit, SearchRecord
 
 __all__ = ["PageSource", "RecordedSearch", "SearchBackend"]
 

@@ -27,15 +27,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..deadline import Deadline
-from ..errors import CorpusError, EmptyCorpus, ExtractError, SearchError
-from ..evidence import passage_spans
-from ..extract import Extractor, decode_text, trafilatura_version
-from ..files import atomic_path
-from ..model import PageRecord, SearchHit
-from ..plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
-from ..text import WORD_CHARS, content_terms, sentence_spans
-from ..words import rarity
+from verifier.deadline import Deadline
+from verifier.errors import CorpusError, EmptyCorpus, ExtractError, SearchError
+from verifier.evidence import passage_spans
+from verifier.extract import Extractor, decode_text, trafilatura_version
+from verifier.files import atomic_path
+from verifier.model import PageRecord, SearchHit
+from verifier.plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
+from verifier.text import WORD_CHARS, content_terms, sentence_spans
+from verifier.words import rarity
 
 __all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
 

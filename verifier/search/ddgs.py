@@ -25,11 +25,11 @@ from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 from typing import Any
 
-from ..config import DdgsSettings
-from ..deadline import Deadline
-from ..errors import SearchError, SearchTimeout, SearchUnavailable
-from ..model import SearchHit
-from ..reasons import network_reason, plain
+from verifier.config import DdgsSettings
+from verifier.deadline import Deadline
+from verifier.errors import SearchError, SearchTimeout, SearchUnavailable
+from verifier.model import SearchHit
+from verifier.reasons import network_reason, plain
 
 __all__ = ["DdgsBackend", "classify_ddgs_error"]
 

@@ -12,12 +12,12 @@ import json
 
 import aiohttp
 
-from .. import __version__
-from ..config import SearxngSettings
-from ..deadline import Deadline
-from ..errors import UNAVAILABLE, SearchError, SearchTimeout, SearchUnavailable
-from ..http_errors import Failure, json_session, map_aiohttp_errors
-from ..model import SearchHit
+from verifier import __version__
+from verifier.config import SearxngSettings
+from verifier.deadline import Deadline
+from verifier.errors import UNAVAILABLE, SearchError, SearchTimeout, SearchUnavailable
+from verifier.http_errors import Failure, json_session, map_aiohttp_errors
+from verifier.model import SearchHit
 
 __all__ = ["SearxngBackend"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .base import SnapshotKind, snapshot_id
+from verifier.snapshots.base import SnapshotKind, snapshot_id
 
 __all__ = ["MemorySnapshotStore"]
 

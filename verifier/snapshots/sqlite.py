@@ -10,9 +10,9 @@ import zlib
 from pathlib import Path
 from typing import Any, cast
 
-from ..faults import store_error
-from ..files import private_file
-from .base import SnapshotKind, canonical_json, id_of
+from verifier.faults import store_error
+from verifier.files import private_file
+from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 
 __all__ = ["SqliteSnapshotStore"]
 

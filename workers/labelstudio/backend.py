@@ -39,13 +39,10 @@ from aiohttp import web
 
 from verifier.model import Report
 from verifier.render import report_html
-
-from ..api import SETTINGS, STORE
-from ..jobs import JobState, Role
-from ..jobstore import ApiKey, Job, JobStore
-from ..webapp.pages import SIGNER
-from ..webapp.session import SessionSigner, load_secret
-from .predictions import (
+from workers.api import SETTINGS, STORE
+from workers.jobs import JobState, Role
+from workers.jobstore import ApiKey, Job, JobStore
+from workers.labelstudio.predictions import (
     TaskText,
     cache_key,
     config_problems,
@@ -54,6 +51,8 @@ from .predictions import (
     prediction,
     read_task,
 )
+from workers.webapp.pages import SIGNER
+from workers.webapp.session import SessionSigner, load_secret
 
 __all__ = ["PATH", "RERUNS", "add_label_studio_backend", "report_link"]
 

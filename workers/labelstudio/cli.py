@@ -85,7 +85,7 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         cannot use) and exit status 1 or 2; rows that cannot be imported get one line each and
         exit status 1.
         """
-        from . import commands
+        from workers.labelstudio import commands
 
         commands.init(url, token, title, backend_url, backend_key, tasks_file, config)
 
@@ -118,7 +118,7 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         {kept, removed, added}, justification, model_version, report_url, report (and
         report_error when it could not be read: exit status 3).
         """
-        from . import commands
+        from workers.labelstudio import commands
 
         commands.import_ratings(url, token, title, out, with_reports, config)
 

@@ -16,12 +16,11 @@ import click
 from verifier.config import Settings
 from verifier.errors import InputError
 from verifier.files import atomic_text
-
-from ..batch import read_batch
-from ..commands import EXIT_FAILED, EXIT_INCOMPLETE, load
-from .client import LabelStudio
-from .project import Row, init_project
-from .ratings import agreement, agreement_text, rating_rows, report_json_url
+from workers.batch import read_batch
+from workers.commands import EXIT_FAILED, EXIT_INCOMPLETE, load
+from workers.labelstudio.client import LabelStudio
+from workers.labelstudio.project import Row, init_project
+from workers.labelstudio.ratings import agreement, agreement_text, rating_rows, report_json_url
 
 __all__ = ["default_backend_url", "import_ratings", "init"]
 

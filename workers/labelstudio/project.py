@@ -22,9 +22,8 @@ from verifier.config import LabelStudioSettings
 from verifier.errors import InputError
 from verifier.exports import label_studio_config
 from verifier.model import CheckRequest
-
-from .client import LabelStudio, LabelStudioError
-from .predictions import config_problems
+from workers.labelstudio.client import LabelStudio, LabelStudioError
+from workers.labelstudio.predictions import config_problems
 
 __all__ = ["InitResult", "Row", "init_project", "row_key", "task_data"]
 

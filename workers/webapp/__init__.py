@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..api import HTML_ERROR, SETTINGS
-from .pages import SIGNER, error_page
-from .session import SessionSigner, load_secret
-from .views import ROUTES
+from workers.api import HTML_ERROR, SETTINGS
+from workers.webapp.pages import SIGNER, error_page
+from workers.webapp.session import SessionSigner, load_secret
+from workers.webapp.views import ROUTES
 
 __all__ = ["add_web_app"]
 

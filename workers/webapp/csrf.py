@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import hmac
 
-from .session import Session, SessionSigner
+from workers.webapp.session import Session, SessionSigner
 
 __all__ = ["FIELD", "csrf_ok", "csrf_token"]
 

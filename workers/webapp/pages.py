@@ -20,12 +20,11 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from verifier.text import strip_markdown
-
-from ..api import SETTINGS, STORE
-from ..jobs import Role
-from ..jobstore import ApiKey
-from .csrf import FIELD, csrf_ok, csrf_token
-from .session import COOKIE, COOKIE_PATH, Session, SessionSigner, cookie_options
+from workers.api import SETTINGS, STORE
+from workers.jobs import Role
+from workers.jobstore import ApiKey
+from workers.webapp.csrf import FIELD, csrf_ok, csrf_token
+from workers.webapp.session import COOKIE, COOKIE_PATH, Session, SessionSigner, cookie_options
 
 __all__ = [
     "FORM",

@@ -20,8 +20,7 @@ from aiohttp import web
 
 from verifier.errors import InvalidRequest
 from verifier.model import FLAGS, CheckRequest
-
-from ..api import (
+from workers.api import (
     CONTEXT,
     SETTINGS,
     STORE,
@@ -33,12 +32,12 @@ from ..api import (
     rendered_page,
     throttled,
 )
-from ..jobs import JobState, Role
-from ..jobstore import Job, JobStore
-from ..rendered import report_summary
-from ..running import offered_corpora
-from .csrf import FIELD, csrf_ok
-from .pages import (
+from workers.jobs import JobState, Role
+from workers.jobstore import Job, JobStore
+from workers.rendered import report_summary
+from workers.running import offered_corpora
+from workers.webapp.csrf import FIELD, csrf_ok
+from workers.webapp.pages import (
     FORM,
     SESSION,
     SIGNER,

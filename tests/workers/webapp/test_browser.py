@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
+from tests.workers.webapp.conftest import HELD, RESPONSE, Web
 from workers.jobs import JobState
-
-from .conftest import HELD, RESPONSE, Web
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 REQUIRED = os.environ.get("VERIFIER_REQUIRE_SERVICES") == "1"

@@ -10,14 +10,13 @@ from typing import Any
 import pytest
 from aiohttp import FormData
 
+from tests.workers.webapp.conftest import HOSTILE, RESPONSE, SECRET, Web
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
 from workers.api import create_app
 from workers.jobs import JobState
 from workers.jobstore import SqliteJobStore
 from workers.webapp import add_web_app
-
-from .conftest import HOSTILE, RESPONSE, SECRET, Web
 
 
 async def _submit(web: Web, **fields: Any) -> Any:
