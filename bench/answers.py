@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from verifier.config import Settings
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import check
 from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest, Report
 
 DATA = (
     Path(__file__).resolve().parents[2]

@@ -1,7 +1,7 @@
 """Fit the frames judge's confidence: P(the claim is false | the evidence shows a conflict).
 
 Every single-slot conflict the judge finds (``FrameJudge.conflicts``) on labelled claims
-becomes one example: its features (see ``verifier.judges.frame_judge.FEATURES``) and
+becomes one example: its features (see ``verifier.judges.frames.judge.FEATURES``) and
 whether the claim is false. Training data are only sets whose licences allow shipping a
 model fitted on them: the project's own ``bench/data/claims_dev`` (written for it),
 FEVER-Symmetric (CC BY-SA 3.0), WiCE (annotations ODC-BY, text CC BY-SA; only its
@@ -17,7 +17,7 @@ barely see keep the judgement they were given (a conflict in a relation that can
 many times, such as winning a prize, is weak evidence). Grouped 5-fold cross-validation
 (by claim) reports log-loss and the precision of refutations at p >= 0.5 and 0.8 for the
 hand-set and the fitted weights; the final fit uses all data and, with ``--write``, is
-written to ``verifier/judges/frames_calibration.json`` with those figures (without it the
+written to ``verifier/judges/frames/calibration.json`` with those figures (without it the
 shipped calibration is left alone: a refit changes every confidence, so run
 ``bench/judges.py`` before keeping one).
 
@@ -38,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from judges import DATA, befores, claims_dev, factcheck_bench, fever_symmetric, wice
 
-from verifier.judges.frame_judge import _DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
+from verifier.judges.frames.judge import _DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
 
-OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "frames_calibration.json"
+OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "frames" / "calibration.json"
 
 
 def examples() -> list[tuple[int, list[float], int, str]]:

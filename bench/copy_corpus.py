@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from verifier.config import Settings
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import check
 from verifier.plagiarism.align import normalized_words
 from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest, Report
 
 
 def read_jsonl(paths: Iterable[Path]) -> list[dict[str, Any]]:

@@ -44,14 +44,14 @@ from urllib.parse import quote
 
 from aiohttp import web
 
-from verifier.claims import extract_claims
+from verifier.claims.extract import extract_claims
 from verifier.config import Settings
-from verifier.deadline import Deadline
-from verifier.fakes import searxng_app
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import check
 from verifier.rubric.scorer import score as score_rubric
 from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest, Report
+from verifier.system.deadline import Deadline
+from verifier.testing import searxng_app
 
 SEARCH_LATENCY_S = 1.0
 PAGE_LATENCY_S = 0.5
@@ -199,7 +199,7 @@ async def run_case(
 async def naive_loop(data_dir: str) -> tuple[float, int, int]:
     """The reference point: one claim at a time, each query, fetch and extraction in turn,
     with the same adapters (SearXNG client, fetcher, extraction pool) the pipeline uses."""
-    from verifier.claims import extract_claims
+    from verifier.claims.extract import extract_claims
 
     servers = await start()
     searches = pages = 0

@@ -113,7 +113,7 @@ def main() -> None:
 
 def _killed_on(tmp: Path, pg: faults.Cluster) -> faults.Outcome:
     url = pg.create_database(f"verifier_{int(time.time() * 1000)}")
-    from verifier.postgres import migrate, open_pool
+    from verifier.system.postgres import migrate, open_pool
     from workers.commands import _pg_components
 
     pool = open_pool(url, 1)

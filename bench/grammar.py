@@ -5,7 +5,7 @@ Debian or on PyPI, and its download site is out of reach), so nothing here measu
 LanguageTool's own precision or recall. What is measured is everything verifier does with
 a LanguageTool answer: the client reading ``/v2/check`` JSON, the placement of matches, the
 spelling check's exclusions, the category mapping and the caps. A loopback server answers
-in LanguageTool's documented JSON (``verifier.fakes.languagetool_app``) with matches this
+in LanguageTool's documented JSON (``verifier.testing.languagetool_app``) with matches this
 script writes:
 
 1. Clean prose (``docs/*.md`` and ``README.md``): the worst checker, which flags every
@@ -39,11 +39,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from verifier.config import GrammarSettings  # noqa: E402
-from verifier.deadline import Deadline  # noqa: E402
-from verifier.fakes import languagetool_app, lt_match  # noqa: E402
 from verifier.grammar.classify import grammar_of  # noqa: E402
 from verifier.grammar.languagetool import LanguageToolClient, parse_check  # noqa: E402
 from verifier.rubric.scorer import score  # noqa: E402
+from verifier.system.deadline import Deadline  # noqa: E402
+from verifier.testing import languagetool_app, lt_match  # noqa: E402
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 

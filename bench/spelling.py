@@ -45,7 +45,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from verifier.rubric.spelling import check_spelling
-from verifier.text import segments
+from verifier.text.spans import segments
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"

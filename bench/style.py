@@ -38,7 +38,7 @@ from pathlib import Path
 
 from verifier.rubric.advice import find_advice
 from verifier.rubric.spelling import check_spelling, dictionary
-from verifier.text import blocks
+from verifier.text.spans import blocks
 
 ROOT = Path(__file__).resolve().parents[1]
 STDLIB = (

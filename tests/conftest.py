@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from verifier.config import ExtractSettings, Settings
-from verifier.extract import Extractor
+from verifier.web.extract import Extractor
 
 
 @pytest.fixture(autouse=True)

@@ -40,7 +40,7 @@ def _admin():  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def pg_template() -> Iterator[str]:
     """A database with this version's schema, to copy (never used directly)."""
-    from verifier.postgres import migrate, open_pool
+    from verifier.system.postgres import migrate, open_pool
     from workers.commands import _pg_components
 
     admin = _admin()

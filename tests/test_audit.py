@@ -1,13 +1,13 @@
 """Audits say which settings differ: ``config_changed`` is false when nothing does, and
-``config_diff`` names each differing setting with both values (verifier.audit)."""
+``config_diff`` names each differing setting with both values (verifier.replay.audit)."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
-from verifier.audit import config_diff, diff
 from verifier.config import Settings
+from verifier.replay.audit import config_diff, diff
 
 
 def _report(settings: Settings) -> dict[str, Any]:

@@ -13,8 +13,8 @@ import pytest
 from tests.render.test_html import XSS, plain_report
 from tests.test_exports import louvre_report_for_browser
 from verifier.config import Settings
-from verifier.extract import Extractor
 from verifier.render import report_html
+from verifier.web.extract import Extractor
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 REQUIRED = os.environ.get("VERIFIER_REQUIRE_SERVICES") == "1"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.claims import (
+from verifier.claims.extract import (
     check_worthiness,
     extract_claims,
     resolve_pronoun,

@@ -1,14 +1,14 @@
-"""A check that could not run never reads as clean (see verifier/completeness.py)."""
+"""A check that could not run never reads as clean (see verifier/report/completeness.py)."""
 
 from __future__ import annotations
 
-from verifier.completeness import copy_check_status, unchecked_reason
 from verifier.config import Settings
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import CheckRequest, PageTrace, SearchHit, SearchTrace
 from verifier.pipeline import Runtime, check
+from verifier.report.completeness import copy_check_status, unchecked_reason
+from verifier.schema import CheckRequest, PageTrace, SearchHit, SearchTrace
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 
 RESPONSE = (
     "The Eiffel Tower was completed in 1889 and is about 330 metres tall. "

@@ -1,4 +1,4 @@
-from verifier.deadline import Deadline
+from verifier.system.deadline import Deadline
 
 
 class Clock:

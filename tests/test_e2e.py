@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from verifier.config import Settings
-from verifier.fakes import pages_app, searxng_app
-from verifier.model import CheckRequest
 from verifier.pipeline import check
 from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest
+from verifier.testing import pages_app, searxng_app
 from workers.cli import main
 
 pytestmark = pytest.mark.slow

@@ -3,8 +3,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.evidence import passage_spans, rank_passages
-from verifier.model import Evidence
+from verifier.evidence.passages import passage_spans, rank_passages
+from verifier.schema import Evidence
 
 
 def cand(quote: str, url: str = "http://a", start: int = 0) -> Evidence:
@@ -68,7 +68,7 @@ def _reference_rank(claim: str, candidates: list[Evidence], k: int) -> list[Evid
 
     from rapidfuzz import fuzz
 
-    from verifier.text import content_terms
+    from verifier.text.spans import content_terms
 
     terms = content_terms(claim)
     unique: dict[tuple[str, int, int], Evidence] = {}
@@ -129,7 +129,7 @@ def test_ranking_equals_scoring_every_passage() -> None:
 
 
 def test_candidates_rank_as_evidence_does() -> None:
-    from verifier.evidence import Candidate
+    from verifier.evidence.passages import Candidate
 
     quotes = ["Paris is the capital of France.", "The Eiffel Tower is in Paris.", "Nothing."]
     common = {"url": "https://e.org", "title": "t", "snapshot_id": "sha256:e", "query": "q"}

@@ -7,7 +7,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from verifier.config import Settings
-from verifier.exports import (
+from verifier.pipeline import Runtime, check
+from verifier.report.exports import (
     LABEL_STUDIO_CONFIG,
     SPAN_LABELS,
     argilla_record,
@@ -15,11 +16,10 @@ from verifier.exports import (
     label_studio_task,
     utf16_offset,
 )
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import CheckRequest, SearchHit
-from verifier.pipeline import Runtime, check
+from verifier.schema import CheckRequest, SearchHit
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 from workers.cli import main
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century.</p></article></body></html>"

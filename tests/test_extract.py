@@ -7,9 +7,9 @@ import pytest
 
 from tests import helpers
 from verifier.config import ExtractSettings
-from verifier.deadline import Deadline
 from verifier.errors import ExtractError, ExtractTimeout
-from verifier.extract import Extractor, decode_text, extract_html
+from verifier.system.deadline import Deadline
+from verifier.web.extract import Extractor, decode_text, extract_html
 
 ARTICLE = (
     b"<html><head><title>Eiffel Tower - Example</title></head><body><nav>Home | About</nav>"

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from verifier.errors import StoreError, StoreUnavailable
-from verifier.faults import infrastructure_fault, store_error
+from verifier.system.faults import infrastructure_fault, store_error
 
 
 def sqlite_error(name: str) -> sqlite3.Error:

@@ -6,7 +6,6 @@ import time
 import pytest
 
 from verifier.config import FetchSettings
-from verifier.deadline import Deadline
 from verifier.errors import (
     BlockedURL,
     ConnectionFailed,
@@ -16,9 +15,10 @@ from verifier.errors import (
     TooManyRedirects,
     UnsupportedContentType,
 )
-from verifier.fakes import HITS, pages_app
-from verifier.fetch import Fetcher
-from verifier.netguard import GuardedResolver, address_refusal
+from verifier.system.deadline import Deadline
+from verifier.testing import HITS, pages_app
+from verifier.web.fetch import Fetcher
+from verifier.web.ssrf import GuardedResolver, address_refusal
 
 PAGES = {"a": "<html><head><title>A</title></head><body><p>Page A text.</p></body></html>"}
 

@@ -9,12 +9,12 @@ from aiohttp.client_exceptions import UnixClientConnectorError
 from aiohttp.client_reqrep import ConnectionKey
 
 from verifier.config import FetchSettings, LlmJudgeSettings, SearxngSettings
-from verifier.deadline import Deadline
 from verifier.errors import ConnectionFailed, FetchError, SearchUnavailable
-from verifier.fetch import Fetcher
-from verifier.http_errors import AIOHTTP_ERRORS, Failure, failure_of, map_aiohttp_errors
 from verifier.judges.llm import LlmJudge
 from verifier.search.searxng import SearxngBackend
+from verifier.system.deadline import Deadline
+from verifier.web.fetch import Fetcher
+from verifier.web.http_errors import AIOHTTP_ERRORS, Failure, failure_of, map_aiohttp_errors
 
 # Mapped to the fallback ("<ClassName>: <message>") on purpose: the root class says nothing.
 DELIBERATE_FALLBACK = {aiohttp.ClientError}

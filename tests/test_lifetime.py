@@ -1,6 +1,6 @@
 """A process killed with SIGKILL leaves no extraction process behind: its pool's workers
 die with it (even one stuck in an extraction), and a supervisor that is a subreaper
-collects their exit status, so none stays <defunct> (verifier.lifetime).
+collects their exit status, so none stays <defunct> (verifier.system.lifetime).
 
 Each case runs real processes; waits are polls with a generous limit, never a margin."""
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.lifetime import _stat, children_of
+from verifier.system.lifetime import _stat, children_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,9 +29,9 @@ WORKER = """
 import asyncio, json, os
 from pathlib import Path
 from verifier.config import ExtractSettings
-from verifier.deadline import Deadline
-from verifier.extract import Extractor
-from verifier.lifetime import children_of
+from verifier.system.deadline import Deadline
+from verifier.web.extract import Extractor
+from verifier.system.lifetime import children_of
 from tempfile import mkdtemp
 from tests.helpers import hang_marked
 
@@ -57,7 +57,7 @@ asyncio.run(main())
 # own; it kills a check process and reaps the orphans it leaves.
 SUPERVISOR = f"""
 import json, multiprocessing, os, signal, subprocess, sys, time
-from verifier.lifetime import become_subreaper, children_of, reap_orphans
+from verifier.system.lifetime import become_subreaper, children_of, reap_orphans
 
 assert become_subreaper()
 own = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0.5,))

@@ -19,9 +19,9 @@ from tests.fake_hub import FakeHub, read_files
 from tests.judges.tiny_nli import build
 from verifier.config import NliJudgeSettings, Settings
 from verifier.errors import ConfigError, InputError
+from verifier.judges.hub import list_models, model_dir_name, pull, resolve
 from verifier.judges.nli import NliJudge
 from verifier.judges.registry import build_judges
-from verifier.models import list_models, model_dir_name, pull, resolve
 from workers.cli import main
 
 REPO = "verifier-tests/tiny-nli"

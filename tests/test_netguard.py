@@ -1,4 +1,4 @@
-"""The SSRF guard shared by page fetching and callbacks (verifier/netguard.py)."""
+"""The SSRF guard shared by page fetching and callbacks (verifier/web/ssrf.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import ipaddress
 import pytest
 
 from verifier.config import FetchSettings
-from verifier.deadline import Deadline
 from verifier.errors import BlockedURL, InputError
-from verifier.fetch import Fetcher
-from verifier.netguard import check_url, host_refusal, parse_ipv4_literal
+from verifier.system.deadline import Deadline
+from verifier.web.fetch import Fetcher
+from verifier.web.ssrf import check_url, host_refusal, parse_ipv4_literal
 from workers.callbacks import check_callback_url
 
 # every spelling of a loopback, private, link-local or metadata host

@@ -8,17 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from verifier.claims import extract_claims
+from verifier.claims.extract import extract_claims
 from verifier.config import Settings
-from verifier.deadline import Deadline
 from verifier.errors import InputError
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import CheckRequest, Report, SearchHit
 from verifier.pipeline import Runtime, check
+from verifier.schema import CheckRequest, Report, SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import MemorySnapshotStore
-from verifier.text import word_range
+from verifier.system.deadline import Deadline
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.text.spans import word_range
+from verifier.web.extract import Extractor
 
 EIFFEL = (
     b"<html><head><title>Eiffel Tower</title></head><body><article><p>The Eiffel Tower was completed "
@@ -598,7 +598,7 @@ async def test_two_rounds_replay_to_the_same_evidence(
 ) -> None:
     """The last query answers before the aimed one; the replay from snapshots, where every
     search answers at once in query order, still ranks the same evidence."""
-    from verifier.replay import replay_runtime
+    from verifier.replay.runtime import replay_runtime
 
     class LastFirst(StaticSearch):
         last_done: asyncio.Event

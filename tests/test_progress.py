@@ -4,8 +4,8 @@ import io
 
 from rich.console import Console
 
-from verifier.model import Claim
-from verifier.progress import TerminalProgress
+from verifier.schema import Claim
+from workers.progress import TerminalProgress
 
 
 def console() -> tuple[Console, io.StringIO]:

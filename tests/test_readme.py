@@ -31,7 +31,7 @@ import pytest
 from tests.fake_hub import FakeHub, read_files
 from tests.judges.tiny_nli import build
 from tests.loopback import Loopback
-from verifier.fakes import pages_app, searxng_app
+from verifier.testing import pages_app, searxng_app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples"

@@ -15,14 +15,14 @@ import pytest
 from click.testing import CliRunner
 
 from verifier.config import DdgsSettings, Settings
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher
-from verifier.model import CheckRequest
 from verifier.pipeline import Runtime, check
 from verifier.reasons import network_reason, plain
 from verifier.render import report_html, report_json, report_text
+from verifier.schema import CheckRequest
 from verifier.search.ddgs import DdgsBackend
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher
+from verifier.web.extract import Extractor
 
 # what ddgs raised offline (as the issue saw it), a Rust reqwest error's Debug output
 RAW = (

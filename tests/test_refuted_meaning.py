@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verifier.exports import argilla_record, jsonl_row, label_studio_task
-from verifier.model import Report
 from verifier.render.html import report_html
+from verifier.report.exports import argilla_record, jsonl_row, label_studio_task
+from verifier.schema import Report
 from workers.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,13 +5,13 @@ from typing import Any
 
 from verifier.config import Settings
 from verifier.errors import SearchUnavailable
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import CheckRequest, Report, SearchHit
 from verifier.pipeline import Runtime, check
-from verifier.replay import replay_runtime
+from verifier.replay.runtime import replay_runtime
+from verifier.schema import CheckRequest, Report, SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import SqliteSnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"
 RESPONSE = (

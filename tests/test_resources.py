@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from verifier.errors import ConnectionFailed, HTTPStatusError
-from verifier.resources import assess, find_citations
+from verifier.evidence.resources import assess, find_citations
 
 
 def test_find_citations_with_spans_and_descriptions() -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.text import (
+from verifier.text.spans import (
     blocks,
     entities,
     normalize,

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 from verifier.judges import Decision, Judgement
-from verifier.model import Claim, Evidence, Resource, Verdict
-from verifier.truthfulness import truthfulness_of, verdict_of
+from verifier.report.truthfulness import truthfulness_of, verdict_of
+from verifier.schema import Claim, Evidence, Resource, Verdict
 
 EV = [
     Evidence(

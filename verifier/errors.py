@@ -73,7 +73,7 @@ class InputError(VerifierError, ValueError):
 
 
 class InvalidRequest(InputError):
-    """A check request that :meth:`verifier.model.CheckRequest.from_dict` refuses: the
+    """A check request that :meth:`verifier.schema.CheckRequest.from_dict` refuses: the
     ``fields`` at fault, and whether it was refused only for its size."""
 
     def __init__(self, msg: str, *, fields: tuple[str, ...] = (), too_large: bool = False) -> None:

@@ -31,19 +31,34 @@ from typing import Protocol
 from uuid import uuid4
 
 from verifier import __version__
-from verifier.claims import ClaimDraft, extract_claims
-from verifier.completeness import LATE_MARK, incomplete_lines, never_answered, unchecked_reason
+from verifier.claims.extract import ClaimDraft, extract_claims
 from verifier.config import Settings
-from verifier.deadline import Deadline
 from verifier.errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
-from verifier.evidence import Candidate, passage_spans, rank_passages
-from verifier.extract import Extracted
-from verifier.fetch import PageFetcher
+from verifier.evidence.passages import Candidate, passage_spans, rank_passages
+from verifier.evidence.resources import Citation, assess, find_citations
 from verifier.grammar import GrammarChecker, run_grammar
 from verifier.grammar.classify import grammar_of
 from verifier.judges import Judge, aggregate, run_chain
 from verifier.judges.registry import frames_from
-from verifier.model import (
+from verifier.plagiarism.align import tokenize
+from verifier.plagiarism.candidates import COPY_LOOKUP, CopyCandidates
+from verifier.plagiarism.detect import (
+    CopySearch,
+    SourceText,
+    detect,
+    distinctive_phrases,
+    worth_aligning,
+)
+from verifier.reasons import plain
+from verifier.report.completeness import (
+    LATE_MARK,
+    incomplete_lines,
+    never_answered,
+    unchecked_reason,
+)
+from verifier.report.truthfulness import truthfulness_of, verdict_of
+from verifier.rubric.scorer import score as score_rubric
+from verifier.schema import (
     BackendStatus,
     CheckRequest,
     Claim,
@@ -57,22 +72,12 @@ from verifier.model import (
     SearchTrace,
     Verdict,
 )
-from verifier.plagiarism.align import tokenize
-from verifier.plagiarism.candidates import COPY_LOOKUP, CopyCandidates
-from verifier.plagiarism.detect import (
-    CopySearch,
-    SourceText,
-    detect,
-    distinctive_phrases,
-    worth_aligning,
-)
-from verifier.reasons import plain
-from verifier.resources import Citation, assess, find_citations
-from verifier.rubric.scorer import score as score_rubric
 from verifier.search.base import PageSource, RecordedSearch, SearchBackend
 from verifier.snapshots.base import SnapshotStore
-from verifier.truthfulness import truthfulness_of, verdict_of
-from verifier.versions import library_versions
+from verifier.system.deadline import Deadline
+from verifier.system.versions import library_versions
+from verifier.web.extract import Extracted
+from verifier.web.fetch import PageFetcher
 
 __all__ = ["PageExtractor", "ProgressFn", "Runtime", "check"]
 

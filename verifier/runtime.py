@@ -10,18 +10,18 @@ from pathlib import Path
 
 from verifier.config import Settings
 from verifier.errors import ConfigError, CorpusError, EmptyCorpus, SearchError
-from verifier.extract import Extractor
-from verifier.fetch import Fetcher
 from verifier.grammar.languagetool import LanguageToolClient
 from verifier.judges.registry import build_judges
 from verifier.pipeline import Runtime
-from verifier.postgres import database_of
 from verifier.search.base import SearchBackend
 from verifier.search.corpus import CorpusBackend, IndexStats, build_index
 from verifier.search.ddgs import DdgsBackend
 from verifier.search.searxng import SearxngBackend
 from verifier.snapshots.base import SnapshotStore
 from verifier.snapshots.sqlite import SqliteSnapshotStore
+from verifier.system.postgres import database_of
+from verifier.web.extract import Extractor
+from verifier.web.fetch import Fetcher
 
 __all__ = ["corpus_db_for", "open_runtime", "open_snapshots", "resolve_corpus", "writable_data_dir"]
 

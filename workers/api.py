@@ -33,15 +33,15 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from verifier import audit as audits
 from verifier.config import Settings
 from verifier.errors import InputError, InvalidRequest, StoreError, StoreUnavailable, VerifierError
-from verifier.faults import DISK_FULL
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime
 from verifier.render import report_pages
 from verifier.render.html import REPORT_CSP
+from verifier.replay import audit as audits
+from verifier.schema import CheckRequest, Report
 from verifier.snapshots.base import SnapshotStore
+from verifier.system.faults import DISK_FULL
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
 from workers.jobs import JobState, Role

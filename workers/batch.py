@@ -19,11 +19,11 @@ import click
 
 from verifier.config import LimitsSettings, Settings
 from verifier.errors import InputError, InvalidRequest, VerifierError
-from verifier.lifetime import die_with_parent
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import ProgressFn, Runtime, check
 from verifier.render import report_json
 from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest, Report
+from verifier.system.lifetime import die_with_parent
 from workers.terminal import terminal_progress
 
 __all__ = ["check_batch", "parse_batch_row", "read_batch", "run_batch"]

@@ -7,7 +7,7 @@ callback secret (shown when the key is created): header ``X-Verifier-Signature:
 sha256=<hex of HMAC(secret, raw body)>``, plus ``X-Verifier-Job``. Delivery is retried
 with backoff (``service.callback_retries``, ``callback_backoff_s``) on connection errors,
 timeouts, 429 and 5xx; every attempt is logged in the store. The same SSRF guard as
-page fetching (:mod:`verifier.netguard`) applies at submission, before every attempt and
+page fetching (:mod:`verifier.web.ssrf`) applies at submission, before every attempt and
 after DNS resolution, except for hosts listed in ``service.callback_allow_hosts``;
 redirects are not followed (a 3xx ends delivery with the reason).
 """
@@ -26,9 +26,9 @@ from yarl import URL
 
 from verifier.config import ServiceSettings
 from verifier.errors import BlockedURL, FetchError, InputError
-from verifier.http_errors import failure_of
-from verifier.model import Report
-from verifier.netguard import GuardedResolver, check_resolved, check_url
+from verifier.schema import Report
+from verifier.web.http_errors import failure_of
+from verifier.web.ssrf import GuardedResolver, check_resolved, check_url
 from workers.jobstore import Job, JobStore
 
 __all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]

@@ -19,7 +19,7 @@ import click
 
 from verifier import __version__
 from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
-from verifier.model import FLAGS
+from verifier.schema import FLAGS
 from workers.jobs import Role
 
 # Only click and what the option lists need are imported here, so that `verifier --help`

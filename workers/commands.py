@@ -21,16 +21,16 @@ import click
 from verifier import __version__
 from verifier.config import Settings, load_settings
 from verifier.errors import InputError
-from verifier.extract import Extractor, extract_html
-from verifier.files import atomic_text
 from verifier.judges import Decision
-from verifier.model import CheckRequest, Report, parse_flags
 from verifier.pipeline import check as run_check
 from verifier.plagiarism.detect import SourceText, detect
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
 from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest, Report, parse_flags
 from verifier.search.corpus import build_index
-from verifier.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions, library_versions
+from verifier.system.files import atomic_text
+from verifier.system.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions, library_versions
+from verifier.web.extract import Extractor, extract_html
 from workers.batch import check_batch, read_batch
 from workers.jobs import default_processes
 from workers.terminal import terminal_progress, warn_incomplete
@@ -125,9 +125,9 @@ def _source_file(path: str) -> SourceText:
 
 
 async def _judge_rows(settings: Settings, stream: IO[str], sink: IO[str], show: bool) -> int:
-    from verifier.deadline import Deadline
     from verifier.judges import aggregate, run_chain
     from verifier.judges.registry import build_judges
+    from verifier.system.deadline import Deadline
 
     judges = build_judges(settings)
     failures = 0
@@ -469,7 +469,7 @@ def _pg_components() -> list[Any]:
 
 def db_migrate(config: str | None, data_dir: str | None) -> None:
     """Bring the service's database to this version's schema; one line per component."""
-    from verifier.postgres import database_of, migrate, open_pool
+    from verifier.system.postgres import database_of, migrate, open_pool
 
     settings = load(config, data_dir)
     database = database_of(settings)
@@ -493,7 +493,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
 
 def db_status(config: str | None, data_dir: str | None) -> None:
     """Each component's version against this verifier's; exit 1 when a migration is due."""
-    from verifier.postgres import database_of, open_pool, versions
+    from verifier.system.postgres import database_of, open_pool, versions
 
     settings = load(config, data_dir)
     database = database_of(settings)
@@ -549,7 +549,7 @@ def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
 
 def models_pull(name: str, revision: str | None, config: str | None, data_dir: str | None) -> None:
     """Download NAME (a Hugging Face model id with an ONNX export) into the data dir."""
-    from verifier.models import pull
+    from verifier.judges.hub import pull
 
     settings = load(config, data_dir)
     result = pull(name, settings.data_dir(), revision=revision, progress=sys.stderr.isatty())
@@ -573,7 +573,7 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
 
 def models_list(config: str | None, data_dir: str | None) -> None:
     """List pulled models: name, commit, revision, files, size, when pulled."""
-    from verifier.models import list_models
+    from verifier.judges.hub import list_models
 
     settings = load(config, data_dir)
     found = list_models(settings.data_dir())
@@ -600,9 +600,9 @@ def audit(
     data_dir: str | None,
 ) -> None:
     """Audit a check: replay it from its stored evidence, or re-run it fresh."""
-    from verifier import audit as audits
-    from verifier.postgres import database_of
+    from verifier.replay import audit as audits
     from verifier.runtime import open_snapshots
+    from verifier.system.postgres import database_of
 
     settings = load(config, data_dir)
     from_file = Path(target).is_file()
@@ -648,7 +648,12 @@ def audit(
 
 def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
     """Export REPORTS (files from `verifier check`, JSON or JSON lines) to annotation tools."""
-    from verifier.exports import LABEL_STUDIO_CONFIG, argilla_record, jsonl_row, label_studio_task
+    from verifier.report.exports import (
+        LABEL_STUDIO_CONFIG,
+        argilla_record,
+        jsonl_row,
+        label_studio_task,
+    )
 
     if label_config:
         click.echo(LABEL_STUDIO_CONFIG, nl=False)

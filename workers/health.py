@@ -22,7 +22,7 @@ from typing import Any
 
 from verifier import __version__
 from verifier.errors import VerifierError
-from verifier.faults import DISK_FULL, infrastructure_fault
+from verifier.system.faults import DISK_FULL, infrastructure_fault
 from workers.jobstore import JobStore
 
 __all__ = ["Health", "HealthMonitor"]

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from verifier.errors import InputError, StoreError, StoreUnavailable
-from verifier.faults import DB_BUSY, store_error
-from verifier.files import private_file
+from verifier.system.faults import DB_BUSY, store_error
+from verifier.system.files import private_file
 from workers.jobs import JobState, Role
 from workers.secretbox import SEALED
 
@@ -855,7 +855,7 @@ class SqliteJobStore(SqlJobStore):
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction; SQLite's errors become the store's
-        (:func:`~verifier.faults.store_error`: a full disk is StoreUnavailable), and a
+        (:func:`~verifier.system.faults.store_error`: a full disk is StoreUnavailable), and a
         failed transaction is rolled back only if SQLite has not already done so."""
         with self._lock:
             try:

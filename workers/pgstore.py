@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from verifier.faults import store_error
-from verifier.postgres import (
+from verifier.system.faults import store_error
+from verifier.system.postgres import (
     Migrations,
     check_schema,
     open_pool,

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from verifier.config import Settings
 from verifier.errors import VerifierError
-from verifier.faults import infrastructure_fault
-from verifier.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
+from verifier.system.faults import infrastructure_fault
+from verifier.system.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
 
 if TYPE_CHECKING:
     from workers.worker import QueuedJobStore, Worker

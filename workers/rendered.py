@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from verifier.model import Report
 from verifier.render import report_pages
+from verifier.schema import Report
 
 __all__ = ["Rendered", "render_report", "report_summary"]
 

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from verifier.errors import VerifierError
-from verifier.faults import infrastructure_fault
+from verifier.system.faults import infrastructure_fault
 
 if TYPE_CHECKING:
-    from verifier.model import Claim
     from verifier.pipeline import Runtime
+    from verifier.schema import Claim
     from workers.jobstore import JobStore
 
 __all__ = ["JobProgress", "offered_corpora", "runtime_for"]

@@ -32,11 +32,11 @@ from aiohttp import web
 
 from verifier.config import Settings
 from verifier.errors import ConfigError
-from verifier.lifetime import become_subreaper, reap_orphans
-from verifier.model import Report
 from verifier.pipeline import Runtime
-from verifier.postgres import database_of
 from verifier.runtime import open_runtime
+from verifier.schema import Report
+from verifier.system.lifetime import become_subreaper, reap_orphans
+from verifier.system.postgres import database_of
 from workers.api import Metrics, create_app
 from workers.callbacks import CallbackSender
 from workers.jobs import default_processes

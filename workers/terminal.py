@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from verifier.model import Report
+from verifier.schema import Report
 
 if TYPE_CHECKING:  # imported when shown: rich costs start-up when stderr is no terminal
-    from verifier.progress import TerminalProgress
+    from workers.progress import TerminalProgress
 
 __all__ = ["terminal_progress", "warn_incomplete"]
 
@@ -26,7 +26,7 @@ def terminal_progress(
     if not enabled or not sys.stderr.isatty():
         yield None
         return
-    from verifier.progress import TerminalProgress
+    from workers.progress import TerminalProgress
 
     with TerminalProgress(rows=rows) as progress:
         yield progress

@@ -7,7 +7,7 @@ A failed attempt is retried with exponential backoff until ``max_attempts``; bad
 fails at once. On :meth:`Worker.run`'s stop event, the worker takes no new jobs, gives
 running ones ``grace_s`` to finish, then gives the rest back to the queue.
 
-A fault of the infrastructure (:func:`verifier.faults.infrastructure_fault`: a full disk,
+A fault of the infrastructure (:func:`verifier.system.faults.infrastructure_fault`: a full disk,
 the database gone, memory out) is nobody's fault: the job is given back to the queue
 with its attempt uncounted, to run again after a backoff, and the worker waits before it
 claims again (:class:`~workers.outage.Outage`: a few log lines per outage). A report that
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from verifier.errors import InputError, VerifierError
-from verifier.faults import DB_BUSY, DB_DOWN, infrastructure_fault
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
+from verifier.schema import CheckRequest, Report
+from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from workers.jobs import JobState
 from workers.jobstore import Job, JobStore
 from workers.outage import Outage

@@ -7,10 +7,10 @@ from aiohttp import web
 
 from tests.grammar.recorded import ARTICLE_RULE, SPELLING_EXAMPLE, SPELLING_TEXT
 from verifier.config import GrammarSettings
-from verifier.deadline import Deadline
 from verifier.errors import ConfigError, GrammarError
-from verifier.fakes import LT_REQUESTS, languagetool_app, lt_match
 from verifier.grammar.languagetool import LanguageToolClient, check_url, parse_check
+from verifier.system.deadline import Deadline
+from verifier.testing import LT_REQUESTS, languagetool_app, lt_match
 
 
 def client_for(server, **settings: object) -> LanguageToolClient:

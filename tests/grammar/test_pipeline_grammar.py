@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 
 from verifier.config import Settings
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch, languagetool_app, lt_match
 from verifier.grammar.languagetool import LanguageToolClient
-from verifier.model import CheckRequest, Grammar, Report
 from verifier.pipeline import Runtime, check
 from verifier.render.html import report_html
 from verifier.render.text import report_text
-from verifier.replay import replay_runtime
+from verifier.replay.runtime import replay_runtime
+from verifier.schema import CheckRequest, Grammar, Report
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch, languagetool_app, lt_match
+from verifier.web.extract import Extractor
 
 RESPONSE = "Sure. The results was clear, and `foo was bar` is code.\n"
 

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from verifier.deadline import Deadline
 from verifier.judges import Judgement, aggregate, run_chain
+from verifier.system.deadline import Deadline
 
 
 def j(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.judges.frame_judge import FrameJudge
-from verifier.judges.places import relate
+from verifier.judges.frames.judge import FrameJudge
+from verifier.judges.frames.places import relate
 
 
 def label(claim: str, *evidence: str) -> str:

@@ -1,4 +1,4 @@
-"""The frames judge (verifier/judges/frame_judge.py): alignment, decisions, confidence."""
+"""The frames judge (verifier/judges/frames/judge.py): alignment, decisions, confidence."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verifier.extract import extract_html
-from verifier.judges.frame_judge import Calibration, FrameJudge
+from verifier.judges.frames.judge import Calibration, FrameJudge
+from verifier.web.extract import extract_html
 from workers.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

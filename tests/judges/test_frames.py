@@ -1,11 +1,11 @@
-"""Relations, stems and claim frames (verifier/judges/relations.py, frames.py)."""
+"""Relations, stems and claim frames (verifier/judges/frames/relations.py, frames.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from verifier.judges.frames import frame_of, subject_match
-from verifier.judges.relations import is_verb, relation_of, stem
+from verifier.judges.frames.frame import frame_of, subject_match
+from verifier.judges.frames.relations import is_verb, relation_of, stem
 
 
 @pytest.mark.parametrize(

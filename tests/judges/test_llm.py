@@ -9,12 +9,12 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from verifier.config import LlmJudgeSettings, Settings
-from verifier.deadline import Deadline
 from verifier.errors import ConfigError
-from verifier.fakes import CHAT_REQUESTS, chat_app
 from verifier.judges import aggregate
 from verifier.judges.llm import LlmJudge, parse_answer
 from verifier.judges.registry import build_judges
+from verifier.system.deadline import Deadline
+from verifier.testing import CHAT_REQUESTS, chat_app
 
 CLAIM = "The Eiffel Tower was completed in 1899."
 EVIDENCE = ["Paris has many bridges.", "The Eiffel Tower was completed in 1889 for the fair."]

@@ -9,11 +9,11 @@ pytest.importorskip("onnx")
 
 from tests.judges.tiny_nli import build
 from verifier.config import NliJudgeSettings, Settings
-from verifier.deadline import Deadline
 from verifier.errors import ConfigError
 from verifier.judges import aggregate
 from verifier.judges.nli import NliJudge
 from verifier.judges.registry import build_judges
+from verifier.system.deadline import Deadline
 
 CLAIM = "The tower opened in 1889."
 

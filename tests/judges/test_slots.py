@@ -1,4 +1,4 @@
-"""Typed slot values and how they compare (verifier/judges/slots.py)."""
+"""Typed slot values and how they compare (verifier/judges/frames/slots.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from verifier.judges.slots import compare, values_in
+from verifier.judges.frames.slots import compare, values_in
 
 
 def one(sentence: str, kind: str):  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ from tests.plagiarism.test_fuzzy import HEAVY
 from tests.plagiarism.test_fuzzy import SOURCE as HADRIAN
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases, what_was_copied
-from verifier.text import word_range
+from verifier.text.spans import word_range
 
 SOURCE = SourceText(
     "https://example.com/bell-rock",
@@ -203,7 +203,7 @@ def test_an_edited_passage_never_runs_across_a_quotation() -> None:
     from pathlib import Path
 
     from verifier.config import Settings
-    from verifier.extract import extract_html
+    from verifier.web.extract import extract_html
 
     root = Path(__file__).resolve().parents[2] / "examples"
     response = (root / "response.md").read_text()

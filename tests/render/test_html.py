@@ -10,11 +10,11 @@ from markupsafe import escape
 
 from tests.test_exports import report as louvre_report
 from verifier.config import Settings
-from verifier.extract import Extractor
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
 from verifier.render import report_html
+from verifier.schema import CheckRequest, Report
 from verifier.snapshots import MemorySnapshotStore
+from verifier.web.extract import Extractor
 
 XSS = (
     'Hello <script>window.__pwned = 1</script> and <img src=x onerror="window.__pwned = 2"> '
@@ -79,9 +79,9 @@ def test_an_incomplete_report_says_so_at_the_top(settings: Settings, extractor: 
 def test_a_conflict_is_shown_on_the_page_and_in_text(
     settings: Settings, extractor: Extractor
 ) -> None:
-    from verifier.fakes import MemoryFetcher, StaticSearch
-    from verifier.model import SearchHit
     from verifier.render import report_text
+    from verifier.schema import SearchHit
+    from verifier.testing import MemoryFetcher, StaticSearch
 
     page = b"In 1903 Marie Curie shared the Nobel Prize in Physics with Pierre Curie."
     search = StaticSearch(default=[SearchHit("https://example.com/curie", "Curie", "", 1)])

@@ -3,8 +3,8 @@ for review, a check that could not run said plainly."""
 
 from __future__ import annotations
 
-from verifier.model import Grammar, GrammarMatch
 from verifier.rubric.scorer import score
+from verifier.schema import Grammar, GrammarMatch
 
 TEXT = "The results was clear and the method is sound."
 

@@ -17,7 +17,7 @@ from verifier.rubric.lexicon import (
     phrases_with,
     variants,
 )
-from verifier.words import SortedKeys, read_cache
+from verifier.text.words import SortedKeys, read_cache
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier.errors import InputError
-from verifier.model import (
+from verifier.rubric.rules import PRECEDENCE, RULES
+from verifier.rubric.scorer import score
+from verifier.schema import (
     ClaimRef,
     CopyMatch,
     CopySource,
@@ -14,8 +16,6 @@ from verifier.model import (
     Truthfulness,
     parse_flags,
 )
-from verifier.rubric.rules import PRECEDENCE, RULES
-from verifier.rubric.scorer import score
 
 CLEAN = "The Eiffel Tower was completed in 1889. It is 330 metres tall."
 

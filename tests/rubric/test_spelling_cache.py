@@ -12,7 +12,7 @@ from symspellpy import SymSpell, Verbosity
 
 from verifier.rubric import spelling
 from verifier.rubric.spelling import _cache_key, check_spelling, load_speller
-from verifier.words import frequency_list, read_cache, write_cache
+from verifier.text.words import frequency_list, read_cache, write_cache
 
 WORDS = [
     "teh",

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from verifier.deadline import Deadline
 from verifier.errors import CorpusError
-from verifier.extract import Extractor
 from verifier.search.corpus import CorpusBackend, CorpusIndex, build_index
+from verifier.system.deadline import Deadline
+from verifier.web.extract import Extractor
 
 HTML = (
     "<html><head><title>Radium facts</title></head><body><article><h1>Radium</h1>"

@@ -12,9 +12,9 @@ import pytest
 from ddgs.exceptions import DDGSException, TimeoutException
 
 from verifier.config import DdgsSettings
-from verifier.deadline import Deadline
 from verifier.errors import SearchError, SearchTimeout, SearchUnavailable
 from verifier.search.ddgs import DdgsBackend, classify_ddgs_error
+from verifier.system.deadline import Deadline
 
 FAST = {"min_interval_s": 0.0, "jitter_s": 0.0, "backoff_s": 0.01}
 

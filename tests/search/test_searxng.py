@@ -6,10 +6,10 @@ import pytest
 from aiohttp import web
 
 from verifier.config import SearxngSettings
-from verifier.deadline import Deadline
 from verifier.errors import SearchError, SearchTimeout, SearchUnavailable
-from verifier.fakes import QUERIES, searxng_app
 from verifier.search.searxng import SearxngBackend
+from verifier.system.deadline import Deadline
+from verifier.testing import QUERIES, searxng_app
 
 
 def results(query: str) -> list[dict[str, str]]:

@@ -13,11 +13,11 @@ from aiohttp import web
 
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import SearchHit
 from verifier.pipeline import Runtime
+from verifier.schema import SearchHit
 from verifier.snapshots import SqliteSnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 from workers.api import Metrics, create_app
 from workers.callbacks import SIGNATURE_HEADER, CallbackSender
 from workers.jobs import JobState, Role

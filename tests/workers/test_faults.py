@@ -25,9 +25,9 @@ from tests.workers.faults import (
     tmpfs_unavailable,
 )
 from verifier.config import Settings
-from verifier.extract import Extractor
-from verifier.model import Report
 from verifier.render.html import PAGE_CLAIMS
+from verifier.schema import Report
+from verifier.web.extract import Extractor
 from workers.api import LAZY_RENDER_MAX_CHARS, create_app
 from workers.jobstore import SqliteJobStore
 from workers.rendered import render_report

@@ -1,6 +1,6 @@
 """`verifier serve` after one of its job processes is SIGKILLed: the job process's
 extraction workers die with it and serve, their subreaper, reaps them: nothing stays
-<defunct> or orphaned (verifier.lifetime). The web is played on loopback."""
+<defunct> or orphaned (verifier.system.lifetime). The web is played on loopback."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import pytest
 
 from tests.loopback import Loopback
 from tests.workers.test_processes import Api, env, free_port, new_key, start  # noqa: F401 - env: a fixture
-from verifier.fakes import pages_app, searxng_app
-from verifier.lifetime import _stat, children_of
+from verifier.system.lifetime import _stat, children_of
+from verifier.testing import pages_app, searxng_app
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="prctl is Linux's")
 

@@ -11,9 +11,9 @@ import pytest
 
 from tests.workers.test_worker import FillableSnapshots, runtime
 from verifier.config import Settings
-from verifier.extract import Extractor
-from verifier.fakes import StaticSearch
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import StaticSearch
+from verifier.web.extract import Extractor
 from workers.jobs import JobState
 from workers.pgstore import PgJobStore
 from workers.queue import run_queue_worker

@@ -5,9 +5,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.config import Settings
-from verifier.fakes import MemoryFetcher, StaticSearch
 from verifier.pipeline import Runtime
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
 from workers.running import JobProgress, offered_corpora, runtime_for
 
 

@@ -7,11 +7,11 @@ import pytest
 
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import SearchHit
 from verifier.pipeline import Runtime
+from verifier.schema import SearchHit
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 from workers.jobs import JobState
 from workers.jobstore import SqliteJobStore
 from workers.worker import Worker

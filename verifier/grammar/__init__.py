@@ -13,9 +13,9 @@ words where none runs.
 from __future__ import annotations
 
 from verifier.config import GrammarSettings
-from verifier.deadline import Deadline
 from verifier.errors import GrammarError
 from verifier.grammar.base import Checked, GrammarChecker, LtMatch
+from verifier.system.deadline import Deadline
 
 __all__ = ["Checked", "GrammarChecker", "LtMatch", "run_grammar"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from verifier.deadline import Deadline
+from verifier.system.deadline import Deadline
 
 __all__ = ["Checked", "GrammarChecker", "LtMatch"]
 

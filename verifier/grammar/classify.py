@@ -30,10 +30,10 @@ from collections.abc import Sequence
 
 from verifier.config import GrammarSettings
 from verifier.grammar.base import Checked, LtMatch
-from verifier.model import Grammar, GrammarMatch, Severity
 from verifier.plagiarism.exemptions import quoted_spans
 from verifier.rubric.spelling import is_name, skipped_spans
-from verifier.text import blocks
+from verifier.schema import Grammar, GrammarMatch, Severity
+from verifier.text.spans import blocks
 
 __all__ = ["classify", "grammar_of", "is_speller"]
 

@@ -10,7 +10,7 @@ Python's string indices after an emoji or any other character beyond U+FFFF; the
 converted, and checked against the match's ``context``.
 
 A LanguageTool server is infrastructure the team runs itself (like SearXNG), so the SSRF
-guard does not apply to it. Failures are read through :mod:`verifier.http_errors`, like
+guard does not apply to it. Failures are read through :mod:`verifier.web.http_errors`, like
 every other backend's, and raised as :class:`~verifier.errors.GrammarError` with a line
 that says where and what.
 """
@@ -26,10 +26,10 @@ from typing import Any
 import aiohttp
 
 from verifier.config import GrammarSettings
-from verifier.deadline import Deadline
 from verifier.errors import ConfigError, GrammarError
 from verifier.grammar.base import Checked, LtMatch
-from verifier.http_errors import Failure, json_session, map_aiohttp_errors
+from verifier.system.deadline import Deadline
+from verifier.web.http_errors import Failure, json_session, map_aiohttp_errors
 
 __all__ = ["LanguageToolClient", "check_url", "parse_check"]
 

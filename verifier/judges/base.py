@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
-from verifier.deadline import Deadline
+from verifier.system.deadline import Deadline
 
 __all__ = [
     "REFUTED_THRESHOLD",

@@ -25,9 +25,9 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from verifier.deadline import Deadline
 from verifier.judges.base import Decision, Judgement, aggregate
-from verifier.text import STOPWORDS, entities, sentence_spans
+from verifier.system.deadline import Deadline
+from verifier.text.spans import STOPWORDS, entities, sentence_spans
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]
 

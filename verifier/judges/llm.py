@@ -28,10 +28,10 @@ import aiohttp
 from rapidfuzz import fuzz
 
 from verifier.config import LlmJudgeSettings
-from verifier.deadline import Deadline
 from verifier.errors import ConfigError
-from verifier.http_errors import Failure, map_aiohttp_errors
 from verifier.judges.base import Judgement
+from verifier.system.deadline import Deadline
+from verifier.web.http_errors import Failure, map_aiohttp_errors
 
 __all__ = ["SYSTEM_PROMPT", "LlmJudge", "parse_answer"]
 

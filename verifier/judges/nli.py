@@ -2,7 +2,7 @@
 
 The model lives in a directory the user points ``judges.nli.model_dir`` at, or is one
 pulled into the data dir with ``verifier models pull NAME`` and named by
-``judges.nli.model`` (see :mod:`verifier.models`); nothing is downloaded while checking.
+``judges.nli.model`` (see :mod:`verifier.judges.hub`); nothing is downloaded while checking.
 The directory holds:
 
 - ``model.onnx``: a sequence-pair classifier taking ``input_ids`` and ``attention_mask``
@@ -36,10 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from verifier.config import NliJudgeSettings
-from verifier.deadline import Deadline
 from verifier.errors import ConfigError
 from verifier.judges.base import Judgement
-from verifier.models import default_data_dir, label_roles, resolve
+from verifier.judges.hub import default_data_dir, label_roles, resolve
+from verifier.system.deadline import Deadline
 
 __all__ = ["NliJudge"]
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from verifier.config import Settings
 from verifier.judges.base import Judge
-from verifier.judges.frame_judge import FrameJudge
+from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.heuristic import HeuristicJudge
 
 __all__ = ["JUDGES", "build_judges", "frames_from", "heuristic_from"]

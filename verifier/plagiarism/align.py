@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from rapidfuzz import fuzz
 
-from verifier.text import WORD, sentence_spans
+from verifier.text.spans import WORD, sentence_spans
 
 __all__ = [
     "Alignment",

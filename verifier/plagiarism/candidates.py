@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from verifier.model import SearchHit
+from verifier.schema import SearchHit
 
 __all__ = ["COPY_LOOKUP", "CopyCandidates"]
 

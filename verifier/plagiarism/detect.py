@@ -44,14 +44,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from verifier.completeness import copy_check_status
 from verifier.config import PlagiarismSettings
-from verifier.model import CopyMatch, CopySource, PageTrace, Plagiarism, SearchTrace
 from verifier.plagiarism.align import Match, Tokens, align, exact_runs, sentences, tokenize
 from verifier.plagiarism.exemptions import Exemptions, find_exemptions
 from verifier.plagiarism.expression import topic_terms
 from verifier.plagiarism.fuzzy import FuzzySettings, edited_passages, join_adjacent, with_fuzzy
-from verifier.text import STOPWORDS
+from verifier.report.completeness import copy_check_status
+from verifier.schema import CopyMatch, CopySource, PageTrace, Plagiarism, SearchTrace
+from verifier.text.spans import STOPWORDS
 
 __all__ = ["SourceText", "detect", "distinctive_phrases", "what_was_copied", "worth_aligning"]
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from verifier.text import blocks, segments
+from verifier.text.spans import blocks, segments
 
 __all__ = [
     "Exemptions",

@@ -33,8 +33,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from verifier.plagiarism.align import Tokens, sentences
-from verifier.text import STOPWORDS
-from verifier.words import frequencies, rarity
+from verifier.text.spans import STOPWORDS
+from verifier.text.words import frequencies, rarity
 
 __all__ = [
     "FACT",
@@ -53,7 +53,7 @@ __all__ = [
 
 FACT = "#"  # what every fact becomes in a masked sequence
 
-# a word this rare in general English (rarity, see verifier.words) may be a term of the
+# a word this rare in general English (rarity, see verifier.text.words) may be a term of the
 # subject (fewer than about 9 million uses in the list): "polonium", "checksum", "compiler";
 # "matrix", "syntax", "cloud" are not
 TERM_RARITY = 11.0

@@ -49,8 +49,8 @@ from verifier.plagiarism.expression import (
     shared_wording,
     wording_similarity,
 )
-from verifier.text import STOPWORDS
-from verifier.words import rarity
+from verifier.text.spans import STOPWORDS
+from verifier.text.words import rarity
 
 # why a response span (tokens a_first..a_last) copied from a source span (b_first..b_last)
 # does not count, or None: the copy check's exemptions

@@ -34,7 +34,7 @@ from importlib.metadata import version
 import numpy as np
 
 from verifier.plagiarism.align import normalized_words
-from verifier.text import STOPWORDS
+from verifier.text.spans import STOPWORDS
 
 __all__ = ["SKETCH_PARAMS", "SketchIndex", "shingles", "sketch_many"]
 

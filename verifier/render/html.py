@@ -37,9 +37,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from verifier.model import Claim, CopyMatch, Report
 from verifier.plagiarism.align import normalized_words
-from verifier.text import WORD, strip_markdown
+from verifier.schema import Claim, CopyMatch, Report
+from verifier.text.spans import WORD, strip_markdown
 
 __all__ = [
     "MAX_DIFF_WORDS",

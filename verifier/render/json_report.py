@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from verifier.model import Report
+from verifier.schema import Report
 
 __all__ = ["report_json"]
 

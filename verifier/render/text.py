@@ -15,8 +15,8 @@ import textwrap
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from verifier.model import Claim, ClaimRef, Grammar, Plagiarism, Report, Rubric, Truthfulness
-from verifier.text import strip_markdown
+from verifier.schema import Claim, ClaimRef, Grammar, Plagiarism, Report, Rubric, Truthfulness
+from verifier.text.spans import strip_markdown
 
 __all__ = ["plagiarism_text", "report_text", "rubric_text"]
 

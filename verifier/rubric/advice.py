@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from verifier.text import segments, strip_markdown
+from verifier.text.spans import segments, strip_markdown
 
 __all__ = ["AdviceFinding", "find_advice"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verifier.text import segments
+from verifier.text.spans import segments
 
 __all__ = ["HarmCue", "screen_harm"]
 

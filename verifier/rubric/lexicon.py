@@ -39,7 +39,7 @@ from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 
-from verifier.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
+from verifier.text.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
 __all__ = [
     "PARTICLES",

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from verifier.text import WORD_CHARS, blocks, segments
+from verifier.text.spans import WORD_CHARS, blocks, segments
 
 __all__ = ["Repetition", "find_repetition"]
 

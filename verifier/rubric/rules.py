@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.model import Effect
+from verifier.schema import Effect
 
 __all__ = ["PRECEDENCE", "RULES", "RULES_VERSION", "Effect", "Rule", "rule"]
 

@@ -13,7 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from verifier.config import RubricSettings
-from verifier.model import (
+from verifier.rubric.advice import find_advice
+from verifier.rubric.harm import screen_harm
+from verifier.rubric.repetition import find_repetition
+from verifier.rubric.rules import PRECEDENCE, RULES_VERSION, rule
+from verifier.rubric.spelling import Misspelling, check_spelling
+from verifier.schema import (
     AppliedRule,
     Grammar,
     GrammarMatch,
@@ -22,11 +27,6 @@ from verifier.model import (
     Rubric,
     Truthfulness,
 )
-from verifier.rubric.advice import find_advice
-from verifier.rubric.harm import screen_harm
-from verifier.rubric.repetition import find_repetition
-from verifier.rubric.rules import PRECEDENCE, RULES_VERSION, rule
-from verifier.rubric.spelling import Misspelling, check_spelling
 
 __all__ = ["score"]
 

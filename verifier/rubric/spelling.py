@@ -30,7 +30,7 @@ Grammar: a doubled word ("the the") is a high-confidence error, except pairs tha
 grammatical ("had had", "that that"). Nothing else about grammar is checked automatically.
 
 Building symspellpy's index of the list takes about a CPU-second, so it is built once and
-kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.words.cache_dir`),
+kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.text.words.cache_dir`),
 keyed by the symspellpy version and the list's sha256; later processes load it in
 milliseconds (the lexicon is cached the same way). A missing, damaged or stale cache is
 rebuilt; one that cannot be written is skipped (the index is then built in memory).
@@ -61,8 +61,8 @@ from verifier.rubric.lexicon import (
     phrases_with,
     variants,
 )
-from verifier.text import blocks, segments
-from verifier.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
+from verifier.text.spans import blocks, segments
+from verifier.text.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
 __all__ = ["Misspelling", "check_spelling", "dictionary", "is_name", "skipped_spans"]
 

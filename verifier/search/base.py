@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from verifier.deadline import Deadline
-from verifier.model import PageRecord, SearchHit, SearchRecord
+from verifier.schema import PageRecord, SearchHit, SearchRecord
+from verifier.system.deadline import Deadline
 
 __all__ = ["PageSource", "RecordedSearch", "SearchBackend"]
 

@@ -27,15 +27,15 @@ from pathlib import Path
 
 import numpy as np
 
-from verifier.deadline import Deadline
 from verifier.errors import CorpusError, EmptyCorpus, ExtractError, SearchError
-from verifier.evidence import passage_spans
-from verifier.extract import Extractor, decode_text, trafilatura_version
-from verifier.files import atomic_path
-from verifier.model import PageRecord, SearchHit
+from verifier.evidence.passages import passage_spans
 from verifier.plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, sketch_many
-from verifier.text import WORD_CHARS, content_terms, sentence_spans
-from verifier.words import rarity
+from verifier.schema import PageRecord, SearchHit
+from verifier.system.deadline import Deadline
+from verifier.system.files import atomic_path
+from verifier.text.spans import WORD_CHARS, content_terms, sentence_spans
+from verifier.text.words import rarity
+from verifier.web.extract import Extractor, decode_text, trafilatura_version
 
 __all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
 

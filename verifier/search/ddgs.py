@@ -26,10 +26,10 @@ from importlib.metadata import version
 from typing import Any
 
 from verifier.config import DdgsSettings
-from verifier.deadline import Deadline
 from verifier.errors import SearchError, SearchTimeout, SearchUnavailable
-from verifier.model import SearchHit
 from verifier.reasons import network_reason, plain
+from verifier.schema import SearchHit
+from verifier.system.deadline import Deadline
 
 __all__ = ["DdgsBackend", "classify_ddgs_error"]
 

@@ -14,10 +14,10 @@ import aiohttp
 
 from verifier import __version__
 from verifier.config import SearxngSettings
-from verifier.deadline import Deadline
 from verifier.errors import UNAVAILABLE, SearchError, SearchTimeout, SearchUnavailable
-from verifier.http_errors import Failure, json_session, map_aiohttp_errors
-from verifier.model import SearchHit
+from verifier.schema import SearchHit
+from verifier.system.deadline import Deadline
+from verifier.web.http_errors import Failure, json_session, map_aiohttp_errors
 
 __all__ = ["SearxngBackend"]
 

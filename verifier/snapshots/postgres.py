@@ -9,8 +9,8 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Any, cast
 
-from verifier.postgres import Migrations, check_schema, open_pool, transaction
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
+from verifier.system.postgres import Migrations, check_schema, open_pool, transaction
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool

@@ -10,9 +10,9 @@ import zlib
 from pathlib import Path
 from typing import Any, cast
 
-from verifier.faults import store_error
-from verifier.files import private_file
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
+from verifier.system.faults import store_error
+from verifier.system.files import private_file
 
 __all__ = ["SqliteSnapshotStore"]
 

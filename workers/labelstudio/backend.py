@@ -37,8 +37,8 @@ from typing import Any
 
 from aiohttp import web
 
-from verifier.model import Report
 from verifier.render import report_html
+from verifier.schema import Report
 from workers.api import SETTINGS, STORE
 from workers.jobs import JobState, Role
 from workers.jobstore import ApiKey, Job, JobStore

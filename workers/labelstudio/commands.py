@@ -15,7 +15,7 @@ import click
 
 from verifier.config import Settings
 from verifier.errors import InputError
-from verifier.files import atomic_text
+from verifier.system.files import atomic_text
 from workers.batch import read_batch
 from workers.commands import EXIT_FAILED, EXIT_INCOMPLETE, load
 from workers.labelstudio.client import LabelStudio

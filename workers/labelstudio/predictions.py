@@ -10,7 +10,7 @@ rubric's fixed score, else its ceiling, but none when a check could not run and 
 fixed the score); and the rubric's explanation with a link to the full report. Supported
 claims are left out: a rater acts on what may cap the score, and the full report lists
 every claim. Offsets are JavaScript string units, as Label Studio counts
-(:func:`verifier.exports.label_studio_task` converts them).
+(:func:`verifier.report.exports.label_studio_task` converts them).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from typing import Any
 from verifier import __version__
 from verifier.config import LabelStudioSettings, LimitsSettings, Settings
 from verifier.errors import InvalidRequest
-from verifier.exports import SPAN_LABELS, label_studio_task
-from verifier.model import CheckRequest, Report
+from verifier.report.exports import SPAN_LABELS, label_studio_task
+from verifier.schema import CheckRequest, Report
 
 __all__ = [
     "PREDICTED_LABELS",

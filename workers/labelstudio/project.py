@@ -20,8 +20,8 @@ from typing import Any
 
 from verifier.config import LabelStudioSettings
 from verifier.errors import InputError
-from verifier.exports import label_studio_config
-from verifier.model import CheckRequest
+from verifier.report.exports import label_studio_config
+from verifier.schema import CheckRequest
 from workers.labelstudio.client import LabelStudio, LabelStudioError
 from workers.labelstudio.predictions import config_problems
 

@@ -19,7 +19,7 @@ from urllib.parse import quote
 from aiohttp import web
 from multidict import MultiDictProxy
 
-from verifier.text import strip_markdown
+from verifier.text.spans import strip_markdown
 from workers.api import SETTINGS, STORE
 from workers.jobs import Role
 from workers.jobstore import ApiKey

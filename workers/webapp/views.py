@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from verifier.errors import InvalidRequest
-from verifier.model import FLAGS, CheckRequest
+from verifier.schema import FLAGS, CheckRequest
 from workers.api import (
     CONTEXT,
     SETTINGS,

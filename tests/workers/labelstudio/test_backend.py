@@ -13,12 +13,12 @@ import pytest
 from aiohttp import web
 
 from verifier.config import Settings
-from verifier.exports import LABEL_STUDIO_CONFIG
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import SearchHit
 from verifier.pipeline import Runtime
+from verifier.report.exports import LABEL_STUDIO_CONFIG
+from verifier.schema import SearchHit
 from verifier.snapshots import SqliteSnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 from workers.api import create_app
 from workers.jobs import JobState, Role
 from workers.jobstore import SqliteJobStore

@@ -3,12 +3,12 @@ from __future__ import annotations
 import asyncio
 
 from verifier.config import LabelStudioSettings, LimitsSettings, Settings
-from verifier.exports import LABEL_STUDIO_CONFIG, label_studio_config
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher, StaticSearch
-from verifier.model import CheckRequest
 from verifier.pipeline import Runtime, check
+from verifier.report.exports import LABEL_STUDIO_CONFIG, label_studio_config
+from verifier.schema import CheckRequest
 from verifier.snapshots import MemorySnapshotStore
+from verifier.testing import MemoryFetcher, StaticSearch
+from verifier.web.extract import Extractor
 from workers.labelstudio.predictions import (
     cache_key,
     config_problems,

@@ -13,8 +13,8 @@ from aiohttp import web
 
 from verifier.config import LabelStudioSettings
 from verifier.errors import InputError
-from verifier.exports import LABEL_STUDIO_CONFIG
-from verifier.model import CheckRequest
+from verifier.report.exports import LABEL_STUDIO_CONFIG
+from verifier.schema import CheckRequest
 from workers.labelstudio.client import LabelStudio, LabelStudioError, is_refresh_token
 from workers.labelstudio.project import Row, init_project
 

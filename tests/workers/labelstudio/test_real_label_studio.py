@@ -38,7 +38,7 @@ from typing import Any
 
 import pytest
 
-from verifier.exports import utf16_offset
+from verifier.report.exports import utf16_offset
 from workers.labelstudio.predictions import PREDICTED_LABELS
 from workers.labelstudio.ratings import report_json_url
 

@@ -15,13 +15,13 @@ import pytest
 from aiohttp import web
 
 from verifier.config import Settings
-from verifier.deadline import Deadline
-from verifier.extract import Extractor
-from verifier.fakes import MemoryFetcher
-from verifier.model import SearchHit
 from verifier.pipeline import Runtime
+from verifier.schema import SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import SqliteSnapshotStore
+from verifier.system.deadline import Deadline
+from verifier.testing import MemoryFetcher
+from verifier.web.extract import Extractor
 from workers.api import Metrics, create_app
 from workers.jobs import Role
 from workers.jobstore import SqliteJobStore

@@ -2,7 +2,7 @@
 
 Pure functions. :func:`find_citations` lists each cited URL or DOI with its span and the
 words the response uses for it (a Markdown link's text, else its sentence without the
-address). :func:`assess` turns a fetch outcome into a :class:`~verifier.model.Resource`:
+address). :func:`assess` turns a fetch outcome into a :class:`~verifier.schema.Resource`:
 
 - ``missing`` only on a definite answer: HTTP 404 or 410 (for a DOI, doi.org's 404 means
   the DOI is not registered);
@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 
 from verifier.errors import FetchError, HTTPStatusError
-from verifier.model import Resource
-from verifier.text import content_terms, sentence_spans
+from verifier.schema import Resource
+from verifier.text.spans import content_terms, sentence_spans
 
 __all__ = ["Citation", "assess", "find_citations"]
 

@@ -1,6 +1,6 @@
 """The ``frames`` judge (default): frame-aligned slot verification, offline and fast.
 
-For each evidence sentence it reads a frame (:mod:`verifier.judges.frames`) and lines it
+For each evidence sentence it reads a frame (:mod:`verifier.judges.frames.frame`) and lines it
 up with the claim's: the same subject (its name, a pronoun after the name, or its head
 noun), and for every slot of the claim the sentence's values of the same kind anchored to
 the same relation (or, with no relation word, the same surrounding words).
@@ -12,7 +12,7 @@ the same relation (or, with no relation word, the same surrounding words).
   person to ...") while the rest of the frame agrees, and nothing in the sentence
   confirms that slot. The confidence is a probability from a small logistic model over
   the alignment's features, fitted on labelled data (``bench/calibrate_frames.py``,
-  the fitted weights in ``frames_calibration.json``); under ``refuted_threshold``
+  the fitted weights in ``calibration.json``); under ``refuted_threshold``
   (``judges.refuted_threshold``: what counts as false information) the sentence is
   reported as a *conflict* (inconclusive, the conflict named) rather than a refutation;
 - a sentence that conflicts on two slots at once speaks of another event, not this one.
@@ -32,19 +32,26 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 
-from verifier.deadline import Deadline
-from verifier.judges.antonyms import opposites, swap
 from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
-from verifier.judges.frames import CLAUSE_BREAK, Frame, Slot, frame_of, same_item, subject_match
+from verifier.judges.frames.antonyms import opposites, swap
+from verifier.judges.frames.frame import (
+    CLAUSE_BREAK,
+    Frame,
+    Slot,
+    frame_of,
+    same_item,
+    subject_match,
+)
+from verifier.judges.frames.places import CITY, places, relate
+from verifier.judges.frames.places import fold as fold_place
+from verifier.judges.frames.relations import _IRREGULAR as _SURFACE
+from verifier.judges.frames.relations import RELATIONS, REPEATABLE, stem
+from verifier.judges.frames.relations import same_relation as relations_agree
+from verifier.judges.frames.slots import _DIRECTION as _DIRECTION_WORDS
+from verifier.judges.frames.slots import Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
-from verifier.judges.places import CITY, places, relate
-from verifier.judges.places import fold as fold_place
-from verifier.judges.relations import _IRREGULAR as _SURFACE
-from verifier.judges.relations import RELATIONS, REPEATABLE, stem
-from verifier.judges.relations import same_relation as relations_agree
-from verifier.judges.slots import _DIRECTION as _DIRECTION_WORDS
-from verifier.judges.slots import Value, compare, rank, values_in
-from verifier.text import DIGIT
+from verifier.system.deadline import Deadline
+from verifier.text.spans import DIGIT
 
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
@@ -110,7 +117,7 @@ class Calibration:
     def load(cls) -> Calibration:
         try:
             text = (
-                resources.files("verifier.judges").joinpath("frames_calibration.json").read_text()
+                resources.files("verifier.judges.frames").joinpath("calibration.json").read_text()
             )
         except FileNotFoundError:
             return cls(_DEFAULT_WEIGHTS)
@@ -122,7 +129,7 @@ class Calibration:
         return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-# Hand-set until fitted (bench/calibrate_frames.py writes frames_calibration.json).
+# Hand-set until fitted (bench/calibrate_frames.py writes calibration.json).
 _DEFAULT_WEIGHTS = {
     "bias": -2.0,
     "subject_named": 1.6,

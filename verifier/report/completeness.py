@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from verifier.errors import UNAVAILABLE
-from verifier.model import Grammar, PageTrace, Plagiarism, SearchTrace, Truthfulness
+from verifier.schema import Grammar, PageTrace, Plagiarism, SearchTrace, Truthfulness
 
 __all__ = [
     "LATE_MARK",

@@ -23,10 +23,10 @@ from typing import Any
 
 from aiohttp import web
 
-from verifier.deadline import Deadline
 from verifier.errors import HTTPStatusError, SearchTimeout, SearchUnavailable
-from verifier.fetch import FetchedPage
-from verifier.model import SearchHit
+from verifier.schema import SearchHit
+from verifier.system.deadline import Deadline
+from verifier.web.fetch import FetchedPage
 
 __all__ = [
     "CHAT_REQUESTS",

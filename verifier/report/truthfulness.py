@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from verifier.judges import Decision, Judgement
-from verifier.model import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
+from verifier.schema import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
 
 __all__ = ["truthfulness_of", "verdict_of"]
 

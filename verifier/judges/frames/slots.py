@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from verifier.text import DIGIT, YEAR_DIGITS
+from verifier.text.spans import DIGIT, YEAR_DIGITS
 
 __all__ = ["Comparison", "Value", "ValueKind", "compare", "rank", "values_in"]
 

@@ -14,9 +14,9 @@ import json
 from typing import Any
 
 from verifier.config import Settings, flatten
-from verifier.model import CheckRequest, Report
 from verifier.pipeline import Runtime, check
-from verifier.replay import replay_runtime
+from verifier.replay.runtime import replay_runtime
+from verifier.schema import CheckRequest, Report
 from verifier.snapshots.base import SnapshotStore
 
 __all__ = ["config_diff", "decision_content", "diff", "digest", "replay", "rerun"]

@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from verifier.model import Claim
+    from verifier.schema import Claim
 
 __all__ = ["TerminalProgress"]
 

@@ -6,7 +6,7 @@ content-type allowlist checked before the body is read; at most ``fetch.max_redi
 redirects, followed by hand so that every hop is checked; global and per-host connection
 limits; retries with backoff on connection errors and 5xx, never on 4xx.
 
-SSRF guard (:mod:`verifier.netguard`, shared with callback delivery): only http(s) URLs;
+SSRF guard (:mod:`verifier.web.ssrf`, shared with callback delivery): only http(s) URLs;
 hosts that are, or resolve to, loopback, private, link-local, multicast, reserved or
 cloud-metadata addresses, in any spelling, are refused, on the first request and on every
 redirect. The check runs before connecting and again inside the connector's resolver, so
@@ -28,7 +28,6 @@ from urllib.parse import urljoin
 import aiohttp
 
 from verifier.config import FetchSettings
-from verifier.deadline import Deadline
 from verifier.errors import (
     ConnectionFailed,
     FetchError,
@@ -38,8 +37,9 @@ from verifier.errors import (
     TooManyRedirects,
     UnsupportedContentType,
 )
-from verifier.http_errors import Failure, map_aiohttp_errors
-from verifier.netguard import GuardedResolver, check_resolved, check_url
+from verifier.system.deadline import Deadline
+from verifier.web.http_errors import Failure, map_aiohttp_errors
+from verifier.web.ssrf import GuardedResolver, check_resolved, check_url
 
 __all__ = ["FetchedPage", "Fetcher", "PageFetcher"]
 
@@ -99,7 +99,7 @@ class Fetcher:
             self._session = None
 
     async def _precheck(self, url: str) -> None:
-        """The SSRF guard (verifier.netguard) on one hop: the URL, then its addresses."""
+        """The SSRF guard (verifier.web.ssrf) on one hop: the URL, then its addresses."""
         allow = self.settings.allow_private_networks
         host, port = check_url(url, allow_private=allow)
         if not allow:

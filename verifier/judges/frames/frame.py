@@ -4,9 +4,9 @@ A :class:`Frame` is read off one sentence, deterministically and offline:
 
 - the **subject**: the words before the sentence's first relation or verb ("The first Nobel
   Prizes", "Marie Curie"), with its names and its head noun;
-- the **relation**: the first relation word (:mod:`verifier.judges.relations`), so "set
+- the **relation**: the first relation word (:mod:`verifier.judges.frames.relations`), so "set
   up", "established" and "founded" are one relation;
-- the **slots**: every typed value (:mod:`verifier.judges.slots`), each anchored to the
+- the **slots**: every typed value (:mod:`verifier.judges.frames.slots`), each anchored to the
   relation word nearest to it in its clause ("born 7 November 1867 ... died 4 July 1934":
   the first date is ``born``'s, the second ``die``'s), with the content words around it.
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from verifier.judges.relations import (
+from verifier.judges.frames.relations import (
     FUNCTIONAL,
     REPEATABLE,
     is_verb,
@@ -34,9 +34,9 @@ from verifier.judges.relations import (
     relation_of,
     stem,
 )
-from verifier.judges.relations import PHRASE_STARTS as _PHRASE_STARTS
-from verifier.judges.slots import Value, compare, values_in
-from verifier.text import STOPWORDS
+from verifier.judges.frames.relations import PHRASE_STARTS as _PHRASE_STARTS
+from verifier.judges.frames.slots import Value, compare, values_in
+from verifier.text.spans import STOPWORDS
 
 __all__ = ["CLAUSE_BREAK", "Frame", "Slot", "frame_of", "same_item", "slot_query", "subject_match"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from verifier.errors import InputError, InvalidRequest
-from verifier.text import word_range
+from verifier.text.spans import word_range
 
 __all__ = [
     "FLAGS",
@@ -375,7 +375,7 @@ class CopyMatch:
     longest_run: int
     similarity: float
     word_start: int = 0  # the response's words [word_start, word_end) the match covers,
-    word_end: int = 0  # numbered as the copy check counts them (verifier.text.word_range)
+    word_end: int = 0  # numbered as the copy check counts them (verifier.text.spans.word_range)
     sentences: int = 0  # response sentences aligned one by one (0 for exact-run matches)
     content: float = 0.0  # their content similarity with the source, 0-1 (0 when sentences is 0)
     shortfall: str | None = None

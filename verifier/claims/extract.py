@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verifier.text import STOPWORDS, YEAR, entities, segments, strip_markdown
+from verifier.text.spans import STOPWORDS, YEAR, entities, segments, strip_markdown
 
 __all__ = [
     "ClaimDraft",
@@ -305,7 +305,7 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
 
     1. the sentence itself, plain, without connectives, cut to ``max_words`` words;
     2. when it has a slot (a year, a number, a place, a person): a query aimed at it, its
-       subject, relation and what the value is (:func:`~verifier.judges.frames.slot_query`);
+       subject, relation and what the value is (:func:`~verifier.judges.frames.frame.slot_query`);
     3. its keywords (names, numbers, content words);
     4. its names quoted as phrases with its numbers and dates, when it has both.
     """
@@ -321,7 +321,7 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
     add(" ".join(text.split()[:max_words]))
     # second: the value the claim may have wrong, so that a claim the literal query left
     # unsettled gets the evidence that decides it ("first Nobel Prizes awarded year")
-    from verifier.judges.frames import slot_query
+    from verifier.judges.frames.frame import slot_query
 
     if (aimed := slot_query(text, max_words)) is not None:
         add(aimed)

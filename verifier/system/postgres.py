@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from verifier.errors import ConfigError, StoreError
-from verifier.faults import store_error
+from verifier.system.faults import store_error
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from verifier.config import Settings
-from verifier.deadline import Deadline
 from verifier.errors import (
     UNAVAILABLE,
     WEB_OFF,
@@ -32,13 +31,14 @@ from verifier.errors import (
     SearchError,
     SearchUnavailable,
 )
-from verifier.extract import Extracted
-from verifier.fetch import FetchedPage
 from verifier.grammar.base import Checked, LtMatch
-from verifier.model import Grammar, PageRecord, Report, SearchHit, SearchRecord
 from verifier.pipeline import Runtime
 from verifier.plagiarism.candidates import COPY_LOOKUP
+from verifier.schema import Grammar, PageRecord, Report, SearchHit, SearchRecord
 from verifier.snapshots.base import SnapshotStore
+from verifier.system.deadline import Deadline
+from verifier.web.extract import Extracted
+from verifier.web.fetch import FetchedPage
 
 __all__ = ["RecordedGrammar", "SnapshotPages", "SnapshotSearch", "replay_runtime"]
 

@@ -29,16 +29,16 @@ from pebble import ProcessPool
 from pebble.common import ProcessExpired
 
 from verifier.errors import ExtractError, ExtractTimeout
-from verifier.lifetime import die_with_parent
 from verifier.reasons import plain
+from verifier.system.lifetime import die_with_parent
 
 if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
     from verifier.config import ExtractSettings
-    from verifier.deadline import Deadline
+    from verifier.system.deadline import Deadline
 
 __all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
 
-log = logging.getLogger("verifier.extract")
+log = logging.getLogger("verifier.web.extract")
 
 _METADATA_FIELDS = ("author", "date", "sitename", "description", "language", "hostname")
 
@@ -116,7 +116,7 @@ def _parse(html: str | bytes) -> Any:
 
 def _start_worker(parent_pid: int) -> None:
     """Each worker: killed with its parent (a worker process SIGKILLed must not leave its
-    extraction processes behind, see verifier.lifetime), and trafilatura imported once,
+    extraction processes behind, see verifier.system.lifetime), and trafilatura imported once,
     not per task."""
     die_with_parent(parent_pid)
     import trafilatura  # noqa: F401

@@ -17,15 +17,15 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
-from verifier.model import Evidence
-from verifier.text import content_terms, sentence_spans
+from verifier.schema import Evidence
+from verifier.text.spans import content_terms, sentence_spans
 
 __all__ = ["Candidate", "passage_spans", "rank_passages"]
 
 
 class Candidate(NamedTuple):
     """A passage not yet ranked: cheap to make, as a page gives one per passage for every
-    query that found it; only the ``k`` best become :class:`~verifier.model.Evidence`."""
+    query that found it; only the ``k`` best become :class:`~verifier.schema.Evidence`."""
 
     quote: str
     url: str

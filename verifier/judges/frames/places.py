@@ -18,7 +18,7 @@ subdivisions and former countries (through ``pycountry``: "Scotland", "Bavaria",
   region whose parts it does not list, or a former country).
 
 The index is built on first use (about a second) and kept in the user cache
-(:func:`verifier.words.cache_dir`), so later processes load it in milliseconds.
+(:func:`verifier.text.words.cache_dir`), so later processes load it in milliseconds.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 from importlib.metadata import version
 from typing import Any, Literal, NamedTuple
 
-from verifier.words import cache_dir, read_cache, write_cache
+from verifier.text.words import cache_dir, read_cache, write_cache
 
 __all__ = [
     "CITY",

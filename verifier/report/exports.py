@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from verifier import __version__
-from verifier.model import Report
+from verifier.schema import Report
 
 __all__ = [
     "LABEL_STUDIO_CONFIG",

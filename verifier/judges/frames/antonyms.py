@@ -14,8 +14,8 @@ import re
 from functools import cache, lru_cache
 from importlib import resources
 
-from verifier.judges.relations import _IRREGULAR, stem
-from verifier.text import STOPWORDS
+from verifier.judges.frames.relations import _IRREGULAR, stem
+from verifier.text.spans import STOPWORDS
 
 __all__ = ["opposites", "swap"]
 
@@ -25,7 +25,7 @@ _CASED_WORD = re.compile(r"[A-Za-z][a-z']*[a-z]|[A-Za-z]")
 
 @cache
 def _table() -> dict[str, frozenset[str]]:
-    text = resources.files("verifier.judges").joinpath("antonyms.txt").read_text("utf-8")
+    text = resources.files("verifier.judges.frames").joinpath("antonyms.txt").read_text("utf-8")
     pairs: dict[str, set[str]] = {}
     for line in text.splitlines():
         if not line or line.startswith("#"):

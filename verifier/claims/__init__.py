@@ -1,0 +1,1 @@
+"""Claims: which sentences of a response state checkable facts, and how to search them."""

@@ -1,0 +1,1 @@
+"""Auditors' tools: a runtime rebuilt from stored snapshots, replays and fresh re-runs compared."""

@@ -1,0 +1,1 @@
+"""Plumbing: deadlines, files replaced only on success, child-process lifetime, infrastructure faults, PostgreSQL, versions."""
