@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.render.test_html import XSS, plain_report
-from tests.test_exports import louvre_report_for_browser
+from tests.report.test_exports import louvre_report_for_browser
 from verifier.config import Settings
 from verifier.render import report_html
 from verifier.web.extract import Extractor

@@ -8,7 +8,7 @@ import re
 
 from markupsafe import escape
 
-from tests.test_exports import report as louvre_report
+from tests.report.test_exports import report as louvre_report
 from verifier.config import Settings
 from verifier.pipeline import Runtime, check
 from verifier.render import report_html

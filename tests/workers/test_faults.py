@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_exports import report as louvre_report
+from tests.report.test_exports import report as louvre_report
 from tests.workers.faults import (
     Outcome,
     cluster_unavailable,

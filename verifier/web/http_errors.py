@@ -46,7 +46,7 @@ Kind = Literal[
 ]
 
 # class -> (kind, reason); reason None is the fallback, which reads "<ClassName>: <message>".
-# Every public subclass of aiohttp.ClientError is listed (tests/test_http_errors.py checks).
+# Every public subclass of aiohttp.ClientError is listed (tests/web/test_http_errors.py checks).
 AIOHTTP_ERRORS: dict[type[BaseException], tuple[Kind, str | None]] = {
     TimeoutError: ("timeout", "no answer in time"),  # asyncio.TimeoutError is TimeoutError
     aiohttp.ServerTimeoutError: ("timeout", "no answer in time"),

@@ -18,7 +18,7 @@ import pytest
 
 from verifier.system.lifetime import _stat, children_of
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="prctl is Linux's")
 

@@ -12,7 +12,7 @@ from verifier.judges.frames.judge import Calibration, FrameJudge
 from verifier.web.extract import extract_html
 from workers.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "examples" / "corpus"
 
 
