@@ -11,7 +11,8 @@ import pytest
 from verifier.claims.extract import extract_claims
 from verifier.config import Settings
 from verifier.errors import InputError
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report, SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import MemorySnapshotStore

@@ -15,9 +15,10 @@ import pytest
 from click.testing import CliRunner
 
 from verifier.config import DdgsSettings, Settings
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.reasons import network_reason, plain
 from verifier.render import report_html, report_json, report_text
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest
 from verifier.search.ddgs import DdgsBackend
 from verifier.snapshots import MemorySnapshotStore

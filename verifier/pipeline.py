@@ -27,7 +27,6 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache, partial
 from importlib.metadata import version
-from typing import Protocol
 from uuid import uuid4
 
 from verifier import __version__
@@ -36,9 +35,9 @@ from verifier.config import Settings
 from verifier.errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
 from verifier.evidence.passages import Candidate, passage_spans, rank_passages
 from verifier.evidence.resources import Citation, assess, find_citations
-from verifier.grammar import GrammarChecker, run_grammar
+from verifier.grammar import run_grammar
 from verifier.grammar.classify import grammar_of
-from verifier.judges import Judge, aggregate, run_chain
+from verifier.judges import aggregate, run_chain
 from verifier.judges.registry import frames_from
 from verifier.plagiarism.align import tokenize
 from verifier.plagiarism.candidates import COPY_LOOKUP, CopyCandidates
@@ -58,6 +57,7 @@ from verifier.report.completeness import (
 )
 from verifier.report.truthfulness import truthfulness_of, verdict_of
 from verifier.rubric.scorer import score as score_rubric
+from verifier.runtime import Runtime
 from verifier.schema import (
     BackendStatus,
     CheckRequest,
@@ -72,14 +72,11 @@ from verifier.schema import (
     SearchTrace,
     Verdict,
 )
-from verifier.search.base import PageSource, RecordedSearch, SearchBackend
-from verifier.snapshots.base import SnapshotStore
+from verifier.search.base import RecordedSearch, SearchBackend
 from verifier.system.deadline import Deadline
 from verifier.system.versions import library_versions
-from verifier.web.extract import Extracted
-from verifier.web.fetch import PageFetcher
 
-__all__ = ["PageExtractor", "ProgressFn", "Runtime", "check"]
+__all__ = ["ProgressFn", "check"]
 
 _LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
 
@@ -87,41 +84,6 @@ log = logging.getLogger("verifier.pipeline")
 
 # Events: "claim_queued" and "claim_done" (with the claim), "copy_check" (None).
 ProgressFn = Callable[[str, Claim | None], None]
-
-
-class PageExtractor(Protocol):
-    async def extract(
-        self, body: bytes, *, url: str, content_type: str, charset: str | None, deadline: Deadline
-    ) -> Extracted: ...
-
-
-@dataclass(slots=True)
-class Runtime:
-    """The adapters one or more checks run with. Owned by the caller, who closes it."""
-
-    settings: Settings
-    backends: Sequence[SearchBackend]
-    fetcher: PageFetcher
-    extractor: PageExtractor
-    snapshots: SnapshotStore
-    sources: Sequence[PageSource] = ()  # page sources besides the backends (replay)
-    judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
-    web: bool = True  # whether cited resources may be fetched from the web
-    grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
-    notes: Sequence[str] = ()  # what the runtime left out (an empty corpus), for every report
-
-    @property
-    def page_sources(self) -> list[PageSource]:
-        return [*self.sources, *(b for b in self.backends if isinstance(b, PageSource))]
-
-    @property
-    def copy_sources(self) -> list[CopyCandidates]:
-        """The sources that can look up copy candidates without a query (corpora)."""
-        return [b for b in self.backends if b.local and isinstance(b, CopyCandidates)]
-
-    @property
-    def chain(self) -> list[Judge]:
-        return list(self.judges) or [frames_from(self.settings)]
 
 
 @dataclass(slots=True)

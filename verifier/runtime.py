@@ -1,4 +1,5 @@
-"""Assembling the real adapters from settings: the edge where configuration meets I/O."""
+"""The adapters a check runs with (:class:`Runtime`), and assembling the real ones from
+settings (:func:`open_runtime`): the edge where configuration meets I/O."""
 
 from __future__ import annotations
 
@@ -6,24 +7,63 @@ import hashlib
 import tempfile
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from verifier.config import Settings
 from verifier.errors import ConfigError, CorpusError, EmptyCorpus, SearchError
+from verifier.grammar import GrammarChecker
 from verifier.grammar.languagetool import LanguageToolClient
-from verifier.judges.registry import build_judges
-from verifier.pipeline import Runtime
-from verifier.search.base import SearchBackend
+from verifier.judges import Judge
+from verifier.judges.registry import build_judges, frames_from
+from verifier.plagiarism.candidates import CopyCandidates
+from verifier.search.base import PageSource, SearchBackend
 from verifier.search.corpus import CorpusBackend, IndexStats, build_index
 from verifier.search.ddgs import DdgsBackend
 from verifier.search.searxng import SearxngBackend
 from verifier.snapshots.base import SnapshotStore
 from verifier.snapshots.sqlite import SqliteSnapshotStore
 from verifier.system.postgres import database_of
-from verifier.web.extract import Extractor
-from verifier.web.fetch import Fetcher
+from verifier.web.extract import Extractor, PageExtractor
+from verifier.web.fetch import Fetcher, PageFetcher
 
-__all__ = ["corpus_db_for", "open_runtime", "open_snapshots", "resolve_corpus", "writable_data_dir"]
+__all__ = [
+    "Runtime",
+    "corpus_db_for",
+    "open_runtime",
+    "open_snapshots",
+    "resolve_corpus",
+    "writable_data_dir",
+]
+
+
+@dataclass(slots=True)
+class Runtime:
+    """The adapters one or more checks run with. Owned by the caller, who closes it."""
+
+    settings: Settings
+    backends: Sequence[SearchBackend]
+    fetcher: PageFetcher
+    extractor: PageExtractor
+    snapshots: SnapshotStore
+    sources: Sequence[PageSource] = ()  # page sources besides the backends (replay)
+    judges: Sequence[Judge] = ()  # the judge chain; empty means the configured heuristic
+    web: bool = True  # whether cited resources may be fetched from the web
+    grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
+    notes: Sequence[str] = ()  # what the runtime left out (an empty corpus), for every report
+
+    @property
+    def page_sources(self) -> list[PageSource]:
+        return [*self.sources, *(b for b in self.backends if isinstance(b, PageSource))]
+
+    @property
+    def copy_sources(self) -> list[CopyCandidates]:
+        """The sources that can look up copy candidates without a query (corpora)."""
+        return [b for b in self.backends if b.local and isinstance(b, CopyCandidates)]
+
+    @property
+    def chain(self) -> list[Judge]:
+        return list(self.judges) or [frames_from(self.settings)]
 
 
 def writable_data_dir(settings: Settings) -> Path:

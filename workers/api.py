@@ -35,10 +35,10 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from verifier.config import Settings
 from verifier.errors import InputError, InvalidRequest, StoreError, StoreUnavailable, VerifierError
-from verifier.pipeline import Runtime
 from verifier.render import report_pages
 from verifier.render.html import REPORT_CSP
 from verifier.replay import audit as audits
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.snapshots.base import SnapshotStore
 from verifier.system.faults import DISK_FULL

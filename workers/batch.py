@@ -19,9 +19,9 @@ import click
 
 from verifier.config import LimitsSettings, Settings
 from verifier.errors import InputError, InvalidRequest, VerifierError
-from verifier.pipeline import ProgressFn, Runtime, check
+from verifier.pipeline import ProgressFn, check
 from verifier.render import report_json
-from verifier.runtime import open_runtime
+from verifier.runtime import Runtime, open_runtime
 from verifier.schema import CheckRequest, Report
 from verifier.system.lifetime import die_with_parent
 from workers.terminal import terminal_progress

@@ -24,7 +24,7 @@ from verifier.errors import VerifierError
 from verifier.system.faults import infrastructure_fault
 
 if TYPE_CHECKING:
-    from verifier.pipeline import Runtime
+    from verifier.runtime import Runtime
     from verifier.schema import Claim
     from workers.jobstore import JobStore
 

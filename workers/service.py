@@ -32,8 +32,7 @@ from aiohttp import web
 
 from verifier.config import Settings
 from verifier.errors import ConfigError
-from verifier.pipeline import Runtime
-from verifier.runtime import open_runtime
+from verifier.runtime import Runtime, open_runtime
 from verifier.schema import Report
 from verifier.system.lifetime import become_subreaper, reap_orphans
 from verifier.system.postgres import database_of

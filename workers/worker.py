@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from verifier.errors import InputError, VerifierError
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from workers.jobs import JobState

@@ -7,10 +7,11 @@ import json
 
 from verifier.config import Settings
 from verifier.grammar.languagetool import LanguageToolClient
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.render.html import report_html
 from verifier.render.text import report_text
 from verifier.replay.runtime import replay_runtime
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Grammar, Report
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch, languagetool_app, lt_match

@@ -10,8 +10,9 @@ from markupsafe import escape
 
 from tests.report.test_exports import report as louvre_report
 from verifier.config import Settings
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.render import report_html
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.snapshots import MemorySnapshotStore
 from verifier.web.extract import Extractor

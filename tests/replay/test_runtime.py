@@ -5,8 +5,9 @@ from typing import Any
 
 from verifier.config import Settings
 from verifier.errors import SearchUnavailable
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.replay.runtime import replay_runtime
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report, SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import SqliteSnapshotStore

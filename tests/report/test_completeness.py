@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from verifier.config import Settings
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.report.completeness import copy_check_status, unchecked_reason
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, PageTrace, SearchHit, SearchTrace
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from verifier.config import Settings
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.report.exports import (
     LABEL_STUDIO_CONFIG,
     SPAN_LABELS,
@@ -16,6 +16,7 @@ from verifier.report.exports import (
     label_studio_task,
     utf16_offset,
 )
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, SearchHit
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch

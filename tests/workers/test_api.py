@@ -13,7 +13,7 @@ from aiohttp import web
 
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
-from verifier.pipeline import Runtime
+from verifier.runtime import Runtime
 from verifier.schema import SearchHit
 from verifier.snapshots import SqliteSnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch

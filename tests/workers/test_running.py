@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.config import Settings
-from verifier.pipeline import Runtime
+from verifier.runtime import Runtime
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch
 from workers.running import JobProgress, offered_corpora, runtime_for

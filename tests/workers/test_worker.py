@@ -7,7 +7,7 @@ import pytest
 
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
-from verifier.pipeline import Runtime
+from verifier.runtime import Runtime
 from verifier.schema import SearchHit
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch

@@ -14,8 +14,9 @@ import json
 from typing import Any
 
 from verifier.config import Settings, flatten
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.replay.runtime import replay_runtime
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.snapshots.base import SnapshotStore
 

@@ -1,6 +1,6 @@
 """Rebuilding a report's evidence from its stored snapshots, with no network.
 
-:func:`replay_runtime` returns a :class:`~verifier.pipeline.Runtime` in which every search
+:func:`replay_runtime` returns a :class:`~verifier.runtime.Runtime` in which every search
 backend of the original report answers each query with its stored search snapshot, and
 every page comes from its stored page snapshot. Running :func:`~verifier.pipeline.check`
 on the original request with it rebuilds the same claims, searches, pages and ranked
@@ -32,8 +32,8 @@ from verifier.errors import (
     SearchUnavailable,
 )
 from verifier.grammar.base import Checked, LtMatch
-from verifier.pipeline import Runtime
 from verifier.plagiarism.candidates import COPY_LOOKUP
+from verifier.runtime import Runtime
 from verifier.schema import Grammar, PageRecord, Report, SearchHit, SearchRecord
 from verifier.snapshots.base import SnapshotStore
 from verifier.system.deadline import Deadline

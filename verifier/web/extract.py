@@ -23,7 +23,7 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib.metadata import version
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pebble import ProcessPool
 from pebble.common import ProcessExpired
@@ -36,7 +36,14 @@ if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
     from verifier.config import ExtractSettings
     from verifier.system.deadline import Deadline
 
-__all__ = ["Extracted", "Extractor", "decode_text", "extract_html", "trafilatura_version"]
+__all__ = [
+    "Extracted",
+    "Extractor",
+    "PageExtractor",
+    "decode_text",
+    "extract_html",
+    "trafilatura_version",
+]
 
 log = logging.getLogger("verifier.web.extract")
 
@@ -120,6 +127,14 @@ def _start_worker(parent_pid: int) -> None:
     not per task."""
     die_with_parent(parent_pid)
     import trafilatura  # noqa: F401
+
+
+class PageExtractor(Protocol):
+    """What the pipeline extracts a page's main text with: :class:`Extractor`, or a fake."""
+
+    async def extract(
+        self, body: bytes, *, url: str, content_type: str, charset: str | None, deadline: Deadline
+    ) -> Extracted: ...
 
 
 class Extractor:

@@ -13,8 +13,8 @@ import pytest
 from aiohttp import web
 
 from verifier.config import Settings
-from verifier.pipeline import Runtime
 from verifier.report.exports import LABEL_STUDIO_CONFIG
+from verifier.runtime import Runtime
 from verifier.schema import SearchHit
 from verifier.snapshots import SqliteSnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch

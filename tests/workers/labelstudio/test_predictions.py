@@ -3,8 +3,9 @@ from __future__ import annotations
 import asyncio
 
 from verifier.config import LabelStudioSettings, LimitsSettings, Settings
-from verifier.pipeline import Runtime, check
+from verifier.pipeline import check
 from verifier.report.exports import LABEL_STUDIO_CONFIG, label_studio_config
+from verifier.runtime import Runtime
 from verifier.schema import CheckRequest
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch

@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 
 from verifier.config import Settings
-from verifier.pipeline import Runtime
+from verifier.runtime import Runtime
 from verifier.schema import SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
 from verifier.snapshots import SqliteSnapshotStore
