@@ -356,7 +356,7 @@ class _Run:
         texts = [ev.quote for ev in evidence]
         chain = self.judges
         if deadline.expired:
-            chain = [j for j in chain if getattr(j, "instant", False)] or [
+            chain = [j for j in chain if j.instant] or [
                 frames_from(self.settings)
             ]
             deadline = Deadline.after(0.5)
@@ -454,7 +454,7 @@ class _Run:
         )
         # Web hits: each query's best few (order-independent, so a replay picks the same
         # pages); corpus hits: all of them (they cost no fetch).
-        keep = None if getattr(backend, "local", True) else self.settings.fetch.pages_per_query
+        keep = None if backend.local else self.settings.fetch.pages_per_query
         await asyncio.gather(
             *(
                 self._use_page(hit, query, backend.name, outcome.snapshot_id, deadline, work)
@@ -764,7 +764,7 @@ async def check(
             "config": settings.check_settings(),
             "libraries": library_versions(),
             "backends": {b.name: b.version for b in runtime.backends},
-            "judges": {j.name: mid for j in run.judges if (mid := getattr(j, "model_id", None))},
+            "judges": {j.name: j.model_id for j in run.judges if j.model_id},
             "snapshot_ids": sorted(run.snapshot_ids),
         },
         timing={

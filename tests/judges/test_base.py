@@ -37,6 +37,9 @@ def test_the_strongest_support_leads() -> None:
 class Scripted:
     """A judge that answers from a table keyed by evidence text, and records what it saw."""
 
+    instant = False
+    model_id = None
+
     def __init__(self, name: str, answers: dict[str, str]) -> None:
         self.name = name
         self.answers = answers

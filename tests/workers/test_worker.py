@@ -289,6 +289,8 @@ async def test_a_job_that_hangs_times_out(
 ) -> None:
     class Hanging:
         name = "hanging"
+        instant = False
+        model_id = None
 
         async def judge(self, claim, evidence, deadline, *, before=()):  # type: ignore[no-untyped-def]
             await asyncio.Event().wait()

@@ -92,6 +92,8 @@ class Judge(Protocol):
     and never judges it."""
 
     name: str
+    instant: bool  # rules that take milliseconds: run even after a claim's deadline
+    model_id: str | None  # the model it runs, recorded in a report's provenance; None: rules
 
     async def judge(
         self,

@@ -124,6 +124,7 @@ class HeuristicJudge:
 
     name = "heuristic"
     instant = True  # milliseconds: runs even after a claim's deadline
+    model_id = None
 
     def __init__(
         self,

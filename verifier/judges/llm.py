@@ -107,6 +107,8 @@ class LlmJudge:
     """See the module docstring."""
 
     name = "llm"
+    instant = False
+    model_id = None  # the endpoint's model is settings.model; provenance has it in the config
 
     def __init__(self, settings: LlmJudgeSettings, *, api_key: str | None = None) -> None:
         self.settings = settings

@@ -60,6 +60,7 @@ class NliJudge:
     """See the module docstring."""
 
     name = "nli"
+    instant = False
 
     def __init__(
         self,

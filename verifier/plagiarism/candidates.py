@@ -24,6 +24,7 @@ class CopyCandidates(Protocol):
 
     name: str
     version: str
+    local: bool  # its hits are pages it holds itself (a corpus): all kept, none fetched
 
     async def copy_candidates(
         self, text: str, *, limit: int, screen: Callable[[str], bool] | None = None

@@ -773,6 +773,7 @@ class FrameJudge:
 
     name = "frames"
     instant = True  # milliseconds: runs even after a claim's deadline
+    model_id = None
 
     def __init__(
         self,
