@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache, partial
 from importlib.metadata import version
+from typing import Any
 from uuid import uuid4
 
 from verifier import __version__
@@ -35,7 +36,7 @@ from verifier.config import Settings
 from verifier.errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
 from verifier.evidence.passages import Candidate, passage_spans, rank_passages
 from verifier.evidence.resources import Citation, assess, find_citations
-from verifier.grammar import run_grammar
+from verifier.grammar import Checked, run_grammar
 from verifier.grammar.classify import grammar_of
 from verifier.judges import aggregate, run_chain
 from verifier.judges.registry import frames_from
@@ -356,9 +357,7 @@ class _Run:
         texts = [ev.quote for ev in evidence]
         chain = self.judges
         if deadline.expired:
-            chain = [j for j in chain if j.instant] or [
-                frames_from(self.settings)
-            ]
+            chain = [j for j in chain if j.instant] or [frames_from(self.settings)]
             deadline = Deadline.after(0.5)
         judgements = await run_chain(
             chain, statement, texts, deadline, before=[self._before(ev) for ev in evidence]
@@ -618,9 +617,74 @@ async def check(
     created_at = datetime.now(UTC).isoformat(timespec="seconds")
     report_deadline = Deadline.after(settings.limits.report_budget_s)
     run = _Run(runtime)
-    claims = _claims(request, settings)
-    warnings: list[str] = list(runtime.notes)
+    claims, to_search, warnings = _to_search(_claims(request, settings), runtime)
+    phrases = _copy_phrases(request, runtime)
+    gathered = await _gather(run, request, claims, to_search, phrases, report_deadline, progress)
+    if progress is not None:
+        progress("copy_check", None)
+    plagiarism = await asyncio.to_thread(
+        detect,
+        request.response,
+        request.prompt,
+        run.stored_pages(),
+        settings.plagiarism,
+        phrase_queries=phrases,
+        search=CopySearch(
+            gathered.copy_work.searches, gathered.copy_work.pages, anywhere=bool(runtime.backends)
+        ),
+    )
+    backends = run.backend_status()
+    warnings += _backend_warnings(backends)
+    truthfulness = truthfulness_of(
+        gathered.claims,
+        gathered.resources,
+        judges=[j.name for j in run.judges],
+        refuted_threshold=settings.judges.refuted_threshold,
+        unavailable=[b.name for b in backends if b.status == "unavailable"],
+    )
+    grammar = await asyncio.to_thread(
+        grammar_of, request.response, request.prompt, gathered.grammar, settings.grammar
+    )
+    incomplete = incomplete_lines(truthfulness, plagiarism, grammar)
+    rubric = await asyncio.to_thread(
+        score_rubric,
+        request.response,
+        request.prompt,
+        truthfulness=truthfulness,
+        plagiarism=plagiarism,
+        flags=request.flags,
+        settings=settings.rubric,
+        grammar=grammar,
+    )
+    return Report(
+        id=str(uuid4()),
+        created_at=created_at,
+        request=_request_record(request),
+        status="incomplete" if incomplete else "complete",
+        claims=gathered.claims,
+        summary=_summary(gathered.claims),
+        search=backends,
+        warnings=warnings,
+        truthfulness=truthfulness,
+        plagiarism=plagiarism,
+        provenance=_provenance(runtime, run),
+        timing={
+            "elapsed_s": round(time.monotonic() - started, 4),
+            "claim_budget_s": settings.limits.claim_budget_s,
+            "report_budget_s": settings.limits.report_budget_s,
+        },
+        rubric=rubric,
+        incomplete=incomplete,
+        grammar=grammar,
+    )
 
+
+def _to_search(claims: list[Claim], runtime: Runtime) -> tuple[list[Claim], list[Claim], list[str]]:
+    """Which check-worthy claims are searched: at most ``limits.max_claims``, and none
+    without a search backend. The claims (those left out saying why), the ones to search,
+    and the report's warnings so far."""
+    limit = runtime.settings.limits.max_claims
+    claims = list(claims)
     to_search: list[Claim] = []
     over_limit = 0
     for n, claim in enumerate(claims):
@@ -629,21 +693,63 @@ async def check(
         why = None
         if not runtime.backends:
             why = "no search backend (web search off and no corpus with documents)"
-        elif len(to_search) >= settings.limits.max_claims:
-            why = f"over limits.max_claims ({settings.limits.max_claims})"
+        elif len(to_search) >= limit:
+            why = f"over limits.max_claims ({limit})"
             over_limit += 1
         else:
             to_search.append(claim)
         if why:
             claims[n] = _not_searched(claim, why)
+    warnings: list[str] = list(runtime.notes)
     if not runtime.backends and any(c.check_worthy for c in claims):
         warnings.append(
             "no search backend: web search is off and no corpus with documents was given, so no evidence was gathered"
         )
     if over_limit:
         warnings.append(
-            f"{over_limit} check-worthy claims were not searched: over limits.max_claims ({settings.limits.max_claims})"
+            f"{over_limit} check-worthy claims were not searched: over limits.max_claims ({limit})"
         )
+    return claims, to_search, warnings
+
+
+def _copy_phrases(request: CheckRequest, runtime: Runtime) -> list[str]:
+    """The response's most distinctive phrases, searched as exact phrases for copies."""
+    if not runtime.backends:
+        return []
+    plagiarism = runtime.settings.plagiarism
+    return distinctive_phrases(
+        request.response,
+        request.prompt,
+        count=plagiarism.phrase_queries,
+        words=plagiarism.phrase_words,
+        seed=plagiarism.seed_words,
+    )
+
+
+@dataclass(slots=True)
+class _Gathered:
+    """What the concurrent first stage found: the claims with their evidence, the copy
+    searches, the cited resources and the grammar checker's answer."""
+
+    claims: list[Claim]
+    copy_work: _ClaimWork
+    resources: list[Resource]
+    grammar: Checked | str | None
+
+
+async def _gather(
+    run: _Run,
+    request: CheckRequest,
+    claims: list[Claim],
+    to_search: list[Claim],
+    phrases: list[str],
+    report_deadline: Deadline,
+    progress: ProgressFn | None,
+) -> _Gathered:
+    """Every claim's evidence, the copy phrase searches, the cited resources and the
+    grammar check, all at once within the report's deadline; what is still running at
+    the end is cancelled."""
+    settings = run.settings
     gate = asyncio.Semaphore(settings.limits.max_concurrent_claims)
 
     async def one(claim: Claim) -> Claim:
@@ -658,18 +764,6 @@ async def check(
         if progress is not None:
             progress("claim_done", done)
         return done
-
-    phrases = (
-        distinctive_phrases(
-            request.response,
-            request.prompt,
-            count=settings.plagiarism.phrase_queries,
-            words=settings.plagiarism.phrase_words,
-            seed=settings.plagiarism.seed_words,
-        )
-        if runtime.backends
-        else []
-    )
 
     run.copy_text = request.response
 
@@ -690,28 +784,20 @@ async def check(
     copy_work, resources, grammar_outcome, *searched = await asyncio.gather(
         phrase_search(),
         cited(),
-        run_grammar(runtime.grammar, request.response, settings.grammar, report_deadline),
+        run_grammar(run.rt.grammar, request.response, settings.grammar, report_deadline),
         *(one(c) for c in to_search),
     )
     finished = {c.id: c for c in searched}
-    claims = [finished.get(c.id, c) for c in claims]
     leftovers = [t for t in (*run.searches.values(), *run.pages.values()) if not t.done()]
     for task in leftovers:
         task.cancel()
     await asyncio.gather(*leftovers, return_exceptions=True)
+    return _Gathered([finished.get(c.id, c) for c in claims], copy_work, resources, grammar_outcome)
 
-    if progress is not None:
-        progress("copy_check", None)
-    plagiarism = await asyncio.to_thread(
-        detect,
-        request.response,
-        request.prompt,
-        run.stored_pages(),
-        settings.plagiarism,
-        phrase_queries=phrases,
-        search=CopySearch(copy_work.searches, copy_work.pages, anywhere=bool(runtime.backends)),
-    )
-    backends = run.backend_status()
+
+def _backend_warnings(backends: list[BackendStatus]) -> list[str]:
+    """A warning for each backend that could not be reached or failed some searches."""
+    warnings = []
     for status in backends:
         if status.status == "unavailable":
             why = (status.last_error or "").removeprefix(UNAVAILABLE).lstrip(": ")
@@ -720,62 +806,31 @@ async def check(
             warnings.append(
                 f"{status.name}: {status.errors} of {status.queries} searches failed (last: {status.last_error})"
             )
-    truthfulness = truthfulness_of(
-        claims,
-        resources,
-        judges=[j.name for j in run.judges],
-        refuted_threshold=settings.judges.refuted_threshold,
-        unavailable=[b.name for b in backends if b.status == "unavailable"],
-    )
-    grammar = await asyncio.to_thread(
-        grammar_of, request.response, request.prompt, grammar_outcome, settings.grammar
-    )
-    incomplete = incomplete_lines(truthfulness, plagiarism, grammar)
-    rubric = await asyncio.to_thread(
-        score_rubric,
-        request.response,
-        request.prompt,
-        truthfulness=truthfulness,
-        plagiarism=plagiarism,
-        flags=request.flags,
-        settings=settings.rubric,
-        grammar=grammar,
-    )
-    return Report(
-        id=str(uuid4()),
-        created_at=created_at,
-        request={
-            "id": request.id,
-            "prompt": request.prompt,
-            "response": request.response,
-            "response_sha256": hashlib.sha256(request.response.encode()).hexdigest(),
-            "flags": dict(request.flags),
-        },
-        status="incomplete" if incomplete else "complete",
-        claims=claims,
-        summary=_summary(claims),
-        search=backends,
-        warnings=warnings,
-        truthfulness=truthfulness,
-        plagiarism=plagiarism,
-        provenance={
-            "verifier_version": __version__,
-            "config_digest": settings.digest(),
-            "config": settings.check_settings(),
-            "libraries": library_versions(),
-            "backends": {b.name: b.version for b in runtime.backends},
-            "judges": {j.name: j.model_id for j in run.judges if j.model_id},
-            "snapshot_ids": sorted(run.snapshot_ids),
-        },
-        timing={
-            "elapsed_s": round(time.monotonic() - started, 4),
-            "claim_budget_s": settings.limits.claim_budget_s,
-            "report_budget_s": settings.limits.report_budget_s,
-        },
-        rubric=rubric,
-        incomplete=incomplete,
-        grammar=grammar,
-    )
+    return warnings
+
+
+def _request_record(request: CheckRequest) -> dict[str, Any]:
+    return {
+        "id": request.id,
+        "prompt": request.prompt,
+        "response": request.response,
+        "response_sha256": hashlib.sha256(request.response.encode()).hexdigest(),
+        "flags": dict(request.flags),
+    }
+
+
+def _provenance(runtime: Runtime, run: _Run) -> dict[str, Any]:
+    """What a report was made with: versions, the settings, backends, models, snapshots."""
+    settings = runtime.settings
+    return {
+        "verifier_version": __version__,
+        "config_digest": settings.digest(),
+        "config": settings.check_settings(),
+        "libraries": library_versions(),
+        "backends": {b.name: b.version for b in runtime.backends},
+        "judges": {j.name: j.model_id for j in run.judges if j.model_id},
+        "snapshot_ids": sorted(run.snapshot_ids),
+    }
 
 
 def _not_searched(claim: Claim, why: str) -> Claim:
