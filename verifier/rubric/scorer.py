@@ -10,6 +10,7 @@ correctness beyond the checked claims stay with the rater, so without a fixing r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from verifier.config import RubricSettings
@@ -35,6 +36,20 @@ def _span(start: int, end: int, text: str, **extra: Any) -> dict[str, Any]:
     return {"start": start, "end": end, "text": text, **extra}
 
 
+@dataclass
+class _Findings:
+    """What the rules found so far: the rules applied, what a human must look at, and the
+    figures of each check, in the order the steps add them."""
+
+    applied: list[AppliedRule] = field(default_factory=list)
+    review: list[ReviewItem] = field(default_factory=list)
+    checks: dict[str, Any] = field(default_factory=dict)
+
+    def apply(self, rule_id: str, why: str, evidence: list[dict[str, Any]] | None = None) -> None:
+        r = rule(rule_id)
+        self.applied.append(AppliedRule(r.id, r.effect, r.rubric, why, evidence or []))
+
+
 def score(
     response: str,
     prompt: str = "",
@@ -51,134 +66,21 @@ def score(
     settings = settings or RubricSettings()
     grammar = grammar or Grammar.builtin()
     flags = {k: v for k, v in (flags or {}).items() if v}
-    applied: list[AppliedRule] = []
-    review: list[ReviewItem] = []
-
-    def apply(rule_id: str, why: str, evidence: list[dict[str, Any]] | None = None) -> None:
-        r = rule(rule_id)
-        applied.append(AppliedRule(r.id, r.effect, r.rubric, why, evidence or []))
-
-    checks: dict[str, Any] = {}
+    found = _Findings()
     empty = not response.strip()
-    if empty:
-        apply("empty_response", "the response is empty or whitespace only")
-    for flag in ("harmful", "nonsensical"):
-        if flags.get(flag):
-            apply(flag, f"flagged {flag} by the caller")
     minor = [m for m in grammar.matches if m.severity == "minor"]
-    if flags.get("minor_grammar_error"):
-        apply("minor_grammar", "flagged minor_grammar_error by the caller")
-    elif minor and not empty:
-        apply(
-            "minor_grammar",
-            f"{_grammar_why(minor)} ({grammar.checker})",
-            [_grammar_span(m) for m in minor[:50]],
-        )
-    if flags.get("off_topic"):
-        apply("off_topic", "flagged off_topic by the caller: the rubric text fixes no score")
-        review.append(ReviewItem("off_topic", "flagged off topic: decide how much it costs"))
-
+    _caller_and_minor(found, flags, minor, grammar, empty=empty)
     if plagiarism is not None:
-        _plagiarism(plagiarism, apply, review)
+        _plagiarism(plagiarism, found.apply, found.review)
     if truthfulness is not None:
-        _truthfulness(truthfulness, apply, review)
-
+        _truthfulness(truthfulness, found.apply, found.review)
     if not empty:
-        typos = check_spelling(response, prompt, common_words=settings.spelling_common_words)
-        high = [t for t in typos if t.confidence == "high"]
-        low = [t for t in typos if t.confidence == "low"]
-        errors = [m for m in grammar.matches if m.severity == "error"]
-        checks["spelling"] = {
-            "high_confidence": len(high),
-            "low_confidence": len(low),
-            "grammar": "doubled words only; other grammar is for the rater"
-            if grammar.backend == "none" or grammar.status == "not_checked"
-            else "doubled words; other grammar: see grammar",
-        }
-        checks["grammar"] = {
-            "checker": grammar.checker,
-            "status": grammar.status,
-            "errors": grammar.errors,
-            "minor": grammar.minor,
-            "review": grammar.review,
-            "excluded": grammar.excluded,
-        }
-        if high or errors:
-            whys = []
-            if high:
-                whys.append(f"{len(high)} error(s): {_named(high)}")
-            if errors:
-                whys.append(f"{_grammar_why(errors)} ({grammar.checker})")
-            apply(
-                "spelling_grammar",
-                "; ".join(whys),
-                [_typo_span(t) for t in high[:50]] + [_grammar_span(m) for m in errors[:50]],
-            )
-        if low:
-            review.append(
-                ReviewItem(
-                    "spelling",
-                    f"{len(low)} word(s) to check (names, jargon or typos?): {_named(low)}",
-                    [_typo_span(t) for t in low[:50]],
-                )
-            )
-        _grammar_review(
-            grammar, minor, review, minor_flagged=bool(flags.get("minor_grammar_error"))
-        )
-        advice = find_advice(response)
-        checks["advice"] = {
-            "gives_advice": advice.gives_advice,
-            "topics": advice.topics,
-            "disclaimers": len(advice.disclaimers),
-            "dismissed_referrals": len(advice.dismissed_referrals),
-        }
-        if advice.missing_disclaimer:
-            dismissed = (
-                f"; it tells the reader they need no expert ({len(advice.dismissed_referrals)} "
-                "dismissed referral(s))"
-                if advice.dismissed_referrals
-                else ""
-            )
-            apply(
-                "advice_without_disclaimer",
-                f"advice on {', '.join(advice.topics)} with no disclaimer or referral to an expert"
-                + dismissed,
-                [
-                    _span(a.start, a.end, a.text, topic=a.topic, topic_word=a.topic_word, cue=a.cue)
-                    for a in advice.advice[:50]
-                ],
-            )
-        repetition = find_repetition(
-            response,
-            sentence_share=settings.repetition_sentence_share,
-            ngram_share=settings.repetition_ngram_share,
-        )
-        checks["repetition"] = {
-            "repeated_sentences": repetition.repeated_sentences,
-            "sentence_share": repetition.sentence_share,
-            "ngram_share": repetition.ngram_share,
-            "repeated_paragraph": repetition.repeated_paragraph,
-        }
-        if repetition.repeats:
-            apply(
-                "repetition",
-                f"the response repeats itself ({repetition.repeated_sentences} repeated sentences, "
-                f"{repetition.ngram_share:.0%} of 4-grams repeated"
-                + (", a paragraph given twice" if repetition.repeated_paragraph else "")
-                + ")",
-                [_span(s, e, t) for s, e, t in repetition.passages[:50]],
-            )
-        harm = screen_harm(response)
-        checks["harm_screen"] = {"cues": len(harm)}
-        if harm and not flags.get("harmful"):
-            review.append(
-                ReviewItem(
-                    "harm",
-                    "possibly harmful instructions: decide whether to flag harmful (a 1)",
-                    [_span(h.start, h.end, h.text, topic=h.topic, cue=h.cue) for h in harm],
-                )
-            )
+        _language(found, response, prompt, grammar, minor, flags, settings)
+        _advice(found, response)
+        _repetition(found, response, settings)
+        _harm(found, response, flags)
 
+    applied, review = found.applied, found.review
     fixed, ceiling = _ceiling(applied, settings.repetition_step)
     return Rubric(
         score=fixed,
@@ -194,9 +96,155 @@ def score(
             grammar,
         ),
         flags=dict(flags),
-        checks=checks,
+        checks=found.checks,
         rules_version=RULES_VERSION,
     )
+
+
+def _caller_and_minor(
+    found: _Findings,
+    flags: Mapping[str, bool],
+    minor: list[GrammarMatch],
+    grammar: Grammar,
+    *,
+    empty: bool,
+) -> None:
+    """The rules the response's shape or the caller's flags settle: empty, harmful,
+    nonsensical, a minor grammar issue, off topic."""
+    if empty:
+        found.apply("empty_response", "the response is empty or whitespace only")
+    for flag in ("harmful", "nonsensical"):
+        if flags.get(flag):
+            found.apply(flag, f"flagged {flag} by the caller")
+    if flags.get("minor_grammar_error"):
+        found.apply("minor_grammar", "flagged minor_grammar_error by the caller")
+    elif minor and not empty:
+        found.apply(
+            "minor_grammar",
+            f"{_grammar_why(minor)} ({grammar.checker})",
+            [_grammar_span(m) for m in minor[:50]],
+        )
+    if flags.get("off_topic"):
+        found.apply("off_topic", "flagged off_topic by the caller: the rubric text fixes no score")
+        found.review.append(ReviewItem("off_topic", "flagged off topic: decide how much it costs"))
+
+
+def _language(
+    found: _Findings,
+    response: str,
+    prompt: str,
+    grammar: Grammar,
+    minor: list[GrammarMatch],
+    flags: Mapping[str, bool],
+    settings: RubricSettings,
+) -> None:
+    """Spelling and grammar: the cap on real slips and errors, the rest for review."""
+    typos = check_spelling(response, prompt, common_words=settings.spelling_common_words)
+    high = [t for t in typos if t.confidence == "high"]
+    low = [t for t in typos if t.confidence == "low"]
+    errors = [m for m in grammar.matches if m.severity == "error"]
+    found.checks["spelling"] = {
+        "high_confidence": len(high),
+        "low_confidence": len(low),
+        "grammar": "doubled words only; other grammar is for the rater"
+        if grammar.backend == "none" or grammar.status == "not_checked"
+        else "doubled words; other grammar: see grammar",
+    }
+    found.checks["grammar"] = {
+        "checker": grammar.checker,
+        "status": grammar.status,
+        "errors": grammar.errors,
+        "minor": grammar.minor,
+        "review": grammar.review,
+        "excluded": grammar.excluded,
+    }
+    if high or errors:
+        whys = []
+        if high:
+            whys.append(f"{len(high)} error(s): {_named(high)}")
+        if errors:
+            whys.append(f"{_grammar_why(errors)} ({grammar.checker})")
+        found.apply(
+            "spelling_grammar",
+            "; ".join(whys),
+            [_typo_span(t) for t in high[:50]] + [_grammar_span(m) for m in errors[:50]],
+        )
+    if low:
+        found.review.append(
+            ReviewItem(
+                "spelling",
+                f"{len(low)} word(s) to check (names, jargon or typos?): {_named(low)}",
+                [_typo_span(t) for t in low[:50]],
+            )
+        )
+    _grammar_review(
+        grammar, minor, found.review, minor_flagged=bool(flags.get("minor_grammar_error"))
+    )
+
+
+def _advice(found: _Findings, response: str) -> None:
+    """Advice needs a disclaimer or a referral to an expert."""
+    advice = find_advice(response)
+    found.checks["advice"] = {
+        "gives_advice": advice.gives_advice,
+        "topics": advice.topics,
+        "disclaimers": len(advice.disclaimers),
+        "dismissed_referrals": len(advice.dismissed_referrals),
+    }
+    if advice.missing_disclaimer:
+        dismissed = (
+            f"; it tells the reader they need no expert ({len(advice.dismissed_referrals)} "
+            "dismissed referral(s))"
+            if advice.dismissed_referrals
+            else ""
+        )
+        found.apply(
+            "advice_without_disclaimer",
+            f"advice on {', '.join(advice.topics)} with no disclaimer or referral to an expert"
+            + dismissed,
+            [
+                _span(a.start, a.end, a.text, topic=a.topic, topic_word=a.topic_word, cue=a.cue)
+                for a in advice.advice[:50]
+            ],
+        )
+
+
+def _repetition(found: _Findings, response: str, settings: RubricSettings) -> None:
+    """A response that repeats itself ranks lower."""
+    repetition = find_repetition(
+        response,
+        sentence_share=settings.repetition_sentence_share,
+        ngram_share=settings.repetition_ngram_share,
+    )
+    found.checks["repetition"] = {
+        "repeated_sentences": repetition.repeated_sentences,
+        "sentence_share": repetition.sentence_share,
+        "ngram_share": repetition.ngram_share,
+        "repeated_paragraph": repetition.repeated_paragraph,
+    }
+    if repetition.repeats:
+        found.apply(
+            "repetition",
+            f"the response repeats itself ({repetition.repeated_sentences} repeated sentences, "
+            f"{repetition.ngram_share:.0%} of 4-grams repeated"
+            + (", a paragraph given twice" if repetition.repeated_paragraph else "")
+            + ")",
+            [_span(s, e, t) for s, e, t in repetition.passages[:50]],
+        )
+
+
+def _harm(found: _Findings, response: str, flags: Mapping[str, bool]) -> None:
+    """Possibly harmful instructions go to the rater, who alone decides on a 1."""
+    harm = screen_harm(response)
+    found.checks["harm_screen"] = {"cues": len(harm)}
+    if harm and not flags.get("harmful"):
+        found.review.append(
+            ReviewItem(
+                "harm",
+                "possibly harmful instructions: decide whether to flag harmful (a 1)",
+                [_span(h.start, h.end, h.text, topic=h.topic, cue=h.cue) for h in harm],
+            )
+        )
 
 
 def _typo_span(t: Misspelling) -> dict[str, Any]:
