@@ -303,6 +303,83 @@ def chat_app(script: Sequence[Any]) -> web.Application:
     return app
 
 
+def _count(request: web.Request, path: str) -> int:
+    """One more request for ``path`` in the app's hit counter."""
+    hits = request.app[HITS]
+    hits[path] = hits.get(path, 0) + 1
+    return hits[path]
+
+
+async def _huge(request: web.Request) -> web.StreamResponse:
+    resp = web.StreamResponse(headers={"Content-Type": "text/html"})
+    await resp.prepare(request)
+    chunk = b"<p>" + b"x" * 65_000 + b"</p>"
+    for _ in range(320):
+        await resp.write(chunk)
+    return resp
+
+
+async def _endless(request: web.Request) -> web.StreamResponse:
+    resp = web.StreamResponse(headers={"Content-Type": "text/html"})
+    await resp.prepare(request)
+    while True:
+        await resp.write(b"<p>still going</p>")
+        await asyncio.sleep(0.05)
+
+
+async def _slow(request: web.Request) -> web.StreamResponse:
+    await asyncio.sleep(60)
+    return web.Response(text="late", content_type="text/html")
+
+
+async def _pdf(request: web.Request) -> web.StreamResponse:
+    return web.Response(body=b"%PDF-1.4 ...", content_type="application/pdf")
+
+
+async def _latin1(request: web.Request) -> web.StreamResponse:
+    body = "<html><body><p>Café crème at the Sorbonne, 1891.</p></body></html>"
+    return web.Response(
+        body=body.encode("latin-1"), headers={"Content-Type": "text/html; charset=iso-8859-1"}
+    )
+
+
+async def _badbytes(request: web.Request) -> web.StreamResponse:
+    body = b"<html><body><p>Broken \xff\xfe bytes in Paris \xc3\x28 here.</p></body></html>"
+    return web.Response(body=body, headers={"Content-Type": "text/html; charset=utf-8"})
+
+
+async def _loop(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPFound("/loop2" if request.path == "/loop" else "/loop")
+
+
+async def _redirect(request: web.Request) -> web.StreamResponse:
+    n = int(request.match_info["n"])
+    raise web.HTTPFound(f"/redirect/{n - 1}" if n > 1 else "/page/a")
+
+
+async def _fail(request: web.Request) -> web.StreamResponse:
+    _count(request, "fail")
+    return web.Response(status=500, text="boom")
+
+
+async def _flaky(request: web.Request) -> web.StreamResponse:
+    if _count(request, "flaky") == 1:
+        return web.Response(status=503, text="try again")
+    return web.Response(
+        text="<html><body><p>Recovered page.</p></body></html>", content_type="text/html"
+    )
+
+
+async def _missing(request: web.Request) -> web.StreamResponse:
+    _count(request, "missing")
+    raise web.HTTPNotFound()
+
+
+async def _garbage(request: web.Request) -> web.StreamResponse:
+    noise = hashlib.sha256(b"seed").digest() * 4000
+    return web.Response(body=noise, headers={"Content-Type": "text/html"})
+
+
 def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Application:
     """Serves ``pages[path]`` as HTML after ``latency_s``, plus pathological pages.
 
@@ -315,90 +392,28 @@ def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Applic
     app = web.Application()
     app[HITS] = {}
 
-    def count(path: str) -> int:
-        app[HITS][path] = app[HITS].get(path, 0) + 1
-        return app[HITS][path]
-
     async def page(request: web.Request) -> web.StreamResponse:
         await asyncio.sleep(latency_s)
         path = request.match_info["name"]
-        count(path)
+        _count(request, path)
         if path not in pages:
             raise web.HTTPNotFound()
         return web.Response(text=pages[path], content_type="text/html")
 
-    async def huge(request: web.Request) -> web.StreamResponse:
-        resp = web.StreamResponse(headers={"Content-Type": "text/html"})
-        await resp.prepare(request)
-        chunk = b"<p>" + b"x" * 65_000 + b"</p>"
-        for _ in range(320):
-            await resp.write(chunk)
-        return resp
-
-    async def endless(request: web.Request) -> web.StreamResponse:
-        resp = web.StreamResponse(headers={"Content-Type": "text/html"})
-        await resp.prepare(request)
-        while True:
-            await resp.write(b"<p>still going</p>")
-            await asyncio.sleep(0.05)
-
-    async def slow(request: web.Request) -> web.StreamResponse:
-        await asyncio.sleep(60)
-        return web.Response(text="late", content_type="text/html")
-
-    async def pdf(request: web.Request) -> web.StreamResponse:
-        return web.Response(body=b"%PDF-1.4 ...", content_type="application/pdf")
-
-    async def latin1(request: web.Request) -> web.StreamResponse:
-        body = "<html><body><p>Café crème at the Sorbonne, 1891.</p></body></html>"
-        return web.Response(
-            body=body.encode("latin-1"), headers={"Content-Type": "text/html; charset=iso-8859-1"}
-        )
-
-    async def badbytes(request: web.Request) -> web.StreamResponse:
-        body = b"<html><body><p>Broken \xff\xfe bytes in Paris \xc3\x28 here.</p></body></html>"
-        return web.Response(body=body, headers={"Content-Type": "text/html; charset=utf-8"})
-
-    async def loop(request: web.Request) -> web.StreamResponse:
-        raise web.HTTPFound("/loop2" if request.path == "/loop" else "/loop")
-
-    async def redirect(request: web.Request) -> web.StreamResponse:
-        n = int(request.match_info["n"])
-        raise web.HTTPFound(f"/redirect/{n - 1}" if n > 1 else "/page/a")
-
-    async def fail(request: web.Request) -> web.StreamResponse:
-        count("fail")
-        return web.Response(status=500, text="boom")
-
-    async def flaky(request: web.Request) -> web.StreamResponse:
-        if count("flaky") == 1:
-            return web.Response(status=503, text="try again")
-        return web.Response(
-            text="<html><body><p>Recovered page.</p></body></html>", content_type="text/html"
-        )
-
-    async def missing(request: web.Request) -> web.StreamResponse:
-        count("missing")
-        raise web.HTTPNotFound()
-
-    async def garbage(request: web.Request) -> web.StreamResponse:
-        noise = hashlib.sha256(b"seed").digest() * 4000
-        return web.Response(body=noise, headers={"Content-Type": "text/html"})
-
     routes: dict[str, Handler] = {
-        "/huge": huge,
-        "/endless": endless,
-        "/slow": slow,
-        "/pdf": pdf,
-        "/latin1": latin1,
-        "/badbytes": badbytes,
-        "/loop": loop,
-        "/loop2": loop,
-        "/redirect/{n}": redirect,
-        "/fail": fail,
-        "/flaky": flaky,
-        "/missing": missing,
-        "/garbage": garbage,
+        "/huge": _huge,
+        "/endless": _endless,
+        "/slow": _slow,
+        "/pdf": _pdf,
+        "/latin1": _latin1,
+        "/badbytes": _badbytes,
+        "/loop": _loop,
+        "/loop2": _loop,
+        "/redirect/{n}": _redirect,
+        "/fail": _fail,
+        "/flaky": _flaky,
+        "/missing": _missing,
+        "/garbage": _garbage,
         "/page/{name}": page,
     }
     for route, handler in routes.items():
