@@ -42,6 +42,7 @@ __all__ = [
     "SearchHit",
     "SearchRecord",
     "SearchTrace",
+    "Stance",
     "Truthfulness",
     "Verdict",
     "VerdictQuote",
@@ -240,6 +241,10 @@ class Evidence:
     retrieved_at: str = ""  # when the page was fetched (the snapshot's fetched_at)
 
 
+# what a quoted sentence does for its claim (see VerdictQuote)
+Stance = Literal["supports", "refutes", "conflicts", "closest"]
+
+
 @dataclass(frozen=True, slots=True)
 class VerdictQuote:
     """A sentence a judge decided on: ``sentence == page.text[start:end]`` for the snapshot.
@@ -251,7 +256,7 @@ class VerdictQuote:
     ``evidence_rank`` is its passage's position in ``claim.evidence``.
     """
 
-    stance: Literal["supports", "refutes", "conflicts", "closest"]
+    stance: Stance
     sentence: str
     url: str
     title: str
