@@ -361,7 +361,7 @@ class Settings(_Section):
         its files, how it talks to Label Studio: no verdict depends on them), with any password in a URL masked. A report records them
         (``provenance.config``), so an audit can name each setting that differs."""
         data = self.model_dump(mode="json", exclude={"service", "store", "labelstudio"})
-        return _masked(data)
+        return _masked_mapping(data)
 
     def digest(self) -> str:
         """A sha256 of the canonical :meth:`check_settings`, recorded in every report."""
@@ -387,9 +387,13 @@ class Settings(_Section):
 _URL_PASSWORD = re.compile(r"(://[^/\s:@]*:)[^/\s@]+@")
 
 
+def _masked_mapping(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: _masked(v) for k, v in data.items()}
+
+
 def _masked(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _masked(v) for k, v in value.items()}
+        return _masked_mapping(value)
     if isinstance(value, list):
         return [_masked(v) for v in value]
     if isinstance(value, str):

@@ -10,10 +10,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from verifier.errors import InputError, InvalidRequest
 from verifier.text.spans import word_range
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = [
     "FLAGS",
@@ -39,6 +42,7 @@ __all__ = [
     "SearchHit",
     "SearchRecord",
     "SearchTrace",
+    "Stance",
     "Truthfulness",
     "Verdict",
     "VerdictQuote",
@@ -166,7 +170,7 @@ class SearchRecord:
     error: str | None = None
 
     def content(self) -> dict[str, Any]:
-        return _plain(self)
+        return _fields(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SearchRecord:
@@ -192,7 +196,7 @@ class PageRecord:
     extractor: str
 
     def content(self) -> dict[str, Any]:
-        return _plain(self)
+        return _fields(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PageRecord:
@@ -237,6 +241,10 @@ class Evidence:
     retrieved_at: str = ""  # when the page was fetched (the snapshot's fetched_at)
 
 
+# what a quoted sentence does for its claim (see VerdictQuote)
+Stance = Literal["supports", "refutes", "conflicts", "closest"]
+
+
 @dataclass(frozen=True, slots=True)
 class VerdictQuote:
     """A sentence a judge decided on: ``sentence == page.text[start:end]`` for the snapshot.
@@ -248,7 +256,7 @@ class VerdictQuote:
     ``evidence_rank`` is its passage's position in ``claim.evidence``.
     """
 
-    stance: Literal["supports", "refutes", "conflicts", "closest"]
+    stance: Stance
     sentence: str
     url: str
     title: str
@@ -433,7 +441,7 @@ class Plagiarism:
     pages: list[PageTrace] = field(default_factory=list)  # the pages they brought
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(self)
+        return _fields(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Plagiarism:
@@ -531,7 +539,7 @@ class Truthfulness:
     conflicts: list[ClaimRef] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(self)
+        return _fields(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Truthfulness:
@@ -603,7 +611,7 @@ class Grammar:
     categories: dict[str, list[str]] = field(default_factory=dict)  # the counting in force
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(self)
+        return _fields(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Grammar:
@@ -693,7 +701,7 @@ class Report:
     schema: str = REPORT_SCHEMA
 
     def to_dict(self) -> dict[str, Any]:
-        data = _plain(self)
+        data = _fields(self)
         return {"schema": data.pop("schema"), **data}
 
     @classmethod
@@ -786,9 +794,14 @@ def upgrade_plagiarism(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "matches": matches}
 
 
+def _fields(obj: DataclassInstance) -> dict[str, Any]:
+    """A dataclass instance as plain JSON values, by field name."""
+    return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+
+
 def _plain(obj: Any) -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        return _fields(obj)
     if isinstance(obj, list | tuple):
         return [_plain(item) for item in obj]
     if isinstance(obj, dict):

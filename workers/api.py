@@ -26,6 +26,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,11 @@ log = logging.getLogger("verifier.api")
 
 STORE = web.AppKey("store", JobStore)
 SETTINGS = web.AppKey("settings", Settings)
-METRICS = web.AppKey("metrics", "Metrics")
-CONTEXT = web.AppKey("context", "ApiContext")
+METRICS = web.AppKey["Metrics"]("metrics")
+CONTEXT = web.AppKey["ApiContext"]("context")
 HEALTH = web.AppKey("health", HealthMonitor)
 # the web app's error page, for errors met under /app/ (set by workers.webapp)
-HTML_ERROR = web.AppKey("html_error", Callable[[web.Request, int, str, str], web.Response])
+HTML_ERROR = web.AppKey[Callable[[web.Request, int, str, str], web.Response]]("html_error")
 KEY = web.RequestKey("api_key", ApiKey)
 
 MAX_JSON_DEPTH = 32  # how deeply a request body's JSON may nest
@@ -484,7 +485,7 @@ async def submit(request: web.Request) -> web.Response:
     )
 
 
-async def get_check(request: web.Request) -> web.Response:
+async def get_check(request: web.Request) -> web.StreamResponse:
     job = await _job_for(request)
     body = job.public()
     report = None
@@ -581,20 +582,24 @@ async def launch_audit(app: web.Application, job: Job, mode: str, requested_by: 
     context = app[CONTEXT]
     settings = app[SETTINGS]
     store = app[STORE]
-    if mode == "replay" and context.snapshots is None:
-        raise _refuse(
-            503, "unavailable", "no snapshot store: replay needs the snapshots the check stored"
-        )
-    if mode == "rerun" and context.rerun_runtime is None:
-        raise _refuse(503, "unavailable", "this server has no runtime for re-runs")
+    audit: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
+    if mode == "replay":
+        snapshots = context.snapshots
+        if snapshots is None:
+            raise _refuse(
+                503, "unavailable", "no snapshot store: replay needs the snapshots the check stored"
+            )
+        audit = partial(audits.replay, snapshots=snapshots, settings=settings)
+    else:  # "rerun": both callers accept no other mode
+        runtime = context.rerun_runtime
+        if runtime is None:
+            raise _refuse(503, "unavailable", "this server has no runtime for re-runs")
+        audit = partial(audits.rerun, runtime=runtime)
     original = await asyncio.to_thread(store.report, job.id)
 
     async def run() -> None:
         try:
-            if mode == "replay":
-                result = await audits.replay(original, context.snapshots, settings)  # type: ignore[arg-type]
-            else:
-                result = await audits.rerun(original, context.rerun_runtime)  # type: ignore[arg-type]
+            result = await audit(original)
         except Exception as exc:
             result = {"mode": mode, "error": f"{type(exc).__name__}: {exc}"}
         await asyncio.to_thread(store.add_audit, job.id, mode, result, requested_by)
@@ -647,7 +652,7 @@ async def create_key(request: web.Request) -> web.Response:
     _need(request, Role.ADMIN)
     body = await _json(request)
     try:
-        role = Role(body.get("role"))
+        role = Role(body.get("role", ""))
     except ValueError:
         raise _refuse(
             422, "invalid_fields", f"role must be one of {', '.join(Role)}", fields=["role"]

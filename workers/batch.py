@@ -10,7 +10,7 @@ import multiprocessing.process
 import multiprocessing.queues
 import os
 import queue
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -153,7 +153,7 @@ async def _write(
             sink.write(json.dumps({"id": row_id, "error": str(result)}, ensure_ascii=False) + "\n")
         sink.flush()
         if progress is not None:
-            progress("row_done")
+            progress("row_done", None)
     return failures, incomplete
 
 
@@ -217,7 +217,7 @@ async def _in_processes(
 
 def _next(
     done: multiprocessing.queues.Queue[tuple[int, _Done | VerifierError]],
-    children: list[multiprocessing.process.BaseProcess],
+    children: Sequence[multiprocessing.process.BaseProcess],
 ) -> tuple[int, _Done | VerifierError]:
     """The next finished row; VerifierError when every child has died with rows left."""
     while True:

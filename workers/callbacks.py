@@ -106,12 +106,12 @@ class CallbackSender:
         key = await asyncio.to_thread(self.store.key, job.owner) if job.owner else None
         secret = self.store.open_secret(key) if key is not None else ""
         if key is not None and not secret:  # never send it unsigned
-            error = (
+            unsigned = (
                 "cannot sign the callback: this worker cannot open the key's callback secret "
                 "(give it the API's service.secrets_key_file or service.session_secret)"
             )
-            await asyncio.to_thread(self.store.log_callback, job.id, 1, None, error)
-            log.error("callback for job %s: %s", job.id, error)
+            await asyncio.to_thread(self.store.log_callback, job.id, 1, None, unsigned)
+            log.error("callback for job %s: %s", job.id, unsigned)
             return False
         body = json.dumps(self.payload(job, report), ensure_ascii=False).encode()
         headers = {"Content-Type": "application/json", "X-Verifier-Job": job.id}

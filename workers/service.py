@@ -270,6 +270,7 @@ async def _serve(
     stopping_at: list[float],
 ) -> None:
     service = settings.service
+    # not in the JobStore protocol: a store without seal_secrets has nothing to seal
     with contextlib.suppress(AttributeError):
         sealed = await asyncio.to_thread(store.seal_secrets)  # type: ignore[attr-defined]
         if sealed:

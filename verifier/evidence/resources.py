@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal, TypedDict, Unpack
 
 from verifier.errors import FetchError, HTTPStatusError
 from verifier.schema import Resource
@@ -37,7 +38,7 @@ _MIN_DESCRIPTION_TERMS = 3
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    kind: str  # "url" or "doi"
+    kind: Literal["url", "doi"]
     ref: str  # as written
     url: str  # what is fetched
     start: int
@@ -58,7 +59,9 @@ def find_citations(response: str, limit: int = 10) -> list[Citation]:
     taken: list[tuple[int, int]] = []
     seen: set[str] = set()
 
-    def add(kind: str, ref: str, url: str, start: int, end: int, described: str) -> None:
+    def add(
+        kind: Literal["url", "doi"], ref: str, url: str, start: int, end: int, described: str
+    ) -> None:
         if url in seen or any(s < end and start < e for s, e in taken):
             return
         seen.add(url)
@@ -80,10 +83,10 @@ def find_citations(response: str, limit: int = 10) -> list[Citation]:
         else:
             add("url", url, url, m.start(2), m.start(2) + len(url), m.group(1))
     for m in _DOI.finditer(response):
-        doi = m.group(1).rstrip(_TRAILING)
-        start, end = m.start(), m.start(1) + len(doi)
+        ref = m.group(1).rstrip(_TRAILING)
+        start, end = m.start(), m.start(1) + len(ref)
         described = _describe(response, start, end)
-        add("doi", doi, f"https://doi.org/{doi}", start, end, described)
+        add("doi", ref, f"https://doi.org/{ref}", start, end, described)
     for m in _URL.finditer(response):
         url = m.group().rstrip(_TRAILING)
         start, end = m.start(), m.start() + len(url)
@@ -108,21 +111,13 @@ def assess(
     min_term_share: float = 0.1,
 ) -> Resource:
     """What fetching ``citation`` showed: a page (``title``, ``text``) or an ``error``."""
-    base = {
-        "kind": citation.kind,
-        "ref": citation.ref,
-        "url": citation.url,
-        "start": citation.start,
-        "end": citation.end,
-        "described_as": citation.described_as,
-    }
     if error is not None:
         if isinstance(error, HTTPStatusError) and error.status in (404, 410):
             what = (
                 "the DOI is not registered" if citation.kind == "doi" else "the page does not exist"
             )
-            return Resource(
-                **base,
+            return _resource(
+                citation,
                 status="missing",
                 fake=True,
                 reason=f"{what} (HTTP {error.status})",
@@ -130,8 +125,8 @@ def assess(
             )
         http = error.status if isinstance(error, HTTPStatusError) else None
         why = str(error) if isinstance(error, FetchError) else f"{type(error).__name__}: {error}"
-        return Resource(
-            **base,
+        return _resource(
+            citation,
             status="unchecked",
             fake=False,
             reason=f"could not be checked: {why}",
@@ -140,10 +135,10 @@ def assess(
     wanted = set(content_terms(citation.described_as))
     page_terms = set(content_terms(f"{title or ''} {text[:_LEAD_CHARS]}"))
     share = len(wanted & page_terms) / len(wanted) if wanted else None
-    common = dict(http_status=status, title=title, snapshot_id=snapshot_id)
+    common = _PageFacts(http_status=status, title=title, snapshot_id=snapshot_id)
     if share is None or len(wanted) < _MIN_DESCRIPTION_TERMS:
-        return Resource(
-            **base,
+        return _resource(
+            citation,
             status="ok",
             fake=False,
             reason="exists (the response does not describe it in enough words to compare)",
@@ -151,8 +146,8 @@ def assess(
             **common,
         )
     if share < min_term_share:
-        return Resource(
-            **base,
+        return _resource(
+            citation,
             status="mismatch",
             fake=True,
             reason=f"the page ({title or 'untitled'!s}) shares {share:.0%} of the words the "
@@ -160,11 +155,44 @@ def assess(
             similarity=round(share, 3),
             **common,
         )
-    return Resource(
-        **base,
+    return _resource(
+        citation,
         status="ok",
         fake=False,
         reason=f"exists and matches the description ({share:.0%} of its words)",
         similarity=round(share, 3),
         **common,
+    )
+
+
+class _PageFacts(TypedDict, total=False):
+    """What the fetch answered (optional fields of a :class:`Resource`)."""
+
+    http_status: int | None
+    title: str | None
+    snapshot_id: str | None
+
+
+def _resource(
+    citation: Citation,
+    *,
+    status: Literal["ok", "missing", "mismatch", "unchecked"],
+    fake: bool,
+    reason: str,
+    similarity: float | None = None,
+    **facts: Unpack[_PageFacts],
+) -> Resource:
+    """The citation's :class:`Resource`: where it is, the verdict, and what the fetch showed."""
+    return Resource(
+        kind=citation.kind,
+        ref=citation.ref,
+        url=citation.url,
+        start=citation.start,
+        end=citation.end,
+        described_as=citation.described_as,
+        status=status,
+        fake=fake,
+        reason=reason,
+        similarity=similarity,
+        **facts,
     )

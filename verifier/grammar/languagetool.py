@@ -21,7 +21,7 @@ import asyncio
 import json
 from bisect import bisect_left
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import aiohttp
 
@@ -174,7 +174,7 @@ def _match(raw: Any, units: _Utf16) -> LtMatch | str | None:
     )
 
 
-def _int(value: Any) -> bool:
+def _int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -208,8 +208,11 @@ class _Utf16:
         """The match's span: read as UTF-16 (as LanguageTool counts); if that does not
         give its context's words, as code points (some servers' versions); else None."""
         start, end = self.index(offset), self.index(offset + length)
-        placed = start is not None and end is not None
-        if placed and (expected is None or _same(self.text[start:end], expected)):
+        if (
+            start is not None
+            and end is not None
+            and (expected is None or _same(self.text[start:end], expected))
+        ):
             return start, end
         end = offset + length
         if (

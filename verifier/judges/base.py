@@ -89,11 +89,23 @@ class Judge(Protocol):
 
     ``before[i]``, when given, is the text just before ``evidence[i]`` on its page (the
     names a passage's "it", "she" or "the opera" stand for); a judge may read it for that
-    and never judges it."""
+    and never judges it.
 
-    name: str
-    instant: bool  # rules that take milliseconds: run even after a claim's deadline
-    model_id: str | None  # the model it runs, recorded in a report's provenance; None: rules
+    The pipeline only reads ``name``, ``instant`` and ``model_id`` (read-only here, so a
+    judge may declare ``model_id = None`` or a ``str``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def instant(self) -> bool:
+        """Rules that take milliseconds: run even after a claim's deadline."""
+        ...
+
+    @property
+    def model_id(self) -> str | None:
+        """The model it runs, recorded in a report's provenance; None: rules."""
+        ...
 
     async def judge(
         self,

@@ -29,7 +29,7 @@ from rapidfuzz import fuzz
 
 from verifier.config import LlmJudgeSettings
 from verifier.errors import ConfigError
-from verifier.judges.base import Judgement
+from verifier.judges.base import Judgement, Label
 from verifier.system.deadline import Deadline
 from verifier.web.http_errors import Failure, map_aiohttp_errors
 
@@ -45,7 +45,11 @@ SYSTEM_PROMPT = (
     'of the deciding passage, or null>, "quote": "<the deciding words, copied exactly '
     'from that passage, or null>", "explanation": "<one sentence>"}'
 )
-_LABELS = {"supported": "supported", "contradicted": "refuted", "inconclusive": "inconclusive"}
+_LABELS: dict[str, Label] = {
+    "supported": "supported",
+    "contradicted": "refuted",
+    "inconclusive": "inconclusive",
+}
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.IGNORECASE)
 
 
@@ -64,7 +68,7 @@ def user_message(claim: str, passages: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def parse_answer(content: str, evidence: Sequence[str]) -> tuple[str, int | None, int, int, str]:
+def parse_answer(content: str, evidence: Sequence[str]) -> tuple[Label, int | None, int, int, str]:
     """``(label, evidence_index, start, end, explanation)`` from the model's text, the
     quote located in ``evidence[evidence_index]``; :class:`InvalidAnswer` otherwise."""
     text = _FENCE.sub("", content.strip())
@@ -185,7 +189,7 @@ class LlmJudge:
         self,
         evidence: Sequence[str],
         passages: Sequence[str],
-        label: str,
+        label: Label,
         index: int | None,
         start: int,
         end: int,
@@ -196,7 +200,7 @@ class LlmJudge:
             if i == index:
                 out.append(
                     Judgement(
-                        label,  # type: ignore[arg-type]
+                        label,
                         self.settings.confidence,
                         self.name,
                         i,

@@ -37,7 +37,7 @@ from typing import Any
 
 from verifier.config import NliJudgeSettings
 from verifier.errors import ConfigError
-from verifier.judges.base import Judgement
+from verifier.judges.base import Judgement, Label
 from verifier.judges.hub import default_data_dir, label_roles, resolve
 from verifier.system.deadline import Deadline
 
@@ -166,6 +166,7 @@ class NliJudge:
                 continue
             p_support, p_refute, window = best[index]
             s = self.settings
+            label: Label
             if p_support >= s.support_threshold and p_support >= p_refute:
                 label, confidence = "supported", p_support
                 reason = f"the model reads it as entailing the claim (P={p_support:.2f})"
@@ -179,7 +180,7 @@ class NliJudge:
                 )
             out.append(
                 Judgement(
-                    label,  # type: ignore[arg-type]
+                    label,
                     round(confidence, 3),
                     self.name,
                     index,

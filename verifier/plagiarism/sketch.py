@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
+from typing import TypedDict
 
 import numpy as np
 
@@ -38,7 +39,17 @@ from verifier.text.spans import STOPWORDS
 
 __all__ = ["SKETCH_PARAMS", "SketchIndex", "shingles", "sketch_many"]
 
-SKETCH_PARAMS = {"scheme": "affine32", "num_perm": 64, "seed": 1, "shingle_words": 5}
+
+class SketchParams(TypedDict):
+    """How a sketch is made (stored beside the sketches; a change means rebuilding them)."""
+
+    scheme: str
+    num_perm: int
+    seed: int
+    shingle_words: int
+
+
+SKETCH_PARAMS: SketchParams = {"scheme": "affine32", "num_perm": 64, "seed": 1, "shingle_words": 5}
 _EMPTY = np.iinfo(np.uint32).max  # the sketch of an empty shingle set: matches nothing
 
 

@@ -156,7 +156,7 @@ def _marks(report: Report, sources: dict[str, int]) -> list[_Mark]:
         if claim.verdict is None or not claim.check_worthy:
             continue
         v = claim.verdict
-        label = "disputed" if v.disputed else v.label
+        label: str = "disputed" if v.disputed else v.label
         quote = v.quotes[0] if v.quotes else None
         tip = f"claim {claim.id}: {label}"
         if quote is not None and quote.stance == "conflicts":
@@ -280,7 +280,7 @@ def _pieces_html(pieces: list[_Piece]) -> Markup:
     """The response's pieces as HTML, each marked piece a focusable span with its classes,
     matches, claims and tooltip (every value escaped): built here rather than in the
     template, which costs several times more for a long response."""
-    out = []
+    out: list[str] = []
     for p in pieces:
         text = escape(p.text)
         if not p.classes:
@@ -376,7 +376,7 @@ def _sources(report: Report, sources: dict[str, int]) -> list[dict[str, Any]]:
     by_source: dict[int, list[CopyMatch]] = {}
     for m in report.plagiarism.matches:
         by_source.setdefault(sources[m.snapshot_id], []).append(m)
-    all_sources = []
+    all_sources: list[dict[str, Any]] = []
     for sid, index in sorted(sources.items(), key=lambda kv: kv[1]):
         first = by_source.get(index, [None])[0]
         listed = next((s for s in report.plagiarism.sources if s.snapshot_id == sid), None)

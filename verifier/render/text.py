@@ -374,7 +374,7 @@ def _label(claim: Claim) -> tuple[str, str]:
     v = claim.verdict
     if v is None:
         return "none", ""
-    label = "disputed" if v.disputed else v.label
+    label: str = "disputed" if v.disputed else v.label
     if any(q.stance == "conflicts" for q in v.quotes):
         label = "conflict?"
     if label in ("refuted", "unchecked"):

@@ -14,26 +14,37 @@ from collections.abc import Sequence
 from typing import Literal
 
 from verifier.judges import Decision, Judgement
-from verifier.schema import Claim, ClaimRef, Evidence, Resource, Truthfulness, Verdict, VerdictQuote
+from verifier.schema import (
+    Claim,
+    ClaimRef,
+    Evidence,
+    Resource,
+    Stance,
+    Truthfulness,
+    Verdict,
+    VerdictQuote,
+)
 
 __all__ = ["truthfulness_of", "verdict_of"]
 
-_STANCE = {"supported": "supports", "refuted": "refutes"}
+_STANCE: dict[str, Stance] = {"supported": "supports", "refuted": "refutes"}
 
 
-def _stance(judgement: Judgement) -> str:
+def _stance(judgement: Judgement) -> Stance:
     if judgement.label in _STANCE:
         return _STANCE[judgement.label]
     return "conflicts" if judgement.conflicts else "closest"
 
 
-def _quote(judgement: Judgement, evidence: Sequence[Evidence], stance: str) -> VerdictQuote | None:
+def _quote(
+    judgement: Judgement, evidence: Sequence[Evidence], stance: Stance
+) -> VerdictQuote | None:
     index = judgement.evidence_index
     if index is None or judgement.sentence is None or judgement.start is None:
         return None
     ev = evidence[index]
     return VerdictQuote(
-        stance=stance,  # type: ignore[arg-type]
+        stance=stance,
         sentence=judgement.sentence,
         url=ev.url,
         title=ev.title,

@@ -85,7 +85,7 @@ class SearxngBackend:
         if not isinstance(results, list):
             msg = "searxng: the answer is not SearXNG JSON (no 'results' list)"
             raise SearchError(msg)
-        hits = []
+        hits: list[SearchHit] = []
         for item in results:
             if not isinstance(item, dict) or not item.get("url"):
                 continue

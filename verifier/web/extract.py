@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import version
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pebble import ProcessPool
-from pebble.common import ProcessExpired
+from pebble import ProcessExpired, ProcessPool
 
 from verifier.errors import ExtractError, ExtractTimeout
 from verifier.reasons import plain

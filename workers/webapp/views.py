@@ -127,9 +127,9 @@ async def sign_in_form(request: web.Request) -> web.Response:
     if key is not None:
         return redirect(_safe_next(request.query.get("next")))
     fresh = session is None
-    if fresh:
+    if session is None:
         session = request.app[SIGNER].new(None)
-    request[SESSION] = session  # type: ignore[assignment]
+    request[SESSION] = session
     response = render(
         request,
         "sign_in.html.j2",
