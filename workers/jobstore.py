@@ -7,8 +7,9 @@ roles are the string enums of :mod:`workers.jobs`, stored as their values. Sever
 processes may share the file: every state change is one short ``BEGIN IMMEDIATE``
 transaction.
 
-Exactly once: a worker claims a job with a lease (``lease_owner``, ``lease_until``) and
-renews it while it works; a job whose lease expired (its worker died) is claimed again.
+Exactly once: a worker leases a job (:meth:`~SqlJobStore.lease_job`: ``lease_owner``,
+``lease_until``) and renews the lease while it works; a job whose lease expired (its
+worker died) is leased again.
 A report is stored only by the lease holder, in the same transaction that marks the job
 done, and ``reports.job_id`` is unique, so a job never gets two reports.
 """
@@ -244,19 +245,19 @@ class JobStore(Protocol):
         max_attempts: int = 3,
     ) -> tuple[Job, bool]: ...
     def get(self, job_id: str) -> Job | None: ...
-    def claim(self, worker: str, lease_s: float) -> Job | None: ...
-    def renew(self, job_id: str, worker: str, lease_s: float) -> bool: ...
+    def lease_job(self, lease_owner: str, lease_s: float) -> Job | None: ...
+    def renew(self, job_id: str, lease_owner: str, lease_s: float) -> bool: ...
     def complete(
         self,
         job_id: str,
-        worker: str,
+        lease_owner: str,
         report: dict[str, Any],
         rendered: Rendered | None = None,
     ) -> bool: ...
     def fail(
-        self, job_id: str, worker: str, error: str, retry_in: float | None
+        self, job_id: str, lease_owner: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
-    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool: ...
+    def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool: ...
     def ping(self) -> None: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
@@ -286,7 +287,7 @@ class JobStore(Protocol):
     def list_jobs(
         self, *, owner: str | None, state: JobState | None, limit: int, offset: int
     ) -> tuple[list[Job], int]: ...
-    def set_progress(self, job_id: str, worker: str, progress: dict[str, Any]) -> bool: ...
+    def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool: ...
     def progress(self, job_id: str) -> dict[str, Any] | None: ...
     def end_session(self, session_id: str, until: float) -> None: ...
     def session_ended(self, session_id: str) -> bool: ...
@@ -318,7 +319,7 @@ class SqlJobStore:
     a store whose jobs run from a queue, the hooks that keep the queue in step inside
     the same transaction: :meth:`_queued` when a job becomes ready (submitted, retried,
     given back) and :meth:`_cancelled`. ``_skip_locked`` is appended to the query that
-    picks a job to claim (PostgreSQL's ``FOR UPDATE SKIP LOCKED``: two workers never
+    picks a job to lease (PostgreSQL's ``FOR UPDATE SKIP LOCKED``: two workers never
     take the same row)."""
 
     clock: Any
@@ -420,9 +421,10 @@ class SqlJobStore:
         rows = self._read(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
         return _job(rows[0]) if rows else None
 
-    def claim(self, worker: str, lease_s: float) -> Job | None:
-        """Take the oldest ready job: queued and due, or running with an expired lease
-        (its worker died). Counts the attempt; a job out of attempts fails instead."""
+    def lease_job(self, lease_owner: str, lease_s: float) -> Job | None:
+        """Lease the oldest ready job to ``lease_owner``: queued and due, or running with
+        an expired lease (its worker died). Counts the attempt; a job out of attempts
+        fails instead."""
         now = self.clock()
         with self._tx() as db:
             while True:
@@ -434,12 +436,12 @@ class SqlJobStore:
                 ).fetchone()
                 if row is None:
                     return None
-                job = self._take(db, _job(row), worker, lease_s, now)
+                job = self._take(db, _job(row), lease_owner, lease_s, now)
                 if job is not None:
                     return job
 
-    def _take(self, db: Any, job: Job, worker: str, lease_s: float, now: float) -> Job | None:
-        """Lease ``job`` to ``worker`` and count the attempt, or fail it when it has had
+    def _take(self, db: Any, job: Job, lease_owner: str, lease_s: float, now: float) -> Job | None:
+        """Lease ``job`` to ``lease_owner`` and count the attempt, or fail it when it has had
         all its attempts (its workers kept dying)."""
         if job.attempts >= job.max_attempts:
             db.execute(
@@ -457,31 +459,31 @@ class SqlJobStore:
         db.execute(
             "UPDATE jobs SET state = ?, lease_owner = ?, lease_until = ?,"
             " attempts = attempts + 1, updated_at = ? WHERE id = ?",
-            (JobState.RUNNING, worker, now + lease_s, now, job.id),
+            (JobState.RUNNING, lease_owner, now + lease_s, now, job.id),
         )
         row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)).fetchone()
         return _job(row)
 
-    def renew(self, job_id: str, worker: str, lease_s: float) -> bool:
-        """Extend the lease; False when the job is no longer this worker's."""
+    def renew(self, job_id: str, lease_owner: str, lease_s: float) -> bool:
+        """Extend the lease; False when ``lease_owner`` no longer holds it."""
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND state = ?"
                 " AND lease_owner = ?",
-                (now + lease_s, now, job_id, JobState.RUNNING, worker),
+                (now + lease_s, now, job_id, JobState.RUNNING, lease_owner),
             )
             return cur.rowcount == 1
 
     def complete(
         self,
         job_id: str,
-        worker: str,
+        lease_owner: str,
         report: dict[str, Any],
         rendered: Rendered | None = None,
     ) -> bool:
         """Store the report (with its ``rendered`` pages and summary) and mark the job
-        done (with the report's status), if this worker still holds the lease."""
+        done (with the report's status), if ``lease_owner`` still holds the lease."""
         now = self.clock()
         status = "incomplete" if report.get("status") == "incomplete" else "complete"
         with self._tx() as db:
@@ -489,7 +491,16 @@ class SqlJobStore:
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " error = NULL, updated_at = ?, finished_at = ?, report_status = ?, done_by = ?"
                 " WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.DONE, now, now, status, worker, job_id, JobState.RUNNING, worker),
+                (
+                    JobState.DONE,
+                    now,
+                    now,
+                    status,
+                    lease_owner,
+                    job_id,
+                    JobState.RUNNING,
+                    lease_owner,
+                ),
             )
             if cur.rowcount != 1:
                 return False
@@ -511,7 +522,9 @@ class SqlJobStore:
                 )
             return True
 
-    def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> JobState | None:
+    def fail(
+        self, job_id: str, lease_owner: str, error: str, retry_in: float | None
+    ) -> JobState | None:
         """Record a failed attempt: queued again after ``retry_in`` seconds while attempts
         remain, else failed with the last error. None when the lease was lost."""
         now = self.clock()
@@ -519,7 +532,7 @@ class SqlJobStore:
             row = db.execute(
                 "SELECT attempts, max_attempts FROM jobs WHERE id = ? AND state = ?"
                 " AND lease_owner = ?",
-                (job_id, JobState.RUNNING, worker),
+                (job_id, JobState.RUNNING, lease_owner),
             ).fetchone()
             if row is None:
                 return None
@@ -545,7 +558,7 @@ class SqlJobStore:
                 self._queued(db, job_id, now + (retry_in or 0))
             return state
 
-    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool:
+    def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool:
         """Give a running job back to the queue, its attempt uncounted: a worker shutting
         down, or one that met a fault of the infrastructure (then ``retry_in`` seconds
         later)."""
@@ -555,7 +568,7 @@ class SqlJobStore:
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,"
                 " next_run_at = ?, updated_at = ? WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.QUEUED, now + retry_in, now, job_id, JobState.RUNNING, worker),
+                (JobState.QUEUED, now + retry_in, now, job_id, JobState.RUNNING, lease_owner),
             )
             if cur.rowcount != 1:
                 return False
@@ -787,14 +800,14 @@ class SqlJobStore:
         )
         return [_job(r) for r in rows], total
 
-    def set_progress(self, job_id: str, worker: str, progress: dict[str, Any]) -> bool:
-        """Record a running job's progress (what the web app shows), if this worker still
-        holds the lease; False otherwise."""
+    def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool:
+        """Record a running job's progress (what the web app shows), if ``lease_owner``
+        still holds the lease; False otherwise."""
         with self._tx() as db:
             self._unflushed(db)
             cur = db.execute(
                 "UPDATE jobs SET progress = ? WHERE id = ? AND state = ? AND lease_owner = ?",
-                (json.dumps(progress), job_id, JobState.RUNNING, worker),
+                (json.dumps(progress), job_id, JobState.RUNNING, lease_owner),
             )
             return cur.rowcount == 1
 

@@ -2,7 +2,7 @@
 long to wait before trying again, and what to say about it.
 
 An :class:`Outage` is told of each failure and each success of whatever the caller tries
-(claiming a job, storing a report, reaching the database). The first failure is logged
+(leasing a job, storing a report, reaching the database). The first failure is logged
 as one warning with its reason; later ones are not, except for one reminder every
 ``remind_s``; the first success after failures logs one line saying how long it lasted.
 The wait between tries doubles from ``first_s`` up to ``max_s``. A few lines per outage

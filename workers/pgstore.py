@@ -210,8 +210,10 @@ class PgJobStore(SqlJobStore):
         if row is not None and row[0] is not None:
             abort_check(db.conn, int(row[0]))
 
-    def claim_job(self, job_id: str, queue_job_id: int, worker: str, lease_s: float) -> Job | None:
-        """Take the job a task of the queue carries, when that task is the job's latest
+    def lease_queued_job(
+        self, job_id: str, queue_job_id: int, lease_owner: str, lease_s: float
+    ) -> Job | None:
+        """Lease to ``lease_owner`` the job a task of the queue carries, when that task is the job's latest
         (an older task, left behind by a retry, finds nothing to do) and the job is
         queued, or running with an expired lease (its worker died). None when it ended,
         is held by a live lease (see :meth:`lease_left`) or ran out of attempts (then
@@ -223,7 +225,7 @@ class PgJobStore(SqlJobStore):
                 " AND (state = ? OR (state = ? AND lease_until < ?)) FOR UPDATE",
                 (job_id, queue_job_id, JobState.QUEUED, JobState.RUNNING, now),
             ).fetchone()
-            return None if row is None else self._take(db, _job(row), worker, lease_s, now)
+            return None if row is None else self._take(db, _job(row), lease_owner, lease_s, now)
 
     def requeue_orphans(self, limit: int = 100) -> int:
         """Give a new task to each job that should have one and has none: queued, or

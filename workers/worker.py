@@ -1,4 +1,4 @@
-"""Workers: claim jobs from the store, run checks, store reports exactly once.
+"""Workers: lease jobs from the store, run checks, store reports exactly once.
 
 A :class:`Worker` runs up to ``concurrency`` jobs at once in one process; several worker
 processes may share one store. Each job's lease is renewed every ``lease_s / 3`` seconds;
@@ -10,7 +10,7 @@ running ones ``grace_s`` to finish, then gives the rest back to the queue.
 A fault of the infrastructure (:func:`verifier.system.faults.infrastructure_fault`: a full disk,
 the database gone, memory out) is nobody's fault: the job is given back to the queue
 with its attempt uncounted, to run again after a backoff, and the worker waits before it
-claims again (:class:`~workers.outage.Outage`: a few log lines per outage). A report that
+leases again (:class:`~workers.outage.Outage`: a few log lines per outage). A report that
 cannot be stored yet is kept and stored when the store answers; a job that could not be
 given back because the store was down is given back as soon as it answers. The worker
 never exits because its store is away.
@@ -51,8 +51,8 @@ DoneHook = Callable[[Job, Report], Awaitable[None]]
 class QueuedJobStore(JobStore, Protocol):
     """A store whose jobs are handed out by a queue (:class:`~workers.pgstore.PgJobStore`)."""
 
-    def claim_job(
-        self, job_id: str, queue_job_id: int, worker: str, lease_s: float
+    def lease_queued_job(
+        self, job_id: str, queue_job_id: int, lease_owner: str, lease_s: float
     ) -> Job | None: ...
     def lease_left(self, job_id: str) -> float: ...
     def requeue_orphans(self, limit: int = 100) -> int: ...
@@ -107,7 +107,9 @@ class Worker:
             if len(self.running) < self.concurrency and not self._storing:
                 try:
                     await self.settle()
-                    job = await asyncio.to_thread(self.store.claim, self.id, self.settings.lease_s)
+                    job = await asyncio.to_thread(
+                        self.store.lease_job, self.id, self.settings.lease_s
+                    )
                 except VerifierError as exc:
                     self._store_failed(exc)
                 else:
@@ -139,7 +141,7 @@ class Worker:
             try:
                 await self.settle()
                 job = await asyncio.to_thread(
-                    store.claim_job, job_id, queue_job_id, self.id, lease_s
+                    store.lease_queued_job, job_id, queue_job_id, self.id, lease_s
                 )
                 if job is not None:
                     break
