@@ -44,8 +44,8 @@ from verifier.snapshots.base import SnapshotStore
 from verifier.system.faults import DISK_FULL
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
-from workers.jobs import JobState, Role
-from workers.jobstore import ApiKey, IdempotencyConflict, Job, JobStore
+from workers.jobs import Job, JobState, Role
+from workers.jobstore import ApiKey, IdempotencyConflict, JobStore, ServiceStore
 from workers.openapi import openapi
 from workers.throttle import FailureThrottle
 
@@ -53,7 +53,7 @@ __all__ = ["Metrics", "create_app"]
 
 log = logging.getLogger("verifier.api")
 
-STORE = web.AppKey("store", JobStore)
+STORE = web.AppKey("store", ServiceStore)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey("metrics", "Metrics")
 CONTEXT = web.AppKey("context", "ApiContext")
@@ -747,7 +747,7 @@ ROUTES: list[tuple[str, str, Handler]] = [
 
 
 def create_app(
-    store: JobStore,
+    store: ServiceStore,
     settings: Settings,
     *,
     snapshots: SnapshotStore | None = None,

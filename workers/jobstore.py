@@ -1,7 +1,11 @@
-"""The service's durable state: jobs, reports, audits, API keys, callback attempts.
+"""The service's durable state: jobs, reports, audits, API keys, callback attempts, web
+sessions.
 
-:class:`JobStore` is the protocol (what the API, the workers and the callback sender
-use); :class:`SqliteJobStore` keeps everything in one SQLite file (WAL) under the data dir,
+Each kind of state has its protocol: :class:`JobStore` (jobs and their reports: what
+the workers use), :class:`KeyStore` (API keys), :class:`AuditLog`, :class:`CallbackStore`
+(callback attempts), :class:`SessionStore` (signed-out web sessions); :class:`ServiceStore`
+is all of them (what the API and the web app use). :class:`SqlJobStore` implements them
+all in one database; :class:`SqliteJobStore` keeps everything in one SQLite file (WAL) under the data dir,
 with versioned migrations applied at start (``PRAGMA user_version``). Job states and key
 roles are the string enums of :mod:`workers.jobs`, stored as their values. Several
 processes may share the file: every state change is one short ``BEGIN IMMEDIATE``
@@ -34,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from verifier.errors import InputError, StoreError, StoreUnavailable
 from verifier.system.faults import DB_BUSY, store_error
 from verifier.system.files import private_file
-from workers.jobs import JobState, Role
+from workers.jobs import Job, JobState, Role
 from workers.secretbox import SEALED
 
 if TYPE_CHECKING:
@@ -46,9 +50,13 @@ log = logging.getLogger("verifier.jobstore")
 __all__ = [
     "ApiKey",
     "Audit",
+    "AuditLog",
+    "CallbackStore",
     "IdempotencyConflict",
-    "Job",
     "JobStore",
+    "KeyStore",
+    "ServiceStore",
+    "SessionStore",
     "SqlJobStore",
     "SqliteJobStore",
     "hash_token",
@@ -148,43 +156,6 @@ MIGRATIONS: tuple[str, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class Job:
-    id: str
-    state: JobState
-    owner: str | None
-    request: dict[str, Any]
-    options: dict[str, Any]
-    idempotency_key: str | None
-    attempts: int
-    max_attempts: int
-    lease_owner: str | None
-    lease_until: float | None
-    next_run_at: float
-    error: str | None
-    created_at: float
-    updated_at: float
-    finished_at: float | None
-    report_status: str | None = None  # "complete" or "incomplete" once done
-    done_by: str | None = None  # the worker that stored the report (host:pid:tag)
-
-    def public(self) -> dict[str, Any]:
-        """What the API shows about a job (no lease internals)."""
-        return {
-            "id": self.id,
-            "state": self.state,
-            "attempts": self.attempts,
-            "max_attempts": self.max_attempts,
-            "error": self.error,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "finished_at": self.finished_at,
-            "report_status": self.report_status,
-            "done_by": self.done_by,
-            "options": self.options,
-        }
-
-
-@dataclass(frozen=True, slots=True)
 class ApiKey:
     id: str
     role: Role
@@ -232,9 +203,9 @@ class IdempotencyConflict(InputError):
 
 
 class JobStore(Protocol):
-    """What the API, the workers and the callback sender need of a store."""
+    """Jobs and their reports: what the API, the workers and the web app need to
+    submit, lease, finish and show jobs."""
 
-    # jobs
     def submit(
         self,
         request: dict[str, Any],
@@ -267,31 +238,54 @@ class JobStore(Protocol):
     def summaries(self, job_ids: list[str]) -> dict[str, dict[str, Any]]: ...
     def counts(self) -> dict[str, int]: ...
     def report_counts(self) -> dict[str, int]: ...
-    # audits
-    def add_audit(
-        self, job_id: str, mode: str, result: dict[str, Any], requested_by: str | None
-    ) -> Audit: ...
-    def audits(self, job_id: str) -> list[Audit]: ...
-    # API keys
+    # the web app (workers/webapp): lists of checks, progress
+    def list_jobs(
+        self, *, owner: str | None, state: JobState | None, limit: int, offset: int
+    ) -> tuple[list[Job], int]: ...
+    def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool: ...
+    def progress(self, job_id: str) -> dict[str, Any] | None: ...
+    def close(self) -> None: ...
+
+
+class KeyStore(Protocol):
+    """API keys: made, found by token, listed, revoked; their callback secrets."""
+
     def create_key(self, role: Role | str, name: str = "") -> tuple[ApiKey, str]: ...
     def find_key(self, token: str) -> ApiKey | None: ...
     def key(self, key_id: str) -> ApiKey | None: ...
     def list_keys(self) -> list[ApiKey]: ...
     def revoke_key(self, key_id: str) -> bool: ...
     def open_secret(self, key: ApiKey) -> str: ...
-    # callbacks
+
+
+class AuditLog(Protocol):
+    """The audits (replays, reruns) of a job's report."""
+
+    def add_audit(
+        self, job_id: str, mode: str, result: dict[str, Any], requested_by: str | None
+    ) -> Audit: ...
+    def audits(self, job_id: str) -> list[Audit]: ...
+
+
+class CallbackStore(Protocol):
+    """The log of a job's callback attempts."""
+
     def log_callback(
         self, job_id: str, attempt: int, status: int | None, error: str | None
     ) -> None: ...
-    # the web app (workers/webapp): lists of checks, progress, signed-out sessions
-    def list_jobs(
-        self, *, owner: str | None, state: JobState | None, limit: int, offset: int
-    ) -> tuple[list[Job], int]: ...
-    def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool: ...
-    def progress(self, job_id: str) -> dict[str, Any] | None: ...
+
+
+class SessionStore(Protocol):
+    """The web app's sessions that were signed out before they expired."""
+
     def end_session(self, session_id: str, until: float) -> None: ...
     def session_ended(self, session_id: str) -> bool: ...
-    def close(self) -> None: ...
+
+
+class ServiceStore(JobStore, KeyStore, AuditLog, CallbackStore, SessionStore, Protocol):
+    """Everything the service keeps in its database (:class:`SqlJobStore` is one): what
+    the API and the web app, which use all of it, are given. Other callers type against
+    the one protocol they need."""
 
 
 _JOB_COLUMNS = (

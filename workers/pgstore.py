@@ -24,8 +24,8 @@ from verifier.system.postgres import (
     redact,
     transaction,
 )
-from workers.jobs import JobState
-from workers.jobstore import _JOB_COLUMNS, Job, SqlJobStore, _job
+from workers.jobs import Job, JobState
+from workers.jobstore import _JOB_COLUMNS, SqlJobStore, _job
 from workers.queue import abort_check, defer_check, queue_migrations
 
 if TYPE_CHECKING:

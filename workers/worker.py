@@ -33,8 +33,8 @@ from verifier.pipeline import check
 from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
-from workers.jobs import JobState
-from workers.jobstore import Job, JobStore
+from workers.jobs import Job, JobState
+from workers.jobstore import JobStore
 from workers.outage import Outage
 from workers.rendered import Rendered, render_report
 from workers.running import JobProgress, runtime_for

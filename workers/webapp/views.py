@@ -32,8 +32,8 @@ from workers.api import (
     rendered_page,
     throttled,
 )
-from workers.jobs import JobState, Role
-from workers.jobstore import Job, JobStore
+from workers.jobs import Job, JobState, Role
+from workers.jobstore import JobStore
 from workers.rendered import report_summary
 from workers.running import offered_corpora
 from workers.webapp.csrf import FIELD, csrf_ok
