@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from verifier.errors import InputError, StoreError, StoreUnavailable
+from verifier.errors import InputError, JobStoreError, StoreError, StoreUnavailable
 from verifier.system.faults import DB_BUSY, store_error
 from verifier.system.files import private_file
 from workers.jobs import Job, JobState, Role
@@ -570,7 +570,8 @@ class SqlJobStore:
             return True
 
     def ping(self) -> None:
-        """One trivial read: the store answers (StoreError when it does not)."""
+        """One trivial read: the store answers (JobStoreError or StoreUnavailable when it
+        does not)."""
         self._read("SELECT 1")
 
     def cancel(self, job_id: str) -> bool:
@@ -854,7 +855,7 @@ class SqliteJobStore(SqlJobStore):
             msg = (
                 f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
             )
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
         self._lock = threading.Lock()
         self.migrate()
 
@@ -870,14 +871,14 @@ class SqliteJobStore(SqlJobStore):
             except sqlite3.Error as exc:
                 self._rollback()
                 msg = f"the job store {self.path} is unavailable: {exc}"
-                raise store_error(msg, exc) from exc
+                raise store_error(msg, exc, JobStoreError) from exc
             try:
                 yield self._db
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
                 msg = f"cannot write to the job store {self.path}: {exc}"
-                raise store_error(msg, exc) from exc
+                raise store_error(msg, exc, JobStoreError) from exc
             except BaseException:
                 self._rollback()
                 raise
@@ -895,7 +896,7 @@ class SqliteJobStore(SqlJobStore):
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as exc:
                 msg = f"cannot read the job store {self.path}: {exc}"
-                raise store_error(msg, exc) from exc
+                raise store_error(msg, exc, JobStoreError) from exc
 
     def migrate(self) -> int:
         """Apply the migrations this file has not had yet; return the schema version."""
@@ -910,7 +911,7 @@ class SqliteJobStore(SqlJobStore):
                 return len(MIGRATIONS)
         except (sqlite3.Error, StoreError) as exc:
             msg = f"cannot migrate the job store {self.path}: {exc}"
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
 
     def close(self) -> None:
         with self._lock:

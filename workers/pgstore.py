@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from verifier.errors import JobStoreError
 from verifier.system.faults import store_error
 from verifier.system.postgres import (
     Migrations,
@@ -160,10 +161,10 @@ class PgJobStore(SqlJobStore):
         self.clock = clock
         self.secret_box = secret_box
         self._own_pool = pool is None
-        self.pool = pool or open_pool(url, pool_size, name="verifier-jobs")
+        self.pool = pool or open_pool(url, pool_size, name="verifier-jobs", error=JobStoreError)
         try:
-            check_schema(self.pool, url, JOB_MIGRATIONS)
-            check_schema(self.pool, url, queue_migrations())
+            check_schema(self.pool, url, JOB_MIGRATIONS, JobStoreError)
+            check_schema(self.pool, url, queue_migrations(), JobStoreError)
         except BaseException:
             self.close()
             raise
@@ -173,7 +174,7 @@ class PgJobStore(SqlJobStore):
 
     @contextmanager
     def _tx(self) -> Iterator[_Tx]:
-        with transaction(self.pool, "using the job store") as conn:
+        with transaction(self.pool, "using the job store", JobStoreError) as conn:
             yield _Tx(conn)
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -187,7 +188,7 @@ class PgJobStore(SqlJobStore):
             msg = (
                 f"PostgreSQL error while reading the job store: {str(exc).strip().splitlines()[0]}"
             )
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
 
     def _unflushed(self, db: Any) -> None:
         db.execute("SET LOCAL synchronous_commit = off")
@@ -202,7 +203,7 @@ class PgJobStore(SqlJobStore):
             queue_job_id = defer_check(db.conn, job_id, run_at)
         except Exception as exc:
             msg = f"cannot queue job {job_id}: {exc}"
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
         db.execute("UPDATE jobs SET queue_job_id = ? WHERE id = ?", (queue_job_id, job_id))
 
     def _cancelled(self, db: Any, job_id: str) -> None:

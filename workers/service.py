@@ -316,7 +316,7 @@ async def _serve(
 
 async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
     """Wait for ``stop``, collecting the exit status of the orphans a killed job process
-    leaves (its extraction workers die with it), so none stays <defunct>."""
+    leaves (its extraction processes die with it), so none stays <defunct>."""
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every_s)

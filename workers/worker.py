@@ -164,7 +164,7 @@ class Worker:
 
     async def settle(self) -> None:
         """Tell the store what it could not be told while it was down (jobs to give
-        back); StoreError while it still cannot be."""
+        back); a StoreError while it still cannot be."""
         for job_id, call in list(self._owed.items()):
             await asyncio.to_thread(call)
             self._owed.pop(job_id, None)

@@ -403,3 +403,12 @@ def test_rendered_pages_and_summaries_are_stored_with_the_report(store: SqlJobSt
     store.complete(other.id, "w", {"id": "s"})  # stored without (an older verifier's way)
     assert store.report_page(other.id, 1) is None
     assert store.summaries([other.id]) == {}
+
+
+def test_a_job_store_that_cannot_be_opened_raises_its_own_error(tmp_path: Path) -> None:
+    from verifier.errors import JobStoreError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    with pytest.raises(JobStoreError, match="cannot open the job store"):
+        SqliteJobStore(blocker / "jobs.db")

@@ -119,12 +119,18 @@ RECONNECT_S = 10.0
 
 
 def open_pool(
-    url: str, size: int, *, name: str = "verifier", timeout_s: float = POOL_TIMEOUT_S
+    url: str,
+    size: int,
+    *,
+    name: str = "verifier",
+    timeout_s: float = POOL_TIMEOUT_S,
+    error: type[StoreError] = StoreError,
 ) -> ConnectionPool:
     """A thread-safe pool of autocommit connections (transactions are explicit), opened
     and checked; one clear line when psycopg is missing or the server cannot be
-    reached. A statement waits at most ``timeout_s`` for a connection; the pool
-    reconnects by itself when the server comes back."""
+    reached (``error``: the store's own error class). A statement waits at most
+    ``timeout_s`` for a connection; the pool reconnects by itself when the server comes
+    back."""
     try:
         import psycopg
         from psycopg_pool import ConnectionPool, PoolTimeout
@@ -150,7 +156,7 @@ def open_pool(
     except (PoolTimeout, psycopg.Error) as exc:
         pool.close()
         msg = f"cannot connect to PostgreSQL at {redact(url)} ({_first_line(exc)}); check service.database and that the server is running"
-        raise StoreError(msg) from exc
+        raise error(msg) from exc
     return pool
 
 
@@ -160,9 +166,12 @@ def _first_line(exc: BaseException) -> str:
 
 
 @contextmanager
-def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
+def connection(
+    pool: ConnectionPool, what: str, error: type[StoreError] = StoreError
+) -> Iterator[Any]:
     """A pooled autocommit connection (each statement its own transaction); psycopg
-    errors become :class:`StoreError` naming ``what`` was being done."""
+    errors become ``error`` (the store's own, or StoreUnavailable: see
+    :func:`~verifier.system.faults.store_error`) naming ``what`` was being done."""
     import psycopg
 
     try:
@@ -170,19 +179,21 @@ def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
             yield conn
     except psycopg.Error as exc:
         msg = f"PostgreSQL error while {what}: {_first_line(exc)}"
-        raise store_error(msg, exc) from exc
+        raise store_error(msg, exc, error) from exc
 
 
 @contextmanager
-def transaction(pool: ConnectionPool, what: str) -> Iterator[Any]:
+def transaction(
+    pool: ConnectionPool, what: str, error: type[StoreError] = StoreError
+) -> Iterator[Any]:
     """One transaction on a pooled connection (errors as in :func:`connection`)."""
-    with connection(pool, what) as conn, conn.transaction():
+    with connection(pool, what, error) as conn, conn.transaction():
         yield conn
 
 
-def versions(pool: ConnectionPool) -> dict[str, int]:
+def versions(pool: ConnectionPool, error: type[StoreError] = StoreError) -> dict[str, int]:
     """The version each component's schema is at (empty for a new database)."""
-    with transaction(pool, "reading the schema version") as conn:
+    with transaction(pool, "reading the schema version", error) as conn:
         return _versions(conn)
 
 
@@ -227,19 +238,25 @@ def migrate(pool: ConnectionPool, components: Sequence[Migrations]) -> dict[str,
     return done
 
 
-def check_schema(pool: ConnectionPool, url: str, component: Migrations) -> None:
-    """Refuse, in one line, a database whose schema for ``component`` is not this
-    version's (a new database, or one migrated by an older or newer verifier)."""
-    found = versions(pool).get(component.component, 0)
+def check_schema(
+    pool: ConnectionPool,
+    url: str,
+    component: Migrations,
+    error: type[StoreError] = StoreError,
+) -> None:
+    """Refuse, in one line (``error``: the store's own error class), a database whose
+    schema for ``component`` is not this version's (a new database, or one migrated by
+    an older or newer verifier)."""
+    found = versions(pool, error).get(component.component, 0)
     if found == component.version:
         return
     if found > component.version:
-        raise StoreError(_too_new(component, found))
+        raise error(_too_new(component, found))
     msg = (
         f"the database {redact(url)} has {component.component} schema version {found}, "
         f"this verifier needs {component.version}: run `verifier db migrate --database URL` first"
     )
-    raise StoreError(msg)
+    raise error(msg)
 
 
 def _too_new(component: Migrations, found: int) -> str:
