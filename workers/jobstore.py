@@ -39,6 +39,7 @@ from verifier.errors import InputError, JobStoreError, StoreError, StoreUnavaila
 from verifier.system.faults import DB_BUSY, store_error
 from verifier.system.files import private_file
 from workers.jobs import Job, JobState, Role
+from workers.retries import gave_up, out_of_attempts, should_retry
 from workers.secretbox import SEALED
 
 if TYPE_CHECKING:
@@ -437,13 +438,13 @@ class SqlJobStore:
     def _take(self, db: Any, job: Job, lease_owner: str, lease_s: float, now: float) -> Job | None:
         """Lease ``job`` to ``lease_owner`` and count the attempt, or fail it when it has had
         all its attempts (its workers kept dying)."""
-        if job.attempts >= job.max_attempts:
+        if out_of_attempts(job.attempts, job.max_attempts):
             db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " error = coalesce(error, '') || ?, updated_at = ?, finished_at = ? WHERE id = ?",
                 (
                     JobState.FAILED,
-                    f"{'; ' if job.error else ''}gave up after {job.attempts} attempts (the worker stopped answering)",
+                    gave_up(job.error, job.attempts),
                     now,
                     now,
                     job.id,
@@ -533,7 +534,7 @@ class SqlJobStore:
             attempts, max_attempts = row
             state = (
                 JobState.QUEUED
-                if retry_in is not None and attempts < max_attempts
+                if should_retry(attempts, max_attempts, retry_in)
                 else JobState.FAILED
             )
             db.execute(
@@ -555,7 +556,7 @@ class SqlJobStore:
     def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool:
         """Give a running job back to the queue, its attempt uncounted: a worker shutting
         down, or one that met a fault of the infrastructure (then ``retry_in`` seconds
-        later)."""
+        later; :attr:`workers.retries.Outcome.GIVE_BACK`)."""
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(

@@ -15,6 +15,8 @@ import logging
 import time
 from collections.abc import Callable
 
+from workers.retries import doubling
+
 __all__ = ["Outage"]
 
 
@@ -48,7 +50,7 @@ class Outage:
         """How long to wait before the next try (0 when all is well)."""
         if self.since is None:
             return 0.0
-        return min(self.max_s, self.first_s * 2 ** min(max(self.failures - 1, 0), 32))
+        return doubling(self.failures, self.first_s, self.max_s)
 
     def failed(self, reason: str, detail: str = "") -> float:
         """A try failed for ``reason``; returns how long to wait before the next."""
