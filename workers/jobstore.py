@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from verifier.errors import InputError, JobStoreError, StoreError, StoreUnavailable
 from verifier.system.faults import DB_BUSY, store_error
 from verifier.system.files import private_file
+from verifier.system.sqlfiles import migrations
 from workers.jobs import Job, JobState, Role
 from workers.retries import gave_up, out_of_attempts, should_retry
 from workers.secretbox import SEALED
@@ -64,96 +65,9 @@ __all__ = [
     "request_hash",
 ]
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: jobs, reports, audits, keys, callback attempts
-    """
-    CREATE TABLE jobs (
-        id TEXT PRIMARY KEY,
-        state TEXT NOT NULL,
-        owner TEXT,
-        request TEXT NOT NULL,
-        options TEXT NOT NULL,
-        idempotency_key TEXT,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        max_attempts INTEGER NOT NULL,
-        lease_owner TEXT,
-        lease_until REAL,
-        next_run_at REAL NOT NULL,
-        error TEXT,
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL,
-        finished_at REAL
-    );
-    CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)
-        WHERE idempotency_key IS NOT NULL;
-    CREATE INDEX jobs_ready ON jobs (state, next_run_at);
-    CREATE TABLE reports (
-        job_id TEXT PRIMARY KEY REFERENCES jobs (id),
-        report TEXT NOT NULL,
-        stored_at REAL NOT NULL
-    );
-    CREATE TABLE audits (
-        id TEXT PRIMARY KEY,
-        job_id TEXT NOT NULL REFERENCES jobs (id),
-        mode TEXT NOT NULL,
-        requested_by TEXT,
-        result TEXT NOT NULL,
-        created_at REAL NOT NULL
-    );
-    CREATE INDEX audits_job ON audits (job_id);
-    CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        hash TEXT NOT NULL UNIQUE,
-        role TEXT NOT NULL,
-        name TEXT NOT NULL,
-        callback_secret TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        revoked_at REAL
-    );
-    CREATE TABLE callback_attempts (
-        job_id TEXT NOT NULL REFERENCES jobs (id),
-        attempt INTEGER NOT NULL,
-        at REAL NOT NULL,
-        status INTEGER,
-        error TEXT,
-        PRIMARY KEY (job_id, attempt)
-    );
-    """,
-    # 2: a finished job says whether its report is complete or incomplete
-    """
-    ALTER TABLE jobs ADD COLUMN report_status TEXT;
-    """,
-    # 3: which worker stored the report
-    """
-    ALTER TABLE jobs ADD COLUMN done_by TEXT;
-    """,
-    # 4: the web app: a running job's progress, lists of checks newest first (by owner),
-    # and the web sessions that were signed out before they expired
-    """
-    ALTER TABLE jobs ADD COLUMN progress TEXT;
-    CREATE INDEX jobs_owner_created ON jobs (owner, created_at);
-    CREATE INDEX jobs_created ON jobs (created_at);
-    CREATE TABLE web_sessions_ended (
-        id TEXT PRIMARY KEY,
-        until REAL NOT NULL
-    );
-    """,
-    # 5: what a submission with an idempotency key asked for (a sha256), so that the key
-    # used again with another body is refused instead of answered with the old job; and
-    # what the job process renders when it stores a report (workers/rendered.py): its
-    # summary, and the rater's page in pages
-    """
-    ALTER TABLE jobs ADD COLUMN request_hash TEXT;
-    ALTER TABLE reports ADD COLUMN summary TEXT;
-    ALTER TABLE reports ADD COLUMN pages INTEGER;
-    CREATE TABLE report_pages (
-        job_id TEXT NOT NULL REFERENCES jobs (id),
-        page INTEGER NOT NULL,
-        html TEXT NOT NULL,
-        PRIMARY KEY (job_id, page)
-    );
-    """,
-)
+# The SQLite schema's migrations (workers/sql/sqlite/NNN.sql): script n takes a file to
+# ``PRAGMA user_version`` n. Never edit a released script: add one.
+MIGRATIONS: tuple[str, ...] = migrations("workers", "sql/sqlite")
 
 
 @dataclass(frozen=True, slots=True)

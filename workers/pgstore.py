@@ -25,6 +25,7 @@ from verifier.system.postgres import (
     redact,
     transaction,
 )
+from verifier.system.sqlfiles import migrations
 from workers.jobs import Job, JobState
 from workers.jobstore import _JOB_COLUMNS, SqlJobStore, _job
 from workers.queue import abort_check, defer_check, queue_migrations
@@ -36,92 +37,9 @@ if TYPE_CHECKING:
 
 __all__ = ["JOB_MIGRATIONS", "PgJobStore"]
 
-JOB_MIGRATIONS = Migrations(
-    "jobs",
-    (
-        # 1: jobs (with the queue's task id), reports, audits, keys, callback attempts
-        """
-        CREATE TABLE jobs (
-            id TEXT PRIMARY KEY,
-            state TEXT NOT NULL,
-            owner TEXT,
-            request TEXT NOT NULL,
-            options TEXT NOT NULL,
-            idempotency_key TEXT,
-            attempts INTEGER NOT NULL DEFAULT 0,
-            max_attempts INTEGER NOT NULL,
-            lease_owner TEXT,
-            lease_until DOUBLE PRECISION,
-            next_run_at DOUBLE PRECISION NOT NULL,
-            error TEXT,
-            created_at DOUBLE PRECISION NOT NULL,
-            updated_at DOUBLE PRECISION NOT NULL,
-            finished_at DOUBLE PRECISION,
-            report_status TEXT,
-            done_by TEXT,
-            queue_job_id BIGINT
-        );
-        CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)
-            WHERE idempotency_key IS NOT NULL;
-        CREATE INDEX jobs_ready ON jobs (state, next_run_at);
-        CREATE INDEX jobs_owner ON jobs (owner, created_at);
-        CREATE TABLE reports (
-            job_id TEXT PRIMARY KEY REFERENCES jobs (id),
-            report TEXT NOT NULL,
-            stored_at DOUBLE PRECISION NOT NULL
-        );
-        CREATE TABLE audits (
-            id TEXT PRIMARY KEY,
-            job_id TEXT NOT NULL REFERENCES jobs (id),
-            mode TEXT NOT NULL,
-            requested_by TEXT,
-            result TEXT NOT NULL,
-            created_at DOUBLE PRECISION NOT NULL
-        );
-        CREATE INDEX audits_job ON audits (job_id);
-        CREATE TABLE api_keys (
-            id TEXT PRIMARY KEY,
-            hash TEXT NOT NULL UNIQUE,
-            role TEXT NOT NULL,
-            name TEXT NOT NULL,
-            callback_secret TEXT NOT NULL,
-            created_at DOUBLE PRECISION NOT NULL,
-            revoked_at DOUBLE PRECISION
-        );
-        CREATE TABLE callback_attempts (
-            job_id TEXT NOT NULL REFERENCES jobs (id),
-            attempt INTEGER NOT NULL,
-            at DOUBLE PRECISION NOT NULL,
-            status INTEGER,
-            error TEXT,
-            PRIMARY KEY (job_id, attempt)
-        );
-        """,
-        # 2: the web app: a running job's progress, lists of checks newest first, and the
-        # web sessions that were signed out before they expired
-        """
-        ALTER TABLE jobs ADD COLUMN progress TEXT;
-        CREATE INDEX jobs_created ON jobs (created_at);
-        CREATE TABLE web_sessions_ended (
-            id TEXT PRIMARY KEY,
-            until DOUBLE PRECISION NOT NULL
-        );
-        """,
-        # 3: what a submission with an idempotency key asked for (a sha256); what the
-        # job process renders when it stores a report: its summary and its pages
-        """
-        ALTER TABLE jobs ADD COLUMN request_hash TEXT;
-        ALTER TABLE reports ADD COLUMN summary TEXT;
-        ALTER TABLE reports ADD COLUMN pages INTEGER;
-        CREATE TABLE report_pages (
-            job_id TEXT NOT NULL REFERENCES jobs (id),
-            page INTEGER NOT NULL,
-            html TEXT NOT NULL,
-            PRIMARY KEY (job_id, page)
-        );
-        """,
-    ),
-)
+# The PostgreSQL schema's migrations (workers/sql/postgres/NNN.sql), applied by
+# `verifier db migrate`. Never edit a released script: add one.
+JOB_MIGRATIONS = Migrations("jobs", migrations("workers", "sql/postgres"))
 
 
 @functools.lru_cache(maxsize=256)

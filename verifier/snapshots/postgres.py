@@ -12,26 +12,15 @@ from typing import TYPE_CHECKING, Any, cast
 from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 from verifier.system.postgres import Migrations, check_schema, open_pool, transaction
+from verifier.system.sqlfiles import migrations
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
 __all__ = ["SNAPSHOT_MIGRATIONS", "PgSnapshotStore"]
 
-SNAPSHOT_MIGRATIONS = Migrations(
-    "snapshots",
-    (
-        # 1: content-addressed snapshots
-        """
-        CREATE TABLE snapshots (
-            id TEXT PRIMARY KEY,
-            kind TEXT NOT NULL,
-            stored_at DOUBLE PRECISION NOT NULL,
-            body BYTEA NOT NULL
-        )
-        """,
-    ),
-)
+# verifier/snapshots/sql/postgres/NNN.sql, applied by `verifier db migrate`
+SNAPSHOT_MIGRATIONS = Migrations("snapshots", migrations("verifier.snapshots", "sql/postgres"))
 
 
 class PgSnapshotStore:

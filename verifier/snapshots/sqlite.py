@@ -14,17 +14,11 @@ from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 from verifier.system.faults import store_error
 from verifier.system.files import private_file
+from verifier.system.sqlfiles import script
 
 __all__ = ["SqliteSnapshotStore"]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    stored_at REAL NOT NULL,
-    body BLOB NOT NULL
-);
-"""
+_SCHEMA = script("verifier.snapshots", "sql/sqlite/schema.sql")
 
 
 class SqliteSnapshotStore:
