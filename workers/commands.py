@@ -459,7 +459,8 @@ def worker(
     )
 
 
-def _pg_components() -> list[Any]:
+def pg_components() -> list[Any]:
+    """The PostgreSQL schema's components, in the order `verifier db migrate` applies them."""
     from verifier.snapshots.postgres import SNAPSHOT_MIGRATIONS
     from workers.pgstore import JOB_MIGRATIONS
     from workers.queue import queue_migrations
@@ -483,7 +484,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
         return
     pool = open_pool(database.target, 2, name="verifier-migrate")
     try:
-        done = migrate(pool, _pg_components())
+        done = migrate(pool, pg_components())
     finally:
         pool.close()
     for component, (before, after) in done.items():
@@ -506,7 +507,7 @@ def db_status(config: str | None, data_dir: str | None) -> None:
     finally:
         pool.close()
     due = False
-    for component in _pg_components():
+    for component in pg_components():
         have = found.get(component.component, 0)
         due |= have != component.version
         state = "ok" if have == component.version else "run `verifier db migrate`"

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("verifier.jobstore")
 
 __all__ = [
+    "JOB_COLUMNS",
     "ApiKey",
     "Audit",
     "AuditLog",
@@ -62,6 +63,7 @@ __all__ = [
     "SqlJobStore",
     "SqliteJobStore",
     "hash_token",
+    "job_of_row",
     "request_hash",
 ]
 
@@ -203,7 +205,7 @@ class ServiceStore(JobStore, KeyStore, AuditLog, CallbackStore, SessionStore, Pr
     the one protocol they need."""
 
 
-_JOB_COLUMNS = (
+JOB_COLUMNS = (
     "id, state, owner, request, options, idempotency_key, attempts, max_attempts, "
     "lease_owner, lease_until, next_run_at, error, created_at, updated_at, finished_at, "
     "report_status, done_by"
@@ -213,7 +215,8 @@ _JOB_COLUMNS = (
 _KEY_COLUMNS = "id, role, name, callback_secret, created_at, revoked_at"
 
 
-def _job(row: tuple[Any, ...]) -> Job:
+def job_of_row(row: tuple[Any, ...]) -> Job:
+    """A job from a row of :data:`JOB_COLUMNS` (both stores read jobs with these)."""
     values = list(row)
     values[1] = JobState(values[1])
     values[3] = json.loads(values[3])
@@ -278,7 +281,7 @@ class SqlJobStore:
                     return found, False
             job_id = str(uuid.uuid4())
             cur = db.execute(
-                f"INSERT INTO jobs ({_JOB_COLUMNS}, request_hash) VALUES "
+                f"INSERT INTO jobs ({JOB_COLUMNS}, request_hash) VALUES "
                 "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL, ?)"
                 " ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL"
                 " DO NOTHING",
@@ -308,27 +311,27 @@ class SqlJobStore:
                     raise StoreUnavailable(msg, DB_BUSY)
                 return found, False
             self._queued(db, job_id, now)
-            row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
-        return _job(row), True
+            row = db.execute(f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return job_of_row(row), True
 
     def _by_key(self, db: Any, owner: str | None, key: str, digest: str | None) -> Job | None:
         """The job ``owner``'s idempotency ``key`` made, if any; IdempotencyConflict when
         it was made for another request (jobs from before hashes were kept pass)."""
         whose = "owner IS NULL" if owner is None else "owner = ?"
         row = db.execute(
-            f"SELECT {_JOB_COLUMNS}, request_hash FROM jobs WHERE {whose} AND idempotency_key = ?",
+            f"SELECT {JOB_COLUMNS}, request_hash FROM jobs WHERE {whose} AND idempotency_key = ?",
             (key,) if owner is None else (owner, key),
         ).fetchone()
         if row is None:
             return None
-        job = _job(row[:-1])
+        job = job_of_row(row[:-1])
         if row[-1] is not None and row[-1] != digest:
             raise IdempotencyConflict(job)
         return job
 
     def get(self, job_id: str) -> Job | None:
-        rows = self._read(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
-        return _job(rows[0]) if rows else None
+        rows = self._read(f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
+        return job_of_row(rows[0]) if rows else None
 
     def lease_job(self, lease_owner: str, lease_s: float) -> Job | None:
         """Lease the oldest ready job to ``lease_owner``: queued and due, or running with
@@ -338,14 +341,14 @@ class SqlJobStore:
         with self._tx() as db:
             while True:
                 row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE (state = ? AND next_run_at <= ?)"
+                    f"SELECT {JOB_COLUMNS} FROM jobs WHERE (state = ? AND next_run_at <= ?)"
                     " OR (state = ? AND lease_until < ?) ORDER BY next_run_at, created_at"
                     f" LIMIT 1{self._skip_locked}",
                     (JobState.QUEUED, now, JobState.RUNNING, now),
                 ).fetchone()
                 if row is None:
                     return None
-                job = self._take(db, _job(row), lease_owner, lease_s, now)
+                job = self._take(db, job_of_row(row), lease_owner, lease_s, now)
                 if job is not None:
                     return job
 
@@ -370,8 +373,8 @@ class SqlJobStore:
             " attempts = attempts + 1, updated_at = ? WHERE id = ?",
             (JobState.RUNNING, lease_owner, now + lease_s, now, job.id),
         )
-        row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)).fetchone()
-        return _job(row)
+        row = db.execute(f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)).fetchone()
+        return job_of_row(row)
 
     def renew(self, job_id: str, lease_owner: str, lease_s: float) -> bool:
         """Extend the lease; False when ``lease_owner`` no longer holds it."""
@@ -704,11 +707,11 @@ class SqlJobStore:
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         total = int(self._read(f"SELECT count(*) FROM jobs{clause}", tuple(args))[0][0])
         rows = self._read(
-            f"SELECT {_JOB_COLUMNS} FROM jobs{clause} ORDER BY created_at DESC, id DESC"
+            f"SELECT {JOB_COLUMNS} FROM jobs{clause} ORDER BY created_at DESC, id DESC"
             " LIMIT ? OFFSET ?",
             (*args, max(0, limit), max(0, offset)),
         )
-        return [_job(r) for r in rows], total
+        return [job_of_row(r) for r in rows], total
 
     def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool:
         """Record a running job's progress (what the web app shows), if ``lease_owner``

@@ -27,7 +27,7 @@ from verifier.system.postgres import (
 )
 from verifier.system.sqlfiles import migrations
 from workers.jobs import Job, JobState
-from workers.jobstore import _JOB_COLUMNS, SqlJobStore, _job
+from workers.jobstore import JOB_COLUMNS, SqlJobStore, job_of_row
 from workers.queue import abort_check, defer_check, queue_migrations
 
 if TYPE_CHECKING:
@@ -140,11 +140,13 @@ class PgJobStore(SqlJobStore):
         now = self.clock()
         with self._tx() as db:
             row = db.execute(
-                f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ? AND queue_job_id = ?"
+                f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ? AND queue_job_id = ?"
                 " AND (state = ? OR (state = ? AND lease_until < ?)) FOR UPDATE",
                 (job_id, queue_job_id, JobState.QUEUED, JobState.RUNNING, now),
             ).fetchone()
-            return None if row is None else self._take(db, _job(row), lease_owner, lease_s, now)
+            return (
+                None if row is None else self._take(db, job_of_row(row), lease_owner, lease_s, now)
+            )
 
     def requeue_orphans(self, limit: int = 100) -> int:
         """Give a new task to each job that should have one and has none: queued, or
