@@ -4,8 +4,9 @@ A :class:`Worker` runs up to ``concurrency`` jobs at once in one process; severa
 processes may share one store. Each job's lease is renewed every ``lease_s / 3`` seconds;
 when a renewal fails (the job was cancelled, or the lease was lost) the check is stopped.
 A failed attempt is retried with exponential backoff until ``max_attempts``; bad input
-fails at once (the decisions are :mod:`workers.retries`'). On :meth:`Worker.run`'s stop event, the worker takes no new jobs, gives
-running ones ``grace_s`` to finish, then gives the rest back to the queue.
+fails at once (these decisions are :mod:`workers.retries`'). On :meth:`Worker.run`'s
+stop event, the worker takes no new jobs, gives running ones ``grace_s`` to finish, then
+gives the rest back to the queue.
 
 A fault of the infrastructure (:func:`verifier.system.faults.infrastructure_fault`: a full disk,
 the database gone, memory out) is nobody's fault: the job is given back to the queue

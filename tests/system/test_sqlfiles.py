@@ -31,6 +31,7 @@ def test_a_schema_file_is_read_whole() -> None:
         "verifier.snapshots", "sql/sqlite/schema.sql"
     )
     assert "passages_fts" in script("verifier.search", "sql/sqlite/schema.sql")
+    assert "verifier_schema" in script("verifier.system", "sql/postgres/verifier_schema.sql")
 
 
 def test_a_gap_in_the_numbers_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

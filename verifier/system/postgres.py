@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from verifier.errors import ConfigError, StoreError
 from verifier.system.faults import store_error
+from verifier.system.sqlfiles import script
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -42,13 +43,8 @@ __all__ = [
 ]
 
 _MIGRATE_LOCK = 0x7665726966  # advisory lock key: one `verifier db migrate` at a time
-_SCHEMA_TABLE = """
-CREATE TABLE IF NOT EXISTS verifier_schema (
-    component TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    updated_at DOUBLE PRECISION NOT NULL
-)
-"""
+# the version each component's schema is at (verifier/system/sql/postgres/)
+_SCHEMA_TABLE = script("verifier.system", "sql/postgres/verifier_schema.sql")
 
 
 @dataclass(frozen=True, slots=True)
