@@ -76,7 +76,7 @@ def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, 
         assert reopened.migrate() == 5  # migrations are applied once
 
 
-def test_claim_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
+def test_lease_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={})
     leased = store.lease_job("w1", lease_s=10)
     assert leased is not None
