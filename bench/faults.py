@@ -114,11 +114,11 @@ def main() -> None:
 def _killed_on(tmp: Path, pg: faults.Cluster) -> faults.Outcome:
     url = pg.create_database(f"verifier_{int(time.time() * 1000)}")
     from verifier.system.postgres import migrate, open_pool
-    from workers.commands import _pg_components
+    from workers.commands import pg_components
 
     pool = open_pool(url, 1)
     try:
-        migrate(pool, _pg_components())
+        migrate(pool, pg_components())
     finally:
         pool.close()
     return faults.job_process_killed(tmp, database=url)

@@ -158,7 +158,7 @@ def main() -> None:
     store = SqliteJobStore(tmp / "data" / "jobs.db")
     key, token = store.create_key("rater")
     job, _ = store.submit({"response": "x"}, owner=key.id, options={})
-    store.claim("bench", 60)
+    store.lease_job("bench", 60)
     store.complete(job.id, "bench", data, Rendered(pages, rendered["summary"]))
     store.close()
     port = free_port()

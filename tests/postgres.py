@@ -41,7 +41,7 @@ def _admin():  # type: ignore[no-untyped-def]
 def pg_template() -> Iterator[str]:
     """A database with this version's schema, to copy (never used directly)."""
     from verifier.system.postgres import migrate, open_pool
-    from workers.commands import _pg_components
+    from workers.commands import pg_components
 
     admin = _admin()
     name = f"verifier_tpl_{uuid.uuid4().hex[:10]}"
@@ -49,7 +49,7 @@ def pg_template() -> Iterator[str]:
     try:
         pool = open_pool(url_of(name), 1)
         try:
-            migrate(pool, _pg_components())
+            migrate(pool, pg_components())
         finally:
             pool.close()
         yield name

@@ -9,8 +9,10 @@ is shown unless ``--debug`` is given::
     ├── InputError(ValueError)           unreadable, binary or malformed input
     ├── CorpusError                      missing corpus path, unreadable or foreign index
     │   └── EmptyCorpus                  no readable document in it
-    ├── StoreError                       a store (jobs, snapshots) cannot be opened, read or written
-    │   └── StoreUnavailable             ... for now: the disk is full, the database is down (``reason``)
+    ├── StoreError                       a store cannot be opened, read or written
+    │   ├── JobStoreError                ... the job store (jobs, reports, keys, audits, callbacks, sessions)
+    │   ├── SnapshotError                ... the snapshot store (the evidence kept for replay)
+    │   └── StoreUnavailable             ... either, for now: the disk is full, the database is down (``reason``)
     ├── ModelError                       a model could not be pulled (hub unreachable, bad download)
     ├── GrammarError                     the grammar checker (LanguageTool) could not check a text
     ├── SearchError                      a search backend failed
@@ -25,7 +27,7 @@ is shown unless ``--debug`` is given::
     │   ├── HTTPStatusError              a 4xx or 5xx answer (``status`` attribute)
     │   └── FetchTimeout(TimeoutError)   no complete answer within the time left
     └── ExtractError                     the page's text could not be extracted
-        └── ExtractTimeout(TimeoutError) the extraction worker hung and was killed
+        └── ExtractTimeout(TimeoutError) the extraction process hung and was killed
 
 Search, fetch and extract errors are weather, not crashes: the pipeline records them in
 the report (``claims[].searches[].error``, ``warnings``) and carries on.
@@ -47,10 +49,12 @@ __all__ = [
     "GrammarError",
     "HTTPStatusError",
     "InputError",
+    "JobStoreError",
     "ModelError",
     "SearchError",
     "SearchTimeout",
     "SearchUnavailable",
+    "SnapshotError",
     "StoreError",
     "StoreUnavailable",
     "TooLarge",
@@ -93,7 +97,20 @@ class EmptyCorpus(CorpusError):
 
 
 class StoreError(VerifierError):
-    """A store (the job store, the snapshot store) cannot be opened, read or written."""
+    """A store cannot be opened, read or written: the base of :class:`JobStoreError`,
+    :class:`SnapshotError` and :class:`StoreUnavailable` (either store, for now); also
+    what the PostgreSQL plumbing they share raises when it serves neither in particular
+    (``verifier db migrate``)."""
+
+
+class JobStoreError(StoreError):
+    """The job store (jobs, reports, API keys, audits, callback attempts, web sessions)
+    cannot be opened, read or written, or a sealed callback secret cannot be opened."""
+
+
+class SnapshotError(StoreError):
+    """The snapshot store (the search results and pages a check read, kept for replay)
+    cannot be opened, read or written."""
 
 
 class StoreUnavailable(StoreError):
@@ -186,4 +203,4 @@ class ExtractError(VerifierError):
 
 
 class ExtractTimeout(ExtractError, TimeoutError):
-    """The extraction worker did not finish in time and was killed."""
+    """The extraction process did not finish in time and was killed."""

@@ -45,16 +45,16 @@ from verifier.snapshots.base import SnapshotStore
 from verifier.system.faults import DISK_FULL
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
-from workers.jobs import JobState, Role
-from workers.jobstore import ApiKey, IdempotencyConflict, Job, JobStore
+from workers.jobs import Job, JobState, Role
+from workers.jobstore import ApiKey, IdempotencyConflict, JobStore, ServiceStore
 from workers.openapi import openapi
 from workers.throttle import FailureThrottle
 
-__all__ = ["Metrics", "create_app"]
+__all__ = ["Metrics", "Refusal", "create_app", "may_read", "rate_limit"]
 
 log = logging.getLogger("verifier.api")
 
-STORE = web.AppKey("store", JobStore)
+STORE = web.AppKey("store", ServiceStore)
 SETTINGS = web.AppKey("settings", Settings)
 METRICS = web.AppKey["Metrics"]("metrics")
 CONTEXT = web.AppKey["ApiContext"]("context")
@@ -247,13 +247,13 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
         )
 
 
-class _Refusal(Exception):
+class Refusal(Exception):
     def __init__(self, response: web.Response) -> None:
         self.response = response
 
 
-def _refuse(status: int, error: str, detail: str = "", **extra: Any) -> _Refusal:
-    return _Refusal(_error(status, error, detail, **extra))
+def _refuse(status: int, error: str, detail: str = "", **extra: Any) -> Refusal:
+    return Refusal(_error(status, error, detail, **extra))
 
 
 @web.middleware
@@ -268,7 +268,7 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
             request[KEY] = await _authenticate(request)
             request.app[HEALTH].answered()  # the key was read: the store answers
         response = await handler(request)
-    except _Refusal as refusal:
+    except Refusal as refusal:
         response = refusal.response
     except web.HTTPRequestEntityTooLarge:
         response = _error(
@@ -310,7 +310,7 @@ def _fail_fast(request: web.Request) -> None:
         status, detail, wait = _unavailable(exc)
         response = _html_or_json(request, status, "unavailable", detail)
         response.headers["Retry-After"] = str(wait)
-        raise _Refusal(response)
+        raise Refusal(response)
 
 
 async def _authenticate(request: web.Request) -> ApiKey:
@@ -320,7 +320,7 @@ async def _authenticate(request: web.Request) -> ApiKey:
     keys = auth_keys(request, token)
     retry = throttled(request, keys)
     if retry is not None:
-        raise _Refusal(_too_many(retry))
+        raise Refusal(_too_many(retry))
     key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
     if key is None:
         request.app[CONTEXT].auth_failures.failed(keys)
@@ -348,7 +348,7 @@ def _need(request: web.Request, *roles: Role) -> ApiKey:
     return key
 
 
-def _may_read(key: ApiKey, job: Job) -> bool:
+def may_read(key: ApiKey, job: Job) -> bool:
     return key.role in (Role.AUDITOR, Role.ADMIN) or job.owner == key.id
 
 
@@ -359,7 +359,7 @@ async def _job_for(request: web.Request, *, audit: bool = False) -> Job:
         raise _refuse(404, "not_found", "no such check")
     if audit and key.role not in (Role.AUDITOR, Role.ADMIN):
         raise _refuse(403, "forbidden", "audits need the role auditor")
-    if not _may_read(key, job):
+    if not may_read(key, job):
         raise _refuse(403, "forbidden", "this check belongs to another key")
     return job
 
@@ -404,7 +404,7 @@ async def _json(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def _rate_limit(request: web.Request, key: ApiKey) -> None:
+def rate_limit(request: web.Request, key: ApiKey) -> None:
     limit = request.app[SETTINGS].service.rate_limit_per_minute
     if not limit:
         return
@@ -416,7 +416,7 @@ def _rate_limit(request: web.Request, key: ApiKey) -> None:
         retry = max(1, int(60 - (now - window[0])) + 1)
         response = _error(429, "rate_limited", f"over {limit} submissions per minute for this key")
         response.headers["Retry-After"] = str(retry)
-        raise _Refusal(response)
+        raise Refusal(response)
     window.append(now)
 
 
@@ -451,7 +451,7 @@ async def submit(request: web.Request) -> web.Response:
             check_callback_url(callback, settings.callback_allow_hosts)
         except InputError as exc:
             raise _refuse(422, "invalid_fields", str(exc), fields=["options"]) from exc
-    _rate_limit(request, key)
+    rate_limit(request, key)
     stored = {
         "response": check_request.response,
         "prompt": check_request.prompt,
@@ -520,7 +520,7 @@ def page_number(request: web.Request) -> int:
 async def rendered_page(app: web.Application, job: Job, page: int) -> str:
     """Page ``page`` of a finished check's report: as the job process stored it, or, for
     a report an older verifier stored without pages, rendered here (one at a time, and
-    only when it is small enough to render in bounded time). _Refusal otherwise."""
+    only when it is small enough to render in bounded time). Refusal otherwise."""
     store = app[STORE]
     stored = await asyncio.to_thread(store.report_page, job.id, page)
     if stored is not None:
@@ -752,7 +752,7 @@ ROUTES: list[tuple[str, str, Handler]] = [
 
 
 def create_app(
-    store: JobStore,
+    store: ServiceStore,
     settings: Settings,
     *,
     snapshots: SnapshotStore | None = None,

@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import json
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 from yarl import URL
@@ -29,12 +29,24 @@ from verifier.errors import BlockedURL, FetchError, InputError
 from verifier.schema import Report
 from verifier.web.http_errors import failure_of
 from verifier.web.ssrf import GuardedResolver, check_resolved, check_url
-from workers.jobstore import Job, JobStore
+from workers.jobs import Job
+from workers.jobstore import CallbackStore, KeyStore
 
-__all__ = ["SIGNATURE_HEADER", "CallbackSender", "check_callback_url", "sign"]
+__all__ = [
+    "SIGNATURE_HEADER",
+    "CallbackSender",
+    "CallbackSenderStore",
+    "check_callback_url",
+    "sign",
+]
 
 SIGNATURE_HEADER = "X-Verifier-Signature"
 log = logging.getLogger("verifier.callbacks")
+
+
+class CallbackSenderStore(KeyStore, CallbackStore, Protocol):
+    """What the callback sender needs of the store: the job owner's key (its secret
+    signs the callback) and the log of attempts."""
 
 
 def sign(secret: str, body: bytes) -> str:
@@ -61,7 +73,9 @@ def check_callback_url(url: str, allow_hosts: list[str]) -> None:
 
 
 class CallbackSender:
-    def __init__(self, store: JobStore, settings: ServiceSettings, report_base: str) -> None:
+    def __init__(
+        self, store: CallbackSenderStore, settings: ServiceSettings, report_base: str
+    ) -> None:
         self.store = store
         self.settings = settings
         self.report_base = report_base.rstrip("/")

@@ -222,19 +222,21 @@ def check(
     from workers import commands
 
     commands.check(
-        response_file,
-        prompt_file,
-        corpora,
-        no_web,
-        fmt,
-        out,
-        batch,
-        jobs,
-        processes,
-        flags,
-        config,
-        data_dir,
-        details=details,
+        commands.CheckOptions(
+            response_file=response_file,
+            prompt_file=prompt_file,
+            corpora=corpora,
+            no_web=no_web,
+            fmt=fmt,
+            out=out,
+            batch=batch,
+            jobs=jobs,
+            processes=processes,
+            flags=flags,
+            config=config,
+            data_dir=data_dir,
+            details=details,
+        )
     )
 
 
@@ -254,7 +256,7 @@ def index(directory: str, db: str, config: str | None) -> None:
     """
     from workers import commands
 
-    commands.index(directory, db, config)
+    commands.index(directory=directory, db=db, config=config)
 
 
 @main.command(cls=_Command)
@@ -285,7 +287,13 @@ def plagiarism(
     """
     from workers import commands
 
-    commands.plagiarism(response_file, source_files, prompt_file, fmt, config)
+    commands.plagiarism(
+        response_file=response_file,
+        source_files=source_files,
+        prompt_file=prompt_file,
+        fmt=fmt,
+        config=config,
+    )
 
 
 class _RegistryChoice(click.Choice):  # type: ignore[type-arg]
@@ -347,7 +355,7 @@ def judge(
     """
     from workers import commands
 
-    commands.judge(input_file, judge_names, out, config)
+    commands.judge(input_file=input_file, judge_names=judge_names, out=out, config=config)
 
 
 @main.command(cls=_Command)
@@ -377,7 +385,7 @@ def score(
     """
     from workers import commands
 
-    commands.score(input_file, flags, fmt, out, config)
+    commands.score(input_file=input_file, flags=flags, fmt=fmt, out=out, config=config)
 
 
 @main.command()
@@ -427,7 +435,16 @@ def serve(
     """
     from workers import commands
 
-    commands.serve(host, port, concurrency, processes, corpora, no_web, config, data_dir)
+    commands.serve(
+        host=host,
+        port=port,
+        concurrency=concurrency,
+        processes=processes,
+        corpora=corpora,
+        no_web=no_web,
+        config=config,
+        data_dir=data_dir,
+    )
 
 
 @main.command(cls=_Command)
@@ -461,7 +478,14 @@ def worker(
     """
     from workers import commands
 
-    commands.worker(concurrency, corpora, no_web, config, data_dir, alive_file)
+    commands.worker(
+        concurrency=concurrency,
+        corpora=corpora,
+        no_web=no_web,
+        config=config,
+        data_dir=data_dir,
+        alive_file=alive_file,
+    )
 
 
 @main.group()
@@ -479,7 +503,7 @@ def keys_create(role: str, name: str, config: str | None, data_dir: str | None) 
     """Create a key; the key itself is the last line of the output."""
     from workers import commands
 
-    commands.keys_create(role, name, config, data_dir)
+    commands.keys_create(role=role, name=name, config=config, data_dir=data_dir)
 
 
 @keys.command("list", cls=_Command)
@@ -490,7 +514,7 @@ def keys_list(config: str | None, data_dir: str | None) -> None:
     """List keys (never the keys themselves)."""
     from workers import commands
 
-    commands.keys_list(config, data_dir)
+    commands.keys_list(config=config, data_dir=data_dir)
 
 
 @keys.command("revoke", cls=_Command)
@@ -502,7 +526,7 @@ def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     """Revoke a key by its id."""
     from workers import commands
 
-    commands.keys_revoke(key_id, config, data_dir)
+    commands.keys_revoke(key_id=key_id, config=config, data_dir=data_dir)
 
 
 @main.group()
@@ -525,7 +549,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
     queue's own schema); safe to run again, and from several hosts at once."""
     from workers import commands
 
-    commands.db_migrate(config, data_dir)
+    commands.db_migrate(config=config, data_dir=data_dir)
 
 
 @db.command("status", cls=_Command)
@@ -537,7 +561,7 @@ def db_status(config: str | None, data_dir: str | None) -> None:
     when a migration is due."""
     from workers import commands
 
-    commands.db_status(config, data_dir)
+    commands.db_status(config=config, data_dir=data_dir)
 
 
 @main.group()
@@ -570,7 +594,7 @@ def models_pull(name: str, revision: str | None, config: str | None, data_dir: s
     """
     from workers import commands
 
-    commands.models_pull(name, revision, config, data_dir)
+    commands.models_pull(name=name, revision=revision, config=config, data_dir=data_dir)
 
 
 @models.command("list", cls=_Command)
@@ -580,7 +604,7 @@ def models_list(config: str | None, data_dir: str | None) -> None:
     """List pulled models: name, commit, revision, files, size, when pulled."""
     from workers import commands
 
-    commands.models_list(config, data_dir)
+    commands.models_list(config=config, data_dir=data_dir)
 
 
 @main.command(cls=_Command)
@@ -613,7 +637,15 @@ def audit(
     """
     from workers import commands
 
-    commands.audit(target, mode, full, corpora, no_web, config, data_dir)
+    commands.audit(
+        target=target,
+        mode=mode,
+        full=full,
+        corpora=corpora,
+        no_web=no_web,
+        config=config,
+        data_dir=data_dir,
+    )
 
 
 @main.command(cls=_Command)
@@ -639,7 +671,7 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
     """
     from workers import commands
 
-    commands.export(reports, fmt, out, label_config)
+    commands.export(reports=reports, fmt=fmt, out=out, label_config=label_config)
 
 
 # --- Label Studio (workers/labelstudio) ---------------------------------------------------------

@@ -13,6 +13,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -240,75 +241,104 @@ def _read_reports(paths: tuple[str, ...]) -> list[Report]:
     return out
 
 
-def check(
-    response_file: str | None,
-    prompt_file: str | None,
-    corpora: tuple[str, ...],
-    no_web: bool,
-    fmt: str,
-    out: str | None,
-    batch: str | None,
-    jobs: int,
-    processes: int | None,
-    flags: str | None,
-    config: str | None,
-    data_dir: str | None,
-    *,
-    details: bool = False,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    """What `verifier check` was asked for (its arguments and options)."""
+
+    response_file: str | None = None
+    prompt_file: str | None = None
+    corpora: tuple[str, ...] = ()
+    no_web: bool = False
+    fmt: str = "json"
+    out: str | None = None
+    batch: str | None = None
+    jobs: int = 2
+    processes: int | None = None
+    flags: str | None = None
+    config: str | None = None
+    data_dir: str | None = None
+    details: bool = False
+
+
+def check(options: CheckOptions) -> None:
     """Check RESPONSE_FILE (or - for stdin): claims, queries and ranked evidence."""
-    if batch and response_file:
+    _refuse_mixed(options)
+    rater_flags = parse_flags(options.flags)
+    settings = load(options.config, options.data_dir)
+    for corpus in options.corpora:
+        if not Path(corpus).exists():
+            msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
+            raise InputError(msg)
+    if options.batch:
+        _check_batch(options, options.batch, settings)
+    else:
+        _check_response(options, settings, rater_flags)
+
+
+def _refuse_mixed(options: CheckOptions) -> None:
+    """One response or a batch, each with the options that fit it."""
+    batch, fmt = options.batch, options.fmt
+    if batch and options.response_file:
         msg = "give either RESPONSE_FILE or --batch, not both"
         raise click.UsageError(msg)
-    if not batch and not response_file:
+    if not batch and not options.response_file:
         msg = "give RESPONSE_FILE (or - for stdin), or --batch FILE.jsonl"
         raise click.UsageError(msg)
     if batch and fmt != "json":
         msg = f"--batch writes JSON lines; drop --format {fmt}"
         raise click.UsageError(msg)
-    if batch and flags:
+    if batch and options.flags:
         msg = "--flags is for one response; give each --batch row a flags object"
         raise click.UsageError(msg)
-    rater_flags = parse_flags(flags)
-    settings = load(config, data_dir)
-    for corpus in corpora:
-        if not Path(corpus).exists():
-            msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
-            raise InputError(msg)
-    if batch:
-        rows = read_batch(batch, settings.limits)
-        with _output(out) as sink:
-            failures, incomplete = asyncio.run(
-                check_batch(
-                    rows,
-                    settings,
-                    corpora,
-                    not no_web,
-                    jobs,
-                    sink,
-                    processes=processes or default_processes(settings, not no_web),
-                )
+
+
+def _check_batch(options: CheckOptions, batch: str, settings: Settings) -> None:
+    """Check every row of ``batch``, one JSON report per line; exit with the batch's
+    status."""
+    web_on = not options.no_web
+    rows = read_batch(batch, settings.limits)
+    with _output(options.out) as sink:
+        failures, incomplete = asyncio.run(
+            check_batch(
+                rows,
+                settings,
+                options.corpora,
+                web_on,
+                options.jobs,
+                sink,
+                processes=options.processes or default_processes(settings, web_on),
             )
-        if failures:
-            click.echo(
-                f"verifier: {failures} batch row(s) failed; their lines carry an 'error'",
-                err=True,
-            )
-            sys.exit(EXIT_FAILED)
-        if incomplete:
-            click.echo(
-                f"verifier: {incomplete} report(s) incomplete; see each report's 'incomplete'",
-                err=True,
-            )
-            sys.exit(EXIT_INCOMPLETE)
-        return
-    response = read_text_input(response_file or "-", "response")
-    prompt = read_text_input(prompt_file, "prompt") if prompt_file else ""
+        )
+    if failures:
+        click.echo(
+            f"verifier: {failures} batch row(s) failed; their lines carry an 'error'",
+            err=True,
+        )
+        sys.exit(EXIT_FAILED)
+    if incomplete:
+        click.echo(
+            f"verifier: {incomplete} report(s) incomplete; see each report's 'incomplete'",
+            err=True,
+        )
+        sys.exit(EXIT_INCOMPLETE)
+
+
+def _check_response(
+    options: CheckOptions, settings: Settings, rater_flags: dict[str, bool]
+) -> None:
+    """Check one response and write its report in the asked format."""
+    response = read_text_input(options.response_file or "-", "response")
+    prompt = read_text_input(options.prompt_file, "prompt") if options.prompt_file else ""
     report = asyncio.run(
-        _check_one(CheckRequest(response, prompt, flags=rater_flags), settings, corpora, not no_web)
+        _check_one(
+            CheckRequest(response, prompt, flags=rater_flags),
+            settings,
+            options.corpora,
+            not options.no_web,
+        )
     )
-    rendered = _render(report, fmt, details=details)
-    with _output(out) as sink:
+    rendered = _render(report, options.fmt, details=options.details)
+    with _output(options.out) as sink:
         sink.write(rendered)
     warn_incomplete(report)
     if report.status == "incomplete":
@@ -339,6 +369,7 @@ def index(directory: str, db: str, config: str | None) -> None:
 
 
 def plagiarism(
+    *,
     response_file: str,
     source_files: tuple[str, ...],
     prompt_file: str | None,
@@ -359,7 +390,7 @@ def plagiarism(
 
 
 def judge(
-    input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None
+    *, input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None
 ) -> None:
     """Judge claims against your own evidence, one JSONL row in, one out, as they come."""
     settings = load_settings(config)
@@ -377,7 +408,7 @@ def judge(
 
 
 def score(
-    input_file: str, flags: str | None, fmt: str, out: str | None, config: str | None
+    *, input_file: str, flags: str | None, fmt: str, out: str | None, config: str | None
 ) -> None:
     """Re-apply the rubric to a stored report, e.g. after a rater adds a flag."""
     from verifier.rubric.scorer import score as score_rubric
@@ -405,6 +436,7 @@ def score(
 
 
 def serve(
+    *,
     host: str | None,
     port: int | None,
     concurrency: int | None,
@@ -437,6 +469,7 @@ def _debug() -> bool:
 
 
 def worker(
+    *,
     concurrency: int | None,
     corpora: tuple[str, ...],
     no_web: bool,
@@ -459,7 +492,8 @@ def worker(
     )
 
 
-def _pg_components() -> list[Any]:
+def pg_components() -> list[Any]:
+    """The PostgreSQL schema's components, in the order `verifier db migrate` applies them."""
     from verifier.snapshots.postgres import SNAPSHOT_MIGRATIONS
     from workers.pgstore import JOB_MIGRATIONS
     from workers.queue import queue_migrations
@@ -483,7 +517,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
         return
     pool = open_pool(database.target, 2, name="verifier-migrate")
     try:
-        done = migrate(pool, _pg_components())
+        done = migrate(pool, pg_components())
     finally:
         pool.close()
     for component, (before, after) in done.items():
@@ -506,7 +540,7 @@ def db_status(config: str | None, data_dir: str | None) -> None:
     finally:
         pool.close()
     due = False
-    for component in _pg_components():
+    for component in pg_components():
         have = found.get(component.component, 0)
         due |= have != component.version
         state = "ok" if have == component.version else "run `verifier db migrate`"
@@ -517,7 +551,7 @@ def db_status(config: str | None, data_dir: str | None) -> None:
         sys.exit(EXIT_FAILED)
 
 
-def keys_create(role: str, name: str, config: str | None, data_dir: str | None) -> None:
+def keys_create(*, role: str, name: str, config: str | None, data_dir: str | None) -> None:
     """Create a key; the key itself is the last line of the output."""
     with _service().job_store(load(config, data_dir)) as store:
         key, token = store.create_key(role, name)
@@ -547,7 +581,9 @@ def keys_revoke(key_id: str, config: str | None, data_dir: str | None) -> None:
     click.echo(f"revoked {key_id}")
 
 
-def models_pull(name: str, revision: str | None, config: str | None, data_dir: str | None) -> None:
+def models_pull(
+    *, name: str, revision: str | None, config: str | None, data_dir: str | None
+) -> None:
     """Download NAME (a Hugging Face model id with an ONNX export) into the data dir."""
     from verifier.judges.hub import pull
 
@@ -591,6 +627,7 @@ def models_list(config: str | None, data_dir: str | None) -> None:
 
 
 def audit(
+    *,
     target: str,
     mode: str,
     full: bool,
@@ -646,7 +683,7 @@ def audit(
     click.echo(json.dumps({"audit_id": audit_id, **summary}, indent=2, ensure_ascii=False))
 
 
-def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
+def export(*, reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
     """Export REPORTS (files from `verifier check`, JSON or JSON lines) to annotation tools."""
     from verifier.report.exports import (
         LABEL_STUDIO_CONFIG,

@@ -1,7 +1,7 @@
-"""The service's vocabulary: job states and API key roles; and how many processes run
-checks when none is asked for.
+"""The service's vocabulary: a job (:class:`Job`, as the job store keeps it), job states and
+API key roles; and how many processes run checks when none is asked for.
 
-Both are :class:`enum.StrEnum`, so a member *is* its string: it compares equal to it, is
+States and roles are :class:`enum.StrEnum`, so a member *is* its string: it compares equal to it, is
 stored in SQLite as it and goes into JSON as it. The values are what the API returns
 and what the job store keeps, so they must not change. The OpenAPI document and the
 command line take their lists from here.
@@ -10,13 +10,14 @@ command line take their lists from here.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the command line imports this module: no settings machinery at start
     from verifier.config import Settings
 
-__all__ = ["JobState", "Role", "default_processes"]
+__all__ = ["Job", "JobState", "Role", "default_processes"]
 
 
 class JobState(StrEnum):
@@ -36,6 +37,46 @@ class Role(StrEnum):
     SERVICE = "service"
     AUDITOR = "auditor"
     ADMIN = "admin"
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A check request and where it is: its state, attempts and lease (see
+    :mod:`workers.jobstore`)."""
+
+    id: str
+    state: JobState
+    owner: str | None
+    request: dict[str, Any]
+    options: dict[str, Any]
+    idempotency_key: str | None
+    attempts: int
+    max_attempts: int
+    lease_owner: str | None
+    lease_until: float | None
+    next_run_at: float
+    error: str | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    report_status: str | None = None  # "complete" or "incomplete" once done
+    done_by: str | None = None  # the worker that stored the report (host:pid:tag)
+
+    def public(self) -> dict[str, Any]:
+        """What the API shows about a job (no lease internals)."""
+        return {
+            "id": self.id,
+            "state": self.state,
+            "attempts": self.attempts,
+            "max_attempts": self.max_attempts,
+            "error": self.error,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "finished_at": self.finished_at,
+            "report_status": self.report_status,
+            "done_by": self.done_by,
+            "options": self.options,
+        }
 
 
 def default_processes(settings: Settings, web: bool) -> int:

@@ -1,14 +1,19 @@
-"""The service's durable state: jobs, reports, audits, API keys, callback attempts.
+"""The service's durable state: jobs, reports, audits, API keys, callback attempts, web
+sessions.
 
-:class:`JobStore` is the protocol (what the API, the workers and the callback sender
-use); :class:`SqliteJobStore` keeps everything in one SQLite file (WAL) under the data dir,
+Each kind of state has its protocol: :class:`JobStore` (jobs and their reports: what
+the workers use), :class:`KeyStore` (API keys), :class:`AuditLog`, :class:`CallbackStore`
+(callback attempts), :class:`SessionStore` (signed-out web sessions); :class:`ServiceStore`
+is all of them (what the API and the web app use). :class:`SqlJobStore` implements them
+all in one database; :class:`SqliteJobStore` keeps everything in one SQLite file (WAL) under the data dir,
 with versioned migrations applied at start (``PRAGMA user_version``). Job states and key
 roles are the string enums of :mod:`workers.jobs`, stored as their values. Several
 processes may share the file: every state change is one short ``BEGIN IMMEDIATE``
 transaction.
 
-Exactly once: a worker claims a job with a lease (``lease_owner``, ``lease_until``) and
-renews it while it works; a job whose lease expired (its worker died) is claimed again.
+Exactly once: a worker leases a job (:meth:`~SqlJobStore.lease_job`: ``lease_owner``,
+``lease_until``) and renews the lease while it works; a job whose lease expired (its
+worker died) is leased again.
 A report is stored only by the lease holder, in the same transaction that marks the job
 done, and ``reports.job_id`` is unique, so a job never gets two reports.
 """
@@ -30,10 +35,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from verifier.errors import InputError, StoreError, StoreUnavailable
+from verifier.errors import InputError, JobStoreError, StoreError, StoreUnavailable
 from verifier.system.faults import DB_BUSY, store_error
 from verifier.system.files import private_file
-from workers.jobs import JobState, Role
+from verifier.system.sqlfiles import migrations
+from workers.jobs import Job, JobState, Role
+from workers.retries import gave_up, out_of_attempts, should_retry
 from workers.secretbox import SEALED
 
 if TYPE_CHECKING:
@@ -43,144 +50,26 @@ if TYPE_CHECKING:
 log = logging.getLogger("verifier.jobstore")
 
 __all__ = [
+    "JOB_COLUMNS",
     "ApiKey",
     "Audit",
+    "AuditLog",
+    "CallbackStore",
     "IdempotencyConflict",
-    "Job",
     "JobStore",
+    "KeyStore",
+    "ServiceStore",
+    "SessionStore",
     "SqlJobStore",
     "SqliteJobStore",
     "hash_token",
+    "job_of_row",
     "request_hash",
 ]
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: jobs, reports, audits, keys, callback attempts
-    """
-    CREATE TABLE jobs (
-        id TEXT PRIMARY KEY,
-        state TEXT NOT NULL,
-        owner TEXT,
-        request TEXT NOT NULL,
-        options TEXT NOT NULL,
-        idempotency_key TEXT,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        max_attempts INTEGER NOT NULL,
-        lease_owner TEXT,
-        lease_until REAL,
-        next_run_at REAL NOT NULL,
-        error TEXT,
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL,
-        finished_at REAL
-    );
-    CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)
-        WHERE idempotency_key IS NOT NULL;
-    CREATE INDEX jobs_ready ON jobs (state, next_run_at);
-    CREATE TABLE reports (
-        job_id TEXT PRIMARY KEY REFERENCES jobs (id),
-        report TEXT NOT NULL,
-        stored_at REAL NOT NULL
-    );
-    CREATE TABLE audits (
-        id TEXT PRIMARY KEY,
-        job_id TEXT NOT NULL REFERENCES jobs (id),
-        mode TEXT NOT NULL,
-        requested_by TEXT,
-        result TEXT NOT NULL,
-        created_at REAL NOT NULL
-    );
-    CREATE INDEX audits_job ON audits (job_id);
-    CREATE TABLE api_keys (
-        id TEXT PRIMARY KEY,
-        hash TEXT NOT NULL UNIQUE,
-        role TEXT NOT NULL,
-        name TEXT NOT NULL,
-        callback_secret TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        revoked_at REAL
-    );
-    CREATE TABLE callback_attempts (
-        job_id TEXT NOT NULL REFERENCES jobs (id),
-        attempt INTEGER NOT NULL,
-        at REAL NOT NULL,
-        status INTEGER,
-        error TEXT,
-        PRIMARY KEY (job_id, attempt)
-    );
-    """,
-    # 2: a finished job says whether its report is complete or incomplete
-    """
-    ALTER TABLE jobs ADD COLUMN report_status TEXT;
-    """,
-    # 3: which worker stored the report
-    """
-    ALTER TABLE jobs ADD COLUMN done_by TEXT;
-    """,
-    # 4: the web app: a running job's progress, lists of checks newest first (by owner),
-    # and the web sessions that were signed out before they expired
-    """
-    ALTER TABLE jobs ADD COLUMN progress TEXT;
-    CREATE INDEX jobs_owner_created ON jobs (owner, created_at);
-    CREATE INDEX jobs_created ON jobs (created_at);
-    CREATE TABLE web_sessions_ended (
-        id TEXT PRIMARY KEY,
-        until REAL NOT NULL
-    );
-    """,
-    # 5: what a submission with an idempotency key asked for (a sha256), so that the key
-    # used again with another body is refused instead of answered with the old job; and
-    # what the job process renders when it stores a report (workers/rendered.py): its
-    # summary, and the rater's page in pages
-    """
-    ALTER TABLE jobs ADD COLUMN request_hash TEXT;
-    ALTER TABLE reports ADD COLUMN summary TEXT;
-    ALTER TABLE reports ADD COLUMN pages INTEGER;
-    CREATE TABLE report_pages (
-        job_id TEXT NOT NULL REFERENCES jobs (id),
-        page INTEGER NOT NULL,
-        html TEXT NOT NULL,
-        PRIMARY KEY (job_id, page)
-    );
-    """,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Job:
-    id: str
-    state: JobState
-    owner: str | None
-    request: dict[str, Any]
-    options: dict[str, Any]
-    idempotency_key: str | None
-    attempts: int
-    max_attempts: int
-    lease_owner: str | None
-    lease_until: float | None
-    next_run_at: float
-    error: str | None
-    created_at: float
-    updated_at: float
-    finished_at: float | None
-    report_status: str | None = None  # "complete" or "incomplete" once done
-    done_by: str | None = None  # the worker that stored the report (host:pid:tag)
-
-    def public(self) -> dict[str, Any]:
-        """What the API shows about a job (no lease internals)."""
-        return {
-            "id": self.id,
-            "state": self.state,
-            "attempts": self.attempts,
-            "max_attempts": self.max_attempts,
-            "error": self.error,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "finished_at": self.finished_at,
-            "report_status": self.report_status,
-            "done_by": self.done_by,
-            "options": self.options,
-        }
+# The SQLite schema's migrations (workers/sql/sqlite/NNN.sql): script n takes a file to
+# ``PRAGMA user_version`` n. Never edit a released script: add one.
+MIGRATIONS: tuple[str, ...] = migrations("workers", "sql/sqlite")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,9 +120,9 @@ class IdempotencyConflict(InputError):
 
 
 class JobStore(Protocol):
-    """What the API, the workers and the callback sender need of a store."""
+    """Jobs and their reports: what the API, the workers and the web app need to
+    submit, lease, finish and show jobs."""
 
-    # jobs
     def submit(
         self,
         request: dict[str, Any],
@@ -244,19 +133,19 @@ class JobStore(Protocol):
         max_attempts: int = 3,
     ) -> tuple[Job, bool]: ...
     def get(self, job_id: str) -> Job | None: ...
-    def claim(self, worker: str, lease_s: float) -> Job | None: ...
-    def renew(self, job_id: str, worker: str, lease_s: float) -> bool: ...
+    def lease_job(self, lease_owner: str, lease_s: float) -> Job | None: ...
+    def renew(self, job_id: str, lease_owner: str, lease_s: float) -> bool: ...
     def complete(
         self,
         job_id: str,
-        worker: str,
+        lease_owner: str,
         report: dict[str, Any],
         rendered: Rendered | None = None,
     ) -> bool: ...
     def fail(
-        self, job_id: str, worker: str, error: str, retry_in: float | None
+        self, job_id: str, lease_owner: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
-    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool: ...
+    def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool: ...
     def ping(self) -> None: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
@@ -266,34 +155,57 @@ class JobStore(Protocol):
     def summaries(self, job_ids: list[str]) -> dict[str, dict[str, Any]]: ...
     def counts(self) -> dict[str, int]: ...
     def report_counts(self) -> dict[str, int]: ...
-    # audits
-    def add_audit(
-        self, job_id: str, mode: str, result: dict[str, Any], requested_by: str | None
-    ) -> Audit: ...
-    def audits(self, job_id: str) -> list[Audit]: ...
-    # API keys
+    # the web app (workers/webapp): lists of checks, progress
+    def list_jobs(
+        self, *, owner: str | None, state: JobState | None, limit: int, offset: int
+    ) -> tuple[list[Job], int]: ...
+    def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool: ...
+    def progress(self, job_id: str) -> dict[str, Any] | None: ...
+    def close(self) -> None: ...
+
+
+class KeyStore(Protocol):
+    """API keys: made, found by token, listed, revoked; their callback secrets."""
+
     def create_key(self, role: Role | str, name: str = "") -> tuple[ApiKey, str]: ...
     def find_key(self, token: str) -> ApiKey | None: ...
     def key(self, key_id: str) -> ApiKey | None: ...
     def list_keys(self) -> list[ApiKey]: ...
     def revoke_key(self, key_id: str) -> bool: ...
     def open_secret(self, key: ApiKey) -> str: ...
-    # callbacks
+
+
+class AuditLog(Protocol):
+    """The audits (replays, reruns) of a job's report."""
+
+    def add_audit(
+        self, job_id: str, mode: str, result: dict[str, Any], requested_by: str | None
+    ) -> Audit: ...
+    def audits(self, job_id: str) -> list[Audit]: ...
+
+
+class CallbackStore(Protocol):
+    """The log of a job's callback attempts."""
+
     def log_callback(
         self, job_id: str, attempt: int, status: int | None, error: str | None
     ) -> None: ...
-    # the web app (workers/webapp): lists of checks, progress, signed-out sessions
-    def list_jobs(
-        self, *, owner: str | None, state: JobState | None, limit: int, offset: int
-    ) -> tuple[list[Job], int]: ...
-    def set_progress(self, job_id: str, worker: str, progress: dict[str, Any]) -> bool: ...
-    def progress(self, job_id: str) -> dict[str, Any] | None: ...
+
+
+class SessionStore(Protocol):
+    """The web app's sessions that were signed out before they expired."""
+
     def end_session(self, session_id: str, until: float) -> None: ...
     def session_ended(self, session_id: str) -> bool: ...
-    def close(self) -> None: ...
 
 
-_JOB_COLUMNS = (
+class ServiceStore(JobStore, KeyStore, AuditLog, CallbackStore, SessionStore, Protocol):
+    """Everything the service keeps in its database (:class:`SqlJobStore` is one): what
+    the API and the web app, which use all of it, are given. Other callers type against
+    the one protocol they need."""
+
+
+JOB_COLUMNS = (
     "id, state, owner, request, options, idempotency_key, attempts, max_attempts, "
     "lease_owner, lease_until, next_run_at, error, created_at, updated_at, finished_at, "
     "report_status, done_by"
@@ -303,7 +215,8 @@ _JOB_COLUMNS = (
 _KEY_COLUMNS = "id, role, name, callback_secret, created_at, revoked_at"
 
 
-def _job(row: tuple[Any, ...]) -> Job:
+def job_of_row(row: tuple[Any, ...]) -> Job:
+    """A job from a row of :data:`JOB_COLUMNS` (both stores read jobs with these)."""
     values = list(row)
     values[1] = JobState(values[1])
     values[3] = json.loads(values[3])
@@ -318,7 +231,7 @@ class SqlJobStore:
     a store whose jobs run from a queue, the hooks that keep the queue in step inside
     the same transaction: :meth:`_queued` when a job becomes ready (submitted, retried,
     given back) and :meth:`_cancelled`. ``_skip_locked`` is appended to the query that
-    picks a job to claim (PostgreSQL's ``FOR UPDATE SKIP LOCKED``: two workers never
+    picks a job to lease (PostgreSQL's ``FOR UPDATE SKIP LOCKED``: two workers never
     take the same row)."""
 
     clock: Any
@@ -368,7 +281,7 @@ class SqlJobStore:
                     return found, False
             job_id = str(uuid.uuid4())
             cur = db.execute(
-                f"INSERT INTO jobs ({_JOB_COLUMNS}, request_hash) VALUES "
+                f"INSERT INTO jobs ({JOB_COLUMNS}, request_hash) VALUES "
                 "(?, ?, ?, ?, ?, ?, 0, ?, NULL, NULL, ?, NULL, ?, ?, NULL, NULL, NULL, ?)"
                 " ON CONFLICT (owner, idempotency_key) WHERE idempotency_key IS NOT NULL"
                 " DO NOTHING",
@@ -398,56 +311,57 @@ class SqlJobStore:
                     raise StoreUnavailable(msg, DB_BUSY)
                 return found, False
             self._queued(db, job_id, now)
-            row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
-        return _job(row), True
+            row = db.execute(f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return job_of_row(row), True
 
     def _by_key(self, db: Any, owner: str | None, key: str, digest: str | None) -> Job | None:
         """The job ``owner``'s idempotency ``key`` made, if any; IdempotencyConflict when
         it was made for another request (jobs from before hashes were kept pass)."""
         whose = "owner IS NULL" if owner is None else "owner = ?"
         row = db.execute(
-            f"SELECT {_JOB_COLUMNS}, request_hash FROM jobs WHERE {whose} AND idempotency_key = ?",
+            f"SELECT {JOB_COLUMNS}, request_hash FROM jobs WHERE {whose} AND idempotency_key = ?",
             (key,) if owner is None else (owner, key),
         ).fetchone()
         if row is None:
             return None
-        job = _job(row[:-1])
+        job = job_of_row(row[:-1])
         if row[-1] is not None and row[-1] != digest:
             raise IdempotencyConflict(job)
         return job
 
     def get(self, job_id: str) -> Job | None:
-        rows = self._read(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
-        return _job(rows[0]) if rows else None
+        rows = self._read(f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ?", (job_id,))
+        return job_of_row(rows[0]) if rows else None
 
-    def claim(self, worker: str, lease_s: float) -> Job | None:
-        """Take the oldest ready job: queued and due, or running with an expired lease
-        (its worker died). Counts the attempt; a job out of attempts fails instead."""
+    def lease_job(self, lease_owner: str, lease_s: float) -> Job | None:
+        """Lease the oldest ready job to ``lease_owner``: queued and due, or running with
+        an expired lease (its worker died). Counts the attempt; a job out of attempts
+        fails instead."""
         now = self.clock()
         with self._tx() as db:
             while True:
                 row = db.execute(
-                    f"SELECT {_JOB_COLUMNS} FROM jobs WHERE (state = ? AND next_run_at <= ?)"
+                    f"SELECT {JOB_COLUMNS} FROM jobs WHERE (state = ? AND next_run_at <= ?)"
                     " OR (state = ? AND lease_until < ?) ORDER BY next_run_at, created_at"
                     f" LIMIT 1{self._skip_locked}",
                     (JobState.QUEUED, now, JobState.RUNNING, now),
                 ).fetchone()
                 if row is None:
                     return None
-                job = self._take(db, _job(row), worker, lease_s, now)
+                job = self._take(db, job_of_row(row), lease_owner, lease_s, now)
                 if job is not None:
                     return job
 
-    def _take(self, db: Any, job: Job, worker: str, lease_s: float, now: float) -> Job | None:
-        """Lease ``job`` to ``worker`` and count the attempt, or fail it when it has had
+    def _take(self, db: Any, job: Job, lease_owner: str, lease_s: float, now: float) -> Job | None:
+        """Lease ``job`` to ``lease_owner`` and count the attempt, or fail it when it has had
         all its attempts (its workers kept dying)."""
-        if job.attempts >= job.max_attempts:
+        if out_of_attempts(job.attempts, job.max_attempts):
             db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " error = coalesce(error, '') || ?, updated_at = ?, finished_at = ? WHERE id = ?",
                 (
                     JobState.FAILED,
-                    f"{'; ' if job.error else ''}gave up after {job.attempts} attempts (the worker stopped answering)",
+                    gave_up(job.error, job.attempts),
                     now,
                     now,
                     job.id,
@@ -457,31 +371,31 @@ class SqlJobStore:
         db.execute(
             "UPDATE jobs SET state = ?, lease_owner = ?, lease_until = ?,"
             " attempts = attempts + 1, updated_at = ? WHERE id = ?",
-            (JobState.RUNNING, worker, now + lease_s, now, job.id),
+            (JobState.RUNNING, lease_owner, now + lease_s, now, job.id),
         )
-        row = db.execute(f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)).fetchone()
-        return _job(row)
+        row = db.execute(f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ?", (job.id,)).fetchone()
+        return job_of_row(row)
 
-    def renew(self, job_id: str, worker: str, lease_s: float) -> bool:
-        """Extend the lease; False when the job is no longer this worker's."""
+    def renew(self, job_id: str, lease_owner: str, lease_s: float) -> bool:
+        """Extend the lease; False when ``lease_owner`` no longer holds it."""
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET lease_until = ?, updated_at = ? WHERE id = ? AND state = ?"
                 " AND lease_owner = ?",
-                (now + lease_s, now, job_id, JobState.RUNNING, worker),
+                (now + lease_s, now, job_id, JobState.RUNNING, lease_owner),
             )
             return cur.rowcount == 1
 
     def complete(
         self,
         job_id: str,
-        worker: str,
+        lease_owner: str,
         report: dict[str, Any],
         rendered: Rendered | None = None,
     ) -> bool:
         """Store the report (with its ``rendered`` pages and summary) and mark the job
-        done (with the report's status), if this worker still holds the lease."""
+        done (with the report's status), if ``lease_owner`` still holds the lease."""
         now = self.clock()
         status = "incomplete" if report.get("status") == "incomplete" else "complete"
         with self._tx() as db:
@@ -489,7 +403,16 @@ class SqlJobStore:
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " error = NULL, updated_at = ?, finished_at = ?, report_status = ?, done_by = ?"
                 " WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.DONE, now, now, status, worker, job_id, JobState.RUNNING, worker),
+                (
+                    JobState.DONE,
+                    now,
+                    now,
+                    status,
+                    lease_owner,
+                    job_id,
+                    JobState.RUNNING,
+                    lease_owner,
+                ),
             )
             if cur.rowcount != 1:
                 return False
@@ -511,7 +434,9 @@ class SqlJobStore:
                 )
             return True
 
-    def fail(self, job_id: str, worker: str, error: str, retry_in: float | None) -> JobState | None:
+    def fail(
+        self, job_id: str, lease_owner: str, error: str, retry_in: float | None
+    ) -> JobState | None:
         """Record a failed attempt: queued again after ``retry_in`` seconds while attempts
         remain, else failed with the last error. None when the lease was lost."""
         now = self.clock()
@@ -519,14 +444,14 @@ class SqlJobStore:
             row = db.execute(
                 "SELECT attempts, max_attempts FROM jobs WHERE id = ? AND state = ?"
                 " AND lease_owner = ?",
-                (job_id, JobState.RUNNING, worker),
+                (job_id, JobState.RUNNING, lease_owner),
             ).fetchone()
             if row is None:
                 return None
             attempts, max_attempts = row
             state = (
                 JobState.QUEUED
-                if retry_in is not None and attempts < max_attempts
+                if should_retry(attempts, max_attempts, retry_in)
                 else JobState.FAILED
             )
             db.execute(
@@ -545,17 +470,17 @@ class SqlJobStore:
                 self._queued(db, job_id, now + (retry_in or 0))
             return state
 
-    def release(self, job_id: str, worker: str, retry_in: float = 0.0) -> bool:
+    def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool:
         """Give a running job back to the queue, its attempt uncounted: a worker shutting
         down, or one that met a fault of the infrastructure (then ``retry_in`` seconds
-        later)."""
+        later; :attr:`workers.retries.Outcome.GIVE_BACK`)."""
         now = self.clock()
         with self._tx() as db:
             cur = db.execute(
                 "UPDATE jobs SET state = ?, lease_owner = NULL, lease_until = NULL,"
                 " attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,"
                 " next_run_at = ?, updated_at = ? WHERE id = ? AND state = ? AND lease_owner = ?",
-                (JobState.QUEUED, now + retry_in, now, job_id, JobState.RUNNING, worker),
+                (JobState.QUEUED, now + retry_in, now, job_id, JobState.RUNNING, lease_owner),
             )
             if cur.rowcount != 1:
                 return False
@@ -563,7 +488,8 @@ class SqlJobStore:
             return True
 
     def ping(self) -> None:
-        """One trivial read: the store answers (StoreError when it does not)."""
+        """One trivial read: the store answers (JobStoreError or StoreUnavailable when it
+        does not)."""
         self._read("SELECT 1")
 
     def cancel(self, job_id: str) -> bool:
@@ -781,20 +707,20 @@ class SqlJobStore:
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         total = int(self._read(f"SELECT count(*) FROM jobs{clause}", tuple(args))[0][0])
         rows = self._read(
-            f"SELECT {_JOB_COLUMNS} FROM jobs{clause} ORDER BY created_at DESC, id DESC"
+            f"SELECT {JOB_COLUMNS} FROM jobs{clause} ORDER BY created_at DESC, id DESC"
             " LIMIT ? OFFSET ?",
             (*args, max(0, limit), max(0, offset)),
         )
-        return [_job(r) for r in rows], total
+        return [job_of_row(r) for r in rows], total
 
-    def set_progress(self, job_id: str, worker: str, progress: dict[str, Any]) -> bool:
-        """Record a running job's progress (what the web app shows), if this worker still
-        holds the lease; False otherwise."""
+    def set_progress(self, job_id: str, lease_owner: str, progress: dict[str, Any]) -> bool:
+        """Record a running job's progress (what the web app shows), if ``lease_owner``
+        still holds the lease; False otherwise."""
         with self._tx() as db:
             self._unflushed(db)
             cur = db.execute(
                 "UPDATE jobs SET progress = ? WHERE id = ? AND state = ? AND lease_owner = ?",
-                (json.dumps(progress), job_id, JobState.RUNNING, worker),
+                (json.dumps(progress), job_id, JobState.RUNNING, lease_owner),
             )
             return cur.rowcount == 1
 
@@ -847,7 +773,7 @@ class SqliteJobStore(SqlJobStore):
             msg = (
                 f"cannot open the job store {self.path}: {exc}; check --data-dir or store.data_dir"
             )
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
         self._lock = threading.Lock()
         self.migrate()
 
@@ -863,14 +789,14 @@ class SqliteJobStore(SqlJobStore):
             except sqlite3.Error as exc:
                 self._rollback()
                 msg = f"the job store {self.path} is unavailable: {exc}"
-                raise store_error(msg, exc) from exc
+                raise store_error(msg, exc, JobStoreError) from exc
             try:
                 yield self._db
                 self._db.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
                 msg = f"cannot write to the job store {self.path}: {exc}"
-                raise store_error(msg, exc) from exc
+                raise store_error(msg, exc, JobStoreError) from exc
             except BaseException:
                 self._rollback()
                 raise
@@ -888,7 +814,7 @@ class SqliteJobStore(SqlJobStore):
                 return self._db.execute(sql, args).fetchall()
             except sqlite3.Error as exc:
                 msg = f"cannot read the job store {self.path}: {exc}"
-                raise store_error(msg, exc) from exc
+                raise store_error(msg, exc, JobStoreError) from exc
 
     def migrate(self) -> int:
         """Apply the migrations this file has not had yet; return the schema version."""
@@ -903,7 +829,7 @@ class SqliteJobStore(SqlJobStore):
                 return len(MIGRATIONS)
         except (sqlite3.Error, StoreError) as exc:
             msg = f"cannot migrate the job store {self.path}: {exc}"
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
 
     def close(self) -> None:
         with self._lock:

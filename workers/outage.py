@@ -2,7 +2,7 @@
 long to wait before trying again, and what to say about it.
 
 An :class:`Outage` is told of each failure and each success of whatever the caller tries
-(claiming a job, storing a report, reaching the database). The first failure is logged
+(leasing a job, storing a report, reaching the database). The first failure is logged
 as one warning with its reason; later ones are not, except for one reminder every
 ``remind_s``; the first success after failures logs one line saying how long it lasted.
 The wait between tries doubles from ``first_s`` up to ``max_s``. A few lines per outage
@@ -14,6 +14,8 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+
+from workers.retries import doubling
 
 __all__ = ["Outage"]
 
@@ -48,7 +50,7 @@ class Outage:
         """How long to wait before the next try (0 when all is well)."""
         if self.since is None:
             return 0.0
-        return min(self.max_s, self.first_s * 2 ** min(max(self.failures - 1, 0), 32))
+        return doubling(self.failures, self.first_s, self.max_s)
 
     def failed(self, reason: str, detail: str = "") -> float:
         """A try failed for ``reason``; returns how long to wait before the next."""

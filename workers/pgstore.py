@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from verifier.errors import JobStoreError
 from verifier.system.faults import store_error
 from verifier.system.postgres import (
     Migrations,
@@ -24,8 +25,9 @@ from verifier.system.postgres import (
     redact,
     transaction,
 )
-from workers.jobs import JobState
-from workers.jobstore import _JOB_COLUMNS, Job, SqlJobStore, _job
+from verifier.system.sqlfiles import migrations
+from workers.jobs import Job, JobState
+from workers.jobstore import JOB_COLUMNS, SqlJobStore, job_of_row
 from workers.queue import abort_check, defer_check, queue_migrations
 
 if TYPE_CHECKING:
@@ -35,92 +37,9 @@ if TYPE_CHECKING:
 
 __all__ = ["JOB_MIGRATIONS", "PgJobStore"]
 
-JOB_MIGRATIONS = Migrations(
-    "jobs",
-    (
-        # 1: jobs (with the queue's task id), reports, audits, keys, callback attempts
-        """
-        CREATE TABLE jobs (
-            id TEXT PRIMARY KEY,
-            state TEXT NOT NULL,
-            owner TEXT,
-            request TEXT NOT NULL,
-            options TEXT NOT NULL,
-            idempotency_key TEXT,
-            attempts INTEGER NOT NULL DEFAULT 0,
-            max_attempts INTEGER NOT NULL,
-            lease_owner TEXT,
-            lease_until DOUBLE PRECISION,
-            next_run_at DOUBLE PRECISION NOT NULL,
-            error TEXT,
-            created_at DOUBLE PRECISION NOT NULL,
-            updated_at DOUBLE PRECISION NOT NULL,
-            finished_at DOUBLE PRECISION,
-            report_status TEXT,
-            done_by TEXT,
-            queue_job_id BIGINT
-        );
-        CREATE UNIQUE INDEX jobs_idempotency ON jobs (owner, idempotency_key)
-            WHERE idempotency_key IS NOT NULL;
-        CREATE INDEX jobs_ready ON jobs (state, next_run_at);
-        CREATE INDEX jobs_owner ON jobs (owner, created_at);
-        CREATE TABLE reports (
-            job_id TEXT PRIMARY KEY REFERENCES jobs (id),
-            report TEXT NOT NULL,
-            stored_at DOUBLE PRECISION NOT NULL
-        );
-        CREATE TABLE audits (
-            id TEXT PRIMARY KEY,
-            job_id TEXT NOT NULL REFERENCES jobs (id),
-            mode TEXT NOT NULL,
-            requested_by TEXT,
-            result TEXT NOT NULL,
-            created_at DOUBLE PRECISION NOT NULL
-        );
-        CREATE INDEX audits_job ON audits (job_id);
-        CREATE TABLE api_keys (
-            id TEXT PRIMARY KEY,
-            hash TEXT NOT NULL UNIQUE,
-            role TEXT NOT NULL,
-            name TEXT NOT NULL,
-            callback_secret TEXT NOT NULL,
-            created_at DOUBLE PRECISION NOT NULL,
-            revoked_at DOUBLE PRECISION
-        );
-        CREATE TABLE callback_attempts (
-            job_id TEXT NOT NULL REFERENCES jobs (id),
-            attempt INTEGER NOT NULL,
-            at DOUBLE PRECISION NOT NULL,
-            status INTEGER,
-            error TEXT,
-            PRIMARY KEY (job_id, attempt)
-        );
-        """,
-        # 2: the web app: a running job's progress, lists of checks newest first, and the
-        # web sessions that were signed out before they expired
-        """
-        ALTER TABLE jobs ADD COLUMN progress TEXT;
-        CREATE INDEX jobs_created ON jobs (created_at);
-        CREATE TABLE web_sessions_ended (
-            id TEXT PRIMARY KEY,
-            until DOUBLE PRECISION NOT NULL
-        );
-        """,
-        # 3: what a submission with an idempotency key asked for (a sha256); what the
-        # job process renders when it stores a report: its summary and its pages
-        """
-        ALTER TABLE jobs ADD COLUMN request_hash TEXT;
-        ALTER TABLE reports ADD COLUMN summary TEXT;
-        ALTER TABLE reports ADD COLUMN pages INTEGER;
-        CREATE TABLE report_pages (
-            job_id TEXT NOT NULL REFERENCES jobs (id),
-            page INTEGER NOT NULL,
-            html TEXT NOT NULL,
-            PRIMARY KEY (job_id, page)
-        );
-        """,
-    ),
-)
+# The PostgreSQL schema's migrations (workers/sql/postgres/NNN.sql), applied by
+# `verifier db migrate`. Never edit a released script: add one.
+JOB_MIGRATIONS = Migrations("jobs", migrations("workers", "sql/postgres"))
 
 
 @functools.lru_cache(maxsize=256)
@@ -160,10 +79,10 @@ class PgJobStore(SqlJobStore):
         self.clock = clock
         self.secret_box = secret_box
         self._own_pool = pool is None
-        self.pool = pool or open_pool(url, pool_size, name="verifier-jobs")
+        self.pool = pool or open_pool(url, pool_size, name="verifier-jobs", error=JobStoreError)
         try:
-            check_schema(self.pool, url, JOB_MIGRATIONS)
-            check_schema(self.pool, url, queue_migrations())
+            check_schema(self.pool, url, JOB_MIGRATIONS, JobStoreError)
+            check_schema(self.pool, url, queue_migrations(), JobStoreError)
         except BaseException:
             self.close()
             raise
@@ -173,7 +92,7 @@ class PgJobStore(SqlJobStore):
 
     @contextmanager
     def _tx(self) -> Iterator[_Tx]:
-        with transaction(self.pool, "using the job store") as conn:
+        with transaction(self.pool, "using the job store", JobStoreError) as conn:
             yield _Tx(conn)
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -187,7 +106,7 @@ class PgJobStore(SqlJobStore):
             msg = (
                 f"PostgreSQL error while reading the job store: {str(exc).strip().splitlines()[0]}"
             )
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
 
     def _unflushed(self, db: Any) -> None:
         db.execute("SET LOCAL synchronous_commit = off")
@@ -202,7 +121,7 @@ class PgJobStore(SqlJobStore):
             queue_job_id = defer_check(db.conn, job_id, run_at)
         except Exception as exc:
             msg = f"cannot queue job {job_id}: {exc}"
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, JobStoreError) from exc
         db.execute("UPDATE jobs SET queue_job_id = ? WHERE id = ?", (queue_job_id, job_id))
 
     def _cancelled(self, db: Any, job_id: str) -> None:
@@ -210,8 +129,10 @@ class PgJobStore(SqlJobStore):
         if row is not None and row[0] is not None:
             abort_check(db.conn, int(row[0]))
 
-    def claim_job(self, job_id: str, queue_job_id: int, worker: str, lease_s: float) -> Job | None:
-        """Take the job a task of the queue carries, when that task is the job's latest
+    def lease_queued_job(
+        self, job_id: str, queue_job_id: int, lease_owner: str, lease_s: float
+    ) -> Job | None:
+        """Lease to ``lease_owner`` the job a task of the queue carries, when that task is the job's latest
         (an older task, left behind by a retry, finds nothing to do) and the job is
         queued, or running with an expired lease (its worker died). None when it ended,
         is held by a live lease (see :meth:`lease_left`) or ran out of attempts (then
@@ -219,11 +140,13 @@ class PgJobStore(SqlJobStore):
         now = self.clock()
         with self._tx() as db:
             row = db.execute(
-                f"SELECT {_JOB_COLUMNS} FROM jobs WHERE id = ? AND queue_job_id = ?"
+                f"SELECT {JOB_COLUMNS} FROM jobs WHERE id = ? AND queue_job_id = ?"
                 " AND (state = ? OR (state = ? AND lease_until < ?)) FOR UPDATE",
                 (job_id, queue_job_id, JobState.QUEUED, JobState.RUNNING, now),
             ).fetchone()
-            return None if row is None else self._take(db, _job(row), worker, lease_s, now)
+            return (
+                None if row is None else self._take(db, job_of_row(row), lease_owner, lease_s, now)
+            )
 
     def requeue_orphans(self, limit: int = 100) -> int:
         """Give a new task to each job that should have one and has none: queued, or

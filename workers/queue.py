@@ -33,6 +33,7 @@ from verifier.config import Settings
 from verifier.errors import VerifierError
 from verifier.system.faults import infrastructure_fault
 from verifier.system.postgres import CONNECT_TIMEOUT_S, POOL_TIMEOUT_S, RECONNECT_S, Migrations
+from workers.retries import urgent
 
 if TYPE_CHECKING:
     from workers.worker import QueuedJobStore, Worker
@@ -120,9 +121,8 @@ async def wait_for_store(worker: Worker, stop: asyncio.Event) -> bool:
     """Wait until the job store answers (and the jobs owed to it are given back), trying
     with the worker's outage backoff; False when ``stop`` came first."""
     while not stop.is_set():
-        wait = worker.outage.delay()
-        if worker.owed:  # jobs to give back before their leases run out: ask often
-            wait = min(wait, 1.0)
+        # jobs to give back before their leases run out: ask often
+        wait = urgent(worker.outage.delay(), bool(worker.owed))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), wait)
         if stop.is_set():

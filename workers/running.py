@@ -57,14 +57,14 @@ class JobProgress:
         self,
         store: JobStore,
         job_id: str,
-        worker: str,
+        lease_owner: str,
         *,
         every_s: float = 1.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.job_id = job_id
-        self.worker = worker
+        self.lease_owner = lease_owner
         self.every_s = every_s
         self.clock = clock
         self.state = "starting"
@@ -124,7 +124,7 @@ class JobProgress:
 
     async def _write(self, data: dict[str, Any]) -> None:
         try:
-            await asyncio.to_thread(self.store.set_progress, self.job_id, self.worker, data)
+            await asyncio.to_thread(self.store.set_progress, self.job_id, self.lease_owner, data)
         except (VerifierError, AttributeError, TypeError) as exc:  # a store without it
             # a store that is down is reported once by the worker (workers/outage.py)
             level = logging.DEBUG if infrastructure_fault(exc) else logging.WARNING

@@ -16,7 +16,7 @@ import base64
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from verifier.errors import ConfigError, StoreError
+from verifier.errors import ConfigError, JobStoreError
 
 if TYPE_CHECKING:
     from verifier.config import Settings
@@ -62,7 +62,7 @@ class SecretBox:
         return SEALED + self._fernet.encrypt(text.encode()).decode()
 
     def open(self, stored: str) -> str:
-        """The secret; a value stored before sealing (plain) as it is. StoreError when
+        """The secret; a value stored before sealing (plain) as it is. JobStoreError when
         it was sealed under another key."""
         if not stored.startswith(SEALED):
             return stored
@@ -72,4 +72,4 @@ class SecretBox:
             return self._fernet.decrypt(stored[len(SEALED) :].encode()).decode()
         except InvalidToken as exc:
             msg = "a callback secret was sealed under another key: give this host the same service.secrets_key_file (or service.session_secret) as the API's"
-            raise StoreError(msg) from exc
+            raise JobStoreError(msg) from exc

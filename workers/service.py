@@ -39,7 +39,7 @@ from verifier.system.postgres import database_of
 from workers.api import Metrics, create_app
 from workers.callbacks import CallbackSender
 from workers.jobs import default_processes
-from workers.jobstore import JobStore, SqliteJobStore
+from workers.jobstore import JobStore, SqliteJobStore, SqlJobStore
 from workers.labelstudio.backend import add_label_studio_backend
 from workers.liveness import Liveness
 from workers.logs import setup_logging
@@ -57,13 +57,13 @@ _WATCHDOG_S = 10.0  # after the grace period, the process ends whatever it is do
 
 
 @contextmanager
-def job_store(settings: Settings) -> Iterator[JobStore]:
+def job_store(settings: Settings) -> Iterator[SqlJobStore]:
     """The service's job store (``service.database``: PostgreSQL, or SQLite under the
     data dir), its callback secrets sealed (workers/secretbox.py), closed on the way
     out."""
     database = database_of(settings)
     box = SecretBox.from_settings(settings)
-    store: JobStore
+    store: SqlJobStore
     if database.postgres:
         from workers.pgstore import PgJobStore
 
@@ -256,7 +256,7 @@ async def run_service(
 
 async def _serve(
     settings: Settings,
-    store: JobStore,
+    store: SqlJobStore,
     runtime: Runtime,
     metrics: Metrics,
     serve: tuple[str, int],
@@ -272,7 +272,7 @@ async def _serve(
     service = settings.service
     # not in the JobStore protocol: a store without seal_secrets has nothing to seal
     with contextlib.suppress(AttributeError):
-        sealed = await asyncio.to_thread(store.seal_secrets)  # type: ignore[attr-defined]
+        sealed = await asyncio.to_thread(store.seal_secrets)
         if sealed:
             log.warning("%d callback secret(s) stored in the clear are now sealed", sealed)
     count = (processes or default_processes(settings, web_on)) if concurrency else 0
@@ -317,7 +317,7 @@ async def _serve(
 
 async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
     """Wait for ``stop``, collecting the exit status of the orphans a killed job process
-    leaves (its extraction workers die with it), so none stays <defunct>."""
+    leaves (its extraction processes die with it), so none stays <defunct>."""
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every_s)

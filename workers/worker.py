@@ -1,16 +1,17 @@
-"""Workers: claim jobs from the store, run checks, store reports exactly once.
+"""Workers: lease jobs from the store, run checks, store reports exactly once.
 
 A :class:`Worker` runs up to ``concurrency`` jobs at once in one process; several worker
 processes may share one store. Each job's lease is renewed every ``lease_s / 3`` seconds;
 when a renewal fails (the job was cancelled, or the lease was lost) the check is stopped.
 A failed attempt is retried with exponential backoff until ``max_attempts``; bad input
-fails at once. On :meth:`Worker.run`'s stop event, the worker takes no new jobs, gives
-running ones ``grace_s`` to finish, then gives the rest back to the queue.
+fails at once (these decisions are :mod:`workers.retries`'). On :meth:`Worker.run`'s
+stop event, the worker takes no new jobs, gives running ones ``grace_s`` to finish, then
+gives the rest back to the queue.
 
 A fault of the infrastructure (:func:`verifier.system.faults.infrastructure_fault`: a full disk,
 the database gone, memory out) is nobody's fault: the job is given back to the queue
 with its attempt uncounted, to run again after a backoff, and the worker waits before it
-claims again (:class:`~workers.outage.Outage`: a few log lines per outage). A report that
+leases again (:class:`~workers.outage.Outage`: a few log lines per outage). A report that
 cannot be stored yet is kept and stored when the store answers; a job that could not be
 given back because the store was down is given back as soon as it answers. The worker
 never exits because its store is away.
@@ -28,22 +29,21 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from verifier.errors import InputError, VerifierError
+from verifier.errors import VerifierError
 from verifier.pipeline import check
 from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
-from workers.jobs import JobState
-from workers.jobstore import Job, JobStore
+from workers.jobs import Job, JobState
+from workers.jobstore import JobStore
 from workers.outage import Outage
 from workers.rendered import Rendered, render_report
+from workers.retries import Outcome, RetryPolicy, outcome_of, urgent
 from workers.running import JobProgress, runtime_for
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
 log = logging.getLogger("verifier.worker")
-
-_URGENT_S = 1.0  # how often a finished report or a give-back is offered to a store that is down
 
 DoneHook = Callable[[Job, Report], Awaitable[None]]
 
@@ -51,8 +51,8 @@ DoneHook = Callable[[Job, Report], Awaitable[None]]
 class QueuedJobStore(JobStore, Protocol):
     """A store whose jobs are handed out by a queue (:class:`~workers.pgstore.PgJobStore`)."""
 
-    def claim_job(
-        self, job_id: str, queue_job_id: int, worker: str, lease_s: float
+    def lease_queued_job(
+        self, job_id: str, queue_job_id: int, lease_owner: str, lease_s: float
     ) -> Job | None: ...
     def lease_left(self, job_id: str) -> float: ...
     def requeue_orphans(self, limit: int = 100) -> int: ...
@@ -85,6 +85,7 @@ class Worker:
         self.store = store
         self.runtime = runtime
         self.settings = runtime.settings.service
+        self.policy = RetryPolicy.from_settings(self.settings)
         self.concurrency = concurrency
         self.id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.on_done = on_done
@@ -107,7 +108,9 @@ class Worker:
             if len(self.running) < self.concurrency and not self._storing:
                 try:
                     await self.settle()
-                    job = await asyncio.to_thread(self.store.claim, self.id, self.settings.lease_s)
+                    job = await asyncio.to_thread(
+                        self.store.lease_job, self.id, self.settings.lease_s
+                    )
                 except VerifierError as exc:
                     self._store_failed(exc)
                 else:
@@ -115,9 +118,8 @@ class Worker:
                         self.outage.ok()  # it answers: what was down is up (a full disk
                         # is over when a report is stored, see _one)
             if job is None:
-                wait = self.outage.delay() or self.settings.poll_s
-                if self._owed:  # give those back before their leases run out
-                    wait = min(wait, _URGENT_S)
+                # what is owed is given back before its leases run out
+                wait = urgent(self.outage.delay() or self.settings.poll_s, bool(self._owed))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), wait)
                 continue
@@ -139,7 +141,7 @@ class Worker:
             try:
                 await self.settle()
                 job = await asyncio.to_thread(
-                    store.claim_job, job_id, queue_job_id, self.id, lease_s
+                    store.lease_queued_job, job_id, queue_job_id, self.id, lease_s
                 )
                 if job is not None:
                     break
@@ -149,7 +151,7 @@ class Worker:
                 continue
             if wait <= 0:
                 return  # ended, cancelled, or superseded by a newer task
-            await asyncio.sleep(min(wait + 0.05, lease_s))
+            await asyncio.sleep(self.policy.lease_wait(wait))
         await self._one(job)
 
     def _store_failed(self, exc: VerifierError) -> float:
@@ -162,7 +164,7 @@ class Worker:
 
     async def settle(self) -> None:
         """Tell the store what it could not be told while it was down (jobs to give
-        back); StoreError while it still cannot be."""
+        back); a StoreError while it still cannot be."""
         for job_id, call in list(self._owed.items()):
             await asyncio.to_thread(call)
             self._owed.pop(job_id, None)
@@ -212,16 +214,8 @@ class Worker:
                 return
             await self._release(job)  # the worker is stopping
             raise
-        except InputError as exc:
-            await self._fail(job, str(exc), retry=False)
-            return
         except Exception as exc:
-            reason = infrastructure_fault(exc)
-            if reason is not None:
-                await self._give_back(job, reason, exc)
-                return
-            log.exception("job %s attempt %d failed", job.id, job.attempts)
-            await self._fail(job, f"{type(exc).__name__}: {exc}", retry=True)
+            await self._failed(job, exc)
             return
         finally:
             keeper.cancel()
@@ -244,6 +238,19 @@ class Worker:
             except Exception:
                 log.exception("job %s: after-completion hook failed", job.id)
 
+    async def _failed(self, job: Job, exc: Exception) -> None:
+        """An attempt raised ``exc``: fail, retry or give the job back
+        (:func:`workers.retries.outcome_of`)."""
+        outcome, reason = outcome_of(exc)
+        if outcome is Outcome.GIVE_BACK:
+            await self._give_back(job, reason or "error", exc)
+            return
+        if outcome is Outcome.FAIL:
+            await self._fail(job, str(exc), outcome)
+            return
+        log.exception("job %s attempt %d failed", job.id, job.attempts, exc_info=exc)
+        await self._fail(job, f"{type(exc).__name__}: {exc}", outcome)
+
     @staticmethod
     async def _timed(work: Awaitable[Report], limit: float) -> Report:
         try:
@@ -254,7 +261,7 @@ class Worker:
             raise JobTimeout(msg) from exc
 
     async def _keep_lease(self, job: Job, work: asyncio.Task[Report]) -> bool:
-        every = self.settings.lease_s / 3
+        every = self.policy.renew_every()
         while True:
             await asyncio.sleep(every)
             try:
@@ -297,7 +304,7 @@ class Worker:
                         self._storing += 1
                     # tried often: stored before the lease runs out, a finished check is
                     # not run again by another worker
-                    await asyncio.sleep(min(self._store_failed(exc), _URGENT_S))
+                    await asyncio.sleep(urgent(self._store_failed(exc), owed=True))
         finally:
             self._storing -= waiting
 
@@ -322,11 +329,11 @@ class Worker:
             self._store_failed(exc)
             return None
 
-    async def _fail(self, job: Job, error: str, *, retry: bool) -> None:
-        backoff = self.settings.retry_backoff_s * 2 ** max(job.attempts - 1, 0)
+    async def _fail(self, job: Job, error: str, outcome: Outcome) -> None:
+        retry_in = self.policy.retry_in(outcome, job.attempts)
 
         def fail() -> object:
-            return self.store.fail(job.id, self.id, error, backoff if retry else None)
+            return self.store.fail(job.id, self.id, error, retry_in)
 
         state = await self._tell(job, fail)
         if state == JobState.QUEUED:

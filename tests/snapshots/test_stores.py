@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.errors import StoreError
+from verifier.errors import SnapshotError
 from verifier.snapshots import MemorySnapshotStore, SqliteSnapshotStore, snapshot_id
 
 
@@ -51,5 +51,5 @@ def test_sqlite_survives_reopen(tmp_path: Path) -> None:
 def test_sqlite_unopenable_path(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    with pytest.raises(StoreError, match="cannot open the snapshot store"):
+    with pytest.raises(SnapshotError, match="cannot open the snapshot store"):
         SqliteSnapshotStore(blocker / "s.db")

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from verifier.errors import StoreError, StoreUnavailable
+from verifier.errors import JobStoreError, SnapshotError, StoreError, StoreUnavailable
 from verifier.system.faults import infrastructure_fault, store_error
 
 
@@ -64,3 +64,7 @@ def test_store_error_picks_the_class() -> None:
     assert full.reason == "disk full"
     other = store_error("cannot write", sqlite_error("SQLITE_CONSTRAINT"))
     assert type(other) is StoreError
+    # each store raises its own error; a fault of the infrastructure is either's
+    for own in (JobStoreError, SnapshotError):
+        assert type(store_error("x", sqlite_error("SQLITE_CONSTRAINT"), own)) is own
+        assert type(store_error("x", sqlite_error("SQLITE_FULL"), own)) is StoreUnavailable

@@ -76,7 +76,7 @@ async def test_plain_text_skips_the_pool() -> None:
 @pytest.mark.slow
 async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
     ex = Extractor(ExtractSettings(processes=1, timeout_s=30), function=helpers.hang)
-    with pytest.raises(ExtractTimeout, match="worker was killed"):
+    with pytest.raises(ExtractTimeout, match="process was killed"):
         await ex.extract(
             ARTICLE,
             url="https://e.com/",

@@ -143,7 +143,7 @@ async def test_the_largest_allowed_report_is_served_in_bounded_pages(
     paged, _ = store.submit({"response": "x"}, owner=key.id, options={})
     legacy, _ = store.submit({"response": "y"}, owner=key.id, options={})
     for job, with_pages in ((paged, rendered), (legacy, None)):
-        store.claim("w", 30)
+        store.lease_job("w", 30)
         assert store.complete(job.id, "w", data, with_pages)
     client = await aiohttp_client(create_app(store, settings))
     last = len(rendered.pages)

@@ -5,8 +5,18 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
+import pytest
+
 from workers.jobs import JobState, Role
-from workers.jobstore import JobStore, SqliteJobStore
+from workers.jobstore import (
+    AuditLog,
+    CallbackStore,
+    JobStore,
+    KeyStore,
+    ServiceStore,
+    SessionStore,
+    SqliteJobStore,
+)
 from workers.openapi import openapi
 
 
@@ -24,21 +34,30 @@ def test_the_openapi_enums_are_the_enums() -> None:
     assert schemas["Key"]["properties"]["role"]["enum"] == [r.value for r in Role]
 
 
-def test_the_sqlite_store_is_a_job_store(tmp_path: Path) -> None:
-    """Every protocol method exists on SqliteJobStore with the same parameters."""
+@pytest.mark.parametrize(
+    ("protocol", "one"),
+    [
+        (JobStore, "lease_job"),
+        (KeyStore, "find_key"),
+        (AuditLog, "add_audit"),
+        (CallbackStore, "log_callback"),
+        (SessionStore, "end_session"),
+    ],
+)
+def test_the_sqlite_store_is_each_store(tmp_path: Path, protocol: type, one: str) -> None:
+    """Every method of each protocol exists on SqliteJobStore with the same parameters."""
     members = [
         name
-        for name, value in vars(JobStore).items()
+        for name, value in vars(protocol).items()
         if callable(value) and not name.startswith("_")
     ]
-    assert "claim" in members
-    assert "find_key" in members
+    assert one in members
     for name in members:
         ours = inspect.signature(getattr(SqliteJobStore, name))
-        theirs = inspect.signature(getattr(JobStore, name))
+        theirs = inspect.signature(getattr(protocol, name))
         assert list(ours.parameters.values()) == list(theirs.parameters.values()), name
         assert ours.return_annotation == theirs.return_annotation, name
-    store: JobStore = SqliteJobStore(tmp_path / "jobs.db")
+    store: ServiceStore = SqliteJobStore(tmp_path / "jobs.db")
     store.close()
 
 

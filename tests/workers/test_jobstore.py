@@ -76,16 +76,16 @@ def test_submit_is_durable_and_idempotent(store: SqlJobStore, where: tuple[str, 
         assert reopened.migrate() == 5  # migrations are applied once
 
 
-def test_claim_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
+def test_lease_renew_complete_exactly_once(store: SqlJobStore, clock: Clock) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={})
-    claimed = store.claim("w1", lease_s=10)
-    assert claimed is not None
-    assert (claimed.id, claimed.state, claimed.attempts) == (job.id, "running", 1)
-    assert store.claim("w2", lease_s=10) is None  # leased
+    leased = store.lease_job("w1", lease_s=10)
+    assert leased is not None
+    assert (leased.id, leased.state, leased.attempts) == (job.id, "running", 1)
+    assert store.lease_job("w2", lease_s=10) is None  # leased
     clock.now += 8
     assert store.renew(job.id, "w1", 10)
     clock.now += 8
-    assert store.claim("w2", lease_s=10) is None  # renewed, still leased
+    assert store.lease_job("w2", lease_s=10) is None  # renewed, still leased
     assert store.complete(job.id, "w1", {"id": "r"})
     assert not store.complete(job.id, "w1", {"id": "r2"})
     assert store.report(job.id) == {"id": "r"}
@@ -96,9 +96,9 @@ def test_a_dead_workers_job_is_taken_again_and_its_late_report_refused(
     store: SqlJobStore, clock: Clock
 ) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=2)
-    store.claim("dead", lease_s=10)
+    store.lease_job("dead", lease_s=10)
     clock.now += 11
-    again = store.claim("alive", lease_s=10)
+    again = store.lease_job("alive", lease_s=10)
     assert again is not None
     assert (again.id, again.attempts, again.lease_owner) == (job.id, 2, "alive")
     assert not store.renew(job.id, "dead", 10)
@@ -110,20 +110,20 @@ def test_a_dead_workers_job_is_taken_again_and_its_late_report_refused(
 
 def test_retries_then_fails_with_the_last_error(store: SqlJobStore, clock: Clock) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=2)
-    store.claim("w", 10)
+    store.lease_job("w", 10)
     assert store.fail(job.id, "w", "boom 1", retry_in=5) == "queued"
-    assert store.claim("w", 10) is None  # backoff
+    assert store.lease_job("w", 10) is None  # backoff
     clock.now += 5
-    store.claim("w", 10)
+    store.lease_job("w", 10)
     assert store.fail(job.id, "w", "boom 2", retry_in=5) == "failed"
     failed = store.get(job.id)
     assert failed is not None
     assert (failed.state, failed.error, failed.attempts) == ("failed", "boom 2", 2)
     # a job whose worker keeps dying fails when out of attempts
     dying, _ = store.submit({"response": "y"}, owner=None, options={}, max_attempts=1)
-    store.claim("w", 10)
+    store.lease_job("w", 10)
     clock.now += 11
-    assert store.claim("w", 10) is None
+    assert store.lease_job("w", 10) is None
     gone = store.get(dying.id)
     assert gone is not None
     assert gone.state == "failed"
@@ -132,14 +132,14 @@ def test_retries_then_fails_with_the_last_error(store: SqlJobStore, clock: Clock
 
 def test_release_and_cancel(store: SqlJobStore) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={})
-    store.claim("w", 10)
+    store.lease_job("w", 10)
     assert store.release(job.id, "w")
     requeued = store.get(job.id)
     assert requeued is not None
     assert (requeued.state, requeued.attempts) == ("queued", 0)
     assert store.cancel(job.id)
     assert not store.cancel(job.id)
-    assert store.claim("w", 10) is None
+    assert store.lease_job("w", 10) is None
 
 
 def test_keys_are_stored_hashed(store: SqlJobStore) -> None:
@@ -161,7 +161,7 @@ def test_concurrent_claims_never_share_a_job(where: tuple[str, str]) -> None:
 
     def worker(name: str) -> None:
         own = _open(*where)  # connections per worker, like separate processes
-        while (job := own.claim(name, 30)) is not None:
+        while (job := own.lease_job(name, 30)) is not None:
             assert own.complete(job.id, name, {"by": name})
             with lock:
                 taken.append(job.id)
@@ -210,9 +210,9 @@ def test_list_jobs_newest_first_by_owner_and_state_paginated(
         clock.now += 1
         job, _ = store.submit({"response": f"r{i}"}, owner="a" if i % 2 == 0 else "b", options={})
         ids.append(job.id)
-    claimed = store.claim("w", 30)
-    assert claimed is not None
-    assert claimed.id == ids[0]
+    leased = store.lease_job("w", 30)
+    assert leased is not None
+    assert leased.id == ids[0]
     everyone, total = store.list_jobs(owner=None, state=None, limit=10, offset=0)
     assert [j.id for j in everyone] == ids[::-1]
     assert total == 5
@@ -231,7 +231,7 @@ def test_progress_is_written_by_the_lease_holder_only(store: SqlJobStore) -> Non
     job, _ = store.submit({"response": "r"}, owner="a", options={})
     assert store.progress(job.id) is None
     assert not store.set_progress(job.id, "w", {"claims_done": 1})  # queued: nobody's
-    assert store.claim("w", 30) is not None
+    assert store.lease_job("w", 30) is not None
     assert store.set_progress(job.id, "w", {"claims_done": 1, "claims_total": 3})
     assert not store.set_progress(job.id, "other", {"claims_done": 9})
     assert store.progress(job.id) == {"claims_done": 1, "claims_total": 3}
@@ -314,11 +314,11 @@ def test_a_job_given_back_after_a_fault_waits_and_keeps_its_attempts(
 ) -> None:
     job, _ = store.submit({"response": "x"}, owner=None, options={}, max_attempts=1)
     for _ in range(3):  # more give-backs than attempts: none is counted
-        claimed = store.claim("w", 10)
-        assert claimed is not None
-        assert claimed.attempts == 1
+        leased = store.lease_job("w", 10)
+        assert leased is not None
+        assert leased.attempts == 1
         assert store.release(job.id, "w", retry_in=5)
-        assert store.claim("w", 10) is None  # not before the delay
+        assert store.lease_job("w", 10) is None  # not before the delay
         clock.now += 5
     assert store.get(job.id).state == "queued"  # type: ignore[union-attr]
 
@@ -391,7 +391,7 @@ def test_rendered_pages_and_summaries_are_stored_with_the_report(store: SqlJobSt
     from workers.rendered import Rendered
 
     job, _ = store.submit({"response": "x"}, owner=None, options={})
-    store.claim("w", 10)
+    store.lease_job("w", 10)
     summary = {"score": 5, "status": "complete", "incomplete": []}
     assert store.complete(job.id, "w", {"id": "r"}, Rendered(["<p>1</p>", "<p>2</p>"], summary))
     assert store.report_page(job.id, 2) == ("<p>2</p>", 2)
@@ -399,7 +399,16 @@ def test_rendered_pages_and_summaries_are_stored_with_the_report(store: SqlJobSt
     assert store.summaries([job.id, "nope"]) == {job.id: summary}
     assert store.report_size(job.id) == len('{"id": "r"}')
     other, _ = store.submit({"response": "y"}, owner=None, options={})
-    store.claim("w", 10)
+    store.lease_job("w", 10)
     store.complete(other.id, "w", {"id": "s"})  # stored without (an older verifier's way)
     assert store.report_page(other.id, 1) is None
     assert store.summaries([other.id]) == {}
+
+
+def test_a_job_store_that_cannot_be_opened_raises_its_own_error(tmp_path: Path) -> None:
+    from verifier.errors import JobStoreError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    with pytest.raises(JobStoreError, match="cannot open the job store"):
+        SqliteJobStore(blocker / "jobs.db")

@@ -1,5 +1,5 @@
 """`verifier serve` after one of its job processes is SIGKILLed: the job process's
-extraction workers die with it and serve, their subreaper, reaps them: nothing stays
+extraction processes die with it and serve, their subreaper, reaps them: nothing stays
 <defunct> or orphaned (verifier.system.lifetime). The web is played on loopback."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def web_env(env: dict[str, str]) -> Iterator[dict[str, str]]:  # noqa: F811
 
 
 def _spawned(pid: int) -> list[int]:
-    """The multiprocessing children (job processes, extraction workers) of ``pid``."""
+    """The multiprocessing children (job processes, extraction processes) of ``pid``."""
     out = []
     for child in children_of(pid):
         try:

@@ -186,7 +186,7 @@ async def test_a_stalled_workers_job_is_run_again_by_another(
             "UPDATE procrastinate_jobs SET status = 'doing', worker_id = %s WHERE id = %s",
             (dead, task_id),
         )
-    taken = store.claim_job(job.id, task_id, "dead-worker", lease_s=0.5)
+    taken = store.lease_queued_job(job.id, task_id, "dead-worker", lease_s=0.5)
     assert taken is not None
     worker = Worker(store, runtime(fast, extractor), concurrency=1)
     await run_until(worker, store, fast, 1)
@@ -202,12 +202,12 @@ async def test_an_older_task_of_a_job_finds_nothing_to_do(store: PgJobStore) -> 
     job, _ = store.submit(LOUVRE, owner=None, options={})
     first = store.queue_job_id(job.id)
     assert first is not None
-    assert store.claim_job(job.id, first, "w", 10) is not None
+    assert store.lease_queued_job(job.id, first, "w", 10) is not None
     assert store.release(job.id, "w")  # given back: a new task carries the job
-    assert store.claim_job(job.id, first, "w2", 10) is None
+    assert store.lease_queued_job(job.id, first, "w2", 10) is None
     newer = store.queue_job_id(job.id)
     assert newer is not None
-    assert store.claim_job(job.id, newer, "w2", 10) is not None
+    assert store.lease_queued_job(job.id, newer, "w2", 10) is not None
 
 
 def test_a_job_whose_task_ended_without_it_gets_a_new_task(store: PgJobStore) -> None:

@@ -184,10 +184,10 @@ async def test_a_report_waits_for_the_store_and_a_give_back_is_owed_until_it_ans
     job, _ = store.submit(
         {"response": "The Louvre opened as a museum in 1793."}, owner=None, options={}
     )
-    claimed = store.claim(worker.id, 30)
-    assert claimed is not None
+    leased = store.lease_job(worker.id, 30)
+    assert leased is not None
     store.down = True
-    await worker._give_back(claimed, "database unavailable", OSError("gone"))
+    await worker._give_back(leased, "database unavailable", OSError("gone"))
     assert worker.owed == 1
     with pytest.raises(StoreUnavailable):
         await worker.settle()

@@ -9,28 +9,18 @@ import time
 import zlib
 from typing import TYPE_CHECKING, Any, cast
 
+from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 from verifier.system.postgres import Migrations, check_schema, open_pool, transaction
+from verifier.system.sqlfiles import migrations
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
 __all__ = ["SNAPSHOT_MIGRATIONS", "PgSnapshotStore"]
 
-SNAPSHOT_MIGRATIONS = Migrations(
-    "snapshots",
-    (
-        # 1: content-addressed snapshots
-        """
-        CREATE TABLE snapshots (
-            id TEXT PRIMARY KEY,
-            kind TEXT NOT NULL,
-            stored_at DOUBLE PRECISION NOT NULL,
-            body BYTEA NOT NULL
-        )
-        """,
-    ),
-)
+# verifier/snapshots/sql/postgres/NNN.sql, applied by `verifier db migrate`
+SNAPSHOT_MIGRATIONS = Migrations("snapshots", migrations("verifier.snapshots", "sql/postgres"))
 
 
 class PgSnapshotStore:
@@ -39,9 +29,11 @@ class PgSnapshotStore:
 
     def __init__(self, url: str, *, pool_size: int = 4, pool: ConnectionPool | None = None) -> None:
         self._own_pool = pool is None
-        self.pool = pool or open_pool(url, pool_size, name="verifier-snapshots")
+        self.pool = pool or open_pool(
+            url, pool_size, name="verifier-snapshots", error=SnapshotError
+        )
         try:
-            check_schema(self.pool, url, SNAPSHOT_MIGRATIONS)
+            check_schema(self.pool, url, SNAPSHOT_MIGRATIONS, SnapshotError)
         except BaseException:
             self.close()
             raise
@@ -52,7 +44,7 @@ class PgSnapshotStore:
         sid = id_of(kind, data)
         if sid in self._stored:
             return sid
-        with transaction(self.pool, "storing a snapshot") as conn:
+        with transaction(self.pool, "storing a snapshot", SnapshotError) as conn:
             # No flush to disk of its own: the report that cites this snapshot is
             # committed later, durably, and that flushes the log up to it as well.
             conn.execute("SET LOCAL synchronous_commit = off")
@@ -67,7 +59,7 @@ class PgSnapshotStore:
         return sid
 
     def get(self, snapshot_id: str) -> tuple[SnapshotKind, dict[str, Any]]:
-        with transaction(self.pool, "reading a snapshot") as conn:
+        with transaction(self.pool, "reading a snapshot", SnapshotError) as conn:
             row = conn.execute(
                 "SELECT kind, body FROM snapshots WHERE id = %s", (snapshot_id,)
             ).fetchone()
@@ -76,7 +68,7 @@ class PgSnapshotStore:
         return cast(SnapshotKind, row[0]), json.loads(zlib.decompress(row[1]))
 
     def __len__(self) -> int:
-        with transaction(self.pool, "counting snapshots") as conn:
+        with transaction(self.pool, "counting snapshots", SnapshotError) as conn:
             return int(conn.execute("SELECT count(*) FROM snapshots").fetchone()[0])
 
     def close(self) -> None:

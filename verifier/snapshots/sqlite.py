@@ -10,20 +10,15 @@ import zlib
 from pathlib import Path
 from typing import Any, cast
 
+from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 from verifier.system.faults import store_error
 from verifier.system.files import private_file
+from verifier.system.sqlfiles import script
 
 __all__ = ["SqliteSnapshotStore"]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    stored_at REAL NOT NULL,
-    body BLOB NOT NULL
-);
-"""
+_SCHEMA = script("verifier.snapshots", "sql/sqlite/schema.sql")
 
 
 class SqliteSnapshotStore:
@@ -40,7 +35,7 @@ class SqliteSnapshotStore:
             self._db.executescript(_SCHEMA)
         except (OSError, sqlite3.Error) as exc:
             msg = f"cannot open the snapshot store {self.path}: {exc}; check --data-dir or store.data_dir"
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, SnapshotError) from exc
         self._lock = threading.Lock()
         self._stored: set[str] = set()  # ids this process has seen stored (never removed)
 
@@ -60,7 +55,7 @@ class SqliteSnapshotStore:
                     )
         except sqlite3.Error as exc:
             msg = f"cannot write to the snapshot store {self.path}: {exc}"
-            raise store_error(msg, exc) from exc
+            raise store_error(msg, exc, SnapshotError) from exc
         self._stored.add(sid)
         return sid
 

@@ -8,7 +8,8 @@ without counting an attempt and runs when the fault clears. :func:`infrastructur
 tells the last kind apart, from the exception alone (its cause chain included), without
 importing the database drivers. :func:`store_error` is how the stores turn a driver's
 exception into theirs: :class:`~verifier.errors.StoreUnavailable` with a plain reason
-when it is such a fault, else :class:`~verifier.errors.StoreError`.
+when it is such a fault, else the store's own error (:class:`~verifier.errors.JobStoreError`,
+:class:`~verifier.errors.SnapshotError`).
 """
 
 from __future__ import annotations
@@ -101,8 +102,9 @@ def infrastructure_fault(exc: BaseException) -> str | None:
     return None
 
 
-def store_error(msg: str, exc: BaseException) -> StoreError:
+def store_error(msg: str, exc: BaseException, error: type[StoreError] = StoreError) -> StoreError:
     """The store's error for a driver's ``exc``: StoreUnavailable (with its reason) for a
-    fault of the infrastructure, else StoreError. Raise it ``from exc``."""
+    fault of the infrastructure, else ``error`` (the store's own: JobStoreError,
+    SnapshotError). Raise it ``from exc``."""
     reason = infrastructure_fault(exc)
-    return StoreUnavailable(msg, reason) if reason is not None else StoreError(msg)
+    return StoreUnavailable(msg, reason) if reason is not None else error(msg)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from verifier.errors import ConfigError, StoreError
 from verifier.system.faults import store_error
+from verifier.system.sqlfiles import script
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
@@ -42,13 +43,8 @@ __all__ = [
 ]
 
 _MIGRATE_LOCK = 0x7665726966  # advisory lock key: one `verifier db migrate` at a time
-_SCHEMA_TABLE = """
-CREATE TABLE IF NOT EXISTS verifier_schema (
-    component TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    updated_at DOUBLE PRECISION NOT NULL
-)
-"""
+# the version each component's schema is at (verifier/system/sql/postgres/)
+_SCHEMA_TABLE = script("verifier.system", "sql/postgres/verifier_schema.sql")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +115,18 @@ RECONNECT_S = 10.0
 
 
 def open_pool(
-    url: str, size: int, *, name: str = "verifier", timeout_s: float = POOL_TIMEOUT_S
+    url: str,
+    size: int,
+    *,
+    name: str = "verifier",
+    timeout_s: float = POOL_TIMEOUT_S,
+    error: type[StoreError] = StoreError,
 ) -> ConnectionPool:
     """A thread-safe pool of autocommit connections (transactions are explicit), opened
     and checked; one clear line when psycopg is missing or the server cannot be
-    reached. A statement waits at most ``timeout_s`` for a connection; the pool
-    reconnects by itself when the server comes back."""
+    reached (``error``: the store's own error class). A statement waits at most
+    ``timeout_s`` for a connection; the pool reconnects by itself when the server comes
+    back."""
     try:
         import psycopg
         from psycopg_pool import ConnectionPool, PoolTimeout
@@ -150,7 +152,7 @@ def open_pool(
     except (PoolTimeout, psycopg.Error) as exc:
         pool.close()
         msg = f"cannot connect to PostgreSQL at {redact(url)} ({_first_line(exc)}); check service.database and that the server is running"
-        raise StoreError(msg) from exc
+        raise error(msg) from exc
     return pool
 
 
@@ -160,9 +162,12 @@ def _first_line(exc: BaseException) -> str:
 
 
 @contextmanager
-def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
+def connection(
+    pool: ConnectionPool, what: str, error: type[StoreError] = StoreError
+) -> Iterator[Any]:
     """A pooled autocommit connection (each statement its own transaction); psycopg
-    errors become :class:`StoreError` naming ``what`` was being done."""
+    errors become ``error`` (the store's own, or StoreUnavailable: see
+    :func:`~verifier.system.faults.store_error`) naming ``what`` was being done."""
     import psycopg
 
     try:
@@ -170,19 +175,21 @@ def connection(pool: ConnectionPool, what: str) -> Iterator[Any]:
             yield conn
     except psycopg.Error as exc:
         msg = f"PostgreSQL error while {what}: {_first_line(exc)}"
-        raise store_error(msg, exc) from exc
+        raise store_error(msg, exc, error) from exc
 
 
 @contextmanager
-def transaction(pool: ConnectionPool, what: str) -> Iterator[Any]:
+def transaction(
+    pool: ConnectionPool, what: str, error: type[StoreError] = StoreError
+) -> Iterator[Any]:
     """One transaction on a pooled connection (errors as in :func:`connection`)."""
-    with connection(pool, what) as conn, conn.transaction():
+    with connection(pool, what, error) as conn, conn.transaction():
         yield conn
 
 
-def versions(pool: ConnectionPool) -> dict[str, int]:
+def versions(pool: ConnectionPool, error: type[StoreError] = StoreError) -> dict[str, int]:
     """The version each component's schema is at (empty for a new database)."""
-    with transaction(pool, "reading the schema version") as conn:
+    with transaction(pool, "reading the schema version", error) as conn:
         return _versions(conn)
 
 
@@ -227,19 +234,25 @@ def migrate(pool: ConnectionPool, components: Sequence[Migrations]) -> dict[str,
     return done
 
 
-def check_schema(pool: ConnectionPool, url: str, component: Migrations) -> None:
-    """Refuse, in one line, a database whose schema for ``component`` is not this
-    version's (a new database, or one migrated by an older or newer verifier)."""
-    found = versions(pool).get(component.component, 0)
+def check_schema(
+    pool: ConnectionPool,
+    url: str,
+    component: Migrations,
+    error: type[StoreError] = StoreError,
+) -> None:
+    """Refuse, in one line (``error``: the store's own error class), a database whose
+    schema for ``component`` is not this version's (a new database, or one migrated by
+    an older or newer verifier)."""
+    found = versions(pool, error).get(component.component, 0)
     if found == component.version:
         return
     if found > component.version:
-        raise StoreError(_too_new(component, found))
+        raise error(_too_new(component, found))
     msg = (
         f"the database {redact(url)} has {component.component} schema version {found}, "
         f"this verifier needs {component.version}: run `verifier db migrate --database URL` first"
     )
-    raise StoreError(msg)
+    raise error(msg)
 
 
 def _too_new(component: Migrations, found: int) -> str:

@@ -6,10 +6,11 @@ passages repeated across pages). When trafilatura finds no main text (tiny or od
 the page's whole visible text (``trafilatura.html2txt``) is used and the method says so.
 Plain text is decoded in the caller's process.
 
-The pool (pebble) uses spawned workers, recycled after ``extract.max_tasks_per_process``
-tasks; an extraction that outlives ``min(extract.timeout_s, time left)`` has its worker
-killed and replaced. The workers die with the process that started them (on Linux), so a
-killed check process leaves no extraction process behind.
+The pool (pebble) uses spawned extraction processes, recycled after
+``extract.max_tasks_per_process`` tasks; an extraction that outlives
+``min(extract.timeout_s, time left)`` has its process killed and replaced. They die with
+the process that started them (on Linux), so a killed check process leaves no extraction
+process behind.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from verifier.errors import ExtractError, ExtractTimeout
 from verifier.reasons import plain
 from verifier.system.lifetime import die_with_parent
 
-if TYPE_CHECKING:  # not at run time: each spawned worker imports this module
+if TYPE_CHECKING:  # not at run time: each spawned extraction process imports this module
     from verifier.config import ExtractSettings
     from verifier.system.deadline import Deadline
 
@@ -74,7 +75,7 @@ def decode_text(body: bytes, charset: str | None) -> str:
 
 
 def extract_html(body: bytes, url: str, charset: str | None) -> dict[str, Any]:
-    """Runs in a worker process: returns plain data (text, title, metadata, method)."""
+    """Runs in an extraction process: returns plain data (text, title, metadata, method)."""
     import trafilatura
 
     html: str | bytes = decode_text(body, charset) if charset else body
@@ -120,9 +121,9 @@ def _parse(html: str | bytes) -> Any:
         return None
 
 
-def _start_worker(parent_pid: int) -> None:
-    """Each worker: killed with its parent (a worker process SIGKILLed must not leave its
-    extraction processes behind, see verifier.system.lifetime), and trafilatura imported once,
+def _start_process(parent_pid: int) -> None:
+    """Each extraction process: killed with its parent (a job process SIGKILLed must not
+    leave its extraction processes behind, see verifier.system.lifetime), and trafilatura imported once,
     not per task."""
     die_with_parent(parent_pid)
     import trafilatura  # noqa: F401
@@ -143,7 +144,7 @@ class Extractor:
         self, settings: ExtractSettings, *, function: Callable[..., dict[str, Any]] = extract_html
     ) -> None:
         self.settings = settings
-        self._function = function  # what the workers run; tests swap in a hanging one
+        self._function = function  # what the extraction processes run; tests swap in a hanging one
         self._pool: ProcessPool | None = None
 
     def _get_pool(self) -> ProcessPool:
@@ -151,7 +152,7 @@ class Extractor:
             self._pool = ProcessPool(
                 max_workers=self.settings.processes,
                 max_tasks=self.settings.max_tasks_per_process,
-                initializer=_start_worker,
+                initializer=_start_process,
                 initargs=(os.getpid(),),
                 context=multiprocessing.get_context("spawn"),
             )
@@ -169,16 +170,16 @@ class Extractor:
         future = self._get_pool().schedule(
             self._function, args=(body, url, charset), timeout=timeout
         )
-        # pebble's own timeout starts when a worker picks the task up; the caller's deadline
-        # runs from now (a busy pool, or one still starting its workers, must not stretch it)
+        # pebble's own timeout starts when a process picks the task up; the caller's deadline
+        # runs from now (a busy pool, or one still starting its processes, must not stretch it)
         try:
             data = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), timeout)
         except asyncio.CancelledError:
-            future.cancel()  # pebble stops the worker running it
+            future.cancel()  # pebble stops the process running it
             raise
         except TimeoutError as exc:
-            future.cancel()  # queued: dropped; running: its worker is killed
-            msg = f"{url}: extraction took longer than {timeout:.1f} s; its worker was killed"
+            future.cancel()  # queued: dropped; running: its process is killed
+            msg = f"{url}: extraction took longer than {timeout:.1f} s; its process was killed"
             raise ExtractTimeout(msg) from exc
         except BrokenProcessPool as exc:
             await self.aclose()  # the next extraction starts a fresh pool
@@ -186,8 +187,8 @@ class Extractor:
             msg = f"{url}: the extraction pool broke ({plain(str(exc))}); it will be restarted"
             raise ExtractError(msg) from exc
         except ProcessExpired as exc:
-            log.debug("%s: the extraction worker died", url, exc_info=exc)
-            msg = f"{url}: the extraction worker died ({plain(str(exc))})"
+            log.debug("%s: the extraction process died", url, exc_info=exc)
+            msg = f"{url}: the extraction process died ({plain(str(exc))})"
             raise ExtractError(msg) from exc
         except Exception as exc:  # trafilatura / lxml errors on garbage input
             log.debug("%s: extraction failed", url, exc_info=exc)
@@ -196,7 +197,7 @@ class Extractor:
         return Extracted(data["text"], data["title"], data["metadata"], data["method"])
 
     def close(self) -> None:
-        """Stop the pool and wait for its workers (blocking)."""
+        """Stop the pool and wait for its processes (blocking)."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
             pool.stop()

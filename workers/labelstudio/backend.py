@@ -40,8 +40,8 @@ from aiohttp import web
 from verifier.render import report_html
 from verifier.schema import Report
 from workers.api import SETTINGS, STORE
-from workers.jobs import JobState, Role
-from workers.jobstore import ApiKey, Job, JobStore
+from workers.jobs import Job, JobState, Role
+from workers.jobstore import ApiKey, JobStore
 from workers.labelstudio.predictions import (
     TaskText,
     cache_key,

@@ -24,16 +24,16 @@ from workers.api import (
     CONTEXT,
     SETTINGS,
     STORE,
-    _may_read,
-    _rate_limit,
-    _Refusal,
+    Refusal,
     auth_keys,
     launch_audit,
+    may_read,
+    rate_limit,
     rendered_page,
     throttled,
 )
-from workers.jobs import JobState, Role
-from workers.jobstore import Job, JobStore
+from workers.jobs import Job, JobState, Role
+from workers.jobstore import JobStore
 from workers.rendered import report_summary
 from workers.running import offered_corpora
 from workers.webapp.csrf import FIELD, csrf_ok
@@ -112,7 +112,7 @@ async def _job(request: web.Request) -> Job | web.Response:
     job = await asyncio.to_thread(request.app[STORE].get, request.match_info["id"])
     if job is None:
         return error_page(request, 404, "Not found", "There is no such check.")
-    if not _may_read(request[USER], job):
+    if not may_read(request[USER], job):
         return error_page(request, 403, "Not yours", "This check belongs to another key.")
     return job
 
@@ -311,8 +311,8 @@ async def submit_check(request: web.Request) -> web.Response:
                 errors[name] = str(exc)
     if not errors:
         try:
-            _rate_limit(request, key)
-        except _Refusal as refusal:
+            rate_limit(request, key)
+        except Refusal as refusal:
             errors["form"] = json.loads(refusal.response.text or "{}").get("detail", "")
     if errors:
         status = 413 if any("over limits." in e for e in errors.values()) else 422
@@ -387,7 +387,7 @@ async def check_report(request: web.Request) -> web.Response:
         )
     try:
         html = await rendered_page(request.app, job, int(raw))
-    except _Refusal as refusal:
+    except Refusal as refusal:
         detail = json.loads(refusal.response.text or "{}").get("detail", "")
         return error_page(request, refusal.response.status, "No page", detail)
     return web.Response(
@@ -416,7 +416,7 @@ async def start_audit(request: web.Request) -> web.Response:
     before = len(await asyncio.to_thread(request.app[STORE].audits, job.id))
     try:
         await launch_audit(request.app, job, mode, request[USER].id)
-    except _Refusal as refusal:
+    except Refusal as refusal:
         detail = json.loads(refusal.response.text or "{}").get("detail", "")
         return error_page(request, refusal.response.status, "Cannot audit", detail)
     return redirect(f"/app/checks/{job.id}/audits?after={before}")

@@ -279,7 +279,7 @@ def test_a_check_that_keeps_failing_is_run_again_a_few_times_then_reported(
         jobs.append(job.id)
         if job.state == JobState.FAILED:
             break
-        assert store.claim("w", 30) is not None
+        assert store.lease_job("w", 30) is not None
         store.fail(job.id, "w", "the search backend is down", None)
     assert len(set(jobs)) == RERUNS + 1  # the first check and its reruns, then no more
     assert store.get(jobs[-1]).error == "the search backend is down"  # type: ignore[union-attr]

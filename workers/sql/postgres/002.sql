@@ -1,0 +1,8 @@
+-- 2: the web app: a running job's progress, lists of checks newest first, and the
+-- web sessions that were signed out before they expired
+ALTER TABLE jobs ADD COLUMN progress TEXT;
+CREATE INDEX jobs_created ON jobs (created_at);
+CREATE TABLE web_sessions_ended (
+    id TEXT PRIMARY KEY,
+    until DOUBLE PRECISION NOT NULL
+);

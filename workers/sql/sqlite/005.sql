@@ -1,0 +1,13 @@
+-- 5: what a submission with an idempotency key asked for (a sha256), so that the key
+-- used again with another body is refused instead of answered with the old job, and
+-- what the job process renders when it stores a report (workers/rendered.py): its
+-- summary, and the rater's page in pages
+ALTER TABLE jobs ADD COLUMN request_hash TEXT;
+ALTER TABLE reports ADD COLUMN summary TEXT;
+ALTER TABLE reports ADD COLUMN pages INTEGER;
+CREATE TABLE report_pages (
+    job_id TEXT NOT NULL REFERENCES jobs (id),
+    page INTEGER NOT NULL,
+    html TEXT NOT NULL,
+    PRIMARY KEY (job_id, page)
+);
