@@ -296,7 +296,7 @@ def plagiarism(
     )
 
 
-class _RegistryChoice(click.Choice):  # type: ignore[type-arg]
+class _RegistryChoice(click.Choice):
     """A choice among the names of a registry, read when first needed (for a value, a
     completion or --help), so that importing the command line stays cheap."""
 
@@ -305,7 +305,7 @@ class _RegistryChoice(click.Choice):  # type: ignore[type-arg]
         self._names: tuple[str, ...] | None = None
         super().__init__(())
 
-    @property  # type: ignore[override]
+    @property
     def choices(self) -> tuple[str, ...]:
         if self._names is None:
             self._names = tuple(self._load())

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import socket
@@ -125,8 +126,11 @@ class Worker:
                 continue
             task = asyncio.create_task(self._one(job))
             self.running[job.id] = task
-            task.add_done_callback(lambda _t, jid=job.id: self.running.pop(jid, None))
+            task.add_done_callback(functools.partial(self._forget, job.id))
         await self.drain()
+
+    def _forget(self, job_id: str, _task: asyncio.Task[None]) -> None:
+        self.running.pop(job_id, None)
 
     async def run_job(self, job_id: str, queue_job_id: int) -> None:
         """Run the job a task of the queue carries (the PostgreSQL mode, where
