@@ -152,8 +152,8 @@ def main() -> None:
     )
     rows.append(("  pages; largest page", f"{len(pages)}; {max(map(len, pages)) / 2**20:.2f} MB"))
 
-    from workers.jobstore import SqliteJobStore
     from workers.rendered import Rendered
+    from workers.store.jobstore import SqliteJobStore
 
     store = SqliteJobStore(tmp / "data" / "jobs.db")
     key, token = store.create_key("rater")

@@ -45,9 +45,9 @@ from verifier.snapshots.base import SnapshotStore
 from verifier.system.faults import DISK_FULL
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
-from workers.jobs import Job, JobState, Role
-from workers.jobstore import ApiKey, IdempotencyConflict, JobStore, ServiceStore
 from workers.openapi import openapi
+from workers.store.jobs import Job, JobState, Role
+from workers.store.jobstore import ApiKey, IdempotencyConflict, JobStore, ServiceStore
 from workers.throttle import FailureThrottle
 
 __all__ = ["Metrics", "Refusal", "create_app", "may_read", "rate_limit"]

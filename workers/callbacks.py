@@ -29,8 +29,8 @@ from verifier.errors import BlockedURL, FetchError, InputError
 from verifier.schema import Report
 from verifier.web.http_errors import failure_of
 from verifier.web.ssrf import GuardedResolver, check_resolved, check_url
-from workers.jobs import Job
-from workers.jobstore import CallbackStore, KeyStore
+from workers.store.jobs import Job
+from workers.store.jobstore import CallbackStore, KeyStore
 
 __all__ = [
     "SIGNATURE_HEADER",

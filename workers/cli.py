@@ -20,7 +20,7 @@ import click
 from verifier import __version__
 from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
 from verifier.schema import FLAGS
-from workers.jobs import Role
+from workers.store.jobs import Role
 
 # Only click and what the option lists need are imported here, so that `verifier --help`
 # and a usage error start in a blink; each command imports its entry point (workers.commands,

@@ -33,7 +33,7 @@ from verifier.system.files import atomic_text
 from verifier.system.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions, library_versions
 from verifier.web.extract import Extractor, extract_html
 from workers.batch import check_batch, read_batch
-from workers.jobs import default_processes
+from workers.store.jobs import default_processes
 from workers.terminal import terminal_progress, warn_incomplete
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
@@ -495,8 +495,8 @@ def worker(
 def pg_components() -> list[Any]:
     """The PostgreSQL schema's components, in the order `verifier db migrate` applies them."""
     from verifier.snapshots.postgres import SNAPSHOT_MIGRATIONS
-    from workers.pgstore import JOB_MIGRATIONS
-    from workers.queue import queue_migrations
+    from workers.store.pgstore import JOB_MIGRATIONS
+    from workers.store.queue import queue_migrations
 
     return [JOB_MIGRATIONS, SNAPSHOT_MIGRATIONS, queue_migrations()]
 
@@ -508,7 +508,7 @@ def db_migrate(config: str | None, data_dir: str | None) -> None:
     settings = load(config, data_dir)
     database = database_of(settings)
     if not database.postgres:
-        from workers.jobstore import SqliteJobStore
+        from workers.store.jobstore import SqliteJobStore
 
         store = SqliteJobStore(database.target)  # migrated on open
         version = store.migrate()

@@ -23,7 +23,7 @@ from typing import Any
 from verifier import __version__
 from verifier.errors import VerifierError
 from verifier.system.faults import DISK_FULL, infrastructure_fault
-from workers.jobstore import JobStore
+from workers.store.jobstore import JobStore
 
 __all__ = ["Health", "HealthMonitor"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from verifier import __version__
-from workers.jobs import JobState, Role
+from workers.store.jobs import JobState, Role
 
 __all__ = ["openapi"]
 

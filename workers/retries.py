@@ -1,8 +1,8 @@
 """Where retries are decided: what a failed attempt becomes, how long to wait before the
 next, when a job is out of attempts, and how a lease is kept.
 
-Pure decisions; the worker (:mod:`workers.worker`), the job stores (:mod:`workers.jobstore`,
-:mod:`workers.pgstore`), the queue (:mod:`workers.queue`) and the outage backoff
+Pure decisions; the worker (:mod:`workers.worker`), the job stores (:mod:`workers.store.jobstore`,
+:mod:`workers.store.pgstore`), the queue (:mod:`workers.store.queue`) and the outage backoff
 (:mod:`workers.outage`) carry them out. Three kinds of failure (docs/service.md, "Faults"):
 
 - bad input (:class:`~verifier.errors.InputError`) is the job's fault: it fails at once

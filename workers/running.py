@@ -26,7 +26,7 @@ from verifier.system.faults import infrastructure_fault
 if TYPE_CHECKING:
     from verifier.runtime import Runtime
     from verifier.schema import Claim
-    from workers.jobstore import JobStore
+    from workers.store.jobstore import JobStore
 
 __all__ = ["JobProgress", "offered_corpora", "runtime_for"]
 

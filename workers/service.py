@@ -38,12 +38,12 @@ from verifier.system.lifetime import become_subreaper, reap_orphans
 from verifier.system.postgres import database_of
 from workers.api import Metrics, create_app
 from workers.callbacks import CallbackSender
-from workers.jobs import default_processes
-from workers.jobstore import JobStore, SqliteJobStore, SqlJobStore
 from workers.labelstudio.backend import add_label_studio_backend
 from workers.liveness import Liveness
 from workers.logs import setup_logging
-from workers.secretbox import SecretBox
+from workers.store.jobs import default_processes
+from workers.store.jobstore import JobStore, SqliteJobStore, SqlJobStore
+from workers.store.secretbox import SecretBox
 from workers.webapp import add_web_app
 from workers.worker import Worker
 
@@ -59,13 +59,13 @@ _WATCHDOG_S = 10.0  # after the grace period, the process ends whatever it is do
 @contextmanager
 def job_store(settings: Settings) -> Iterator[SqlJobStore]:
     """The service's job store (``service.database``: PostgreSQL, or SQLite under the
-    data dir), its callback secrets sealed (workers/secretbox.py), closed on the way
+    data dir), its callback secrets sealed (workers/store/secretbox.py), closed on the way
     out."""
     database = database_of(settings)
     box = SecretBox.from_settings(settings)
     store: SqlJobStore
     if database.postgres:
-        from workers.pgstore import PgJobStore
+        from workers.store.pgstore import PgJobStore
 
         store = PgJobStore(database.target, pool_size=settings.service.pool_size, secret_box=box)
     else:
@@ -204,7 +204,7 @@ async def run_service(
     parent: int | None = None,
 ) -> None:
     """``serve`` given: the API here and, unless ``concurrency`` is 0, the job loop in
-    ``processes`` child processes (0: :func:`~workers.jobs.default_processes`), each
+    ``processes`` child processes (0: :func:`~workers.store.jobs.default_processes`), each
     running ``concurrency`` jobs at once. ``serve`` None: the job loop in this process
     (`verifier worker`, or a job process of `serve` whose ``parent`` is that pid)."""
     setup_logging(debug)
@@ -368,7 +368,7 @@ async def _job_loop(
         side.append(asyncio.create_task(_orphaned(parent, stop)))
     try:
         if database.postgres:
-            from workers.queue import run_queue_worker
+            from workers.store.queue import run_queue_worker
 
             await run_queue_worker(database.target, worker, runtime.settings, stop)
         else:

@@ -35,12 +35,12 @@ from verifier.pipeline import check
 from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
-from workers.jobs import Job, JobState
-from workers.jobstore import JobStore
 from workers.outage import Outage
 from workers.rendered import Rendered, render_report
 from workers.retries import Outcome, RetryPolicy, outcome_of, urgent
 from workers.running import JobProgress, runtime_for
+from workers.store.jobs import Job, JobState
+from workers.store.jobstore import JobStore
 
 __all__ = ["JobTimeout", "Worker", "WorkerStats"]
 
@@ -50,7 +50,7 @@ DoneHook = Callable[[Job, Report], Awaitable[None]]
 
 
 class QueuedJobStore(JobStore, Protocol):
-    """A store whose jobs are handed out by a queue (:class:`~workers.pgstore.PgJobStore`)."""
+    """A store whose jobs are handed out by a queue (:class:`~workers.store.pgstore.PgJobStore`)."""
 
     def lease_queued_job(
         self, job_id: str, queue_job_id: int, lease_owner: str, lease_s: float
@@ -138,7 +138,7 @@ class Worker:
         leased to a worker the queue found stalled is taken once that lease expires.
         While the store cannot be written the task waits (it never fails for that:
         a task that ended without its job is deferred again, see
-        :meth:`~workers.pgstore.PgJobStore.requeue_orphans`)."""
+        :meth:`~workers.store.pgstore.PgJobStore.requeue_orphans`)."""
         store = cast(QueuedJobStore, self.store)
         lease_s = self.settings.lease_s
         while True:

@@ -142,7 +142,7 @@ async def test_callback_delivery_checks_dns_answers(
 
     from verifier.config import ServiceSettings
     from workers.callbacks import CallbackSender
-    from workers.jobstore import SqliteJobStore
+    from workers.store.jobstore import SqliteJobStore
 
     loop = asyncio.get_running_loop()
 
@@ -173,7 +173,7 @@ async def test_callback_to_a_name_that_does_not_resolve_is_logged_and_retried(
 
     from verifier.config import ServiceSettings
     from workers.callbacks import CallbackSender
-    from workers.jobstore import SqliteJobStore
+    from workers.store.jobstore import SqliteJobStore
 
     async def getaddrinfo(host: str, port: int, **kw: object) -> list:
         raise OSError(-2, "Name or service not known")

@@ -20,8 +20,8 @@ from verifier.testing import MemoryFetcher, StaticSearch
 from verifier.web.extract import Extractor
 from workers.api import Metrics, create_app
 from workers.callbacks import SIGNATURE_HEADER, CallbackSender
-from workers.jobs import JobState, Role
-from workers.jobstore import SqliteJobStore
+from workers.store.jobs import JobState, Role
+from workers.store.jobstore import SqliteJobStore
 from workers.worker import Worker
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from verifier.config import Settings
 from workers.batch import check_batch, read_batch
-from workers.jobs import default_processes
+from workers.store.jobs import default_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = str(ROOT / "examples" / "corpus")

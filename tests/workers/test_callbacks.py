@@ -6,8 +6,8 @@ import pytest
 
 from verifier.config import ServiceSettings
 from workers.callbacks import CallbackSender
-from workers.jobstore import SqliteJobStore
-from workers.secretbox import SecretBox
+from workers.store.jobstore import SqliteJobStore
+from workers.store.secretbox import SecretBox
 
 
 async def test_a_secret_this_worker_cannot_open_is_never_sent_unsigned(

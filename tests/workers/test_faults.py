@@ -29,8 +29,8 @@ from verifier.render.html import PAGE_CLAIMS
 from verifier.schema import Report
 from verifier.web.extract import Extractor
 from workers.api import LAZY_RENDER_MAX_CHARS, create_app
-from workers.jobstore import SqliteJobStore
 from workers.rendered import render_report
+from workers.store.jobstore import SqliteJobStore
 
 pytestmark = pytest.mark.slow
 

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 
 from workers.health import HealthMonitor
-from workers.jobstore import SqliteJobStore
+from workers.store.jobstore import SqliteJobStore
 
 
 async def test_close_ends_the_probe_loop_without_a_cancellation(tmp_path: Path) -> None:

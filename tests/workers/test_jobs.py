@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from workers.jobs import JobState, Role
-from workers.jobstore import (
+from workers.openapi import openapi
+from workers.store.jobs import JobState, Role
+from workers.store.jobstore import (
     AuditLog,
     CallbackStore,
     JobStore,
@@ -17,7 +18,6 @@ from workers.jobstore import (
     SessionStore,
     SqliteJobStore,
 )
-from workers.openapi import openapi
 
 
 def test_the_values_are_the_stored_and_served_strings() -> None:

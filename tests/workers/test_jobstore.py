@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from verifier.errors import StoreUnavailable
-from workers.jobs import JobState
-from workers.jobstore import IdempotencyConflict, SqliteJobStore, SqlJobStore
+from workers.store.jobs import JobState
+from workers.store.jobstore import IdempotencyConflict, SqliteJobStore, SqlJobStore
 
 
 class Clock:
@@ -28,7 +28,7 @@ def clock() -> Clock:
 def _open(kind: str, where: str, clock: Any = None) -> SqlJobStore:
     extra = {"clock": clock} if clock is not None else {}
     if kind == "postgres":
-        from workers.pgstore import PgJobStore
+        from workers.store.pgstore import PgJobStore
 
         return PgJobStore(where, pool_size=4, **extra)
     return SqliteJobStore(where, **extra)
@@ -253,7 +253,7 @@ def test_ended_sessions_are_remembered_until_they_expire(store: SqlJobStore, clo
 def test_the_later_migrations_apply_to_a_version_2_store(tmp_path: Path) -> None:
     import sqlite3
 
-    from workers.jobstore import MIGRATIONS
+    from workers.store.jobstore import MIGRATIONS
 
     path = tmp_path / "old.db"
     db = sqlite3.connect(path)
@@ -359,7 +359,7 @@ def test_the_store_files_are_the_owners_only(tmp_path: Path) -> None:
 
 
 def test_callback_secrets_are_sealed_at_rest(where: tuple[str, str], clock: Clock) -> None:
-    from workers.secretbox import SecretBox
+    from workers.store.secretbox import SecretBox
 
     box = SecretBox(b"k" * 40)
     kind, target = where
@@ -371,7 +371,7 @@ def test_callback_secrets_are_sealed_at_rest(where: tuple[str, str], clock: Cloc
     sealed = (
         SqliteJobStore(target, **extra)
         if kind == "sqlite"
-        else __import__("workers.pgstore", fromlist=["PgJobStore"]).PgJobStore(
+        else __import__("workers.store.pgstore", fromlist=["PgJobStore"]).PgJobStore(
             target, pool_size=2, **extra
         )
     )

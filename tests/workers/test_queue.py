@@ -14,9 +14,9 @@ from verifier.config import Settings
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import StaticSearch
 from verifier.web.extract import Extractor
-from workers.jobs import JobState
-from workers.pgstore import PgJobStore
-from workers.queue import run_queue_worker
+from workers.store.jobs import JobState
+from workers.store.pgstore import PgJobStore
+from workers.store.queue import run_queue_worker
 from workers.worker import Worker
 
 ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)

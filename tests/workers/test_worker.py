@@ -12,8 +12,8 @@ from verifier.schema import SearchHit
 from verifier.snapshots import MemorySnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch
 from verifier.web.extract import Extractor
-from workers.jobs import JobState
-from workers.jobstore import SqliteJobStore
+from workers.store.jobs import JobState
+from workers.store.jobstore import SqliteJobStore
 from workers.worker import Worker
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793.</p></article></body></html>"

@@ -40,8 +40,6 @@ from aiohttp import web
 from verifier.render import report_html
 from verifier.schema import Report
 from workers.api import SETTINGS, STORE
-from workers.jobs import Job, JobState, Role
-from workers.jobstore import ApiKey, JobStore
 from workers.labelstudio.predictions import (
     TaskText,
     cache_key,
@@ -51,6 +49,8 @@ from workers.labelstudio.predictions import (
     prediction,
     read_task,
 )
+from workers.store.jobs import Job, JobState, Role
+from workers.store.jobstore import ApiKey, JobStore
 from workers.webapp.pages import SIGNER
 from workers.webapp.session import SessionSigner, load_secret
 

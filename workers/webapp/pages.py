@@ -2,7 +2,7 @@
 headers, the signed-in key, the role and CSRF checks (:func:`page`), redirects and error
 pages.
 
-Roles are the API's (:mod:`workers.jobs`): ``admin`` passes every role check; readers of
+Roles are the API's (:mod:`workers.store.jobs`): ``admin`` passes every role check; readers of
 a check are its owner, auditors and admins, as in the API.
 """
 
@@ -21,8 +21,8 @@ from multidict import MultiDictProxy
 
 from verifier.text.spans import strip_markdown
 from workers.api import SETTINGS, STORE
-from workers.jobs import Role
-from workers.jobstore import ApiKey
+from workers.store.jobs import Role
+from workers.store.jobstore import ApiKey
 from workers.webapp.csrf import FIELD, csrf_ok, csrf_token
 from workers.webapp.session import COOKIE, COOKIE_PATH, Session, SessionSigner, cookie_options
 

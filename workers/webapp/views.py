@@ -32,10 +32,10 @@ from workers.api import (
     rendered_page,
     throttled,
 )
-from workers.jobs import Job, JobState, Role
-from workers.jobstore import JobStore
 from workers.rendered import report_summary
 from workers.running import offered_corpora
+from workers.store.jobs import Job, JobState, Role
+from workers.store.jobstore import JobStore
 from workers.webapp.csrf import FIELD, csrf_ok
 from workers.webapp.pages import (
     FORM,

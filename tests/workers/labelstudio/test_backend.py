@@ -20,10 +20,10 @@ from verifier.snapshots import SqliteSnapshotStore
 from verifier.testing import MemoryFetcher, StaticSearch
 from verifier.web.extract import Extractor
 from workers.api import create_app
-from workers.jobs import JobState, Role
-from workers.jobstore import SqliteJobStore
 from workers.labelstudio.backend import RERUNS, _cached_job, add_label_studio_backend
 from workers.labelstudio.predictions import cache_key
+from workers.store.jobs import JobState, Role
+from workers.store.jobstore import SqliteJobStore
 from workers.worker import Worker
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century.</p></article></body></html>"

@@ -23,8 +23,8 @@ from verifier.system.deadline import Deadline
 from verifier.testing import MemoryFetcher
 from verifier.web.extract import Extractor
 from workers.api import Metrics, create_app
-from workers.jobs import Role
-from workers.jobstore import SqliteJobStore
+from workers.store.jobs import Role
+from workers.store.jobstore import SqliteJobStore
 from workers.webapp import add_web_app
 from workers.worker import Worker
 

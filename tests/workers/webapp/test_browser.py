@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.workers.webapp.conftest import HELD, RESPONSE, Web
-from workers.jobs import JobState
+from workers.store.jobs import JobState
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 REQUIRED = os.environ.get("VERIFIER_REQUIRE_SERVICES") == "1"

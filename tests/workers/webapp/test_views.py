@@ -14,8 +14,8 @@ from tests.workers.webapp.conftest import HOSTILE, RESPONSE, SECRET, Web
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
 from workers.api import create_app
-from workers.jobs import JobState
-from workers.jobstore import SqliteJobStore
+from workers.store.jobs import JobState
+from workers.store.jobstore import SqliteJobStore
 from workers.webapp import add_web_app
 
 

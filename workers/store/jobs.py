@@ -42,7 +42,7 @@ class Role(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Job:
     """A check request and where it is: its state, attempts and lease (see
-    :mod:`workers.jobstore`)."""
+    :mod:`workers.store.jobstore`)."""
 
     id: str
     state: JobState

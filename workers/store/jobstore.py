@@ -7,7 +7,7 @@ the workers use), :class:`KeyStore` (API keys), :class:`AuditLog`, :class:`Callb
 is all of them (what the API and the web app use). :class:`SqlJobStore` implements them
 all in one database; :class:`SqliteJobStore` keeps everything in one SQLite file (WAL) under the data dir,
 with versioned migrations applied at start (``PRAGMA user_version``). Job states and key
-roles are the string enums of :mod:`workers.jobs`, stored as their values. Several
+roles are the string enums of :mod:`workers.store.jobs`, stored as their values. Several
 processes may share the file: every state change is one short ``BEGIN IMMEDIATE``
 transaction.
 
@@ -39,13 +39,13 @@ from verifier.errors import InputError, JobStoreError, StoreError, StoreUnavaila
 from verifier.system.faults import DB_BUSY, store_error
 from verifier.system.files import private_file
 from verifier.system.sqlfiles import migrations
-from workers.jobs import Job, JobState, Role
 from workers.retries import gave_up, out_of_attempts, should_retry
-from workers.secretbox import SEALED
+from workers.store.jobs import Job, JobState, Role
+from workers.store.secretbox import SEALED
 
 if TYPE_CHECKING:
     from workers.rendered import Rendered
-    from workers.secretbox import SecretBox
+    from workers.store.secretbox import SecretBox
 
 log = logging.getLogger("verifier.jobstore")
 
@@ -67,9 +67,9 @@ __all__ = [
     "request_hash",
 ]
 
-# The SQLite schema's migrations (workers/sql/sqlite/NNN.sql): script n takes a file to
+# The SQLite schema's migrations (workers/store/sql/sqlite/NNN.sql): script n takes a file to
 # ``PRAGMA user_version`` n. Never edit a released script: add one.
-MIGRATIONS: tuple[str, ...] = migrations("workers", "sql/sqlite")
+MIGRATIONS: tuple[str, ...] = migrations("workers.store", "sql/sqlite")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +236,9 @@ class SqlJobStore:
 
     clock: Any
     _skip_locked = ""
-    secret_box: SecretBox | None = None  # seals callback secrets at rest (workers/secretbox.py)
+    secret_box: SecretBox | None = (
+        None  # seals callback secrets at rest (workers/store/secretbox.py)
+    )
 
     def _tx(self) -> AbstractContextManager[Any]:
         raise NotImplementedError

@@ -10,7 +10,7 @@ every ``service.heartbeat_s`` and, with the other workers, looks for tasks whose
 has been silent for ``service.stalled_after_s`` (killed, or its host lost) and sends them
 back to the queue. The task itself leases the job in our ``jobs`` table and runs it with
 :class:`~workers.worker.Worker`, which stores the report at most once (see
-:mod:`workers.jobstore`).
+:mod:`workers.store.jobstore`).
 
 A database outage stops procrastinate's worker (it can neither fetch nor send its
 heartbeat). :func:`run_queue_worker` then waits for the database with backoff (one log
@@ -18,7 +18,7 @@ line when it goes, one when it is back), tells the store what the worker owes it
 to give back), and starts procrastinate's worker again: a `verifier worker` never exits
 because its database went away. A job whose task ended without it (a task that could
 not reach the database) is given a new task by the next worker that looks
-(:meth:`~workers.pgstore.PgJobStore.requeue_orphans`).
+(:meth:`~workers.store.pgstore.PgJobStore.requeue_orphans`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The job store in PostgreSQL (``service.database = "postgresql://..."``): the same
-logic as the SQLite store (:class:`~workers.jobstore.SqlJobStore`), on a pool of psycopg 3
-connections, with the job queue (procrastinate, :mod:`workers.queue`) kept in step in the
+logic as the SQLite store (:class:`~workers.store.jobstore.SqlJobStore`), on a pool of psycopg 3
+connections, with the job queue (procrastinate, :mod:`workers.store.queue`) kept in step in the
 same transactions. The API, the workers and the command line may run on different hosts.
 
 Exactly one stored report per job: ``reports.job_id`` is the primary key, and the report
@@ -26,20 +26,20 @@ from verifier.system.postgres import (
     transaction,
 )
 from verifier.system.sqlfiles import migrations
-from workers.jobs import Job, JobState
-from workers.jobstore import JOB_COLUMNS, SqlJobStore, job_of_row
-from workers.queue import abort_check, defer_check, queue_migrations
+from workers.store.jobs import Job, JobState
+from workers.store.jobstore import JOB_COLUMNS, SqlJobStore, job_of_row
+from workers.store.queue import abort_check, defer_check, queue_migrations
 
 if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
-    from workers.secretbox import SecretBox
+    from workers.store.secretbox import SecretBox
 
 __all__ = ["JOB_MIGRATIONS", "PgJobStore"]
 
-# The PostgreSQL schema's migrations (workers/sql/postgres/NNN.sql), applied by
+# The PostgreSQL schema's migrations (workers/store/sql/postgres/NNN.sql), applied by
 # `verifier db migrate`. Never edit a released script: add one.
-JOB_MIGRATIONS = Migrations("jobs", migrations("workers", "sql/postgres"))
+JOB_MIGRATIONS = Migrations("jobs", migrations("workers.store", "sql/postgres"))
 
 
 @functools.lru_cache(maxsize=256)
