@@ -56,13 +56,6 @@ _NEGATION = re.compile(
 )
 _NEGATORS = frozenset("not never no none neither nor cannot".split())
 _NOT_NEGATING = frozenset("more less fewer later earlier longer shorter only".split())
-_VERBISH = re.compile(
-    r"^(?:is|are|was|were|has|have|had|be|been|being|does|did|do|will|would|can|could|"
-    r"may|might|shall|should|must|remains?|remained|became|becomes|holds?|held|"
-    r"contains?|includes?|produces?|consists?|measures?|covers?|spans?|lies|stands|"
-    r"\w{3,}ed)$",
-    re.IGNORECASE,
-)
 _PREPS = frozenset("in at on by from into to of near for with as".split())
 _AUX = frozenset(
     "is are was were be been being has have had do does did will would can could may might "

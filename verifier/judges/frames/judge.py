@@ -187,7 +187,6 @@ class _Finding:
     clauses: set[int] = field(default_factory=set)  # the sentence's clauses that confirmed
 
 
-_SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
 _MONTHS = re.compile(
     r"january|february|march|april|may|june|july|august|september|october|november|december"
 )

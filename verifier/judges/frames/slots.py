@@ -182,14 +182,6 @@ _CURRENCY_WORDS = {
     "gbp": "gbp",
     "yen": "jpy",
 }
-_UNIT_ALT = "|".join(
-    re.escape(u)
-    for u in sorted(
-        [*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"],
-        key=len,
-        reverse=True,
-    )
-)
 _NUMBER = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:"
     + "|".join(_WORD_NUMBERS)
@@ -606,11 +598,8 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[tail_start + noun_end :])
             noun = nxt.group(1).lower() if nxt else ""
         # "m" after a number is metres unless money came first ("$5m")
-        if scale_word in ("m", "k") and not m.group("cur"):
-            if scale_word == "m" and not unit_word:
-                unit_word, scale_word = "m", ""
-            elif scale_word == "k":
-                pass
+        if scale_word == "m" and not m.group("cur") and not unit_word:
+            unit_word, scale_word = "m", ""
         scale = _SCALES.get(scale_word, 1.0)
         value *= scale
         end = (
