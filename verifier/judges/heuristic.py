@@ -21,13 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rapidfuzz import fuzz
 
 from verifier.judges.base import Decision, Judgement, aggregate
 from verifier.system.deadline import Deadline
 from verifier.text.spans import STOPWORDS, entities, sentence_spans
+from verifier.text.stem import Stemming, stem
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]
 
@@ -66,16 +66,12 @@ _UNIT_ALIASES = {
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
-@lru_cache(maxsize=1 << 16)
-def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
 def _terms(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in STOPWORDS}
+    return {
+        stem(w, Stemming.PLURAL)
+        for w in re.findall(r"[a-z0-9]+", text.casefold())
+        if w not in STOPWORDS
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +141,7 @@ class HeuristicJudge:
         """One judgement per evidence text (synchronous; fast enough to call inline)."""
         claim_terms = _terms(claim)
         claim_slots = slots_of(claim)
-        slot_terms = {_stem(w) for n in claim_slots.names for w in n.split()} | {
+        slot_terms = {stem(w, Stemming.PLURAL) for n in claim_slots.names for w in n.split()} | {
             str(y) for y in claim_slots.years
         }
         plain_terms = (

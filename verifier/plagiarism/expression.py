@@ -34,6 +34,7 @@ from rapidfuzz import fuzz
 
 from verifier.plagiarism.align import Tokens, sentences
 from verifier.text.spans import STOPWORDS
+from verifier.text.stem import Stemming, stem
 from verifier.text.words import frequencies, rarity
 
 __all__ = [
@@ -83,18 +84,11 @@ calorie calories kcal second seconds minute minutes hour hours sec min hr hrs
 """
 FACT_WORDS = frozenset((_NUMBER_WORDS + _DATE_WORDS + _UNIT_WORDS).split())
 
-_SUFFIX = re.compile(r"(?:'s|ies|es|s|ed|ing|ly)$")
 
-
-@lru_cache(maxsize=1 << 16)
 def root(word: str) -> str:
-    """A light stem for matching edited wording ("plates", "plate"; "moved", "move")."""
-    if len(word) <= 4 or word.isdigit():
-        return word
-    base = _SUFFIX.sub("", word)
-    if word.endswith("ies") and len(base) >= 3:
-        return base + "y"
-    return base if len(base) >= 3 else word
+    """A light stem for matching edited wording ("plates", "plate"; "moved", "move"):
+    :func:`~verifier.text.stem.stem` at strength ``LIGHT``."""
+    return stem(word, Stemming.LIGHT)
 
 
 @lru_cache(maxsize=1 << 16)

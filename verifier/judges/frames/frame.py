@@ -32,11 +32,11 @@ from verifier.judges.frames.relations import (
     is_verb,
     phrase_relations,
     relation_of,
-    stem,
 )
 from verifier.judges.frames.relations import PHRASE_STARTS as _PHRASE_STARTS
 from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.spans import STOPWORDS
+from verifier.text.stem import stem
 
 __all__ = ["CLAUSE_BREAK", "Frame", "Slot", "frame_of", "same_item", "slot_query", "subject_match"]
 

@@ -44,14 +44,15 @@ from verifier.judges.frames.frame import (
 )
 from verifier.judges.frames.places import CITY, places, relate
 from verifier.judges.frames.places import fold as fold_place
-from verifier.judges.frames.relations import _IRREGULAR as _SURFACE
-from verifier.judges.frames.relations import RELATIONS, REPEATABLE, stem
+from verifier.judges.frames.relations import RELATIONS, REPEATABLE
 from verifier.judges.frames.relations import same_relation as relations_agree
 from verifier.judges.frames.slots import _DIRECTION as _DIRECTION_WORDS
 from verifier.judges.frames.slots import Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
 from verifier.text.spans import DIGIT
+from verifier.text.stem import IRREGULAR as _SURFACE
+from verifier.text.stem import stem
 
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Literal
 
 from verifier.text.spans import DIGIT, YEAR_DIGITS
+from verifier.text.stem import Stemming, stem
 
 __all__ = ["Comparison", "Value", "ValueKind", "compare", "rank", "values_in"]
 
@@ -446,14 +447,6 @@ def _precision(raw: str, value: float) -> float:
     return 0.5 * step / abs(value)
 
 
-def _stem(noun: str) -> str:
-    noun = noun.lower()
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("s", "")):
-        if noun.endswith(suffix) and len(noun) > len(suffix) + 2:
-            return noun[: -len(suffix)] + repl
-    return noun
-
-
 def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(s < end and start < e for s, e in spans)
 
@@ -585,7 +578,7 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             if noun in _UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
                 dimension, factor = _UNITS[noun]
             else:
-                dimension, factor = f"count:{_stem(noun)}", 1.0
+                dimension, factor = f"count:{stem(noun, Stemming.COUNTED)}", 1.0
             text = sentence[start : compound.end()]
             add(Value("quantity", start, compound.end(), text, value * factor, dimension))
             continue
@@ -644,7 +637,7 @@ def values_in(sentence: str) -> tuple[Value, ...]:
             if is_word and not noun:
                 continue  # "one" on its own is rarely a fact
             if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
-                unit = f"count:{_stem(noun)}"
+                unit = f"count:{stem(noun, Stemming.COUNTED)}"
                 end = tail_start + noun_end
             elif is_word:
                 continue
