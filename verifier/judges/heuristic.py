@@ -26,7 +26,8 @@ from rapidfuzz import fuzz
 
 from verifier.judges.base import Decision, Judgement, aggregate
 from verifier.system.deadline import Deadline
-from verifier.text.spans import STOPWORDS, entities, sentence_spans
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import STOPWORDS, entities
 from verifier.text.stem import Stemming, stem
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of"]

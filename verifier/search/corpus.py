@@ -33,7 +33,8 @@ from verifier.plagiarism.sketch import SKETCH_PARAMS, SketchIndex, params_json, 
 from verifier.schema import PageRecord, SearchHit
 from verifier.system.deadline import Deadline
 from verifier.system.files import atomic_path
-from verifier.text.spans import WORD_CHARS, content_terms, sentence_spans
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import WORD_CHARS, content_terms
 from verifier.text.words import rarity
 from verifier.web.extract import Extractor, decode_text, trafilatura_version
 

@@ -1,4 +1,5 @@
-"""Text primitives that keep offsets: markdown blocks, sentence spans, words.
+"""Text primitives that keep offsets: markdown blocks, segments (their sentences, split by
+:mod:`verifier.text.sentences`), words.
 
 Every function here returns spans as Python string indices into the exact text it was
 given, so ``text[span.start:span.end] == span.text`` always holds. Nothing is normalised
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from verifier.text.sentences import sentence_spans
+
 __all__ = [
     "DIGIT",
     "STOPWORDS",
@@ -33,7 +36,6 @@ __all__ = [
     "entities",
     "normalize",
     "segments",
-    "sentence_spans",
     "strip_markdown",
     "word_range",
     "word_spans",
@@ -202,80 +204,6 @@ def blocks(source: str) -> list[Block]:
     close()
     out.sort(key=lambda b: b.start)
     return out
-
-
-# Abbreviations that precede what they qualify: a period after them never ends a sentence.
-_NEVER_FINAL = frozenset(
-    """
-    mr mrs ms dr prof st mt ft gen gov col lt sgt capt cmdr adm rev hon pres sen rep vs
-    v cf al approx ca circa fig figs no nos vol vols pp ed eds e.g i.e viz esp
-    """.split()
-)
-# Abbreviations that may also end a sentence: split after them only when the next word
-# is one that usually starts a sentence ("... Acme Inc. The company ...").
-_MAYBE_FINAL = frozenset(
-    """
-    jr sr inc ltd co corp bros dept est jan feb mar apr jun jul aug sep sept oct nov dec
-    a.m p.m u.s u.k u.n u.s.a ph.d b.a m.a b.sc m.sc d.c ibid resp incl excl min max avg
-    """.split()
-)
-_STARTERS = frozenset(
-    """
-    the this that these those it its in on at a an he she they we i you but however
-    there here as after before when while since so thus then also his her their our
-    """.split()
-)
-_INLINE_CODE = re.compile(r"`[^`\n]+`")
-_TERMINAL = re.compile(r"(?:[.!?。！？]+|…)[\"'”’)\]»*_]*(?=\s)")
-_WORD_BEFORE = re.compile(r"([\w.'’-]+)$")
-
-
-def sentence_spans(text: str, offset: int = 0) -> list[tuple[int, int]]:
-    """Sentence spans (start, end) in ``text``, shifted by ``offset``, whitespace-trimmed."""
-    code = [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)]
-    cuts: list[int] = []
-    ci = 0
-    for m in _TERMINAL.finditer(text):
-        while ci < len(code) and code[ci][1] <= m.start():
-            ci += 1
-        if ci < len(code) and code[ci][0] <= m.start():
-            continue  # inside inline code
-        if _is_boundary(text, m.start(), m.end()):
-            cuts.append(m.end())
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for cut in [*cuts, len(text)]:
-        s, e = start, cut
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            spans.append((s + offset, e + offset))
-        start = cut
-    return spans
-
-
-def _is_boundary(text: str, dot_start: int, dot_end: int) -> bool:
-    nxt = text[dot_end : dot_end + 40].lstrip()
-    if not nxt:
-        return True
-    first = nxt[0]
-    if first.islower():
-        return False  # "approx. two", "Really? yes"
-    if text[dot_start] not in ".…":
-        return True
-    m = _WORD_BEFORE.search(text, max(0, dot_start - 40), dot_start)
-    word = m.group(1) if m else ""
-    lowered = word.lower().rstrip(".")
-    if lowered in _NEVER_FINAL:
-        return False
-    if len(word) == 1 and word.isupper():
-        return False  # an initial: "J. K. Rowling"
-    if lowered in _MAYBE_FINAL or re.fullmatch(r"(?:[a-z]\.)+[a-z]", lowered):
-        nxt_word = re.match(r"[\w']+", nxt)
-        return bool(nxt_word) and nxt_word.group().lower() in _STARTERS
-    return True
 
 
 def segments(source: str) -> list[Segment]:

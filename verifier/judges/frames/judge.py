@@ -50,6 +50,7 @@ from verifier.judges.frames.slots import _DIRECTION as _DIRECTION_WORDS
 from verifier.judges.frames.slots import Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
+from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.spans import DIGIT
 from verifier.text.stem import IRREGULAR as _SURFACE
 from verifier.text.stem import stem
@@ -195,50 +196,6 @@ _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|dozen)\b"
 )
-
-
-# sentence ends, line breaks, and what web pages glue sentences together with: menu and
-# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet)
-_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+")
-# ... and short labels before a sentence ("On this day: ...", "Reply Tom says: ...")
-# ... and a byline's time stamp ("July 9, 2021 at 12:20 am Harwick started ...")
-_LABEL = re.compile(
-    r"(?:(?:[^\s:]+\s+){0,5}?[^\s:]*\w(?::|\s+says:)"
-    r"|(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})"
-    r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?)?)\s+(?=[A-Z])"
-)
-_TRIM = " \t#*->|"
-
-
-@lru_cache(maxsize=4096)
-def _sentences(text: str) -> tuple[tuple[int, int], ...]:
-    """Sentence spans, cut at sentence ends and line breaks (headings, list items, table
-    rows). Cheaper than text.sentence_spans, which keeps abbreviations whole: a cut after
-    "Dr." here costs at most a missed match."""
-    out: list[tuple[int, int]] = []
-    start = 0
-    for m in _BREAK.finditer(text):
-        end = m.start() + len(m.group().rstrip())
-        _add_span(text, start, end, out)
-        start = m.end()
-    _add_span(text, start, len(text), out)
-    return tuple(out)
-
-
-# what every label starts with: a colon soon, or a date
-_MAY_BE_LABEL = re.compile(r"[^:\n]{0,60}:|\d{1,2}\s+[A-Z]|[A-Z][a-z]{2,8}\.?\s+\d")
-
-
-def _add_span(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
-    while start < end and text[start] in _TRIM:
-        start += 1
-    while _MAY_BE_LABEL.match(text, start, end) and (label := _LABEL.match(text, start, end)):
-        _add_span(text, start, label.end() - 1, out)
-        start = label.end()
-    while end > start and (text[end - 1].isspace() or text[end - 1] in "|•·›»"):
-        end -= 1
-    if end - start > 2:
-        out.append((start, end))
 
 
 @dataclass(frozen=True, slots=True)
@@ -848,7 +805,7 @@ class FrameJudge:
             if judgement.label != "inconclusive" or judgement.conflicts:
                 continue
             findings = []
-            for start, end in _sentences(text):
+            for start, end in sentence_spans(text, how=Splitting.QUICK):
                 found = frame_of(text[start:end])
                 said = len(rest & found.terms) / len(rest)
                 if said < 0.8 or frame.relation not in found.terms or not found.subject_names:
@@ -902,7 +859,7 @@ class FrameJudge:
             prefix = before[i] if before else ""
             findings = [
                 f
-                for start, end in _sentences(text)
+                for start, end in sentence_spans(text, how=Splitting.QUICK)
                 if flips.search(lowered, start, end) is not None
                 and _names_subject(frame, lowered[start:end])
                 and (f := self._swapped(frame, text, start, end, prefix)) is not None
@@ -963,7 +920,7 @@ class FrameJudge:
         return [
             [
                 f
-                for start, end in _sentences(text)
+                for start, end in sentence_spans(text, how=Splitting.QUICK)
                 if sieve.passes(text[start:end])
                 and (f := self._read(frame, checkable, subject_terms, text, start, end, prefix))
                 is not None
