@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from verifier.text.months import month_pattern
 from verifier.text.spans import STOPWORDS, YEAR, entities, segments, strip_markdown
 
 __all__ = [
@@ -85,10 +86,7 @@ _NUMBER = re.compile(
     r"billion|trillion|thousand)?",
     re.IGNORECASE,
 )
-_MONTH = re.compile(
-    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)\b"
-)
+_MONTH = re.compile(rf"\b{month_pattern('names', capitalised=True)}\b")
 _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|thousand|million|billion|first|second|third|fourth|fifth|"

@@ -50,6 +50,7 @@ from verifier.judges.frames.slots import _DIRECTION as _DIRECTION_WORDS
 from verifier.judges.frames.slots import Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
+from verifier.text.months import month_pattern
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.spans import DIGIT
 from verifier.text.stem import IRREGULAR as _SURFACE
@@ -189,9 +190,7 @@ class _Finding:
     clauses: set[int] = field(default_factory=set)  # the sentence's clauses that confirmed
 
 
-_MONTHS = re.compile(
-    r"january|february|march|april|may|june|july|august|september|october|november|december"
-)
+_MONTHS = re.compile(month_pattern("names"))
 _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|dozen)\b"
@@ -412,7 +411,7 @@ def _places_consistent(mine: str, theirs: str) -> bool:
     return any(p.level < CITY or p.partial or p.former for p in (*places(mine), *places(theirs)))
 
 
-_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH_WORD = month_pattern("starts") + r"[a-z]*\.?"
 _YEAR_WORD = r"(?:1[6-9]|20)\d\d"
 # what dates a value: "as of 2022", "since 2010", "(2019 census)", "currently", "became"
 _DATING = re.compile(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from verifier.text.months import MONTHS, month_pattern
 from verifier.text.spans import DIGIT, YEAR_DIGITS
 from verifier.text.stem import Stemming, stem
 
@@ -31,35 +32,14 @@ __all__ = ["Comparison", "Value", "ValueKind", "compare", "rank", "values_in"]
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
 Comparison = Literal["same", "conflict", "unrelated"]
 
-MONTHS = {
-    m: i
-    for i, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for m in names
-}
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
+_MONTH = month_pattern("names and abbreviations", capitalised=True) + r"\.?"
 _DATE_DMY = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})\b")
 _DATE_MDY = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
 _DATE_MY = re.compile(rf"\b(?:in\s+)?({_MONTH})\s+(?:of\s+)?(\d{{4}})\b")
 _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DATE_DM = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b")
 _DATE_MD = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d)")
-_HAS_MONTH = re.compile(r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
+_HAS_MONTH = re.compile(month_pattern("starts"))
 _HAS_NUMBER_WORD = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
