@@ -108,10 +108,13 @@ def detect(
     *,
     phrase_queries: Sequence[str] = (),
     search: CopySearch | None = None,
+    exemptions: Exemptions | None = None,
 ) -> Plagiarism:
     """Check ``response`` against ``sources`` (see the module docstring). ``search`` is how
     the sources were found (the pipeline's copy searches and pages): the result's status
-    says whether that search could run; without it the sources given are all there is."""
+    says whether that search could run; without it the sources given are all there is.
+    ``exemptions`` are the response's (found here when not given; the pipeline finds them
+    once per check, with ``settings.boilerplate``)."""
     tokens = tokenize(response)
     prompt_tokens = tokenize(prompt)
     unique: list[SourceText] = []
@@ -128,7 +131,11 @@ def detect(
             (r.a, r.a + r.length - 1)
             for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
         ),
-        find_exemptions(response, prompt, settings.boilerplate),
+        (
+            exemptions
+            if exemptions is not None
+            else find_exemptions(response, prompt, settings.boilerplate)
+        ),
         topic_terms(prompt_tokens, tokens, (_source_tokens(s.text) for s in unique)),
     )
     fuzzy = _fuzzy_settings(settings)
@@ -536,16 +543,23 @@ _RARE = re.compile(r"^(?:\d[\d,.]*|[A-Z][\w'’-]*|\w{8,})$")
 
 
 def distinctive_phrases(
-    response: str, prompt: str, *, count: int, words: int, seed: int = 5
+    response: str,
+    prompt: str,
+    *,
+    count: int,
+    words: int,
+    seed: int = 5,
+    exemptions: Exemptions | None = None,
 ) -> list[str]:
     """Up to ``count`` non-overlapping runs of ``words`` words, most distinctive first, to
     search as exact phrases: outside code, not from the prompt, rich in rare-looking words
-    (numbers, names, long words) and poor in stopwords."""
+    (numbers, names, long words) and poor in stopwords. ``exemptions`` are the response's
+    (found here when not given; only their code, quoted and attributed spans are read)."""
     if count <= 0:
         return []
     tokens = tokenize(response)
     skip = _covered((r.a, r.a + r.length - 1) for r in exact_runs(tokens, tokenize(prompt), seed))
-    exempt = find_exemptions(response, prompt, ())
+    exempt = exemptions if exemptions is not None else find_exemptions(response, prompt, ())
     attributed = [(start, end) for start, end, _cues in exempt.attributed]
     for start, end in (*exempt.code, *exempt.quoted, *attributed):
         skip.update(tokens.within(start, end))
