@@ -19,9 +19,10 @@ Pure functions, no I/O.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from verifier.text.months import MONTHS, month_pattern
 from verifier.text.spans import DIGIT, YEAR_DIGITS
@@ -427,259 +428,386 @@ def _precision(raw: str, value: float) -> float:
     return 0.5 * step / abs(value)
 
 
-def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e in spans)
+@dataclass(slots=True)
+class _Found:
+    """A sentence being read, the values found in it so far and the spans they take (a
+    later step skips what an earlier one took, where it checks)."""
+
+    sentence: str
+    lowered: str
+    has_digit: bool
+    has_month: bool
+    values: list[Value] = field(default_factory=list)
+    taken: list[tuple[int, int]] = field(default_factory=list)
+
+    def add(self, value: Value) -> None:
+        self.values.append(value)
+        self.taken.append((value.start, value.end))
+
+    def overlaps(self, start: int, end: int) -> bool:
+        return any(s < end and start < e for s, e in self.taken)
 
 
 @lru_cache(maxsize=1 << 14)
 def values_in(sentence: str) -> tuple[Value, ...]:
-    """Every slot value of ``sentence``, in order of position."""
-    out: list[Value] = []
-    taken: list[tuple[int, int]] = []
-
-    def add(value: Value) -> None:
-        out.append(value)
-        taken.append((value.start, value.end))
-
+    """Every slot value of ``sentence``, in order of position: read step by step (full
+    dates, days of a month, months of a year, era years, years, quantities, ordinals,
+    exclusive words, directions, names), then the ends of ranges marked."""
     lowered = sentence.lower()
     has_digit = DIGIT.search(sentence) is not None
     has_month = has_digit and _HAS_MONTH.search(lowered) is not None
-    date_patterns = (
-        ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))
-        if has_month
-        else ((_DATE_ISO, "iso"),)
-        if has_digit
-        else ()
-    )
-    for pattern, order in date_patterns:
-        for m in pattern.finditer(sentence):
-            if _overlaps(taken, m.start(), m.end()):
+    found = _Found(sentence, lowered, has_digit, has_month)
+    for step in _STEPS:
+        step(found)
+    found.values.sort(key=lambda v: (v.start, v.end))
+    return tuple(_ranges(sentence, found.values))
+
+
+def _full_dates(found: _Found) -> None:
+    """ "7 November 1867", "November 7, 1867", "1867-11-07"."""
+    if found.has_month:
+        patterns = ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))
+    elif found.has_digit:
+        patterns = ((_DATE_ISO, "iso"),)
+    else:
+        return
+    for pattern, order in patterns:
+        for m in pattern.finditer(found.sentence):
+            if found.overlaps(m.start(), m.end()):
                 continue
             if order == "dmy":
-                day, month, year = (
-                    int(m.group(1)),
-                    MONTHS[m.group(2).lower().rstrip(".")],
-                    int(m.group(3)),
-                )
+                day, month, year = int(m.group(1)), _month(m.group(2)), int(m.group(3))
             elif order == "mdy":
-                month, day, year = (
-                    MONTHS[m.group(1).lower().rstrip(".")],
-                    int(m.group(2)),
-                    int(m.group(3)),
-                )
+                month, day, year = _month(m.group(1)), int(m.group(2)), int(m.group(3))
             else:
                 year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
             if 1 <= day <= 31 and 1 <= month <= 12:
-                add(Value("date", m.start(), m.end(), m.group(), (year, month, day)))
-    for pattern, order in ((_DATE_DM, "dm"), (_DATE_MD, "md")) if has_month else ():
-        for m in pattern.finditer(sentence):
-            if _overlaps(taken, m.start(), m.end()):
+                found.add(Value("date", m.start(), m.end(), m.group(), (year, month, day)))
+
+
+def _month(name: str) -> int:
+    return MONTHS[name.lower().rstrip(".")]
+
+
+def _days_of_months(found: _Found) -> None:
+    """ "7 November", "November 7": a date without its year."""
+    if not found.has_month:
+        return
+    for pattern, order in ((_DATE_DM, "dm"), (_DATE_MD, "md")):
+        for m in pattern.finditer(found.sentence):
+            if found.overlaps(m.start(), m.end()):
                 continue
             if order == "dm":
-                day, month = int(m.group(1)), MONTHS[m.group(2).lower().rstrip(".")]
+                day, month = int(m.group(1)), _month(m.group(2))
             else:
-                month, day = MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))
+                month, day = _month(m.group(1)), int(m.group(2))
             if 1 <= day <= 31 and not (m.group().startswith("May") and m.start() == 0):
-                add(Value("date", m.start(), m.end(), m.group(), (None, month, day)))
-    for m in _DATE_MY.finditer(sentence) if has_month else ():
-        if not _overlaps(taken, m.start(1), m.end()):
-            month = MONTHS[m.group(1).lower().rstrip(".")]
-            if m.group(1) == "May" and m.start(1) == 0:
-                continue  # "May 2020 ..." at the start is fine, but "May" the verb is not a month
-            add(
-                Value(
-                    "date",
-                    m.start(1),
-                    m.end(),
-                    m.group()[m.start(1) - m.start() :],
-                    (int(m.group(2)), month, None),
-                )
-            )
-    for m in _ERA_YEAR.finditer(sentence) if has_digit and _ERA_HINT.search(sentence) else ():
-        # "312 BC", "AD 97", "19 BCE": years of short digits, BC ones negative
+                found.add(Value("date", m.start(), m.end(), m.group(), (None, month, day)))
+
+
+def _months_of_years(found: _Found) -> None:
+    """ "(in) November 1867": a date without its day."""
+    if not found.has_month:
+        return
+    for m in _DATE_MY.finditer(found.sentence):
+        if found.overlaps(m.start(1), m.end()):
+            continue
+        month = _month(m.group(1))
+        if m.group(1) == "May" and m.start(1) == 0:
+            continue  # "May 2020 ..." at the start is fine, but "May" the verb is not a month
+        text = m.group()[m.start(1) - m.start() :]
+        found.add(Value("date", m.start(1), m.end(), text, (int(m.group(2)), month, None)))
+
+
+def _era_years(found: _Found) -> None:
+    """ "312 BC", "AD 97", "19 BCE": years of short digits, BC ones negative."""
+    if not (found.has_digit and _ERA_HINT.search(found.sentence)):
+        return
+    for m in _ERA_YEAR.finditer(found.sentence):
         digits = m.group(1) or m.group(4)
         era = (m.group(2) or m.group(3) or "").upper()
         year = -int(digits) if era.startswith("B") else int(digits)
-        add(Value("year", m.start(), m.end(), m.group(), (year, year)))
-    for m in _YEAR.finditer(sentence) if has_digit else ():
-        if _overlaps(taken, m.start(), m.end()):
+        found.add(Value("year", m.start(), m.end(), m.group(), (year, year)))
+
+
+def _years(found: _Found) -> None:
+    """Years and decades ("1889", "the 1880s"), with the bound a word before them sets."""
+    if not found.has_digit:
+        return
+    sentence = found.sentence
+    for m in _YEAR.finditer(sentence):
+        if found.overlaps(m.start(), m.end()):
             continue
         year = int(m.group(1))
-        # "until 2013", "since 1998", "before 1900": the end or start of a time, no point
-        bound = (
-            _TIME_BOUND.search(sentence, max(0, m.start() - 14), m.start())
-            if _TIME_BOUND_WORD.search(lowered, max(0, m.start() - 14), m.start())
-            else None
-        )
-        mark = "" if bound is None else ("<" if bound.group(1).lower() in _UNTIL else ">")
+        mark = _time_bound(found, m.start())
         if m.group(2):  # a decade: "the 1880s"
-            add(
-                Value(
-                    "year",
-                    m.start(),
-                    m.end(),
-                    m.group(),
-                    (year, year + 9),
-                    unit="decade",
-                    bound=mark,
-                )
-            )
+            span = (year, year + 9)
+            found.add(Value("year", m.start(), m.end(), m.group(), span, unit="decade", bound=mark))
         else:
-            add(Value("year", m.start(), m.end(), m.group(), (year, year), bound=mark))
-    quantities = has_digit or _HAS_NUMBER_WORD.search(lowered) is not None
-    for m in _quantities(sentence) if quantities else ():
-        start = m.start("num") if not m.group("cur") else m.start()
-        if _overlaps(taken, m.start("num"), m.end("num")):
+            found.add(Value("year", m.start(), m.end(), m.group(), (year, year), bound=mark))
+
+
+def _time_bound(found: _Found, start: int) -> str:
+    """ "until 2013", "since 1998", "before 1900": the end ("<") or start (">") of a time,
+    no point; "" for none."""
+    if not _TIME_BOUND_WORD.search(found.lowered, max(0, start - 14), start):
+        return ""
+    bound = _TIME_BOUND.search(found.sentence, max(0, start - 14), start)
+    if bound is None:
+        return ""
+    return "<" if bound.group(1).lower() in _UNTIL else ">"
+
+
+def _quantity_values(found: _Found) -> None:
+    """Numbers with their units or what they count ("330 metres", "$5m", "three
+    companies"), not where a date or year was read."""
+    if not (found.has_digit or _HAS_NUMBER_WORD.search(found.lowered) is not None):
+        return
+    for m in _quantities(found.sentence):
+        if found.overlaps(m.start("num"), m.end("num")):
             continue
-        value = _number(m.group("num"))
-        if value is None:
-            continue
-        n0, n1 = m.start("num"), m.end("num")
-        if (n0 > 0 and (sentence[n0 - 1] in "-/" or sentence[n0 - 1].isalpha())) or (
-            n1 < len(sentence)
-            and (
-                sentence[n1].isalpha()
-                and sentence[n1 : n1 + 2].lower() not in ("bn",)
-                and not m.group("scale")
-                and not m.group("tail")
-            )
-        ):
-            continue  # part of a name: "SARS-CoV-2", "COVID-19", "radium-226", "G3P"
-        raw_num = m.group("num")
-        is_word = raw_num[0].isalpha()
-        compound = _COMPOUND.match(sentence, n1)
-        if compound and not m.group("scale") and not m.group("cur"):
-            # "a five-carbon sugar", "a three-tier bridge", "a 10-year study": the noun
-            # (or unit) is joined to the number
-            noun = compound.group(1).lower()
-            value = _number(raw_num)
-            if value is None:
-                continue
-            if noun in _UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
-                dimension, factor = _UNITS[noun]
-            else:
-                dimension, factor = f"count:{stem(noun, Stemming.COUNTED)}", 1.0
-            text = sentence[start : compound.end()]
-            add(Value("quantity", start, compound.end(), text, value * factor, dimension))
-            continue
-        scale_word = (m.group("scale") or "").strip().lower()
-        tail_start = m.start("tail") if m.group("tail") else m.end()
-        unit_word, unit_end, noun, noun_end = _unit_and_noun(m.group("tail") or "")
-        if noun in _CALENDAR_WORDS:
-            continue
-        if noun and _ADJECTIVE.match(noun):
-            nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[tail_start + noun_end :])
-            noun = nxt.group(1).lower() if nxt else ""
-        # "m" after a number is metres unless money came first ("$5m")
-        if scale_word == "m" and not m.group("cur") and not unit_word:
-            unit_word, scale_word = "m", ""
-        scale = _SCALES.get(scale_word, 1.0)
-        value *= scale
-        end = (
-            tail_start + unit_end
-            if unit_word
-            else (m.end("scale") if m.group("scale") else m.end("num"))
-        )
-        before = sentence[max(0, start - 25) : start]
-        approx = bool(_APPROX.search(before))
-        bound = ""
-        if _LOWER_BOUND.search(before):
-            bound = ">"
-        elif _UPPER_BOUND.search(before):
-            bound = "<"
-        tolerance = _precision(raw_num, value / scale) if not is_word else 0.0
-        if approx:
-            tolerance = max(tolerance, 0.03)
-        unit = ""
-        if m.group("cur"):
-            unit = _CURRENCY[m.group("cur").lower()]
-        elif unit_word in _CURRENCY_WORDS:
-            unit = _CURRENCY_WORDS[unit_word]
-        elif unit_word in ("°f", "degrees fahrenheit", "fahrenheit", "f"):
-            if unit_word == "f" and not re.match(r"\s?°", sentence[m.end("num") :]):
-                unit_word = ""
-            else:
-                value, unit = (value - 32) * 5 / 9, "temperature"
-                tolerance = max(tolerance, 0.01)
-        if not unit and unit_word:
-            if unit_word in ("c",) and not re.search(r"°\s?c$", sentence[start:end], re.I):
-                unit_word = ""  # a bare "c" is not Celsius
-            if unit_word:
-                dimension, factor = _UNITS[unit_word]
-                if (
-                    unit_word in ("min", "h", "t", "l", "g", "s", "in", "j", "w", "ha")
-                    and not raw_num[0].isdigit()
-                ):
-                    dimension, factor = "", 1.0
-                value *= factor
-                unit = dimension
-        if not unit:
-            if is_word and not noun:
-                continue  # "one" on its own is rarely a fact
-            if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
-                unit = f"count:{stem(noun, Stemming.COUNTED)}"
-                end = tail_start + noun_end
-            elif is_word:
-                continue
-        if is_word and value == 1.0 and unit in ("count:of", "count:the"):
-            continue  # "one of the": not a count
-        add(
-            Value(
-                "quantity", start, end, sentence[start:end], value, unit, tolerance, approx, bound
-            )
-        )
-    for m in _ORDINAL.finditer(sentence):
+        value = _quantity(found.sentence, m)
+        if value is not None:
+            found.add(value)
+
+
+def _quantity(sentence: str, m: re.Match[str]) -> Value | None:
+    """The quantity a match of :data:`_QUANTITY` states, or None (part of a name, a lone
+    "one", a count of days...)."""
+    value = _number(m.group("num"))
+    if value is None or _inside_a_name(sentence, m):
+        return None
+    start = m.start("num") if not m.group("cur") else m.start()
+    compound = _COMPOUND.match(sentence, m.end("num"))
+    if compound and not m.group("scale") and not m.group("cur"):
+        return _compound_quantity(sentence, start, compound, value)
+    return _measured_quantity(sentence, m, start, value)
+
+
+def _inside_a_name(sentence: str, m: re.Match[str]) -> bool:
+    """Whether the number is part of a name: "SARS-CoV-2", "COVID-19", "radium-226", "G3P"."""
+    n0, n1 = m.start("num"), m.end("num")
+    if n0 > 0 and (sentence[n0 - 1] in "-/" or sentence[n0 - 1].isalpha()):
+        return True
+    return (
+        n1 < len(sentence)
+        and sentence[n1].isalpha()
+        and sentence[n1 : n1 + 2].lower() not in ("bn",)
+        and not m.group("scale")
+        and not m.group("tail")
+    )
+
+
+def _compound_quantity(sentence: str, start: int, compound: re.Match[str], value: float) -> Value:
+    """ "a five-carbon sugar", "a three-tier bridge", "a 10-year study": the noun (or unit)
+    is joined to the number."""
+    noun = compound.group(1).lower()
+    if noun in _UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
+        dimension, factor = _UNITS[noun]
+    else:
+        dimension, factor = f"count:{stem(noun, Stemming.COUNTED)}", 1.0
+    text = sentence[start : compound.end()]
+    return Value("quantity", start, compound.end(), text, value * factor, dimension)
+
+
+class _Tail(NamedTuple):
+    """What follows a number: its scale word, its unit word and the noun after them
+    (offsets into the sentence)."""
+
+    scale_word: str
+    unit_word: str
+    unit_end: int
+    noun: str
+    noun_end: int
+
+
+def _tail(sentence: str, m: re.Match[str]) -> _Tail | None:
+    """The number's scale, unit and noun; None when the noun is a calendar word (a
+    count of days, months...)."""
+    scale_word = (m.group("scale") or "").strip().lower()
+    tail_start = m.start("tail") if m.group("tail") else m.end()
+    unit_word, unit_end, noun, noun_end = _unit_and_noun(m.group("tail") or "")
+    if noun in _CALENDAR_WORDS:
+        return None
+    if noun and _ADJECTIVE.match(noun):
+        nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[tail_start + noun_end :])
+        noun = nxt.group(1).lower() if nxt else ""
+    # "m" after a number is metres unless money came first ("$5m")
+    if scale_word == "m" and not m.group("cur") and not unit_word:
+        unit_word, scale_word = "m", ""
+    return _Tail(scale_word, unit_word, tail_start + unit_end, noun, tail_start + noun_end)
+
+
+def _measured_quantity(sentence: str, m: re.Match[str], start: int, value: float) -> Value | None:
+    """A number with its scale, unit (or the noun it counts), hedge and tolerance."""
+    tail = _tail(sentence, m)
+    if tail is None:
+        return None
+    raw_num = m.group("num")
+    is_word = raw_num[0].isalpha()
+    scale = _SCALES.get(tail.scale_word, 1.0)
+    value *= scale
+    end = m.end("scale") if m.group("scale") else m.end("num")
+    if tail.unit_word:
+        end = tail.unit_end
+    approx, bound = _hedge(sentence[max(0, start - 25) : start])
+    tolerance = _precision(raw_num, value / scale) if not is_word else 0.0
+    if approx:
+        tolerance = max(tolerance, 0.03)
+    value, unit, tolerance = _in_unit(sentence, m, (start, end), tail.unit_word, value, tolerance)
+    if not unit:
+        counted = _counted(tail.noun, is_word)
+        if counted is None:
+            return None
+        if counted:
+            unit, end = counted, tail.noun_end
+    if is_word and value == 1.0 and unit in ("count:of", "count:the"):
+        return None  # "one of the": not a count
+    text = sentence[start:end]
+    return Value("quantity", start, end, text, value, unit, tolerance, approx, bound)
+
+
+def _hedge(before: str) -> tuple[bool, str]:
+    """Whether the words before a number make it approximate ("about"), and the bound
+    they set (">" for "over", "<" for "under", "" for none)."""
+    approx = bool(_APPROX.search(before))
+    if _LOWER_BOUND.search(before):
+        return approx, ">"
+    if _UPPER_BOUND.search(before):
+        return approx, "<"
+    return approx, ""
+
+
+def _in_unit(
+    sentence: str,
+    m: re.Match[str],
+    span: tuple[int, int],
+    unit_word: str,
+    value: float,
+    tolerance: float,
+) -> tuple[float, str, float]:
+    """The value in its dimension's base unit, the dimension ("" for none) and the
+    tolerance: currencies by sign or word, Fahrenheit to Celsius, units by table (a unit
+    letter after a number word is no unit: "one h")."""
+    unit = ""
+    if m.group("cur"):
+        unit = _CURRENCY[m.group("cur").lower()]
+    elif unit_word in _CURRENCY_WORDS:
+        unit = _CURRENCY_WORDS[unit_word]
+    elif unit_word in ("°f", "degrees fahrenheit", "fahrenheit", "f"):
+        if unit_word == "f" and not re.match(r"\s?°", sentence[m.end("num") :]):
+            unit_word = ""
+        else:
+            value, unit = (value - 32) * 5 / 9, "temperature"
+            tolerance = max(tolerance, 0.01)
+    if unit or not unit_word:
+        return value, unit, tolerance
+    start, end = span
+    if unit_word in ("c",) and not re.search(r"°\s?c$", sentence[start:end], re.I):
+        return value, unit, tolerance  # a bare "c" is not Celsius
+    dimension, factor = _UNITS[unit_word]
+    if (
+        unit_word in ("min", "h", "t", "l", "g", "s", "in", "j", "w", "ha")
+        and not m.group("num")[0].isdigit()
+    ):
+        dimension, factor = "", 1.0
+    return value * factor, dimension, tolerance
+
+
+def _counted(noun: str, is_word: bool) -> str | None:
+    """The unit of a number with no unit: what it counts ("count:compan...", "" for
+    nothing), or None when it is no value (a number word on its own)."""
+    if is_word and not noun:
+        return None  # "one" on its own is rarely a fact
+    if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
+        return f"count:{stem(noun, Stemming.COUNTED)}"
+    return None if is_word else ""
+
+
+def _ordinals(found: _Found) -> None:
+    for m in _ORDINAL.finditer(found.sentence):
         word = m.group(1).lower()
         rank = _ORDINALS.get(word) or int(m.group(2) or 0)
-        add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
+        found.add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
+
+
+def _exclusives(found: _Found) -> None:
+    sentence = found.sentence
     for m in _EXCLUSIVE.finditer(sentence):
         if _ONE_OF.search(sentence, max(0, m.start() - 12), m.start()):
             continue
         word = " ".join(_RANK.sub("", m.group(1).lower()).split())
-        add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
+        found.add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
+
+
+def _directions(found: _Found) -> None:
+    lowered = found.lowered
     for m in _DIRECTION_LOWER.finditer(lowered):
         direction = _DIRECTIONS[m.group()]
         if m.group().endswith(("ing", "ed")) and _MODIFIES_NOUN.match(lowered, m.end()):
             continue  # "increasing rates of loss", "rising sea levels": of what?
         if not _NOT_DIRECTION.match(lowered, m.start()):
-            add(Value("direction", m.start(), m.end(), sentence[m.start() : m.end()], direction))
+            text = found.sentence[m.start() : m.end()]
+            found.add(Value("direction", m.start(), m.end(), text, direction))
+
+
+def _names(found: _Found) -> None:
+    sentence = found.sentence
     for m in _NAME.finditer(sentence):
-        start, end, text = m.start(), m.end(), m.group()
+        start, end, text, words = _name_span(sentence, m.start(), m.end(), m.group())
+        if not words or found.overlaps(start, end):
+            continue
+        if _not_a_name(sentence, start, end, words):
+            continue
+        found.add(Value("name", start, end, text, _name_key(text)))
+
+
+def _name_span(sentence: str, start: int, end: int, text: str) -> tuple[int, int, str, list[str]]:
+    """A name's span, text and words, without the words that are no part of it at either
+    end."""
+    words = text.split()
+    while words and words[0].lower() in _NOT_NAMES:
+        start += len(words[0]) + (len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip()))
+        text = sentence[start:end]
         words = text.split()
-        while words and words[0].lower() in _NOT_NAMES:
-            start += len(words[0]) + (
-                len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip())
-            )
-            text = sentence[start:end]
-            words = text.split()
-        while words and words[-1].lower() in _NOT_NAMES:
-            words.pop()
-            end = start + len(" ".join(words)) if words else start
-            text = sentence[start:end]
-        if not words or _overlaps(taken, start, end):
-            continue
-        if (
-            len(words) == 1
-            and start == _sentence_start(sentence)
-            and (words[0].lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", words[0]))
-        ):
-            continue
-        if (
-            len(words) == 1
-            and (
-                words[0].endswith(_DEMONYM)
-                or (
-                    words[0].isupper()
-                    and len(words[0]) > 1
-                    and re.search(r"\ban?\s+(?:[\w-]+\s+)?$", sentence[max(0, start - 20) : start])
-                )
-            )
-            and _BEFORE_NOUN.match(sentence, end)
-        ):
-            continue  # "the Polish rider", "a WPA building": a modifier, not a name
-        add(Value("name", start, end, text, _name_key(text)))
-    out.sort(key=lambda v: (v.start, v.end))
-    return tuple(_ranges(sentence, out))
+    while words and words[-1].lower() in _NOT_NAMES:
+        words.pop()
+        end = start + len(" ".join(words)) if words else start
+        text = sentence[start:end]
+    return start, end, text, words
+
+
+def _not_a_name(sentence: str, start: int, end: int, words: list[str]) -> bool:
+    """A single capitalised word that is no name: a common word opening the sentence, or
+    a modifier ("the Polish rider", "a WPA building")."""
+    if len(words) != 1:
+        return False
+    word = words[0]
+    if start == _sentence_start(sentence) and (
+        word.lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", word)
+    ):
+        return True
+    modifier = word.endswith(_DEMONYM) or (
+        word.isupper()
+        and len(word) > 1
+        and re.search(r"\ban?\s+(?:[\w-]+\s+)?$", sentence[max(0, start - 20) : start])
+    )
+    return bool(modifier) and _BEFORE_NOUN.match(sentence, end) is not None
+
+
+# the steps of values_in, in order (a step skips what an earlier step took, where it checks)
+_STEPS: tuple[Callable[[_Found], None], ...] = (
+    _full_dates,
+    _days_of_months,
+    _months_of_years,
+    _era_years,
+    _years,
+    _quantity_values,
+    _ordinals,
+    _exclusives,
+    _directions,
+    _names,
+)
 
 
 def _name_key(text: str) -> str:
