@@ -129,81 +129,109 @@ def _trimmed(source: str, start: int, end: int) -> tuple[int, int]:
 
 def blocks(source: str) -> list[Block]:
     """Split markdown-ish text into blocks; code blocks (fenced or indented) are kept whole."""
-    out: list[Block] = []
-    para: tuple[BlockKind, int, int] | None = None  # open prose block: kind, start, end
-    fence: str | None = None
-    code_start = 0
-    prev_blank = True
-
-    def close() -> None:
-        nonlocal para
-        if para is not None:
-            kind, start, end = para
-            start, end = _trimmed(source, start, end)
-            if end > start:
-                out.append(Block(kind, start, end, source[start:end]))
-            para = None
-
+    reader = _BlockReader(source)
     for pos, line in _lines(source):
+        reader.read(pos, line)
+    return reader.finish()
+
+
+class _BlockReader:
+    """:func:`blocks` reading a text line by line: the blocks so far, the open prose (or
+    indented code) block, and the open code fence."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.out: list[Block] = []
+        self.para: tuple[BlockKind, int, int] | None = None  # open block: kind, start, end
+        self.fence: str | None = None
+        self.code_start = 0
+        self.prev_blank = True
+
+    def close(self) -> None:
+        """The open block ends (kept when anything is left of it once trimmed)."""
+        if self.para is not None:
+            kind, start, end = self.para
+            start, end = _trimmed(self.source, start, end)
+            if end > start:
+                self.out.append(Block(kind, start, end, self.source[start:end]))
+            self.para = None
+
+    def read(self, pos: int, line: str) -> None:
+        """One line, at ``pos``: inside a fence, a fence's start, a blank line, indented
+        code, or prose."""
         end = pos + len(line)
-        if fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                start, stop = _trimmed(source, code_start, end)
-                out.append(Block("code", start, stop, source[start:stop]))
-                fence = None
-            prev_blank = False
-            continue
+        if self.fence is not None:
+            self._fenced(self.fence, line, end)
+            return
         if m := _FENCE.match(line):
-            close()
-            fence, code_start = m.group(1), pos
-            continue
+            self.close()
+            self.fence, self.code_start = m.group(1), pos
+            return
         if not line.strip():
-            close()
-            prev_blank = True
-            continue
-        in_code = para is not None and para[0] == "code"
+            self.close()
+            self.prev_blank = True
+            return
+        in_code = self.para is not None and self.para[0] == "code"
         if (
             _INDENTED.match(line)
             and not _LIST.match(line)
-            and (in_code or (prev_blank and para is None))
+            and (in_code or (self.prev_blank and self.para is None))
         ):
-            para = ("code", para[1] if para else pos, end)  # indented code, kept whole
-            prev_blank = False
-            continue
+            # indented code, kept whole
+            self.para = ("code", self.para[1] if self.para else pos, end)
+            self.prev_blank = False
+            return
         if in_code:
-            close()
-        prev_blank = False
+            self.close()
+        self.prev_blank = False
+        self._prose(pos, line, end)
+
+    def _fenced(self, fence: str, line: str, end: int) -> None:
+        """A line inside a code fence: the fence closes on its own marker."""
+        stripped = line.strip()
+        if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+            start, stop = _trimmed(self.source, self.code_start, end)
+            self.out.append(Block("code", start, stop, self.source[start:stop]))
+            self.fence = None
+        self.prev_blank = False
+
+    def _prose(self, pos: int, line: str, end: int) -> None:
+        """A line of prose: a rule, a heading, a table row, a quoted line, a list item, or
+        a paragraph's line."""
         if _RULE.match(line):
-            close()
-            continue
+            self.close()
+            return
         if m := _HEADING.match(line):
-            close()
-            para = ("heading", pos + m.end(), end)
-            close()
-            continue
+            self.close()
+            self.para = ("heading", pos + m.end(), end)
+            self.close()
+            return
         if _TABLE.match(line):
-            close()
+            self.close()
             if not _TABLE_RULE.match(line) or re.search(r"[A-Za-z0-9]", line):
-                para = ("table_row", pos, end)
-                close()
-            continue
+                self.para = ("table_row", pos, end)
+                self.close()
+            return
         if m := _QUOTE.match(line):
-            close()  # one block per quoted line, so no "> " marker sits inside a block
-            para = ("quote", pos + m.end(), end)
-            close()
-            continue
+            self.close()  # one block per quoted line, so no "> " marker sits inside a block
+            self.para = ("quote", pos + m.end(), end)
+            self.close()
+            return
         if m := _LIST.match(line):
-            close()
-            para = ("list_item", pos + m.end(), end)
-            continue
-        para = ("paragraph", pos, end) if para is None else (para[0], para[1], end)
-    if fence is not None:
-        start, stop = _trimmed(source, code_start, len(source))
-        out.append(Block("code", start, stop, source[start:stop]))
-    close()
-    out.sort(key=lambda b: b.start)
-    return out
+            self.close()
+            self.para = ("list_item", pos + m.end(), end)
+            return
+        para = self.para
+        self.para = ("paragraph", pos, end) if para is None else (para[0], para[1], end)
+
+    def finish(self) -> list[Block]:
+        """The blocks in order, an unclosed fence's code to the end of the text included."""
+        if self.fence is not None:
+            start, stop = _trimmed(self.source, self.code_start, len(self.source))
+            self.out.append(Block("code", start, stop, self.source[start:stop]))
+        self.close()
+        self.out.sort(key=lambda b: b.start)
+        return self.out
 
 
 def segments(source: str) -> list[Segment]:
