@@ -40,7 +40,7 @@ from verifier.judges import Decision, aggregate
 from verifier.judges.frames.frame import frame_of
 from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.slots import values_in
-from verifier.judges.heuristic import HeuristicJudge, _terms
+from verifier.judges.heuristic import HeuristicJudge, terms_of
 from verifier.schema import Evidence
 from verifier.system.deadline import Deadline
 from verifier.text.sentences import clear_sentence_cache
@@ -300,8 +300,8 @@ def always_inconclusive(claim: str, evidence: Sequence[str]) -> str:
 
 
 def word_overlap(claim: str, evidence: Sequence[str]) -> str:
-    terms = _terms(claim)
-    best = max((len(terms & _terms(e)) / len(terms) for e in evidence), default=0) if terms else 0
+    terms = terms_of(claim)
+    best = max((len(terms & terms_of(e)) / len(terms) for e in evidence), default=0) if terms else 0
     return "supported" if best >= 0.6 else "inconclusive"
 
 

@@ -30,7 +30,7 @@ from verifier.text.sentences import sentence_spans
 from verifier.text.spans import STOPWORDS, entities
 from verifier.text.stem import Stemming, stem
 
-__all__ = ["HeuristicJudge", "Slots", "slots_of"]
+__all__ = ["HeuristicJudge", "Slots", "slots_of", "terms_of"]
 
 # not claims._NUMBER on purpose: value and unit as groups, to compare claim and evidence
 _NUM = re.compile(
@@ -67,7 +67,8 @@ _UNIT_ALIASES = {
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
-def _terms(text: str) -> set[str]:
+def terms_of(text: str) -> set[str]:
+    """The stems of a text's content words (plural endings off), as the judge compares them."""
     return {
         stem(w, Stemming.PLURAL)
         for w in re.findall(r"[a-z0-9]+", text.casefold())
@@ -140,7 +141,7 @@ class HeuristicJudge:
 
     def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
         """One judgement per evidence text (synchronous; fast enough to call inline)."""
-        claim_terms = _terms(claim)
+        claim_terms = terms_of(claim)
         claim_slots = slots_of(claim)
         slot_terms = {stem(w, Stemming.PLURAL) for n in claim_slots.names for w in n.split()} | {
             str(y) for y in claim_slots.years
@@ -251,7 +252,7 @@ class HeuristicJudge:
         start: int,
         end: int,
     ) -> _Reading | None:
-        terms = _terms(sentence)
+        terms = terms_of(sentence)
         if not claim_terms or not terms & claim_terms:
             return None
         coverage = len(claim_terms & terms) / len(claim_terms)

@@ -46,8 +46,7 @@ from verifier.judges.frames.places import CITY, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.relations import RELATIONS, REPEATABLE
 from verifier.judges.frames.relations import same_relation as relations_agree
-from verifier.judges.frames.slots import _DIRECTION as _DIRECTION_WORDS
-from verifier.judges.frames.slots import Value, compare, rank, values_in
+from verifier.judges.frames.slots import DIRECTION_WORDS, Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
 from verifier.text.months import month_pattern
@@ -80,7 +79,7 @@ _NAME_SMALL = frozenset(
     {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
 )
 
-__all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
+__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "Calibration", "FrameJudge", "features_of"]
 
 FEATURES = (
     "bias",
@@ -123,7 +122,7 @@ class Calibration:
                 resources.files("verifier.judges.frames").joinpath("calibration.json").read_text()
             )
         except FileNotFoundError:
-            return cls(_DEFAULT_WEIGHTS)
+            return cls(DEFAULT_WEIGHTS)
         data = json.loads(text)
         return cls({k: float(v) for k, v in data["weights"].items()}, data.get("source", ""))
 
@@ -133,7 +132,7 @@ class Calibration:
 
 
 # Hand-set until fitted (bench/calibrate_frames.py writes calibration.json).
-_DEFAULT_WEIGHTS = {
+DEFAULT_WEIGHTS = {
     "bias": -2.0,
     "subject_named": 1.6,
     "subject_pronoun": 0.8,
@@ -279,7 +278,7 @@ class _Sieve:
             return True
         if self.capitals and any(c.isupper() for c in sentence[1:]):
             return True
-        if self.directions and _DIRECTION_WORDS.search(lowered):
+        if self.directions and DIRECTION_WORDS.search(lowered):
             return True
         return any(w in lowered for w in self.other)
 

@@ -28,7 +28,15 @@ from verifier.text.months import MONTHS, month_pattern
 from verifier.text.spans import DIGIT, YEAR_DIGITS
 from verifier.text.stem import Stemming, stem
 
-__all__ = ["Comparison", "Value", "ValueKind", "compare", "rank", "values_in"]
+__all__ = [
+    "DIRECTION_WORDS",
+    "Comparison",
+    "Value",
+    "ValueKind",
+    "compare",
+    "rank",
+    "values_in",
+]
 
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
 Comparison = Literal["same", "conflict", "unrelated"]
@@ -322,7 +330,8 @@ _DIRECTIONS = {
     "contracted": -1,
     "contracting": -1,
 }
-_DIRECTION = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
+# any direction word, any case (the frames judge's sieve)
+DIRECTION_WORDS = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
 _DIRECTION_LOWER = re.compile(
     r"\b(?:" + "|".join(sorted(_DIRECTIONS, key=len, reverse=True)) + r")\b"
 )
