@@ -80,7 +80,7 @@ _HYPOTHETICAL = re.compile(
     r"might have)\b",
     re.IGNORECASE,
 )
-# not heuristic._NUM on purpose: any digit run, units optional, only a cue that a fact is stated
+# not text.numbers on purpose: any digit run, units optional, only a cue that a fact is stated
 _NUMBER = re.compile(
     r"\b\d[\d,.]*\s*(?:%|percent|km|m|cm|mm|kg|g|mg|lb|lbs|mph|km/h|°[CF]?|million|"
     r"billion|trillion|thousand)?",

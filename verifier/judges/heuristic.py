@@ -26,45 +26,18 @@ from rapidfuzz import fuzz
 
 from verifier.judges.base import Decision, Judgement, aggregate
 from verifier.system.deadline import Deadline
+from verifier.text.numbers import Reading, quantities_in
 from verifier.text.sentences import sentence_spans
 from verifier.text.spans import STOPWORDS, entities
 from verifier.text.stem import Stemming, stem
 
 __all__ = ["HeuristicJudge", "Slots", "slots_of", "terms_of"]
 
-# not claims._NUMBER on purpose: value and unit as groups, to compare claim and evidence
-_NUM = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w)\s*(%|°[cf]?|(?:percent|per cent|km|"
-    r"kilometres|kilometers|miles|m|metres|meters|cm|mm|kg|g|tonnes|tons|lbs?|pounds|years?|"
-    r"months?|days?|hours?|minutes?|seconds?|million|billion|trillion|thousand|ppm|feet|ft)\b)?",
-    re.IGNORECASE,
-)
-# not text.YEAR on purpose: a whole unitless number read as a year, 1500-2099 only
-_YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|false|myth|"
     r"unlikely|fails?|failed)\b|n't\b",
     re.IGNORECASE,
 )
-_UNIT_ALIASES = {
-    "percent": "%",
-    "per cent": "%",
-    "kilometres": "km",
-    "kilometers": "km",
-    "metres": "m",
-    "meters": "m",
-    "tons": "tonnes",
-    "lb": "lbs",
-    "pounds": "lbs",
-    "year": "years",
-    "month": "months",
-    "day": "days",
-    "hour": "hours",
-    "minute": "minutes",
-    "second": "seconds",
-    "ft": "feet",
-}
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
 def terms_of(text: str) -> set[str]:
@@ -87,16 +60,11 @@ class Slots:
 def slots_of(text: str) -> Slots:
     numbers: list[tuple[float, str]] = []
     years: list[int] = []
-    for m in _NUM.finditer(text):
-        raw, unit = m.group(1), (m.group(2) or "").lower()
-        if not unit and _YEAR.match(raw):
-            years.append(int(raw))
-            continue
-        value = float(raw.replace(",", ""))
-        unit = _UNIT_ALIASES.get(unit, unit)
-        if unit in _SCALE:
-            value, unit = value * _SCALE[unit], ""
-        numbers.append((value, unit))
+    for q in quantities_in(text, Reading.PLAIN):
+        if q.kind == "year":
+            years.append(int(q.value))
+        else:
+            numbers.append((q.value, q.unit))
     names = tuple(n.casefold() for n in entities(text) if not any(c.isdigit() for c in n))
     return Slots(tuple(numbers), tuple(years), names, bool(_NEGATION.search(text)))
 
