@@ -346,7 +346,11 @@ def _quantity_values(found: _Found) -> None:
     """Numbers with their units or what they count ("330 metres", "$5m", "three
     companies"), not where a date or year was read (:mod:`verifier.text.numbers`)."""
     for q in quantities_in(found.sentence, Reading.MEASURED, found.taken):
-        found.add(Value("quantity", *q[:8]))
+        found.add(
+            Value(
+                "quantity", q.start, q.end, q.text, q.value, q.unit, q.tolerance, q.approx, q.bound
+            )
+        )
 
 
 def _ordinals(found: _Found) -> None:
