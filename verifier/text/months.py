@@ -1,6 +1,7 @@
-"""The one month table and the month patterns built from it.
+"""The one month table and the month patterns built from it (and the weekdays).
 
-:data:`MONTHS` maps every month name and abbreviation (lowercase, no dot) to its number.
+:data:`MONTHS` maps every month name and abbreviation (lowercase, no dot) to its number;
+:data:`WEEKDAYS` are the days' names.
 :func:`month_pattern` writes a regular-expression group over them; which forms it matches
 is the caller's explicit choice (:data:`MonthForms`), and case follows ``capitalised``:
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["MONTHS", "MONTH_NAMES", "MonthForms", "month_pattern"]
+__all__ = ["MONTHS", "MONTH_NAMES", "WEEKDAYS", "MonthForms", "month_pattern"]
 
 MONTH_NAMES = (
     "january",
@@ -53,6 +54,8 @@ MONTHS: dict[str, int] = {
     for number, (full, short) in enumerate(zip(MONTH_NAMES, _ABBREVIATIONS, strict=True), 1)
     for name in (full, *short)
 }
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 MonthForms = Literal["names", "names and abbreviations", "starts"]
 

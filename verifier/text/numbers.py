@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Literal, NamedTuple
 
-from verifier.text.months import MONTH_NAMES
+from verifier.text.months import MONTH_NAMES, WEEKDAYS
 from verifier.text.spans import DIGIT
 from verifier.text.stem import Stemming, stem
 
@@ -126,9 +126,7 @@ _HAS_NUMBER_WORD = re.compile(
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
     r"sixty|seventy|eighty|ninety|hundred|dozen)\b"
 )
-_CALENDAR_WORDS = frozenset(
-    [*MONTH_NAMES, *"monday tuesday wednesday thursday friday saturday sunday".split()]
-)
+_CALENDAR_WORDS = frozenset([*MONTH_NAMES, *WEEKDAYS])
 
 _WORD_NUMBERS = {
     "zero": 0,
