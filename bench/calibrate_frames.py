@@ -12,7 +12,7 @@ positives, its "support" and "irrelevant" pairs negatives, "partially support" i
 out). The measure-only sets (Climate-FEVER, HealthVer, SciFact, COVID-Fact) train nothing.
 
 The fit is a logistic regression by Newton's method with a Gaussian prior centred on the
-hand-set weights (``_DEFAULT_WEIGHTS``): with a few hundred examples, features the data
+hand-set weights (``DEFAULT_WEIGHTS``): with a few hundred examples, features the data
 barely see keep the judgement they were given (a conflict in a relation that can hold
 many times, such as winning a prize, is weak evidence). Grouped 5-fold cross-validation
 (by claim) reports log-loss and the precision of refutations at p >= 0.5 and 0.8 for the
@@ -38,14 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from judges import DATA, befores, claims_dev, factcheck_bench, fever_symmetric, wice
 
-from verifier.judges.frames.judge import _DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
+from verifier.judges.frames.judge import DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
 
 OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "frames" / "calibration.json"
 
 
 def examples() -> list[tuple[int, list[float], int, str]]:
     """(group, features, false?, source) for every conflict on the training sets."""
-    judge = FrameJudge(calibration=Calibration(_DEFAULT_WEIGHTS))
+    judge = FrameJudge(calibration=Calibration(DEFAULT_WEIGHTS))
     out = []
     groups: dict[tuple[str, str], int] = {}  # one group per claim, however many pairs it has
     root = DATA.resolve()
@@ -107,7 +107,7 @@ def main() -> int:
     groups = sorted({g for g, *_ in rows})
     x = np.array([f for _g, f, _y, _s in rows])
     y = np.array([label for _g, _f, label, _s in rows], dtype=float)
-    prior = np.array([_DEFAULT_WEIGHTS.get(f, 0.0) for f in FEATURES])
+    prior = np.array([DEFAULT_WEIGHTS.get(f, 0.0) for f in FEATURES])
     by_source: dict[str, list[int]] = {}
     for _g, _f, label, source in rows:
         by_source.setdefault(source, []).append(label)

@@ -38,11 +38,12 @@ from verifier.config import NliJudgeSettings, load_settings
 from verifier.evidence.passages import passage_spans, rank_passages
 from verifier.judges import Decision, aggregate
 from verifier.judges.frames.frame import frame_of
-from verifier.judges.frames.judge import FrameJudge, _sentences
+from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.slots import values_in
-from verifier.judges.heuristic import HeuristicJudge, _terms
+from verifier.judges.heuristic import HeuristicJudge, terms_of
 from verifier.schema import Evidence
 from verifier.system.deadline import Deadline
+from verifier.text.sentences import clear_sentence_cache
 
 DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "claims"
 NLI = DATA.parent / "nli"
@@ -299,8 +300,8 @@ def always_inconclusive(claim: str, evidence: Sequence[str]) -> str:
 
 
 def word_overlap(claim: str, evidence: Sequence[str]) -> str:
-    terms = _terms(claim)
-    best = max((len(terms & _terms(e)) / len(terms) for e in evidence), default=0) if terms else 0
+    terms = terms_of(claim)
+    best = max((len(terms & terms_of(e)) / len(terms) for e in evidence), default=0) if terms else 0
     return "supported" if best >= 0.6 else "inconclusive"
 
 
@@ -451,7 +452,7 @@ def main() -> int:
     for _run in range(3):
         frame_of.cache_clear()
         values_in.cache_clear()
-        _sentences.cache_clear()
+        clear_sentence_cache()
         started = time.perf_counter()
         for claim, passages_ in pages:
             frames.decide(claim, passages_)

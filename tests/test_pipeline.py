@@ -3,15 +3,19 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from verifier import pipeline
 from verifier.claims.extract import extract_claims
 from verifier.config import Settings
 from verifier.errors import InputError
 from verifier.pipeline import check
+from verifier.plagiarism import detect as detect_module
+from verifier.plagiarism.exemptions import Exemptions, find_exemptions
 from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report, SearchHit
 from verifier.search.corpus import CorpusBackend, build_index
@@ -293,6 +297,24 @@ async def test_copied_text_is_found_in_fetched_pages(
     assert p.phrase_queries
     assert any(q.startswith('"') for q in search.calls)  # phrases are searched as phrases
     assert {s.query for s in p.searches} == {f'"{q}"' for q in p.phrase_queries}
+
+
+async def test_the_exemptions_are_found_once_per_check(
+    settings: Settings, extractor: Extractor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+
+    def counted(response: str, prompt: str, boilerplate: Sequence[str]) -> Exemptions:
+        calls.append(response)
+        return find_exemptions(response, prompt, boilerplate)
+
+    monkeypatch.setattr(pipeline, "find_exemptions", counted)
+    monkeypatch.setattr(detect_module, "find_exemptions", counted)
+    copied = "The Eiffel Tower was completed in 1889 as the entrance to the World's Fair in Paris."
+    rt = runtime(settings, extractor, [StaticSearch(default=HITS)])
+    report = await check(CheckRequest(f"Sure. {copied} Many people visit it."), rt)
+    assert report.plagiarism.phrase_queries  # both copy steps ran
+    assert len(calls) == 1
 
 
 async def test_no_sources_means_not_checked(settings: Settings, extractor: Extractor) -> None:

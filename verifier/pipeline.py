@@ -49,6 +49,7 @@ from verifier.plagiarism.detect import (
     distinctive_phrases,
     worth_aligning,
 )
+from verifier.plagiarism.exemptions import Exemptions, find_exemptions
 from verifier.reasons import plain
 from verifier.report.completeness import (
     LATE_MARK,
@@ -618,7 +619,9 @@ async def check(
     report_deadline = Deadline.after(settings.limits.report_budget_s)
     run = _Run(runtime)
     claims, to_search, warnings = _to_search(_claims(request, settings), runtime)
-    phrases = _copy_phrases(request, runtime)
+    # what is not plagiarism (quotes, attributions, code...), found once for both copy steps
+    exemptions = find_exemptions(request.response, request.prompt, settings.plagiarism.boilerplate)
+    phrases = _copy_phrases(request, runtime, exemptions)
     gathered = await _gather(run, request, claims, to_search, phrases, report_deadline, progress)
     if progress is not None:
         progress("copy_check", None)
@@ -629,6 +632,7 @@ async def check(
         run.stored_pages(),
         settings.plagiarism,
         phrase_queries=phrases,
+        exemptions=exemptions,
         search=CopySearch(
             gathered.copy_work.searches, gathered.copy_work.pages, anywhere=bool(runtime.backends)
         ),
@@ -712,7 +716,7 @@ def _to_search(claims: list[Claim], runtime: Runtime) -> tuple[list[Claim], list
     return claims, to_search, warnings
 
 
-def _copy_phrases(request: CheckRequest, runtime: Runtime) -> list[str]:
+def _copy_phrases(request: CheckRequest, runtime: Runtime, exemptions: Exemptions) -> list[str]:
     """The response's most distinctive phrases, searched as exact phrases for copies."""
     if not runtime.backends:
         return []
@@ -723,6 +727,7 @@ def _copy_phrases(request: CheckRequest, runtime: Runtime) -> list[str]:
         count=plagiarism.phrase_queries,
         words=plagiarism.phrase_words,
         seed=plagiarism.seed_words,
+        exemptions=exemptions,
     )
 
 

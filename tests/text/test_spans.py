@@ -3,12 +3,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from verifier.text.sentences import sentence_spans
 from verifier.text.spans import (
     blocks,
     entities,
     normalize,
     segments,
-    sentence_spans,
     strip_markdown,
     word_spans,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from verifier.text.months import month_pattern
 from verifier.text.spans import STOPWORDS, YEAR, entities, segments, strip_markdown
 
 __all__ = [
@@ -79,16 +80,13 @@ _HYPOTHETICAL = re.compile(
     r"might have)\b",
     re.IGNORECASE,
 )
-# not heuristic._NUM on purpose: any digit run, units optional, only a cue that a fact is stated
+# not text.numbers on purpose: any digit run, units optional, only a cue that a fact is stated
 _NUMBER = re.compile(
     r"\b\d[\d,.]*\s*(?:%|percent|km|m|cm|mm|kg|g|mg|lb|lbs|mph|km/h|°[CF]?|million|"
     r"billion|trillion|thousand)?",
     re.IGNORECASE,
 )
-_MONTH = re.compile(
-    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)\b"
-)
+_MONTH = re.compile(rf"\b{month_pattern('names', capitalised=True)}\b")
 _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|thousand|million|billion|first|second|third|fourth|fifth|"
@@ -122,32 +120,47 @@ def check_worthiness(
         return False, "code block"
     text = strip_markdown(sentence)
     words = re.findall(r"[\w'’-]+", text)
-    has_number = bool(_NUMBER.search(text) or YEAR.search(text) or _NUMBER_WORDS.search(text))
     if not words:
         return False, "no words"
-    if kind == "heading":
-        return False, "heading"
-    if kind == "quote":
-        return False, "quotation (the quoted words are not the response's own claim)"
-    if text.endswith("?"):
-        return False, "question"
-    if _quoted_share(text) >= 0.6:
-        return False, "quotation (the quoted words are not the response's own claim)"
-    if _GREETING.match(text):
-        return False, "greeting, framing or pleasantry"
-    if _HYPOTHETICAL.search(text) and not YEAR.search(text):
-        return False, "hypothetical"
-    if _IMPERATIVE.match(text):
-        return False, "instruction"
-    if _ADVICE.search(text):
-        return False, "advice or recommendation"
-    if _OPINION.search(text):
-        return False, "opinion"
+    not_a_statement = _not_a_statement(text, kind)
+    if not_a_statement is not None:
+        return False, not_a_statement
+    has_number = bool(_NUMBER.search(text) or YEAR.search(text) or _NUMBER_WORDS.search(text))
     names = entities(text)
     if len(words) < min_words and not has_number:
         return False, "too short to check"
     if _SUBJECTIVE.search(text) and not (has_number or names):
         return False, "opinion (subjective wording, no checkable fact)"
+    return _fact_stated(text, has_number, names)
+
+
+def _not_a_statement(text: str, kind: str) -> str | None:
+    """Why a sentence states nothing of its own to check (a heading, a quotation, a
+    question, a greeting, a hypothesis, an instruction, advice, an opinion), or None."""
+    if kind == "heading":
+        return "heading"
+    if kind == "quote":
+        return "quotation (the quoted words are not the response's own claim)"
+    if text.endswith("?"):
+        return "question"
+    if _quoted_share(text) >= 0.6:
+        return "quotation (the quoted words are not the response's own claim)"
+    if _GREETING.match(text):
+        return "greeting, framing or pleasantry"
+    if _HYPOTHETICAL.search(text) and not YEAR.search(text):
+        return "hypothetical"
+    if _IMPERATIVE.match(text):
+        return "instruction"
+    if _ADVICE.search(text):
+        return "advice or recommendation"
+    if _OPINION.search(text):
+        return "opinion"
+    return None
+
+
+def _fact_stated(text: str, has_number: bool, names: list[str]) -> tuple[bool, str]:
+    """The checkable fact a statement states (a date, a number, a name, a definition), or
+    that it states none."""
     if YEAR.search(text) or _MONTH.search(text):
         return True, "states a date"
     if has_number:

@@ -18,7 +18,8 @@ from typing import NamedTuple
 from rapidfuzz import fuzz
 
 from verifier.schema import Evidence
-from verifier.text.spans import content_terms, sentence_spans
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import content_terms
 
 __all__ = ["Candidate", "passage_spans", "rank_passages"]
 

@@ -21,61 +21,32 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rapidfuzz import fuzz
 
 from verifier.judges.base import Decision, Judgement, aggregate
 from verifier.system.deadline import Deadline
-from verifier.text.spans import STOPWORDS, entities, sentence_spans
+from verifier.text.numbers import Reading, quantities_in
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import STOPWORDS, entities
+from verifier.text.stem import Stemming, stem
 
-__all__ = ["HeuristicJudge", "Slots", "slots_of"]
+__all__ = ["HeuristicJudge", "Slots", "slots_of", "terms_of"]
 
-# not claims._NUMBER on purpose: value and unit as groups, to compare claim and evidence
-_NUM = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?!\w)\s*(%|°[cf]?|(?:percent|per cent|km|"
-    r"kilometres|kilometers|miles|m|metres|meters|cm|mm|kg|g|tonnes|tons|lbs?|pounds|years?|"
-    r"months?|days?|hours?|minutes?|seconds?|million|billion|trillion|thousand|ppm|feet|ft)\b)?",
-    re.IGNORECASE,
-)
-# not text.YEAR on purpose: a whole unitless number read as a year, 1500-2099 only
-_YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|false|myth|"
     r"unlikely|fails?|failed)\b|n't\b",
     re.IGNORECASE,
 )
-_UNIT_ALIASES = {
-    "percent": "%",
-    "per cent": "%",
-    "kilometres": "km",
-    "kilometers": "km",
-    "metres": "m",
-    "meters": "m",
-    "tons": "tonnes",
-    "lb": "lbs",
-    "pounds": "lbs",
-    "year": "years",
-    "month": "months",
-    "day": "days",
-    "hour": "hours",
-    "minute": "minutes",
-    "second": "seconds",
-    "ft": "feet",
-}
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 
 
-@lru_cache(maxsize=1 << 16)
-def _stem(word: str) -> str:
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
-def _terms(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in STOPWORDS}
+def terms_of(text: str) -> set[str]:
+    """The stems of a text's content words (plural endings off), as the judge compares them."""
+    return {
+        stem(w, Stemming.PLURAL)
+        for w in re.findall(r"[a-z0-9]+", text.casefold())
+        if w not in STOPWORDS
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +60,11 @@ class Slots:
 def slots_of(text: str) -> Slots:
     numbers: list[tuple[float, str]] = []
     years: list[int] = []
-    for m in _NUM.finditer(text):
-        raw, unit = m.group(1), (m.group(2) or "").lower()
-        if not unit and _YEAR.match(raw):
-            years.append(int(raw))
-            continue
-        value = float(raw.replace(",", ""))
-        unit = _UNIT_ALIASES.get(unit, unit)
-        if unit in _SCALE:
-            value, unit = value * _SCALE[unit], ""
-        numbers.append((value, unit))
+    for q in quantities_in(text, Reading.PLAIN):
+        if q.kind == "year":
+            years.append(int(q.value))
+        else:
+            numbers.append((q.value, q.unit))
     names = tuple(n.casefold() for n in entities(text) if not any(c.isdigit() for c in n))
     return Slots(tuple(numbers), tuple(years), names, bool(_NEGATION.search(text)))
 
@@ -143,9 +109,9 @@ class HeuristicJudge:
 
     def judge_all(self, claim: str, evidence: Sequence[str]) -> list[Judgement]:
         """One judgement per evidence text (synchronous; fast enough to call inline)."""
-        claim_terms = _terms(claim)
+        claim_terms = terms_of(claim)
         claim_slots = slots_of(claim)
-        slot_terms = {_stem(w) for n in claim_slots.names for w in n.split()} | {
+        slot_terms = {stem(w, Stemming.PLURAL) for n in claim_slots.names for w in n.split()} | {
             str(y) for y in claim_slots.years
         }
         plain_terms = (
@@ -254,7 +220,7 @@ class HeuristicJudge:
         start: int,
         end: int,
     ) -> _Reading | None:
-        terms = _terms(sentence)
+        terms = terms_of(sentence)
         if not claim_terms or not terms & claim_terms:
             return None
         coverage = len(claim_terms & terms) / len(claim_terms)

@@ -24,7 +24,8 @@ from typing import Any, Literal
 
 from rapidfuzz import fuzz
 
-from verifier.text.spans import WORD, sentence_spans
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import WORD
 
 __all__ = [
     "Alignment",
@@ -251,12 +252,8 @@ def align(
 def sentences(tokens: Tokens) -> list[tuple[int, int]]:
     """Sentences as inclusive token ranges (computed once per Tokens)."""
     found = tokens.memo.get("sentences")
-    if found is None:
-        found = tokens.memo["sentences"] = _sentences(tokens)
-    return found
-
-
-def _sentences(tokens: Tokens) -> list[tuple[int, int]]:
+    if found is not None:
+        return found
     out: list[tuple[int, int]] = []
     starts = [s for s, _ in tokens.spans]
     pos = 0
@@ -268,4 +265,5 @@ def _sentences(tokens: Tokens) -> list[tuple[int, int]]:
             pos += 1
         if pos > first:
             out.append((first, pos - 1))
+    tokens.memo["sentences"] = out
     return out

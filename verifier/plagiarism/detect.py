@@ -43,6 +43,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Literal
 
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.align import Match, Tokens, align, exact_runs, sentences, tokenize
@@ -108,10 +109,13 @@ def detect(
     *,
     phrase_queries: Sequence[str] = (),
     search: CopySearch | None = None,
+    exemptions: Exemptions | None = None,
 ) -> Plagiarism:
     """Check ``response`` against ``sources`` (see the module docstring). ``search`` is how
     the sources were found (the pipeline's copy searches and pages): the result's status
-    says whether that search could run; without it the sources given are all there is."""
+    says whether that search could run; without it the sources given are all there is.
+    ``exemptions`` are the response's (found here when not given; the pipeline finds them
+    once per check, with ``settings.boilerplate``)."""
     tokens = tokenize(response)
     prompt_tokens = tokenize(prompt)
     unique: list[SourceText] = []
@@ -128,7 +132,11 @@ def detect(
             (r.a, r.a + r.length - 1)
             for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
         ),
-        find_exemptions(response, prompt, settings.boilerplate),
+        (
+            exemptions
+            if exemptions is not None
+            else find_exemptions(response, prompt, settings.boilerplate)
+        ),
         topic_terms(prompt_tokens, tokens, (_source_tokens(s.text) for s in unique)),
     )
     fuzzy = _fuzzy_settings(settings)
@@ -426,11 +434,45 @@ def _verdict(
     checked: int,
     phrase_queries: Sequence[str],
 ) -> Plagiarism:
+    """The copy check's result: how much of the response the counted matches cover, the
+    grounds for "plagiarized", the verdict and its reason, the sources by share."""
     counted = [m for m in matches if m.counted]
-    words_total = len(tokens)
     strong = _strong(tokens, counted, settings)
-    near: set[int] = set()  # inside strong identical and minor_changes matches
-    evidence: set[int] = set()  # inside strong matches of every kind
+    cover = _coverage(len(tokens), counted, strong)
+    verdict, reason = _decide(matches, counted, strong, cover, settings, checked)
+    return Plagiarism(
+        status="checked",
+        verdict=verdict,
+        reason=reason,
+        copied_share=round(cover.share, 4),
+        copied_words=len(cover.copied),
+        response_words=cover.words,
+        longest_run_words=cover.longest,
+        copy_requested=requested,
+        sources=_sources(cover),
+        matches=matches,
+        sources_checked=checked,
+        phrase_queries=list(phrase_queries),
+        thresholds=_thresholds(settings),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Coverage:
+    """What the counted matches cover of the response's words."""
+
+    words: int  # the response's
+    copied: set[int]  # inside counted matches
+    per_source: dict[str, tuple[CopyMatch, set[int], int]]  # first match, words, matches
+    share: float  # copied words
+    near_share: float  # inside strong identical and minor_changes matches
+    evidence_share: float  # inside strong matches of every kind
+    longest: int  # the longest exact run
+
+
+def _coverage(words_total: int, counted: list[CopyMatch], strong: list[CopyMatch]) -> _Coverage:
+    near: set[int] = set()
+    evidence: set[int] = set()
     for m in strong:
         inside = set(range(m.word_start, m.word_end))
         evidence |= inside
@@ -443,109 +485,127 @@ def _verdict(
         copied |= covered
         first, words, n = per_source.get(m.snapshot_id, (m, set(), 0))
         per_source[m.snapshot_id] = (first, words | covered, n + 1)
-    share = len(copied) / words_total if words_total else 0.0
-    near_share = len(near) / words_total if words_total else 0.0
-    evidence_share = len(evidence) / words_total if words_total else 0.0
-    longest = max((m.longest_run for m in counted), default=0)
+    return _Coverage(
+        words_total,
+        copied,
+        per_source,
+        len(copied) / words_total if words_total else 0.0,
+        len(near) / words_total if words_total else 0.0,
+        len(evidence) / words_total if words_total else 0.0,
+        max((m.longest_run for m in counted), default=0),
+    )
+
+
+def _grounds(cover: _Coverage, settings: PlagiarismSettings) -> list[str]:
+    """The bars for "plagiarized" the matches pass, as reasons."""
     grounds = [
-        f"identical and minor-change passages cover {near_share:.0%} of the response "
+        f"identical and minor-change passages cover {cover.near_share:.0%} of the response "
         f"(plagiarized at {settings.plagiarized_share:.0%})"
-        if near_share >= settings.plagiarized_share
+        if cover.near_share >= settings.plagiarized_share
         else "",
-        f"an exact run of {longest} words (plagiarized at {settings.plagiarized_run_words})"
-        if longest >= settings.plagiarized_run_words
+        f"an exact run of {cover.longest} words (plagiarized at {settings.plagiarized_run_words})"
+        if cover.longest >= settings.plagiarized_run_words
         else "",
-        f"copied and reworded passages cover {evidence_share:.0%} of the response "
+        f"copied and reworded passages cover {cover.evidence_share:.0%} of the response "
         f"(plagiarized at {settings.heavy_share:.0%})"
-        if evidence_share >= settings.heavy_share
+        if cover.evidence_share >= settings.heavy_share
         else "",
     ]
-    grounds = [g for g in grounds if g]
-    if not counted or share <= settings.possible_share:
-        verdict = "original"
-        reason = (
-            f"nothing counts: {len(matches)} match(es) exempt or too little evidence"
-            if matches
-            else f"no copied text in the {checked} source(s) checked"
+    return [g for g in grounds if g]
+
+
+def _decide(
+    matches: list[CopyMatch],
+    counted: list[CopyMatch],
+    strong: list[CopyMatch],
+    cover: _Coverage,
+    settings: PlagiarismSettings,
+    checked: int,
+) -> tuple[Literal["original", "possible", "plagiarized"], str]:
+    """The verdict and its reason: original when nothing counts or too little is copied,
+    plagiarized on any ground, possible (a review) otherwise."""
+    if not counted or cover.share <= settings.possible_share:
+        if matches:
+            return "original", (
+                f"nothing counts: {len(matches)} match(es) exempt or too little evidence"
+            )
+        return "original", f"no copied text in the {checked} source(s) checked"
+    grounds = _grounds(cover, settings)
+    if grounds:
+        return "plagiarized", f"{what_was_copied(strong)}; {'; '.join(grounds)}"
+    if strong:
+        return "possible", (
+            f"{what_was_copied(strong)}; {cover.share:.0%} of the response matches a source, "
+            f"under the bars for plagiarized (identical and minor-change passages "
+            f"{cover.near_share:.0%}, under {settings.plagiarized_share:.0%}; all passages "
+            f"{cover.evidence_share:.0%}, under {settings.heavy_share:.0%}): review"
         )
-    elif grounds:
-        verdict = "plagiarized"
-        reason = f"{what_was_copied(strong)}; {'; '.join(grounds)}"
-    else:
-        verdict = "possible"
-        if strong:
-            reason = (
-                f"{what_was_copied(strong)}; {share:.0%} of the response matches a source, "
-                f"under the bars for plagiarized (identical and minor-change passages "
-                f"{near_share:.0%}, under {settings.plagiarized_share:.0%}; all passages "
-                f"{evidence_share:.0%}, under {settings.heavy_share:.0%}): review"
-            )
-        else:
-            reason = (
-                f"{what_was_copied(counted)}; {share:.0%} of the response matches a source, "
-                f"but only within one sentence or in closely worded sentences (fewer than "
-                f"{settings.edited_min_sentences} in a row): how a fact is commonly put, or "
-                "copying: review"
-            )
-    sources = sorted(
+    return "possible", (
+        f"{what_was_copied(counted)}; {cover.share:.0%} of the response matches a source, "
+        f"but only within one sentence or in closely worded sentences (fewer than "
+        f"{settings.edited_min_sentences} in a row): how a fact is commonly put, or "
+        "copying: review"
+    )
+
+
+def _sources(cover: _Coverage) -> list[CopySource]:
+    """The sources the counted matches come from, largest share first."""
+    return sorted(
         (
             CopySource(
                 m.source_url,
                 m.source_title,
                 sid,
-                round(len(words) / words_total, 4),
+                round(len(words) / cover.words, 4),
                 len(words),
                 n,
             )
-            for sid, (m, words, n) in per_source.items()
+            for sid, (m, words, n) in cover.per_source.items()
         ),
         key=lambda s: (-s.share, s.url),
     )
-    return Plagiarism(
-        status="checked",
-        verdict=verdict,
-        reason=reason,
-        copied_share=round(share, 4),
-        copied_words=len(copied),
-        response_words=words_total,
-        longest_run_words=longest,
-        copy_requested=requested,
-        sources=sources,
-        matches=matches,
-        sources_checked=checked,
-        phrase_queries=list(phrase_queries),
-        thresholds={
-            "min_match_words": settings.min_match_words,
-            "possible_share": settings.possible_share,
-            "plagiarized_share": settings.plagiarized_share,
-            "plagiarized_run_words": settings.plagiarized_run_words,
-            "heavy_share": settings.heavy_share,
-            "edited_min_sentences": settings.edited_min_sentences,
-            "heavy_min_sentences": settings.heavy_min_sentences,
-            "heavy_passage_content": settings.heavy_passage_content,
-            "minor_similarity": settings.minor_similarity,
-            "reworded_content": settings.reworded_content,
-            "heavy_min_words": settings.heavy_min_words,
-            "heavy_min_wording": settings.heavy_min_wording,
-            "review_similarity": settings.review_similarity,
-        },
-    )
+
+
+def _thresholds(settings: PlagiarismSettings) -> dict[str, float]:
+    """The settings the verdict was reached with, as the report states them."""
+    return {
+        "min_match_words": settings.min_match_words,
+        "possible_share": settings.possible_share,
+        "plagiarized_share": settings.plagiarized_share,
+        "plagiarized_run_words": settings.plagiarized_run_words,
+        "heavy_share": settings.heavy_share,
+        "edited_min_sentences": settings.edited_min_sentences,
+        "heavy_min_sentences": settings.heavy_min_sentences,
+        "heavy_passage_content": settings.heavy_passage_content,
+        "minor_similarity": settings.minor_similarity,
+        "reworded_content": settings.reworded_content,
+        "heavy_min_words": settings.heavy_min_words,
+        "heavy_min_wording": settings.heavy_min_wording,
+        "review_similarity": settings.review_similarity,
+    }
 
 
 _RARE = re.compile(r"^(?:\d[\d,.]*|[A-Z][\w'’-]*|\w{8,})$")
 
 
 def distinctive_phrases(
-    response: str, prompt: str, *, count: int, words: int, seed: int = 5
+    response: str,
+    prompt: str,
+    *,
+    count: int,
+    words: int,
+    seed: int = 5,
+    exemptions: Exemptions | None = None,
 ) -> list[str]:
     """Up to ``count`` non-overlapping runs of ``words`` words, most distinctive first, to
     search as exact phrases: outside code, not from the prompt, rich in rare-looking words
-    (numbers, names, long words) and poor in stopwords."""
+    (numbers, names, long words) and poor in stopwords. ``exemptions`` are the response's
+    (found here when not given; only their code, quoted and attributed spans are read)."""
     if count <= 0:
         return []
     tokens = tokenize(response)
     skip = _covered((r.a, r.a + r.length - 1) for r in exact_runs(tokens, tokenize(prompt), seed))
-    exempt = find_exemptions(response, prompt, ())
+    exempt = exemptions if exemptions is not None else find_exemptions(response, prompt, ())
     attributed = [(start, end) for start, end, _cues in exempt.attributed]
     for start, end in (*exempt.code, *exempt.quoted, *attributed):
         skip.update(tokens.within(start, end))

@@ -33,7 +33,9 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from verifier.plagiarism.align import Tokens, sentences
+from verifier.text.months import MONTHS, WEEKDAYS
 from verifier.text.spans import STOPWORDS
+from verifier.text.stem import Stemming, stem
 from verifier.text.words import frequencies, rarity
 
 __all__ = [
@@ -67,11 +69,7 @@ first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelft
 twentieth hundredth thousandth
 century centuries decade decades millennium millennia
 """
-_DATE_WORDS = """
-january february march april may june july august september october november december
-jan feb mar apr jun jul aug sep sept oct nov dec
-monday tuesday wednesday thursday friday saturday sunday bc bce ad ce
-"""
+_DATE_WORDS = [*MONTHS, *WEEKDAYS, "bc", "bce", "ad", "ce"]
 _UNIT_WORDS = """
 km kilometre kilometres kilometer kilometers metre metres meter meters cm centimetre
 centimetres centimeter centimeters mm millimetre millimetres millimeter millimeters mile
@@ -81,20 +79,13 @@ acre acres hectare hectares percent per cent degree degrees celsius fahrenheit k
 kph hz khz mhz ghz kb mb gb tb watt watts kw kwh mw volt volts amp amps joule joules
 calorie calories kcal second seconds minute minutes hour hours sec min hr hrs
 """
-FACT_WORDS = frozenset((_NUMBER_WORDS + _DATE_WORDS + _UNIT_WORDS).split())
-
-_SUFFIX = re.compile(r"(?:'s|ies|es|s|ed|ing|ly)$")
+FACT_WORDS = frozenset([*_NUMBER_WORDS.split(), *_DATE_WORDS, *_UNIT_WORDS.split()])
 
 
-@lru_cache(maxsize=1 << 16)
 def root(word: str) -> str:
-    """A light stem for matching edited wording ("plates", "plate"; "moved", "move")."""
-    if len(word) <= 4 or word.isdigit():
-        return word
-    base = _SUFFIX.sub("", word)
-    if word.endswith("ies") and len(base) >= 3:
-        return base + "y"
-    return base if len(base) >= 3 else word
+    """A light stem for matching edited wording ("plates", "plate"; "moved", "move"):
+    :func:`~verifier.text.stem.stem` at strength ``LIGHT``."""
+    return stem(word, Stemming.LIGHT)
 
 
 @lru_cache(maxsize=1 << 16)

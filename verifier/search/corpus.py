@@ -34,7 +34,8 @@ from verifier.schema import PageRecord, SearchHit
 from verifier.system.deadline import Deadline
 from verifier.system.files import atomic_path
 from verifier.system.sqlfiles import script
-from verifier.text.spans import WORD_CHARS, content_terms, sentence_spans
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import WORD_CHARS, content_terms
 from verifier.text.words import rarity
 from verifier.web.extract import Extractor, decode_text, trafilatura_version
 

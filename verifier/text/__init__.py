@@ -1,1 +1,4 @@
-"""Text primitives that keep offsets: markdown blocks, sentence spans, words and their statistics."""
+"""Text primitives, one copy each: markdown blocks, segments and words with exact offsets
+(``spans``), the sentence splitter (``sentences``), the stemmer (``stem``), the month table
+and patterns (``months``), the number-and-unit parser (``numbers``), and English word
+statistics (``words``)."""

@@ -1,4 +1,5 @@
-"""Text primitives that keep offsets: markdown blocks, sentence spans, words.
+"""Text primitives that keep offsets: markdown blocks, segments (their sentences, split by
+:mod:`verifier.text.sentences`), words.
 
 Every function here returns spans as Python string indices into the exact text it was
 given, so ``text[span.start:span.end] == span.text`` always holds. Nothing is normalised
@@ -18,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from verifier.text.sentences import sentence_spans
+
 __all__ = [
     "DIGIT",
     "STOPWORDS",
@@ -33,7 +36,6 @@ __all__ = [
     "entities",
     "normalize",
     "segments",
-    "sentence_spans",
     "strip_markdown",
     "word_range",
     "word_spans",
@@ -127,155 +129,109 @@ def _trimmed(source: str, start: int, end: int) -> tuple[int, int]:
 
 def blocks(source: str) -> list[Block]:
     """Split markdown-ish text into blocks; code blocks (fenced or indented) are kept whole."""
-    out: list[Block] = []
-    para: tuple[BlockKind, int, int] | None = None  # open prose block: kind, start, end
-    fence: str | None = None
-    code_start = 0
-    prev_blank = True
-
-    def close() -> None:
-        nonlocal para
-        if para is not None:
-            kind, start, end = para
-            start, end = _trimmed(source, start, end)
-            if end > start:
-                out.append(Block(kind, start, end, source[start:end]))
-            para = None
-
+    reader = _BlockReader(source)
     for pos, line in _lines(source):
+        reader.read(pos, line)
+    return reader.finish()
+
+
+class _BlockReader:
+    """:func:`blocks` reading a text line by line: the blocks so far, the open prose (or
+    indented code) block, and the open code fence."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.out: list[Block] = []
+        self.para: tuple[BlockKind, int, int] | None = None  # open block: kind, start, end
+        self.fence: str | None = None
+        self.code_start = 0
+        self.prev_blank = True
+
+    def close(self) -> None:
+        """The open block ends (kept when anything is left of it once trimmed)."""
+        if self.para is not None:
+            kind, start, end = self.para
+            start, end = _trimmed(self.source, start, end)
+            if end > start:
+                self.out.append(Block(kind, start, end, self.source[start:end]))
+            self.para = None
+
+    def read(self, pos: int, line: str) -> None:
+        """One line, at ``pos``: inside a fence, a fence's start, a blank line, indented
+        code, or prose."""
         end = pos + len(line)
-        if fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
-                start, stop = _trimmed(source, code_start, end)
-                out.append(Block("code", start, stop, source[start:stop]))
-                fence = None
-            prev_blank = False
-            continue
+        if self.fence is not None:
+            self._fenced(self.fence, line, end)
+            return
         if m := _FENCE.match(line):
-            close()
-            fence, code_start = m.group(1), pos
-            continue
+            self.close()
+            self.fence, self.code_start = m.group(1), pos
+            return
         if not line.strip():
-            close()
-            prev_blank = True
-            continue
-        in_code = para is not None and para[0] == "code"
+            self.close()
+            self.prev_blank = True
+            return
+        in_code = self.para is not None and self.para[0] == "code"
         if (
             _INDENTED.match(line)
             and not _LIST.match(line)
-            and (in_code or (prev_blank and para is None))
+            and (in_code or (self.prev_blank and self.para is None))
         ):
-            para = ("code", para[1] if para else pos, end)  # indented code, kept whole
-            prev_blank = False
-            continue
+            # indented code, kept whole
+            self.para = ("code", self.para[1] if self.para else pos, end)
+            self.prev_blank = False
+            return
         if in_code:
-            close()
-        prev_blank = False
+            self.close()
+        self.prev_blank = False
+        self._prose(pos, line, end)
+
+    def _fenced(self, fence: str, line: str, end: int) -> None:
+        """A line inside a code fence: the fence closes on its own marker."""
+        stripped = line.strip()
+        if stripped.startswith(fence) and stripped.strip(fence[0]) == "":
+            start, stop = _trimmed(self.source, self.code_start, end)
+            self.out.append(Block("code", start, stop, self.source[start:stop]))
+            self.fence = None
+        self.prev_blank = False
+
+    def _prose(self, pos: int, line: str, end: int) -> None:
+        """A line of prose: a rule, a heading, a table row, a quoted line, a list item, or
+        a paragraph's line."""
         if _RULE.match(line):
-            close()
-            continue
+            self.close()
+            return
         if m := _HEADING.match(line):
-            close()
-            para = ("heading", pos + m.end(), end)
-            close()
-            continue
+            self.close()
+            self.para = ("heading", pos + m.end(), end)
+            self.close()
+            return
         if _TABLE.match(line):
-            close()
+            self.close()
             if not _TABLE_RULE.match(line) or re.search(r"[A-Za-z0-9]", line):
-                para = ("table_row", pos, end)
-                close()
-            continue
+                self.para = ("table_row", pos, end)
+                self.close()
+            return
         if m := _QUOTE.match(line):
-            close()  # one block per quoted line, so no "> " marker sits inside a block
-            para = ("quote", pos + m.end(), end)
-            close()
-            continue
+            self.close()  # one block per quoted line, so no "> " marker sits inside a block
+            self.para = ("quote", pos + m.end(), end)
+            self.close()
+            return
         if m := _LIST.match(line):
-            close()
-            para = ("list_item", pos + m.end(), end)
-            continue
-        para = ("paragraph", pos, end) if para is None else (para[0], para[1], end)
-    if fence is not None:
-        start, stop = _trimmed(source, code_start, len(source))
-        out.append(Block("code", start, stop, source[start:stop]))
-    close()
-    out.sort(key=lambda b: b.start)
-    return out
+            self.close()
+            self.para = ("list_item", pos + m.end(), end)
+            return
+        para = self.para
+        self.para = ("paragraph", pos, end) if para is None else (para[0], para[1], end)
 
-
-# Abbreviations that precede what they qualify: a period after them never ends a sentence.
-_NEVER_FINAL = frozenset(
-    """
-    mr mrs ms dr prof st mt ft gen gov col lt sgt capt cmdr adm rev hon pres sen rep vs
-    v cf al approx ca circa fig figs no nos vol vols pp ed eds e.g i.e viz esp
-    """.split()
-)
-# Abbreviations that may also end a sentence: split after them only when the next word
-# is one that usually starts a sentence ("... Acme Inc. The company ...").
-_MAYBE_FINAL = frozenset(
-    """
-    jr sr inc ltd co corp bros dept est jan feb mar apr jun jul aug sep sept oct nov dec
-    a.m p.m u.s u.k u.n u.s.a ph.d b.a m.a b.sc m.sc d.c ibid resp incl excl min max avg
-    """.split()
-)
-_STARTERS = frozenset(
-    """
-    the this that these those it its in on at a an he she they we i you but however
-    there here as after before when while since so thus then also his her their our
-    """.split()
-)
-_INLINE_CODE = re.compile(r"`[^`\n]+`")
-_TERMINAL = re.compile(r"(?:[.!?。！？]+|…)[\"'”’)\]»*_]*(?=\s)")
-_WORD_BEFORE = re.compile(r"([\w.'’-]+)$")
-
-
-def sentence_spans(text: str, offset: int = 0) -> list[tuple[int, int]]:
-    """Sentence spans (start, end) in ``text``, shifted by ``offset``, whitespace-trimmed."""
-    code = [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)]
-    cuts: list[int] = []
-    ci = 0
-    for m in _TERMINAL.finditer(text):
-        while ci < len(code) and code[ci][1] <= m.start():
-            ci += 1
-        if ci < len(code) and code[ci][0] <= m.start():
-            continue  # inside inline code
-        if _is_boundary(text, m.start(), m.end()):
-            cuts.append(m.end())
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for cut in [*cuts, len(text)]:
-        s, e = start, cut
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            spans.append((s + offset, e + offset))
-        start = cut
-    return spans
-
-
-def _is_boundary(text: str, dot_start: int, dot_end: int) -> bool:
-    nxt = text[dot_end : dot_end + 40].lstrip()
-    if not nxt:
-        return True
-    first = nxt[0]
-    if first.islower():
-        return False  # "approx. two", "Really? yes"
-    if text[dot_start] not in ".…":
-        return True
-    m = _WORD_BEFORE.search(text, max(0, dot_start - 40), dot_start)
-    word = m.group(1) if m else ""
-    lowered = word.lower().rstrip(".")
-    if lowered in _NEVER_FINAL:
-        return False
-    if len(word) == 1 and word.isupper():
-        return False  # an initial: "J. K. Rowling"
-    if lowered in _MAYBE_FINAL or re.fullmatch(r"(?:[a-z]\.)+[a-z]", lowered):
-        nxt_word = re.match(r"[\w']+", nxt)
-        return bool(nxt_word) and nxt_word.group().lower() in _STARTERS
-    return True
+    def finish(self) -> list[Block]:
+        """The blocks in order, an unclosed fence's code to the end of the text included."""
+        if self.fence is not None:
+            start, stop = _trimmed(self.source, self.code_start, len(self.source))
+            self.out.append(Block("code", start, stop, self.source[start:stop]))
+        self.close()
+        self.out.sort(key=lambda b: b.start)
+        return self.out
 
 
 def segments(source: str) -> list[Segment]:

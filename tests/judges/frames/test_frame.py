@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from verifier.judges.frames.frame import frame_of, subject_match
-from verifier.judges.frames.relations import is_verb, relation_of, stem
+from verifier.judges.frames.relations import is_verb, relation_of
+from verifier.text.stem import stem
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,8 @@ import re
 from functools import cache, lru_cache
 from importlib import resources
 
-from verifier.judges.frames.relations import _IRREGULAR, stem
 from verifier.text.spans import STOPWORDS
+from verifier.text.stem import IRREGULAR, stem
 
 __all__ = ["opposites", "swap"]
 
@@ -43,7 +43,7 @@ def base(word: str) -> str:
     table = _table()
     if word in table:
         return word
-    irregular = _IRREGULAR.get(word)
+    irregular = IRREGULAR.get(word)
     if irregular and irregular in table:
         return irregular
     candidates = []

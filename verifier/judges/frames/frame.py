@@ -32,11 +32,11 @@ from verifier.judges.frames.relations import (
     is_verb,
     phrase_relations,
     relation_of,
-    stem,
 )
 from verifier.judges.frames.relations import PHRASE_STARTS as _PHRASE_STARTS
 from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.spans import STOPWORDS
+from verifier.text.stem import stem
 
 __all__ = ["CLAUSE_BREAK", "Frame", "Slot", "frame_of", "same_item", "slot_query", "subject_match"]
 
@@ -56,13 +56,6 @@ _NEGATION = re.compile(
 )
 _NEGATORS = frozenset("not never no none neither nor cannot".split())
 _NOT_NEGATING = frozenset("more less fewer later earlier longer shorter only".split())
-_VERBISH = re.compile(
-    r"^(?:is|are|was|were|has|have|had|be|been|being|does|did|do|will|would|can|could|"
-    r"may|might|shall|should|must|remains?|remained|became|becomes|holds?|held|"
-    r"contains?|includes?|produces?|consists?|measures?|covers?|spans?|lies|stands|"
-    r"\w{3,}ed)$",
-    re.IGNORECASE,
-)
 _PREPS = frozenset("in at on by from into to of near for with as".split())
 _AUX = frozenset(
     "is are was were be been being has have had do does did will would can could may might "
@@ -233,31 +226,10 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     and anchoring them is most of the cost)."""
     tokens = _tokens(sentence)
     values = values_in(sentence)
-    # the subject ends at the first verb (an auxiliary, a relation verb or a common verb)
-    subject_end = len(sentence)
-    name_spans = [(v.start, v.end) for v in values if v.kind == "name"]
-    # "As heavy industry declined, the number of inhabitants fell": the main clause's
-    subordinate = _SUBORDINATE.match(sentence)
-    skip = subordinate.end() if subordinate else 0
-    for i, tok in enumerate(tokens):
-        if (
-            i == 0
-            or tok.start <= skip
-            or (name_spans and any(a <= tok.start < b for a, b in name_spans))
-        ):
-            continue
-        if tokens[i - 1].text.lower() in _DETERMINERS:
-            continue  # "his last opera", "the second round": a modifier, not a verb
-        if tok.text.lower() in _AUX or (
-            tok.relation is not None and (tok.relation.startswith("v:") or is_verb(tok.text))
-        ):
-            subject_end = tok.start
-            break
-    first_rel: str | None = None
-    for tok in tokens:
-        if tok.relation is not None and tok.start >= subject_end:
-            first_rel = tok.relation
-            break
+    subject_end, skip = _subject_end(sentence, tokens, values)
+    first_rel = next(
+        (t.relation for t in tokens if t.relation is not None and t.start >= subject_end), None
+    )
     lead = _LEADING_PHRASE.match(sentence[:subject_end])
     subject_start = lead.end() if lead else 0
     if skip and subject_end > skip:
@@ -271,51 +243,9 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
             if v.kind == "name" and subject_start <= v.start and v.end <= subject_end
         ],
     )
-    subject_tokens = [
-        t
-        for t in tokens
-        if subject_start <= t.start
-        and t.end <= subject_end
-        and t.text.lower() not in STOPWORDS
-        and not t.text[0].isdigit()
-    ]
-    head_tokens = []
-    for t in subject_tokens:
-        between = sentence[head_tokens[-1].end : t.start].split() if head_tokens else []
-        if between and between[0].lower() in ("of", "in", "at", "on"):
-            break  # "the first edition of the race": the edition
-        head_tokens.append(t)
-    head = head_tokens[-1].stem if head_tokens else None
-    slots = []
-    exclusive = None
-    ends = [t.end for t in tokens]
-    for value in values:
-        if value.kind == "name" and subject_start <= value.start and value.end <= subject_end:
-            continue  # the subject is not a slot (exclusive claims compare it apart)
-        if kinds is not None and value.kind not in kinds:
-            continue
-        slot = _anchor(value, tokens, sentence, ends)
-        if (
-            value.kind == "quantity"
-            and head in _MEASURES
-            and (
-                slot.relation is None or slot.relation.startswith("v:") or slot.relation == "locate"
-            )
-            and value.start >= subject_end
-        ):
-            # "Kessingen's population stood at 184,317": the head says what is measured
-            slot = replace(slot, relation=head, functional=True)
-        slots.append(slot)
-    for slot in slots:
-        # "X is the only person to ...": an exclusive word of the predicate makes the
-        # subject a slot; "the first edition was won by ..." is a subject's modifier
-        if (
-            slot.value.kind in ("exclusive", "ordinal")
-            and exclusive is None
-            and slot.value.start >= subject_end
-            and _COPULA_THE.fullmatch(sentence[subject_end : slot.value.start])
-        ):
-            exclusive = slot
+    head = _subject_head(sentence, tokens, subject_start, subject_end)
+    slots = _slots(sentence, tokens, values, kinds, (subject_start, subject_end), head)
+    exclusive = _exclusive_of(sentence, slots, subject_end)
     negated = _NEGATION.search(sentence) is not None
     return Frame(
         text=sentence,
@@ -337,6 +267,96 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
             and v.end <= subject_end < len(sentence)
         ),
     )
+
+
+def _subject_end(sentence: str, tokens: list[_Tok], values: tuple[Value, ...]) -> tuple[int, int]:
+    """Where the subject ends: at the first verb (an auxiliary, a relation verb or a common
+    verb) after the first word, outside names and a leading subordinate clause ("As heavy
+    industry declined, the number of inhabitants fell": the main clause's); and where that
+    clause ends (0 for none)."""
+    name_spans = [(v.start, v.end) for v in values if v.kind == "name"]
+    subordinate = _SUBORDINATE.match(sentence)
+    skip = subordinate.end() if subordinate else 0
+    for i, tok in enumerate(tokens):
+        if (
+            i == 0
+            or tok.start <= skip
+            or (name_spans and any(a <= tok.start < b for a, b in name_spans))
+        ):
+            continue
+        if tokens[i - 1].text.lower() in _DETERMINERS:
+            continue  # "his last opera", "the second round": a modifier, not a verb
+        if tok.text.lower() in _AUX or (
+            tok.relation is not None and (tok.relation.startswith("v:") or is_verb(tok.text))
+        ):
+            return tok.start, skip
+    return len(sentence), skip
+
+
+def _subject_head(sentence: str, tokens: list[_Tok], start: int, end: int) -> str | None:
+    """The stem of the subject's head word: its last content word before "of", "in", "at"
+    or "on" ("the first edition of the race": the edition)."""
+    subject_tokens = [
+        t
+        for t in tokens
+        if start <= t.start
+        and t.end <= end
+        and t.text.lower() not in STOPWORDS
+        and not t.text[0].isdigit()
+    ]
+    head_tokens: list[_Tok] = []
+    for t in subject_tokens:
+        between = sentence[head_tokens[-1].end : t.start].split() if head_tokens else []
+        if between and between[0].lower() in ("of", "in", "at", "on"):
+            break
+        head_tokens.append(t)
+    return head_tokens[-1].stem if head_tokens else None
+
+
+def _slots(
+    sentence: str,
+    tokens: list[_Tok],
+    values: tuple[Value, ...],
+    kinds: frozenset[str] | None,
+    subject_span: tuple[int, int],
+    head: str | None,
+) -> list[Slot]:
+    """The sentence's values of ``kinds`` (all without) anchored to their words, but the
+    names of the subject (the subject is not a slot: exclusive claims compare it apart)."""
+    subject_start, subject_end = subject_span
+    slots = []
+    ends = [t.end for t in tokens]
+    for value in values:
+        if value.kind == "name" and subject_start <= value.start and value.end <= subject_end:
+            continue
+        if kinds is not None and value.kind not in kinds:
+            continue
+        slot = _anchor(value, tokens, sentence, ends)
+        if (
+            value.kind == "quantity"
+            and head in _MEASURES
+            and (
+                slot.relation is None or slot.relation.startswith("v:") or slot.relation == "locate"
+            )
+            and value.start >= subject_end
+        ):
+            # "Kessingen's population stood at 184,317": the head says what is measured
+            slot = replace(slot, relation=head, functional=True)
+        slots.append(slot)
+    return slots
+
+
+def _exclusive_of(sentence: str, slots: list[Slot], subject_end: int) -> Slot | None:
+    """ "X is the only person to ...": an exclusive word of the predicate makes the subject
+    a slot; "the first edition was won by ..." is a subject's modifier."""
+    for slot in slots:
+        if (
+            slot.value.kind in ("exclusive", "ordinal")
+            and slot.value.start >= subject_end
+            and _COPULA_THE.fullmatch(sentence[subject_end : slot.value.start])
+        ):
+            return slot
+    return None
 
 
 _MARKS = frozenset({"year", "quantity", "ordinal"})

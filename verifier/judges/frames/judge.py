@@ -44,14 +44,16 @@ from verifier.judges.frames.frame import (
 )
 from verifier.judges.frames.places import CITY, places, relate
 from verifier.judges.frames.places import fold as fold_place
-from verifier.judges.frames.relations import _IRREGULAR as _SURFACE
-from verifier.judges.frames.relations import RELATIONS, REPEATABLE, stem
+from verifier.judges.frames.relations import RELATIONS, REPEATABLE
 from verifier.judges.frames.relations import same_relation as relations_agree
-from verifier.judges.frames.slots import _DIRECTION as _DIRECTION_WORDS
-from verifier.judges.frames.slots import Value, compare, rank, values_in
+from verifier.judges.frames.slots import DIRECTION_WORDS, Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
+from verifier.text.months import month_pattern
+from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.spans import DIGIT
+from verifier.text.stem import IRREGULAR as _SURFACE
+from verifier.text.stem import stem
 
 _TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
@@ -77,7 +79,7 @@ _NAME_SMALL = frozenset(
     {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
 )
 
-__all__ = ["FEATURES", "Calibration", "FrameJudge", "features_of"]
+__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "Calibration", "FrameJudge", "features_of"]
 
 FEATURES = (
     "bias",
@@ -120,7 +122,7 @@ class Calibration:
                 resources.files("verifier.judges.frames").joinpath("calibration.json").read_text()
             )
         except FileNotFoundError:
-            return cls(_DEFAULT_WEIGHTS)
+            return cls(DEFAULT_WEIGHTS)
         data = json.loads(text)
         return cls({k: float(v) for k, v in data["weights"].items()}, data.get("source", ""))
 
@@ -130,7 +132,7 @@ class Calibration:
 
 
 # Hand-set until fitted (bench/calibrate_frames.py writes calibration.json).
-_DEFAULT_WEIGHTS = {
+DEFAULT_WEIGHTS = {
     "bias": -2.0,
     "subject_named": 1.6,
     "subject_pronoun": 0.8,
@@ -187,58 +189,11 @@ class _Finding:
     clauses: set[int] = field(default_factory=set)  # the sentence's clauses that confirmed
 
 
-_SENTENCE = re.compile(r"[^\n.!?]*(?:[.!?]+(?=[\s\"'”’)\]]|$)[\"'”’)\]]*|\n|$)")
-_MONTHS = re.compile(
-    r"january|february|march|april|may|june|july|august|september|october|november|december"
-)
+_MONTHS = re.compile(month_pattern("names"))
 _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|dozen)\b"
 )
-
-
-# sentence ends, line breaks, and what web pages glue sentences together with: menu and
-# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet)
-_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+")
-# ... and short labels before a sentence ("On this day: ...", "Reply Tom says: ...")
-# ... and a byline's time stamp ("July 9, 2021 at 12:20 am Harwick started ...")
-_LABEL = re.compile(
-    r"(?:(?:[^\s:]+\s+){0,5}?[^\s:]*\w(?::|\s+says:)"
-    r"|(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})"
-    r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?)?)\s+(?=[A-Z])"
-)
-_TRIM = " \t#*->|"
-
-
-@lru_cache(maxsize=4096)
-def _sentences(text: str) -> tuple[tuple[int, int], ...]:
-    """Sentence spans, cut at sentence ends and line breaks (headings, list items, table
-    rows). Cheaper than text.sentence_spans, which keeps abbreviations whole: a cut after
-    "Dr." here costs at most a missed match."""
-    out: list[tuple[int, int]] = []
-    start = 0
-    for m in _BREAK.finditer(text):
-        end = m.start() + len(m.group().rstrip())
-        _add_span(text, start, end, out)
-        start = m.end()
-    _add_span(text, start, len(text), out)
-    return tuple(out)
-
-
-# what every label starts with: a colon soon, or a date
-_MAY_BE_LABEL = re.compile(r"[^:\n]{0,60}:|\d{1,2}\s+[A-Z]|[A-Z][a-z]{2,8}\.?\s+\d")
-
-
-def _add_span(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
-    while start < end and text[start] in _TRIM:
-        start += 1
-    while _MAY_BE_LABEL.match(text, start, end) and (label := _LABEL.match(text, start, end)):
-        _add_span(text, start, label.end() - 1, out)
-        start = label.end()
-    while end > start and (text[end - 1].isspace() or text[end - 1] in "|•·›»"):
-        end -= 1
-    if end - start > 2:
-        out.append((start, end))
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +278,7 @@ class _Sieve:
             return True
         if self.capitals and any(c.isupper() for c in sentence[1:]):
             return True
-        if self.directions and _DIRECTION_WORDS.search(lowered):
+        if self.directions and DIRECTION_WORDS.search(lowered):
             return True
         return any(w in lowered for w in self.other)
 
@@ -455,7 +410,7 @@ def _places_consistent(mine: str, theirs: str) -> bool:
     return any(p.level < CITY or p.partial or p.former for p in (*places(mine), *places(theirs)))
 
 
-_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH_WORD = month_pattern("starts") + r"[a-z]*\.?"
 _YEAR_WORD = r"(?:1[6-9]|20)\d\d"
 # what dates a value: "as of 2022", "since 2010", "(2019 census)", "currently", "became"
 _DATING = re.compile(
@@ -768,6 +723,180 @@ def _distance(claim: Value, found: Value) -> float:
     return 0.5
 
 
+def _worth_reading(
+    claim: Frame, checkable: list[Slot], sentence: str, prefix: str, text: str, start: int
+) -> bool:
+    """The cheap tests before a sentence's frame is read: a way to the claim's subject,
+    and a value the claim's could be compared with (both waived for an exclusive claim)."""
+    if claim.exclusive is not None:
+        return True
+    if not _may_speak_of(claim, sentence, prefix, text, start):
+        return False
+    kinds = {
+        (s.value.kind, s.value.unit)
+        for s in checkable
+        if s.value.kind not in ("ordinal", "exclusive")  # modifiers: checked if aligned
+    }
+    return any(
+        (v.kind, v.unit) in kinds or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
+        for v in values_in(sentence)
+    )
+
+
+def _first_finding(
+    claim: Frame, found: Frame, subject_terms: frozenset[str], span: tuple[int, int], sentence: str
+) -> _Finding:
+    """A sentence's finding before its slots are compared: how much of the claim it says."""
+    finding = _Finding(*span, sentence)
+    shared = claim.terms - subject_terms
+    finding.coverage = len(shared & found.terms) / len(shared) if shared else 1.0
+    # every word of the claim is said, but the names a pronoun or "the company" stands for
+    named = {stem(w) for n in claim.subject_names for w in re.findall(r"[\w'’-]+", n)}
+    finding.missing = len(claim.terms - found.terms - named - {claim.subject_head})
+    finding.terms = len(shared)
+    finding.critical = _critical(claim.text) <= _critical(sentence)
+    return finding
+
+
+def _subject_level(claim: Frame, found: Frame, page: str, at: int) -> int:
+    """How surely the sentence speaks of the claim's subject (0 to 3, see
+    :func:`~verifier.judges.frames.frame.subject_match`), ``page`` the text up to and
+    around it, the sentence at ``at``."""
+    subject = subject_match(claim, found, page, at)
+    if subject == 2 and _agent_of_same_act(claim, found):
+        subject = 3  # "proposed by Alfred Wegener in 1912" for "Wegener proposed ..."
+    if subject and not same_item(claim, found):
+        subject = 0  # "the first version" and "version 2.0": two of a kind
+    return subject
+
+
+def _conflict(
+    claim: Frame,
+    slot: Slot,
+    found: Frame,
+    finding: _Finding,
+    conflicting: list[tuple[Slot, float]],
+    words: int,
+) -> tuple[str, dict[str, float]] | None:
+    """The conflict a slot makes with the sentence's most agreeing other value, and its
+    features; None when the subject is named only in passing and the relation differs."""
+    other, agreement = max(conflicting, key=lambda c: c[1])
+    kind = slot.value.kind
+    values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
+    same_relation = (
+        bool(slot.relation)
+        and relations_agree(slot.relation, other.relation)
+        and not slot.relation.startswith("v:")
+    )
+    same_verb = bool(slot.relation) and slot.relation == other.relation and not same_relation
+    if finding.subject < 3 and not same_relation:
+        return None  # named only in passing: the relation itself must be the claim's
+    features = features_of(
+        kind,
+        finding.subject,
+        same_relation,
+        same_verb,
+        slot.functional,
+        agreement,
+        finding.coverage,
+        values_of_kind,
+        _distance(slot.value, other.value),
+        slot.value.approx,
+        words,
+    )
+    features["dated"] = float(kind == "quantity" and _dated(claim, found, other))
+    return f"{_label(slot.value)} vs {other.value.text}", features
+
+
+def _occasions(
+    claim: Frame,
+    found: Frame,
+    finding: _Finding,
+    subject_terms: frozenset[str],
+    loose_relations: list[str | None],
+    objects: list[frozenset[str]],
+) -> None:
+    """Each conflict's context: what else of the claim the sentence confirms, and whether
+    it may speak of another occasion of a relation that holds many times."""
+    specifics = len(claim.terms - subject_terms - {claim.relation})
+    # "the first prizes", "her only novel": one occasion, whatever the relation
+    single = any(s.value.kind in ("ordinal", "exclusive") for s in claim.slots)
+    for n, (_label_text, features) in enumerate(finding.conflicts):
+        # what else of the claim this sentence confirms says it speaks of the same event
+        others = len(finding.confirmed)
+        features["confirmed_others"] = float(min(others, 2))
+        # "won the Nobel Prize in 1911" against a 1903 prize: a relation that holds many
+        # times, a date, and nothing that tells this occasion from the others
+        # ... or "staged in Vienna" against "first staged in Germany": another place
+        features["loose_relation"] = float(
+            (features["kind_time"] == 1.0 or features["kind_name"] == 1.0)
+            and loose_relations[n] in REPEATABLE
+            and not single
+            and (
+                (others == 0 and specifics <= 2)
+                # "signed to the practice squad" vs "signed to the active roster"
+                or not objects[n] <= found.terms
+            )
+        )
+        # "married Richard Burton for the second time in 1975": another occasion
+        features["repeated"] = float(
+            features["kind_time"] == 1.0 and _repeated(found.text) and not _repeated(claim.text)
+        )
+
+
+def _negation(
+    claim: Frame, checkable: list[Slot], found: Frame, finding: _Finding, words: int
+) -> None:
+    """The clause that says every one of the claim's values says "not" where the claim
+    does not (or the other way round): "did not die in 1934". A conflict of its own."""
+    if (
+        any(s.clause in claim.negations for s in checkable)
+        != bool(finding.clauses & found.negations)
+        and finding.confirmed
+        and not finding.conflicts
+        and len(finding.confirmed) == len(checkable)
+        and finding.coverage >= 0.8
+    ):
+        features = features_of(
+            "negation",
+            finding.subject,
+            True,
+            False,
+            True,
+            1.0,
+            finding.coverage,
+            1,
+            0.0,
+            False,
+            words,
+        )
+        finding.conflicts.append(("negation", features))
+        finding.confirmed.clear()
+
+
+def _settle(claim: Frame, checkable: list[Slot], found: Frame, finding: _Finding) -> None:
+    """Whether the sentence states the claim's relation and every slot of it, and its score."""
+    finding.relation = (
+        claim.relation is None
+        or any(s.relation == claim.relation for s in found.slots)
+        or claim.relation in found.terms
+    )
+    # a name under a preposition no name is compared under ("on the Moon", "for the
+    # World's Fair") can never be confirmed: its words count as the claim's other words
+    wanted = [
+        s
+        for s in checkable
+        if s is not claim.exclusive and (s.value.kind != "name" or s.prep in _NAME_PREPS)
+    ]
+    finding.complete = bool(finding.confirmed) and len(finding.confirmed) >= len(wanted) + (
+        claim.exclusive is not None
+    )
+    finding.score = round(
+        0.5 * finding.coverage + 0.25 * (finding.subject / 3) + 0.25 * (len(finding.confirmed) > 0),
+        4,
+    )
+
+
 class FrameJudge:
     """See the module docstring."""
 
@@ -848,7 +977,7 @@ class FrameJudge:
             if judgement.label != "inconclusive" or judgement.conflicts:
                 continue
             findings = []
-            for start, end in _sentences(text):
+            for start, end in sentence_spans(text, how=Splitting.QUICK):
                 found = frame_of(text[start:end])
                 said = len(rest & found.terms) / len(rest)
                 if said < 0.8 or frame.relation not in found.terms or not found.subject_names:
@@ -902,7 +1031,7 @@ class FrameJudge:
             prefix = before[i] if before else ""
             findings = [
                 f
-                for start, end in _sentences(text)
+                for start, end in sentence_spans(text, how=Splitting.QUICK)
                 if flips.search(lowered, start, end) is not None
                 and _names_subject(frame, lowered[start:end])
                 and (f := self._swapped(frame, text, start, end, prefix)) is not None
@@ -963,7 +1092,7 @@ class FrameJudge:
         return [
             [
                 f
-                for start, end in _sentences(text)
+                for start, end in sentence_spans(text, how=Splitting.QUICK)
                 if sieve.passes(text[start:end])
                 and (f := self._read(frame, checkable, subject_terms, text, start, end, prefix))
                 is not None
@@ -1021,40 +1150,21 @@ class FrameJudge:
         end: int,
         prefix: str = "",
     ) -> _Finding | None:
+        """What one evidence sentence says of the claim: its frame read only when it may
+        speak of the claim's subject and has a value to compare; the subject matched;
+        each slot confirmed or in conflict; the conflicts' context; a negation; the score."""
         sentence = text[start:end]
-        kinds = {
-            (s.value.kind, s.value.unit)
-            for s in checkable
-            if s.value.kind not in ("ordinal", "exclusive")  # modifiers: checked if aligned
-        }
-        if claim.exclusive is None and not _may_speak_of(claim, sentence, prefix, text, start):
-            return None  # no way to the claim's subject: no frame needed (the cheaper test)
-        if claim.exclusive is None and not any(
-            (v.kind, v.unit) in kinds
-            or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
-            for v in values_in(sentence)
-        ):
-            return None  # no value the claim's could be compared with: no frame needed
+        if not _worth_reading(claim, checkable, sentence, prefix, text, start):
+            return None
         found = frame_of(sentence, _kinds_for(claim, checkable))
         if not found.terms & claim.terms:
             return None
-        finding = _Finding(start, end, sentence)
-        shared = claim.terms - subject_terms
-        finding.coverage = len(shared & found.terms) / len(shared) if shared else 1.0
-        # every word of the claim is said, but the names a pronoun or "the company" stands for
-        named = {stem(w) for n in claim.subject_names for w in re.findall(r"[\w'’-]+", n)}
-        finding.missing = len(claim.terms - found.terms - named - {claim.subject_head})
-        finding.terms = len(shared)
-        finding.critical = _critical(claim.text) <= _critical(sentence)
+        finding = _first_finding(claim, found, subject_terms, (start, end), sentence)
         words = len(sentence.split())
         # the page before the passage tells whom "it", "she" or "the opera" stands for
-        subject = subject_match(
+        subject = _subject_level(
             claim, found, prefix + text if prefix else text, len(prefix) + start
         )
-        if subject == 2 and _agent_of_same_act(claim, found):
-            subject = 3  # "proposed by Alfred Wegener in 1912" for "Wegener proposed ..."
-        if subject and not same_item(claim, found):
-            subject = 0  # "the first version" and "version 2.0": two of a kind
         finding.subject = subject
         if claim.exclusive is not None:
             self._exclusive(claim, found, finding, words)
@@ -1063,145 +1173,98 @@ class FrameJudge:
         if subject < 2:
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
+        # per conflict: the claim's relation, and what its act is done to ("signed to the
+        # practice squad")
         loose_relations: list[str | None] = [None] * len(finding.conflicts)
-        # what the claim's act is done to, per conflict: "signed to the practice squad"
         objects: list[frozenset[str]] = [frozenset()] * len(finding.conflicts)
         for slot in checkable:
             if slot is claim.exclusive:
                 continue
-            same: list[Slot] = []
-            conflicting: list[tuple[Slot, float]] = []
-            unrelated = False
-            for other in found.slots:
-                if not _comparable(slot, other):
-                    continue
-                agreement = _context_agreement(slot, other, subject_terms)
-                outcome = compare(slot.value, other.value)
-                if slot.value.kind == "direction" and (slot.clause in claim.negations) != (
-                    other.clause in found.negations
-                ):
-                    continue  # "was not higher" may say "lower": neither agrees nor conflicts
-                if not _anchored(slot, other, agreement) and not (
-                    # "was director of the School between 1909 and 1921" and "from 1909 to
-                    # 1921 served as director of the School": a value with no relation of
-                    # its own, the same, in a sentence that says the rest of the claim
-                    outcome == "same"
-                    and slot.relation is None
-                    and finding.coverage >= self.support_coverage
-                ):
-                    continue
-                if outcome == "same":
-                    same.append(other)
-                elif (
-                    outcome == "conflict"
-                    and not _consistent(claim, slot.value, other.value)
-                    and not _cut_off(found.text, other.value)
-                ):
-                    conflicting.append((other, agreement))
-                elif outcome == "unrelated" and slot.value.kind == "name":
-                    unrelated = True
-            if same:
-                finding.confirmed.append(_label(slot.value))
-                finding.clauses |= {s.clause for s in same}
-            elif unrelated and not conflicting:
-                finding.mismatches += 1
-            elif any(
-                _same_kind(slot, o)
-                and compare(slot.value, o.value) == "same"
-                and not _someone_elses(o, conflicting, found)
-                for o in found.slots
-            ):
-                continue  # the sentence states the claim's value too, whatever it is about
-            elif conflicting and _time_index(slot, claim, found):
-                continue  # "in 2023 it had 38,400 employees" vs "by 1930, 1,150": two times
-            elif conflicting:
-                other, agreement = max(conflicting, key=lambda c: c[1])
-                kind = slot.value.kind
-                values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
-                same_relation = (
-                    bool(slot.relation)
-                    and relations_agree(slot.relation, other.relation)
-                    and not slot.relation.startswith("v:")
-                )
-                same_verb = (
-                    bool(slot.relation) and slot.relation == other.relation and not same_relation
-                )
-                if subject < 3 and not same_relation:
-                    continue  # named only in passing: the relation itself must be the claim's
-                features = features_of(
-                    kind,
-                    subject,
-                    same_relation,
-                    same_verb,
-                    slot.functional,
-                    agreement,
-                    finding.coverage,
-                    values_of_kind,
-                    _distance(slot.value, other.value),
-                    slot.value.approx,
-                    words,
-                )
-                features["dated"] = float(kind == "quantity" and _dated(claim, found, other))
-                finding.conflicts.append((f"{_label(slot.value)} vs {other.value.text}", features))
+            conflict = self._compare_slot(claim, slot, found, finding, subject_terms, words)
+            if conflict is not None:
+                finding.conflicts.append(conflict)
                 loose_relations.append(slot.relation)
                 objects.append(slot.context - subject_terms - {slot.relation or ""})
-        specifics = len(claim.terms - subject_terms - {claim.relation})
-        # "the first prizes", "her only novel": one occasion, whatever the relation
-        single = any(s.value.kind in ("ordinal", "exclusive") for s in claim.slots)
-        for n, (_label_text, features) in enumerate(finding.conflicts):
-            # what else of the claim this sentence confirms says it speaks of the same event
-            others = len(finding.confirmed)
-            features["confirmed_others"] = float(min(others, 2))
-            # "won the Nobel Prize in 1911" against a 1903 prize: a relation that holds many
-            # times, a date, and nothing that tells this occasion from the others
-            # ... or "staged in Vienna" against "first staged in Germany": another place
-            features["loose_relation"] = float(
-                (features["kind_time"] == 1.0 or features["kind_name"] == 1.0)
-                and loose_relations[n] in REPEATABLE
-                and not single
-                and (
-                    (others == 0 and specifics <= 2)
-                    # "signed to the practice squad" vs "signed to the active roster"
-                    or not objects[n] <= found.terms
-                )
-            )
-            # "married Richard Burton for the second time in 1975": another occasion
-            features["repeated"] = float(
-                features["kind_time"] == 1.0 and _repeated(found.text) and not _repeated(claim.text)
-            )
-        if (
-            # the clause that says the claim's values says "not": "did not die in 1934"
-            any(s.clause in claim.negations for s in checkable)
-            != bool(finding.clauses & found.negations)
-            and finding.confirmed
-            and not finding.conflicts
-            and len(finding.confirmed) == len(checkable)
-            and finding.coverage >= 0.8
-        ):
-            features = features_of(
-                "negation", subject, True, False, True, 1.0, finding.coverage, 1, 0.0, False, words
-            )
-            finding.conflicts.append(("negation", features))
-            finding.confirmed.clear()
-        finding.relation = (
-            claim.relation is None
-            or any(s.relation == claim.relation for s in found.slots)
-            or claim.relation in found.terms
-        )
-        # a name under a preposition no name is compared under ("on the Moon", "for the
-        # World's Fair") can never be confirmed: its words count as the claim's other words
-        wanted = [
-            s
-            for s in checkable
-            if s is not claim.exclusive and (s.value.kind != "name" or s.prep in _NAME_PREPS)
-        ]
-        finding.complete = bool(finding.confirmed) and len(finding.confirmed) >= len(wanted) + (
-            claim.exclusive is not None
-        )
-        finding.score = round(
-            0.5 * finding.coverage + 0.25 * (subject / 3) + 0.25 * (len(finding.confirmed) > 0), 4
-        )
+        _occasions(claim, found, finding, subject_terms, loose_relations, objects)
+        _negation(claim, checkable, found, finding, words)
+        _settle(claim, checkable, found, finding)
         return finding
+
+    def _compare_slot(
+        self,
+        claim: Frame,
+        slot: Slot,
+        found: Frame,
+        finding: _Finding,
+        subject_terms: frozenset[str],
+        words: int,
+    ) -> tuple[str, dict[str, float]] | None:
+        """One slot of the claim against the sentence: confirmed (noted in ``finding``), a
+        name that answers with another one (a mismatch), or the conflict it makes."""
+        same, conflicting, unrelated = self._answers(claim, slot, found, finding, subject_terms)
+        if same:
+            finding.confirmed.append(_label(slot.value))
+            finding.clauses |= {s.clause for s in same}
+            return None
+        if unrelated and not conflicting:
+            finding.mismatches += 1
+            return None
+        if any(
+            _same_kind(slot, o)
+            and compare(slot.value, o.value) == "same"
+            and not _someone_elses(o, conflicting, found)
+            for o in found.slots
+        ):
+            return None  # the sentence states the claim's value too, whatever it is about
+        if conflicting and _time_index(slot, claim, found):
+            return None  # "in 2023 it had 38,400 employees" vs "by 1930, 1,150": two times
+        if not conflicting:
+            return None
+        return _conflict(claim, slot, found, finding, conflicting, words)
+
+    def _answers(
+        self,
+        claim: Frame,
+        slot: Slot,
+        found: Frame,
+        finding: _Finding,
+        subject_terms: frozenset[str],
+    ) -> tuple[list[Slot], list[tuple[Slot, float]], bool]:
+        """The sentence's values that answer a slot of the claim: the same ones, the
+        conflicting ones (with their context's agreement), and whether a name answers with
+        an unrelated one."""
+        same: list[Slot] = []
+        conflicting: list[tuple[Slot, float]] = []
+        unrelated = False
+        for other in found.slots:
+            if not _comparable(slot, other):
+                continue
+            agreement = _context_agreement(slot, other, subject_terms)
+            outcome = compare(slot.value, other.value)
+            if slot.value.kind == "direction" and (slot.clause in claim.negations) != (
+                other.clause in found.negations
+            ):
+                continue  # "was not higher" may say "lower": neither agrees nor conflicts
+            if not _anchored(slot, other, agreement) and not (
+                # "was director of the School between 1909 and 1921" and "from 1909 to
+                # 1921 served as director of the School": a value with no relation of
+                # its own, the same, in a sentence that says the rest of the claim
+                outcome == "same"
+                and slot.relation is None
+                and finding.coverage >= self.support_coverage
+            ):
+                continue
+            if outcome == "same":
+                same.append(other)
+            elif (
+                outcome == "conflict"
+                and not _consistent(claim, slot.value, other.value)
+                and not _cut_off(found.text, other.value)
+            ):
+                conflicting.append((other, agreement))
+            elif outcome == "unrelated" and slot.value.kind == "name":
+                unrelated = True
+        return same, conflicting, unrelated
 
     def _exclusive(self, claim: Frame, found: Frame, finding: _Finding, words: int) -> None:
         """ "X is the only person to ..." against "Y is the only person to ...": the

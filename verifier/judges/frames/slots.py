@@ -19,229 +19,40 @@ Pure functions, no I/O.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from verifier.text.months import MONTHS, month_pattern
+from verifier.text.numbers import Reading, quantities_in
 from verifier.text.spans import DIGIT, YEAR_DIGITS
 
-__all__ = ["Comparison", "Value", "ValueKind", "compare", "rank", "values_in"]
+__all__ = [
+    "DIRECTION_WORDS",
+    "Comparison",
+    "Value",
+    "ValueKind",
+    "compare",
+    "rank",
+    "values_in",
+]
 
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
 Comparison = Literal["same", "conflict", "unrelated"]
 
-MONTHS = {
-    m: i
-    for i, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for m in names
-}
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
+_MONTH = month_pattern("names and abbreviations", capitalised=True) + r"\.?"
 _DATE_DMY = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})\b")
 _DATE_MDY = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b")
 _DATE_MY = re.compile(rf"\b(?:in\s+)?({_MONTH})\s+(?:of\s+)?(\d{{4}})\b")
 _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DATE_DM = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b")
 _DATE_MD = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d)")
-_HAS_MONTH = re.compile(r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
-_HAS_NUMBER_WORD = re.compile(
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety|hundred|dozen)\b"
-)
-_CALENDAR_WORDS = frozenset(
-    """january february march april may june july august september october november
-    december monday tuesday wednesday thursday friday saturday sunday""".split()
-)
+_HAS_MONTH = re.compile(month_pattern("starts"))
 # text.YEAR's digits, stricter on purpose: not in a price, a percentage, a longer number, "1990-era"
 _YEAR = re.compile(
     rf"(?<![\w$£€.,-])({YEAR_DIGITS})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent)|-[A-Za-z])"
 )
-
-_WORD_NUMBERS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-    "hundred": 100,
-    "dozen": 12,
-}
-_SCALES = {
-    "thousand": 1e3,
-    "million": 1e6,
-    "billion": 1e9,
-    "trillion": 1e12,
-    "bn": 1e9,
-    "m": 1e6,
-    "k": 1e3,
-}
-# unit word -> (dimension, factor to the base unit); °F handled apart
-_UNITS: dict[str, tuple[str, float]] = {}
-
-
-def _unit(dimension: str, factor: float, *names: str) -> None:
-    for name in names:
-        _UNITS[name] = (dimension, factor)
-
-
-_unit("length", 1.0, "m", "metre", "metres", "meter", "meters")
-_unit("length", 1000.0, "km", "kilometre", "kilometres", "kilometer", "kilometers")
-_unit("length", 0.01, "cm", "centimetre", "centimetres", "centimeter", "centimeters")
-_unit("length", 0.001, "mm", "millimetre", "millimetres", "millimeter", "millimeters")
-_unit("length", 1e-6, "µm", "micrometre", "micrometres", "micrometer", "micrometers", "microns")
-_unit("length", 1e-9, "nm", "nanometre", "nanometres", "nanometer", "nanometers")
-_unit("length", 1609.344, "mi", "mile", "miles")
-_unit("length", 0.3048, "ft", "foot", "feet")
-_unit("length", 0.0254, "inch", "inches")
-_unit("length", 0.9144, "yard", "yards", "yd")
-_unit("length", 9.4607e15, "light-year", "light-years", "light year", "light years")
-_unit("mass", 1.0, "kg", "kilogram", "kilograms", "kilo", "kilos")
-_unit("mass", 0.001, "g", "gram", "grams")
-_unit("mass", 1e-6, "mg", "milligram", "milligrams")
-_unit("mass", 1e-9, "mcg", "µg", "microgram", "micrograms")
-_unit("mass", 1000.0, "t", "tonne", "tonnes", "ton", "tons", "metric tons")
-_unit("mass", 0.45359237, "lb", "lbs", "pound", "pounds")
-_unit("mass", 0.0283495, "oz", "ounce", "ounces")
-_unit("area", 1e6, "km2", "km²", "sq km", "square kilometres", "square kilometers")
-_unit("area", 1.0, "m2", "m²", "square metres", "square meters", "sq m")
-_unit("area", 2.589988e6, "sq mi", "square miles", "square mile")
-_unit("area", 1e4, "ha", "hectare", "hectares")
-_unit("area", 4046.856, "acre", "acres")
-_unit("volume", 1.0, "l", "litre", "litres", "liter", "liters")
-_unit("volume", 0.001, "ml", "millilitre", "millilitres", "milliliter", "milliliters")
-_unit("volume", 1000.0, "m3", "m³", "cubic metres", "cubic meters")
-_unit("volume", 3.785411, "gallon", "gallons", "gal")
-_unit("flow", 1.0, "m3/s", "m³/s", "cubic metres per second", "cubic meters per second")
-_unit("time", 1.0, "s", "sec", "second", "seconds")
-_unit("time", 60.0, "min", "minute", "minutes")
-_unit("time", 3600.0, "h", "hr", "hrs", "hour", "hours")
-_unit("time", 86400.0, "day", "days")
-_unit("time", 604800.0, "week", "weeks")
-_unit("time", 2.6298e6, "month", "months")
-_unit("time", 3.15576e7, "year", "years", "yr", "yrs")
-_unit("speed", 1 / 3.6, "km/h", "kph", "kilometres per hour", "kilometers per hour")
-_unit("speed", 0.44704, "mph", "miles per hour")
-_unit("speed", 1.0, "m/s", "metres per second", "meters per second")
-_unit("temperature", 1.0, "°c", "°", "degrees celsius", "degrees c", "celsius", "c")
-_unit("percent", 1.0, "%", "percent", "per cent", "percentage points")
-_unit("energy", 1.0, "j", "joule", "joules")
-_unit("power", 1.0, "w", "watt", "watts")
-_unit("power", 1e3, "kw", "kilowatt", "kilowatts")
-_unit("power", 1e6, "mw", "megawatt", "megawatts")
-_unit("power", 1e9, "gw", "gigawatt", "gigawatts")
-_unit("data", 1.0, "bit", "bits")
-_unit("data", 8.0, "byte", "bytes")
-_CURRENCY = {"$": "usd", "us$": "usd", "€": "eur", "£": "gbp", "¥": "jpy"}
-_CURRENCY_WORDS = {
-    "dollar": "usd",
-    "dollars": "usd",
-    "usd": "usd",
-    "euro": "eur",
-    "euros": "eur",
-    "eur": "eur",
-    "pounds sterling": "gbp",
-    "gbp": "gbp",
-    "yen": "jpy",
-}
-_UNIT_ALT = "|".join(
-    re.escape(u)
-    for u in sorted(
-        [*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"],
-        key=len,
-        reverse=True,
-    )
-)
-_NUMBER = (
-    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:"
-    + "|".join(_WORD_NUMBERS)
-    + r")(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
-)
-_APPROX = re.compile(
-    r"\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|some|over|more than|"
-    r"less than|under|fewer than|up to|at least|at most|close to|just over|just under|"
-    r"an estimated|estimated|circa|c\.|ca\.|~)\s*$",
-    re.IGNORECASE,
-)
-_LOWER_BOUND = re.compile(
-    r"\b(?:over|more than|at least|above|exceeding|upwards of|in excess of|just over|"
-    r"greater than)\s+(?:about\s+|around\s+)?$",
-    re.IGNORECASE,
-)
-_UPPER_BOUND = re.compile(
-    r"\b(?:under|less than|fewer than|at most|up to|below|no more than|just under)\s+"
-    r"(?:about\s+|around\s+)?$",
-    re.IGNORECASE,
-)
-_QUANTITY = re.compile(
-    rf"(?P<cur>US\$|[$€£¥])?\s?(?P<num>{_NUMBER})(?P<scale>\s?(?:thousand|million|billion|trillion|bn|m|k)\b)?"
-    r"(?P<tail>(?:\s?(?:%|°\s?[cfCF]?|[^\W\d_][\w²³/.-]*))(?:\s[^\W\d_][\w²³/-]*){0,4})?",
-    re.IGNORECASE,
-)
-_UNIT_NAMES = frozenset([*_UNITS, *_CURRENCY_WORDS, "°f", "degrees fahrenheit", "fahrenheit", "f"])
-
-
-def _unit_and_noun(tail: str) -> tuple[str, int, str, int]:
-    """The unit that opens ``tail`` (longest first, up to three words) and the word after
-    it: ``(unit, unit end, noun, noun end)``, offsets into ``tail``."""
-    words = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", tail)]
-    unit, unit_end, first = "", 0, 0
-    for n in (4, 3, 2, 1):
-        if len(words) >= n:
-            candidate = " ".join(w for _s, _e, w in words[:n]).lower().rstrip(".,;:")
-            if candidate.replace("° ", "°") in _UNIT_NAMES:
-                unit, unit_end, first = (
-                    candidate.replace("° ", "°"),
-                    words[n - 1][2].rstrip(".,;:").__len__() + words[n - 1][0],
-                    n,
-                )
-                break
-    noun, noun_end = "", unit_end
-    if first < len(words):
-        start, _end, word = words[first]
-        word = word.rstrip(".,;:)")
-        if re.fullmatch(r"[a-z][a-z-]{2,}", word):
-            noun, noun_end = word, start + len(word)
-    return unit, unit_end, noun, noun_end
-
 
 _ORDINALS = {
     "first": 1,
@@ -348,7 +159,8 @@ _DIRECTIONS = {
     "contracted": -1,
     "contracting": -1,
 }
-_DIRECTION = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
+# any direction word, any case (the frames judge's sieve)
+DIRECTION_WORDS = re.compile(r"\b(" + "|".join(_DIRECTIONS) + r")\b", re.IGNORECASE)
 _DIRECTION_LOWER = re.compile(
     r"\b(?:" + "|".join(sorted(_DIRECTIONS, key=len, reverse=True)) + r")\b"
 )
@@ -368,13 +180,6 @@ _NOT_NAMES = frozenset(
     our your my some many most several each every all both one two three first second third
     however moreover also then today yesterday according although though during despite
     because unlike like other another such no not yes mr mrs ms dr st""".split()
-)
-
-
-_ADJECTIVE = re.compile(
-    r"^(?:different|other|new|old|major|minor|main|separate|distinct|large|small|big|"
-    r"great|new|more|additional|further|full|whole|official|known|recorded|confirmed|"
-    r"\w+(?:al|ent|ive|ous|ful|ic|able|ible|ary|est|ed))$"
 )
 
 
@@ -405,319 +210,233 @@ _NOT_DIRECTION = re.compile(
     r"fell ill|more than|less than|fewer than|more or less|fall (?:asleep|ill|in love)|"
     r"more and more|drop(?:ped)? out)\b"
 )
-_QUANTITY_START = re.compile(
-    r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + "|".join(_WORD_NUMBERS) + r")\b", re.IGNORECASE
-)
 
 
-_COMPOUND = re.compile(r"-([a-z]{3,})\b")
+@dataclass(slots=True)
+class _Found:
+    """A sentence being read, the values found in it so far and the spans they take (a
+    later step skips what an earlier one took, where it checks)."""
 
+    sentence: str
+    lowered: str
+    has_digit: bool
+    has_month: bool
+    values: list[Value] = field(default_factory=list)
+    taken: list[tuple[int, int]] = field(default_factory=list)
 
-def _quantities(sentence: str) -> list[re.Match[str]]:
-    """The quantity pattern tried only where a number or currency sign starts (a full scan
-    with the unit alternation costs ten times more)."""
-    out = []
-    pos = 0
-    while (start := _QUANTITY_START.search(sentence, pos)) is not None:
-        m = _QUANTITY.match(sentence, start.start())
-        if m is None or m.end() == m.start():
-            pos = start.end()
-            continue
-        out.append(m)
-        pos = max(m.end(), start.end())
-    return out
+    def add(self, value: Value) -> None:
+        self.values.append(value)
+        self.taken.append((value.start, value.end))
 
-
-def _number(raw: str) -> float | None:
-    raw = raw.strip().lower()
-    if raw in _WORD_NUMBERS:
-        return float(_WORD_NUMBERS[raw])
-    parts = re.split(r"[- ]", raw)
-    if len(parts) == 2 and parts[0] in _WORD_NUMBERS and parts[1] in _WORD_NUMBERS:
-        return float(_WORD_NUMBERS[parts[0]] + _WORD_NUMBERS[parts[1]])
-    try:
-        return float(raw.replace(",", ""))
-    except ValueError:
-        return None
-
-
-def _precision(raw: str, value: float) -> float:
-    """The relative tolerance of a number as written: half its last significant digit."""
-    digits = raw.replace(",", "").strip()
-    if not digits or not digits[0].isdigit() or value == 0:
-        return 0.0
-    if "." in digits:
-        step = 10.0 ** -len(digits.split(".")[1])
-    else:
-        stripped = digits.rstrip("0")
-        step = 10.0 ** (len(digits) - len(stripped)) if stripped else 1.0
-    return 0.5 * step / abs(value)
-
-
-def _stem(noun: str) -> str:
-    noun = noun.lower()
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("s", "")):
-        if noun.endswith(suffix) and len(noun) > len(suffix) + 2:
-            return noun[: -len(suffix)] + repl
-    return noun
-
-
-def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e in spans)
+    def overlaps(self, start: int, end: int) -> bool:
+        return any(s < end and start < e for s, e in self.taken)
 
 
 @lru_cache(maxsize=1 << 14)
 def values_in(sentence: str) -> tuple[Value, ...]:
-    """Every slot value of ``sentence``, in order of position."""
-    out: list[Value] = []
-    taken: list[tuple[int, int]] = []
-
-    def add(value: Value) -> None:
-        out.append(value)
-        taken.append((value.start, value.end))
-
+    """Every slot value of ``sentence``, in order of position: read step by step (full
+    dates, days of a month, months of a year, era years, years, quantities, ordinals,
+    exclusive words, directions, names), then the ends of ranges marked."""
     lowered = sentence.lower()
     has_digit = DIGIT.search(sentence) is not None
     has_month = has_digit and _HAS_MONTH.search(lowered) is not None
-    date_patterns = (
-        ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))
-        if has_month
-        else ((_DATE_ISO, "iso"),)
-        if has_digit
-        else ()
-    )
-    for pattern, order in date_patterns:
-        for m in pattern.finditer(sentence):
-            if _overlaps(taken, m.start(), m.end()):
+    found = _Found(sentence, lowered, has_digit, has_month)
+    for step in _STEPS:
+        step(found)
+    found.values.sort(key=lambda v: (v.start, v.end))
+    return tuple(_ranges(sentence, found.values))
+
+
+def _full_dates(found: _Found) -> None:
+    """ "7 November 1867", "November 7, 1867", "1867-11-07"."""
+    if found.has_month:
+        patterns = ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))
+    elif found.has_digit:
+        patterns = ((_DATE_ISO, "iso"),)
+    else:
+        return
+    for pattern, order in patterns:
+        for m in pattern.finditer(found.sentence):
+            if found.overlaps(m.start(), m.end()):
                 continue
             if order == "dmy":
-                day, month, year = (
-                    int(m.group(1)),
-                    MONTHS[m.group(2).lower().rstrip(".")],
-                    int(m.group(3)),
-                )
+                day, month, year = int(m.group(1)), _month(m.group(2)), int(m.group(3))
             elif order == "mdy":
-                month, day, year = (
-                    MONTHS[m.group(1).lower().rstrip(".")],
-                    int(m.group(2)),
-                    int(m.group(3)),
-                )
+                month, day, year = _month(m.group(1)), int(m.group(2)), int(m.group(3))
             else:
                 year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
             if 1 <= day <= 31 and 1 <= month <= 12:
-                add(Value("date", m.start(), m.end(), m.group(), (year, month, day)))
-    for pattern, order in ((_DATE_DM, "dm"), (_DATE_MD, "md")) if has_month else ():
-        for m in pattern.finditer(sentence):
-            if _overlaps(taken, m.start(), m.end()):
+                found.add(Value("date", m.start(), m.end(), m.group(), (year, month, day)))
+
+
+def _month(name: str) -> int:
+    return MONTHS[name.lower().rstrip(".")]
+
+
+def _days_of_months(found: _Found) -> None:
+    """ "7 November", "November 7": a date without its year."""
+    if not found.has_month:
+        return
+    for pattern, order in ((_DATE_DM, "dm"), (_DATE_MD, "md")):
+        for m in pattern.finditer(found.sentence):
+            if found.overlaps(m.start(), m.end()):
                 continue
             if order == "dm":
-                day, month = int(m.group(1)), MONTHS[m.group(2).lower().rstrip(".")]
+                day, month = int(m.group(1)), _month(m.group(2))
             else:
-                month, day = MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))
+                month, day = _month(m.group(1)), int(m.group(2))
             if 1 <= day <= 31 and not (m.group().startswith("May") and m.start() == 0):
-                add(Value("date", m.start(), m.end(), m.group(), (None, month, day)))
-    for m in _DATE_MY.finditer(sentence) if has_month else ():
-        if not _overlaps(taken, m.start(1), m.end()):
-            month = MONTHS[m.group(1).lower().rstrip(".")]
-            if m.group(1) == "May" and m.start(1) == 0:
-                continue  # "May 2020 ..." at the start is fine, but "May" the verb is not a month
-            add(
-                Value(
-                    "date",
-                    m.start(1),
-                    m.end(),
-                    m.group()[m.start(1) - m.start() :],
-                    (int(m.group(2)), month, None),
-                )
-            )
-    for m in _ERA_YEAR.finditer(sentence) if has_digit and _ERA_HINT.search(sentence) else ():
-        # "312 BC", "AD 97", "19 BCE": years of short digits, BC ones negative
+                found.add(Value("date", m.start(), m.end(), m.group(), (None, month, day)))
+
+
+def _months_of_years(found: _Found) -> None:
+    """ "(in) November 1867": a date without its day."""
+    if not found.has_month:
+        return
+    for m in _DATE_MY.finditer(found.sentence):
+        if found.overlaps(m.start(1), m.end()):
+            continue
+        month = _month(m.group(1))
+        if m.group(1) == "May" and m.start(1) == 0:
+            continue  # "May 2020 ..." at the start is fine, but "May" the verb is not a month
+        text = m.group()[m.start(1) - m.start() :]
+        found.add(Value("date", m.start(1), m.end(), text, (int(m.group(2)), month, None)))
+
+
+def _era_years(found: _Found) -> None:
+    """ "312 BC", "AD 97", "19 BCE": years of short digits, BC ones negative."""
+    if not (found.has_digit and _ERA_HINT.search(found.sentence)):
+        return
+    for m in _ERA_YEAR.finditer(found.sentence):
         digits = m.group(1) or m.group(4)
         era = (m.group(2) or m.group(3) or "").upper()
         year = -int(digits) if era.startswith("B") else int(digits)
-        add(Value("year", m.start(), m.end(), m.group(), (year, year)))
-    for m in _YEAR.finditer(sentence) if has_digit else ():
-        if _overlaps(taken, m.start(), m.end()):
+        found.add(Value("year", m.start(), m.end(), m.group(), (year, year)))
+
+
+def _years(found: _Found) -> None:
+    """Years and decades ("1889", "the 1880s"), with the bound a word before them sets."""
+    if not found.has_digit:
+        return
+    sentence = found.sentence
+    for m in _YEAR.finditer(sentence):
+        if found.overlaps(m.start(), m.end()):
             continue
         year = int(m.group(1))
-        # "until 2013", "since 1998", "before 1900": the end or start of a time, no point
-        bound = (
-            _TIME_BOUND.search(sentence, max(0, m.start() - 14), m.start())
-            if _TIME_BOUND_WORD.search(lowered, max(0, m.start() - 14), m.start())
-            else None
-        )
-        mark = "" if bound is None else ("<" if bound.group(1).lower() in _UNTIL else ">")
+        mark = _time_bound(found, m.start())
         if m.group(2):  # a decade: "the 1880s"
-            add(
-                Value(
-                    "year",
-                    m.start(),
-                    m.end(),
-                    m.group(),
-                    (year, year + 9),
-                    unit="decade",
-                    bound=mark,
-                )
-            )
+            span = (year, year + 9)
+            found.add(Value("year", m.start(), m.end(), m.group(), span, unit="decade", bound=mark))
         else:
-            add(Value("year", m.start(), m.end(), m.group(), (year, year), bound=mark))
-    quantities = has_digit or _HAS_NUMBER_WORD.search(lowered) is not None
-    for m in _quantities(sentence) if quantities else ():
-        start = m.start("num") if not m.group("cur") else m.start()
-        if _overlaps(taken, m.start("num"), m.end("num")):
-            continue
-        value = _number(m.group("num"))
-        if value is None:
-            continue
-        n0, n1 = m.start("num"), m.end("num")
-        if (n0 > 0 and (sentence[n0 - 1] in "-/" or sentence[n0 - 1].isalpha())) or (
-            n1 < len(sentence)
-            and (
-                sentence[n1].isalpha()
-                and sentence[n1 : n1 + 2].lower() not in ("bn",)
-                and not m.group("scale")
-                and not m.group("tail")
-            )
-        ):
-            continue  # part of a name: "SARS-CoV-2", "COVID-19", "radium-226", "G3P"
-        raw_num = m.group("num")
-        is_word = raw_num[0].isalpha()
-        compound = _COMPOUND.match(sentence, n1)
-        if compound and not m.group("scale") and not m.group("cur"):
-            # "a five-carbon sugar", "a three-tier bridge", "a 10-year study": the noun
-            # (or unit) is joined to the number
-            noun = compound.group(1).lower()
-            value = _number(raw_num)
-            if value is None:
-                continue
-            if noun in _UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
-                dimension, factor = _UNITS[noun]
-            else:
-                dimension, factor = f"count:{_stem(noun)}", 1.0
-            text = sentence[start : compound.end()]
-            add(Value("quantity", start, compound.end(), text, value * factor, dimension))
-            continue
-        scale_word = (m.group("scale") or "").strip().lower()
-        tail_start = m.start("tail") if m.group("tail") else m.end()
-        unit_word, unit_end, noun, noun_end = _unit_and_noun(m.group("tail") or "")
-        if noun in _CALENDAR_WORDS:
-            continue
-        if noun and _ADJECTIVE.match(noun):
-            nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[tail_start + noun_end :])
-            noun = nxt.group(1).lower() if nxt else ""
-        # "m" after a number is metres unless money came first ("$5m")
-        if scale_word in ("m", "k") and not m.group("cur"):
-            if scale_word == "m" and not unit_word:
-                unit_word, scale_word = "m", ""
-            elif scale_word == "k":
-                pass
-        scale = _SCALES.get(scale_word, 1.0)
-        value *= scale
-        end = (
-            tail_start + unit_end
-            if unit_word
-            else (m.end("scale") if m.group("scale") else m.end("num"))
-        )
-        before = sentence[max(0, start - 25) : start]
-        approx = bool(_APPROX.search(before))
-        bound = ""
-        if _LOWER_BOUND.search(before):
-            bound = ">"
-        elif _UPPER_BOUND.search(before):
-            bound = "<"
-        tolerance = _precision(raw_num, value / scale) if not is_word else 0.0
-        if approx:
-            tolerance = max(tolerance, 0.03)
-        unit = ""
-        if m.group("cur"):
-            unit = _CURRENCY[m.group("cur").lower()]
-        elif unit_word in _CURRENCY_WORDS:
-            unit = _CURRENCY_WORDS[unit_word]
-        elif unit_word in ("°f", "degrees fahrenheit", "fahrenheit", "f"):
-            if unit_word == "f" and not re.match(r"\s?°", sentence[m.end("num") :]):
-                unit_word = ""
-            else:
-                value, unit = (value - 32) * 5 / 9, "temperature"
-                tolerance = max(tolerance, 0.01)
-        if not unit and unit_word:
-            if unit_word in ("c",) and not re.search(r"°\s?c$", sentence[start:end], re.I):
-                unit_word = ""  # a bare "c" is not Celsius
-            if unit_word:
-                dimension, factor = _UNITS[unit_word]
-                if (
-                    unit_word in ("min", "h", "t", "l", "g", "s", "in", "j", "w", "ha")
-                    and not raw_num[0].isdigit()
-                ):
-                    dimension, factor = "", 1.0
-                value *= factor
-                unit = dimension
-        if not unit:
-            if is_word and not noun:
-                continue  # "one" on its own is rarely a fact
-            if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
-                unit = f"count:{_stem(noun)}"
-                end = tail_start + noun_end
-            elif is_word:
-                continue
-        if is_word and value == 1.0 and unit in ("count:of", "count:the"):
-            continue  # "one of the": not a count
-        add(
+            found.add(Value("year", m.start(), m.end(), m.group(), (year, year), bound=mark))
+
+
+def _time_bound(found: _Found, start: int) -> str:
+    """ "until 2013", "since 1998", "before 1900": the end ("<") or start (">") of a time,
+    no point; "" for none."""
+    if not _TIME_BOUND_WORD.search(found.lowered, max(0, start - 14), start):
+        return ""
+    bound = _TIME_BOUND.search(found.sentence, max(0, start - 14), start)
+    if bound is None:
+        return ""
+    return "<" if bound.group(1).lower() in _UNTIL else ">"
+
+
+def _quantity_values(found: _Found) -> None:
+    """Numbers with their units or what they count ("330 metres", "$5m", "three
+    companies"), not where a date or year was read (:mod:`verifier.text.numbers`)."""
+    for q in quantities_in(found.sentence, Reading.MEASURED, found.taken):
+        found.add(
             Value(
-                "quantity", start, end, sentence[start:end], value, unit, tolerance, approx, bound
+                "quantity", q.start, q.end, q.text, q.value, q.unit, q.tolerance, q.approx, q.bound
             )
         )
-    for m in _ORDINAL.finditer(sentence):
+
+
+def _ordinals(found: _Found) -> None:
+    for m in _ORDINAL.finditer(found.sentence):
         word = m.group(1).lower()
         rank = _ORDINALS.get(word) or int(m.group(2) or 0)
-        add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
+        found.add(Value("ordinal", m.start(1), m.end(1), m.group(1), rank))
+
+
+def _exclusives(found: _Found) -> None:
+    sentence = found.sentence
     for m in _EXCLUSIVE.finditer(sentence):
         if _ONE_OF.search(sentence, max(0, m.start() - 12), m.start()):
             continue
         word = " ".join(_RANK.sub("", m.group(1).lower()).split())
-        add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
+        found.add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
+
+
+def _directions(found: _Found) -> None:
+    lowered = found.lowered
     for m in _DIRECTION_LOWER.finditer(lowered):
         direction = _DIRECTIONS[m.group()]
         if m.group().endswith(("ing", "ed")) and _MODIFIES_NOUN.match(lowered, m.end()):
             continue  # "increasing rates of loss", "rising sea levels": of what?
         if not _NOT_DIRECTION.match(lowered, m.start()):
-            add(Value("direction", m.start(), m.end(), sentence[m.start() : m.end()], direction))
+            text = found.sentence[m.start() : m.end()]
+            found.add(Value("direction", m.start(), m.end(), text, direction))
+
+
+def _names(found: _Found) -> None:
+    sentence = found.sentence
     for m in _NAME.finditer(sentence):
-        start, end, text = m.start(), m.end(), m.group()
+        start, end, text, words = _name_span(sentence, m.start(), m.end(), m.group())
+        if not words or found.overlaps(start, end):
+            continue
+        if _not_a_name(sentence, start, end, words):
+            continue
+        found.add(Value("name", start, end, text, _name_key(text)))
+
+
+def _name_span(sentence: str, start: int, end: int, text: str) -> tuple[int, int, str, list[str]]:
+    """A name's span, text and words, without the words that are no part of it at either
+    end."""
+    words = text.split()
+    while words and words[0].lower() in _NOT_NAMES:
+        start += len(words[0]) + (len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip()))
+        text = sentence[start:end]
         words = text.split()
-        while words and words[0].lower() in _NOT_NAMES:
-            start += len(words[0]) + (
-                len(text[len(words[0]) :]) - len(text[len(words[0]) :].lstrip())
-            )
-            text = sentence[start:end]
-            words = text.split()
-        while words and words[-1].lower() in _NOT_NAMES:
-            words.pop()
-            end = start + len(" ".join(words)) if words else start
-            text = sentence[start:end]
-        if not words or _overlaps(taken, start, end):
-            continue
-        if (
-            len(words) == 1
-            and start == _sentence_start(sentence)
-            and (words[0].lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", words[0]))
-        ):
-            continue
-        if (
-            len(words) == 1
-            and (
-                words[0].endswith(_DEMONYM)
-                or (
-                    words[0].isupper()
-                    and len(words[0]) > 1
-                    and re.search(r"\ban?\s+(?:[\w-]+\s+)?$", sentence[max(0, start - 20) : start])
-                )
-            )
-            and _BEFORE_NOUN.match(sentence, end)
-        ):
-            continue  # "the Polish rider", "a WPA building": a modifier, not a name
-        add(Value("name", start, end, text, _name_key(text)))
-    out.sort(key=lambda v: (v.start, v.end))
-    return tuple(_ranges(sentence, out))
+    while words and words[-1].lower() in _NOT_NAMES:
+        words.pop()
+        end = start + len(" ".join(words)) if words else start
+        text = sentence[start:end]
+    return start, end, text, words
+
+
+def _not_a_name(sentence: str, start: int, end: int, words: list[str]) -> bool:
+    """A single capitalised word that is no name: a common word opening the sentence, or
+    a modifier ("the Polish rider", "a WPA building")."""
+    if len(words) != 1:
+        return False
+    word = words[0]
+    if start == _sentence_start(sentence) and (
+        word.lower() in _COMMON_STARTS or re.search(r"(?:ly|ing|ed)$", word)
+    ):
+        return True
+    modifier = word.endswith(_DEMONYM) or (
+        word.isupper()
+        and len(word) > 1
+        and re.search(r"\ban?\s+(?:[\w-]+\s+)?$", sentence[max(0, start - 20) : start])
+    )
+    return bool(modifier) and _BEFORE_NOUN.match(sentence, end) is not None
+
+
+# the steps of values_in, in order (a step skips what an earlier step took, where it checks)
+_STEPS: tuple[Callable[[_Found], None], ...] = (
+    _full_dates,
+    _days_of_months,
+    _months_of_years,
+    _era_years,
+    _years,
+    _quantity_values,
+    _ordinals,
+    _exclusives,
+    _directions,
+    _names,
+)
 
 
 def _name_key(text: str) -> str:
