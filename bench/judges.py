@@ -350,19 +350,11 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
 }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=0, help="pairs per data set (0: all)")
-    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated data sets")
-    parser.add_argument("--show", type=int, default=0, help="print N false refutations per set")
-    parser.add_argument("--nli-model", help="add the nli judge with this model directory")
-    parser.add_argument("--llm", action="store_true", help="add the llm judge ([judges.llm])")
-    args = parser.parse_args()
-    root = DATA.resolve()
-    if not root.is_dir():
-        print(f"claims data not found at {root}; nothing to measure")
-        return 0
-    frames = FrameJudge()
+def _judges(
+    frames: FrameJudge, args: argparse.Namespace
+) -> dict[str, Callable[[str, Sequence[str]], str]]:
+    """The judges compared: frames, the old heuristic, two baselines, and nli or llm when
+    asked for."""
     heuristic = HeuristicJudge()
     judges: dict[str, Callable[[str, Sequence[str]], str]] = {
         "frames": lambda c, e: frames.decide(c, e, befores(e)).label,
@@ -387,6 +379,23 @@ def main() -> int:
             return aggregate(found).label
 
         judges["llm"] = ask
+    return judges
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="pairs per data set (0: all)")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated data sets")
+    parser.add_argument("--show", type=int, default=0, help="print N false refutations per set")
+    parser.add_argument("--nli-model", help="add the nli judge with this model directory")
+    parser.add_argument("--llm", action="store_true", help="add the llm judge ([judges.llm])")
+    args = parser.parse_args()
+    root = DATA.resolve()
+    if not root.is_dir():
+        print(f"claims data not found at {root}; nothing to measure")
+        return 0
+    frames = FrameJudge()
+    judges = _judges(frames, args)
     worst_refuted_p, worst_supported_p = 1.0, 1.0
     refuted_sets: list[str] = []
     recalls: list[str] = []

@@ -72,3 +72,22 @@ def test_no_import_cycles() -> None:
         if node not in state:
             visit(node, [node])
     assert not cycles
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A name with a leading underscore is its module's own: another module of either
+    package (or a bench) that needs it gets a public name instead."""
+    paths = [
+        *ROOT.joinpath("verifier").rglob("*.py"),
+        *ROOT.joinpath("workers").rglob("*.py"),
+        *ROOT.joinpath("bench").glob("*.py"),
+    ]
+    offenders = sorted(
+        f"{path.relative_to(ROOT)}:{node.lineno} {node.module}.{alias.name}"
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    )
+    assert not offenders

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache, partial
 from importlib.metadata import version
-from typing import Any
+from typing import Any, Literal
 from uuid import uuid4
 
 from verifier import __version__
@@ -251,7 +251,9 @@ class _Run:
             (source, COPY_LOOKUP, partial(self.copy_lookup, source, deadline))
             for source in (self.rt.copy_sources if copy_lookup else [])
         ]
-        asks = [
+        asks: list[
+            tuple[SearchBackend | CopyCandidates, str, Callable[[], asyncio.Task[_SearchOutcome]]]
+        ] = [
             *lookups,
             *(
                 (backend, query, partial(self.search, backend, query, deadline))
@@ -517,6 +519,7 @@ class _Run:
                     errors += 1
                     dead += never_answered(error)
                     last_error = error
+            status: Literal["ok", "degraded", "unavailable", "unused"]
             if not tasks:
                 status = "unused"
             elif dead == len(tasks):
@@ -786,11 +789,11 @@ async def _gather(
             request.response, report_deadline.within(settings.limits.claim_budget_s)
         )
 
-    copy_work, resources, grammar_outcome, *searched = await asyncio.gather(
+    copy_work, resources, grammar_outcome, searched = await asyncio.gather(
         phrase_search(),
         cited(),
         run_grammar(run.rt.grammar, request.response, settings.grammar, report_deadline),
-        *(one(c) for c in to_search),
+        asyncio.gather(*(one(c) for c in to_search)),
     )
     finished = {c.id: c for c in searched}
     leftovers = [t for t in (*run.searches.values(), *run.pages.values()) if not t.done()]

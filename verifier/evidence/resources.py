@@ -21,7 +21,8 @@ from typing import Literal, TypedDict, Unpack
 
 from verifier.errors import FetchError, HTTPStatusError
 from verifier.schema import Resource
-from verifier.text.spans import content_terms, sentence_spans
+from verifier.text.sentences import sentence_spans
+from verifier.text.spans import content_terms
 
 __all__ = ["Citation", "assess", "find_citations"]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -50,7 +51,7 @@ class Tokens:
     spans: tuple[tuple[int, int], ...]
     starts: tuple[int, ...]
     # what is derived from the tokens once and reused (sentences, their content words)
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.norm)

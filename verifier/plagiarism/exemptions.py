@@ -100,11 +100,11 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
     # straight double quotes pair up within a paragraph, and only over a quotation's length
     for para in re.finditer(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*", text):
         marks = [para.start() + m.start() for m in re.finditer('"', para.group())]
-        for opening, closing in zip(marks[::2], marks[1::2], strict=False):
+        for start, end in zip(marks[::2], marks[1::2], strict=False):
             # a quotation hugs its words: "like this", not " like this " (inch marks, strays)
-            hugs = not text[opening + 1].isspace() and not text[closing - 1].isspace()
-            if hugs and 2 < closing - opening <= _MAX_QUOTE:
-                spans.append((opening + 1, closing))
+            hugs = not text[start + 1].isspace() and not text[end - 1].isspace()
+            if hugs and 2 < end - start <= _MAX_QUOTE:
+                spans.append((start + 1, end))
     return sorted(spans)
 
 

@@ -117,7 +117,7 @@ def _is_boundary(text: str, dot_start: int, dot_end: int) -> bool:
         return False  # an initial: "J. K. Rowling"
     if lowered in _MAYBE_FINAL or re.fullmatch(r"(?:[a-z]\.)+[a-z]", lowered):
         nxt_word = re.match(r"[\w']+", nxt)
-        return bool(nxt_word) and nxt_word.group().lower() in _STARTERS
+        return nxt_word is not None and nxt_word.group().lower() in _STARTERS
     return True
 
 

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from importlib.resources import files
 from itertools import accumulate
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 __all__ = [
     "SortedKeys",
@@ -87,7 +87,7 @@ def read_cache(path: Path, key: str) -> object | None:
     return value if stored_key == key else None
 
 
-def write_cache(path: Path, key: str, value: object) -> bool:
+def write_cache(path: Path, key: str, value: Any) -> bool:
     """Store ``value`` (plain data: what :mod:`marshal` takes) at ``path`` under ``key``,
     atomically (readers see the old file or the whole new one). False, and nothing
     raised, when it cannot be written: a cache is never worth failing for."""

@@ -447,7 +447,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
         rel = tokens[i].relation
         if rel is not None:
             noun = _nounish(tokens[i].text)
-            rank = (rel.startswith("v:"), noun, first - i)
+            rank: tuple[bool, bool, float] = (rel.startswith("v:"), noun, first - i)
             if best is None or rank < best[0]:
                 best = (rank, rel)
             if not rank[0] and not noun:

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
+from typing import cast
 
 from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
 from verifier.judges.frames.antonyms import opposites, swap
@@ -214,7 +215,7 @@ class _Sieve:
 
     @classmethod
     def of(cls, frame: Frame, checkable: list[Slot], subject: frozenset[str]) -> _Sieve:
-        kinds = {s.value.kind for s in checkable}
+        kinds: set[str] = {s.value.kind for s in checkable}
         # a name's most telling word (its longest), else the head noun: any word of a
         # name ("government", "national") would let half a page through
         words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
@@ -330,7 +331,7 @@ def _anchor_words(slots: list[Slot], subject: frozenset[str]) -> tuple[str, ...]
 
 def _kinds_for(claim: Frame, checkable: list[Slot]) -> frozenset[str]:
     """The kinds of evidence value a claim's slots can be compared with."""
-    kinds = {s.value.kind for s in checkable}
+    kinds: set[str] = {s.value.kind for s in checkable}
     if kinds & _TIME:
         kinds |= _TIME
     if claim.exclusive is not None:
@@ -712,11 +713,11 @@ def _distance(claim: Value, found: Value) -> float:
     """How far apart two conflicting values are, 0-1 (quantities and years only)."""
     try:
         if claim.kind == "quantity":
-            a, b = float(claim.key), float(found.key)  # type: ignore[arg-type]
+            a, b = float(cast(float, claim.key)), float(cast(float, found.key))
             return min(1.0, abs(a - b) / max(abs(a), abs(b), 1e-9))
         if claim.kind in ("year", "date") and found.kind in ("year", "date"):
-            ya = claim.key[0] if isinstance(claim.key, tuple) else 0  # type: ignore[index]
-            yb = found.key[0] if isinstance(found.key, tuple) else 0  # type: ignore[index]
+            ya = claim.key[0] if isinstance(claim.key, tuple) else 0
+            yb = found.key[0] if isinstance(found.key, tuple) else 0
             return min(1.0, abs(ya - yb) / 50)
     except (TypeError, ValueError):
         pass
@@ -783,12 +784,13 @@ def _conflict(
     other, agreement = max(conflicting, key=lambda c: c[1])
     kind = slot.value.kind
     values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
+    relation = slot.relation or ""
     same_relation = (
-        bool(slot.relation)
-        and relations_agree(slot.relation, other.relation)
-        and not slot.relation.startswith("v:")
+        bool(relation)
+        and relations_agree(relation, other.relation)
+        and not relation.startswith("v:")
     )
-    same_verb = bool(slot.relation) and slot.relation == other.relation and not same_relation
+    same_verb = bool(relation) and relation == other.relation and not same_relation
     if finding.subject < 3 and not same_relation:
         return None  # named only in passing: the relation itself must be the claim's
     features = features_of(

@@ -112,7 +112,7 @@ def _build() -> dict[str, list[tuple[Any, ...]]]:
     _add_regions(gc, add, continent_of)
     counties = [(county["name"], county["state"]) for county in gc.get_us_counties()]
     _add_cities(gc, add, continent_of)
-    out = {key: sorted(entries) for key, entries in index.items()}
+    out: dict[str, list[tuple[Any, ...]]] = {key: sorted(entries) for key, entries in index.items()}
     for name, state in counties:
         out.setdefault(fold(name), []).append(
             (COUNTY, "NA", "US", state, f"US-{state}-{fold(name)}", False)
@@ -203,7 +203,7 @@ def places(name: str) -> tuple[Place, ...]:
     key = fold(name)
     found = [Place(*entry) for entry in _index().get(key, ())]
     if not found and (m := _COMPASS.match(key)):
-        found = [Place(*entry[:6], partial=True) for entry in _index().get(key[m.end() :], ())]
+        found = [Place(*entry)._replace(partial=True) for entry in _index().get(key[m.end() :], ())]
     return tuple(found)
 
 
@@ -258,5 +258,5 @@ def relate(claim: str, evidence: str) -> Relation:
     # a name with several readings ("Paris", "Georgia"): any reading that fits wins
     for outcome in ("same", "inside", "unknown"):
         if outcome in outcomes:
-            return outcome  # type: ignore[return-value]
+            return outcome
     return "apart"

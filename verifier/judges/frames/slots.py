@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from verifier.text.months import MONTHS, month_pattern
 from verifier.text.numbers import Reading, quantities_in
@@ -249,6 +249,7 @@ def values_in(sentence: str) -> tuple[Value, ...]:
 
 def _full_dates(found: _Found) -> None:
     """ "7 November 1867", "November 7, 1867", "1867-11-07"."""
+    patterns: tuple[tuple[re.Pattern[str], str], ...]
     if found.has_month:
         patterns = ((_DATE_DMY, "dmy"), (_DATE_MDY, "mdy"), (_DATE_ISO, "iso"))
     elif found.has_digit:
@@ -314,7 +315,7 @@ def _era_years(found: _Found) -> None:
         found.add(Value("year", m.start(), m.end(), m.group(), (year, year)))
 
 
-def _years(found: _Found) -> None:
+def _years_and_decades(found: _Found) -> None:
     """Years and decades ("1889", "the 1880s"), with the bound a word before them sets."""
     if not found.has_digit:
         return
@@ -430,7 +431,7 @@ _STEPS: tuple[Callable[[_Found], None], ...] = (
     _days_of_months,
     _months_of_years,
     _era_years,
-    _years,
+    _years_and_decades,
     _quantity_values,
     _ordinals,
     _exclusives,
@@ -559,14 +560,19 @@ def _years(value: Value) -> tuple[int, int] | None:
     return None if year is None else (year, year)
 
 
+def _month_day(value: Value) -> tuple[int | None, int | None]:
+    """A date's month and day (``key`` is ``(year, month, day)``)."""
+    _year, month, day = cast(tuple[int | None, int | None, int | None], value.key)
+    return month, day
+
+
 def _compare_time(claim: Value, found: Value) -> Comparison:
     if claim.bound != found.bound:
         return "unrelated"  # "until 2013" says nothing of what began in 2017
     years_a, years_b = _years(claim), _years(found)
     if years_a is None or years_b is None:  # "2 September" with no year
         if claim.kind == found.kind == "date":
-            _ya, ma, da = claim.key  # type: ignore[misc]
-            _yb, mb, db = found.key  # type: ignore[misc]
+            (ma, da), (mb, db) = _month_day(claim), _month_day(found)
             if da is None or db is None:  # "February 2018" and "February 11": a month's day
                 return "same" if ma == mb else "unrelated"
             return "same" if (ma, da) == (mb, db) else "conflict"
@@ -574,8 +580,7 @@ def _compare_time(claim: Value, found: Value) -> Comparison:
     (a0, a1), (b0, b1) = years_a, years_b
     if a0 <= b1 and b0 <= a1:  # the years overlap (a decade contains a year)
         if claim.kind == found.kind == "date":
-            _ya, ma, da = claim.key  # type: ignore[misc]
-            _yb, mb, db = found.key  # type: ignore[misc]
+            (ma, da), (mb, db) = _month_day(claim), _month_day(found)
             if ma != mb or (da is not None and db is not None and da != db):
                 return "conflict"
         return "same"
