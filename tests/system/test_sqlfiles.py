@@ -14,8 +14,8 @@ from verifier.system.sqlfiles import migrations, script
 @pytest.mark.parametrize(
     ("package", "folder", "count"),
     [
-        ("workers", "sql/sqlite", 5),
-        ("workers", "sql/postgres", 3),
+        ("workers.store", "sql/sqlite", 5),
+        ("workers.store", "sql/postgres", 3),
         ("verifier.snapshots", "sql/postgres", 1),
     ],
 )
@@ -49,4 +49,4 @@ def test_a_gap_in_the_numbers_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_pa
 
 
 def test_the_sql_files_live_beside_their_code() -> None:
-    assert files("workers").joinpath("sql/sqlite/001.sql").is_file()
+    assert files("workers.store").joinpath("sql/sqlite/001.sql").is_file()

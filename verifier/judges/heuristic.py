@@ -1,4 +1,5 @@
-"""The default judge: offline, deterministic, fast, and careful about saying "refuted".
+"""The `heuristic` judge (the default before `frames`, now its fallback): offline,
+deterministic, fast, and careful about saying "refuted".
 
 For each evidence sentence it measures how much of the claim's content the sentence states
 (the share of the claim's content words it contains) and compares the claim's *slots*:
