@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from verifier.judges.base import Decision, Judgement, aggregate
+from verifier.judges.base import Decision, Judgement, Label, aggregate
 from verifier.system.deadline import Deadline
 from verifier.text.numbers import Reading, quantities_in
 from verifier.text.sentences import sentence_spans
@@ -195,9 +195,9 @@ class HeuristicJudge:
             "inconclusive", best, 0.0, "no sentence states or contradicts the claim's content"
         )
 
-    def _judgement(self, label: str, r: _Reading, confidence: float, reason: str) -> Judgement:
+    def _judgement(self, label: Label, r: _Reading, confidence: float, reason: str) -> Judgement:
         return Judgement(
-            label=label,  # type: ignore[arg-type]
+            label=label,
             confidence=round(min(max(confidence, 0.0), 1.0), 3),
             judge=self.name,
             evidence_index=r.index,

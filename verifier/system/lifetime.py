@@ -84,7 +84,7 @@ def children_of(pid: int) -> dict[int, str]:
 
 def _multiprocessing_children() -> set[int]:
     # multiprocessing's own set of live children: private, so not in typeshed
-    own = {p.pid for p in multiprocessing.process._children if p.pid}  # type: ignore[attr-defined]
+    own = {p.pid for p in multiprocessing.process._children if p.pid}  # type: ignore[attr-defined]  # multiprocessing keeps its children in a private set
     from multiprocessing import resource_tracker
 
     tracker = getattr(resource_tracker._resource_tracker, "_pid", None)

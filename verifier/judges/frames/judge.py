@@ -33,7 +33,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import cast
 
-from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, aggregate
+from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, Label, aggregate
 from verifier.judges.frames.antonyms import opposites, swap
 from verifier.judges.frames.frame import (
     CLAUSE_BREAK,
@@ -1475,7 +1475,7 @@ class FrameJudge:
 
     def _judgement(
         self,
-        label: str,
+        label: Label,
         f: _Finding,
         confidence: float,
         reason: str,
@@ -1483,7 +1483,7 @@ class FrameJudge:
         conflicts: tuple[str, ...] = (),
     ) -> Judgement:
         return Judgement(
-            label=label,  # type: ignore[arg-type]
+            label=label,
             confidence=round(min(max(confidence, 0.0), 1.0), 3),
             judge=self.name,
             evidence_index=index,

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from verifier.text.months import MONTHS, month_pattern
 from verifier.text.numbers import Reading, quantities_in
@@ -484,10 +484,10 @@ def _ranges(sentence: str, values: list[Value]) -> list[Value]:
     return out
 
 
-def _replace(value: Value, **changes: object) -> Value:
+def _replace(value: Value, **changes: Any) -> Value:
     from dataclasses import replace
 
-    return replace(value, **changes)  # type: ignore[arg-type]
+    return replace(value, **changes)
 
 
 def _sentence_start(sentence: str) -> int:
@@ -520,7 +520,7 @@ def compare(claim: Value, found: Value) -> Comparison:
     if claim.kind == "quantity":
         if claim.unit != found.unit:
             return "unrelated"
-        a, b = float(claim.key), float(found.key)  # type: ignore[arg-type]
+        a, b = float(cast(float, claim.key)), float(cast(float, found.key))
         for bounded, other, x, y in ((found, claim, b, a), (claim, found, a, b)):
             # "more than 8 times" agrees with 10, "under 5%" with 3%: bounds, not values
             if bounded.bound == ">" and not other.bound:
@@ -555,8 +555,8 @@ def _loose_months(a: Value, b: Value) -> bool:
 
 def _years(value: Value) -> tuple[int, int] | None:
     if value.kind == "year":
-        return value.key  # type: ignore[return-value]
-    year = value.key[0]  # type: ignore[index]
+        return cast(tuple[int, int], value.key)
+    year = cast(tuple[int | None, int | None, int | None], value.key)[0]
     return None if year is None else (year, year)
 
 
