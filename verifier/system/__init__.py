@@ -1,1 +1,2 @@
-"""Plumbing: deadlines, files replaced only on success, child-process lifetime, infrastructure faults, PostgreSQL, versions."""
+"""Plumbing: deadlines, files replaced only on success, child-process lifetime, infrastructure
+faults, PostgreSQL, schema SQL files, versions."""
