@@ -1,8 +1,15 @@
 """Benchmark: whole real ChatGPT answers checked end to end, each against its own web evidence.
 
-``../shared/data/claims/factcheck-bench-dev/responses_dev.jsonl`` holds 47 ChatGPT answers
-with the Google results a checker found for their claims and human labels per sentence.
-Each answer's results are written as the documents of a corpus of its own and the answer is
+Two sets of real answers with the web evidence a checker found for their claims:
+
+- ``factcheck-bench``: ``../shared/data/claims/factcheck-bench-dev/responses_dev.jsonl``, 47
+  ChatGPT answers with the Google results found for their claims and human labels per
+  sentence;
+- ``factool-dev``: ``../shared/data/claims/factool-dev/responses_dev.jsonl``, 117 ChatGPT
+  answers (FacTool's knowledge QA and FELM's world knowledge) with the Google (Serper)
+  snippets FacTool gathered and human labels per claim (``all_true`` marks the correct ones).
+
+Each answer's evidence is written as the documents of a corpus of its own and the answer is
 checked against it (``--no-web``), as a live search would have let it: claims, evidence,
 judges, the copy check, spelling and the rubric, through the product's path
 (``verifier.pipeline.check``).
@@ -15,7 +22,8 @@ among all; review items per answer (paraphrase items among them); refuted claims
 annotators' sentence label. The figure that matters: correct answers capped by our own
 signals, which should be rare (each is a correct answer rated Bad).
 
-Run: ``python bench/answers.py [--limit N] [--show]``. Exits cleanly when the data is missing.
+Run: ``python bench/answers.py [--sets factcheck-bench,factool-dev] [--limit N] [--show]``.
+Exits cleanly when the data is missing.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import sys
 import tempfile
 import time
@@ -35,26 +44,46 @@ from verifier.pipeline import check
 from verifier.runtime import open_runtime
 from verifier.schema import CheckRequest, Report
 
-DATA = (
-    Path(__file__).resolve().parents[2]
-    / "shared"
-    / "data"
-    / "claims"
-    / "factcheck-bench-dev"
-    / "responses_dev.jsonl"
-)
+CLAIMS = Path(__file__).resolve().parents[2] / "shared" / "data" / "claims"
+SETS = {
+    "factcheck-bench": CLAIMS / "factcheck-bench-dev" / "responses_dev.jsonl",
+    "factool-dev": CLAIMS / "factool-dev" / "responses_dev.jsonl",
+}
 CAPPING = ("score = 1", "score = 3", "cap <= 3", "cap <= 4")
 
 
 def correct(row: dict[str, Any]) -> bool:
-    """Every sentence labelled true ('NA': no factual content) and the answer not false."""
+    """Every sentence labelled true ('NA': no factual content) and the answer not false
+    (Factcheck-Bench); every claim labelled true (FacTool's ``all_true``)."""
+    if "all_true" in row:
+        return bool(row["all_true"])
     return row["response_factuality"] is not False and all(
         s["factual"] is not False for s in row["sentences"]
     )
 
 
-def sentence_label(row: dict[str, Any], start: int, end: int) -> str:
-    """The annotators' label of the answer's sentence that holds [start, end)."""
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2}
+
+
+def claim_label(row: dict[str, Any], claim: str) -> str:
+    """FacTool: the label of the annotated claim closest to ``claim`` in words ('?' when none
+    shares half of its words)."""
+    mine = _words(claim)
+    best, label = 0.0, "?"
+    for c in row["claims"]:
+        theirs = _words(c["claim"])
+        share = len(mine & theirs) / max(1, len(mine | theirs))
+        if share > best:
+            best, label = share, "true" if c["label"] else "false"
+    return label if best >= 0.5 else "?"
+
+
+def sentence_label(row: dict[str, Any], start: int, end: int, claim: str = "") -> str:
+    """The annotators' label of the answer's sentence that holds [start, end) (FacTool: of
+    the annotated claim closest to ``claim``)."""
+    if "claims" in row:
+        return claim_label(row, claim)
     text = row["response"]
     pos = 0
     for s in row["sentences"]:
@@ -68,12 +97,16 @@ def sentence_label(row: dict[str, Any], start: int, end: int) -> str:
     return "?"
 
 
+def row_id(row: dict[str, Any]) -> str:
+    return str(row["id"]) if "id" in row else f"{row['doc']:03d}"
+
+
 async def check_answer(row: dict[str, Any], root: Path, settings: Settings) -> Report:
-    folder = root / f"doc-{row['doc']:03d}"
+    folder = root / f"doc-{row_id(row)}"
     folder.mkdir()
     for n, snippet in enumerate(row["evidence"]):
         (folder / f"result-{n:03d}.txt").write_text(snippet + "\n", encoding="utf-8")
-    request = CheckRequest(response=row["response"], prompt=row["prompt"], id=str(row["doc"]))
+    request = CheckRequest(response=row["response"], prompt=row["prompt"], id=row_id(row))
     async with open_runtime(settings, corpora=(str(folder),), web=False) as runtime:
         return await check(request, runtime)
 
@@ -83,7 +116,7 @@ def describe(rule: Any, row: dict[str, Any], report: Report) -> str:
         out = []
         for ref in report.truthfulness.false_claims:
             claim = next(c for c in report.claims if c.id == ref.claim_id)
-            label = sentence_label(row, claim.start, claim.end)
+            label = sentence_label(row, claim.start, claim.end, claim.claim or claim.text)
             quote = (
                 claim.verdict.quotes[0].sentence if claim.verdict and claim.verdict.quotes else ""
             )
@@ -95,7 +128,9 @@ def describe(rule: Any, row: dict[str, Any], report: Report) -> str:
     return "; ".join(str(e.get("text") or e.get("word") or e)[:60] for e in rule.evidence[:6])
 
 
-async def run(rows: list[dict[str, Any]], show: bool) -> int:
+async def run(name: str, rows: list[dict[str, Any]], show: bool) -> str:
+    """Check every answer of one set; print its tables; return its summary line."""
+    print(f"\n## {name}")
     totals: Counter[str] = Counter()
     capped_correct: Counter[str] = Counter()
     capped_all: Counter[str] = Counter()
@@ -121,7 +156,8 @@ async def run(rows: list[dict[str, Any]], show: bool) -> int:
             caps = [a for a in report.rubric.applied if a.effect in CAPPING]
             for claim in report.claims:
                 if claim.verdict and claim.verdict.label == "refuted":
-                    refuted_by_label[sentence_label(row, claim.start, claim.end)] += 1
+                    label = sentence_label(row, claim.start, claim.end, claim.claim or claim.text)
+                    refuted_by_label[label] += 1
             kinds = {item.check for item in report.rubric.needs_review}
             for item in report.rubric.needs_review:
                 review[item.check] += 1
@@ -135,7 +171,7 @@ async def run(rows: list[dict[str, Any]], show: bool) -> int:
                 capped_correct["any"] += good
             if caps and (show or good):
                 score = report.rubric.score or f"<= {report.rubric.max_score}"
-                print(f"doc {row['doc']} ({'correct' if good else 'not correct'}): {score}")
+                print(f"doc {row_id(row)} ({'correct' if good else 'not correct'}): {score}")
                 for rule in caps:
                     print(f"  {rule.rule} ({rule.effect}): {describe(rule, row, report)}")
     took = time.perf_counter() - started
@@ -157,28 +193,33 @@ async def run(rows: list[dict[str, Any]], show: bool) -> int:
         + ", ".join(f"{k} {v} ({answers_with_review[k]})" for k, v in review.most_common())
     )
     share = capped_correct["any"] / good if good else 0.0
-    print(
-        f"\nsummary: {capped_correct['any']} of {good} correct answers capped by our signals "
+    return (
+        f"{name}: {capped_correct['any']} of {good} correct answers capped by our signals "
         f"({share:.0%}); false facts on correct answers {capped_correct['false_information']}, "
         f"plagiarized {capped_correct['plagiarized']}, spelling {capped_correct['spelling_grammar']}; "
         f"refuted claims in true sentences {refuted_by_label['true']}, in false ones "
         f"{refuted_by_label['false']}"
     )
-    return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=0, help="answers (0: all)")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated answer sets")
+    parser.add_argument("--limit", type=int, default=0, help="answers per set (0: all)")
     parser.add_argument("--show", action="store_true", help="show caps on incorrect answers too")
     args = parser.parse_args()
-    if not DATA.is_file():
-        print(f"bench/answers.py: {DATA} not found; nothing to measure")
-        return 0
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-    if args.limit:
-        rows = rows[: args.limit]
-    return asyncio.run(run(rows, args.show))
+    summaries = []
+    for name in args.sets.split(","):
+        path = SETS[name]
+        if not path.is_file():
+            print(f"bench/answers.py: {path} not found; {name} not measured")
+            continue
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        if args.limit:
+            rows = rows[: args.limit]
+        summaries.append(asyncio.run(run(name, rows, args.show)))
+    print("\nsummary: " + ("; ".join(summaries) or "no data found; nothing measured"))
+    return 0
 
 
 if __name__ == "__main__":

@@ -214,6 +214,19 @@ def factcheck_bench_claims(root: Path) -> Iterator[Pair]:
         yield claim, [str(r["evidence"]) for r in rows], gold
 
 
+def factool(root: Path) -> Iterator[Pair]:
+    """FacTool / FELM (dev half): claims from real ChatGPT answers, labelled true or false by
+    people, each against the Google (Serper) snippets FacTool's checker gathered for it (one
+    evidence text per snippet). A true claim is scored as supported, a false one as refuted;
+    inconclusive is always allowed (most snippets settle neither way)."""
+    path = root / "factool-dev" / "responses_dev.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        for claim in row["claims"]:
+            snippets = [s for s in claim["snippets"] if s.strip()]
+            yield claim["claim"], snippets, "supported" if claim["label"] else "refuted"
+
+
 def conflict_probability(decision: Decision) -> float | None:
     """The judge's probability that the claim is false, when it saw a conflict: the
     refutation's confidence, or an inconclusive claim's strongest conflict."""
@@ -339,6 +352,7 @@ def fmt(x: float) -> str:
 SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "factcheck-bench": factcheck_bench,
     "factcheck-bench-claims": factcheck_bench_claims,
+    "factool-dev": factool,
     "claims-dev": claims_dev,
     "covid-fact": covidfact,
     "fever-symmetric": fever_symmetric,
