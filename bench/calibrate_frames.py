@@ -1,7 +1,7 @@
 """Fit the frames judge's confidence: P(the claim is false | the evidence shows a conflict).
 
 Every single-slot conflict the judge finds (``FrameJudge.conflicts``) on labelled claims
-becomes one example: its features (see ``verifier.judges.frames.judge.FEATURES``) and
+becomes one example: its features (see ``verifier.judges.frames.calibration.FEATURES``) and
 whether the claim is false. Training data are only sets whose licences allow shipping a
 model fitted on them: the project's own ``bench/data/claims_dev`` (written for it),
 FEVER-Symmetric (CC BY-SA 3.0), WiCE (annotations ODC-BY, text CC BY-SA; only its
@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from judges import DATA, befores, claims_dev, factcheck_bench, fever_symmetric, wice
 
-from verifier.judges.frames.judge import DEFAULT_WEIGHTS, FEATURES, Calibration, FrameJudge
+from verifier.judges.frames.calibration import DEFAULT_WEIGHTS, FEATURES, Calibration
+from verifier.judges.frames.judge import FrameJudge
 
 OUT = Path(__file__).resolve().parents[1] / "verifier" / "judges" / "frames" / "calibration.json"
 

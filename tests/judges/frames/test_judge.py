@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from verifier.judges.frames.judge import Calibration, FrameJudge
+from verifier.judges.frames.calibration import Calibration
+from verifier.judges.frames.judge import FrameJudge
 from verifier.web.extract import extract_html
 from workers.cli import main
 

@@ -24,17 +24,14 @@ deciding sentence, the slots matched and the conflicts seen.
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from importlib import resources
-from typing import cast
 
 from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, Label, aggregate
 from verifier.judges.frames.antonyms import opposites, swap
+from verifier.judges.frames.calibration import Calibration, distance, features_of
 from verifier.judges.frames.frame import (
     CLAUSE_BREAK,
     Frame,
@@ -45,21 +42,17 @@ from verifier.judges.frames.frame import (
 )
 from verifier.judges.frames.places import CITY, places, relate
 from verifier.judges.frames.places import fold as fold_place
-from verifier.judges.frames.relations import RELATIONS, REPEATABLE
+from verifier.judges.frames.relations import REPEATABLE
 from verifier.judges.frames.relations import same_relation as relations_agree
-from verifier.judges.frames.slots import DIRECTION_WORDS, Value, compare, rank, values_in
+from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
+from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
 from verifier.text.months import month_pattern
 from verifier.text.sentences import Splitting, sentence_spans
-from verifier.text.spans import DIGIT
-from verifier.text.stem import IRREGULAR as _SURFACE
 from verifier.text.stem import stem
 
-_TIME = frozenset({"year", "date"})
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
-_GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")  # words of a menu with no space between
-_OPENING = 60  # characters: "With an elevation of 6,412 metres (21,037 ft), it is ..."
 _LOOSE_CAP = 0.45  # well under any refuted_threshold: a conflict for review
 _LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
 # Small words that change what a sentence says ("all" / "most", "with" / "without"): a
@@ -80,84 +73,8 @@ _NAME_SMALL = frozenset(
     {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
 )
 
-__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "Calibration", "FrameJudge", "features_of"]
+__all__ = ["FrameJudge"]
 
-FEATURES = (
-    "bias",
-    "subject_named",
-    "subject_pronoun",
-    "same_relation",
-    "same_verb",
-    "functional",
-    "context",
-    "coverage",
-    "kind_time",
-    "kind_quantity",
-    "kind_name",
-    "kind_exclusive",
-    "kind_direction",
-    "kind_negation",
-    "kind_swap",
-    "values_of_kind",
-    "distance",
-    "approx",
-    "long_sentence",
-    "confirmed_others",
-    "loose_relation",
-    "dated",
-    "repeated",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Calibration:
-    """Logistic weights over :data:`FEATURES`: P(the claim is false | a refutation)."""
-
-    weights: dict[str, float]
-    source: str = "built-in"
-
-    @classmethod
-    def load(cls) -> Calibration:
-        try:
-            text = (
-                resources.files("verifier.judges.frames").joinpath("calibration.json").read_text()
-            )
-        except FileNotFoundError:
-            return cls(DEFAULT_WEIGHTS)
-        data = json.loads(text)
-        return cls({k: float(v) for k, v in data["weights"].items()}, data.get("source", ""))
-
-    def probability(self, features: dict[str, float]) -> float:
-        z = sum(self.weights.get(k, 0.0) * v for k, v in features.items())
-        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-# Hand-set until fitted (bench/calibrate_frames.py writes calibration.json).
-DEFAULT_WEIGHTS = {
-    "bias": -2.0,
-    "subject_named": 1.6,
-    "subject_pronoun": 0.8,
-    "same_relation": 1.2,
-    "same_verb": 0.6,
-    "functional": 1.2,
-    "context": 1.5,
-    "coverage": 1.0,
-    "kind_time": 0.6,
-    "kind_quantity": 0.3,
-    "kind_name": -0.4,
-    "kind_exclusive": 0.6,
-    "kind_direction": -0.5,
-    "kind_negation": 0.0,
-    "kind_swap": 0.0,
-    "values_of_kind": -0.3,
-    "distance": 0.3,
-    "approx": -0.3,
-    "long_sentence": -0.4,
-    "confirmed_others": 0.8,
-    "loose_relation": -3.5,
-    "dated": -2.0,
-    "repeated": -3.0,
-}
 # Features that make a conflict a question for a rater whatever the weights say (the
 # training sets hold few such true claims), with what the rater is told.
 _CAPPED = {
@@ -190,150 +107,11 @@ class _Finding:
     clauses: set[int] = field(default_factory=set)  # the sentence's clauses that confirmed
 
 
-_MONTHS = re.compile(month_pattern("names"))
-_NUMBER_WORDS = re.compile(
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
-    r"forty|fifty|hundred|dozen)\b"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _Sieve:
-    """Cheap tests a sentence must pass before its frame is read (most do not)."""
-
-    words: tuple[str, ...]  # a subject word or an exclusive word
-    pronouns: tuple[str, ...]  # ... or a pronoun opening the sentence
-    digits: bool  # a year, date or number is wanted
-    months: bool
-    number_words: bool
-    capitals: bool  # a name is wanted
-    directions: bool
-    other: tuple[str, ...]  # ordinal and exclusive words
-    anchors: tuple[str, ...]  # the starts of the words the claim's slots are anchored to
-    # a sentence whose subject is the claim's relation: "The first ascent was made ..."
-    event: re.Pattern[str] | None = None
-
-    @classmethod
-    def of(cls, frame: Frame, checkable: list[Slot], subject: frozenset[str]) -> _Sieve:
-        kinds: set[str] = {s.value.kind for s in checkable}
-        # a name's most telling word (its longest), else the head noun: any word of a
-        # name ("government", "national") would let half a page through
-        words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
-        name_words = {w for n in frame.subject_names for w in re.findall(r"\w+", n)}
-        if frame.subject_head and (
-            not words
-            or any(s.value.kind == "name" and s.prep == "by" for s in checkable)
-            # "Vossberg's revenue": "Revenue rose ..." after the name
-            or not any(w.startswith(frame.subject_head) for w in name_words)
-        ):
-            words.add(frame.subject_head[:5])  # "isolated the metal" for "Tungsten metal"
-        pronouns = (" he ", " she ", " it ", " its ", " they ", " their ", " his ", " her ")
-        if frame.exclusive is not None:
-            # "the only person", "the first casualty": the word and the start of the next
-            ex = frame.exclusive.value
-            after = re.match(r"\s+(\w{1,4})", frame.text[ex.end :])
-            words.add(ex.text.lower() + (" " + after.group(1).lower() if after else ""))
-        return cls(
-            words=tuple(sorted(words)),
-            pronouns=pronouns,
-            digits=bool(kinds & {"year", "date", "quantity"}),
-            months=bool(kinds & {"date"}),
-            number_words="quantity" in kinds,
-            capitals="name" in kinds,
-            directions="direction" in kinds,
-            other=(frame.exclusive.value.text.lower(),) if frame.exclusive is not None else (),
-            anchors=(anchors := _anchor_words(checkable, subject)),
-            event=_event_opening(anchors) if anchors else None,
-        )
-
-    def may_pass(self, text: str) -> bool:
-        """Whether any sentence of ``text`` may pass (one test for a whole passage)."""
-        lowered = " " + text.lower() + " "
-        if (
-            not any(w in lowered for w in self.words)
-            and not any(p in lowered for p in self.pronouns)
-            and not any(" the " + a in lowered or " its " + a in lowered for a in self.anchors)
-        ):
-            return False
-        return not self.anchors or any(a in lowered for a in self.anchors)
-
-    def passes(self, sentence: str) -> bool:
-        if len(_GLUED.findall(sentence)) >= 3:
-            return False  # "BankWorkdayListsAll ListsAdvisorAll": a menu run together
-        lowered = " " + sentence.lower() + " "
-        opening = lowered[:_OPENING]  # where a sentence's own subject stands
-        if (
-            not any(w in lowered for w in self.words)
-            and not any(p in opening for p in self.pronouns)
-            # "The first ascent was made in 1932": the claim's relation as the subject
-            and not (self.event is not None and self.event.match(opening))
-        ):
-            return False
-        if self.anchors and not any(a in lowered for a in self.anchors):
-            return False
-        if self.digits and DIGIT.search(sentence):
-            return True
-        if self.months and _MONTHS.search(lowered):
-            return True
-        if self.number_words and _NUMBER_WORDS.search(lowered):
-            return True
-        if self.capitals and any(c.isupper() for c in sentence[1:]):
-            return True
-        if self.directions and DIRECTION_WORDS.search(lowered):
-            return True
-        return any(w in lowered for w in self.other)
-
-
-@lru_cache(maxsize=1024)
-def _event_opening(anchors: tuple[str, ...]) -> re.Pattern[str]:
-    """An opening whose subject is the claim's relation: "the first ascent", "its founding"."""
-    return re.compile(
-        r"^ (?:the|its|his|her|their)(?: \w+){0,2} (?:" + "|".join(map(re.escape, anchors)) + ")"
-    )
-
-
-@lru_cache(maxsize=256)
-def _relation_prefixes(relation: str) -> frozenset[str]:
-    """The first four letters of every word that states ``relation``, irregular forms too."""
-    words = {w.split()[0][:4] for w in RELATIONS.get(relation, ())}
-    stems = {stem(w.split()[0]) for w in RELATIONS.get(relation, ())}
-    words |= {w[:4] for w, st in _SURFACE.items() if st == relation or stem(st) in stems}
-    return frozenset(words)
-
-
-def _anchor_words(slots: list[Slot], subject: frozenset[str]) -> tuple[str, ...]:
-    """What a sentence must contain for one of ``slots`` to be anchored in it: a word of
-    the slot's relation (any of the relation's words), or, for a slot with no relation of
-    the table, one of the words around it (not the subject's). Empty when a slot could be
-    anchored by anything."""
-    out: set[str] = set()
-    for slot in slots:
-        if slot.value.kind in ("exclusive", "ordinal"):
-            continue  # compared with the words of their own (the sieve's ``other``)
-        if slot.value.kind == "direction":
-            return ()
-        words: set[str] = set()
-        if slot.relation and not slot.relation.startswith("v:"):
-            words |= _relation_prefixes(slot.relation)
-        else:
-            words |= {
-                w[:4] for w in slot.context - subject if not w.startswith("v:") and len(w) >= 3
-            }
-            if slot.relation:
-                words.add(slot.relation[2:6])
-            if slot.label:
-                words.add(slot.label[:4])
-        if not words:
-            return ()
-        out |= words
-    return tuple(sorted(out))
-
-
 def _kinds_for(claim: Frame, checkable: list[Slot]) -> frozenset[str]:
     """The kinds of evidence value a claim's slots can be compared with."""
     kinds: set[str] = {s.value.kind for s in checkable}
-    if kinds & _TIME:
-        kinds |= _TIME
+    if kinds & TIME:
+        kinds |= TIME
     if claim.exclusive is not None:
         kinds |= {"exclusive", "ordinal"}
     return frozenset(kinds)
@@ -385,7 +163,7 @@ def _consistent(claim: Frame, mine: Value, theirs: Value) -> bool:
         return _places_consistent(mine.text, theirs.text)
     return any(
         s.value is not mine
-        and (s.value.kind == theirs.kind or {s.value.kind, theirs.kind} <= _TIME)
+        and (s.value.kind == theirs.kind or {s.value.kind, theirs.kind} <= TIME)
         and compare(s.value, theirs) == "same"
         for s in claim.slots
     )
@@ -500,42 +278,6 @@ def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
 _LOWER_WORDS = re.compile(r"[a-z]+")
 
 
-def _may_speak_of(claim: Frame, sentence: str, prefix: str, text: str, start: int) -> bool:
-    """A cheap test, before a sentence's frame is read, that it can be about the claim's
-    subject at all (:func:`subject_match` or an agent of the claim's act): a word of the
-    subject's names or its head in it, a "by", an opening a pronoun, "the" or the claim's
-    relation can stand for the subject in (with the name in the page before), or a claim
-    without names."""
-    if not claim.subject_names:
-        return True
-    lowered = sentence.lower()
-    keys = _subject_keys(claim)
-    if any(k in lowered for k in keys) or " by " in lowered:
-        return True
-    if not lowered.lstrip(" \"'“‘([").startswith(_OPENERS) and not claim.relation:
-        return False
-    before = (prefix + text[:start]).lower()
-    return any(k in before for k in keys)
-
-
-def _names_subject(frame: Frame, sentence: str) -> bool:
-    """A cheap test that a (lowercased) sentence may be about the claim's subject: a word of
-    its names or its head, or a pronoun opening it."""
-    words = _subject_keys(frame)
-    return any(w in sentence for w in words) or sentence[:_OPENING].startswith(_OPENERS)
-
-
-_OPENERS = ("he ", "she ", "it ", "its ", "they ", "their ", "his ", "her ", "the ")
-
-
-@lru_cache(maxsize=1024)
-def _subject_keys(frame: Frame) -> tuple[str, ...]:
-    words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
-    if frame.subject_head:
-        words.add(frame.subject_head[:5])
-    return tuple(sorted(words))
-
-
 @lru_cache(maxsize=1024)
 def _flips(claim: str) -> re.Pattern[str] | None:
     """A pattern of every word that would turn one of the claim's words into its opposite
@@ -575,7 +317,7 @@ def _time_index(slot: Slot, claim: Frame, found: Frame) -> bool:
     """Whether a year or date of the claim only says when its number holds ("In 2023 the
     company had 38,400 employees"): another year in the evidence is another data point,
     not a conflict, unless the evidence gives the claim's number too."""
-    if slot.value.kind not in _TIME:
+    if slot.value.kind not in TIME:
         return False
     numbers = [s for s in claim.slots if s.value.kind == "quantity"]
     if not numbers:
@@ -617,7 +359,7 @@ def _dated(claim: Frame, found: Frame, other: Slot) -> bool:
     have changed since, a question for a rater rather than a refutation."""
     # a year in a name ("the 2015 Paris Agreement") dates the name, not the claim's number
     claim_time = any(
-        s.value.kind in _TIME and not re.match(r"\s+[A-Z]", claim.text[s.value.end :])
+        s.value.kind in TIME and not re.match(r"\s+[A-Z]", claim.text[s.value.end :])
         for s in claim.slots
     )
     if _DATING.search(claim.text) or (_DATING.search(found.text) and not claim_time):
@@ -632,8 +374,8 @@ def _dated(claim: Frame, found: Frame, other: Slot) -> bool:
 
 def _same_kind(claim: Slot, found: Slot) -> bool:
     a, b = claim.value.kind, found.value.kind
-    if a in _TIME:
-        return b in _TIME
+    if a in TIME:
+        return b in TIME
     return a == b and (a != "quantity" or claim.value.unit == found.value.unit)
 
 
@@ -659,89 +401,6 @@ def _anchored(claim: Slot, found: Slot, agreement: float) -> bool:
         # dates by a relation of the table is dated by it in the sentence too, or not at all
         return False
     return agreement >= 0.5
-
-
-def features_of(
-    kind: str,
-    subject: int,
-    same_relation: bool,
-    same_verb: bool,
-    functional: bool,
-    context: float,
-    coverage: float,
-    values_of_kind: int,
-    distance: float,
-    approx: bool,
-    sentence_words: int,
-    confirmed_others: int = 0,
-) -> dict[str, float]:
-    """The features of one conflict (see :data:`FEATURES`)."""
-    time = kind in ("year", "date")
-    return {
-        "bias": 1.0,
-        "subject_named": float(subject == 3),
-        "subject_pronoun": float(subject == 2),
-        "same_relation": float(same_relation),
-        "same_verb": float(same_verb),
-        "functional": float(functional),
-        "context": context,
-        "coverage": coverage,
-        "kind_time": float(time),
-        "kind_quantity": float(kind == "quantity"),
-        "kind_name": float(kind == "name"),
-        "kind_exclusive": float(kind in ("exclusive", "ordinal", "subject")),
-        "kind_direction": float(kind == "direction"),
-        "kind_negation": float(kind == "negation"),
-        "kind_swap": float(kind == "swap"),
-        "values_of_kind": float(min(values_of_kind, 4) - 1),
-        "distance": distance,
-        "approx": float(approx),
-        "long_sentence": float(sentence_words > 40),
-        "confirmed_others": float(min(confirmed_others, 2)),
-        # a relation that can hold many times ("won a prize") with nothing else of the claim
-        # confirmed: another year may be another occasion
-        "loose_relation": float(
-            not functional and confirmed_others == 0 and kind not in ("subject", "negation")
-        ),
-        # set where known: a dated or running value, a repeated event
-        "dated": 0.0,
-        "repeated": 0.0,
-    }
-
-
-def _distance(claim: Value, found: Value) -> float:
-    """How far apart two conflicting values are, 0-1 (quantities and years only)."""
-    try:
-        if claim.kind == "quantity":
-            a, b = float(cast(float, claim.key)), float(cast(float, found.key))
-            return min(1.0, abs(a - b) / max(abs(a), abs(b), 1e-9))
-        if claim.kind in ("year", "date") and found.kind in ("year", "date"):
-            ya = claim.key[0] if isinstance(claim.key, tuple) else 0
-            yb = found.key[0] if isinstance(found.key, tuple) else 0
-            return min(1.0, abs(ya - yb) / 50)
-    except (TypeError, ValueError):
-        pass
-    return 0.5
-
-
-def _worth_reading(
-    claim: Frame, checkable: list[Slot], sentence: str, prefix: str, text: str, start: int
-) -> bool:
-    """The cheap tests before a sentence's frame is read: a way to the claim's subject,
-    and a value the claim's could be compared with (both waived for an exclusive claim)."""
-    if claim.exclusive is not None:
-        return True
-    if not _may_speak_of(claim, sentence, prefix, text, start):
-        return False
-    kinds = {
-        (s.value.kind, s.value.unit)
-        for s in checkable
-        if s.value.kind not in ("ordinal", "exclusive")  # modifiers: checked if aligned
-    }
-    return any(
-        (v.kind, v.unit) in kinds or (v.kind in ("year", "date") and _TIME & {k for k, _u in kinds})
-        for v in values_in(sentence)
-    )
 
 
 def _first_finding(
@@ -802,7 +461,7 @@ def _conflict(
         agreement,
         finding.coverage,
         values_of_kind,
-        _distance(slot.value, other.value),
+        distance(slot.value, other.value),
         slot.value.approx,
         words,
     )
@@ -1035,7 +694,7 @@ class FrameJudge:
                 f
                 for start, end in sentence_spans(text, how=Splitting.QUICK)
                 if flips.search(lowered, start, end) is not None
-                and _names_subject(frame, lowered[start:end])
+                and names_subject(frame, lowered[start:end])
                 and (f := self._swapped(frame, text, start, end, prefix)) is not None
             ]
             if findings:
@@ -1089,7 +748,7 @@ class FrameJudge:
         subject_terms = frozenset(stem(w) for w in frame.subject.split()) | frozenset(
             w for n in frame.subject_names for w in n.split()
         )
-        sieve = _Sieve.of(frame, checkable, subject_terms)
+        sieve = Sieve.of(frame, checkable, subject_terms)
         prefixes = list(before) or [""] * len(evidence)
         return [
             [
@@ -1156,7 +815,7 @@ class FrameJudge:
         speak of the claim's subject and has a value to compare; the subject matched;
         each slot confirmed or in conflict; the conflicts' context; a negation; the score."""
         sentence = text[start:end]
-        if not _worth_reading(claim, checkable, sentence, prefix, text, start):
+        if not worth_reading(claim, checkable, sentence, prefix, text, start):
             return None
         found = frame_of(sentence, _kinds_for(claim, checkable))
         if not found.terms & claim.terms:

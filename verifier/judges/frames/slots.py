@@ -30,6 +30,7 @@ from verifier.text.spans import DIGIT, YEAR_DIGITS
 
 __all__ = [
     "DIRECTION_WORDS",
+    "TIME",
     "Comparison",
     "Value",
     "ValueKind",
@@ -40,6 +41,8 @@ __all__ = [
 
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
 Comparison = Literal["same", "conflict", "unrelated"]
+# the kinds that say when: a year is compared with a date and a date with a year
+TIME: frozenset[str] = frozenset({"year", "date"})
 
 _MONTH = month_pattern("names and abbreviations", capitalised=True) + r"\.?"
 _DATE_DMY = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH}),?\s+(\d{{4}})\b")
