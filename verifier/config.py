@@ -231,6 +231,7 @@ class LlmJudgeSettings(_Section):
 class JudgesSettings(_Section):
     chain: Annotated[list[JudgeName], Field(min_length=1)] = ["frames"]
     refuted_threshold: Share = 0.8
+    refute_sources: Annotated[int, Field(ge=1, le=5)] = 1
     stop_confidence: Share = 0.8
     frames: FramesJudgeSettings = FramesJudgeSettings()
     heuristic: HeuristicJudgeSettings = HeuristicJudgeSettings()

@@ -36,6 +36,7 @@ from verifier.config import Settings
 from verifier.errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
 from verifier.evidence.passages import Candidate, passage_spans, rank_passages
 from verifier.evidence.resources import Citation, assess, find_citations
+from verifier.evidence.sources import source_of
 from verifier.grammar import Checked, run_grammar
 from verifier.grammar.classify import grammar_of
 from verifier.judges import aggregate, run_chain
@@ -365,8 +366,14 @@ class _Run:
         judgements = await run_chain(
             chain, statement, texts, deadline, before=[self._before(ev) for ev in evidence]
         )
-        threshold = self.settings.judges.refuted_threshold
-        return verdict_of(aggregate(judgements, threshold), evidence, [j.name for j in chain])
+        settings = self.settings.judges
+        decision = aggregate(
+            judgements,
+            settings.refuted_threshold,
+            [source_of(ev) for ev in evidence],
+            settings.refute_sources,
+        )
+        return verdict_of(decision, evidence, [j.name for j in chain])
 
     def _before(self, evidence: Evidence, chars: int = 1200) -> str:
         """The page text just before a passage (whom its pronouns stand for), if the page

@@ -279,7 +279,9 @@ class Verdict:
     (both quotes given). ``passages`` is how many evidence passages were judged.
     ``unchecked`` means no evidence could be looked for (no search answered, every page
     failed, no backend, a limit): unlike ``inconclusive`` it gets no benefit of the doubt,
-    it goes to review; ``reason`` says why.
+    it goes to review; ``reason`` says why. ``guard`` names the guard that decided, when a
+    conflict was dismissed, kept for review or disputed (``corroborated``, ``another_scope``,
+    ...: docs/judges.md lists them); ``reason`` says what it saw.
     """
 
     label: Literal["supported", "refuted", "inconclusive", "unchecked"]
@@ -289,6 +291,7 @@ class Verdict:
     judges: list[str]
     passages: int
     quotes: list[VerdictQuote]
+    guard: str | None = None
 
     @classmethod
     def unchecked(cls, why: str) -> Verdict:

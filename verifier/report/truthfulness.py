@@ -77,6 +77,7 @@ def verdict_of(decision: Decision, evidence: Sequence[Evidence], judges: Sequenc
         judges=list(judges),
         passages=len(evidence),
         quotes=quotes,
+        guard=decision.guard.guard if decision.guard is not None else None,
     )
 
 

@@ -29,26 +29,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from verifier.judges.base import REFUTED_THRESHOLD, Decision, Judgement, Label, aggregate
+from verifier.judges.base import (
+    REFUTED_THRESHOLD,
+    Agreement,
+    Call,
+    Decision,
+    Judgement,
+    Label,
+    Stage,
+    aggregate,
+)
 from verifier.judges.frames.antonyms import opposites, swap
 from verifier.judges.frames.calibration import Calibration, distance, features_of
-from verifier.judges.frames.frame import (
-    CLAUSE_BREAK,
-    Frame,
-    Slot,
-    frame_of,
-    same_item,
-    subject_match,
+from verifier.judges.frames.frame import Frame, Slot, frame_of, same_item, subject_match
+from verifier.judges.frames.guards import (
+    Conflict,
+    dated_value,
+    first_call,
+    repeated_event,
 )
-from verifier.judges.frames.places import CITY, places, relate
-from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.relations import REPEATABLE
 from verifier.judges.frames.relations import same_relation as relations_agree
 from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
 from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
-from verifier.text.months import month_pattern
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
 
@@ -69,19 +74,8 @@ def _critical(text: str) -> frozenset[str]:
 
 
 _NAME_PREPS = frozenset({"by", "in", "at", "from", "into", "to", "near"})
-_NAME_SMALL = frozenset(
-    {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
-)
 
 __all__ = ["FrameJudge"]
-
-# Features that make a conflict a question for a rater whatever the weights say (the
-# training sets hold few such true claims), with what the rater is told.
-_CAPPED = {
-    "loose_relation": "a relation that holds many times: the source may speak of another occasion",
-    "repeated": "the source speaks of a repeated event",
-    "dated": "the source dates its value and the claim does not: the fact may have changed",
-}
 
 
 @dataclass(slots=True)
@@ -92,7 +86,10 @@ class _Finding:
     end: int
     sentence: str
     confirmed: list[str] = field(default_factory=list)
-    conflicts: list[tuple[str, dict[str, float]]] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    # conflicts a guard dismissed, with the guard's call (what the verdict says when
+    # nothing else decides)
+    dismissed: list[tuple[Conflict, Call]] = field(default_factory=list)
     subject: int = 0
     coverage: float = 0.0
     score: float = 0.0
@@ -140,125 +137,6 @@ def _comparable(claim: Slot, found: Slot) -> bool:
     return True
 
 
-def _claim_words(claim: Frame) -> frozenset[str]:
-    return _words_of(claim.text)
-
-
-@lru_cache(maxsize=1024)
-def _words_of(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"\w+", fold_place(text)))
-
-
-def _consistent(claim: Frame, mine: Value, theirs: Value) -> bool:
-    """Whether a value that differs from the claim's is no conflict after all: the claim
-    itself names it ("born in Lyon, France" vs "born in Lyon"; "from 1902 to 1910" vs
-    "in 1902"), or, for places, one lies inside the other or the gazetteer cannot tell
-    a region's parts ("France" vs "Lyon", "the Netherlands" vs "Franeker")."""
-    if theirs.kind == "name":
-        words = set(re.findall(r"\w+", fold_place(theirs.text))) - _NAME_SMALL
-        if words and words <= _claim_words(claim):
-            return True
-        if any(words == set(re.findall(r"\w+", n)) - _NAME_SMALL for n in claim.subject_names):
-            return True
-        return _places_consistent(mine.text, theirs.text)
-    return any(
-        s.value is not mine
-        and (s.value.kind == theirs.kind or {s.value.kind, theirs.kind} <= TIME)
-        and compare(s.value, theirs) == "same"
-        for s in claim.slots
-    )
-
-
-def _cut_off(text: str, value: Value) -> bool:
-    """A name at the very end of a text that ends mid-sentence ("... died on Tuesday in the
-    San"): a snippet cut inside it, not the name."""
-    return value.kind == "name" and not text[value.end :].strip() and text.rstrip()[-1:].isalnum()
-
-
-def _places_consistent(mine: str, theirs: str) -> bool:
-    """Two place names that need not conflict: one inside the other, or one a country,
-    region or continent whose parts the gazetteer does not list against the other; or one
-    that is no place name at all ("in CO2 emissions", "in the Earth's atmosphere")."""
-    if any(re.search(r"\d|['’]s\b", name) for name in (mine, theirs)):
-        return True
-    relation = relate(mine, theirs)
-    if relation == "apart":
-        return False
-    if relation in ("same", "inside"):
-        return True
-    return any(p.level < CITY or p.partial or p.former for p in (*places(mine), *places(theirs)))
-
-
-_MONTH_WORD = month_pattern("starts") + r"[a-z]*\.?"
-_YEAR_WORD = r"(?:1[6-9]|20)\d\d"
-# what dates a value: "as of 2022", "since 2010", "(2019 census)", "currently", "became"
-_DATING = re.compile(
-    rf"\b(?:as of|as at|since|until|through|by the end of)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b"
-    rf"|\(\s*{_YEAR_WORD}(?:\s*(?:est|estimate|census|figures?|data)\.?)?\s*\)"
-    rf"|\b{_YEAR_WORD}\s+(?:census|estimates?|figures?|data|survey|report)\b"
-    r"|\b(?:currently|presently|at present|today|nowadays|to date|so far|as yet|now|became|"
-    r"has become|have become|had become|record|latest|recent|recently)\b",
-    re.IGNORECASE,
-)
-_LEADING_DATE = re.compile(
-    rf"^\W*(?:in|on|as of|by|since|during|at the end of|until|from)\s+(?:(?:early|late|mid)[- ])?"
-    rf"(?:\d{{1,2}}\s+)?(?:{_MONTH_WORD}\s+)?(?:\d{{1,2}},?\s+)?{_YEAR_WORD}\b",
-    re.IGNORECASE,
-)
-_NEAR_YEAR = re.compile(rf"\b(?:in|by|for|during)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b", re.I)
-_REPEATED = re.compile(
-    r"\b(?:again|twice|thrice|once more|another|re-?(?:elected|married|appointed|released|"
-    r"issued|opened|built|won)|remarried|(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+"
-    r"(?:time|term|title|marriage|win|championship|victory|edition|visit|tour|consecutive))\b",
-    re.IGNORECASE,
-)
-
-
-def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
-    """What an exclusive word ranges over: the noun after it and the names after that
-    ("the longest *river* in *Western Europe*": ``("river", {"western", "europe"})``)."""
-    text = frame.text
-    end = exclusive.value.end + len(_scope_text(frame, exclusive))
-    names = {
-        w
-        for v in values_in(text)
-        if v.kind == "name" and exclusive.value.end < v.start < end
-        for w in re.findall(r"\w+", fold_place(v.text))
-    }
-    # "the 45th President of the United States": the title's own noun is no scope
-    names = {w for w in names if stem(w) != exclusive.label}
-    return exclusive.label, frozenset(names - _NAME_SMALL)
-
-
-_POSSESSIVE = re.compile(r"\b(?:its|his|her|their)\b", re.IGNORECASE)
-
-
-def _scope_text(frame: Frame, exclusive: Slot) -> str:
-    """The words an exclusive ranges over: to the clause's end, or to the verb when the
-    title is the subject ("The first European to map its course | was ...")."""
-    text = frame.text
-    cut = CLAUSE_BREAK.search(text, exclusive.value.end)
-    end = cut.start() if cut else len(text)
-    if exclusive.value.start < frame.subject_end < end:
-        end = frame.subject_end
-    return text[exclusive.value.end : end]
-
-
-def _same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
-    """Two superlatives compete only over one scope: "the longest river in Europe" and "the
-    longest river in Western Europe" (or "... in the world") are two titles; "its course"
-    stands for the claim's "the course of the Merenga"."""
-    (label_a, names_a), (label_b, names_b) = _scope(claim, mine), _scope(found, other)
-    if label_a != label_b:
-        return False
-    if names_a == names_b:
-        return True
-    for names, frame, slot in ((names_a, claim, mine), (names_b, found, other)):
-        if not names and _POSSESSIVE.search(_scope_text(frame, slot)):
-            return True
-    return False
-
-
 def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
     """Whether the sentence names the claim's subject as the agent ("by X") of the act the
     claim's subject does: the passive of the claim's sentence."""
@@ -293,38 +171,6 @@ def _stems_of(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in re.findall(r"[A-Za-z][\w'’-]*", text))
 
 
-def _someone_elses(same: Slot, conflicting: list[tuple[Slot, float]], found: Frame) -> bool:
-    """Whether the claim's value, stated elsewhere in the sentence, belongs to another
-    item of a list: "Healthcare, which accounted for 58 per cent; Industrial Sensing,
-    with 27 per cent": the 27 is in another clause, led by another name."""
-    if not conflicting or any(same.clause == other.clause for other, _a in conflicting):
-        return False
-    return bool(
-        re.match(r"[;,]?\s*[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*\s*,", _clause_text(found, same))
-    )
-
-
-def _clause_text(frame: Frame, slot: Slot) -> str:
-    """The text of a slot's clause, from the break before it."""
-    start = 0
-    for m in CLAUSE_BREAK.finditer(frame.text):
-        if m.start() < slot.value.start:
-            start = m.start()
-    return frame.text[start : slot.value.start]
-
-
-def _time_index(slot: Slot, claim: Frame, found: Frame) -> bool:
-    """Whether a year or date of the claim only says when its number holds ("In 2023 the
-    company had 38,400 employees"): another year in the evidence is another data point,
-    not a conflict, unless the evidence gives the claim's number too."""
-    if slot.value.kind not in TIME:
-        return False
-    numbers = [s for s in claim.slots if s.value.kind == "quantity"]
-    if not numbers:
-        return False
-    return not any(compare(n.value, s.value) == "same" for n in numbers for s in found.slots)
-
-
 _CLEFT = re.compile(
     r"^It\s+(?:was|is|were)\s+((?:[A-Z][\w’'.-]*\s+){0,4}[A-Z][\w’'.-]*)\s+(?:who|that)\s+(.+)$"
 )
@@ -347,36 +193,6 @@ def _holders(found: Frame, slot: Slot) -> tuple[str, ...]:
                     return (str(value.key),)
             return ()
     return found.subject_names
-
-
-def _repeated(text: str) -> bool:
-    return _REPEATED.search(text) is not None
-
-
-def _dated(claim: Frame, found: Frame, other: Slot) -> bool:
-    """Whether the evidence dates the value it gives and the claim states its own as
-    timeless (or as running: "has now treated 699"): a count, a rank or a record that may
-    have changed since, a question for a rater rather than a refutation."""
-    # a year in a name ("the 2015 Paris Agreement") dates the name, not the claim's number
-    claim_time = any(
-        s.value.kind in TIME and not re.match(r"\s+[A-Z]", claim.text[s.value.end :])
-        for s in claim.slots
-    )
-    if _DATING.search(claim.text) or (_DATING.search(found.text) and not claim_time):
-        return True
-    if claim_time:
-        return False
-    if _LEADING_DATE.match(found.text):
-        return True
-    around = found.text[max(0, other.value.start - 40) : other.value.end + 40]
-    return _NEAR_YEAR.search(around) is not None
-
-
-def _same_kind(claim: Slot, found: Slot) -> bool:
-    a, b = claim.value.kind, found.value.kind
-    if a in TIME:
-        return b in TIME
-    return a == b and (a != "quantity" or claim.value.unit == found.value.unit)
 
 
 def _context_agreement(claim: Slot, found: Slot, subject_terms: frozenset[str]) -> float:
@@ -437,9 +253,9 @@ def _conflict(
     finding: _Finding,
     conflicting: list[tuple[Slot, float]],
     words: int,
-) -> tuple[str, dict[str, float]] | None:
-    """The conflict a slot makes with the sentence's most agreeing other value, and its
-    features; None when the subject is named only in passing and the relation differs."""
+) -> Conflict:
+    """The conflict a slot makes with the sentence's most agreeing other value, with its
+    features (the guards then read it)."""
     other, agreement = max(conflicting, key=lambda c: c[1])
     kind = slot.value.kind
     values_of_kind = sum(1 for s in found.slots if _comparable(slot, s))
@@ -450,8 +266,6 @@ def _conflict(
         and not relation.startswith("v:")
     )
     same_verb = bool(relation) and relation == other.relation and not same_relation
-    if finding.subject < 3 and not same_relation:
-        return None  # named only in passing: the relation itself must be the claim's
     features = features_of(
         kind,
         finding.subject,
@@ -465,8 +279,21 @@ def _conflict(
         slot.value.approx,
         words,
     )
-    features["dated"] = float(kind == "quantity" and _dated(claim, found, other))
-    return f"{_label(slot.value)} vs {other.value.text}", features
+    features["dated"] = float(kind == "quantity" and dated_value(claim, found, other))
+    return Conflict(
+        "slot",
+        kind,
+        f"{_label(slot.value)} vs {other.value.text}",
+        claim,
+        found,
+        slot,
+        other,
+        subject=finding.subject,
+        same_relation=same_relation,
+        rivals=tuple(o for o, _a in conflicting),
+        features=features,
+        disputes=_label(slot.value),
+    )
 
 
 def _occasions(
@@ -474,15 +301,17 @@ def _occasions(
     found: Frame,
     finding: _Finding,
     subject_terms: frozenset[str],
-    loose_relations: list[str | None],
-    objects: list[frozenset[str]],
 ) -> None:
     """Each conflict's context: what else of the claim the sentence confirms, and whether
     it may speak of another occasion of a relation that holds many times."""
     specifics = len(claim.terms - subject_terms - {claim.relation})
     # "the first prizes", "her only novel": one occasion, whatever the relation
     single = any(s.value.kind in ("ordinal", "exclusive") for s in claim.slots)
-    for n, (_label_text, features) in enumerate(finding.conflicts):
+    for conflict in finding.conflicts:
+        features = conflict.features
+        slot = conflict.slot if conflict.origin == "slot" else None
+        loose = slot.relation if slot is not None else None
+        objects = slot.context - subject_terms - {loose or ""} if slot is not None else frozenset()
         # what else of the claim this sentence confirms says it speaks of the same event
         others = len(finding.confirmed)
         features["confirmed_others"] = float(min(others, 2))
@@ -491,17 +320,19 @@ def _occasions(
         # ... or "staged in Vienna" against "first staged in Germany": another place
         features["loose_relation"] = float(
             (features["kind_time"] == 1.0 or features["kind_name"] == 1.0)
-            and loose_relations[n] in REPEATABLE
+            and loose in REPEATABLE
             and not single
             and (
                 (others == 0 and specifics <= 2)
                 # "signed to the practice squad" vs "signed to the active roster"
-                or not objects[n] <= found.terms
+                or not objects <= found.terms
             )
         )
         # "married Richard Burton for the second time in 1975": another occasion
         features["repeated"] = float(
-            features["kind_time"] == 1.0 and _repeated(found.text) and not _repeated(claim.text)
+            features["kind_time"] == 1.0
+            and repeated_event(found.text)
+            and not repeated_event(claim.text)
         )
 
 
@@ -531,7 +362,9 @@ def _negation(
             False,
             words,
         )
-        finding.conflicts.append(("negation", features))
+        finding.conflicts.append(
+            Conflict("negation", "negation", "negation", claim, found, features=features)
+        )
         finding.confirmed.clear()
 
 
@@ -556,6 +389,15 @@ def _settle(claim: Frame, checkable: list[Slot], found: Frame, finding: _Finding
         0.5 * finding.coverage + 0.25 * (finding.subject / 3) + 0.25 * (len(finding.confirmed) > 0),
         4,
     )
+
+
+def _add(finding: _Finding, conflict: Conflict) -> None:
+    """A conflict the sentence makes, unless a guard of the conflict stage explains it."""
+    call = first_call(Stage.CONFLICT, conflict)
+    if call is None:
+        finding.conflicts.append(conflict)
+    else:
+        finding.dismissed.append((conflict, call))
 
 
 class FrameJudge:
@@ -664,7 +506,16 @@ class FrameJudge:
                     False,
                     len(finding.sentence.split()),
                 )
-                finding.conflicts.append((f"who: {frame.subject} vs {found.subject}", features))
+                finding.conflicts.append(
+                    Conflict(
+                        "who",
+                        "subject",
+                        f"who: {frame.subject} vs {found.subject}",
+                        frame,
+                        found,
+                        features=features,
+                    )
+                )
                 findings.append(finding)
             if findings:
                 out[i] = self._decide_text(findings, i)
@@ -718,7 +569,9 @@ class FrameJudge:
         features = features_of(
             "swap", subject, True, False, True, 1.0, 1.0, 1, 0.5, False, len(sentence.split())
         )
-        finding.conflicts.append((f"{turned[0]} vs {turned[1]}", features))
+        finding.conflicts.append(
+            Conflict("swap", "swap", f"{turned[0]} vs {turned[1]}", claim, found, features=features)
+        )
         finding.score = 0.5 + 0.25 * (subject / 3)
         return finding
 
@@ -732,7 +585,7 @@ class FrameJudge:
         if not checkable and frame.exclusive is None:
             return []
         return [
-            (f.sentence, f.conflicts[0][1])
+            (f.sentence, f.conflicts[0].features)
             for findings in self._findings(frame, checkable, evidence, before)
             for f in findings
             if len(f.conflicts) == 1 and not f.mismatches
@@ -834,19 +687,10 @@ class FrameJudge:
         if subject < 2:
             finding.score = 0.3 * finding.coverage
             return finding if finding.conflicts else None
-        # per conflict: the claim's relation, and what its act is done to ("signed to the
-        # practice squad")
-        loose_relations: list[str | None] = [None] * len(finding.conflicts)
-        objects: list[frozenset[str]] = [frozenset()] * len(finding.conflicts)
         for slot in checkable:
-            if slot is claim.exclusive:
-                continue
-            conflict = self._compare_slot(claim, slot, found, finding, subject_terms, words)
-            if conflict is not None:
-                finding.conflicts.append(conflict)
-                loose_relations.append(slot.relation)
-                objects.append(slot.context - subject_terms - {slot.relation or ""})
-        _occasions(claim, found, finding, subject_terms, loose_relations, objects)
+            if slot is not claim.exclusive:
+                self._compare_slot(claim, slot, found, finding, subject_terms, words)
+        _occasions(claim, found, finding, subject_terms)
         _negation(claim, checkable, found, finding, words)
         _settle(claim, checkable, found, finding)
         return finding
@@ -859,29 +703,18 @@ class FrameJudge:
         finding: _Finding,
         subject_terms: frozenset[str],
         words: int,
-    ) -> tuple[str, dict[str, float]] | None:
-        """One slot of the claim against the sentence: confirmed (noted in ``finding``), a
-        name that answers with another one (a mismatch), or the conflict it makes."""
+    ) -> None:
+        """One slot of the claim against the sentence: confirmed, a name that answers with
+        another one (a mismatch), or the conflict it makes (noted in ``finding``, or among
+        its dismissed conflicts when a guard explains it)."""
         same, conflicting, unrelated = self._answers(claim, slot, found, finding, subject_terms)
         if same:
             finding.confirmed.append(_label(slot.value))
             finding.clauses |= {s.clause for s in same}
-            return None
-        if unrelated and not conflicting:
+        elif unrelated and not conflicting:
             finding.mismatches += 1
-            return None
-        if any(
-            _same_kind(slot, o)
-            and compare(slot.value, o.value) == "same"
-            and not _someone_elses(o, conflicting, found)
-            for o in found.slots
-        ):
-            return None  # the sentence states the claim's value too, whatever it is about
-        if conflicting and _time_index(slot, claim, found):
-            return None  # "in 2023 it had 38,400 employees" vs "by 1930, 1,150": two times
-        if not conflicting:
-            return None
-        return _conflict(claim, slot, found, finding, conflicting, words)
+        elif conflicting:
+            _add(finding, _conflict(claim, slot, found, finding, conflicting, words))
 
     def _answers(
         self,
@@ -917,12 +750,23 @@ class FrameJudge:
                 continue
             if outcome == "same":
                 same.append(other)
-            elif (
-                outcome == "conflict"
-                and not _consistent(claim, slot.value, other.value)
-                and not _cut_off(found.text, other.value)
-            ):
-                conflicting.append((other, agreement))
+            elif outcome == "conflict":
+                value = Conflict(
+                    "slot",
+                    slot.value.kind,
+                    f"{_label(slot.value)} vs {other.value.text}",
+                    claim,
+                    found,
+                    slot,
+                    other,
+                    subject=finding.subject,
+                    disputes=_label(slot.value),
+                )
+                call = first_call(Stage.VALUE, value)
+                if call is None:
+                    conflicting.append((other, agreement))
+                else:
+                    finding.dismissed.append((value, call))
             elif outcome == "unrelated" and slot.value.kind == "name":
                 unrelated = True
         return same, conflicting, unrelated
@@ -949,7 +793,7 @@ class FrameJudge:
                 if finding.subject >= 2 and _rank_of(mine) == _rank_of(other):
                     # "She was the first woman to ...", she being the claim's
                     finding.confirmed.append(f"{mine.value.text} {claim.subject}")
-                elif finding.subject >= 2 and ranked and _same_scope(claim, mine, found, other):
+                elif finding.subject >= 2 and ranked:
                     self._rank_conflict(claim, found, finding, mine, other, agreement, words)
                 continue
             # entities, not spans: "Jamaican sprinter Usain Bolt" names Usain Bolt
@@ -961,13 +805,9 @@ class FrameJudge:
             if "same" in outcomes:
                 if _rank_of(mine) == _rank_of(other):
                     finding.confirmed.append(f"{mine.value.text} {claim.subject}")
-                elif _same_scope(claim, mine, found, other):
+                else:
                     self._rank_conflict(claim, found, finding, mine, other, agreement, words)
-            elif (
-                set(outcomes) == {"conflict"}
-                and _rank_of(mine) == _rank_of(other)
-                and _same_scope(claim, mine, found, other)
-            ):
+            elif set(outcomes) == {"conflict"} and _rank_of(mine) == _rank_of(other):
                 rival = max(holders, key=len)
                 rival = next((v.text for v in values_in(found.text) if v.key == rival), rival)
                 features = features_of(
@@ -984,10 +824,20 @@ class FrameJudge:
                     words,
                 )
                 # "In 2017, Salvator Mundi became the most expensive painting": a record
-                features["dated"] = float(_dated(claim, found, other))
-                finding.conflicts.append(
-                    (f"{mine.value.text}: {claim.subject} vs {rival}", features)
+                features["dated"] = float(dated_value(claim, found, other))
+                label = f"{mine.value.text} {claim.subject}"
+                conflict = Conflict(
+                    "title",
+                    "subject",
+                    f"{mine.value.text}: {claim.subject} vs {rival}",
+                    claim,
+                    found,
+                    mine,
+                    other,
+                    features=features,
+                    disputes=label,
                 )
+                _add(finding, conflict)
 
     def _agent(self, claim: Frame, sentence: str, finding: _Finding, words: int) -> None:
         """ "Tungsten was first isolated by Scheele" against "the Elhuyar brothers isolated
@@ -1022,7 +872,17 @@ class FrameJudge:
             "name", 3, True, False, True, 1.0, finding.coverage, 1, 0.5, False, words
         )
         features["dated"] = 0.0
-        finding.conflicts.append((f"name {agent.value.text} vs {rival}", features))
+        conflict = Conflict(
+            "agent",
+            "name",
+            f"name {agent.value.text} vs {rival}",
+            claim,
+            found,
+            agent,
+            features=features,
+            disputes=_label(agent.value),
+        )
+        _add(finding, conflict)
 
     def _rank_conflict(
         self,
@@ -1039,49 +899,61 @@ class FrameJudge:
         features = features_of(
             "ordinal", 3, True, False, True, agreement, finding.coverage, 1, 0.5, False, words
         )
-        features["dated"] = float(_dated(claim, found, other))
-        finding.conflicts.append((f"{mine.value.text} vs {other.value.text}", features))
+        features["dated"] = float(dated_value(claim, found, other))
+        conflict = Conflict(
+            "rank",
+            "ordinal",
+            f"{mine.value.text} vs {other.value.text}",
+            claim,
+            found,
+            mine,
+            other,
+            features=features,
+            disputes=f"{mine.value.text} {claim.subject}",
+        )
+        _add(finding, conflict)
 
     # --- one evidence text ---------------------------------------------------------------
     def _decide_text(self, findings: list[_Finding], index: int) -> Judgement:
+        """One text's judgement from its sentences' findings: a support, a refutation (one
+        conflict no guard explains, confident enough), a conflict for review, a conflict a
+        guard dismissed, or the closest sentence; with the sentence that agrees best with
+        the claim's values (for corroboration across texts)."""
         supports: list[_Finding] = []
-        refutes: list[tuple[_Finding, float, str]] = []
-        weak: list[tuple[_Finding, float, str, str]] = []
+        refutes: list[tuple[_Finding, float, Conflict]] = []
+        weak: list[tuple[_Finding, float, Conflict, Call | None]] = []
         for f in findings:
             if len(f.conflicts) == 1 and not f.mismatches:
-                label, features = f.conflicts[0]
-                p = self.calibration.probability(features)
-                capped = next((why for key, why in _CAPPED.items() if features.get(key)), "")
-                if capped:
+                conflict = f.conflicts[0]
+                p = self.calibration.probability(conflict.features)
+                call = first_call(Stage.DEMOTE, conflict)
+                if call is not None:
                     p = min(p, _LOOSE_CAP)
                 if p >= self.refuted_threshold:
-                    refutes.append((f, p, label))
+                    refutes.append((f, p, conflict))
                 else:
-                    weak.append((f, p, label, capped))
-            elif (
-                not f.conflicts
-                and f.complete
-                and f.relation
-                and f.subject >= 2
-                and f.coverage >= self.support_coverage
-                and f.missing == 0  # one swapped word is all a false claim may differ by
-                and f.terms > 0  # a claim read as all subject (no verb found) says nothing yet
-                and len(f.sentence.split()) <= _LONGEST_STATEMENT
-                and f.critical
-            ):
+                    weak.append((f, p, conflict, call))
+            elif f.conflicts:
+                conflict = f.conflicts[0]
+                conflict.siblings, conflict.mismatches = len(f.conflicts) - 1, f.mismatches
+                if (call := first_call(Stage.TEXT, conflict)) is not None:
+                    f.dismissed.append((conflict, call))
+            elif self._supports(f):
                 supports.append(f)
+        agreement = _agreement(findings)
         best_support = max(supports, key=lambda f: (len(f.confirmed), f.score), default=None)
         best_refute = max(refutes, key=lambda r: r[1], default=None)
         if best_support is not None and best_refute is not None:
-            f, p, label = best_refute
+            f, p, conflict = best_refute
             return self._judgement(
                 "inconclusive",
                 best_support,
                 0.0,
                 f"disputed within one text: supported by “{best_support.sentence}” but "
-                f"contradicted by “{f.sentence}” ({label})",
+                f"contradicted by “{f.sentence}” ({conflict.label})",
                 index,
-                conflicts=(label,),
+                conflicts=(conflict.label,),
+                agreement=agreement,
             )
         if best_support is not None:
             confidence = min(
@@ -1093,27 +965,71 @@ class FrameJudge:
                 confidence,
                 f"same subject and relation; confirms {', '.join(best_support.confirmed)}",
                 index,
+                agreement=agreement,
             )
         if best_refute is not None:
-            f, p, label = best_refute
-            return self._judgement(
-                "refuted",
-                f,
-                p,
-                f"same subject and relation, conflicting {label}",
-                index,
-                conflicts=(label,),
+            f, p, conflict = best_refute
+            return replace(
+                self._judgement(
+                    "refuted",
+                    f,
+                    p,
+                    f"same subject and relation, conflicting {conflict.label}",
+                    index,
+                    conflicts=(conflict.label,),
+                    agreement=agreement,
+                ),
+                disputes=(conflict.disputes,) if conflict.disputes else (),
             )
         if weak:
-            f, p, label, capped = max(weak, key=lambda w: w[1])
-            why = f"; {capped}" if capped else ""
-            return self._judgement(
-                "inconclusive",
-                f,
-                p,
-                f"possible conflict ({label}, confidence {p:.2f}{why}): check it",
-                index,
-                conflicts=(label,),
+            f, p, conflict, call = max(weak, key=lambda w: w[1])
+            why = f"; {call.detail}" if call is not None else ""
+            return replace(
+                self._judgement(
+                    "inconclusive",
+                    f,
+                    p,
+                    f"possible conflict ({conflict.label}, confidence {p:.2f}{why}): check it",
+                    index,
+                    conflicts=(conflict.label,),
+                    agreement=agreement,
+                ),
+                guard=call,
+            )
+        return self._undecided(findings, index, agreement)
+
+    def _supports(self, f: _Finding) -> bool:
+        """Every slot confirmed, the claim's subject and relation, and all of the claim's
+        other words (one swapped word is all a false claim may differ by)."""
+        return (
+            f.complete
+            and f.relation
+            and f.subject >= 2
+            and f.coverage >= self.support_coverage
+            and f.missing == 0
+            and f.terms > 0  # a claim read as all subject (no verb found) says nothing yet
+            and len(f.sentence.split()) <= _LONGEST_STATEMENT
+            and f.critical
+        )
+
+    def _undecided(
+        self, findings: list[_Finding], index: int, agreement: Agreement | None
+    ) -> Judgement:
+        """No support and no conflict: a conflict a guard dismissed leads (the verdict says
+        which guard), else the closest sentence."""
+        dismissed = [(f, c) for f in findings for c in f.dismissed]
+        if dismissed:
+            f, (conflict, call) = max(dismissed, key=lambda d: d[0].score)
+            return replace(
+                self._judgement(
+                    "inconclusive",
+                    f,
+                    0.0,
+                    f"{call.says()} ({conflict.label})",
+                    index,
+                    agreement=agreement,
+                ),
+                guard=call,
             )
         closest = max(findings, key=lambda f: f.score, default=None)
         if closest is None:
@@ -1130,6 +1046,7 @@ class FrameJudge:
             0.0,
             "no sentence states or contradicts the claim's slots",
             index,
+            agreement=agreement,
         )
 
     def _judgement(
@@ -1140,6 +1057,7 @@ class FrameJudge:
         reason: str,
         index: int,
         conflicts: tuple[str, ...] = (),
+        agreement: Agreement | None = None,
     ) -> Judgement:
         return Judgement(
             label=label,
@@ -1153,4 +1071,18 @@ class FrameJudge:
             conflicts=conflicts,
             reason=reason,
             score=f.score,
+            agreement=agreement,
         )
+
+
+def _agreement(findings: list[_Finding]) -> Agreement | None:
+    """The sentence that gives the most of the claim's values in its frame (the claim's
+    subject, each value anchored to the claim's relation), if any."""
+    best = max(
+        (f for f in findings if f.confirmed and f.subject >= 2),
+        key=lambda f: (len(f.confirmed), f.score),
+        default=None,
+    )
+    if best is None:
+        return None
+    return Agreement(tuple(best.confirmed), best.start, best.end, best.sentence)

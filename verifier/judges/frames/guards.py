@@ -1,0 +1,436 @@
+"""Guards: every reason the frames judge dismisses or demotes a conflict, by name, in one table.
+
+A *conflict* is a value of an evidence sentence that differs from one of the claim's: the
+same kind of value (a year, a number with its unit, a name after the same preposition, a
+rank), anchored to the same relation, in a sentence about the claim's subject. A conflict is
+evidence that the claim is false only when nothing else explains it. Each guard below is one
+such explanation, a small function of the conflict that returns what it saw (the detail a
+rater reads) or None; :data:`GUARDS` lists them in the order they are asked, and the first
+that speaks decides:
+
+- ``dismiss``: no conflict after all (the claim's value may well be right): the sentence is
+  shown as the closest one, with the guard's name and detail;
+- ``demote``: a question for a rater, never a refutation: the conflict is shown for review
+  ("possible false fact") with the guard's name and detail.
+
+Stages say where a guard is asked: ``value`` (is this differing value a conflict at all?),
+``conflict`` (a slot's conflict, with the sentence's other values), ``text`` (the sentence's
+conflicts together), ``demote`` (before a refutation counts), ``claim`` (every passage of
+the claim: :func:`verifier.judges.base.aggregate` asks it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
+from verifier.judges.frames.frame import CLAUSE_BREAK, Frame, Slot
+from verifier.judges.frames.places import CITY, places, relate
+from verifier.judges.frames.places import fold as fold_place
+from verifier.judges.frames.slots import TIME, Value, compare, values_in
+from verifier.text.months import month_pattern
+from verifier.text.stem import stem
+
+__all__ = [
+    "FRAME_GUARDS",
+    "GUARDS",
+    "NAME_SMALL",
+    "Conflict",
+    "dated_value",
+    "first_call",
+    "guard_named",
+    "repeated_event",
+    "same_kind",
+    "same_scope",
+]
+
+NAME_SMALL = frozenset(
+    {"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"}
+)
+
+
+def _claim_words(claim: Frame) -> frozenset[str]:
+    return _words_of(claim.text)
+
+
+@lru_cache(maxsize=1024)
+def _words_of(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\w+", fold_place(text)))
+
+
+def _named_by(claim: Frame, mine: Value, theirs: Value) -> bool:
+    """Whether the claim itself names a value that differs from the one compared: "born in
+    Lyon, France" vs "born in Lyon"; "from 1902 to 1910" vs "in 1902"; the subject's name."""
+    if theirs.kind == "name":
+        words = set(re.findall(r"\w+", fold_place(theirs.text))) - NAME_SMALL
+        if words and words <= _claim_words(claim):
+            return True
+        return any(words == set(re.findall(r"\w+", n)) - NAME_SMALL for n in claim.subject_names)
+    return any(
+        s.value is not mine
+        and (s.value.kind == theirs.kind or {s.value.kind, theirs.kind} <= TIME)
+        and compare(s.value, theirs) == "same"
+        for s in claim.slots
+    )
+
+
+def _cut_inside(text: str, value: Value) -> bool:
+    """A name at the very end of a text that ends mid-sentence ("... died on Tuesday in the
+    San"): a snippet cut inside it, not the name."""
+    return value.kind == "name" and not text[value.end :].strip() and text.rstrip()[-1:].isalnum()
+
+
+def _places_consistent(mine: str, theirs: str) -> bool:
+    """Two place names that need not conflict: one inside the other, or one a country,
+    region or continent whose parts the gazetteer does not list against the other; or one
+    that is no place name at all ("in CO2 emissions", "in the Earth's atmosphere")."""
+    if any(re.search(r"\d|['’]s\b", name) for name in (mine, theirs)):
+        return True
+    relation = relate(mine, theirs)
+    if relation == "apart":
+        return False
+    if relation in ("same", "inside"):
+        return True
+    return any(p.level < CITY or p.partial or p.former for p in (*places(mine), *places(theirs)))
+
+
+_MONTH_WORD = month_pattern("starts") + r"[a-z]*\.?"
+
+
+_YEAR_WORD = r"(?:1[6-9]|20)\d\d"
+
+
+# what dates a value: "as of 2022", "since 2010", "(2019 census)", "currently", "became"
+_DATING = re.compile(
+    rf"\b(?:as of|as at|since|until|through|by the end of)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b"
+    rf"|\(\s*{_YEAR_WORD}(?:\s*(?:est|estimate|census|figures?|data)\.?)?\s*\)"
+    rf"|\b{_YEAR_WORD}\s+(?:census|estimates?|figures?|data|survey|report)\b"
+    r"|\b(?:currently|presently|at present|today|nowadays|to date|so far|as yet|now|became|"
+    r"has become|have become|had become|record|latest|recent|recently)\b",
+    re.IGNORECASE,
+)
+
+
+_LEADING_DATE = re.compile(
+    rf"^\W*(?:in|on|as of|by|since|during|at the end of|until|from)\s+(?:(?:early|late|mid)[- ])?"
+    rf"(?:\d{{1,2}}\s+)?(?:{_MONTH_WORD}\s+)?(?:\d{{1,2}},?\s+)?{_YEAR_WORD}\b",
+    re.IGNORECASE,
+)
+
+
+_NEAR_YEAR = re.compile(rf"\b(?:in|by|for|during)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b", re.I)
+
+
+_REPEATED = re.compile(
+    r"\b(?:again|twice|thrice|once more|another|re-?(?:elected|married|appointed|released|"
+    r"issued|opened|built|won)|remarried|(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+"
+    r"(?:time|term|title|marriage|win|championship|victory|edition|visit|tour|consecutive))\b",
+    re.IGNORECASE,
+)
+
+
+def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
+    """What an exclusive word ranges over: the noun after it and the names after that
+    ("the longest *river* in *Western Europe*": ``("river", {"western", "europe"})``)."""
+    text = frame.text
+    end = exclusive.value.end + len(_scope_text(frame, exclusive))
+    names = {
+        w
+        for v in values_in(text)
+        if v.kind == "name" and exclusive.value.end < v.start < end
+        for w in re.findall(r"\w+", fold_place(v.text))
+    }
+    # "the 45th President of the United States": the title's own noun is no scope
+    names = {w for w in names if stem(w) != exclusive.label}
+    return exclusive.label, frozenset(names - NAME_SMALL)
+
+
+_POSSESSIVE = re.compile(r"\b(?:its|his|her|their)\b", re.IGNORECASE)
+
+
+def _scope_text(frame: Frame, exclusive: Slot) -> str:
+    """The words an exclusive ranges over: to the clause's end, or to the verb when the
+    title is the subject ("The first European to map its course | was ...")."""
+    text = frame.text
+    cut = CLAUSE_BREAK.search(text, exclusive.value.end)
+    end = cut.start() if cut else len(text)
+    if exclusive.value.start < frame.subject_end < end:
+        end = frame.subject_end
+    return text[exclusive.value.end : end]
+
+
+def same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
+    """Two superlatives compete only over one scope: "the longest river in Europe" and "the
+    longest river in Western Europe" (or "... in the world") are two titles; "its course"
+    stands for the claim's "the course of the Merenga"."""
+    (label_a, names_a), (label_b, names_b) = _scope(claim, mine), _scope(found, other)
+    if label_a != label_b:
+        return False
+    if names_a == names_b:
+        return True
+    for names, frame, slot in ((names_a, claim, mine), (names_b, found, other)):
+        if not names and _POSSESSIVE.search(_scope_text(frame, slot)):
+            return True
+    return False
+
+
+def _someone_elses(same: Slot, rivals: tuple[Slot, ...], found: Frame) -> bool:
+    """Whether the claim's value, stated elsewhere in the sentence, belongs to another
+    item of a list: "Healthcare, which accounted for 58 per cent; Industrial Sensing,
+    with 27 per cent": the 27 is in another clause, led by another name."""
+    if not rivals or any(same.clause == other.clause for other in rivals):
+        return False
+    return bool(
+        re.match(r"[;,]?\s*[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*)*\s*,", _clause_text(found, same))
+    )
+
+
+def _clause_text(frame: Frame, slot: Slot) -> str:
+    """The text of a slot's clause, from the break before it."""
+    start = 0
+    for m in CLAUSE_BREAK.finditer(frame.text):
+        if m.start() < slot.value.start:
+            start = m.start()
+    return frame.text[start : slot.value.start]
+
+
+def _time_index(slot: Slot, claim: Frame, found: Frame) -> bool:
+    """Whether a year or date of the claim only says when its number holds ("In 2023 the
+    company had 38,400 employees"): another year in the evidence is another data point,
+    not a conflict, unless the evidence gives the claim's number too."""
+    if slot.value.kind not in TIME:
+        return False
+    numbers = [s for s in claim.slots if s.value.kind == "quantity"]
+    if not numbers:
+        return False
+    return not any(compare(n.value, s.value) == "same" for n in numbers for s in found.slots)
+
+
+def repeated_event(text: str) -> bool:
+    return _REPEATED.search(text) is not None
+
+
+def dated_value(claim: Frame, found: Frame, other: Slot) -> bool:
+    """Whether the evidence dates the value it gives and the claim states its own as
+    timeless (or as running: "has now treated 699"): a count, a rank or a record that may
+    have changed since, a question for a rater rather than a refutation."""
+    # a year in a name ("the 2015 Paris Agreement") dates the name, not the claim's number
+    claim_time = any(
+        s.value.kind in TIME and not re.match(r"\s+[A-Z]", claim.text[s.value.end :])
+        for s in claim.slots
+    )
+    if _DATING.search(claim.text) or (_DATING.search(found.text) and not claim_time):
+        return True
+    if claim_time:
+        return False
+    if _LEADING_DATE.match(found.text):
+        return True
+    around = found.text[max(0, other.value.start - 40) : other.value.end + 40]
+    return _NEAR_YEAR.search(around) is not None
+
+
+def same_kind(claim: Slot, found: Slot) -> bool:
+    a, b = claim.value.kind, found.value.kind
+    if a in TIME:
+        return b in TIME
+    return a == b and (a != "quantity" or claim.value.unit == found.value.unit)
+
+
+# --- the conflict the guards read ------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Conflict:
+    """One value of an evidence sentence against one slot of the claim, with what the judge
+    knows of it: what the guards read and the calibration weighs (``features``).
+
+    ``origin`` says how it was found: ``slot`` (a value of the same kind anchored to the
+    same relation), ``title`` (another holder of the claim's "only" / "first"), ``rank``
+    (the subject holds another rank), ``agent`` (another doer of a "first" act), ``who``
+    (a cleft's doer), ``negation``, ``swap`` (a word turned into its opposite)."""
+
+    origin: str
+    kind: str  # the claim value's kind, or "subject", "negation", "swap"
+    label: str  # what a rater reads: "year 1894 vs 1874"
+    claim: Frame
+    found: Frame
+    slot: Slot | None = None  # the claim's
+    other: Slot | None = None  # the sentence's
+    subject: int = 3  # how surely the sentence speaks of the claim's subject (0-3)
+    same_relation: bool = True
+    rivals: tuple[Slot, ...] = ()  # every value of the sentence in conflict with the slot
+    features: dict[str, float] = field(default_factory=dict)
+    disputes: str = ""  # the claim's slot, as a sentence that confirms it names it
+    siblings: int = 0  # the sentence's other conflicts (known at the text stage)
+    mismatches: int = 0  # claim names the sentence answers with an unrelated name
+
+
+# --- value: is this differing value a conflict at all? ----------------------------------
+
+
+def named_by_claim(c: Conflict) -> str | None:
+    """The claim itself names the sentence's value ("born in Lyon, France" vs "born in
+    Lyon"; "from 1902 to 1910" vs "in 1902")."""
+    if c.slot is None or c.other is None:
+        return None
+    if _named_by(c.claim, c.slot.value, c.other.value):
+        return f"the claim names {c.other.value.text}"
+    return None
+
+
+def place_inside(c: Conflict) -> str | None:
+    """Two places of which one lies inside the other, or whose parts the gazetteer cannot
+    tell apart ("France" vs "Lyon", "the Netherlands" vs "Franeker"), or a name that is no
+    place at all ("in CO2 emissions")."""
+    if c.slot is None or c.other is None:
+        return None
+    mine, theirs = c.slot.value, c.other.value
+    if theirs.kind == "name" and _places_consistent(mine.text, theirs.text):
+        return f"{mine.text} and {theirs.text} need not differ"
+    return None
+
+
+def cut_off(c: Conflict) -> str | None:
+    """A name at the very end of a snippet cut mid-sentence ("... died in the San"): the
+    snippet was cut inside the name."""
+    if c.other is None:
+        return None
+    if _cut_inside(c.found.text, c.other.value):
+        return f"the text ends inside “{c.other.value.text}”"
+    return None
+
+
+# --- conflict: one slot's conflict, beside the sentence's other values -----------------
+
+
+def value_also_stated(c: Conflict) -> str | None:
+    """The sentence gives the claim's value too, not as another item of a list: it says
+    something else of it ("born in 1867 in Warsaw, moved in 1891")."""
+    slot = c.slot
+    if c.origin != "slot" or slot is None:
+        return None
+    for o in c.found.slots:
+        if (
+            same_kind(slot, o)
+            and compare(slot.value, o.value) == "same"
+            and not _someone_elses(o, c.rivals, c.found)
+        ):
+            return f"it also gives {o.value.text}"
+    return None
+
+
+def another_time(c: Conflict) -> str | None:
+    """The claim's year only says when its number held ("In 2023 the company had 38,400
+    employees"): another year in the sentence is another data point."""
+    if c.origin != "slot" or c.slot is None or c.other is None:
+        return None
+    if _time_index(c.slot, c.claim, c.found):
+        return f"{c.other.value.text} dates another figure"
+    return None
+
+
+def named_in_passing(c: Conflict) -> str | None:
+    """The subject is only mentioned (a pronoun, "the company") and the value hangs on
+    another relation: the sentence says something else of it."""
+    if c.origin == "slot" and c.subject < 3 and not c.same_relation:
+        return "the sentence speaks of the subject in passing, under another relation"
+    return None
+
+
+def title_scope(c: Conflict) -> str | None:
+    """Two superlatives or ranks over different scopes: "the longest river in Europe" and
+    "the longest river in Western Europe" (or "in the world") are two titles."""
+    if c.origin not in ("title", "rank") or c.slot is None or c.other is None:
+        return None
+    if same_scope(c.claim, c.slot, c.found, c.other):
+        return None
+    mine = _scope_text(c.claim, c.slot).strip() or "(none named)"
+    theirs = _scope_text(c.found, c.other).strip() or "(none named)"
+    return f"{c.slot.value.text} {mine} vs {c.other.value.text} {theirs}"
+
+
+# --- text: the sentence's conflicts together --------------------------------------------
+
+
+def another_event(c: Conflict) -> str | None:
+    """A sentence that differs from the claim in two values at once, or answers one of the
+    claim's names with an unrelated one, speaks of another event."""
+    if c.siblings:
+        return f"{c.siblings + 1} values differ"
+    if c.mismatches:
+        return "it names another thing where the claim names one"
+    return None
+
+
+# --- demote: before a refutation counts -------------------------------------------------
+
+
+def loose_relation(c: Conflict) -> str | None:
+    """A relation that holds many times ("won a prize", "visited") with nothing else of the
+    claim confirmed: the source may speak of another occasion."""
+    if c.features.get("loose_relation"):
+        return "a relation that holds many times: the source may speak of another occasion"
+    return None
+
+
+def repeated(c: Conflict) -> str | None:
+    """The source speaks of a repeated event ("for the second time", "re-elected")."""
+    return "the source speaks of a repeated event" if c.features.get("repeated") else None
+
+
+def dated(c: Conflict) -> str | None:
+    """The source dates its value ("as of 2021", "currently") and the claim does not: a
+    count, a rank or a record that may have changed since."""
+    if c.features.get("dated"):
+        return "the source dates its value and the claim does not: the fact may have changed"
+    return None
+
+
+FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
+    Guard("named_by_claim", "the claim names it", Action.DISMISS, Stage.VALUE, named_by_claim),
+    Guard("place_inside", "places that need not differ", Action.DISMISS, Stage.VALUE, place_inside),
+    Guard("cut_off", "a snippet cut inside a name", Action.DISMISS, Stage.VALUE, cut_off),
+    Guard(
+        "value_also_stated",
+        "the sentence also gives the claim's value",
+        Action.DISMISS,
+        Stage.CONFLICT,
+        value_also_stated,
+    ),
+    Guard("another_time", "another year's figure", Action.DISMISS, Stage.CONFLICT, another_time),
+    Guard(
+        "named_in_passing",
+        "the subject named in passing",
+        Action.DISMISS,
+        Stage.CONFLICT,
+        named_in_passing,
+    ),
+    Guard("title_scope", "another scope", Action.DISMISS, Stage.CONFLICT, title_scope),
+    Guard("another_event", "another event", Action.DISMISS, Stage.TEXT, another_event),
+    Guard(
+        "loose_relation",
+        "a relation that holds many times",
+        Action.DEMOTE,
+        Stage.DEMOTE,
+        loose_relation,
+    ),
+    Guard("repeated", "a repeated event", Action.DEMOTE, Stage.DEMOTE, repeated),
+    Guard("dated", "a dated value", Action.DEMOTE, Stage.DEMOTE, dated),
+)
+
+# Every guard, in the order asked: the frames judge's, then the claim's (asked by aggregate).
+GUARDS: tuple[Guard[Conflict] | Guard[Dispute], ...] = (*FRAME_GUARDS, *CLAIM_GUARDS)
+
+
+def guard_named(name: str) -> Guard[Conflict] | Guard[Dispute]:
+    return next(g for g in GUARDS if g.name == name)
+
+
+def first_call(stage: Stage, conflict: Conflict) -> Call | None:
+    """The first guard of ``stage`` that explains ``conflict``, if any."""
+    for guard in FRAME_GUARDS:
+        if guard.stage is stage and (call := guard.ask(conflict)) is not None:
+            return call
+    return None
