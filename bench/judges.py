@@ -36,8 +36,9 @@ from pathlib import Path
 
 from verifier.config import NliJudgeSettings, load_settings
 from verifier.evidence.passages import passage_spans, rank_passages
-from verifier.judges import Decision, aggregate
+from verifier.judges import Decision, Judgement, aggregate
 from verifier.judges.frames.frame import frame_of
+from verifier.judges.frames.guards import GUARDS
 from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.slots import values_in
 from verifier.judges.heuristic import HeuristicJudge, terms_of
@@ -308,6 +309,47 @@ def print_reliability(reliability: dict[str, list[tuple[float, bool]]]) -> None:
         print(f"| {name} | " + " | ".join(cells) + " |")
 
 
+def guards_of(judgements: Sequence[Judgement], decision: Decision) -> set[str]:
+    """The guards that spoke for one claim: in any text's judgement or in the verdict."""
+    return {j.guard.guard for j in judgements if j.guard} | (
+        {decision.guard.guard} if decision.guard else set()
+    )
+
+
+def print_guards(fired: dict[str, Counter[str]]) -> None:
+    """Per guard, the claims it spoke for, by gold label: on true claims a guard keeps a
+    conflict from capping a correct answer; on false ones it may cost a refutation."""
+    print(
+        "\nguards of the frames judge: claims a guard spoke for (dismissed, kept for review or "
+        "disputed a conflict), by gold label; 'decided' where it led the verdict"
+    )
+    print(
+        "| guard | stage | action | on true claims | on false claims | on other | decided (true / false) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for guard in GUARDS:
+        c = fired.get(guard.name, Counter())
+        print(
+            f"| {guard.name} | {guard.stage} | {guard.action} | {c['supported']} | "
+            f"{c['refuted']} | {c['other']} | {c['decided supported']} / {c['decided refuted']} |"
+        )
+
+
+def run_frames(
+    frames: FrameJudge, pairs: list[Pair], fired: dict[str, Counter[str]]
+) -> list[Decision]:
+    """The frames judge's decisions, counting in ``fired`` the guards that spoke."""
+    judged = [frames.judge_all(c, e, befores(e)) for c, e, _g in pairs]
+    decisions = [aggregate(j, frames.refuted_threshold) for j in judged]
+    for js, d, (_c, _e, g) in zip(judged, decisions, pairs, strict=True):
+        kind = g if g in ("supported", "refuted") else "other"
+        for name in guards_of(js, d):
+            fired.setdefault(name, Counter())[kind] += 1
+        if d.guard is not None and kind != "other":
+            fired.setdefault(d.guard.guard, Counter())[f"decided {kind}"] += 1
+    return decisions
+
+
 def always_inconclusive(claim: str, evidence: Sequence[str]) -> str:
     return "inconclusive"
 
@@ -415,6 +457,7 @@ def main() -> int:
     recalls: list[str] = []
     alarms: list[tuple[str, str, str, Decision]] = []  # set, gold, claim, decision
     reliability: dict[str, list[tuple[float, bool]]] = {}
+    fired: dict[str, Counter[str]] = {}
     for name in args.sets.split(","):
         pairs = list(SETS[name](root))
         if args.limit:
@@ -431,7 +474,7 @@ def main() -> int:
         for judge_name, judge in judges.items():
             started = time.perf_counter()
             if judge_name == "frames":
-                decisions = [frames.decide(c, e, befores(e)) for c, e, _g in pairs]
+                decisions = run_frames(frames, pairs, fired)
                 pred = [d.label for d in decisions]
             else:
                 pred = [judge(c, e) for c, e, _g in pairs]
@@ -464,6 +507,7 @@ def main() -> int:
                 if d.label == "refuted" and g not in ("refuted", "not_supported")
             ]
     print_alarms(alarms)
+    print_guards(fired)
     print_reliability(reliability)
     pages = list(wice_pages(root))
     # Whole pages, cold sentences: a worker's word caches (stems, relations) are warm after

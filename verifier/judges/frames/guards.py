@@ -155,10 +155,18 @@ def _scope_text(frame: Frame, exclusive: Slot) -> str:
     title is the subject ("The first European to map its course | was ...")."""
     text = frame.text
     cut = CLAUSE_BREAK.search(text, exclusive.value.end)
-    end = cut.start() if cut else len(text)
+    end = clause_end = cut.start() if cut else len(text)
     if exclusive.value.start < frame.subject_end < end:
         end = frame.subject_end
+    verb = _COPULA.search(text, exclusive.value.end, clause_end)
+    if end - exclusive.value.end <= 12 and verb is not None:
+        # a subject cut inside the title ("The tallest | building in Latin America was"):
+        # the title runs to its verb
+        end = verb.start()
     return text[exclusive.value.end : end]
+
+
+_COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|became|remains|remained)\s")
 
 
 def same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
@@ -331,6 +339,22 @@ def another_time(c: Conflict) -> str | None:
     return None
 
 
+def no_statement(c: Conflict) -> str | None:
+    """A sentence with no verb and no relation word (a table row, a heading, a list item:
+    "Argentina 0–1 Belgium; 1986, semi-finals:") states nothing of the subject: its values
+    may belong to any row or column."""
+    if c.origin == "slot" and c.found.relation is None and not _FINITE.search(c.found.text):
+        return "a table row or heading, not a statement"
+    return None
+
+
+_FINITE = re.compile(
+    r"\b(?:is|was|are|were|be|been|being|has|have|had|does|did|do|will|would|can|could|"
+    r"may|might|shall|should|must)\b",
+    re.IGNORECASE,
+)
+
+
 def named_in_passing(c: Conflict) -> str | None:
     """The subject is only mentioned (a pronoun, "the company") and the value hangs on
     another relation: the sentence says something else of it."""
@@ -339,16 +363,176 @@ def named_in_passing(c: Conflict) -> str | None:
     return None
 
 
-def title_scope(c: Conflict) -> str | None:
-    """Two superlatives or ranks over different scopes: "the longest river in Europe" and
-    "the longest river in Western Europe" (or "in the world") are two titles."""
-    if c.origin not in ("title", "rank") or c.slot is None or c.other is None:
+# what a statistic measures of a set, or a bound of what varies: "the *average* radius of the
+# planets", "the members' *median* age", "a *peak* output of ...", "GDP *per capita*"
+_STATISTIC = re.compile(
+    r"\b(?:average|mean|median|typical|per[ -]capita|per (?:person|head|inhabitant|resident)|"
+    r"combined|cumulative|aggregate|maximum|minimum|peak|top speed)\b",
+    re.IGNORECASE,
+)
+
+
+def _clause_of(frame: Frame, value: Value) -> str:
+    """The clause a value stands in: from the break before it to the break after it,
+    without the subject of a sentence that names its subject (a superlative there says who,
+    not what is measured: "Mercury, the smallest planet, has a radius of ...")."""
+    text = frame.text
+    start = 0
+    for m in CLAUSE_BREAK.finditer(text):
+        if m.end() <= value.start:
+            start = m.end()
+    cut = CLAUSE_BREAK.search(text, value.end)
+    end = cut.start() if cut else len(text)
+    if frame.subject_names and start < frame.subject_end <= value.start:
+        start = frame.subject_end
+    return text[start:end]
+
+
+def _measures(frame: Frame, value: Value) -> frozenset[str]:
+    return frozenset(m.group().lower() for m in _STATISTIC.finditer(_clause_of(frame, value)))
+
+
+def another_measure(c: Conflict) -> str | None:
+    """A statistic names what is measured: "the smallest planet's radius" and "the average
+    radius of the planets", "the oldest member's age" and "the members' median age", "a peak
+    output" and an output are two measures, whose values never conflict."""
+    if c.origin != "slot" or c.slot is None or c.other is None or c.kind != "quantity":
         return None
-    if same_scope(c.claim, c.slot, c.found, c.other):
+    mine, theirs = _measures(c.claim, c.slot.value), _measures(c.found, c.other.value)
+    if mine == theirs:
         return None
-    mine = _scope_text(c.claim, c.slot).strip() or "(none named)"
-    theirs = _scope_text(c.found, c.other).strip() or "(none named)"
-    return f"{c.slot.value.text} {mine} vs {c.other.value.text} {theirs}"
+    return f"{' '.join(sorted(mine)) or 'the value'} vs {' '.join(sorted(theirs)) or 'the value'}"
+
+
+_GENERIC_SCOPE = re.compile(
+    r"\b(?:in|across|throughout|around|of|on)\s+(?:the\s+)?(world|globe|planet|earth|country|"
+    r"nation|universe|galaxy|solar system)\b|\b(worldwide|globally|nationwide|nationally|"
+    r"internationally|domestically)\b"
+    r"|\b(?:among|for|in)\s+(?:(?:young|older|adult|elderly)\s+)?(men|women|males|females|"
+    r"adults|children|kids|teenagers|teens|adolescents|boys|girls|infants|students|workers)\b",
+    re.IGNORECASE,
+)
+_WORLD = {
+    "globe": "world",
+    "planet": "world",
+    "earth": "world",
+    "worldwide": "world",
+    "globally": "world",
+    "internationally": "world",
+    "nation": "country",
+    "nationwide": "country",
+    "nationally": "country",
+    "domestically": "country",
+}
+
+
+def _scopes(frame: Frame) -> frozenset[str]:
+    """The scopes a sentence names in words: "in the world", "in the country", "among
+    women" (places are read as a title's scope: :func:`same_scope`)."""
+    return frozenset(
+        _WORLD.get(w, w)
+        for m in _GENERIC_SCOPE.finditer(frame.text)
+        for w in [next(g for g in m.groups() if g).lower()]
+    )
+
+
+def _titles(c: Conflict) -> tuple[Slot, Slot] | None:
+    """The two titles a conflict is read under: the conflicting ones themselves, or the
+    claim's and the sentence's superlative of the same noun ("the tallest building")."""
+    if c.slot is None or c.other is None:
+        return None
+    if c.origin in ("title", "rank"):
+        return c.slot, c.other
+    mine, theirs = _title_of(c.claim), _title_of(c.found)
+    if mine is None or theirs is None or mine.label != theirs.label:
+        return None
+    return mine, theirs
+
+
+def _title_of(frame: Frame) -> Slot | None:
+    """A sentence's superlative: its exclusive slot, or the first one it holds."""
+    return frame.exclusive or next(iter(frame.slots_of("exclusive")), None)
+
+
+def another_scope(c: Conflict) -> str | None:
+    """A scope named on either side (a region, the world, a population) must be the same
+    one before values are compared: "the busiest airport in South America" and "the busiest
+    airport in Latin America", "the most popular sport in the country" and "the 12th most
+    popular sport in the world" are two titles, and every value under them is another's."""
+    if c.slot is None or c.other is None or c.origin not in ("slot", "title", "rank"):
+        return None
+    titles = _titles(c)
+    if titles is not None and not same_scope(c.claim, titles[0], c.found, titles[1]):
+        mine, theirs = titles
+        said = _scope_text(c.claim, mine).strip() or "(none named)"
+        given = _scope_text(c.found, theirs).strip() or "(none named)"
+        return f"{mine.value.text} {said} vs {theirs.value.text} {given}"
+    named, given_ = _scopes(c.claim), _scopes(c.found)
+    if named == given_ or (not (named and given_) and titles is None):
+        return None
+    return (
+        f"{', '.join(sorted(named)) or 'none named'} vs {', '.join(sorted(given_)) or 'none named'}"
+    )
+
+
+def another_kind_of_name(c: Conflict) -> str | None:
+    """A place conflicts only with another place: "in Santiago" and "in the Costanera
+    tower", "in Lyon" and "in the Hôtel-Dieu" name two kinds of thing (the gazetteer knows
+    one as a place, not the other)."""
+    if c.slot is None or c.other is None or c.kind != "name" or c.slot.prep == "by":
+        return None
+    mine, theirs = bool(places(c.slot.value.text)), bool(places(c.other.value.text))
+    if mine == theirs:
+        return None
+    place, other = (c.slot.value.text, c.other.value.text)
+    if theirs:
+        place, other = other, place
+    return f"{place} is a place, {other} is not one the gazetteer knows"
+
+
+_RANKED = re.compile(
+    r"\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)|"
+    r"ranked|ranks|ranking|runner-up|followed by|behind|ahead of)\b|\bNo\.\s?\d|#\d",
+    re.IGNORECASE,
+)
+
+
+_LISTED = re.compile(r"\b(?:followed by|behind|ahead of|runner-up)\b", re.IGNORECASE)
+
+
+def ranked_list(c: Conflict) -> str | None:
+    """The sentence ranks several items ("X is second with 31%", "followed by Y with 28%")
+    and the claim gives a title ("the highest rate, 28%") or the sentence is a list: a
+    ranked list in which the claim's subject appears is no refutation on its own."""
+    if c.origin != "slot" or c.other is None or c.kind != "quantity":
+        return None
+    around = c.found.text[max(0, c.other.value.start - 60) : c.other.value.end + 40]
+    m = _RANKED.search(around)
+    if m is None or _RANKED.search(c.claim.text):
+        return None
+    if c.claim.exclusive is None and not _LISTED.search(around):
+        return None  # "it is the third-highest peak, at 6,412 m": its own rank, one value
+    return f"“{m.group()}” beside {c.other.value.text}"
+
+
+_ATTRIBUTED = re.compile(
+    r"\baccording to\b|\b(?:a|the|one|another|latest|recent|new)\s+(?:\d{4}\s+)?(?:survey|"
+    r"study|poll|report|census|estimate|analysis)\b|\b(?:surveys?|polls?|studies)\s+"
+    r"(?:show|found|suggest|indicate)|\bestimated?\b|\bestimates\b|\bresearchers\b",
+    re.IGNORECASE,
+)
+
+
+def another_source(c: Conflict) -> str | None:
+    """The sentence gives its figure as a survey's, a study's or an estimate ("according to
+    a 2019 survey, 31%"): another source's figure, of another year or method, is a question
+    for a rater, not a refutation on its own."""
+    if c.kind != "quantity" or c.other is None:
+        return None
+    m = _ATTRIBUTED.search(c.found.text)
+    if m is None or _ATTRIBUTED.search(c.claim.text):
+        return None
+    return f"“{m.group()}”"
 
 
 # --- text: the sentence's conflicts together --------------------------------------------
@@ -400,6 +584,7 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
         value_also_stated,
     ),
     Guard("another_time", "another year's figure", Action.DISMISS, Stage.CONFLICT, another_time),
+    Guard("no_statement", "no statement", Action.DISMISS, Stage.CONFLICT, no_statement),
     Guard(
         "named_in_passing",
         "the subject named in passing",
@@ -407,7 +592,15 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
         Stage.CONFLICT,
         named_in_passing,
     ),
-    Guard("title_scope", "another scope", Action.DISMISS, Stage.CONFLICT, title_scope),
+    Guard(
+        "another_kind_of_name",
+        "another kind of name",
+        Action.DISMISS,
+        Stage.VALUE,
+        another_kind_of_name,
+    ),
+    Guard("another_scope", "another scope", Action.DISMISS, Stage.CONFLICT, another_scope),
+    Guard("another_measure", "another measure", Action.DISMISS, Stage.CONFLICT, another_measure),
     Guard("another_event", "another event", Action.DISMISS, Stage.TEXT, another_event),
     Guard(
         "loose_relation",
@@ -418,6 +611,8 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     ),
     Guard("repeated", "a repeated event", Action.DEMOTE, Stage.DEMOTE, repeated),
     Guard("dated", "a dated value", Action.DEMOTE, Stage.DEMOTE, dated),
+    Guard("ranked_list", "a ranked list", Action.DEMOTE, Stage.DEMOTE, ranked_list),
+    Guard("another_source", "another source's figure", Action.DEMOTE, Stage.DEMOTE, another_source),
 )
 
 # Every guard, in the order asked: the frames judge's, then the claim's (asked by aggregate).
