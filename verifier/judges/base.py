@@ -46,8 +46,11 @@ __all__ = [
     "Source",
     "Stage",
     "aggregate",
+    "agreeing",
     "as_conflict",
+    "corroborated",
     "run_chain",
+    "single_source",
 ]
 
 Label = Literal["supported", "refuted", "inconclusive"]

@@ -1,0 +1,436 @@
+"""The guards: every reason a conflict is dismissed, demoted or disputed, one function each.
+
+Each guard is asked directly about a conflict built from a claim and an evidence sentence
+(its own pairs, written for these tests), must speak for the true claim's conflict and stay
+silent for a false claim's; and the judge, end to end, names the guard that decided.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.judges import aggregate
+from verifier.judges.base import (
+    CLAIM_GUARDS,
+    Action,
+    Agreement,
+    Dispute,
+    Judgement,
+    Source,
+    corroborated,
+    single_source,
+)
+from verifier.judges.frames.frame import Frame, Slot, frame_of
+from verifier.judges.frames.guards import (
+    FRAME_GUARDS,
+    GUARDS,
+    Conflict,
+    another_event,
+    another_kind_of_name,
+    another_measure,
+    another_scope,
+    another_source,
+    another_time,
+    cut_off,
+    dated,
+    loose_relation,
+    named_by_claim,
+    named_in_passing,
+    no_statement,
+    place_inside,
+    ranked_list,
+    repeated,
+    value_also_stated,
+)
+from verifier.judges.frames.judge import FrameJudge
+from verifier.judges.frames.slots import compare
+
+
+def _pick(frame: Frame, kind: str, text: str | None = None) -> Slot:
+    return next(
+        s
+        for s in frame.slots
+        if (s.value.kind == kind or {s.value.kind, kind} <= {"year", "date"})
+        and (text is None or s.value.text == text)
+    )
+
+
+def conflict(
+    claim: str,
+    evidence: str,
+    kind: str,
+    mine: str | None = None,
+    theirs: str | None = None,
+    **extra: object,
+) -> Conflict:
+    """The conflict of the claim's slot of ``kind`` (or the one reading ``mine``) with the
+    sentence's differing value of that kind (or the one reading ``theirs``)."""
+    a, b = frame_of(claim), frame_of(evidence)
+    slot = _pick(a, kind, mine)
+    if theirs is None:
+        other = next(
+            s
+            for s in b.slots
+            if (s.value.kind == kind or {s.value.kind, kind} <= {"year", "date"})
+            and compare(slot.value, s.value) != "same"
+        )
+    else:
+        other = _pick(b, kind, theirs)
+    fields: dict[str, object] = {"rivals": (other,), "subject": 3, "same_relation": True}
+    fields.update(extra)
+    return Conflict(
+        "slot",
+        slot.value.kind,
+        f"{slot.value.text} vs {other.value.text}",
+        a,
+        b,
+        slot,
+        other,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+# guard -> (a true claim's conflict it explains, a false claim's it must leave alone)
+PAIRS = {
+    named_by_claim: (
+        conflict(
+            "Marguerite Duval was born in Lyon, France.",
+            "Marguerite Duval was born in Lyon in 1867.",
+            "name",
+            "France",
+            "Lyon",
+        ),
+        conflict(
+            "Marie Curie was born in Paris.",
+            "Marie Curie was born in Warsaw in 1867.",
+            "name",
+            "Paris",
+            "Warsaw",
+        ),
+    ),
+    place_inside: (
+        conflict(
+            "Jean Moulin was born in France.",
+            "Jean Moulin was born in Béziers.",
+            "name",
+            "France",
+            "Béziers",
+        ),
+        conflict(
+            "Jean Moulin was born in Germany.",
+            "Jean Moulin was born in Béziers.",
+            "name",
+            "Germany",
+            "Béziers",
+        ),
+    ),
+    cut_off: (
+        conflict(
+            "Ken Behring died in Walnut Creek in 2019.",
+            "Ken Behring died on Tuesday in 2019 in Danville",
+            "name",
+            "Walnut Creek",
+            "Danville",
+        ),
+        conflict(
+            "Ken Behring died in Walnut Creek in 2019.",
+            "Ken Behring died in Danville in 2019.",
+            "name",
+            "Walnut Creek",
+            "Danville",
+        ),
+    ),
+    another_kind_of_name: (
+        conflict(
+            "Marie Duval was born in Lyon.",
+            "Marie Duval was born in the Hôtel-Dieu hospital in 1867.",
+            "name",
+            "Lyon",
+            "Hôtel-Dieu",
+        ),
+        conflict(
+            "Marie Duval was born in Lyon.",
+            "Marie Duval was born in Marseille in 1867.",
+            "name",
+            "Lyon",
+            "Marseille",
+        ),
+    ),
+    value_also_stated: (
+        conflict(
+            "Hamburg had 2,496 bridges in 2022.",
+            "Hamburg had 2,496 bridges in 2022 and 2,300 bridges in 1990.",
+            "quantity",
+            "2,496 bridges",
+            "2,300 bridges",
+        ),
+        conflict(
+            "Hamburg had 2,496 bridges in 2022.",
+            "Hamburg had 2,300 bridges in 2022.",
+            "quantity",
+        ),
+    ),
+    another_time: (
+        conflict(
+            "In 2023 the Vossberg company had 38,400 employees.",
+            "By 1930 the Vossberg company had 1,150 employees.",
+            "year",
+        ),
+        conflict(
+            "The Vossberg company was founded in 1923.",
+            "The Vossberg company was founded in 1930.",
+            "year",
+        ),
+    ),
+    no_statement: (
+        conflict(
+            "Argentina reached the semi-finals in 2014.",
+            "Argentina 0–1 Belgium; 1986, semi-finals:",
+            "year",
+        ),
+        conflict(
+            "Argentina reached the semi-finals in 2014.",
+            "Argentina reached the semi-finals in 1990.",
+            "year",
+        ),
+    ),
+    named_in_passing: (
+        conflict(
+            "Marie Curie was born in 1867.",
+            "She visited her sister, who was born in 1865.",
+            "year",
+            subject=2,
+            same_relation=False,
+        ),
+        conflict(
+            "Marie Curie was born in 1867.",
+            "She was born in 1865.",
+            "year",
+            subject=2,
+            same_relation=True,
+        ),
+    ),
+    another_scope: (
+        conflict(
+            "The busiest airport in South America is Guarulhos.",
+            "The busiest airport in Latin America was Mexico City International Airport.",
+            "name",
+            "Guarulhos",
+            "Mexico City International Airport",
+        ),
+        conflict(
+            "The busiest airport in South America is Guarulhos.",
+            "The busiest airport in South America is El Dorado.",
+            "name",
+            "Guarulhos",
+            "El Dorado",
+        ),
+    ),
+    another_measure: (
+        conflict(
+            "The smallest planet's radius is 2,440 km.",
+            "The average radius of the planets is 20,000 km.",
+            "quantity",
+        ),
+        conflict(
+            "The radius of Mercury is 3,440 km.",
+            "The radius of Mercury is 2,440 km.",
+            "quantity",
+        ),
+    ),
+    ranked_list: (
+        conflict(
+            "Finland has the highest rate of coffee drinking, 28%.",
+            "Norway leads with 35%, followed by Finland with 31%.",
+            "quantity",
+            "28%",
+            "31%",
+        ),
+        conflict(
+            "Finland's rate of coffee drinking is 28%.",
+            "Finland's rate of coffee drinking is 31%.",
+            "quantity",
+        ),
+    ),
+    another_source: (
+        conflict(
+            "About 40% of adults in Norway drink coffee daily.",
+            "According to a 2019 survey, 55% of adults in Norway drink coffee daily.",
+            "quantity",
+        ),
+        conflict(
+            "About 40% of adults in Norway drink coffee daily.",
+            "In Norway, 55% of adults drink coffee daily.",
+            "quantity",
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("guard", "true", "false"), [(g, *p) for g, p in PAIRS.items()], ids=[g.__name__ for g in PAIRS]
+)
+def test_a_guard_explains_the_true_claims_conflict_only(
+    guard: object, true: Conflict, false: Conflict
+) -> None:
+    assert callable(guard)
+    assert guard(true), f"{guard.__name__} stayed silent on {true.label}"
+    assert guard(false) is None, f"{guard.__name__} spoke on {false.label}: {guard(false)}"
+
+
+def test_titles_over_another_scope() -> None:
+    """ "the most popular sport in the country" and "the 12th most popular sport in the
+    world": two titles, though no place is named."""
+    a, b = (
+        frame_of("Rugby is the most popular sport in the country."),
+        frame_of("Rugby is the 12th most popular sport in the world."),
+    )
+    mine, theirs = _pick(a, "exclusive"), _pick(b, "exclusive")
+    c = Conflict("rank", "ordinal", "most popular vs 12th most popular", a, b, mine, theirs)
+    assert another_scope(c) == "country vs world"
+    same = frame_of("Rugby is the 12th most popular sport in the country.")
+    c = Conflict("rank", "ordinal", "", a, same, mine, _pick(same, "exclusive"))
+    assert another_scope(c) is None
+
+
+def _text_conflict(**fields: object) -> Conflict:
+    a = frame_of("Marie Curie won the Nobel Prize in Physics in 1903.")
+    return Conflict("slot", "year", "year 1903 vs 1911", a, a, **fields)  # type: ignore[arg-type]
+
+
+def test_another_event_two_values_or_another_name() -> None:
+    assert another_event(_text_conflict(siblings=1)) == "2 values differ"
+    assert another_event(_text_conflict(mismatches=1))
+    assert another_event(_text_conflict()) is None
+
+
+@pytest.mark.parametrize(
+    ("guard", "feature"),
+    [(loose_relation, "loose_relation"), (repeated, "repeated"), (dated, "dated")],
+)
+def test_demoting_guards_read_their_feature(guard: object, feature: str) -> None:
+    assert callable(guard)
+    assert guard(_text_conflict(features={feature: 1.0}))
+    assert guard(_text_conflict(features={feature: 0.0})) is None
+
+
+def test_every_guard_is_in_the_table_once_with_a_test() -> None:
+    names = [g.name for g in GUARDS]
+    assert len(names) == len(set(names))
+    assert {g.name for g in CLAIM_GUARDS} == {"corroborated", "single_source"}
+    tested = {f.__name__ for f in PAIRS} | {
+        "another_event",
+        "loose_relation",
+        "repeated",
+        "dated",
+        "corroborated",
+        "single_source",
+    }
+    assert {g.test.__name__ for g in GUARDS} <= tested
+    assert all(g.title and g.test.__doc__ for g in FRAME_GUARDS)
+
+
+# --- the claim's guards, across its passages ------------------------------------------
+
+
+def _refutation(index: int = 0) -> Judgement:
+    return Judgement(
+        "refuted",
+        0.95,
+        "frames",
+        index,
+        0,
+        10,
+        "The Vossberg company was founded in 1874.",
+        conflicts=("year 1894 vs 1874",),
+        disputes=("year 1894",),
+    )
+
+
+def test_corroborated_by_another_passage() -> None:
+    agrees = Judgement(
+        "inconclusive",
+        0.0,
+        "frames",
+        1,
+        agreement=Agreement(("year 1894",), 0, 20, "Founded in 1894, Vossberg makes sensors."),
+    )
+    other = Judgement(
+        "inconclusive",
+        0.0,
+        "frames",
+        1,
+        agreement=Agreement(("name Delft",), 0, 20, "Vossberg is based in Delft."),
+    )
+    assert corroborated(Dispute(_refutation(), [_refutation(), agrees]))
+    assert corroborated(Dispute(_refutation(), [_refutation(), other])) is None
+
+
+def test_one_web_source_is_not_enough_when_two_are_asked_for() -> None:
+    one = Dispute(_refutation(), [_refutation()], [Source("example.org")], refute_sources=2)
+    assert single_source(one) == "only 1 web source of the 2 needed (example.org)"
+    trusted = Dispute(_refutation(), [_refutation()], [Source("corpus:a", True)], 2)
+    assert single_source(trusted) is None
+    two = Dispute(
+        _refutation(), [_refutation(0), _refutation(1)], [Source("a.org"), Source("b.org")], 2
+    )
+    assert single_source(two) is None
+    assert single_source(Dispute(_refutation(), [_refutation()], [Source("a.org")])) is None
+
+
+# --- end to end: the verdict names the guard --------------------------------------------
+
+
+def test_the_verdict_names_the_guard_that_dismissed() -> None:
+    decision = FrameJudge().decide(
+        "Rugby is the most popular sport in the country.",
+        ["Rugby is the 12th most popular sport in the world."],
+    )
+    assert decision.label == "inconclusive"
+    assert decision.guard is not None
+    assert decision.guard.guard == "another_scope"
+    assert decision.reason.startswith("conflict dismissed: another scope, country vs world")
+
+
+def test_a_corroborated_conflict_is_disputed_with_both_quotes_and_no_cap() -> None:
+    decision = FrameJudge().decide(
+        "The Vossberg company was founded in 1894 in Delft.",
+        [
+            "The Vossberg company was founded in 1874 in Delft.",
+            "Founded in 1894, Vossberg is a Dutch maker of sensors.",
+        ],
+    )
+    assert (decision.label, decision.disputed) == ("inconclusive", True)
+    assert decision.guard is not None
+    assert decision.guard.action is Action.DISPUTE
+    assert decision.lead is not None
+    assert decision.counter is not None
+    assert decision.lead.sentence == "Founded in 1894, Vossberg is a Dutch maker of sensors."
+    assert decision.counter.sentence == "The Vossberg company was founded in 1874 in Delft."
+    assert "“Founded in 1894" in decision.reason
+    assert "“The Vossberg company was founded in 1874" in decision.reason
+
+
+def test_the_same_refutation_alone_still_refutes() -> None:
+    decision = FrameJudge().decide(
+        "The Vossberg company was founded in 1894 in Delft.",
+        ["The Vossberg company was founded in 1874 in Delft."],
+    )
+    assert decision.label == "refuted"
+    assert decision.guard is None
+
+
+def test_one_web_source_is_kept_for_review() -> None:
+    judge = FrameJudge()
+    judged = judge.judge_all(
+        "The Vossberg company was founded in 1894 in Delft.",
+        ["The Vossberg company was founded in 1874 in Delft."],
+    )
+    web = aggregate(judged, sources=[Source("example.org")], refute_sources=2)
+    assert web.label == "inconclusive"
+    assert web.guard is not None
+    assert web.guard.guard == "single_source"
+    assert web.lead is not None
+    assert web.lead.conflicts == ("year 1894 vs 1874",)
+    corpus = aggregate(judged, sources=[Source("corpus:a/b.txt", True)], refute_sources=2)
+    assert corpus.label == "refuted"
