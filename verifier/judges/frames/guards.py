@@ -341,7 +341,7 @@ def another_time(c: Conflict) -> str | None:
 
 def no_statement(c: Conflict) -> str | None:
     """A sentence with no verb and no relation word (a table row, a heading, a list item:
-    "Argentina 0–1 Belgium; 1986, semi-finals:") states nothing of the subject: its values
+    "Argentina 0-1 Belgium; 1986, semi-finals:") states nothing of the subject: its values
     may belong to any row or column."""
     if c.origin == "slot" and c.found.relation is None and not _FINITE.search(c.found.text):
         return "a table row or heading, not a statement"
