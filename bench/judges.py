@@ -1,8 +1,9 @@
 """Benchmark: judges on the labelled claim sets in ``../shared/data/claims`` and ``bench/data``.
 
 For each data set (Climate-FEVER claim-evidence pairs, HealthVer, SciFact-RTE, COVID-Fact,
-FEVER-Symmetric, WiCE with the whole cited page and its oracle chunks, and the project's
-claims_dev: paraphrased claims against clean encyclopaedia pages) the default judge
+FEVER-Symmetric, WiCE with the whole cited page and its oracle chunks, Factcheck-Bench and
+FacTool's claims from real ChatGPT answers with the web results a checker saw, and the
+project's claims_dev: paraphrased claims against clean encyclopaedia pages) the default judge
 (``frames``), the old one (``heuristic``) and two baselines (always-inconclusive; word
 overlap) label every claim. For a page (WiCE, claims_dev) the judges read the page's five
 best passages for the claim, ranked as the pipeline ranks them. Printed per data set:
@@ -14,11 +15,18 @@ Gold labels map to supported / refuted / inconclusive. SciFact-RTE's ``not_entai
 WiCE's ``not_supported`` do not say whether the claim is false or only unsupported, so they
 are scored as "not supported": a refuted or inconclusive prediction is right there, and
 refuted precision is not measured on them. WiCE's ``partially_supported`` is scored as
-inconclusive. Targets for the default judge: refuted precision >= 0.8 wherever it says
-refuted, supported precision >= 0.8, >= 500 claim-passage pairs/s (WiCE pages are cut
-into the product's 400-character passages to count them; the other sets are one passage
-per pair). ``--nli-model DIR`` adds the nli judge on a model you have (see
-docs/judges.md); ``--llm`` adds the llm judge as configured in ``[judges.llm]``.
+inconclusive. Targets for the default judge (issue 34): refuted precision >= 0.85 wherever
+it says refuted >= 5 times, no refutation on Factcheck-Bench's support, partial and
+irrelevant pairs, refuted recall on claims_dev and COVID-Fact at least what it was before
+(0.361, 0.007), supported recall at precision >= 0.9 (the most confident supports first)
+of 0.40 on claims_dev, 0.30 on Factcheck-Bench's pairs, 0.25 on factool-dev and 0.20 on
+WiCE, and >= 500 claim-page pairs per CPU-second on whole pages (WiCE pages are cut into the
+product's 400-character passages to count them; the other sets are one passage per pair,
+FacTool's one per snippet). Then: the frames judge's false refutations, which guards spoke
+for true and false claims, and the reliability of its probabilities. ``--nli-model DIR``
+adds the nli judge on a model you have (see docs/judges.md); ``--llm`` adds the llm judge as
+configured in ``[judges.llm]``.
+
 Run: ``python bench/judges.py [--limit N] [--nli-model DIR] [--llm]``.
 """
 
@@ -32,6 +40,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.config import NliJudgeSettings, load_settings
@@ -438,6 +447,150 @@ def _judges(
     return judges
 
 
+# Supported recall wanted at precision >= 0.9 (issue 34), per set
+SUPPORT_TARGETS = {"claims-dev": 0.40, "factcheck-bench": 0.30, "factool-dev": 0.25, "wice": 0.20}
+# Refuted recall the judge had before issue 34 (keep at least this, at precision >= 0.85)
+REFUTED_FLOOR = {"claims-dev": 0.361, "covid-fact": 0.007}
+
+
+def recall_at(decisions: Sequence[Decision], gold: Sequence[str], precision: float = 0.9) -> float:
+    """Supported recall at the most confident cut-off where supported precision is at least
+    ``precision`` (0 when no cut-off reaches it)."""
+    total = sum(g == "supported" for g in gold)
+    said = sorted(
+        (
+            (d.confidence, g == "supported")
+            for d, g in zip(decisions, gold, strict=True)
+            if d.label == "supported"
+        ),
+        key=lambda x: -x[0],
+    )
+    best = right = 0
+    for n, (_c, ok) in enumerate(said, 1):
+        right += ok
+        if right / n >= precision:
+            best = max(best, right)
+    return best / total if total else float("nan")
+
+
+def whole_page_rate(frames: FrameJudge, root: Path) -> tuple[float, list[float]]:
+    """Claim-page pairs per CPU-second on WiCE's whole pages, sentence caches cleared (a
+    worker's word caches are warm after its first pages, its sentence caches are not:
+    every page is new); the median of three runs."""
+    pages = list(wice_pages(root))
+    for claim, passages_ in pages:
+        frames.decide(claim, passages_)
+    rates = []
+    for _run in range(3):
+        frame_of.cache_clear()
+        values_in.cache_clear()
+        clear_sentence_cache()
+        started = time.process_time()
+        for claim, passages_ in pages:
+            frames.decide(claim, passages_)
+        rates.append(len(pages) / (time.process_time() - started))
+    return sorted(rates)[1], rates
+
+
+@dataclass
+class Tally:
+    """What the summary reads: per set, the frames judge's figures."""
+
+    refuted: dict[str, tuple[float, int, float]] = field(default_factory=dict)  # P, n, R
+    support: dict[str, tuple[float, float, float, int]] = field(default_factory=dict)
+    alarms: list[tuple[str, str, str, Decision]] = field(default_factory=list)
+    reliability: dict[str, list[tuple[float, bool]]] = field(default_factory=dict)
+    fired: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def add(self, name: str, pairs: list[Pair], decisions: list[Decision]) -> None:
+        gold = [g for _c, _e, g in pairs]
+        s = scores(gold, [d.label for d in decisions])
+        if "not_supported" not in gold and "refuted" in gold:
+            self.refuted[name] = (s["refuted_p"], int(s["refuted_n"]), s["refuted_r"])
+        if "supported" in gold:
+            self.support[name] = (
+                s["supported_p"],
+                s["supported_r"],
+                recall_at(decisions, gold),
+                int(s["supported_n"]),
+            )
+        if "not_supported" not in gold:
+            self.reliability[name] = [
+                (p, g == "refuted")
+                for d, g in zip(decisions, gold, strict=True)
+                if (p := conflict_probability(d)) is not None
+            ]
+        self.alarms += [
+            (name, g, c, d)
+            for (c, _e, g), d in zip(pairs, decisions, strict=True)
+            if d.label == "refuted" and g not in ("refuted", "not_supported")
+        ]
+
+
+def run_set(
+    name: str,
+    pairs: list[Pair],
+    judges: dict[str, Callable[[str, Sequence[str]], str]],
+    frames: FrameJudge,
+    tally: Tally,
+) -> None:
+    gold = [g for _c, _e, g in pairs]
+    passages = sum(len(e) for _c, e, _g in pairs)
+    print(
+        f"\n{name}: {len(pairs)} claims ({passages:,} claim-passage pairs), gold {dict(Counter(gold))}"
+    )
+    print(
+        "| judge | sup P | sup R | sup R at P>=0.9 | ref P | ref R | inc P | inc R | macro-F1 | "
+        "said refuted | claim-passage pairs/s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for judge_name, judge in judges.items():
+        started = time.perf_counter()
+        decisions: list[Decision] = []
+        if judge_name == "frames":
+            decisions = run_frames(frames, pairs, tally.fired)
+            pred = [d.label for d in decisions]
+        else:
+            pred = [judge(c, e) for c, e, _g in pairs]
+        took = time.perf_counter() - started
+        s = scores(gold, pred)
+        ref_p = s["refuted_p"] if "not_supported" not in gold else float("nan")
+        at = fmt(recall_at(decisions, gold)) if decisions else "  -  "
+        print(
+            f"| {judge_name} | {fmt(s['supported_p'])} | {fmt(s['supported_r'])} | {at} | "
+            f"{fmt(ref_p)} | {fmt(s['refuted_r'])} | {fmt(s['inconclusive_p'])} | "
+            f"{fmt(s['inconclusive_r'])} | {fmt(s['macro_f1'])} | {int(s['refuted_n'])} | "
+            f"{passages / took:,.0f} |"
+        )
+        if judge_name == "frames":
+            tally.add(name, pairs, decisions)
+
+
+def summary(tally: Tally, page_rate: float) -> tuple[str, bool]:
+    """The issue's targets, each with its figure."""
+    checks: list[tuple[str, bool]] = []
+    for name, (p, n, _r) in tally.refuted.items():
+        if n >= 5:
+            checks.append((f"refuted precision {name} {p:.2f} of {n} (>= 0.85)", p >= 0.85))
+    for name, floor in REFUTED_FLOOR.items():
+        if name in tally.refuted:
+            _p, _n, r = tally.refuted[name]
+            checks.append((f"refuted recall {name} {r:.3f} (>= {floor})", r >= floor - 1e-9))
+    fcb = sum(1 for set_, g, _c, _d in tally.alarms if set_ == "factcheck-bench")
+    if "factcheck-bench" in tally.support:
+        checks.append(
+            (f"factcheck-bench refuted on support/irrelevant/partial {fcb} (0)", fcb == 0)
+        )
+    for name, want in SUPPORT_TARGETS.items():
+        if name in tally.support:
+            _p, _r, at, _n = tally.support[name]
+            checks.append((f"supported recall at P>=0.9 {name} {at:.3f} (>= {want})", at >= want))
+    checks.append((f"{page_rate:,.0f} claim-page pairs per CPU-second (>= 500)", page_rate >= 500))
+    ok = all(c for _t, c in checks)
+    text = "; ".join(f"{t} {'ok' if c else 'MISSED'}" for t, c in checks)
+    return text, ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0, help="pairs per data set (0: all)")
@@ -452,112 +605,21 @@ def main() -> int:
         return 0
     frames = FrameJudge()
     judges = _judges(frames, args)
-    worst_refuted_p, worst_supported_p = 1.0, 1.0
-    refuted_sets: list[str] = []
-    recalls: list[str] = []
-    alarms: list[tuple[str, str, str, Decision]] = []  # set, gold, claim, decision
-    reliability: dict[str, list[tuple[float, bool]]] = {}
-    fired: dict[str, Counter[str]] = {}
+    tally = Tally()
     for name in args.sets.split(","):
         pairs = list(SETS[name](root))
-        if args.limit:
-            pairs = pairs[: args.limit]
-        gold = [g for _c, _e, g in pairs]
-        passages = sum(len(e) for _c, e, _g in pairs)
-        print(
-            f"\n{name}: {len(pairs)} claims ({passages:,} claim-passage pairs), gold {dict(Counter(gold))}"
-        )
-        print(
-            "| judge | sup P | sup R | ref P | ref R | inc P | inc R | macro-F1 | said refuted | claim-passage pairs/s |"
-        )
-        print("|---|---|---|---|---|---|---|---|---|---|")
-        for judge_name, judge in judges.items():
-            started = time.perf_counter()
-            if judge_name == "frames":
-                decisions = run_frames(frames, pairs, fired)
-                pred = [d.label for d in decisions]
-            else:
-                pred = [judge(c, e) for c, e, _g in pairs]
-            took = time.perf_counter() - started
-            s = scores(gold, pred)
-            ref_p = s["refuted_p"] if "not_supported" not in gold else float("nan")
-            print(
-                f"| {judge_name} | {fmt(s['supported_p'])} | {fmt(s['supported_r'])} | {fmt(ref_p)} | "
-                f"{fmt(s['refuted_r'])} | {fmt(s['inconclusive_p'])} | {fmt(s['inconclusive_r'])} | "
-                f"{fmt(s['macro_f1'])} | {int(s['refuted_n'])} | {passages / took:,.0f} |"
-            )
-            if judge_name != "frames":
-                continue
-            if ref_p == ref_p and s["refuted_n"] >= 10:
-                worst_refuted_p = min(worst_refuted_p, ref_p)
-                refuted_sets.append(f"{name} {ref_p:.2f} of {int(s['refuted_n'])}")
-            if s["refuted_r"] == s["refuted_r"]:
-                recalls.append(f"{name} {s['refuted_r']:.2f}")
-            if s["supported_p"] == s["supported_p"] and s["supported_n"] >= 20:
-                worst_supported_p = min(worst_supported_p, s["supported_p"])
-            if "not_supported" not in gold:
-                reliability[name] = [
-                    (p, g == "refuted")
-                    for d, g in zip(decisions, gold, strict=True)
-                    if (p := conflict_probability(d)) is not None
-                ]
-            alarms += [
-                (name, g, c, d)
-                for (c, _e, g), d in zip(pairs, decisions, strict=True)
-                if d.label == "refuted" and g not in ("refuted", "not_supported")
-            ]
-    print_alarms(alarms)
-    print_guards(fired)
-    print_reliability(reliability)
-    pages = list(wice_pages(root))
-    # Whole pages, cold sentences: a worker's word caches (stems, relations) are warm after
-    # its first pages, its sentence caches are not (every page is new): warm the first,
-    # clear the second before each of three timed runs, report the median.
-    for claim, passages_ in pages:
-        frames.decide(claim, passages_)
-    rates = []
-    for _run in range(3):
-        frame_of.cache_clear()
-        values_in.cache_clear()
-        clear_sentence_cache()
-        started = time.perf_counter()
-        for claim, passages_ in pages:
-            frames.decide(claim, passages_)
-        rates.append(len(pages) / (time.perf_counter() - started))
-    page_rate = sorted(rates)[1]
+        run_set(name, pairs[: args.limit] if args.limit else pairs, judges, frames, tally)
+    print_alarms(tally.alarms)
+    print_guards(tally.fired)
+    print_reliability(tally.reliability)
+    page_rate, rates = whole_page_rate(frames, root)
     print(
-        f"\nwhole pages: frames judged {len(pages)} WiCE claims against every passage of their page "
-        f"(sentence caches cleared): {page_rate:,.0f} claim-page pairs/s on one core (median of 3; "
-        f"runs {', '.join(f'{r:,.0f}' for r in rates)})"
+        f"\nwhole pages: frames judged WiCE claims against every passage of their page "
+        f"(sentence caches cleared): {page_rate:,.0f} claim-page pairs per CPU-second (median of "
+        f"3; runs {', '.join(f'{r:,.0f}' for r in rates)})"
     )
-    fcb = Counter(g for name, g, _c, _d in alarms if name == "factcheck-bench")
-    fcb_alarms = fcb["supported"] + fcb["partial"] + fcb["inconclusive"]
-    high = [
-        f"{name} {sum(y for _p, y in rows if _p >= 0.8) / len(said):.2f} of {len(said)}"
-        for name, rows in reliability.items()
-        if len(said := [p for p, _y in rows if p >= 0.8]) >= 10
-    ]
-    high_ok = all(
-        sum(y for p, y in rows if p >= 0.8) >= 0.8 * n
-        for rows in reliability.values()
-        if (n := sum(p >= 0.8 for p, _y in rows)) >= 10
-    )
-    ok = (
-        worst_refuted_p >= 0.8
-        and worst_supported_p >= 0.8
-        and page_rate >= 500
-        and high_ok
-        and ("factcheck-bench" not in reliability or fcb_alarms <= 5)
-    )
-    print(
-        f"\nsummary: frames judge: refuted precision {'; '.join(refuted_sets) or 'never said refuted 10 times'} "
-        f"(target >= 0.8 where it says refuted >= 10 times); refuted recall {', '.join(recalls)}; "
-        f"false alarms on factcheck-bench's support and irrelevant pairs {fcb_alarms} (target <= 5); "
-        f"observed precision at p >= 0.8 {'; '.join(high) or 'fewer than 10 calls everywhere'} "
-        f"(target >= 0.8); "
-        f"worst supported precision {worst_supported_p:.3f} (target >= 0.8); "
-        f"{page_rate:,.0f} claim-page pairs/s (target >= 500) -> {'PASS' if ok else 'FAIL'}"
-    )
+    text, ok = summary(tally, page_rate)
+    print(f"\nsummary: frames judge: {text} -> {'PASS' if ok else 'FAIL'}")
     return 0 if ok else 1
 
 

@@ -47,8 +47,17 @@ from verifier.judges.frames.guards import (
     dated_value,
     first_call,
     repeated_event,
+    same_kind,
 )
-from verifier.judges.frames.relations import REPEATABLE
+from verifier.judges.frames.paraphrase import (
+    Alignment,
+    align,
+    may_hold_values,
+    may_name,
+    naming_words,
+    value_label,
+)
+from verifier.judges.frames.relations import REPEATABLE, relation_said
 from verifier.judges.frames.relations import same_relation as relations_agree
 from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
 from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
@@ -57,6 +66,8 @@ from verifier.system.deadline import Deadline
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
 
+_ALIGNED = frozenset({"year", "date", "quantity", "name", "ordinal"})
+_CONTEXT = 400  # characters of the page before a passage where its subject may be named
 _PRONOUN_STEMS = frozenset({"he", "she", "it", "they", "we", "you", "i", "this", "these"})
 _LOOSE_CAP = 0.45  # well under any refuted_threshold: a conflict for review
 _LONGEST_STATEMENT = 60  # words: a longer "sentence" is a page's run-on text, not a statement
@@ -112,11 +123,6 @@ def _kinds_for(claim: Frame, checkable: list[Slot]) -> frozenset[str]:
     if claim.exclusive is not None:
         kinds |= {"exclusive", "ordinal"}
     return frozenset(kinds)
-
-
-def _label(value: Value) -> str:
-    kind = {"quantity": "", "date": "date ", "year": "year "}.get(value.kind, f"{value.kind} ")
-    return f"{kind}{value.text}".strip()
 
 
 def _comparable(claim: Slot, found: Slot) -> bool:
@@ -283,7 +289,7 @@ def _conflict(
     return Conflict(
         "slot",
         kind,
-        f"{_label(slot.value)} vs {other.value.text}",
+        f"{value_label(slot.value)} vs {other.value.text}",
         claim,
         found,
         slot,
@@ -292,7 +298,7 @@ def _conflict(
         same_relation=same_relation,
         rivals=tuple(o for o, _a in conflicting),
         features=features,
-        disputes=_label(slot.value),
+        disputes=value_label(slot.value),
     )
 
 
@@ -413,11 +419,13 @@ class FrameJudge:
         calibration: Calibration | None = None,
         refuted_threshold: float = REFUTED_THRESHOLD,
         support_coverage: float = 0.7,
+        reword_said: float = 0.75,
         fallback: HeuristicJudge | None = None,
     ) -> None:
         self.calibration = calibration or Calibration.load()
         self.refuted_threshold = refuted_threshold
         self.support_coverage = support_coverage
+        self.reword_said = reword_said
         self.fallback = fallback or HeuristicJudge()
 
     async def judge(
@@ -449,7 +457,10 @@ class FrameJudge:
             judged = self._verbatim(claim, frame, evidence)
             if cleft and not subjectless:
                 judged = self._someone_else(frame, evidence, judged)
-            return judged if subjectless else self._turned(frame, evidence, before, judged)
+            if subjectless:
+                return judged
+            judged = self._reworded(frame, checkable, evidence, before, judged)
+            return self._turned(frame, evidence, before, judged)
         judged = [
             self._decide_text(findings, index)
             for index, findings in enumerate(self._findings(frame, checkable, evidence, before))
@@ -464,7 +475,140 @@ class FrameJudge:
                     judged[i] = replace(judgement, evidence_index=i)
         if cleft:
             judged = self._someone_else(frame, evidence, judged)
+        judged = self._reworded(frame, checkable, evidence, before, judged)
         return self._turned(frame, evidence, before, judged)
+
+    # --- the claim said another way ------------------------------------------------------
+    def _reworded(
+        self,
+        frame: Frame,
+        checkable: list[Slot],
+        evidence: Sequence[str],
+        before: Sequence[str],
+        judged: list[Judgement],
+    ) -> list[Judgement]:
+        """Texts still open, read sentence by sentence as the claim said another way
+        (:mod:`verifier.judges.frames.paraphrase`): a support when every value and the
+        claim's other words are said, a conflict when one value differs and the rest
+        agrees (the guards read it like any other)."""
+        slots = [s for s in checkable if s.value.kind in _ALIGNED]
+        keys = naming_words(frame)
+        if not keys or not slots:
+            return judged
+        out = list(judged)
+        for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
+            if judgement.label != "inconclusive" or judgement.conflicts:
+                continue
+            prefix = before[i] if before else ""
+            lowered = (prefix[-_CONTEXT:] + text).lower()
+            if frame.subject_names and not any(k in lowered for k in keys):
+                continue
+            if not may_hold_values(frame, slots, text):
+                continue
+            lowered = text.lower()
+            alignments = [
+                a
+                for start, end in sentence_spans(text, how=Splitting.QUICK)
+                if may_name(frame, lowered[start:end])
+                and (a := align(frame, slots, text, start, end, prefix)) is not None
+            ]
+            decided = self._decide_reworded(frame, slots, alignments, i)
+            if decided is not None:
+                out[i] = decided
+            elif judgement.agreement is None and (agreed := _agreed(alignments)) is not None:
+                out[i] = replace(judgement, agreement=agreed)
+        return out
+
+    def _decide_reworded(
+        self, frame: Frame, slots: list[Slot], alignments: list[Alignment], index: int
+    ) -> Judgement | None:
+        supports = [a for a in alignments if self._reworded_support(a)]
+        if supports:
+            best = max(supports, key=lambda a: (len(a.confirmed), a.said, a.subject))
+            confidence = min(0.95, 0.8 + 0.05 * min(len(best.confirmed), 2) + 0.1 * best.said)
+            said = f"; {', '.join(best.how)}" if best.how else ""
+            gives = f"gives {', '.join(best.confirmed)}" if best.confirmed else "says it"
+            return Judgement(
+                "supported",
+                round(confidence, 3),
+                self.name,
+                index,
+                best.start,
+                best.end,
+                best.sentence,
+                matched=best.confirmed,
+                reason=f"the claim said another way: same subject; {gives}{said}",
+                score=round(0.5 + 0.5 * best.said, 4),
+                agreement=Agreement(best.confirmed, best.start, best.end, best.sentence)
+                if best.confirmed
+                else None,
+            )
+        findings = [f for a in alignments if (f := self._reworded_conflict(frame, a)) is not None]
+        if not findings:
+            return None
+        return self._decide_text(findings, index)
+
+    def _reworded_support(self, a: Alignment) -> bool:
+        """Every value the same (one at least: words alone are never enough), nothing
+        blocking, and the claim's other words said."""
+        return a.states and a.said >= self.reword_said and bool(a.confirmed)
+
+    def _reworded_conflict(self, frame: Frame, a: Alignment) -> _Finding | None:
+        """One value differs, every other is the same, the subject and the claim's other
+        words are said: the claim's statement with another value."""
+        if (
+            len(a.differing) != 1
+            or a.missing
+            or a.block is not None
+            or a.said < self.reword_said
+            or a.subject < 2
+        ):
+            return None
+        slot, value = a.differing[0]
+        found = frame_of(a.sentence)
+        other = next((s for s in found.slots if s.value.start == value.start), None)
+        if other is None or not relation_said(slot.relation or frame.relation, other.relation):
+            return None  # the value hangs on another act ("during the 1980 campaign")
+        words = len(a.sentence.split())
+        finding = _Finding(a.start, a.end, a.sentence, subject=a.subject, coverage=a.said)
+        finding.confirmed = list(a.confirmed)
+        features = features_of(
+            slot.value.kind,
+            a.subject,
+            True,
+            False,
+            slot.functional,
+            a.said,
+            a.said,
+            sum(1 for s in found.slots if same_kind(slot, s)),
+            distance(slot.value, other.value),
+            slot.value.approx,
+            words,
+            len(a.confirmed),
+        )
+        features["dated"] = float(
+            slot.value.kind == "quantity" and dated_value(frame, found, other)
+        )
+        conflict = Conflict(
+            "slot",
+            slot.value.kind,
+            f"{value_label(slot.value)} vs {other.value.text}",
+            frame,
+            found,
+            slot,
+            other,
+            subject=a.subject,
+            same_relation=True,
+            rivals=(other,),
+            features=features,
+            disputes=value_label(slot.value),
+        )
+        call = first_call(Stage.VALUE, conflict) or first_call(Stage.CONFLICT, conflict)
+        if call is not None:
+            finding.dismissed.append((conflict, call))
+        else:
+            finding.conflicts.append(conflict)
+        return finding
 
     def _someone_else(
         self, frame: Frame, evidence: Sequence[str], judged: list[Judgement]
@@ -709,7 +853,7 @@ class FrameJudge:
         its dismissed conflicts when a guard explains it)."""
         same, conflicting, unrelated = self._answers(claim, slot, found, finding, subject_terms)
         if same:
-            finding.confirmed.append(_label(slot.value))
+            finding.confirmed.append(value_label(slot.value))
             finding.clauses |= {s.clause for s in same}
         elif unrelated and not conflicting:
             finding.mismatches += 1
@@ -754,13 +898,13 @@ class FrameJudge:
                 value = Conflict(
                     "slot",
                     slot.value.kind,
-                    f"{_label(slot.value)} vs {other.value.text}",
+                    f"{value_label(slot.value)} vs {other.value.text}",
                     claim,
                     found,
                     slot,
                     other,
                     subject=finding.subject,
-                    disputes=_label(slot.value),
+                    disputes=value_label(slot.value),
                 )
                 call = first_call(Stage.VALUE, value)
                 if call is None:
@@ -880,7 +1024,7 @@ class FrameJudge:
             found,
             agent,
             features=features,
-            disputes=_label(agent.value),
+            disputes=value_label(agent.value),
         )
         _add(finding, conflict)
 
@@ -1073,6 +1217,19 @@ class FrameJudge:
             score=f.score,
             agreement=agreement,
         )
+
+
+def _agreed(alignments: list[Alignment]) -> Agreement | None:
+    """The sentence that gives the most of the claim's values with its subject and its
+    other words said, if any (for corroboration)."""
+    best = max(
+        (a for a in alignments if a.confirmed and a.said >= 0.75 and a.block is None),
+        key=lambda a: (len(a.confirmed), a.said),
+        default=None,
+    )
+    if best is None:
+        return None
+    return Agreement(best.confirmed, best.start, best.end, best.sentence)
 
 
 def _agreement(findings: list[_Finding]) -> Agreement | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from verifier.text.stem import IRREGULAR, stem
+from verifier.text.wordnet import WordRelation, relation
 
 __all__ = [
     "EVENT",
@@ -29,6 +30,7 @@ __all__ = [
     "is_verb",
     "phrase_relations",
     "relation_of",
+    "relation_said",
     "same_relation",
 ]
 
@@ -154,6 +156,20 @@ def same_relation(a: str | None, b: str | None) -> bool:
     event)."""
     return a is not None and (a == b or (a in EVENT and b in EVENT))
 
+
+def relation_said(a: str | None, b: str | None) -> bool:
+    """Whether relation ``b`` says what relation ``a`` does, the same one or in other words:
+    a synonym or a derived form of its word ("climbed" / "ascent", "took over" / "assumed").
+    """
+    if a is None or b is None:
+        return False
+    if same_relation(a, b):
+        return True
+    word_a, word_b = a.removeprefix("v:"), b.removeprefix("v:")
+    return relation(word_a, word_b) in _SAID_ALIKE
+
+
+_SAID_ALIKE = frozenset({WordRelation.SAME, WordRelation.SYNONYM, WordRelation.DERIVED})
 
 # Relations a subject may have many times, with other dates each time: winning prizes,
 # publishing, holding events, visiting, moving, studying, signing.

@@ -21,7 +21,7 @@ from verifier.text.spans import DIGIT
 from verifier.text.stem import IRREGULAR as _SURFACE
 from verifier.text.stem import stem
 
-__all__ = ["Sieve", "names_subject", "worth_reading"]
+__all__ = ["Sieve", "names_subject", "subject_keys", "worth_reading"]
 
 
 _GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")  # words of a menu with no space between
@@ -180,7 +180,7 @@ def _may_speak_of(claim: Frame, sentence: str, prefix: str, text: str, start: in
     if not claim.subject_names:
         return True
     lowered = sentence.lower()
-    keys = _subject_keys(claim)
+    keys = subject_keys(claim)
     if any(k in lowered for k in keys) or " by " in lowered:
         return True
     if not lowered.lstrip(" \"'“‘([").startswith(_OPENERS) and not claim.relation:
@@ -192,7 +192,7 @@ def _may_speak_of(claim: Frame, sentence: str, prefix: str, text: str, start: in
 def names_subject(frame: Frame, sentence: str) -> bool:
     """A cheap test that a (lowercased) sentence may be about the claim's subject: a word of
     its names or its head, or a pronoun opening it."""
-    words = _subject_keys(frame)
+    words = subject_keys(frame)
     return any(w in sentence for w in words) or sentence[:_OPENING].startswith(_OPENERS)
 
 
@@ -200,7 +200,7 @@ _OPENERS = ("he ", "she ", "it ", "its ", "they ", "their ", "his ", "her ", "th
 
 
 @lru_cache(maxsize=1024)
-def _subject_keys(frame: Frame) -> tuple[str, ...]:
+def subject_keys(frame: Frame) -> tuple[str, ...]:
     words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
     if frame.subject_head:
         words.add(frame.subject_head[:5])

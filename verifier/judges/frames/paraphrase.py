@@ -1,0 +1,385 @@
+"""A claim said another way: one evidence sentence lined up with the claim value by value
+and word by word, whatever its grammar.
+
+The frame comparison (:mod:`verifier.judges.frames.judge`) anchors each value to its
+relation word; a sentence that says the claim in other words ("The crew returned safely and
+splashed down in the Pacific Ocean on July 24, 1969" for "The three men splashed down
+safely in the Pacific Ocean on July 24, 1969"; "The first confirmed ascent was made on 29
+May 1953" for "Everest was first climbed in 1953") anchors them elsewhere. :func:`align`
+reads such a sentence as a whole:
+
+- **values**: each value of the claim (year, date, number with its unit, name, ordinal)
+  found the same in the sentence, differing (a value of its kind, none the same), or
+  missing; a name of the claim's subject may stand in the page before the sentence;
+- **subject**: a word of the claim's subject's names (or its head noun) in the sentence,
+  or in the page just before a sentence that opens with a pronoun or "the";
+- **words**: each of the claim's other content words said by the sentence: the same word,
+  a synonym, a derived form or a broader or narrower term (:mod:`verifier.text.wordnet`),
+  with the share said; a word answered by another member of its class ("Japanese" /
+  "Taiwanese") is a *contrast*;
+- **blocks**: what keeps the sentence from stating the claim whatever else agrees: a
+  negation on one side only, a word turned into its opposite, a quantifier of the claim
+  ("only", "all", "more") the sentence lacks, a name of the claim nowhere in sight, a
+  comparison with its terms swapped.
+
+Similarity is never verification on its own: an alignment supports only with every value
+the same, the subject found, nothing blocking and the claim's other words said; with all
+values the same but one it is a conflict, which the guards then read like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from verifier.judges.frames.antonyms import opposites
+from verifier.judges.frames.frame import Frame, Slot
+from verifier.judges.frames.relations import RELATIONS
+from verifier.judges.frames.slots import TIME, Value, compare, values_in
+from verifier.text.spans import STOPWORDS
+from verifier.text.stem import stem
+from verifier.text.wordnet import WordRelation, relation, relatives
+from verifier.text.words import rarity
+
+__all__ = [
+    "Alignment",
+    "align",
+    "may_hold_values",
+    "may_name",
+    "naming_words",
+    "value_label",
+]
+
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|none|neither|nor|cannot|without|false|myth)\b|n't\b", re.IGNORECASE
+)
+# small words that change what a statement says: the sentence must have the claim's
+_QUANTIFIERS = frozenset(
+    "all most some no none only never every each both either neither more less fewer least "
+    "before after first last sole solely".split()
+)
+_OPENERS = ("he ", "she ", "it ", "its ", "they ", "their ", "his ", "her ", "the ", "this ")
+_SAID = frozenset(
+    {
+        WordRelation.SAME,
+        WordRelation.SYNONYM,
+        WordRelation.DERIVED,
+        WordRelation.BROADER,
+        WordRelation.NARROWER,
+    }
+)
+_CONTEXT = 400  # characters of the page before a sentence where its subject may be named
+_LONGEST = 60  # words: a longer "sentence" is a page's run-on text
+
+
+def value_label(value: Value) -> str:
+    kind = {"quantity": "", "date": "date ", "year": "year "}.get(value.kind, f"{value.kind} ")
+    return f"{kind}{value.text}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """One sentence read against the claim as a whole (see the module's description)."""
+
+    start: int
+    end: int
+    sentence: str
+    subject: int  # 3: named in the sentence; 2: named just before it
+    confirmed: tuple[str, ...]  # the claim's values the sentence gives
+    differing: tuple[tuple[Slot, Value], ...]  # a claim slot and the sentence's other value
+    missing: tuple[str, ...]  # the claim's values with no value of their kind in it
+    said: float  # share of the claim's other words the sentence says
+    how: tuple[str, ...]  # the words said another way: "work ~ project"
+    contrast: str | None  # a claim word answered by another of its class
+    block: str | None  # what keeps it from stating the claim
+
+    @property
+    def states(self) -> bool:
+        """Every value the same, nothing blocking, no contrast."""
+        return (
+            not self.differing and not self.missing and self.block is None and self.contrast is None
+        )
+
+
+@lru_cache(maxsize=2048)
+def _content(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _WORD.findall(text) if w.lower() not in STOPWORDS and len(w) > 2)
+
+
+def _subject_words(claim: Frame) -> frozenset[str]:
+    """Every word of the subject: what the claim's other words are counted without."""
+    words = {w.lower() for n in claim.subject_names for w in re.findall(r"\w{3,}", n)}
+    if claim.subject_head:
+        words.add(claim.subject_head[:5])
+    return frozenset(words)
+
+
+@lru_cache(maxsize=1024)
+def naming_words(claim: Frame) -> tuple[str, ...]:
+    """What names the subject: each name's most telling word ("Acme" of "The Acme Company",
+    "Gaudí" of "Antoni Gaudí"), else the head noun."""
+    keys = {
+        max(words, key=rarity)
+        for n in claim.subject_names
+        if (words := [w.lower() for w in re.findall(r"\w{3,}", n)])
+    }
+    if not keys and claim.subject_head:
+        keys.add(claim.subject_head[:5])
+    return tuple(sorted(keys))
+
+
+def may_name(claim: Frame, lowered: str) -> bool:
+    """A cheap test on a lowercased sentence: a word that names the claim's subject, or an
+    opening a pronoun or "the" may stand for it in."""
+    return lowered.lstrip(" \"'“‘([").startswith(_OPENERS) or any(
+        k in lowered for k in naming_words(claim)
+    )
+
+
+def _someone_else(claim: Frame, sentence: str, keys: tuple[str, ...]) -> bool:
+    """The sentence's names that hold the subject's word all name another ("Pierre Curie"
+    for "Marie Curie")."""
+    mine = [Value("name", 0, 0, n, n) for n in claim.subject_names]
+    if not mine:
+        return False
+    holding = [
+        v
+        for v in values_in(sentence)
+        if v.kind == "name" and any(k in v.text.lower() for k in keys)
+    ]
+    return bool(holding) and all(
+        all(compare(m, Value("name", 0, 0, str(v.key), str(v.key))) != "same" for m in mine)
+        for v in holding
+    )
+
+
+def _subject_level(claim: Frame, sentence: str, before: str) -> int:
+    """3: the sentence names the subject; 2: it opens with a pronoun or "the" and the page
+    names the subject just before; 1: it opens so, and the claim's subject is a description
+    ("the three men"), which only values can tie to it; 0: neither."""
+    keys = naming_words(claim)
+    lowered = sentence.lower()
+    if keys and any(k in lowered for k in keys):
+        return 0 if _someone_else(claim, sentence, keys) else 3
+    opening = lowered.lstrip(" \"'“‘([").startswith(_OPENERS)
+    if opening and keys and any(k in before.lower() for k in keys):
+        return 2
+    return 1 if opening and not claim.subject_names else 0
+
+
+def _values(
+    claim: Frame, slots: list[Slot], sentence: str, before: str
+) -> tuple[tuple[str, ...], tuple[tuple[Slot, Value], ...], tuple[str, ...]]:
+    found = values_in(sentence)
+    confirmed: list[str] = []
+    differing: list[tuple[Slot, Value]] = []
+    missing: list[str] = []
+    subject = {n.lower() for n in claim.subject_names}
+    for slot in slots:
+        mine = slot.value
+        kin = [v for v in found if v.kind == mine.kind or {v.kind, mine.kind} <= TIME]
+        if mine.kind == "quantity":
+            kin = [v for v in kin if v.unit == mine.unit]
+        if any(compare(mine, v) == "same" for v in kin):
+            confirmed.append(value_label(mine))
+        elif mine.kind == "name" and (
+            mine.text.lower() in before.lower() or mine.text.lower() in subject
+        ):
+            continue  # the subject's name, given before the sentence
+        elif kin:
+            other = next((v for v in kin if compare(mine, v) == "conflict"), None)
+            if other is None:
+                missing.append(value_label(mine))
+            else:
+                differing.append((slot, other))
+        else:
+            missing.append(value_label(mine))
+    return tuple(confirmed), tuple(differing), tuple(missing)
+
+
+def _words(
+    claim: Frame, slots: list[Slot], sentence: str
+) -> tuple[float, tuple[str, ...], str | None]:
+    """The share of the claim's other words the sentence says, how, and a contrast."""
+    taken = {stem(w.lower()) for s in slots for w in _WORD.findall(s.value.text)}
+    subject = _subject_words(claim)
+    rest = [
+        w
+        for w in _content(claim.text)
+        if stem(w.lower()) not in taken
+        and w.lower()[:5] not in subject
+        and w.lower() not in subject
+    ]
+    if not rest:
+        return 1.0, (), None
+    theirs = _content(sentence)
+    stems = {stem(w.lower()) for w in theirs}
+    mine = {stem(w.lower()) for w in _content(claim.text)}
+    # a sentence word that says a claim word as itself says no other one
+    free = [w for w in theirs if stem(w.lower()) not in mine]
+    said = 0
+    how: list[str] = []
+    contrast: str | None = None
+    for word in rest:
+        if stem(word.lower()) in stems:
+            said += 1
+            continue
+        kinds = {w: relation(word, w) for w in free}
+        match = next((w for w, r in kinds.items() if r in _SAID), None)
+        if match is not None:
+            said += 1
+            how.append(f"{word} ~ {match}")
+            continue
+        rival = next((w for w, r in kinds.items() if r is WordRelation.SIBLING), None)
+        if rival is not None and contrast is None:
+            contrast = f"{word} vs {rival}"
+    return said / len(rest), tuple(how), contrast
+
+
+def _block(claim: Frame, sentence: str, seen: str) -> str | None:
+    """What keeps the sentence from stating the claim, whatever else agrees."""
+    if bool(_NEGATION.search(claim.text)) != bool(_NEGATION.search(sentence)):
+        return "a negation on one side only"
+    lowered = sentence.lower()
+    claim_words = {w.lower() for w in _WORD.findall(claim.text)}
+    turned = _turned(claim.text)
+    if turned is not None and (m := turned.search(lowered)) is not None:
+        word = next((w for w in claim_words if m.group(1) in opposites(w)), "")
+        if word and word not in lowered:
+            return f"{word} turned into {m.group(1)}"
+    quantifiers = (claim_words & _QUANTIFIERS) - {w.lower() for w in _WORD.findall(sentence)}
+    if quantifiers:
+        return f"the sentence lacks “{sorted(quantifiers)[0]}”"
+    subject = {w.lower() for n in claim.subject_names for w in _WORD.findall(n)}
+    names = [w for w in _WORD.findall(claim.text)[1:] if w[0].isupper()]
+    absent = [
+        w
+        for w in names
+        if w.lower() not in seen and w.lower() not in STOPWORDS and w.lower() not in subject
+    ]
+    if absent:
+        return f"{absent[0]} is not named"
+    return _swapped_comparison(claim, sentence)
+
+
+@lru_cache(maxsize=1024)
+def _turned(claim: str) -> re.Pattern[str] | None:
+    """A pattern of the opposites of the claim's words (None when it has none)."""
+    words = {o for w in _WORD.findall(claim.lower()) for o in opposites(w)}
+    if not words:
+        return None
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")")
+
+
+def _swapped_comparison(claim: Frame, sentence: str) -> str | None:
+    """A comparison ("Jupiter is less dense than Saturn", "Air is less dense than water
+    vapor") is said in too many shapes ("the density of water vapor is less than that of
+    air") for words alone to tell which side is which: the frames judge's direction slots
+    read it, never a paraphrase."""
+    if re.search(r"\bthan\b", claim.text, re.IGNORECASE):
+        return "a comparison"
+    return None
+
+
+_DIGITS = re.compile(r"\d[\d,.]*")
+
+
+@lru_cache(maxsize=4096)
+def _surface(value: Value) -> str:
+    """What a sentence must hold to give ``value`` again: a year's digits, a number's first
+    two digits, a name's most telling word ("" for an ordinal: its words vary)."""
+    if value.kind in TIME:
+        years = re.findall(r"\d{3,4}", value.text)
+        return years[-1] if years else ""
+    if value.kind == "quantity":
+        digits = re.sub(r"\D", "", value.text).lstrip("0")
+        return digits[:2]
+    if value.kind == "name":
+        words = [w.lower() for w in re.findall(r"\w{3,}", value.text)]
+        return max(words, key=rarity) if words else ""
+    return ""
+
+
+@lru_cache(maxsize=1024)
+def _relation_words(claim: Frame) -> re.Pattern[str] | None:
+    """The words that may say the claim's relation ("climbed": climb, ascend, ascent, ...)."""
+    if claim.relation is None:
+        return None
+    word = claim.relation.removeprefix("v:")
+    if word in _GENERIC:
+        return None  # "made", "had", "took": said of everything, they tie nothing
+    forms = {stem(w) for w in RELATIONS.get(word, ())} | {word}
+    forms |= {stem(w) for w in relatives(word)}
+    forms = {f[:5] for f in forms if len(f) >= 3}
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, forms))) + r")")
+
+
+_GENERIC = frozenset(
+    "be have make take get give go come do use include become hold see know find show play "
+    "put set keep let call say tell work run turn bring".split()
+)
+
+
+def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
+    """A cheap test before a text's values are read: it may give every value of the claim
+    again (each one's surface in it), or it says the claim's relation (and may give
+    another value)."""
+    lowered = sentence.lower()
+    digits = "".join(_DIGITS.findall(sentence)).replace(",", "").replace(".", "")
+    every = all(
+        (surface := _surface(s.value)) == ""
+        or (surface in digits if s.value.kind != "name" else surface in lowered)
+        for s in slots
+    )
+    if every:
+        return True
+    pattern = _relation_words(claim)
+    if pattern is None or (kinds := {s.value.kind for s in slots}) & {"ordinal"}:
+        return False
+    if kinds <= TIME | {"quantity"} and not digits:
+        return False
+    return pattern.search(lowered) is not None
+
+
+def align(
+    claim: Frame, slots: list[Slot], text: str, start: int, end: int, prefix: str = ""
+) -> Alignment | None:
+    """The sentence ``text[start:end]`` read against the claim (None when it cannot speak
+    of the claim's subject, or is no statement: too long, or a menu)."""
+    sentence = text[start:end]
+    if len(sentence.split()) > _LONGEST:
+        return None
+    # a count in a description of the subject ("The three men") describes, it is no value
+    at = claim.text.find(claim.subject)
+    slots = [
+        s
+        for s in slots
+        if not (at <= s.value.start and s.value.end <= at + len(claim.subject))
+        or s.value.kind == "name"
+    ]
+    before = (prefix + text[:start])[-_CONTEXT:]
+    subject = _subject_level(claim, sentence, before)
+    if not subject or not may_hold_values(claim, slots, sentence):
+        return None
+    confirmed, differing, missing = _values(claim, slots, sentence, before)
+    if subject == 1 and (len(confirmed) < 2 or differing or missing):
+        return None  # a description ("the three men") is tied only by every value, two at least
+    if not confirmed and len(differing) != 1:
+        return None  # neither agrees with a value nor conflicts with one: nothing to read
+    said, how, contrast = _words(claim, slots, sentence)
+    seen = (before + " " + sentence).lower()
+    return Alignment(
+        start,
+        end,
+        sentence,
+        subject,
+        confirmed,
+        differing,
+        missing,
+        round(said, 3),
+        how,
+        contrast,
+        _block(claim, sentence, seen),
+    )
