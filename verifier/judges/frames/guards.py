@@ -373,9 +373,7 @@ _STATISTIC = re.compile(
 
 
 def _clause_of(frame: Frame, value: Value) -> str:
-    """The clause a value stands in: from the break before it to the break after it,
-    without the subject of a sentence that names its subject (a superlative there says who,
-    not what is measured: "Mercury, the smallest planet, has a radius of ...")."""
+    """The clause a value stands in: from the break before it to the break after it."""
     text = frame.text
     start = 0
     for m in CLAUSE_BREAK.finditer(text):
@@ -383,8 +381,6 @@ def _clause_of(frame: Frame, value: Value) -> str:
             start = m.end()
     cut = CLAUSE_BREAK.search(text, value.end)
     end = cut.start() if cut else len(text)
-    if frame.subject_names and start < frame.subject_end <= value.start:
-        start = frame.subject_end
     return text[start:end]
 
 

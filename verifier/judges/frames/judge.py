@@ -549,9 +549,13 @@ class FrameJudge:
         return self._decide_text(findings, index)
 
     def _reworded_support(self, a: Alignment) -> bool:
-        """Every value the same (one at least: words alone are never enough), nothing
-        blocking, and the claim's other words said."""
-        return a.states and a.said >= self.reword_said and bool(a.confirmed)
+        """Every value the same, nothing blocking, and the claim's other words said. Words
+        alone are never enough: a year, date, number or rank among the values, or two
+        names at least (a place name alone ties a sentence to little: "found on Earth")."""
+        if not a.states or a.said < self.reword_said:
+            return False
+        names = sum(1 for c in a.confirmed if c.startswith("name "))
+        return len(a.confirmed) > names or names >= 2
 
     def _reworded_conflict(self, frame: Frame, a: Alignment) -> _Finding | None:
         """One value differs, every other is the same, the subject and the claim's other
@@ -566,6 +570,8 @@ class FrameJudge:
             return None
         slot, value = a.differing[0]
         found = frame_of(a.sentence)
+        if a.subject == 3 and not _names_within(found, frame):
+            return None  # "James Lawson started in 1939" is not "Lawson was established"
         other = next((s for s in found.slots if s.value.start == value.start), None)
         if other is None or not relation_said(slot.relation or frame.relation, other.relation):
             return None  # the value hangs on another act ("during the 1980 campaign")
@@ -1217,6 +1223,15 @@ class FrameJudge:
             score=f.score,
             agreement=agreement,
         )
+
+
+def _names_within(found: Frame, claim: Frame) -> bool:
+    """The sentence's subject is named with no word the claim's name lacks ("Acme" for "The
+    Acme Company"; not "James Lawson" for "Lawson")."""
+    if not found.subject_names or not claim.subject_names:
+        return True
+    mine = {w for n in claim.subject_names for w in n.split()}
+    return any(set(n.split()) <= mine for n in found.subject_names)
 
 
 def _agreed(alignments: list[Alignment]) -> Agreement | None:

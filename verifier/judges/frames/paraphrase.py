@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.frame import Frame, Slot
-from verifier.judges.frames.relations import RELATIONS
+from verifier.judges.frames.relations import RELATIONS, phrase_relations
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.spans import STOPWORDS
 from verifier.text.stem import stem
@@ -55,11 +55,37 @@ _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 _NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nor|cannot|without|false|myth)\b|n't\b", re.IGNORECASE
 )
-# small words that change what a statement says: the sentence must have the claim's
-_QUANTIFIERS = frozenset(
-    "all most some no none only never every each both either neither more less fewer least "
-    "before after first last sole solely".split()
-)
+# small words that change what a statement says: the sentence must have the claim's (or one
+# of its class: "every" / "all", "more" / "another")
+_QUANTIFIERS = {
+    "all": "all",
+    "every": "all",
+    "each": "all",
+    "most": "most",
+    "some": "some",
+    "no": "no",
+    "none": "no",
+    "only": "only",
+    "sole": "only",
+    "solely": "only",
+    "never": "never",
+    "both": "both",
+    "either": "either",
+    "neither": "neither",
+    "more": "more",
+    "another": "more",
+    "additional": "more",
+    "less": "less",
+    "fewer": "less",
+    "least": "least",
+    "before": "before",
+    "prior": "before",
+    "after": "after",
+    "following": "after",
+    "first": "first",
+    "last": "last",
+    "final": "last",
+}
 _OPENERS = ("he ", "she ", "it ", "its ", "they ", "their ", "his ", "her ", "the ", "this ")
 _SAID = frozenset(
     {
@@ -116,12 +142,15 @@ def _subject_words(claim: Frame) -> frozenset[str]:
     return frozenset(words)
 
 
+_TELLING = 10.0  # rarity of a surname or a rare name word ("Calvin"), not "Company"
+
+
 @lru_cache(maxsize=1024)
 def naming_words(claim: Frame) -> tuple[str, ...]:
-    """What names the subject: each name's most telling word ("Acme" of "The Acme Company",
-    "Gaudí" of "Antoni Gaudí"), else the head noun."""
+    """What names the subject: each name's last word when it tells ("Calvin" of "Melvin
+    Calvin"), else its most telling one ("Acme" of "The Acme Company"); else the head noun."""
     keys = {
-        max(words, key=rarity)
+        words[-1] if rarity(words[-1]) >= _TELLING else max(words, key=rarity)
         for n in claim.subject_names
         if (words := [w.lower() for w in re.findall(r"\w{3,}", n)])
     }
@@ -182,12 +211,16 @@ def _values(
         kin = [v for v in found if v.kind == mine.kind or {v.kind, mine.kind} <= TIME]
         if mine.kind == "quantity":
             kin = [v for v in kin if v.unit == mine.unit]
-        if any(compare(mine, v) == "same" for v in kin):
+        if any(_same(mine, v) for v in kin):
             confirmed.append(value_label(mine))
         elif mine.kind == "name" and (
             mine.text.lower() in before.lower() or mine.text.lower() in subject
         ):
             continue  # the subject's name, given before the sentence
+        elif mine.kind == "name":
+            # which name answers which is the frames judge's to say (it knows their roles:
+            # "by", "in"); another name here is only a name the sentence does not give
+            missing.append(value_label(mine))
         elif kin:
             other = next((v for v in kin if compare(mine, v) == "conflict"), None)
             if other is None:
@@ -199,23 +232,55 @@ def _values(
     return tuple(confirmed), tuple(differing), tuple(missing)
 
 
+def _same(mine: Value, theirs: Value) -> bool:
+    """The same value; for a name, every word of the claim's in the sentence's ("the House
+    of Commons" does not give "the Speaker of the House of Commons"), or the same person
+    under a fuller first name."""
+    if mine.kind != "name":
+        return compare(mine, theirs) == "same"
+    words = {w.lower() for w in _WORD.findall(mine.text)} - _SMALL
+    given = {w.lower() for w in _WORD.findall(theirs.text)}
+    return (words <= given and compare(mine, theirs) == "same") or _same_person(mine, theirs)
+
+
+_SMALL = frozenset({"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"})
+
+
+def _same_person(mine: Value, theirs: Value) -> bool:
+    """ "Vint Cerf" and "Vinton Cerf": the same surname, one first name the start of the
+    other's."""
+    if mine.kind != "name" or theirs.kind != "name":
+        return False
+    a, b = mine.text.split(), theirs.text.split()
+    if len(a) < 2 or len(b) < 2 or a[-1].lower() != b[-1].lower():
+        return False
+    first_a, first_b = a[0].lower(), b[0].lower()
+    return first_a.startswith(first_b) or first_b.startswith(first_a)
+
+
 def _words(
     claim: Frame, slots: list[Slot], sentence: str
 ) -> tuple[float, tuple[str, ...], str | None]:
-    """The share of the claim's other words the sentence says, how, and a contrast."""
+    """The share of the claim's other words the sentence says, how, and a contrast. A
+    relation of the table said in its other words ("passed away" / "died", "set up" /
+    "founded") says the claim's; hedges ("about", "roughly") say nothing either way."""
     taken = {stem(w.lower()) for s in slots for w in _WORD.findall(s.value.text)}
     subject = _subject_words(claim)
+    theirs = _content(sentence)
+    stems = {stem(w.lower()) for w in theirs}
+    relations = _relations_of(claim.text)
+    said_relations = set(relations.values()) & set(_relations_of(sentence).values())
     rest = [
         w
         for w in _content(claim.text)
         if stem(w.lower()) not in taken
         and w.lower()[:5] not in subject
         and w.lower() not in subject
+        and w.lower() not in _HEDGES
+        and relations.get(w.lower()) not in said_relations
     ]
     if not rest:
         return 1.0, (), None
-    theirs = _content(sentence)
-    stems = {stem(w.lower()) for w in theirs}
     mine = {stem(w.lower()) for w in _content(claim.text)}
     # a sentence word that says a claim word as itself says no other one
     free = [w for w in theirs if stem(w.lower()) not in mine]
@@ -232,14 +297,44 @@ def _words(
             said += 1
             how.append(f"{word} ~ {match}")
             continue
-        rival = next((w for w, r in kinds.items() if r is WordRelation.SIBLING), None)
-        if rival is not None and contrast is None:
+        rival = next(
+            (w for w, r in kinds.items() if r is WordRelation.SIBLING and w[0].isupper()), None
+        )
+        if rival is not None and contrast is None and word[0].isupper():
             contrast = f"{word} vs {rival}"
     return said / len(rest), tuple(how), contrast
 
 
-def _block(claim: Frame, sentence: str, seen: str) -> str | None:
+_HEDGES = frozenset(
+    "about around roughly approximately some nearly almost over under just only also still "
+    "aged age together respectively currently".split()
+)
+
+
+@lru_cache(maxsize=4096)
+def _relations_of(text: str) -> dict[str, str]:
+    """Each word of ``text`` that states a relation of the table, with the relation (two-word
+    phrases too: "passed away" -> die)."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    named = phrase_relations([stem(w) for w in words])
+    return {w: r for w, r in zip(words, named, strict=True) if r is not None}
+
+
+_FINITE = re.compile(
+    r"\b(?:is|was|are|were|be|been|has|have|had|does|did|will|would|can|could|may|might|"
+    r"must|should)\b|\b[a-z]{3,}(?:ed|es)\b",
+    re.IGNORECASE,
+)
+
+
+def _possessive(word: str) -> str:
+    return re.sub(r"['’]s?$", "", word)
+
+
+def _block(claim: Frame, sentence: str, seen: str, given: frozenset[str]) -> str | None:
     """What keeps the sentence from stating the claim, whatever else agrees."""
+    if not _FINITE.search(sentence):
+        return "no verb: a menu, a list or a heading"
     if bool(_NEGATION.search(claim.text)) != bool(_NEGATION.search(sentence)):
         return "a negation on one side only"
     lowered = sentence.lower()
@@ -249,15 +344,19 @@ def _block(claim: Frame, sentence: str, seen: str) -> str | None:
         word = next((w for w in claim_words if m.group(1) in opposites(w)), "")
         if word and word not in lowered:
             return f"{word} turned into {m.group(1)}"
-    quantifiers = (claim_words & _QUANTIFIERS) - {w.lower() for w in _WORD.findall(sentence)}
-    if quantifiers:
-        return f"the sentence lacks “{sorted(quantifiers)[0]}”"
+    theirs = {_QUANTIFIERS[w.lower()] for w in _WORD.findall(sentence) if w.lower() in _QUANTIFIERS}
+    lacking = sorted(w for w in claim_words if w in _QUANTIFIERS and _QUANTIFIERS[w] not in theirs)
+    if lacking:
+        return f"the sentence lacks “{lacking[0]}”"
     subject = {w.lower() for n in claim.subject_names for w in _WORD.findall(n)}
     names = [w for w in _WORD.findall(claim.text)[1:] if w[0].isupper()]
     absent = [
         w
         for w in names
-        if w.lower() not in seen and w.lower() not in STOPWORDS and w.lower() not in subject
+        if _possessive(w.lower()) not in seen
+        and w.lower() not in STOPWORDS
+        and w.lower() not in subject
+        and w.lower() not in given
     ]
     if absent:
         return f"{absent[0]} is not named"
@@ -284,6 +383,7 @@ def _swapped_comparison(claim: Frame, sentence: str) -> str | None:
 
 
 _DIGITS = re.compile(r"\d[\d,.]*")
+_DIGIT = re.compile(r"\d")
 
 
 @lru_cache(maxsize=4096)
@@ -327,20 +427,36 @@ def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
     again (each one's surface in it), or it says the claim's relation (and may give
     another value)."""
     lowered = sentence.lower()
-    digits = "".join(_DIGITS.findall(sentence)).replace(",", "").replace(".", "")
-    every = all(
-        (surface := _surface(s.value)) == ""
-        or (surface in digits if s.value.kind != "name" else surface in lowered)
-        for s in slots
-    )
-    if every:
+    surfaces = [(s.value.kind, _surface(s.value)) for s in slots]
+    numbers = [surface for kind, surface in surfaces if kind != "name" and surface]
+    names = [surface for kind, surface in surfaces if kind == "name" and surface]
+    # names may be given in the page before the sentence: the numbers must be here
+    if numbers and all(n in sentence for n in numbers):
         return True
+    if numbers and any(n not in sentence for n in numbers):
+        digits = "".join(_DIGITS.findall(sentence)).replace(",", "").replace(".", "")
+        if all(n in digits for n in numbers):
+            return True
+    if not numbers and any(n in lowered for n in names):
+        return True
+    digits_here = _DIGIT.search(sentence) is not None
     pattern = _relation_words(claim)
     if pattern is None or (kinds := {s.value.kind for s in slots}) & {"ordinal"}:
         return False
-    if kinds <= TIME | {"quantity"} and not digits:
+    if kinds <= TIME | {"quantity"} and not digits_here:
         return False
     return pattern.search(lowered) is not None
+
+
+def _name_words(slots: list[Slot], confirmed: tuple[str, ...]) -> frozenset[str]:
+    """The words of the claim's names the sentence gives (under another form, perhaps:
+    "Vint Cerf" as "Vinton Cerf")."""
+    return frozenset(
+        w.lower()
+        for s in slots
+        if s.value.kind == "name" and value_label(s.value) in confirmed
+        for w in _WORD.findall(s.value.text)
+    )
 
 
 def align(
@@ -381,5 +497,5 @@ def align(
         round(said, 3),
         how,
         contrast,
-        _block(claim, sentence, seen),
+        _block(claim, sentence, seen, _name_words(slots, confirmed)),
     )
