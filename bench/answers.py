@@ -128,7 +128,7 @@ def describe(rule: Any, row: dict[str, Any], report: Report) -> str:
     return "; ".join(str(e.get("text") or e.get("word") or e)[:60] for e in rule.evidence[:6])
 
 
-async def run(name: str, rows: list[dict[str, Any]], show: bool) -> str:
+async def run(name: str, rows: list[dict[str, Any]], show: bool, refute_sources: int) -> str:
     """Check every answer of one set; print its tables; return its summary line."""
     print(f"\n## {name}")
     totals: Counter[str] = Counter()
@@ -141,7 +141,13 @@ async def run(name: str, rows: list[dict[str, Any]], show: bool) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         settings = Settings().with_overrides(
-            {"store.data_dir": str(root / "data"), "extract.processes": 1}
+            {
+                "store.data_dir": str(root / "data"),
+                "extract.processes": 1,
+                # the snippets are web search results, not documents the user vouches for
+                "search.corpus.trusted": False,
+                "judges.refute_sources": refute_sources,
+            }
         )
         for row in rows:
             if not any(s.strip() for s in row["evidence"]):
@@ -207,6 +213,9 @@ def main() -> int:
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated answer sets")
     parser.add_argument("--limit", type=int, default=0, help="answers per set (0: all)")
     parser.add_argument("--show", action="store_true", help="show caps on incorrect answers too")
+    parser.add_argument(
+        "--refute-sources", type=int, default=1, help="judges.refute_sources (default 1)"
+    )
     args = parser.parse_args()
     summaries = []
     for name in args.sets.split(","):
@@ -217,7 +226,7 @@ def main() -> int:
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
         if args.limit:
             rows = rows[: args.limit]
-        summaries.append(asyncio.run(run(name, rows, args.show)))
+        summaries.append(asyncio.run(run(name, rows, args.show, args.refute_sources)))
     print("\nsummary: " + ("; ".join(summaries) or "no data found; nothing measured"))
     return 0
 

@@ -116,6 +116,7 @@ class SearxngSettings(_Section):
 class CorpusSettings(_Section):
     paths: list[str] = []
     max_results: PosInt = 5
+    trusted: bool = True
 
 
 class SearchSettings(_Section):

@@ -370,7 +370,7 @@ class _Run:
         decision = aggregate(
             judgements,
             settings.refuted_threshold,
-            [source_of(ev) for ev in evidence],
+            [source_of(ev, self.settings.search.corpus.trusted) for ev in evidence],
             settings.refute_sources,
         )
         return verdict_of(decision, evidence, [j.name for j in chain])

@@ -55,6 +55,7 @@ from verifier.judges.frames.paraphrase import (
     may_hold_values,
     may_name,
     naming_words,
+    sides_swapped,
     value_label,
 )
 from verifier.judges.frames.relations import REPEATABLE, relation_said
@@ -113,6 +114,7 @@ class _Finding:
     # the U.S. Supreme Court" vs "to the United States Court of Appeals"): another event
     mismatches: int = 0
     clauses: set[int] = field(default_factory=set)  # the sentence's clauses that confirmed
+    claim: str = ""  # the claim's text
 
 
 def _kinds_for(claim: Frame, checkable: list[Slot]) -> frozenset[str]:
@@ -229,7 +231,7 @@ def _first_finding(
     claim: Frame, found: Frame, subject_terms: frozenset[str], span: tuple[int, int], sentence: str
 ) -> _Finding:
     """A sentence's finding before its slots are compared: how much of the claim it says."""
-    finding = _Finding(*span, sentence)
+    finding = _Finding(*span, sentence, claim=claim.text)
     shared = claim.terms - subject_terms
     finding.coverage = len(shared & found.terms) / len(shared) if shared else 1.0
     # every word of the claim is said, but the names a pronoun or "the company" stands for
@@ -792,6 +794,7 @@ class FrameJudge:
                 not claim.terms <= said
                 or len(judgement.sentence.split()) > _LONGEST_STATEMENT
                 or _critical(claim.text) != _critical(judgement.sentence)
+                or sides_swapped(claim.text, judgement.sentence) is not None
             ):
                 missing = ", ".join(sorted(claim.terms - said)[:3])
                 return replace(
@@ -1160,6 +1163,7 @@ class FrameJudge:
             and f.terms > 0  # a claim read as all subject (no verb found) says nothing yet
             and len(f.sentence.split()) <= _LONGEST_STATEMENT
             and f.critical
+            and sides_swapped(f.claim, f.sentence) is None
         )
 
     def _undecided(

@@ -48,6 +48,7 @@ __all__ = [
     "may_hold_values",
     "may_name",
     "naming_words",
+    "sides_swapped",
     "value_label",
 ]
 
@@ -370,6 +371,22 @@ def _turned(claim: str) -> re.Pattern[str] | None:
     if not words:
         return None
     return re.compile(r"\b(" + "|".join(sorted(map(re.escape, words))) + r")")
+
+
+_THAN = re.compile(r"\bthan\b", re.IGNORECASE)
+
+
+def sides_swapped(claim: str, sentence: str) -> str | None:
+    """A name of the claim's comparison on the other side of "than" in the sentence
+    ("Jupiter is less dense than Saturn" against "Saturn is less dense than Jupiter")."""
+    mine, theirs = _THAN.split(claim, maxsplit=1), _THAN.split(sentence, maxsplit=1)
+    if len(mine) < 2 or len(theirs) < 2:
+        return None
+    for side, other in ((0, 1), (1, 0)):
+        for name in _WORD.findall(mine[side]):
+            if name[0].isupper() and name in theirs[other] and name not in theirs[side]:
+                return f"{name} on the other side of “than”"
+    return None
 
 
 def _swapped_comparison(claim: Frame, sentence: str) -> str | None:
