@@ -197,6 +197,7 @@ JudgeName = Literal["frames", "heuristic", "nli", "llm"]
 
 class FramesJudgeSettings(_Section):
     support_coverage: Share = 0.7
+    reword_said: Share = 0.75
 
 
 class HeuristicJudgeSettings(_Section):

@@ -33,6 +33,7 @@ def frames_from(settings: Settings) -> FrameJudge:
     return FrameJudge(
         refuted_threshold=settings.judges.refuted_threshold,
         support_coverage=f.support_coverage,
+        reword_said=f.reword_said,
         fallback=heuristic_from(settings),
     )
 
