@@ -168,3 +168,51 @@ def test_repeats_are_jargon_and_the_prompt_s_words_are_its_own() -> None:
 )
 def test_what_is_not_english_prose_never_caps(text: str) -> None:
     assert high(text) == []
+
+
+def test_each_word_is_judged_once_in_its_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long response repeats its words: each is judged once in the same context, and
+    every use is still reported in its place."""
+    from verifier.rubric import spelling
+
+    calls: list[str] = []
+    judge = spelling._judge
+
+    def counting(word: str, *args: object) -> object:
+        calls.append(word)
+        return judge(word, *args)
+
+    monkeypatch.setattr(spelling, "_judge", counting)
+    text = "We flew around the wrold.\n\n" * 40
+    found = check_spelling(text)
+    assert [m.word for m in found] == ["wrold"] * 40
+    assert [text[m.start : m.end] for m in found] == ["wrold"] * 40
+    assert calls.count("wrold") == 1
+
+
+def test_a_run_without_spaces_is_no_prose() -> None:
+    """A blob, a hash or garbled text hundreds of characters long is not read for words
+    (nor by the patterns that find code and URLs), and is listed as skipped."""
+    from verifier.rubric.spelling import skipped_spans
+
+    blob = "qzxv" * 100
+    text = f"The file held {blob} and the wrold."
+    assert high(text) == ["wrold"]
+    assert (text.index(blob), text.index(blob) + len(blob), "a run of text without spaces") in (
+        skipped_spans(text)
+    )
+    assert high("x_" * 5000) == []
+
+
+def test_a_response_of_unknown_words_is_judged_in_full_up_to_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past a bound of distinct misspellings (no English prose has so many) the further
+    unknown words are listed for review without a search for the word meant."""
+    from verifier.rubric import spelling
+
+    monkeypatch.setattr(spelling, "_FULL_JUDGEMENTS", 2)
+    found = check_spelling("The wrold and the speling and the tokan and the colour.")
+    assert [(m.word, m.confidence) for m in found[:2]] == [("wrold", "high"), ("speling", "high")]
+    assert [(m.word, m.confidence, m.suggestion) for m in found[2:]] == [("tokan", "low", None)]
+    assert "not judged further" in found[2].reason

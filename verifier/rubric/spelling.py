@@ -43,8 +43,9 @@ import marshal
 import re
 import sys
 from array import array
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
 from itertools import accumulate
@@ -268,6 +269,21 @@ class _PackedDeletes(Mapping[str, list[str]]):
         return len(self._keys)
 
 
+# A run of this many characters without a space is no prose (a blob, a hash, garbled text):
+# it is not read for words (the patterns below stay linear on the rest of the text).
+_LONG_RUN = re.compile(r"\S{200,}")
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
+
+
+def _masked(text: str) -> str:
+    """The text with what the spelling check does not read blanked out (long runs without
+    a space, then code, URLs, identifiers and markup), each character in its place."""
+    return _SKIP_SPANS.sub(_blank, _LONG_RUN.sub(_blank, text))
+
+
 def _prose_spans(response: str) -> list[tuple[int, int]]:
     """Spans of the response that are prose (code blocks left out)."""
     return [(b.start, b.end) for b in blocks(response) if b.kind != "code"]
@@ -281,8 +297,11 @@ def skipped_spans(response: str) -> list[tuple[int, int, str]]:
         (b.start, b.end, "code") for b in blocks(response) if b.kind == "code"
     ]
     for start, end in _prose_spans(response):
-        for m in _SKIP_SPANS.finditer(response, start, end):
-            out.append((m.start(), m.end(), _skipped_kind(m.group())))
+        text = response[start:end]
+        for m in _LONG_RUN.finditer(text):
+            out.append((start + m.start(), start + m.end(), "a run of text without spaces"))
+        for m in _SKIP_SPANS.finditer(_LONG_RUN.sub(_blank, text)):
+            out.append((start + m.start(), start + m.end(), _skipped_kind(m.group())))
     return sorted(out)
 
 
@@ -366,8 +385,7 @@ class _Context:
     next_capitalised: bool  # the next word of the sentence is capitalised: a name's
     uses: int  # sentences it is used in (2 when used three times or more)
     quoted: bool  # inside quotation marks (a quoted word is the quote's spelling)
-    neighbours: tuple[str, ...]  # the folded words around it, for loanword phrases
-    at: int  # its place among ``neighbours``
+    in_phrase: bool  # part of a loanword phrase where it stands ("al dente")
 
 
 def _parts(word: str, lex: Lexicon) -> list[tuple[str, int]]:
@@ -383,11 +401,13 @@ def _parts(word: str, lex: Lexicon) -> list[tuple[str, int]]:
     return out
 
 
-def _in_phrase(word: str, ctx: _Context) -> bool:
+def _in_phrase(word: str, neighbours: tuple[str, ...], at: int) -> bool:
+    """Whether the (folded) word, at ``at`` among the folded ``neighbours``, is part of a
+    loanword phrase written there."""
     for phrase in phrases_with(word):
         for j, w in enumerate(phrase):
-            first = ctx.at - j
-            if w == word and first >= 0 and ctx.neighbours[first : first + len(phrase)] == phrase:
+            first = at - j
+            if w == word and first >= 0 and neighbours[first : first + len(phrase)] == phrase:
                 return True
     return False
 
@@ -399,7 +419,7 @@ def _judge(
     folded = fold(word)
     if sum(c.isalpha() for c in word) != sum(c.isalpha() for c in folded):
         return None  # letters beyond the Latin alphabet and its accents: not English
-    if _known(folded, lex) or _in_phrase(folded, ctx):
+    if _known(folded, lex) or ctx.in_phrase:
         return None
     if folded in PARTICLES and ctx.next_capitalised:
         return None  # "von Neumann", "van Gogh"
@@ -478,39 +498,18 @@ def check_spelling(
     d = dictionary(common_words)
     lex = lexicon()
     prompt_words = {w.lower() for w in _WORD.findall(prompt)}
-    # A word used in two different sentences, or three times, is deliberate (jargon, a
-    # name); a typo in a paragraph the response repeats is still a typo.
-    total: dict[str, int] = {}
-    for w in _WORD.findall(response):
-        total[w.lower()] = total.get(w.lower(), 0) + 1
-    counts: dict[str, int] = {}
-    for sentence in {" ".join(seg.text.split()) for seg in segments(response)}:
-        for w in {w.lower() for w in _WORD.findall(sentence)}:
-            counts[w] = counts.get(w, 0) + 1
-    for w, n in total.items():
-        if n >= 3:
-            counts[w] = max(counts.get(w, 0), 2)
-    quoted = quoted_spans(response)
+    counts = _sentence_counts(response)
+    quoted = _Covering(quoted_spans(response))
+    judge = _Judge(d, lex)
     found: list[Misspelling] = []
     for start, end in _prose_spans(response):
         text = response[start:end]
-        masked = _SKIP_SPANS.sub(lambda m: " " * len(m.group()), text)
+        masked = _masked(text)
         words = list(_WORD.finditer(masked))
         folded = tuple(fold(m.group()) for m in words)
         for i, m in enumerate(words):
             if i and _doubled(words[i - 1], m, text):
-                previous = words[i - 1]
-                found.append(
-                    Misspelling(
-                        start + previous.start(),
-                        start + m.end(),
-                        response[start + previous.start() : start + m.end()],
-                        "grammar",
-                        "high",
-                        previous.group(),
-                        f"doubled word {m.group().lower()!r}",
-                    )
-                )
+                found.append(_doubled_word(words[i - 1], m, start, response))
             word = m.group().strip("'’-")
             if len(word) < 2:
                 continue  # a letter: a variable, an option, an initial
@@ -519,38 +518,118 @@ def check_spelling(
             if _skip(word, before) or word.lower() in prompt_words:
                 continue
             following = words[i + 1] if i + 1 < len(words) else None
-            ctx = _Context(
-                capitalised=word[0].isupper(),
-                next_capitalised=following is not None
+            next_capitalised = (
+                following is not None
                 and following.group()[0].isupper()
-                and not masked[m.end() : following.start()].strip(),
-                uses=counts.get(m.group().lower(), 0),
-                quoted=any(s <= w_start and w_start + len(word) <= e for s, e in quoted),
-                neighbours=folded,
-                at=i,
+                and not masked[m.end() : following.start()].strip()
             )
+            uses = counts.get(m.group().lower(), 0)
+            is_quoted = quoted.covers(w_start, w_start + len(word))
             for part, at in _parts(word, lex):
-                part_start = w_start + at
                 if at and (part[0].isupper() or part.lower() in prompt_words):
                     continue  # "al-Assad", "Jean-Paul": a name's part
-                uses = max(ctx.uses, counts.get(part.lower(), 0))
-                part_ctx = replace(ctx, capitalised=part[0].isupper(), uses=uses)
-                verdict = _judge(part, part_ctx, d, lex)
-                if verdict is None:
-                    continue
-                confidence, suggestion, reason = verdict
-                found.append(
-                    Misspelling(
-                        part_start,
-                        part_start + len(part),
-                        response[part_start : part_start + len(part)],
-                        "spelling",
-                        confidence,
-                        suggestion,
-                        reason,
-                    )
+                ctx = _Context(
+                    capitalised=part[0].isupper(),
+                    next_capitalised=next_capitalised,
+                    uses=max(uses, counts.get(part.lower(), 0)),
+                    quoted=is_quoted,
+                    in_phrase=_in_phrase(fold(part), folded, i),
                 )
+                verdict = judge(part, ctx)
+                if verdict is not None:
+                    found.append(_misspelling(response, w_start + at, part, verdict))
     return found
+
+
+def _sentence_counts(response: str) -> dict[str, int]:
+    """How many sentences each (lower-case) word is used in, 2 for a word used three times
+    or more: a word used in two different sentences, or three times, is deliberate
+    (jargon, a name); a typo in a paragraph the response repeats is still a typo."""
+    total: dict[str, int] = {}
+    for w in _WORD.findall(_LONG_RUN.sub(_blank, response)):
+        total[w.lower()] = total.get(w.lower(), 0) + 1
+    counts: dict[str, int] = {}
+    for sentence in {" ".join(seg.text.split()) for seg in segments(response)}:
+        for w in {w.lower() for w in _WORD.findall(_LONG_RUN.sub(_blank, sentence))}:
+            counts[w] = counts.get(w, 0) + 1
+    for w, n in total.items():
+        if n >= 3:
+            counts[w] = max(counts.get(w, 0), 2)
+    return counts
+
+
+def _misspelling(
+    response: str, start: int, part: str, verdict: tuple[str, str | None, str]
+) -> Misspelling:
+    confidence, suggestion, reason = verdict
+    end = start + len(part)
+    return Misspelling(start, end, response[start:end], "spelling", confidence, suggestion, reason)
+
+
+def _doubled_word(
+    first: re.Match[str], second: re.Match[str], offset: int, response: str
+) -> Misspelling:
+    start, end = offset + first.start(), offset + second.end()
+    return Misspelling(
+        start,
+        end,
+        response[start:end],
+        "grammar",
+        "high",
+        first.group(),
+        f"doubled word {second.group().lower()!r}",
+    )
+
+
+_Verdict = tuple[str, str | None, str]  # confidence, suggestion, reason
+# Distinct misspellings judged in full in one response; a response with more is no English
+# prose (random letters, another language), and its further unknown words are listed for
+# review without a search for the word meant, so that the check stays fast on any input.
+_FULL_JUDGEMENTS = 5000
+
+
+class _Judge:
+    """The verdicts of one response, each word judged once in its context."""
+
+    def __init__(self, d: _Dictionary, lex: Lexicon) -> None:
+        self._d, self._lex = d, lex
+        self._verdicts: dict[tuple[str, _Context], _Verdict | None] = {}
+        self._misspelled = 0
+
+    def __call__(self, word: str, ctx: _Context) -> _Verdict | None:
+        key = (word, ctx)
+        if key in self._verdicts:
+            return self._verdicts[key]
+        if self._misspelled < _FULL_JUDGEMENTS:
+            verdict = _judge(word, ctx, self._d, self._lex)
+        elif _known(fold(word), self._lex) or ctx.in_phrase:
+            verdict = None
+        else:
+            verdict = (
+                "low",
+                None,
+                f"not in the dictionary (over {_FULL_JUDGEMENTS:,} unknown words: not judged further)",
+            )
+        self._misspelled += verdict is not None
+        self._verdicts[key] = verdict
+        return verdict
+
+
+class _Covering:
+    """Whether any of a list of spans covers a span, by binary search (the spans may
+    overlap): for every span start, the furthest end reached by a span starting there or
+    before."""
+
+    __slots__ = ("_reach", "_starts")
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self._starts = [s for s, _ in ordered]
+        self._reach = list(accumulate((e for _, e in ordered), max))
+
+    def covers(self, start: int, end: int) -> bool:
+        i = bisect_right(self._starts, start)
+        return i > 0 and self._reach[i - 1] >= end
 
 
 def _doubled(first: re.Match[str], second: re.Match[str], text: str) -> bool:
