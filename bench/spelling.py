@@ -8,10 +8,9 @@ variants, the commonest misspellings, real people's misspellings).
    evidence (web claims, Wikipedia), HealthVer evidence (abstracts). A text's variety is
    read from its spellings (codespell's British/American pairs): American, British, or
    unmarked when it uses neither (or both). Every capping hit is listed with its context;
-   one on a word codespell lists as a misspelling, or on one of the typos found in these
-   texts by reading every capping hit in context (``TYPOS_IN_THE_DATA``, below:
-   "topurnament", "waerming"), is a real typo and counted apart; every other capping hit
-   counts as false. Target: <= 0.05 false capping hits per 1,000 words. Beside it, the
+   one on the typos found in these texts by reading every capping hit in context
+   (``TYPOS_IN_THE_DATA``, below: "topurnament", "waerming", "altough") is a real typo and
+   counted apart; every other capping hit counts as false. Target: <= 0.05 false capping hits per 1,000 words. Beside it, the
    answers capped for spelling (a high-confidence misspelling or doubled word) in each
    answer set: target 0 on a correct answer (factool-dev's ``all_true``; every answer of
    Factcheck-Bench whose capping hits are not real typos).
@@ -37,7 +36,8 @@ variants, the commonest misspellings, real people's misspellings).
      handwriting such as "gherls" for "girls"; the list nlpaug cites from Coulombe 2018's
      augmentation study; nlpaug is MIT).
    Misspellings that are words of a dictionary (real-word errors, "lock" for "luck") are
-   left out: no spelling check can see them. Per source: capped, review, missed, the
+   left out: no spelling check can see them; so are those of one or two letters ("mi" for
+   "my": the check reads no lone letter and caps no two-letter word). Per source: capped, review, missed, the
    suggestion right (of the capped), and the capped share of the plants that are not on
    the shipped list (what the rules catch alone). Targets: >= 80% capped and >= 97% capped
    or review, on every source.
@@ -77,11 +77,13 @@ DATA = ROOT.parent / "shared" / "data"
 WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 TARGET_FALSE_CAPS = 0.05
 # Capped words of these texts that are typos, found by reading each capping hit in its
-# context (codespell does not list them): the data's own slips, not false hits.
+# context: the data's own slips, not false hits. (codespell's lists are not used to tell:
+# the check ships a list made from them.)
 TYPOS_IN_THE_DATA = frozenset(
     """
     topurnament croseover aagency ceter proserous melodio notworthy severy waerming
-    resultign perservation casuality tauted
+    resultign perservation casuality tauted altough occurence refering unspecificed
+    occuring termperature descrease curros youre rainful
     """.split()
 )
 TARGET_COMMONEST_CAPPED = 0.90
@@ -229,8 +231,8 @@ def variety(text: str, british: frozenset[str], american: frozenset[str]) -> str
     return "British" if gb > us else "American" if us > gb else "unmarked"
 
 
-def is_typo(word: str, misspelled: dict[str, str]) -> bool:
-    return word.lower() in misspelled or word.lower() in TYPOS_IN_THE_DATA
+def is_typo(word: str) -> bool:
+    return word.lower() in TYPOS_IN_THE_DATA
 
 
 @dataclass
@@ -238,11 +240,11 @@ class Tally:
     texts: int = 0
     words: int = 0
     caps: int = 0
-    real_typos: int = 0  # caps on a word codespell lists as a misspelling
+    real_typos: int = 0  # caps on the data's own typos (TYPOS_IN_THE_DATA)
     review: int = 0
     shown: list[str] = field(default_factory=list)
 
-    def add(self, text: str, hits: list[Misspelling], misspelled: dict[str, str]) -> None:
+    def add(self, text: str, hits: list[Misspelling]) -> None:
         self.texts += 1
         self.words += len(text.split())
         for hit in hits:
@@ -252,7 +254,7 @@ class Tally:
                 self.review += 1
                 continue
             self.caps += 1
-            typo = is_typo(hit.word, misspelled)
+            typo = is_typo(hit.word)
             self.real_typos += typo
             around = text[max(0, hit.start - 40) : hit.end + 40].replace("\n", " ")
             self.shown.append(
@@ -280,23 +282,21 @@ class AnswersCapped:
     correct_capped: int = 0
     shown: list[str] = field(default_factory=list)
 
-    def add(self, answer: Answer, hits: list[Misspelling], misspelled: dict[str, str]) -> None:
+    def add(self, answer: Answer, hits: list[Misspelling]) -> None:
         self.answers += 1
         self.correct += answer.correct is True
         capping = [h for h in hits if h.confidence == "high"]
         if not capping:
             return
         self.capped += 1
-        typos = all(h.kind == "spelling" and is_typo(h.word, misspelled) for h in capping)
+        typos = all(h.kind == "spelling" and is_typo(h.word) for h in capping)
         self.on_typos += typos
         if answer.correct or (answer.correct is None and not typos):
             self.correct_capped += answer.correct is True or not typos
             self.shown.append(", ".join(f"{h.word!r} ({h.reason})" for h in capping))
 
 
-def real_prose(
-    misspelled: dict[str, str], pairs: list[tuple[str, str]], show: bool
-) -> tuple[float, int]:
+def real_prose(pairs: list[tuple[str, str]], show: bool) -> tuple[float, int]:
     british = frozenset(gb for gb, _ in pairs)
     american = frozenset(us for _, us in pairs)
     answers = answer_sets()
@@ -317,7 +317,7 @@ def real_prose(
         for text, prompt in texts:
             hits = found.setdefault((text, prompt), check_spelling(text, prompt))
             for t in (tally, by_variety[variety(text, british, american)], everything):
-                t.add(text, hits, misspelled)
+                t.add(text, hits)
         print(tally.row(name))
     for v, tally in by_variety.items():
         print(tally.row(f"all: {v}"))
@@ -334,7 +334,7 @@ def real_prose(
     for name, rows in answers.items():
         capped = AnswersCapped()
         for a in rows:
-            capped.add(a, found[(a.response, a.prompt)], misspelled)
+            capped.add(a, found[(a.response, a.prompt)])
         correct = (
             str(capped.correct)
             if any(a.correct is not None for a in rows)
@@ -475,7 +475,8 @@ def plants(
     """``count`` misspellings of ``pairs`` (misspelling, word meant) planted into the
     sentences that hold the word meant (lower case, or capitalised opening the sentence)
     and no misspelling of the list; one per sentence, pairs drawn at random. Misspellings
-    that are dictionary words (real-word errors) are left out."""
+    that are dictionary words (real-word errors) are left out, and so are those of one or
+    two letters (the check reads no lone letter, and every two letters are near a word)."""
     rng = random.Random(seed)
     lex = lexicon()
     candidates = {
@@ -484,6 +485,7 @@ def plants(
         if bad.isalpha()
         and bad.isascii()
         and bad.islower()
+        and len(bad) >= 3
         and bad != right
         and not lex.curated(bad)
     }
@@ -560,7 +562,7 @@ def main() -> int:
         return 0
     started = time.perf_counter()
     check_spelling("warm up")  # the dictionaries load outside the timings below
-    rate, correct_capped = real_prose(misspelled, pairs, args.show)
+    rate, correct_capped = real_prose(pairs, args.show)
     capped = variants(pairs)
     on_list = shipped_list()
     common = commonest(on_list, args.show)

@@ -27,7 +27,7 @@ Measured in ``bench/spelling.py`` (real prose, spelling variants, real misspelli
 ``bench/style.py``.
 
 Grammar: a doubled word ("the the") is a high-confidence error, except pairs that are
-grammatical ("had had", "that that"). Nothing else about grammar is checked automatically.
+grammatical ("had had", "that that") and capitalised names ("Mau Mau", "Bora Bora"). Nothing else about grammar is checked automatically.
 
 Building symspellpy's index of the list takes about a CPU-second, so it is built once and
 kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.text.words.cache_dir`),
@@ -62,6 +62,8 @@ from verifier.rubric.lexicon import (
     phrases_with,
     variants,
 )
+from verifier.rubric.misspellings import Listed, corrections
+from verifier.rubric.slips import most_likely
 from verifier.text.spans import blocks, segments
 from verifier.text.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
@@ -122,6 +124,13 @@ _MAX_USES = 1
 # is no name opening a sentence (_CAP_MARGIN: "whem" for "when", "peopel" for "people").
 _KNOWN_MARGIN = 1.0
 _CAP_MARGIN = 3.5
+# Another variety's spelling by a rule that also fits slips ("centre", "travelled") is
+# written at least a tenth as often as the form it stands for.
+_VARIANT_MARGIN = 1.0
+# A written word one cheap slip (verifier.rubric.slips: a double letter, a swap, a vowel)
+# from a word used over 1,000 times as often caps too ("realiable", "tryed").
+_CHEAP_SLIP = 0.7
+_CHEAP_CAP_MARGIN = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +163,9 @@ def dictionary(common_words: int = 30000) -> _Dictionary:
     return _Dictionary(words, frozenset(ranked[:common_words]), frozenset(ranked[:2000]), speller)
 
 
-_EDIT_DISTANCE = 1
+_EDIT_DISTANCE = 2
 _PREFIX_LENGTH = 7
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 
 
 @cache
@@ -332,18 +341,25 @@ def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
     for suffix in ("'s", "'", "n't", "'re", "'ve", "'ll", "'d", "'m"):
         if word.endswith(suffix) and _known(word[: -len(suffix)], lex, depth):
             return True
-    if "-" in word:
+    if "-" in word:  # each part known, or written and no listed misspelling ("probelm")
         return all(
-            not part or part in _PREFIXES or _known(part, lex, depth) or lex.zipf(part) > 0
+            not part
+            or part in _PREFIXES
+            or _known(part, lex, depth)
+            or (lex.zipf(part) > 0 and corrections(part) is None)
             for part in word.split("-")
         )
     if depth:
         return False
-    # another variety's spelling of a curated word, or of a written one by a sure rule or
-    # when the word itself is written too ("undre" is no British "under", "moels" no "mels")
-    sure = set(variants(word, sure=True)) if lex.zipf(word) == 0 else None
+    # another variety's spelling of a known or written word: by a sure rule ("colours",
+    # "organise"), or by another when the word is written about as often as that spelling
+    # (every British spelling is: "centre", "foetus"; "undre" is no British "under",
+    # "mothre" no "mother", "maed" no "med", "moels" no "mels")
+    z = lex.zipf(word)
+    sure = variants(word, sure=True)
     return any(
-        _known(v, lex, 1) or (lex.zipf(v) > 0 and (sure is None or v in sure))
+        (v in sure or (z > 0 and z >= lex.zipf(v) - _VARIANT_MARGIN))
+        and (_known(v, lex, 1) or lex.zipf(v) > 0)
         for v in variants(word)
     )
 
@@ -364,17 +380,28 @@ def _first_letter_kept(word: str, suggestion: str) -> bool:
     return word[:2] == suggestion[1::-1] and word[2:] == suggestion[2:]
 
 
-def _suggest(word: str, d: _Dictionary) -> str | None:
-    """The most frequent word one edit away, preferring one that keeps the first letter
-    and the word's inflection: "discoverd" -> "discovered" (a past tense's "d"), not the
-    more frequent "discover" or "discovery"; "thier" -> "their"."""
+@dataclass(frozen=True, slots=True)
+class _Suggestion:
+    word: str
+    edits: int  # Damerau-Levenshtein edits from the misspelling
+    cost: float  # the slip's cost (verifier.rubric.slips.slip_cost)
+
+
+def _suggest(word: str, d: _Dictionary, lex: Lexicon, edits: int = 2) -> _Suggestion | None:
+    """The word most likely meant: of the listed words one edit away (two, keeping the
+    first letter, for a word of five letters or more), the one whose slip is likeliest by
+    its kind and the word's frequency (:func:`verifier.rubric.slips.most_likely`):
+    "tounge" -> "tongue", not "lounge"; "finaly" -> "finally", not "final"."""
     from symspellpy import Verbosity
 
-    hits = d.speller.lookup(word, Verbosity.CLOSEST, max_edit_distance=1)
-    kept = [h for h in hits if _first_letter_kept(word, h.term)]
-    ending = word[-1:] if word[-1:] in ("d", "s") and len(word) > 3 else ""
-    best = max(kept or hits, key=lambda h: (h.term.endswith(ending), h.count), default=None)
-    return best.term if best is not None else None
+    reach = min(edits, 2 if len(word) >= 5 else 1)
+    hits = {
+        h.term: h.distance
+        for h in d.speller.lookup(word, Verbosity.ALL, max_edit_distance=reach)
+        if h.distance == 1 or (h.distance == 2 and _first_letter_kept(word, h.term))
+    }
+    best = most_likely(word, hits, lex.zipf)
+    return _Suggestion(best[0], hits[best[0]], best[1]) if best else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,26 +439,117 @@ def _in_phrase(word: str, neighbours: tuple[str, ...], at: int) -> bool:
     return False
 
 
-def _judge(
-    word: str, ctx: _Context, d: _Dictionary, lex: Lexicon
-) -> tuple[str, str | None, str] | None:
+def _judge(word: str, ctx: _Context, d: _Dictionary, lex: Lexicon) -> _Verdict | None:
     """None for a word, else (confidence, suggestion, reason) for a misspelling."""
     folded = fold(word)
     if sum(c.isalpha() for c in word) != sum(c.isalpha() for c in folded):
         return None  # letters beyond the Latin alphabet and its accents: not English
+    lower = re.sub(r"'s?$", "", folded)
+    listed = corrections(lower)
+    if listed is not None and listed.rare and lex.curated(lower):
+        return _rare_word(lower, listed, ctx, lex)
+    if listed is not None and not lex.curated(lower) and lower not in _TECH:
+        # before the varieties' rules: "rigourous" is no British "rigorous"
+        verdict = _listed_slip(folded, lower, listed, ctx, lex)
+        if verdict is not None:
+            return verdict
     if _known(folded, lex) or ctx.in_phrase:
         return None
     if folded in PARTICLES and ctx.next_capitalised:
         return None  # "von Neumann", "van Gogh"
-    lower = re.sub(r"'s?$", "", folded)
+    return _unlisted(word, folded, lower, ctx, d, lex)
+
+
+# A word of the lexicon that the list calls a rare word most often written for another
+# ("calender") goes to review when it is this rare (Zipf) and the word meant at least this
+# much more common, and the slip is one vowel for another.
+_RARE_WORD_ZIPF = 3.0
+_RARE_WORD_MARGIN = 1.5
+
+
+def _rare_word(lower: str, listed: Listed, ctx: _Context, lex: Lexicon) -> _Verdict | None:
+    """A word in its own right that is most often a slip on another: "calender" for
+    "calendar" is listed for review (never the cap); "brunch", "whet" or "trough" are
+    left alone (common, or not the slip of a vowel)."""
     z = lex.zipf(lower)
-    suggestion = _suggest(lower, d)
+    meant = most_likely(lower, [m for m in listed.meant if m.isalpha()], lex.zipf)
+    if meant is None or ctx.quoted or z >= _RARE_WORD_ZIPF:
+        return None
+    m = meant[0]
+    differ = [(a, b) for a, b in zip(lower, m, strict=False) if a != b]
+    vowel_slip = len(m) == len(lower) and len(differ) == 1 and set(differ[0]) <= set("aeiou")
+    if not vowel_slip or lex.zipf(m) - z < _RARE_WORD_MARGIN:
+        return None
+    return "low", m, f"a rare word, and a common misspelling of {m!r}"
+
+
+def _written(phrase: str, lex: Lexicon) -> float:
+    """How often the (folded) word or words are written: the Zipf frequency of the rarest
+    word of a phrase ("a lot"), 0 when one of them is not a word."""
+    parts = [p for p in re.split(r"[ -]", phrase) if p]
+    return min((lex.zipf(p) if lex.zipf(p) > 0 or not lex.curated(p) else 0.1) for p in parts)
+
+
+def _listed_slip(
+    folded: str, lower: str, listed: Listed, ctx: _Context, lex: Lexicon
+) -> _Verdict | None:
+    """A listed misspelling ("definately", "seperate", "untill") is a slip when the word
+    meant is a word and far more common than it (a listed word written about as often as
+    the word meant is a word in its own right: None, the other rules judge it). The cap,
+    with the likeliest word meant as the suggestion, unless it is quoted or opens a name."""
+    z = lex.zipf(lower)
+    meant = most_likely(
+        lower, [m for m in listed.meant if _written(m, lex) > 0], lambda m: _written(m, lex)
+    )
+    if meant is None or (z > 0 and _written(meant[0], lex) - z < _KNOWN_MARGIN):
+        return None
+    m = meant[0]
+    forms = {m, *(st for st, _ in inflection_stems(m))}
+    if any(st in forms and _known(st, lex) for st, _ in inflection_stems(lower)):
+        return None  # "aircrafts": a regular form of the word meant, the rules judge it
+    if ctx.quoted:
+        return "low", m, f"inside quotation marks: a quoted word or a misspelling of {m!r}?"
+    if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
+        return "low", m, f"a name, or a misspelling of {m!r}?"
+    return "high", m, f"a common misspelling of {m!r}"
+
+
+# A word written nowhere caps as a slip two edits from a common word (one edit, always)
+# when it has this many letters or more, the two edits cost this little together
+# (verifier.rubric.slips) and do not add an ending to the word meant (a coinage:
+# "pollees", "showbizzy"): "tounge" (1.4, "tongue"), "tommorrow", "acommodate".
+_TWO_EDITS_LETTERS = 5
+_TWO_EDITS_COST = 1.5
+# ... and a written word two such edits from a word used 100 times as often goes to review
+# ("opertunity"), never the cap.
+_TWO_EDITS_REVIEW_MARGIN = 2.0
+
+
+def _unlisted(
+    word: str, folded: str, lower: str, ctx: _Context, d: _Dictionary, lex: Lexicon
+) -> _Verdict | None:
+    """A word no list gives: a slip near a common word, or a word for review."""
+    z = lex.zipf(lower)
+    found = _suggest(lower, d, lex, edits=1 if z > 0 else 2)
+    if found is None and z > 0:  # a written word two edits from a far commoner one: review
+        found = _suggest(lower, d, lex, edits=2)
+        if found is not None and (
+            found.cost > _TWO_EDITS_COST
+            or _extends(lower, found.word)
+            or lex.zipf(found.word) - z < _TWO_EDITS_REVIEW_MARGIN
+        ):
+            found = None
+    suggestion = found.word if found else None
     # how much more often the word meant is written (Zipf: log10 of the ratio)
     margin = round(lex.zipf(suggestion) - z, 1) if suggestion else 0.0
     # "aircrafts", "decentralizes", "grayed": a known word with a regular ending, a form
     # the lists lack (the suggestion, if any, another form of the same word). "runing" is
     # a slip on "running" (not "rune" + "ing"), "extented" one on "extended".
-    forms = {suggestion, *(st for st, _ in inflection_stems(suggestion))} if suggestion else None
+    forms = (
+        {found.word, *(st for st, _ in inflection_stems(found.word))}
+        if found and found.edits == 1
+        else None
+    )
     if any((forms is None or st in forms) and _known(st, lex) for st, _ in inflection_stems(lower)):
         return None
     if z > 0 and (
@@ -442,14 +560,50 @@ def _judge(
         return None  # written often enough, and not in the shadow of a commoner word
     if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
         return None  # "Wole Soyinka", "Modie's brother": a name
-    # the shape of a slip: one edit from a common word, the first letter kept
+    # the shape of a slip: one edit from a common word (two cheap ones from a longer
+    # word), the first letter kept
     near = (
-        suggestion is not None
-        and suggestion in d.common
+        found is not None
+        and found.word in d.common
         and len(lower) >= 3
         and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
-        and _first_letter_kept(lower, suggestion)
+        and _first_letter_kept(lower, found.word)
+        and (
+            found.edits == 1
+            or (
+                z == 0
+                and len(lower) >= _TWO_EDITS_LETTERS
+                and found.cost <= _TWO_EDITS_COST
+                and not _extends(lower, found.word)
+            )
+        )
     )
+    cheap = found is not None and found.edits == 1 and found.cost <= _CHEAP_SLIP
+    return _slip_or_review(
+        lower, z, margin, suggestion if near else None, suggestion, cheap, ctx, lex, d.top
+    )
+
+
+def _extends(word: str, meant: str) -> bool:
+    """The word is the word meant, or its stem, with an ending added: a coinage
+    ("pollees" on "poll", "showbizzy" on "showbiz", "pingoes" on "ping"), not a slip."""
+    stems = {meant, *(st for st, _ in inflection_stems(meant))}
+    return any(len(st) >= 3 and word.startswith(st) and len(word) > len(st) for st in stems)
+
+
+def _slip_or_review(
+    lower: str,
+    z: float,
+    margin: float,
+    near: str | None,
+    suggestion: str | None,
+    cheap: bool,
+    ctx: _Context,
+    lex: Lexicon,
+    top: frozenset[str],
+) -> _Verdict | None:
+    """The cap for a slip near a common word (``near``), else review with the reason
+    (None for a capitalised word opening a sentence near nothing common: a name)."""
     prefix = next(
         (
             p
@@ -461,22 +615,29 @@ def _judge(
     if (
         near
         and prefix is None
-        and (z == 0 or (margin >= _CAP_MARGIN and len(lower) > 3 and not ctx.capitalised))
+        and (
+            z == 0
+            or (
+                margin >= (_CHEAP_CAP_MARGIN if cheap else _CAP_MARGIN)
+                and len(lower) > 3
+                and not ctx.capitalised
+            )
+        )
         and ctx.uses <= _MAX_USES
         and not ctx.quoted
-        and (not ctx.capitalised or suggestion in d.top)
+        and (not ctx.capitalised or near in top)
     ):
-        return "high", suggestion, f"not a word; one letter from the common word {suggestion!r}"
+        return "high", near, f"not a word; a slip on the common word {near!r}"
     if ctx.capitalised:  # opening a sentence: a name until shown otherwise
-        return ("low", suggestion, f"a name, or a slip on {suggestion!r}?") if near else None
+        return ("low", near, f"a name, or a slip on {near!r}?") if near else None
     if near and prefix is not None:
         rest = lower[len(prefix) :]
-        return "low", suggestion, f"{prefix!r} + {rest!r}, or a slip on {suggestion!r}?"
+        return "low", near, f"{prefix!r} + {rest!r}, or a slip on {near!r}?"
     if near and ctx.quoted and z == 0:
         return (
             "low",
-            suggestion,
-            f"inside quotation marks: a quoted word or a slip on {suggestion!r}?",
+            near,
+            f"inside quotation marks: a quoted word or a slip on {near!r}?",
         )
     if z > 0:
         return (
@@ -634,9 +795,10 @@ class _Covering:
 
 def _doubled(first: re.Match[str], second: re.Match[str], text: str) -> bool:
     """The same word twice in a row, with only spaces between them in the original text
-    (not code masked away), and not quoted as an example ("the the")."""
+    (not code masked away), and not quoted as an example ("the the"). A capitalised word
+    twice is a name ("Mau Mau", "Bora Bora", "Pago Pago"), never a doubled word."""
     a, b = first.group(), second.group()
-    if a != b or a.lower() in _DOUBLE_OK or (len(a) < 2 and a not in ("a",)):
+    if a != b or a.lower() in _DOUBLE_OK or (len(a) < 2 and a not in ("a",)) or a[0].isupper():
         return False
     between = text[first.end() : second.start()]
     if between.strip() != "" or "\n" in between:
