@@ -83,7 +83,7 @@ TYPOS_IN_THE_DATA = frozenset(
     """
     topurnament croseover aagency ceter proserous melodio notworthy severy waerming
     resultign perservation casuality tauted altough occurence refering unspecificed
-    occuring termperature descrease curros youre rainful
+    occuring termperature descrease curros youre rainful ssociated aresults atechnical
     """.split()
 )
 TARGET_COMMONEST_CAPPED = 0.90

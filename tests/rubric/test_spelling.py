@@ -325,3 +325,18 @@ def test_doubled_names_are_names(text: str) -> None:
 
 def test_a_doubled_lower_case_word_is_still_doubled() -> None:
     assert high("We saw the the Mau Mau museum.") == ["the the"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "suggestion"),
+    [
+        ("They tooked the bus.", "tooked", "took"),
+        ("It becomed clear.", "becomed", "became"),
+        ("I knowed it.", "knowed", "knew"),
+    ],
+)
+def test_a_regular_past_of_an_irregular_verb_caps(text: str, word: str, suggestion: str) -> None:
+    found = [m for m in check_spelling(text) if m.word == word]
+    assert [(m.confidence, m.suggestion) for m in found] == [("high", suggestion)]
+    # a form of that shape that is a word of its own is known
+    assert high("They founded it, bored and felled by the ringed sawed bit.") == []

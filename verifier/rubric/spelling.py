@@ -59,6 +59,7 @@ from verifier.rubric.lexicon import (
     fold,
     inflection_stems,
     lexicon,
+    overregularized,
     phrases_with,
     variants,
 )
@@ -457,7 +458,23 @@ def _judge(word: str, ctx: _Context, d: _Dictionary, lex: Lexicon) -> _Verdict |
         return None
     if folded in PARTICLES and ctx.next_capitalised:
         return None  # "von Neumann", "van Gogh"
+    irregular = overregularized(lower)
+    if irregular is not None:
+        return _overregularized(irregular, ctx)
     return _unlisted(word, folded, lower, ctx, d, lex)
+
+
+def _overregularized(irregular: tuple[str, str], ctx: _Context) -> _Verdict | None:
+    """A regular past of an irregular verb ("tooked", "becomed"): a slip, with the past
+    as the suggestion; quoted, for review; opening a name, a name."""
+    form, past = irregular
+    if ctx.capitalised and ctx.next_capitalised:
+        return None
+    if ctx.quoted:
+        return "low", past, f"inside quotation marks: a quoted word, or the past {past!r}?"
+    if form == past:
+        return "high", past, f"not a word; the past tense is {past!r}"
+    return "high", past, f"not a word; the past of {form!r} is {past!r}"
 
 
 # A word of the lexicon that the list calls a rare word most often written for another
@@ -523,6 +540,9 @@ _TWO_EDITS_COST = 1.5
 # ... and a written word two such edits from a word used 100 times as often goes to review
 # ("opertunity"), never the cap.
 _TWO_EDITS_REVIEW_MARGIN = 2.0
+# The first letter is rarely wrong, and a short word that differs there is often jargon
+# ("async" and "sync"); a long one written nowhere is a slip ("sircumstances").
+_FIRST_LETTER_SLIP_LETTERS = 7
 
 
 def _unlisted(
@@ -567,7 +587,10 @@ def _unlisted(
         and found.word in d.common
         and len(lower) >= 3
         and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
-        and _first_letter_kept(lower, found.word)
+        and (
+            _first_letter_kept(lower, found.word)
+            or (z == 0 and found.edits == 1 and len(lower) >= _FIRST_LETTER_SLIP_LETTERS)
+        )
         and (
             found.edits == 1
             or (
