@@ -21,6 +21,11 @@ def only(text: str) -> Misspelling:
     return m
 
 
+def verdicts(text: str, word: str) -> list[tuple[str, str | None]]:
+    """(confidence, suggestion) of each hit on ``word``."""
+    return [(m.confidence, m.suggestion) for m in check_spelling(text) if m.word == word]
+
+
 @pytest.mark.parametrize(
     ("text", "errors"),
     [
@@ -234,9 +239,8 @@ def test_a_response_of_unknown_words_is_judged_in_full_up_to_a_bound(
     ],
 )
 def test_known_misspellings_cap_with_the_word_meant(text: str, word: str, suggestion: str) -> None:
-    found = [m for m in check_spelling(text) if m.word == word]
-    assert [(m.confidence, m.suggestion) for m in found] == [("high", suggestion)]
-    assert "misspelling" in found[0].reason
+    assert verdicts(text, word) == [("high", suggestion)]
+    assert all("misspelling" in m.reason for m in check_spelling(text) if m.word == word)
 
 
 def test_a_known_misspelling_used_twice_is_still_one() -> None:
@@ -278,8 +282,7 @@ def test_a_rare_word_that_is_mostly_a_slip_goes_to_review() -> None:
     ],
 )
 def test_non_words_two_slips_from_a_common_word_cap(text: str, word: str, suggestion: str) -> None:
-    found = [m for m in check_spelling(text) if m.word == word]
-    assert [(m.confidence, m.suggestion) for m in found] == [("high", suggestion)]
+    assert verdicts(text, word) == [("high", suggestion)]
 
 
 @pytest.mark.parametrize(
@@ -336,7 +339,6 @@ def test_a_doubled_lower_case_word_is_still_doubled() -> None:
     ],
 )
 def test_a_regular_past_of_an_irregular_verb_caps(text: str, word: str, suggestion: str) -> None:
-    found = [m for m in check_spelling(text) if m.word == word]
-    assert [(m.confidence, m.suggestion) for m in found] == [("high", suggestion)]
+    assert verdicts(text, word) == [("high", suggestion)]
     # a form of that shape that is a word of its own is known
     assert high("They founded it, bored and felled by the ringed sawed bit.") == []

@@ -1,39 +1,55 @@
 """Spelling (and a precise sliver of grammar) with offsets, split by confidence.
 
-Two word lists, kept apart: the **lexicon** (:mod:`verifier.rubric.lexicon`) says whether
-a word is English as it is written (American, British, Canadian and Australian spellings,
+Three lists, kept apart: the **lexicon** (:mod:`verifier.rubric.lexicon`) says whether a
+word is English as it is written (American, British, Canadian and Australian spellings,
 inflections, loanword phrases, name particles); the **suggestion list**, symspellpy's
-English frequency list (82,765 words, shipped inside the package), gives the word meant.
-Nothing is downloaded. Only prose words are checked: code blocks, inline code, URLs,
-e-mail addresses, paths and identifiers, markup, LaTeX commands, tokens with digits
-("1960s", "'90s", "3rd", "x86"), lone letters, acronyms, capitalised words inside a
-sentence (names), words with letters beyond the Latin alphabet's accents, and the
-prompt's words are skipped.
+English frequency list (82,765 words, shipped inside the package), gives the words meant;
+the **misspellings** (:mod:`verifier.rubric.misspellings`, made from codespell's
+dictionaries) are the slips people are known to make. Nothing is downloaded. Only prose
+words are checked: code blocks, inline code, URLs, e-mail addresses, paths and
+identifiers, markup, LaTeX commands, runs of 200 characters or more without a space,
+tokens with digits ("1960s", "'90s", "3rd", "x86"), lone letters, acronyms, capitalised
+words inside a sentence (names), words with letters beyond the Latin alphabet's accents,
+and the prompt's words are skipped.
 
-A word the lexicon lacks is a **high-confidence** error (the rubric's cap) only when it
-is a real slip: one edit (Damerau-Levenshtein, so a swap counts as one) from one of the
-``common_words`` (30,000) most frequent words, the edit not touching the first letter
-(typos rarely do; jargon such as "async" differs from "sync" exactly there), at least 3
-ASCII letters, not a technical term, not inside quotation marks, used in one sentence
-only, fewer than three times (a word used in two sentences is deliberate), and either
-written nowhere in wordfreq's English or written over 3,000 times less often than the
-word it is one edit from ("whem" for "when"). Opening a sentence, a capitalised word is a
-name until shown otherwise: it caps only when it is written nowhere, the word meant is
-one of the 2,000 most frequent, and no capitalised word follows ("Wole Soyinka").
-Everything else the lexicon lacks is **low confidence**: "needs review", never the cap
-(written words near a far commoner one, "recieve", "mafic"; words one edit from nothing
-common; quoted slips). The suggestion fits the word's form: "discoverd" -> "discovered".
-Measured in ``bench/spelling.py`` (real prose, spelling variants, real misspellings) and
-``bench/style.py``.
+A word is a **high-confidence** error (the rubric's cap) only when it is a real slip:
+
+- a **known misspelling** ("definately", "seperate", "untill") whose word meant is far
+  more common and which is no word of the curated list in its own right ("ser");
+- a **non-word near a common word**: written nowhere in wordfreq's English, one edit
+  (Damerau-Levenshtein, a swap counts as one) from one of the ``common_words`` (30,000)
+  most frequent words, or two cheap edits for a word of five letters or more
+  ("tommorrow"), the first letter untouched (typos rarely touch it; jargon such as
+  "async" differs from "sync" exactly there; a word of seven letters or more may differ
+  there alone), at least 3 ASCII letters, not a technical term or a coinage ("pollees"),
+  not inside quotation marks, used in one sentence only, fewer than three times (a word
+  used in two sentences is deliberate); or a written word one cheap slip from a word
+  written over 1,000 times as often, or one edit from one written over 3,000 times as
+  often ("whem" for "when");
+- the **regular past of an irregular verb** ("tooked", "becomed").
+
+Opening a sentence, a capitalised word is a name until shown otherwise: it caps only when
+listed, or written nowhere, one edit from one of the 2,000 most frequent words, and no
+capitalised word follows ("Wole Soyinka"). Everything else the lexicon lacks is **low
+confidence**: "needs review", never the cap (written words near a far commoner one,
+"mafic"; a rare word that is mostly a slip, "calender"; words near nothing common; quoted
+slips). The suggestion is the likeliest word meant by the kind of slip and its frequency
+(:mod:`verifier.rubric.slips`): "tounge" -> "tongue", "finaly" -> "finally",
+"discoverd" -> "discovered". Each word is judged once in its context, so a long response
+costs its distinct words. Measured in ``bench/spelling.py`` (real prose, spelling
+variants, the commonest misspellings, real misspellings), ``bench/spelling_speed.py``
+(2,000,000 characters) and ``bench/style.py``.
 
 Grammar: a doubled word ("the the") is a high-confidence error, except pairs that are
-grammatical ("had had", "that that") and capitalised names ("Mau Mau", "Bora Bora"). Nothing else about grammar is checked automatically.
+grammatical ("had had", "that that") and capitalised names ("Mau Mau", "Bora Bora").
+Nothing else about grammar is checked automatically.
 
-Building symspellpy's index of the list takes about a CPU-second, so it is built once and
-kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.text.words.cache_dir`),
-keyed by the symspellpy version and the list's sha256; later processes load it in
-milliseconds (the lexicon is cached the same way). A missing, damaged or stale cache is
-rebuilt; one that cannot be written is skipped (the index is then built in memory).
+Building symspellpy's index of the list (two edits deep) takes a few CPU-seconds, so it is
+built once and kept in the user cache (``$XDG_CACHE_HOME/verifier``, see
+:func:`verifier.text.words.cache_dir`), keyed by the symspellpy version and the list's
+sha256; later processes load it in milliseconds (the lexicon is cached the same way). A
+missing, damaged or stale cache is rebuilt; one that cannot be written is skipped (the
+index is then built in memory).
 """
 
 from __future__ import annotations
