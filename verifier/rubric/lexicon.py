@@ -219,6 +219,11 @@ _IRREGULAR = tuple(
     """.split()
 )
 _ENDING = re.compile(r"(?:s|es|ed|d|ing|er|ers|ly|'s)?")
+# each spelling of a pair with the other, by its first two letters (all are longer)
+_IRREGULAR_BY_START: dict[str, tuple[tuple[str, str], ...]] = {}
+for _pair in _IRREGULAR:
+    for _this, _other in (_pair, _pair[::-1]):
+        _IRREGULAR_BY_START[_this[:2]] = (*_IRREGULAR_BY_START.get(_this[:2], ()), (_this, _other))
 
 
 def variants(word: str, *, sure: bool = False) -> list[str]:
@@ -227,10 +232,9 @@ def variants(word: str, *, sure: bool = False) -> list[str]:
     "maneuver"], "plowing" -> ["ploughing"]. ``sure``: only by the rules a typo hardly
     fits, and the pairs of different spellings."""
     out: list[str] = []
-    for pair in _IRREGULAR:
-        for this, other in (pair, pair[::-1]):
-            if word.startswith(this) and _ENDING.fullmatch(word, len(this)):
-                out.append(other + word[len(this) :])
+    for this, other in _IRREGULAR_BY_START.get(word[:2], ()):
+        if word.startswith(this) and _ENDING.fullmatch(word, len(this)):
+            out.append(other + word[len(this) :])
     frontier = [word]
     for _ in range(2):
         found = []

@@ -373,12 +373,18 @@ def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
     # (every British spelling is: "centre", "foetus"; "undre" is no British "under",
     # "mothre" no "mother", "maed" no "med", "moels" no "mels")
     z = lex.zipf(word)
-    sure = variants(word, sure=True)
-    return any(
-        (v in sure or (z > 0 and z >= lex.zipf(v) - _VARIANT_MARGIN))
-        and (_known(v, lex, 1) or lex.zipf(v) > 0)
-        for v in variants(word)
-    )
+    if z == 0:
+        return any(_known(v, lex, 1) or lex.zipf(v) > 0 for v in variants(word, sure=True))
+    sure: list[str] | None = None
+    for v in variants(word):
+        if not (_known(v, lex, 1) or lex.zipf(v) > 0):
+            continue
+        if z >= lex.zipf(v) - _VARIANT_MARGIN:
+            return True
+        sure = variants(word, sure=True) if sure is None else sure
+        if v in sure:
+            return True
+    return False
 
 
 def _skip(word: str, before: str) -> bool:
