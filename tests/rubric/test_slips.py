@@ -47,3 +47,8 @@ def test_the_likeliest_word_weighs_the_slip_against_the_frequency() -> None:
     )
     assert most_likely("tounge", ["lounge", "tongue"], lambda w: zipf(w) or 0.0) == ("tongue", 1.4)
     assert most_likely("xyz", [], lambda w: 0.0) is None
+
+
+def test_an_apostrophe_left_out_is_the_cheapest_slip() -> None:
+    assert slip_cost("youre", "you're") < slip_cost("youre", "your")
+    assert slip_cost("theyre", "they're") < slip_cost("theyre", "there")

@@ -4,6 +4,7 @@ weighted by how often people make each kind, and the word a misspelling most lik
 The edits are Damerau's (a letter left out, added, changed, or two neighbours swapped),
 each weighted (1 is a plain edit):
 
+- an apostrophe left out ("youre", "theyre"): 0.3;
 - a double letter written single or a single one doubled ("untill", "finaly",
   "occured", "tommorow"): 0.5;
 - two neighbouring letters swapped ("recieve", "thier", "wierd"): 0.5;
@@ -49,6 +50,8 @@ def _substitution(a: str, b: str) -> float:
 def _dropped(meant: str, i: int) -> float:
     """The cost of leaving out letter ``i`` of the word meant."""
     c = meant[i]
+    if c == "'":
+        return 0.3  # an apostrophe left out: "youre", "theyre"
     if (i and meant[i - 1] == c) or (i + 1 < len(meant) and meant[i + 1] == c):
         return 0.5  # a double letter written single
     if c == "h" and i and meant[i - 1] not in _VOWELS:
