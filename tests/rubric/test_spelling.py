@@ -236,6 +236,9 @@ def test_a_response_of_unknown_words_is_judged_in_full_up_to_a_bound(
         ("Definately not.", "Definately", "definitely"),  # opening a sentence
         ("The probelm-solving skills matter.", "probelm", "problem"),  # part of a compound
         ("They ran rigourous tests.", "rigourous", "rigorous"),  # no British "rigorous"
+        ("It costs alot.", "alot", "a lot"),  # the word meant is two words
+        ("They were lookin at it.", "lookin", "looking"),  # not "look in"
+        ("I think youre right.", "youre", "you're"),  # an apostrophe left out
     ],
 )
 def test_known_misspellings_cap_with_the_word_meant(text: str, word: str, suggestion: str) -> None:

@@ -522,6 +522,9 @@ def _rare_word(lower: str, listed: Listed, ctx: _Context, lex: Lexicon) -> _Verd
     return "low", m, f"a rare word, and a common misspelling of {m!r}"
 
 
+_PHRASE_DISCOUNT = 1.0  # Zipf: a two-word phrase against its rarer word, roughly
+
+
 def _written(phrase: str, lex: Lexicon) -> float:
     """How often the (folded) word or words are written: the Zipf frequency of the rarest
     word of a phrase ("a lot"), 0 when one of them is not a word."""
@@ -537,8 +540,11 @@ def _listed_slip(
     the word meant is a word in its own right: None, the other rules judge it). The cap,
     with the likeliest word meant as the suggestion, unless it is quoted or opens a name."""
     z = lex.zipf(lower)
+    # a phrase is rarer than its rarest word: "lookin" is "looking" before "look in"
     meant = most_likely(
-        lower, [m for m in listed.meant if _written(m, lex) > 0], lambda m: _written(m, lex)
+        lower,
+        [m for m in listed.meant if _written(m, lex) > 0],
+        lambda m: _written(m, lex) - (_PHRASE_DISCOUNT if " " in m else 0.0),
     )
     if meant is None or (z > 0 and _written(meant[0], lex) - z < _KNOWN_MARGIN):
         return None
