@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from verifier.plagiarism.exemptions import (
     attributed_spans,
@@ -146,3 +150,18 @@ def test_a_citation_copied_inside_the_match_is_not_an_attribution() -> None:
 def test_markdown_links_give_their_hosts() -> None:
     text = "See [https://a.example.com](https://a.example.com) and http://[broken for more."
     assert linked_hosts(text) == {"a.example.com"}
+
+
+def _paired_by_pattern(text: str) -> list[tuple[int, int]]:
+    """The pattern quoted_spans used for typographic pairs (quadratic when marks never
+    close), kept here as the reference."""
+    spans = []
+    for opening, closing in (("“", "”"), ("«", "»"), ("„", "“"), ("「", "」")):
+        pattern = re.escape(opening) + "([^" + re.escape(closing) + "]{2,}?)" + re.escape(closing)
+        spans += [(m.start(1), m.end(1)) for m in re.finditer(pattern, text, re.DOTALL)]
+    return sorted(spans)
+
+
+@given(st.text(alphabet="ab “”„«»「」 \n", max_size=40))
+def test_typographic_quotes_pair_as_the_pattern_did(text: str) -> None:
+    assert quoted_spans(text) == _paired_by_pattern(text)

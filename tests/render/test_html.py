@@ -183,7 +183,7 @@ def test_spelling_hits_are_named_highlighted_and_listed(
 ) -> None:
     from verifier.render import report_text
 
-    text = "They recieve word that the wrold is round, in the 1960s and the 1970s."
+    text = "The mafic lava shows that the wrold is round, in the 1960s and the 1970s."
     report = plain_report(settings, extractor, text)
     html = report_html(report)
     # highlighted in the response, the cap and review apart, each with the word meant
@@ -196,14 +196,14 @@ def test_spelling_hits_are_named_highlighted_and_listed(
         )
     }
     assert "misspelled: “wrold” → “world”" in marked["wrold", "spell-error"]
-    assert "check the spelling: “recieve” → “receive”" in marked["recieve", "spell-review"]
+    assert "check the spelling: “mafic” → “magic”" in marked["mafic", "spell-review"]
     assert len(marked) == 2
     # listed in full in the header
     listed = html.split('id="spelling-hits">')[1].split("</ul>")[0]
     assert "“wrold”</strong> → “world”" in listed
-    assert "“recieve”</strong> → “receive”" in listed
+    assert "“mafic”</strong> → “magic”" in listed
     assert "“s”" not in listed  # "1960s" is no word
     # named in the text output
     out = report_text(report)
     assert "'wrold' -> 'world'" in out
-    assert "'recieve' -> 'receive'" in out
+    assert "'mafic' -> 'magic'" in out

@@ -14,6 +14,7 @@ from verifier.rubric.lexicon import (
     inflection_stems,
     lexicon,
     load_lexicon,
+    overregularized,
     phrases_with,
     variants,
 )
@@ -176,3 +177,27 @@ def test_a_cache_that_cannot_be_written_is_skipped(
     assert lex.curated("world")
     assert lex.zipf("math") == 4.4
     assert blocker.read_text() == "not a directory"
+
+
+@pytest.mark.parametrize(
+    ("word", "irregular"),
+    [
+        ("tooked", ("took", "took")),
+        ("becomed", ("become", "became")),
+        ("haved", ("have", "had")),
+        ("hitted", ("hit", "hit")),
+        ("swimmed", ("swim", "swam")),
+        ("goed", ("go", "went")),
+        ("needed", None),
+        ("pleased", None),
+    ],
+)
+def test_the_regular_past_of_an_irregular_verb(word: str, irregular: object) -> None:
+    assert overregularized(word) == irregular
+
+
+@pytest.mark.parametrize(("word", "not_stem"), [("becomed", "become"), ("becaused", "because")])
+def test_no_regular_inflection_of_an_irregular_verb_or_a_function_word(
+    word: str, not_stem: str
+) -> None:
+    assert not_stem not in [s for s, _ in inflection_stems(word)]

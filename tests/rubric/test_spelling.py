@@ -21,6 +21,11 @@ def only(text: str) -> Misspelling:
     return m
 
 
+def verdicts(text: str, word: str) -> list[tuple[str, str | None]]:
+    """(confidence, suggestion) of each hit on ``word``."""
+    return [(m.confidence, m.suggestion) for m in check_spelling(text) if m.word == word]
+
+
 @pytest.mark.parametrize(
     ("text", "errors"),
     [
@@ -106,7 +111,7 @@ def test_a_lone_letter_and_an_ordinal_suffix_are_not_words() -> None:
         ("The editor rewords the title.", "rewords"),  # "re" + "words", or "records"?
         ("She said the wrold was round.", None),  # the control: this one caps
         ('He called it "wrold", and smiled.', "wrold"),  # quoted: the quote's spelling
-        ("Teh results were clear.", "Teh"),  # opening a sentence: a name or a slip
+        ("Cabbin results were clear.", "Cabbin"),  # opening a sentence: a name or a slip
         ("The pasta was dente.", "dente"),  # no "al": a rare word near "dense"
     ],
 )
@@ -119,11 +124,11 @@ def test_uncertain_words_go_to_review_never_the_cap(text: str, word: str | None)
     assert found[word].reason
 
 
-def test_written_misspellings_go_to_review() -> None:
-    """Web text attests common misspellings ("recieve" once in a million words): they are
-    listed for the rater, with the word meant, but never cap."""
-    m = only("We will recieve the package tomorrow.")
-    assert (m.word, m.confidence, m.suggestion) == ("recieve", "low", "receive")
+def test_written_words_near_far_commoner_ones_go_to_review() -> None:
+    """Web text attests rare words and slips alike ("mafic" beside "magic"): one that no
+    list of misspellings gives is listed for the rater, with the word meant, never capped."""
+    m = only("The lava was mafic.")
+    assert (m.word, m.confidence, m.suggestion) == ("mafic", "low", "magic")
     assert "far more common" in m.reason
 
 
@@ -168,3 +173,175 @@ def test_repeats_are_jargon_and_the_prompt_s_words_are_its_own() -> None:
 )
 def test_what_is_not_english_prose_never_caps(text: str) -> None:
     assert high(text) == []
+
+
+def test_each_word_is_judged_once_in_its_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long response repeats its words: each is judged once in the same context, and
+    every use is still reported in its place."""
+    from verifier.rubric import spelling
+
+    calls: list[str] = []
+    judge = spelling._judge
+
+    def counting(word: str, *args: object) -> object:
+        calls.append(word)
+        return judge(word, *args)
+
+    monkeypatch.setattr(spelling, "_judge", counting)
+    text = "We flew around the wrold.\n\n" * 40
+    found = check_spelling(text)
+    assert [m.word for m in found] == ["wrold"] * 40
+    assert [text[m.start : m.end] for m in found] == ["wrold"] * 40
+    assert calls.count("wrold") == 1
+
+
+def test_a_run_without_spaces_is_no_prose() -> None:
+    """A blob, a hash or garbled text hundreds of characters long is not read for words
+    (nor by the patterns that find code and URLs), and is listed as skipped."""
+    from verifier.rubric.spelling import skipped_spans
+
+    blob = "qzxv" * 100
+    text = f"The file held {blob} and the wrold."
+    assert high(text) == ["wrold"]
+    assert (text.index(blob), text.index(blob) + len(blob), "a run of text without spaces") in (
+        skipped_spans(text)
+    )
+    assert high("x_" * 5000) == []
+
+
+def test_a_response_of_unknown_words_is_judged_in_full_up_to_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past a bound of distinct misspellings (no English prose has so many) the further
+    unknown words are listed for review without a search for the word meant."""
+    from verifier.rubric import spelling
+
+    monkeypatch.setattr(spelling, "_FULL_JUDGEMENTS", 2)
+    found = check_spelling("The wrold and the speling and the tokan and the colour.")
+    assert [(m.word, m.confidence) for m in found[:2]] == [("wrold", "high"), ("speling", "high")]
+    assert [(m.word, m.confidence, m.suggestion) for m in found[2:]] == [("tokan", "low", None)]
+    assert "not judged further" in found[2].reason
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "suggestion"),
+    [
+        # the commonest misspellings, written on the web often enough to be attested
+        ("Her notes on definately were filed.", "definately", "definitely"),
+        ("We keep the seperate files.", "seperate", "separate"),
+        ("Wait untill noon.", "untill", "until"),
+        ("We will recieve the package tomorrow.", "recieve", "receive"),
+        ("It bit its tounge.", "tounge", "tongue"),
+        ("It was finaly over.", "finaly", "finally"),  # the list gives "finally, finale"
+        ("Definately not.", "Definately", "definitely"),  # opening a sentence
+        ("The probelm-solving skills matter.", "probelm", "problem"),  # part of a compound
+        ("They ran rigourous tests.", "rigourous", "rigorous"),  # no British "rigorous"
+        ("It costs alot.", "alot", "a lot"),  # the word meant is two words
+        ("They were lookin at it.", "lookin", "looking"),  # not "look in"
+        ("I think youre right.", "youre", "you're"),  # an apostrophe left out
+    ],
+)
+def test_known_misspellings_cap_with_the_word_meant(text: str, word: str, suggestion: str) -> None:
+    assert verdicts(text, word) == [("high", suggestion)]
+    assert all("misspelling" in m.reason for m in check_spelling(text) if m.word == word)
+
+
+def test_a_known_misspelling_used_twice_is_still_one() -> None:
+    """Repeating a word makes a slip a term; a listed misspelling stays a misspelling."""
+    assert high("I definately agree. It is definately so.") == ["definately", "definately"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The ser served the king.",  # a listed "misspelling" that is a dictionary word
+        "The colour of the centre.",  # British spellings are not on the list
+        "Several aircrafts were lost.",  # a regular form of the word meant
+    ],
+)
+def test_listed_words_that_are_words_never_cap(text: str) -> None:
+    assert high(text) == []
+
+
+def test_a_quoted_known_misspelling_goes_to_review() -> None:
+    m = only('The sign said "definately closed".')
+    assert (m.word, m.confidence, m.suggestion) == ("definately", "low", "definitely")
+
+
+def test_a_rare_word_that_is_mostly_a_slip_goes_to_review() -> None:
+    """ "calender" is a word (a machine that presses cloth), far rarer than the
+    "calendar" it is mostly written for: listed for the rater, never capped."""
+    m = only("Her notes on calender were filed.")
+    assert (m.word, m.confidence, m.suggestion) == ("calender", "low", "calendar")
+    assert high("We ate brunch and whet our appetite at the trough.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "suggestion"),
+    [
+        ("The goverement met today.", "goverement", "government"),  # on no list
+        ("The new enviromnent is calm.", "enviromnent", "environment"),
+        ("The nesessity of it.", "nesessity", "necessity"),
+    ],
+)
+def test_non_words_two_slips_from_a_common_word_cap(text: str, word: str, suggestion: str) -> None:
+    assert verdicts(text, word) == [("high", suggestion)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The pollees disapproved.",  # "poll" with an ending: a coinage
+        "He abstains from showbizzy campaigning.",
+        "The kwatha is a city.",  # foreign words near nothing common
+    ],
+)
+def test_coinages_and_foreign_words_never_cap(text: str) -> None:
+    assert high(text) == []
+
+
+@pytest.mark.parametrize(
+    ("word", "suggestion"),
+    [
+        ("tounge", "tongue"),  # not "lounge": the first letter is rarely wrong
+        ("finaly", "finally"),  # a dropped double letter, not "final"
+        ("realy", "really"),
+        ("peice", "piece"),  # a swap, not "price"
+        ("wich", "which"),  # a silent h
+        ("accidentaly", "accidentally"),
+        ("beleive", "believe"),
+    ],
+)
+def test_suggestions_are_the_words_people_meant(word: str, suggestion: str) -> None:
+    [m] = [m for m in check_spelling(f"They saw {word} there.") if m.word == word]
+    assert m.suggestion == suggestion
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Mau Mau rebellion began in 1952.",
+        "We flew to Bora Bora and then to Pago Pago.",
+        "Baden-Baden is a spa town; Walla Walla is in Washington.",
+    ],
+)
+def test_doubled_names_are_names(text: str) -> None:
+    assert check_spelling(text) == []
+
+
+def test_a_doubled_lower_case_word_is_still_doubled() -> None:
+    assert high("We saw the the Mau Mau museum.") == ["the the"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "suggestion"),
+    [
+        ("They tooked the bus.", "tooked", "took"),
+        ("It becomed clear.", "becomed", "became"),
+        ("I knowed it.", "knowed", "knew"),
+    ],
+)
+def test_a_regular_past_of_an_irregular_verb_caps(text: str, word: str, suggestion: str) -> None:
+    assert verdicts(text, word) == [("high", suggestion)]
+    # a form of that shape that is a word of its own is known
+    assert high("They founded it, bored and felled by the ringed sawed bit.") == []

@@ -87,16 +87,31 @@ _MAX_QUOTE = 600  # characters: paired straight quotes further apart are not one
 _QUOTE_PAIRS = (("“", "”"), ("«", "»"), ("„", "“"), ("「", "」"))
 
 
+def _paired(text: str, opening: str, closing: str) -> list[tuple[int, int]]:
+    """The text between an opening mark and the first closing mark after it (two
+    characters or more), left to right, each mark used once: in one pass, however many
+    marks never close."""
+    spans = []
+    close = -1  # the first closing mark after the opening being read
+    at = text.find(opening)
+    while at >= 0:
+        if close <= at:
+            close = text.find(closing, at + 1)
+            if close < 0:
+                break  # no closing mark after this one: none after the later ones either
+        if close - at > 2:
+            spans.append((at + 1, close))
+            at = text.find(opening, close + 1)
+        else:
+            at = text.find(opening, at + 1)
+    return spans
+
+
 def quoted_spans(text: str) -> list[tuple[int, int]]:
     """Text inside quotation marks (straight or typographic) and block-quoted lines."""
     spans: list[tuple[int, int]] = [(b.start, b.end) for b in blocks(text) if b.kind == "quote"]
     for opening, closing in _QUOTE_PAIRS:
-        for m in re.finditer(
-            re.escape(opening) + r"([^" + re.escape(closing) + r"]{2,}?)" + re.escape(closing),
-            text,
-            re.DOTALL,
-        ):
-            spans.append((m.start(1), m.end(1)))
+        spans.extend(_paired(text, opening, closing))
     # straight double quotes pair up within a paragraph, and only over a quotation's length
     for para in re.finditer(r"[^\n]+(?:\n(?!\s*\n)[^\n]+)*", text):
         marks = [para.start() + m.start() for m in re.finditer('"', para.group())]

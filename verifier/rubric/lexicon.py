@@ -39,6 +39,7 @@ from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 
+from verifier.text.spans import STOPWORDS
 from verifier.text.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "inflection_stems",
     "lexicon",
     "load_lexicon",
+    "overregularized",
     "phrases_with",
     "variants",
 ]
@@ -217,6 +219,11 @@ _IRREGULAR = tuple(
     """.split()
 )
 _ENDING = re.compile(r"(?:s|es|ed|d|ing|er|ers|ly|'s)?")
+# each spelling of a pair with the other, by its first two letters (all are longer)
+_IRREGULAR_BY_START: dict[str, tuple[tuple[str, str], ...]] = {}
+for _pair in _IRREGULAR:
+    for _this, _other in (_pair, _pair[::-1]):
+        _IRREGULAR_BY_START[_this[:2]] = (*_IRREGULAR_BY_START.get(_this[:2], ()), (_this, _other))
 
 
 def variants(word: str, *, sure: bool = False) -> list[str]:
@@ -225,10 +232,9 @@ def variants(word: str, *, sure: bool = False) -> list[str]:
     "maneuver"], "plowing" -> ["ploughing"]. ``sure``: only by the rules a typo hardly
     fits, and the pairs of different spellings."""
     out: list[str] = []
-    for pair in _IRREGULAR:
-        for this, other in (pair, pair[::-1]):
-            if word.startswith(this) and _ENDING.fullmatch(word, len(this)):
-                out.append(other + word[len(this) :])
+    for this, other in _IRREGULAR_BY_START.get(word[:2], ()):
+        if word.startswith(this) and _ENDING.fullmatch(word, len(this)):
+            out.append(other + word[len(this) :])
     frontier = [word]
     for _ in range(2):
         found = []
@@ -322,9 +328,53 @@ def inflection_stems(word: str) -> list[tuple[str, str]]:
                 ok = ending in ("ed", "ing", "er", "ers", "est") and _one_syllable_cvc(stem)
             else:
                 ok = _spelled_right(stem, ending, instead)
+            if ok and ending in ("ed", "ied") and overregularized(stem + "ed"):
+                ok = False  # "tooked", "becomed": no regular past of an irregular verb
+            if ok and stem in STOPWORDS:
+                ok = False  # "becaused", "betweens": function words take no ending
             if ok and (stem, ending) not in out:
                 out.append((stem, ending))
     return out
+
+
+# Irregular verbs (base:past). A regular past ending on either form is no English word
+# ("taked", "tooked", "becomed", "haved", "spreaded": the regular past people make of an
+# irregular verb); where such a form is a word of its own ("founded", "bored", "felled",
+# "ringed") the lexicon knows it and it is never judged.
+_IRREGULAR_PAST = dict(
+    pair.split(":")
+    for pair in """
+    arise:arose awake:awoke bear:bore beat:beat become:became begin:began bend:bent bet:bet
+    bind:bound bite:bit bleed:bled blow:blew break:broke breed:bred bring:brought build:built
+    buy:bought catch:caught choose:chose cling:clung come:came creep:crept cut:cut deal:dealt
+    dig:dug do:did draw:drew drink:drank drive:drove eat:ate fall:fell feed:fed feel:felt
+    fight:fought find:found flee:fled fling:flung fly:flew forbid:forbade forget:forgot
+    forgive:forgave freeze:froze get:got give:gave go:went grind:ground grow:grew have:had
+    hear:heard hide:hid hit:hit hold:held hurt:hurt keep:kept know:knew lay:laid lead:led
+    leave:left lend:lent let:let lose:lost make:made mean:meant meet:met pay:paid put:put
+    read:read ride:rode ring:rang rise:rose run:ran say:said see:saw seek:sought sell:sold
+    send:sent set:set shake:shook shoot:shot shrink:shrank shut:shut sing:sang sink:sank
+    sit:sat sleep:slept slide:slid speak:spoke spend:spent spin:spun split:split
+    spread:spread spring:sprang stand:stood steal:stole stick:stuck sting:stung stink:stank
+    strike:struck swear:swore sweep:swept swim:swam swing:swung take:took teach:taught
+    tear:tore tell:told think:thought throw:threw understand:understood wear:wore weep:wept
+    win:won wind:wound write:wrote withdraw:withdrew undergo:underwent overcome:overcame
+    """.split()
+)
+_PAST_OF = {**_IRREGULAR_PAST, **{past: past for past in _IRREGULAR_PAST.values()}}
+
+
+def overregularized(word: str) -> tuple[str, str] | None:
+    """(form, its past) when the (folded) word is an irregular verb or its past with a
+    regular past ending: "tooked" -> ("took", "took"), "becomed" -> ("become",
+    "became"), "hitted" -> ("hit", "hit"); else None. Whether it is a word all the same
+    ("founded") is the lexicon's to say."""
+    if not word.endswith("ed"):
+        return None
+    for stem in (word[:-2], word[:-1], word[:-3] if word[-3:-2] == word[-4:-3] else ""):
+        if stem in _PAST_OF and (stem != word[:-1] or stem.endswith("e")):
+            return stem, _PAST_OF[stem]
+    return None
 
 
 # Particles of names: "von Neumann", "van Gogh", "de Gaulle", "bin Salman", "al Qaeda".

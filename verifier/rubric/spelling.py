@@ -1,39 +1,55 @@
 """Spelling (and a precise sliver of grammar) with offsets, split by confidence.
 
-Two word lists, kept apart: the **lexicon** (:mod:`verifier.rubric.lexicon`) says whether
-a word is English as it is written (American, British, Canadian and Australian spellings,
+Three lists, kept apart: the **lexicon** (:mod:`verifier.rubric.lexicon`) says whether a
+word is English as it is written (American, British, Canadian and Australian spellings,
 inflections, loanword phrases, name particles); the **suggestion list**, symspellpy's
-English frequency list (82,765 words, shipped inside the package), gives the word meant.
-Nothing is downloaded. Only prose words are checked: code blocks, inline code, URLs,
-e-mail addresses, paths and identifiers, markup, LaTeX commands, tokens with digits
-("1960s", "'90s", "3rd", "x86"), lone letters, acronyms, capitalised words inside a
-sentence (names), words with letters beyond the Latin alphabet's accents, and the
-prompt's words are skipped.
+English frequency list (82,765 words, shipped inside the package), gives the words meant;
+the **misspellings** (:mod:`verifier.rubric.misspellings`, made from codespell's
+dictionaries) are the slips people are known to make. Nothing is downloaded. Only prose
+words are checked: code blocks, inline code, URLs, e-mail addresses, paths and
+identifiers, markup, LaTeX commands, runs of 200 characters or more without a space,
+tokens with digits ("1960s", "'90s", "3rd", "x86"), lone letters, acronyms, capitalised
+words inside a sentence (names), words with letters beyond the Latin alphabet's accents,
+and the prompt's words are skipped.
 
-A word the lexicon lacks is a **high-confidence** error (the rubric's cap) only when it
-is a real slip: one edit (Damerau-Levenshtein, so a swap counts as one) from one of the
-``common_words`` (30,000) most frequent words, the edit not touching the first letter
-(typos rarely do; jargon such as "async" differs from "sync" exactly there), at least 3
-ASCII letters, not a technical term, not inside quotation marks, used in one sentence
-only, fewer than three times (a word used in two sentences is deliberate), and either
-written nowhere in wordfreq's English or written over 3,000 times less often than the
-word it is one edit from ("whem" for "when"). Opening a sentence, a capitalised word is a
-name until shown otherwise: it caps only when it is written nowhere, the word meant is
-one of the 2,000 most frequent, and no capitalised word follows ("Wole Soyinka").
-Everything else the lexicon lacks is **low confidence**: "needs review", never the cap
-(written words near a far commoner one, "recieve", "mafic"; words one edit from nothing
-common; quoted slips). The suggestion fits the word's form: "discoverd" -> "discovered".
-Measured in ``bench/spelling.py`` (real prose, spelling variants, real misspellings) and
-``bench/style.py``.
+A word is a **high-confidence** error (the rubric's cap) only when it is a real slip:
+
+- a **known misspelling** ("definately", "seperate", "untill") whose word meant is far
+  more common and which is no word of the curated list in its own right ("ser");
+- a **non-word near a common word**: written nowhere in wordfreq's English, one edit
+  (Damerau-Levenshtein, a swap counts as one) from one of the ``common_words`` (30,000)
+  most frequent words, or two cheap edits for a word of five letters or more
+  ("tommorrow"), the first letter untouched (typos rarely touch it; jargon such as
+  "async" differs from "sync" exactly there; a word of seven letters or more may differ
+  there alone), at least 3 ASCII letters, not a technical term or a coinage ("pollees"),
+  not inside quotation marks, used in one sentence only, fewer than three times (a word
+  used in two sentences is deliberate); or a written word one cheap slip from a word
+  written over 1,000 times as often, or one edit from one written over 3,000 times as
+  often ("whem" for "when");
+- the **regular past of an irregular verb** ("tooked", "becomed").
+
+Opening a sentence, a capitalised word is a name until shown otherwise: it caps only when
+listed, or written nowhere, one edit from one of the 2,000 most frequent words, and no
+capitalised word follows ("Wole Soyinka"). Everything else the lexicon lacks is **low
+confidence**: "needs review", never the cap (written words near a far commoner one,
+"mafic"; a rare word that is mostly a slip, "calender"; words near nothing common; quoted
+slips). The suggestion is the likeliest word meant by the kind of slip and its frequency
+(:mod:`verifier.rubric.slips`): "tounge" -> "tongue", "finaly" -> "finally",
+"discoverd" -> "discovered". Each word is judged once in its context, so a long response
+costs its distinct words. Measured in ``bench/spelling.py`` (real prose, spelling
+variants, the commonest misspellings, real misspellings), ``bench/spelling_speed.py``
+(2,000,000 characters) and ``bench/style.py``.
 
 Grammar: a doubled word ("the the") is a high-confidence error, except pairs that are
-grammatical ("had had", "that that"). Nothing else about grammar is checked automatically.
+grammatical ("had had", "that that") and capitalised names ("Mau Mau", "Bora Bora").
+Nothing else about grammar is checked automatically.
 
-Building symspellpy's index of the list takes about a CPU-second, so it is built once and
-kept in the user cache (``$XDG_CACHE_HOME/verifier``, see :func:`verifier.text.words.cache_dir`),
-keyed by the symspellpy version and the list's sha256; later processes load it in
-milliseconds (the lexicon is cached the same way). A missing, damaged or stale cache is
-rebuilt; one that cannot be written is skipped (the index is then built in memory).
+Building symspellpy's index of the list (two edits deep) takes a few CPU-seconds, so it is
+built once and kept in the user cache (``$XDG_CACHE_HOME/verifier``, see
+:func:`verifier.text.words.cache_dir`), keyed by the symspellpy version and the list's
+sha256; later processes load it in milliseconds (the lexicon is cached the same way). A
+missing, damaged or stale cache is rebuilt; one that cannot be written is skipped (the
+index is then built in memory).
 """
 
 from __future__ import annotations
@@ -43,8 +59,9 @@ import marshal
 import re
 import sys
 from array import array
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
 from itertools import accumulate
@@ -58,9 +75,12 @@ from verifier.rubric.lexicon import (
     fold,
     inflection_stems,
     lexicon,
+    overregularized,
     phrases_with,
     variants,
 )
+from verifier.rubric.misspellings import Listed, corrections
+from verifier.rubric.slips import most_likely
 from verifier.text.spans import blocks, segments
 from verifier.text.words import SortedKeys, cache_dir, frequency_list, read_cache, write_cache
 
@@ -121,6 +141,13 @@ _MAX_USES = 1
 # is no name opening a sentence (_CAP_MARGIN: "whem" for "when", "peopel" for "people").
 _KNOWN_MARGIN = 1.0
 _CAP_MARGIN = 3.5
+# Another variety's spelling by a rule that also fits slips ("centre", "travelled") is
+# written at least a tenth as often as the form it stands for.
+_VARIANT_MARGIN = 1.0
+# A written word one cheap slip (verifier.rubric.slips: a double letter, a swap, a vowel)
+# from a word used over 1,000 times as often caps too ("realiable", "tryed").
+_CHEAP_SLIP = 0.7
+_CHEAP_CAP_MARGIN = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +180,9 @@ def dictionary(common_words: int = 30000) -> _Dictionary:
     return _Dictionary(words, frozenset(ranked[:common_words]), frozenset(ranked[:2000]), speller)
 
 
-_EDIT_DISTANCE = 1
+_EDIT_DISTANCE = 2
 _PREFIX_LENGTH = 7
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 
 
 @cache
@@ -268,6 +295,21 @@ class _PackedDeletes(Mapping[str, list[str]]):
         return len(self._keys)
 
 
+# A run of this many characters without a space is no prose (a blob, a hash, garbled text):
+# it is not read for words (the patterns below stay linear on the rest of the text).
+_LONG_RUN = re.compile(r"\S{200,}")
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
+
+
+def _masked(text: str) -> str:
+    """The text with what the spelling check does not read blanked out (long runs without
+    a space, then code, URLs, identifiers and markup), each character in its place."""
+    return _SKIP_SPANS.sub(_blank, _LONG_RUN.sub(_blank, text))
+
+
 def _prose_spans(response: str) -> list[tuple[int, int]]:
     """Spans of the response that are prose (code blocks left out)."""
     return [(b.start, b.end) for b in blocks(response) if b.kind != "code"]
@@ -281,8 +323,11 @@ def skipped_spans(response: str) -> list[tuple[int, int, str]]:
         (b.start, b.end, "code") for b in blocks(response) if b.kind == "code"
     ]
     for start, end in _prose_spans(response):
-        for m in _SKIP_SPANS.finditer(response, start, end):
-            out.append((m.start(), m.end(), _skipped_kind(m.group())))
+        text = response[start:end]
+        for m in _LONG_RUN.finditer(text):
+            out.append((start + m.start(), start + m.end(), "a run of text without spaces"))
+        for m in _SKIP_SPANS.finditer(_LONG_RUN.sub(_blank, text)):
+            out.append((start + m.start(), start + m.end(), _skipped_kind(m.group())))
     return sorted(out)
 
 
@@ -313,20 +358,33 @@ def _known(word: str, lex: Lexicon, depth: int = 0) -> bool:
     for suffix in ("'s", "'", "n't", "'re", "'ve", "'ll", "'d", "'m"):
         if word.endswith(suffix) and _known(word[: -len(suffix)], lex, depth):
             return True
-    if "-" in word:
+    if "-" in word:  # each part known, or written and no listed misspelling ("probelm")
         return all(
-            not part or part in _PREFIXES or _known(part, lex, depth) or lex.zipf(part) > 0
+            not part
+            or part in _PREFIXES
+            or _known(part, lex, depth)
+            or (lex.zipf(part) > 0 and corrections(part) is None)
             for part in word.split("-")
         )
     if depth:
         return False
-    # another variety's spelling of a curated word, or of a written one by a sure rule or
-    # when the word itself is written too ("undre" is no British "under", "moels" no "mels")
-    sure = set(variants(word, sure=True)) if lex.zipf(word) == 0 else None
-    return any(
-        _known(v, lex, 1) or (lex.zipf(v) > 0 and (sure is None or v in sure))
-        for v in variants(word)
-    )
+    # another variety's spelling of a known or written word: by a sure rule ("colours",
+    # "organise"), or by another when the word is written about as often as that spelling
+    # (every British spelling is: "centre", "foetus"; "undre" is no British "under",
+    # "mothre" no "mother", "maed" no "med", "moels" no "mels")
+    z = lex.zipf(word)
+    if z == 0:
+        return any(_known(v, lex, 1) or lex.zipf(v) > 0 for v in variants(word, sure=True))
+    sure: list[str] | None = None
+    for v in variants(word):
+        if not (_known(v, lex, 1) or lex.zipf(v) > 0):
+            continue
+        if z >= lex.zipf(v) - _VARIANT_MARGIN:
+            return True
+        sure = variants(word, sure=True) if sure is None else sure
+        if v in sure:
+            return True
+    return False
 
 
 def _skip(word: str, before: str) -> bool:
@@ -345,17 +403,28 @@ def _first_letter_kept(word: str, suggestion: str) -> bool:
     return word[:2] == suggestion[1::-1] and word[2:] == suggestion[2:]
 
 
-def _suggest(word: str, d: _Dictionary) -> str | None:
-    """The most frequent word one edit away, preferring one that keeps the first letter
-    and the word's inflection: "discoverd" -> "discovered" (a past tense's "d"), not the
-    more frequent "discover" or "discovery"; "thier" -> "their"."""
+@dataclass(frozen=True, slots=True)
+class _Suggestion:
+    word: str
+    edits: int  # Damerau-Levenshtein edits from the misspelling
+    cost: float  # the slip's cost (verifier.rubric.slips.slip_cost)
+
+
+def _suggest(word: str, d: _Dictionary, lex: Lexicon, edits: int = 2) -> _Suggestion | None:
+    """The word most likely meant: of the listed words one edit away (two, keeping the
+    first letter, for a word of five letters or more), the one whose slip is likeliest by
+    its kind and the word's frequency (:func:`verifier.rubric.slips.most_likely`):
+    "tounge" -> "tongue", not "lounge"; "finaly" -> "finally", not "final"."""
     from symspellpy import Verbosity
 
-    hits = d.speller.lookup(word, Verbosity.CLOSEST, max_edit_distance=1)
-    kept = [h for h in hits if _first_letter_kept(word, h.term)]
-    ending = word[-1:] if word[-1:] in ("d", "s") and len(word) > 3 else ""
-    best = max(kept or hits, key=lambda h: (h.term.endswith(ending), h.count), default=None)
-    return best.term if best is not None else None
+    reach = min(edits, 2 if len(word) >= 5 else 1)
+    hits = {
+        h.term: h.distance
+        for h in d.speller.lookup(word, Verbosity.ALL, max_edit_distance=reach)
+        if h.distance == 1 or (h.distance == 2 and _first_letter_kept(word, h.term))
+    }
+    best = most_likely(word, hits, lex.zipf)
+    return _Suggestion(best[0], hits[best[0]], best[1]) if best else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,8 +435,7 @@ class _Context:
     next_capitalised: bool  # the next word of the sentence is capitalised: a name's
     uses: int  # sentences it is used in (2 when used three times or more)
     quoted: bool  # inside quotation marks (a quoted word is the quote's spelling)
-    neighbours: tuple[str, ...]  # the folded words around it, for loanword phrases
-    at: int  # its place among ``neighbours``
+    in_phrase: bool  # part of a loanword phrase where it stands ("al dente")
 
 
 def _parts(word: str, lex: Lexicon) -> list[tuple[str, int]]:
@@ -383,35 +451,153 @@ def _parts(word: str, lex: Lexicon) -> list[tuple[str, int]]:
     return out
 
 
-def _in_phrase(word: str, ctx: _Context) -> bool:
+def _in_phrase(word: str, neighbours: tuple[str, ...], at: int) -> bool:
+    """Whether the (folded) word, at ``at`` among the folded ``neighbours``, is part of a
+    loanword phrase written there."""
     for phrase in phrases_with(word):
         for j, w in enumerate(phrase):
-            first = ctx.at - j
-            if w == word and first >= 0 and ctx.neighbours[first : first + len(phrase)] == phrase:
+            first = at - j
+            if w == word and first >= 0 and neighbours[first : first + len(phrase)] == phrase:
                 return True
     return False
 
 
-def _judge(
-    word: str, ctx: _Context, d: _Dictionary, lex: Lexicon
-) -> tuple[str, str | None, str] | None:
+def _judge(word: str, ctx: _Context, d: _Dictionary, lex: Lexicon) -> _Verdict | None:
     """None for a word, else (confidence, suggestion, reason) for a misspelling."""
     folded = fold(word)
     if sum(c.isalpha() for c in word) != sum(c.isalpha() for c in folded):
         return None  # letters beyond the Latin alphabet and its accents: not English
-    if _known(folded, lex) or _in_phrase(folded, ctx):
+    lower = re.sub(r"'s?$", "", folded)
+    listed = corrections(lower)
+    if listed is not None and listed.rare and lex.curated(lower):
+        return _rare_word(lower, listed, ctx, lex)
+    if listed is not None and not lex.curated(lower) and lower not in _TECH:
+        # before the varieties' rules: "rigourous" is no British "rigorous"
+        verdict = _listed_slip(folded, lower, listed, ctx, lex)
+        if verdict is not None:
+            return verdict
+    if _known(folded, lex) or ctx.in_phrase:
         return None
     if folded in PARTICLES and ctx.next_capitalised:
         return None  # "von Neumann", "van Gogh"
-    lower = re.sub(r"'s?$", "", folded)
+    irregular = overregularized(lower)
+    if irregular is not None:
+        return _overregularized(irregular, ctx)
+    return _unlisted(word, folded, lower, ctx, d, lex)
+
+
+def _overregularized(irregular: tuple[str, str], ctx: _Context) -> _Verdict | None:
+    """A regular past of an irregular verb ("tooked", "becomed"): a slip, with the past
+    as the suggestion; quoted, for review; opening a name, a name."""
+    form, past = irregular
+    if ctx.capitalised and ctx.next_capitalised:
+        return None
+    if ctx.quoted:
+        return "low", past, f"inside quotation marks: a quoted word, or the past {past!r}?"
+    if form == past:
+        return "high", past, f"not a word; the past tense is {past!r}"
+    return "high", past, f"not a word; the past of {form!r} is {past!r}"
+
+
+# A word of the lexicon that the list calls a rare word most often written for another
+# ("calender") goes to review when it is this rare (Zipf) and the word meant at least this
+# much more common, and the slip is one vowel for another.
+_RARE_WORD_ZIPF = 3.0
+_RARE_WORD_MARGIN = 1.5
+
+
+def _rare_word(lower: str, listed: Listed, ctx: _Context, lex: Lexicon) -> _Verdict | None:
+    """A word in its own right that is most often a slip on another: "calender" for
+    "calendar" is listed for review (never the cap); "brunch", "whet" or "trough" are
+    left alone (common, or not the slip of a vowel)."""
     z = lex.zipf(lower)
-    suggestion = _suggest(lower, d)
+    meant = most_likely(lower, [m for m in listed.meant if m.isalpha()], lex.zipf)
+    if meant is None or ctx.quoted or z >= _RARE_WORD_ZIPF:
+        return None
+    m = meant[0]
+    differ = [(a, b) for a, b in zip(lower, m, strict=False) if a != b]
+    vowel_slip = len(m) == len(lower) and len(differ) == 1 and set(differ[0]) <= set("aeiou")
+    if not vowel_slip or lex.zipf(m) - z < _RARE_WORD_MARGIN:
+        return None
+    return "low", m, f"a rare word, and a common misspelling of {m!r}"
+
+
+_PHRASE_DISCOUNT = 1.0  # Zipf: a two-word phrase against its rarer word, roughly
+
+
+def _written(phrase: str, lex: Lexicon) -> float:
+    """How often the (folded) word or words are written: the Zipf frequency of the rarest
+    word of a phrase ("a lot"), 0 when one of them is not a word."""
+    parts = [p for p in re.split(r"[ -]", phrase) if p]
+    return min((lex.zipf(p) if lex.zipf(p) > 0 or not lex.curated(p) else 0.1) for p in parts)
+
+
+def _listed_slip(
+    folded: str, lower: str, listed: Listed, ctx: _Context, lex: Lexicon
+) -> _Verdict | None:
+    """A listed misspelling ("definately", "seperate", "untill") is a slip when the word
+    meant is a word and far more common than it (a listed word written about as often as
+    the word meant is a word in its own right: None, the other rules judge it). The cap,
+    with the likeliest word meant as the suggestion, unless it is quoted or opens a name."""
+    z = lex.zipf(lower)
+    # a phrase is rarer than its rarest word: "lookin" is "looking" before "look in"
+    meant = most_likely(
+        lower,
+        [m for m in listed.meant if _written(m, lex) > 0],
+        lambda m: _written(m, lex) - (_PHRASE_DISCOUNT if " " in m else 0.0),
+    )
+    if meant is None or (z > 0 and _written(meant[0], lex) - z < _KNOWN_MARGIN):
+        return None
+    m = meant[0]
+    forms = {m, *(st for st, _ in inflection_stems(m))}
+    if any(st in forms and _known(st, lex) for st, _ in inflection_stems(lower)):
+        return None  # "aircrafts": a regular form of the word meant, the rules judge it
+    if ctx.quoted:
+        return "low", m, f"inside quotation marks: a quoted word or a misspelling of {m!r}?"
+    if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
+        return "low", m, f"a name, or a misspelling of {m!r}?"
+    return "high", m, f"a common misspelling of {m!r}"
+
+
+# A word written nowhere caps as a slip two edits from a common word (one edit, always)
+# when it has this many letters or more, the two edits cost this little together
+# (verifier.rubric.slips) and do not add an ending to the word meant (a coinage:
+# "pollees", "showbizzy"): "tounge" (1.4, "tongue"), "tommorrow", "acommodate".
+_TWO_EDITS_LETTERS = 5
+_TWO_EDITS_COST = 1.5
+# ... and a written word two such edits from a word used 100 times as often goes to review
+# ("opertunity"), never the cap.
+_TWO_EDITS_REVIEW_MARGIN = 2.0
+# The first letter is rarely wrong, and a short word that differs there is often jargon
+# ("async" and "sync"); a long one written nowhere is a slip ("sircumstances").
+_FIRST_LETTER_SLIP_LETTERS = 7
+
+
+def _unlisted(
+    word: str, folded: str, lower: str, ctx: _Context, d: _Dictionary, lex: Lexicon
+) -> _Verdict | None:
+    """A word no list gives: a slip near a common word, or a word for review."""
+    z = lex.zipf(lower)
+    found = _suggest(lower, d, lex, edits=1 if z > 0 else 2)
+    if found is None and z > 0:  # a written word two edits from a far commoner one: review
+        found = _suggest(lower, d, lex, edits=2)
+        if found is not None and (
+            found.cost > _TWO_EDITS_COST
+            or _extends(lower, found.word)
+            or lex.zipf(found.word) - z < _TWO_EDITS_REVIEW_MARGIN
+        ):
+            found = None
+    suggestion = found.word if found else None
     # how much more often the word meant is written (Zipf: log10 of the ratio)
     margin = round(lex.zipf(suggestion) - z, 1) if suggestion else 0.0
     # "aircrafts", "decentralizes", "grayed": a known word with a regular ending, a form
     # the lists lack (the suggestion, if any, another form of the same word). "runing" is
     # a slip on "running" (not "rune" + "ing"), "extented" one on "extended".
-    forms = {suggestion, *(st for st, _ in inflection_stems(suggestion))} if suggestion else None
+    forms = (
+        {found.word, *(st for st, _ in inflection_stems(found.word))}
+        if found and found.edits == 1
+        else None
+    )
     if any((forms is None or st in forms) and _known(st, lex) for st, _ in inflection_stems(lower)):
         return None
     if z > 0 and (
@@ -422,14 +608,53 @@ def _judge(
         return None  # written often enough, and not in the shadow of a commoner word
     if ctx.capitalised and (ctx.next_capitalised or folded.endswith("'s")):
         return None  # "Wole Soyinka", "Modie's brother": a name
-    # the shape of a slip: one edit from a common word, the first letter kept
+    # the shape of a slip: one edit from a common word (two cheap ones from a longer
+    # word), the first letter kept
     near = (
-        suggestion is not None
-        and suggestion in d.common
+        found is not None
+        and found.word in d.common
         and len(lower) >= 3
         and all(c.isascii() or c in "’\u00ad" for c in word)  # "ṣonak", "façade": foreign
-        and _first_letter_kept(lower, suggestion)
+        and (
+            _first_letter_kept(lower, found.word)
+            or (z == 0 and found.edits == 1 and len(lower) >= _FIRST_LETTER_SLIP_LETTERS)
+        )
+        and (
+            found.edits == 1
+            or (
+                z == 0
+                and len(lower) >= _TWO_EDITS_LETTERS
+                and found.cost <= _TWO_EDITS_COST
+                and not _extends(lower, found.word)
+            )
+        )
     )
+    cheap = found is not None and found.edits == 1 and found.cost <= _CHEAP_SLIP
+    return _slip_or_review(
+        lower, z, margin, suggestion if near else None, suggestion, cheap, ctx, lex, d.top
+    )
+
+
+def _extends(word: str, meant: str) -> bool:
+    """The word is the word meant, or its stem, with an ending added: a coinage
+    ("pollees" on "poll", "showbizzy" on "showbiz", "pingoes" on "ping"), not a slip."""
+    stems = {meant, *(st for st, _ in inflection_stems(meant))}
+    return any(len(st) >= 3 and word.startswith(st) and len(word) > len(st) for st in stems)
+
+
+def _slip_or_review(
+    lower: str,
+    z: float,
+    margin: float,
+    near: str | None,
+    suggestion: str | None,
+    cheap: bool,
+    ctx: _Context,
+    lex: Lexicon,
+    top: frozenset[str],
+) -> _Verdict | None:
+    """The cap for a slip near a common word (``near``), else review with the reason
+    (None for a capitalised word opening a sentence near nothing common: a name)."""
     prefix = next(
         (
             p
@@ -441,22 +666,29 @@ def _judge(
     if (
         near
         and prefix is None
-        and (z == 0 or (margin >= _CAP_MARGIN and len(lower) > 3 and not ctx.capitalised))
+        and (
+            z == 0
+            or (
+                margin >= (_CHEAP_CAP_MARGIN if cheap else _CAP_MARGIN)
+                and len(lower) > 3
+                and not ctx.capitalised
+            )
+        )
         and ctx.uses <= _MAX_USES
         and not ctx.quoted
-        and (not ctx.capitalised or suggestion in d.top)
+        and (not ctx.capitalised or near in top)
     ):
-        return "high", suggestion, f"not a word; one letter from the common word {suggestion!r}"
+        return "high", near, f"not a word; a slip on the common word {near!r}"
     if ctx.capitalised:  # opening a sentence: a name until shown otherwise
-        return ("low", suggestion, f"a name, or a slip on {suggestion!r}?") if near else None
+        return ("low", near, f"a name, or a slip on {near!r}?") if near else None
     if near and prefix is not None:
         rest = lower[len(prefix) :]
-        return "low", suggestion, f"{prefix!r} + {rest!r}, or a slip on {suggestion!r}?"
+        return "low", near, f"{prefix!r} + {rest!r}, or a slip on {near!r}?"
     if near and ctx.quoted and z == 0:
         return (
             "low",
-            suggestion,
-            f"inside quotation marks: a quoted word or a slip on {suggestion!r}?",
+            near,
+            f"inside quotation marks: a quoted word or a slip on {near!r}?",
         )
     if z > 0:
         return (
@@ -478,39 +710,18 @@ def check_spelling(
     d = dictionary(common_words)
     lex = lexicon()
     prompt_words = {w.lower() for w in _WORD.findall(prompt)}
-    # A word used in two different sentences, or three times, is deliberate (jargon, a
-    # name); a typo in a paragraph the response repeats is still a typo.
-    total: dict[str, int] = {}
-    for w in _WORD.findall(response):
-        total[w.lower()] = total.get(w.lower(), 0) + 1
-    counts: dict[str, int] = {}
-    for sentence in {" ".join(seg.text.split()) for seg in segments(response)}:
-        for w in {w.lower() for w in _WORD.findall(sentence)}:
-            counts[w] = counts.get(w, 0) + 1
-    for w, n in total.items():
-        if n >= 3:
-            counts[w] = max(counts.get(w, 0), 2)
-    quoted = quoted_spans(response)
+    counts = _sentence_counts(response)
+    quoted = _Covering(quoted_spans(response))
+    judge = _Judge(d, lex)
     found: list[Misspelling] = []
     for start, end in _prose_spans(response):
         text = response[start:end]
-        masked = _SKIP_SPANS.sub(lambda m: " " * len(m.group()), text)
+        masked = _masked(text)
         words = list(_WORD.finditer(masked))
         folded = tuple(fold(m.group()) for m in words)
         for i, m in enumerate(words):
             if i and _doubled(words[i - 1], m, text):
-                previous = words[i - 1]
-                found.append(
-                    Misspelling(
-                        start + previous.start(),
-                        start + m.end(),
-                        response[start + previous.start() : start + m.end()],
-                        "grammar",
-                        "high",
-                        previous.group(),
-                        f"doubled word {m.group().lower()!r}",
-                    )
-                )
+                found.append(_doubled_word(words[i - 1], m, start, response))
             word = m.group().strip("'’-")
             if len(word) < 2:
                 continue  # a letter: a variable, an option, an initial
@@ -519,45 +730,126 @@ def check_spelling(
             if _skip(word, before) or word.lower() in prompt_words:
                 continue
             following = words[i + 1] if i + 1 < len(words) else None
-            ctx = _Context(
-                capitalised=word[0].isupper(),
-                next_capitalised=following is not None
+            next_capitalised = (
+                following is not None
                 and following.group()[0].isupper()
-                and not masked[m.end() : following.start()].strip(),
-                uses=counts.get(m.group().lower(), 0),
-                quoted=any(s <= w_start and w_start + len(word) <= e for s, e in quoted),
-                neighbours=folded,
-                at=i,
+                and not masked[m.end() : following.start()].strip()
             )
+            uses = counts.get(m.group().lower(), 0)
+            is_quoted = quoted.covers(w_start, w_start + len(word))
             for part, at in _parts(word, lex):
-                part_start = w_start + at
                 if at and (part[0].isupper() or part.lower() in prompt_words):
                     continue  # "al-Assad", "Jean-Paul": a name's part
-                uses = max(ctx.uses, counts.get(part.lower(), 0))
-                part_ctx = replace(ctx, capitalised=part[0].isupper(), uses=uses)
-                verdict = _judge(part, part_ctx, d, lex)
-                if verdict is None:
-                    continue
-                confidence, suggestion, reason = verdict
-                found.append(
-                    Misspelling(
-                        part_start,
-                        part_start + len(part),
-                        response[part_start : part_start + len(part)],
-                        "spelling",
-                        confidence,
-                        suggestion,
-                        reason,
-                    )
+                ctx = _Context(
+                    capitalised=part[0].isupper(),
+                    next_capitalised=next_capitalised,
+                    uses=max(uses, counts.get(part.lower(), 0)),
+                    quoted=is_quoted,
+                    in_phrase=_in_phrase(fold(part), folded, i),
                 )
+                verdict = judge(part, ctx)
+                if verdict is not None:
+                    found.append(_misspelling(response, w_start + at, part, verdict))
     return found
+
+
+def _sentence_counts(response: str) -> dict[str, int]:
+    """How many sentences each (lower-case) word is used in, 2 for a word used three times
+    or more: a word used in two different sentences, or three times, is deliberate
+    (jargon, a name); a typo in a paragraph the response repeats is still a typo."""
+    total: dict[str, int] = {}
+    for w in _WORD.findall(_LONG_RUN.sub(_blank, response)):
+        total[w.lower()] = total.get(w.lower(), 0) + 1
+    counts: dict[str, int] = {}
+    for sentence in {" ".join(seg.text.split()) for seg in segments(response)}:
+        for w in {w.lower() for w in _WORD.findall(_LONG_RUN.sub(_blank, sentence))}:
+            counts[w] = counts.get(w, 0) + 1
+    for w, n in total.items():
+        if n >= 3:
+            counts[w] = max(counts.get(w, 0), 2)
+    return counts
+
+
+def _misspelling(
+    response: str, start: int, part: str, verdict: tuple[str, str | None, str]
+) -> Misspelling:
+    confidence, suggestion, reason = verdict
+    end = start + len(part)
+    return Misspelling(start, end, response[start:end], "spelling", confidence, suggestion, reason)
+
+
+def _doubled_word(
+    first: re.Match[str], second: re.Match[str], offset: int, response: str
+) -> Misspelling:
+    start, end = offset + first.start(), offset + second.end()
+    return Misspelling(
+        start,
+        end,
+        response[start:end],
+        "grammar",
+        "high",
+        first.group(),
+        f"doubled word {second.group().lower()!r}",
+    )
+
+
+_Verdict = tuple[str, str | None, str]  # confidence, suggestion, reason
+# Distinct misspellings judged in full in one response; a response with more is no English
+# prose (random letters, another language), and its further unknown words are listed for
+# review without a search for the word meant, so that the check stays fast on any input.
+_FULL_JUDGEMENTS = 5000
+
+
+class _Judge:
+    """The verdicts of one response, each word judged once in its context."""
+
+    def __init__(self, d: _Dictionary, lex: Lexicon) -> None:
+        self._d, self._lex = d, lex
+        self._verdicts: dict[tuple[str, _Context], _Verdict | None] = {}
+        self._misspelled = 0
+
+    def __call__(self, word: str, ctx: _Context) -> _Verdict | None:
+        key = (word, ctx)
+        if key in self._verdicts:
+            return self._verdicts[key]
+        if self._misspelled < _FULL_JUDGEMENTS:
+            verdict = _judge(word, ctx, self._d, self._lex)
+        elif _known(fold(word), self._lex) or ctx.in_phrase:
+            verdict = None
+        else:
+            verdict = (
+                "low",
+                None,
+                f"not in the dictionary (over {_FULL_JUDGEMENTS:,} unknown words: not judged further)",
+            )
+        self._misspelled += verdict is not None
+        self._verdicts[key] = verdict
+        return verdict
+
+
+class _Covering:
+    """Whether any of a list of spans covers a span, by binary search (the spans may
+    overlap): for every span start, the furthest end reached by a span starting there or
+    before."""
+
+    __slots__ = ("_reach", "_starts")
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self._starts = [s for s, _ in ordered]
+        self._reach = list(accumulate((e for _, e in ordered), max))
+
+    def covers(self, start: int, end: int) -> bool:
+        i = bisect_right(self._starts, start)
+        return i > 0 and self._reach[i - 1] >= end
 
 
 def _doubled(first: re.Match[str], second: re.Match[str], text: str) -> bool:
     """The same word twice in a row, with only spaces between them in the original text
-    (not code masked away), and not quoted as an example ("the the")."""
+    (not code masked away), and not quoted as an example ("the the"). A capitalised word
+    twice is a name ("Mau Mau", "Bora Bora", "Pago Pago"), never a doubled word."""
     a, b = first.group(), second.group()
-    if a != b or a.lower() in _DOUBLE_OK or (len(a) < 2 and a not in ("a",)):
+    if a != b or a.lower() in _DOUBLE_OK or (len(a) < 2 and a not in ("a",)) or a[0].isupper():
         return False
     between = text[first.end() : second.start()]
     if between.strip() != "" or "\n" in between:
