@@ -439,28 +439,34 @@ _GENERIC = frozenset(
 )
 
 
+@lru_cache(maxsize=1024)
+def _wanted(slots: tuple[Slot, ...]) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    """The surfaces of the claim's numbers and names, and the kinds of its values."""
+    surfaces = [(s.value.kind, _surface(s.value)) for s in slots]
+    numbers = tuple(surface for kind, surface in surfaces if kind != "name" and surface)
+    names = tuple(surface for kind, surface in surfaces if kind == "name" and surface)
+    return numbers, names, frozenset(s.value.kind for s in slots)
+
+
 def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
     """A cheap test before a text's values are read: it may give every value of the claim
     again (each one's surface in it), or it says the claim's relation (and may give
     another value)."""
-    lowered = sentence.lower()
-    surfaces = [(s.value.kind, _surface(s.value)) for s in slots]
-    numbers = [surface for kind, surface in surfaces if kind != "name" and surface]
-    names = [surface for kind, surface in surfaces if kind == "name" and surface]
+    numbers, names, kinds = _wanted(tuple(slots))
     # names may be given in the page before the sentence: the numbers must be here
-    if numbers and all(n in sentence for n in numbers):
-        return True
-    if numbers and any(n not in sentence for n in numbers):
+    if numbers:
+        if all(n in sentence for n in numbers):
+            return True
         digits = "".join(_DIGITS.findall(sentence)).replace(",", "").replace(".", "")
         if all(n in digits for n in numbers):
             return True
+    lowered = sentence.lower()
     if not numbers and any(n in lowered for n in names):
         return True
-    digits_here = _DIGIT.search(sentence) is not None
     pattern = _relation_words(claim)
-    if pattern is None or (kinds := {s.value.kind for s in slots}) & {"ordinal"}:
+    if pattern is None or "ordinal" in kinds:
         return False
-    if kinds <= TIME | {"quantity"} and not digits_here:
+    if kinds <= TIME | {"quantity"} and _DIGIT.search(sentence) is None:
         return False
     return pattern.search(lowered) is not None
 
