@@ -553,11 +553,12 @@ class FrameJudge:
     def _reworded_support(self, a: Alignment) -> bool:
         """Every value the same, nothing blocking, and the claim's other words said. Words
         alone are never enough: a year, date, number or rank among the values, or two
-        names at least (a place name alone ties a sentence to little: "found on Earth")."""
-        if not a.states or a.said < self.reword_said:
+        names, or one name in a sentence that names the subject itself (a place name in a
+        sentence about something else ties it to little: "found on Earth")."""
+        if not a.states or a.said < self.reword_said or not a.confirmed:
             return False
         names = sum(1 for c in a.confirmed if c.startswith("name "))
-        return len(a.confirmed) > names or names >= 2
+        return len(a.confirmed) > names or names >= 2 or a.subject == 3
 
     def _reworded_conflict(self, frame: Frame, a: Alignment) -> _Finding | None:
         """One value differs, every other is the same, the subject and the claim's other
