@@ -551,12 +551,15 @@ class FrameJudge:
         return self._decide_text(findings, index)
 
     def _reworded_support(self, a: Alignment) -> bool:
-        """Every value the same, nothing blocking, and the claim's other words said. Words
-        alone are never enough: a year, date, number or rank among the values, or two
+        """Every value the same, nothing blocking, and the claim's other words said: every
+        one, or ``reword_said`` of them when two values or more agree. Words alone are
+        never enough: a year, date, number or rank among the values, or two
         names, or one name in a sentence that names the subject itself (a place name in a
         sentence about something else ties it to little: "found on Earth")."""
         if not a.states or a.said < self.reword_said or not a.confirmed:
             return False
+        if a.said < 1.0 and len(a.confirmed) < 2:
+            return False  # one word left unsaid may be the one a false claim swapped
         names = sum(1 for c in a.confirmed if c.startswith("name "))
         return len(a.confirmed) > names or names >= 2 or a.subject == 3
 
