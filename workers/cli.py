@@ -396,6 +396,35 @@ def version() -> None:
     commands.version()
 
 
+@main.group()
+def schema() -> None:
+    """Machine-readable schemas, generated from verifier's own types.
+
+    \b
+    Examples:
+      verifier schema report > verifier.report-4.schema.json
+      verifier schema openapi
+    """
+
+
+@schema.command("report")
+def schema_report() -> None:
+    """Print the JSON Schema (draft 2020-12) of a report, verifier.report/4: every field
+    `verifier check` writes, as the API serves it at /schemas/report.json."""
+    from workers import commands
+
+    commands.schema_report()
+
+
+@schema.command("openapi")
+def schema_openapi() -> None:
+    """Print the HTTP API's OpenAPI 3.1 document, as `verifier serve` serves it at
+    /openapi.json."""
+    from workers import commands
+
+    commands.schema_openapi()
+
+
 # --- the service ------------------------------------------------------------------------------
 
 

@@ -705,6 +705,20 @@ def export(*, reports: tuple[str, ...], fmt: str, out: str | None, label_config:
         sink.write(json.dumps([convert(r) for r in loaded], ensure_ascii=False, indent=1) + "\n")
 
 
+def schema_report() -> None:
+    """Print the report's JSON Schema."""
+    from verifier.report.json_schema import report_json_schema
+
+    click.echo(json.dumps(report_json_schema(), indent=2, ensure_ascii=False))
+
+
+def schema_openapi() -> None:
+    """Print the API's OpenAPI document."""
+    from workers.openapi import openapi
+
+    click.echo(json.dumps(openapi(), indent=2, ensure_ascii=False))
+
+
 def version() -> None:
     """Print the versions of verifier and the libraries it depends on."""
     click.echo(f"verifier {__version__}")

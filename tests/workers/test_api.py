@@ -423,13 +423,18 @@ async def test_nested_json_and_lone_surrogates_are_400_json(service: Service) ->
     assert "lone surrogate" in (await resp.json())["detail"]
 
 
-async def test_an_empty_or_blank_response_is_422(service: Service) -> None:
+async def test_an_empty_or_blank_response_is_scored_1_as_by_the_command_line(
+    service: Service,
+) -> None:
+    # the rubric's "empty response" rule, as `verifier check` and a batch row apply it: a
+    # scorer forwarding what a model answered gets the 1, never an error
     for text in ("", "   \n\t "):
-        resp = await service.submit("rater", response=text)
-        assert resp.status == 422, repr(text)
-        body = await resp.json()
-        assert body["fields"] == ["response"]
-        assert "empty" in body["detail"]
+        resp = await service.submit("service", response=text)
+        assert resp.status == 202, repr(text)
+        done = await service.wait_done((await resp.json())["id"])
+        rubric = done["report"]["rubric"]
+        assert rubric["score"] == 1
+        assert rubric["applied"][0]["rule"] == "empty_response"
 
 
 async def test_an_idempotency_key_with_another_body_is_409(service: Service) -> None:

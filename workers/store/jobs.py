@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the command line imports this module: no settings machinery at start
     from verifier.config import Settings
+    from workers.bodies import CheckStatus
 
-__all__ = ["Job", "JobState", "Role", "default_processes"]
+__all__ = ["Job", "JobState", "Role", "default_processes", "iso_time"]
+
+
+def iso_time(epoch: float) -> str:
+    """A time the store keeps (epoch seconds) as the API and reports say times: ISO 8601
+    UTC, to the millisecond."""
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds")
 
 
 class JobState(StrEnum):
@@ -62,20 +70,22 @@ class Job:
     report_status: str | None = None  # "complete" or "incomplete" once done
     done_by: str | None = None  # the worker that stored the report (host:pid:tag)
 
-    def public(self) -> dict[str, Any]:
-        """What the API shows about a job (no lease internals)."""
+    def public(self) -> CheckStatus:
+        """What the API shows about a job (no lease internals; times in ISO 8601), its
+        ``report`` still to fill in."""
         return {
             "id": self.id,
             "state": self.state,
             "attempts": self.attempts,
             "max_attempts": self.max_attempts,
             "error": self.error,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "finished_at": self.finished_at,
-            "report_status": self.report_status,
+            "created_at": iso_time(self.created_at),
+            "updated_at": iso_time(self.updated_at),
+            "finished_at": None if self.finished_at is None else iso_time(self.finished_at),
+            "report_status": self.report_status,  # type: ignore[typeddict-item]
             "done_by": self.done_by,
-            "options": self.options,
+            "options": self.options,  # type: ignore[typeddict-item]
+            "report": None,
         }
 
 
