@@ -11,7 +11,9 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import WithJsonSchema
 
 # pydantic reads a TypedDict's fields for the report's JSON Schema only from
 # typing_extensions' on Python < 3.12 (typing_extensions comes with pydantic)
@@ -50,6 +52,7 @@ __all__ = [
     "SearchRecord",
     "SearchTrace",
     "Stance",
+    "Timestamp",
     "Truthfulness",
     "Verdict",
     "VerdictQuote",
@@ -57,6 +60,8 @@ __all__ = [
 ]
 
 REPORT_SCHEMA = "verifier.report/4"
+# an ISO 8601 UTC time, "2026-05-01T12:00:00+00:00" (the JSON Schema says date-time)
+Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
 # Reports of these schemas are read too, upgraded to the current one (see ``_upgrade``).
 READABLE_SCHEMAS = (
     "verifier.report/1",
@@ -713,7 +718,7 @@ class Report:
     """
 
     id: str
-    created_at: str
+    created_at: Timestamp
     request: RequestRecord
     status: Literal["complete", "incomplete"]
     claims: list[Claim]

@@ -16,7 +16,7 @@ from pydantic import ConfigDict, WithJsonSchema, with_config
 # pydantic reads TypedDicts for the document only from typing_extensions' on Python < 3.12
 from typing_extensions import TypedDict
 
-from verifier.schema import FLAG_LIST_PATTERN, Report
+from verifier.schema import FLAG_LIST_PATTERN, Report, Timestamp
 from workers.store.jobs import JobState, Role
 
 __all__ = [
@@ -39,8 +39,6 @@ __all__ = [
     "Timestamp",
 ]
 
-# an ISO 8601 UTC time, "2026-05-01T12:00:00+00:00"
-Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
 State = Annotated[JobState, WithJsonSchema({"enum": [s.value for s in JobState]})]
 RoleName = Annotated[Role, WithJsonSchema({"enum": [r.value for r in Role]})]
 
