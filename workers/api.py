@@ -62,7 +62,7 @@ from workers.store.jobs import Job, JobState, Role, iso_time
 from workers.store.jobstore import ApiKey, Audit, IdempotencyConflict, JobStore, ServiceStore
 from workers.throttle import FailureThrottle
 
-__all__ = ["Metrics", "Refusal", "create_app", "may_read", "rate_limit"]
+__all__ = ["Metrics", "Refusal", "create_app", "may_read", "rate_limit", "whole_page"]
 
 log = logging.getLogger("verifier.api")
 
@@ -539,12 +539,19 @@ async def get_check(request: web.Request) -> web.StreamResponse:
     return response
 
 
+def whole_page(raw: str) -> int | None:
+    """A page number as a query gives it (ASCII digits, 1 to 999,999,999), or None."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) < 1:
+        return None
+    return int(raw)
+
+
 def page_number(request: web.Request) -> int:
     """The ``page`` query parameter (1 when absent); 400 when it is not a whole number."""
-    raw = request.query.get("page", "1")
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) < 1:
+    number = whole_page(request.query.get("page", "1"))
+    if number is None:
         raise _refuse(400, "invalid_page", "page must be a whole number from 1")
-    return int(raw)
+    return number
 
 
 async def rendered_page(app: web.Application, job: Job, page: int) -> str:
