@@ -3,6 +3,8 @@ quick; each command loads :mod:`.commands` when it runs)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 __all__ = ["labelstudio_group"]
@@ -26,14 +28,12 @@ _project = click.option(
     show_default=True,
     help="The project's title.",
 )
-_config = click.option(
-    "--config", type=click.Path(dir_okay=False), help="Config file (default: as every command)."
-)
 
 
-def labelstudio_group(command: type[click.Command]) -> click.Group:
+def labelstudio_group(command: type[click.Command], config_option: Any) -> click.Group:
     """The group, its commands of class ``command`` (the command line's, which turns a
-    VerifierError into one line and its exit status)."""
+    VerifierError into one line and its exit status) and the command line's ``--config``
+    option."""
 
     @click.group(name="labelstudio")
     def labelstudio() -> None:
@@ -66,7 +66,7 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         type=click.Path(dir_okay=False),
         help="JSONL rows {id, prompt?, response}, as `verifier check --batch` reads, to import.",
     )
-    @_config
+    @config_option
     def init(
         url: str,
         token: str,
@@ -106,7 +106,7 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         show_default=True,
         help="Read each task's full report from verifier (by the link in its prediction).",
     )
-    @_config
+    @config_option
     def import_ratings(
         url: str, token: str, title: str, out: str, with_reports: bool, config: str | None
     ) -> None:

@@ -239,7 +239,13 @@ async def test_the_list_filters_by_state_newest_first_in_pages(web_app: Web) -> 
     assert ids[0][:8] in cancelled
     assert (await web_app.client.get("/app/checks?state=bogus")).status == 200
     # page numbers that are not whole numbers, or too large for any list, are refused
-    for page, status in (("x", 400), ("0", 400), ("²", 400), ("99999999999999999999999", 400), ("3", 404)):
+    for page, status in (
+        ("x", 400),
+        ("0", 400),
+        ("²", 400),
+        ("99999999999999999999999", 400),
+        ("3", 404),
+    ):
         refused = await web_app.client.get(f"/app/checks?page={page}")
         assert refused.status == status, page
         assert refused.content_type == "text/html"
