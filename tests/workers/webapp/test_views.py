@@ -392,3 +392,15 @@ async def test_a_store_that_is_down_is_the_apps_own_503_page(
     text = await resp.text()
     assert "the job store is unavailable (database unavailable)" in text
     assert "SELECT" not in text
+
+
+async def test_my_checks_cuts_a_long_response_between_words(web_app: Web) -> None:
+    await web_app.sign_in("rater")
+    long = "Marie Curie was born in Warsaw in 1867. " * 3 + "Radioactivity " * 20
+    await _submitted(web_app, response=long)
+    page = await (await web_app.client.get("/app/checks")).text()
+    snippet = re.search(r'<td class="snippet">([^<]*)</td>', page).group(1)  # type: ignore[union-attr]
+    assert snippet.endswith("…")
+    assert len(snippet) <= 120
+    kept = snippet.removesuffix("…").split()
+    assert kept == long.split()[: len(kept)]  # whole words, never "Radioac…"
