@@ -66,6 +66,12 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         type=click.Path(dir_okay=False),
         help="JSONL rows {id, prompt?, response}, as `verifier check --batch` reads, to import.",
     )
+    @click.option(
+        "--blind/--show-suggestions",
+        "blind",
+        default=None,
+        help="Hide verifier's suggestions from raters, so they rate before (without) seeing them and agreement is measured without anchoring (--blind), or show them pre-filled (--show-suggestions); default: a new project shows them, an existing one is left as it is.",
+    )
     @config_option
     def init(
         url: str,
@@ -74,6 +80,7 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         backend_url: str | None,
         backend_key: str,
         tasks_file: str | None,
+        blind: bool | None,
         config: str | None,
     ) -> None:
         """Create (or find) the project with verifier's labelling interface, connect verifier's
@@ -87,7 +94,7 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         """
         from workers.labelstudio import commands
 
-        commands.init(url, token, title, backend_url, backend_key, tasks_file, config)
+        commands.init(url, token, title, backend_url, backend_key, tasks_file, config, blind)
 
     @labelstudio.command("import-ratings", cls=command)
     @_url
