@@ -708,8 +708,8 @@ def audit(
 def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
     """Export REPORTS (files from `verifier check`, JSON or JSON lines) to annotation tools.
 
-    Span offsets are converted to JavaScript string units (UTF-16), as Label Studio and
-    Argilla count them.
+    Span offsets are code points for Label Studio (as its labelling screen counts them) and
+    JavaScript string units (UTF-16) for Argilla.
     """
     from workers import commands
 

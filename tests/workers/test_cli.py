@@ -743,3 +743,29 @@ def test_serve_on_port_0_says_the_port_it_bound_and_the_config_it_read(tmp_path:
     finally:
         serve.send_signal(signal.SIGTERM)
         serve.wait(60)
+
+
+def test_one_input_one_behaviour_on_the_command_line_in_a_batch_and_for_label_studio(
+    tmp_path: Path,
+) -> None:
+    """An empty response is scored 1 by `check`, in a batch row and (tests/workers/
+    test_api.py) through the API; Label Studio's task reader takes it as the API does; the
+    flags as a string read the same everywhere."""
+    from verifier.config import LabelStudioSettings, LimitsSettings
+    from workers.labelstudio.predictions import read_task
+
+    single = run("check", "-", "--no-web", "--flags", "off_topic, harmful", input="  \n")
+    assert single.exit_code in (0, 3), single.stderr
+    one = json.loads(single.stdout)
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"id": "e", "response": "  \n", "flags": "off_topic, harmful"}))
+    batch = run("check", "--batch", str(rows), "--no-web")
+    [row] = [json.loads(line) for line in batch.stdout.splitlines()]
+    for report in (one, row):
+        assert report["rubric"]["score"] == 1
+        assert report["rubric"]["applied"][0]["rule"] == "empty_response"
+        assert report["request"]["flags"] == {"off_topic": True, "harmful": True}
+    task = read_task({"data": {"response": "  \n"}}, LabelStudioSettings(), LimitsSettings())
+    assert task.problem is None
+    assert task.request is not None
+    assert task.request["response"] == "  \n"

@@ -118,12 +118,14 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         url: str, token: str, title: str, out: str, with_reports: bool, config: str | None
     ) -> None:
         """Read the raters' finished annotations back, each paired with verifier's prediction
-        and report, and print how far raters agreed with it: rating (exact, within one) and
-        spans kept, removed and added per label.
+        and report, and print how far raters agreed with it (rating: exact, within one; apart
+        for raters who saw the suggestion and raters who rated blind; spans kept, removed and
+        added per label) and with each other (each pair of raters, Krippendorff's alpha).
 
         A row: task_id, request_id, annotation_id, rater, rating, suggested_rating, spans
-        {kept, removed, added}, justification, model_version, report_url, report (and
-        report_error when it could not be read: exit status 3).
+        {kept, removed, added}, justification, model_version, suggestion_shown,
+        rating_origin, report_url, report (and report_error when it could not be read: exit
+        status 3).
         """
         from workers.labelstudio import commands
 
