@@ -54,6 +54,7 @@ from workers.bodies import (
     KeyCreated,
     KeyList,
     Revoked,
+    check_status,
 )
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
@@ -516,7 +517,7 @@ def current_report_text(text: str) -> str:
 
 async def get_check(request: web.Request) -> web.StreamResponse:
     job = await _job_for(request)
-    body = job.public()
+    body = check_status(job)
     report = None
     if job.state == JobState.DONE:
         stored = await asyncio.to_thread(request.app[STORE].report_text, job.id)

@@ -17,7 +17,7 @@ from pydantic import ConfigDict, WithJsonSchema, with_config
 from typing_extensions import TypedDict
 
 from verifier.schema import FLAG_LIST_PATTERN, Report, Timestamp
-from workers.store.jobs import JobState, Role
+from workers.store.jobs import Job, JobState, Role, iso_time
 
 __all__ = [
     "Accepted",
@@ -37,6 +37,7 @@ __all__ = [
     "Revoked",
     "SubmitOptions",
     "Timestamp",
+    "check_status",
 ]
 
 State = Annotated[JobState, WithJsonSchema({"enum": [s.value for s in JobState]})]
@@ -117,6 +118,25 @@ class CheckStatus(TypedDict):
     done_by: str | None  # when done: the worker that stored the report (host:pid:tag)
     options: SubmitOptions
     report: Report | None  # verifier.report/4, when done
+
+
+def check_status(job: Job) -> CheckStatus:
+    """What the API shows about a job (no lease internals; times in ISO 8601), its
+    ``report`` still to fill in."""
+    return {
+        "id": job.id,
+        "state": job.state,
+        "attempts": job.attempts,
+        "max_attempts": job.max_attempts,
+        "error": job.error,
+        "created_at": iso_time(job.created_at),
+        "updated_at": iso_time(job.updated_at),
+        "finished_at": None if job.finished_at is None else iso_time(job.finished_at),
+        "report_status": job.report_status,  # type: ignore[typeddict-item]
+        "done_by": job.done_by,
+        "options": job.options,  # type: ignore[typeddict-item]
+        "report": None,
+    }
 
 
 class Cancelled(TypedDict):

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the command line imports this module: no settings machinery at start
     from verifier.config import Settings
-    from workers.bodies import CheckStatus
 
 __all__ = ["Job", "JobState", "Role", "default_processes", "iso_time"]
 
@@ -69,24 +68,6 @@ class Job:
     finished_at: float | None
     report_status: str | None = None  # "complete" or "incomplete" once done
     done_by: str | None = None  # the worker that stored the report (host:pid:tag)
-
-    def public(self) -> CheckStatus:
-        """What the API shows about a job (no lease internals; times in ISO 8601), its
-        ``report`` still to fill in."""
-        return {
-            "id": self.id,
-            "state": self.state,
-            "attempts": self.attempts,
-            "max_attempts": self.max_attempts,
-            "error": self.error,
-            "created_at": iso_time(self.created_at),
-            "updated_at": iso_time(self.updated_at),
-            "finished_at": None if self.finished_at is None else iso_time(self.finished_at),
-            "report_status": self.report_status,  # type: ignore[typeddict-item]
-            "done_by": self.done_by,
-            "options": self.options,  # type: ignore[typeddict-item]
-            "report": None,
-        }
 
 
 def default_processes(settings: Settings, web: bool) -> int:
