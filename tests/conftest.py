@@ -9,8 +9,28 @@ from pathlib import Path
 
 import pytest
 
+from tests import figures, report_contract
 from verifier.config import ExtractSettings, Settings
 from verifier.web.extract import Extractor
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    report_contract.install()  # every report made here is validated against its schema
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    terminalreporter.write_line(report_contract.figures())
+    for name, line in figures.lines.items():
+        terminalreporter.write_line(f"{name}: {line}")
+
+
+@pytest.fixture(autouse=True)
+def _reports_match_their_schema() -> Iterator[None]:
+    """A test fails when a report it made does not match ``verifier schema report``."""
+    report_contract.take_invalid()
+    yield
+    invalid = report_contract.take_invalid()
+    assert not invalid, "reports that do not match their JSON Schema:\n" + "\n".join(invalid)
 
 
 @pytest.fixture(autouse=True)

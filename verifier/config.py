@@ -52,6 +52,7 @@ __all__ = [
     "ServiceSettings",
     "Settings",
     "StoreSettings",
+    "config_file",
     "flatten",
     "load_settings",
 ]
@@ -444,17 +445,29 @@ def load_settings(
     return _validate(data, f"{source} + environment" if overridden else source)
 
 
-def _read_file(
-    path: str | Path | None, env: Mapping[str, str], cwd: Path
-) -> tuple[str, dict[str, Any]]:
+def config_file(
+    path: str | Path | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> Path | None:
+    """The file :func:`load_settings` reads: ``path``, else ``$VERIFIER_CONFIG``, else
+    ``config.toml`` in the current directory if there is one; None: the built-in defaults."""
+    env = os.environ if env is None else env
     if path is None and env.get("VERIFIER_CONFIG"):
         path = env["VERIFIER_CONFIG"]
     if path is None:
-        default = cwd / "config.toml"
-        if not default.is_file():
-            return "built-in defaults", {}
-        path = default
-    path = Path(path)
+        default = (cwd or Path.cwd()) / "config.toml"
+        return default if default.is_file() else None
+    return Path(path)
+
+
+def _read_file(
+    path: str | Path | None, env: Mapping[str, str], cwd: Path
+) -> tuple[str, dict[str, Any]]:
+    path = config_file(path, env=env, cwd=cwd)
+    if path is None:
+        return "built-in defaults", {}
     try:
         raw = path.read_bytes()
     except OSError as exc:

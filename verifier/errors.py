@@ -12,6 +12,7 @@ is shown unless ``--debug`` is given::
     ├── StoreError                       a store cannot be opened, read or written
     │   ├── JobStoreError                ... the job store (jobs, reports, keys, audits, callbacks, sessions)
     │   ├── SnapshotError                ... the snapshot store (the evidence kept for replay)
+    │   ├── SchemaMismatch               ... a database not migrated to this verifier's schema
     │   └── StoreUnavailable             ... either, for now: the disk is full, the database is down (``reason``)
     ├── ModelError                       a model could not be pulled (hub unreachable, bad download)
     ├── GrammarError                     the grammar checker (LanguageTool) could not check a text
@@ -101,6 +102,11 @@ class StoreError(VerifierError):
     :class:`SnapshotError` and :class:`StoreUnavailable` (either store, for now); also
     what the PostgreSQL plumbing they share raises when it serves neither in particular
     (``verifier db migrate``)."""
+
+
+class SchemaMismatch(StoreError):
+    """The database's schema is not this verifier's: not migrated yet, or migrated by a
+    newer verifier (run ``verifier db migrate``, or upgrade verifier)."""
 
 
 class JobStoreError(StoreError):

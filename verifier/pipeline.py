@@ -69,6 +69,7 @@ from verifier.schema import (
     PageRecord,
     PageTrace,
     Report,
+    RequestRecord,
     Resource,
     SearchHit,
     SearchRecord,
@@ -824,7 +825,7 @@ def _backend_warnings(backends: list[BackendStatus]) -> list[str]:
     return warnings
 
 
-def _request_record(request: CheckRequest) -> dict[str, Any]:
+def _request_record(request: CheckRequest) -> RequestRecord:
     return {
         "id": request.id,
         "prompt": request.prompt,

@@ -8,9 +8,16 @@ text they refer to, always with the covered ``text`` (or ``quote``) beside them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import WithJsonSchema
+
+# pydantic reads a TypedDict's fields for the report's JSON Schema only from
+# typing_extensions' on Python < 3.12 (typing_extensions comes with pydantic)
+from typing_extensions import TypedDict
 
 from verifier.errors import InputError, InvalidRequest
 from verifier.text.spans import word_range
@@ -20,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FLAGS",
+    "FLAG_LIST_PATTERN",
     "REPORT_SCHEMA",
     "AppliedRule",
     "BackendStatus",
@@ -36,6 +44,7 @@ __all__ = [
     "PageTrace",
     "Plagiarism",
     "Report",
+    "RequestRecord",
     "Resource",
     "ReviewItem",
     "Rubric",
@@ -43,6 +52,7 @@ __all__ = [
     "SearchRecord",
     "SearchTrace",
     "Stance",
+    "Timestamp",
     "Truthfulness",
     "Verdict",
     "VerdictQuote",
@@ -50,6 +60,8 @@ __all__ = [
 ]
 
 REPORT_SCHEMA = "verifier.report/4"
+# an ISO 8601 UTC time, "2026-05-01T12:00:00+00:00" (the JSON Schema says date-time)
+Timestamp = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
 # Reports of these schemas are read too, upgraded to the current one (see ``_upgrade``).
 READABLE_SCHEMAS = (
     "verifier.report/1",
@@ -85,10 +97,15 @@ class CheckRequest:
             msg = "missing: response"
             raise InvalidRequest(msg, fields=("response",))
         response, prompt, raw_flags = data["response"], data.get("prompt"), data.get("flags")
+        raw_id = data.get("id")
         problems = {
             "response": "'response' must be a string" if not isinstance(response, str) else "",
             "prompt": "'prompt' must be a string"
             if prompt is not None and not isinstance(prompt, str)
+            else "",
+            "id": "'id' must be a string or a whole number"
+            if raw_id is not None
+            and (not isinstance(raw_id, str | int) or isinstance(raw_id, bool))
             else "",
             "flags": "'flags' must be an object like {\"harmful\": true}"
             if raw_flags is not None and not isinstance(raw_flags, Mapping | str)
@@ -104,7 +121,7 @@ class CheckRequest:
         request = cls(
             response=response,
             prompt=prompt or "",
-            id=None if data.get("id") is None else str(data["id"]),
+            id=None if raw_id is None else str(raw_id),
             flags=flags,
         )
         request.check_size(max_response_chars, max_prompt_chars)
@@ -122,6 +139,11 @@ class CheckRequest:
 
 
 FLAGS = ("harmful", "nonsensical", "off_topic", "minor_grammar_error")
+# flags as a string: known names, comma-separated, spaces and tabs around them (empty
+# items are skipped); the API's document gives this pattern
+_NAME = "(?:" + "|".join(FLAGS) + ")"
+FLAG_LIST_PATTERN = rf"^[ \t]*{_NAME}?[ \t]*(?:,[ \t]*{_NAME}?[ \t]*)*$"
+_PIECE = re.compile(r"[ \t]*([^,]*?)[ \t]*(?:,|$)")
 
 
 def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
@@ -130,7 +152,8 @@ def parse_flags(value: str | Mapping[str, Any] | None) -> dict[str, bool]:
     if not value:
         return {}
     if isinstance(value, str):
-        items: dict[str, Any] = {name.strip(): True for name in value.split(",") if name.strip()}
+        names = [m.group(1) for m in _PIECE.finditer(value)]
+        items: dict[str, Any] = {name: True for name in names if name}
     else:
         items = dict(value)
     out: dict[str, bool] = {}
@@ -677,6 +700,17 @@ class Rubric:
         )
 
 
+class RequestRecord(TypedDict):
+    """What a report checked (``report.request``): the exact response all its offsets index
+    into, the prompt, the batch row's id and the rater's flags."""
+
+    id: str | None
+    prompt: str
+    response: str
+    response_sha256: str  # hex sha256 of the UTF-8 response
+    flags: dict[str, bool]
+
+
 @dataclass(slots=True)
 class Report:
     """A verification report: claims with their evidence, and everything needed to replay it.
@@ -687,8 +721,8 @@ class Report:
     """
 
     id: str
-    created_at: str
-    request: dict[str, Any]
+    created_at: Timestamp
+    request: RequestRecord
     status: Literal["complete", "incomplete"]
     claims: list[Claim]
     summary: dict[str, int]

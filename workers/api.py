@@ -23,12 +23,13 @@ import hashlib
 import ipaddress
 import json
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -39,18 +40,30 @@ from verifier.errors import InputError, InvalidRequest, StoreError, StoreUnavail
 from verifier.render import report_pages
 from verifier.render.html import REPORT_CSP
 from verifier.replay import audit as audits
+from verifier.report.json_schema import report_json_schema
 from verifier.runtime import Runtime
-from verifier.schema import CheckRequest, Report
+from verifier.schema import REPORT_SCHEMA, CheckRequest, Report
 from verifier.snapshots.base import SnapshotStore
 from verifier.system.faults import DISK_FULL
+from workers.bodies import (
+    Accepted,
+    AuditRecord,
+    Audits,
+    AuditStarted,
+    Cancelled,
+    KeyCreated,
+    KeyList,
+    Revoked,
+    check_status,
+)
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
 from workers.openapi import openapi
-from workers.store.jobs import Job, JobState, Role
-from workers.store.jobstore import ApiKey, IdempotencyConflict, JobStore, ServiceStore
+from workers.store.jobs import Job, JobState, Role, iso_time
+from workers.store.jobstore import ApiKey, Audit, IdempotencyConflict, JobStore, ServiceStore
 from workers.throttle import FailureThrottle
 
-__all__ = ["Metrics", "Refusal", "create_app", "may_read", "rate_limit"]
+__all__ = ["Metrics", "Refusal", "create_app", "may_read", "rate_limit", "whole_page"]
 
 log = logging.getLogger("verifier.api")
 
@@ -70,6 +83,8 @@ _STREAM_OVER = 1 << 20  # a stored report longer than this is sent in slices of 
 LAZY_RENDER_MAX_CHARS = 5_000_000
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+# the characters of a URI (RFC 3986), a "%" only before two hex digits
+_URI = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+")
 
 
 class Metrics:
@@ -278,6 +293,8 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
         )
     except web.HTTPException as exc:
         response = _error(exc.status, exc.reason.lower().replace(" ", "_"), exc.text or "")
+        if "Allow" in exc.headers:  # 405: the methods the route has
+            response.headers["Allow"] = exc.headers["Allow"]
     except StoreError as exc:
         log.warning("%s %s: %s", request.method, request.path, exc)
         request.app[HEALTH].saw(exc)
@@ -436,10 +453,10 @@ async def submit(request: web.Request) -> web.Response:
             raise _refuse(413, "too_large", str(exc)) from exc
         error = "missing_fields" if "response" not in body else "invalid_fields"
         raise _refuse(422, error, str(exc), fields=list(exc.fields)) from exc
-    if not check_request.response.strip():  # as the web app's form refuses it
-        msg = "response is empty or only whitespace: send the text the model answered"
-        raise _refuse(422, "invalid_fields", msg, fields=["response"])
-    options = body.get("options") or {}
+    # an empty or whitespace-only response is checked (and scored 1), as everywhere else
+    options = body.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise _refuse(422, "invalid_fields", "options must be an object", fields=["options"])
     callback = options.get("callback_url")
@@ -447,6 +464,9 @@ async def submit(request: web.Request) -> web.Response:
         msg = "options.callback_url must be a string"
         raise _refuse(422, "invalid_fields", msg, fields=["options"])
     if callback is not None:
+        if not _URI.fullmatch(callback):
+            msg = "options.callback_url must be a URL (RFC 3986: ASCII, no spaces; percent-encode the rest)"
+            raise _refuse(422, "invalid_fields", msg, fields=["options"])
         try:
             check_callback_url(callback, settings.callback_allow_hosts)
         except InputError as exc:
@@ -478,24 +498,35 @@ async def submit(request: web.Request) -> web.Response:
     headers = {"Location": location}
     if not created:
         headers["Idempotent-Replayed"] = "true"
-    return web.json_response(
-        {"id": job.id, "state": job.state, "created": created, "location": location},
-        status=202,
-        headers=headers,
-    )
+    accepted: Accepted = {
+        "id": job.id,
+        "state": job.state,
+        "created": created,
+        "location": location,
+    }
+    return web.json_response(accepted, status=202, headers=headers)
+
+
+def current_report_text(text: str) -> str:
+    """A stored report as the current schema writes it: as stored, or, for one an older
+    verifier stored (an older ``schema``), read and written again."""
+    if text.lstrip().startswith(f'{{"schema": "{REPORT_SCHEMA}"'):
+        return text
+    return json.dumps(Report.from_dict(json.loads(text)).to_dict(), ensure_ascii=False)
 
 
 async def get_check(request: web.Request) -> web.StreamResponse:
     job = await _job_for(request)
-    body = job.public()
+    body = check_status(job)
     report = None
     if job.state == JobState.DONE:
-        report = await asyncio.to_thread(request.app[STORE].report_text, job.id)
+        stored = await asyncio.to_thread(request.app[STORE].report_text, job.id)
+        report = None if stored is None else await asyncio.to_thread(current_report_text, stored)
     if report is None:
         return web.json_response(body)
     # the stored report goes out as stored: parsing and re-encoding a large report for every
     # read is the API's main cost when the machine is busy
-    head = json.dumps({**body, "report": None})[: -len("null}")]
+    head = json.dumps(body)[: -len("null}")]
     if len(report) <= _STREAM_OVER:
         return web.Response(body=(head + report + "}").encode(), content_type="application/json")
     # a large one is encoded and sent a slice at a time: no copies of the whole in memory
@@ -509,12 +540,19 @@ async def get_check(request: web.Request) -> web.StreamResponse:
     return response
 
 
+def whole_page(raw: str) -> int | None:
+    """A page number as a query gives it (ASCII digits, 1 to 999,999,999), or None."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) < 1:
+        return None
+    return int(raw)
+
+
 def page_number(request: web.Request) -> int:
     """The ``page`` query parameter (1 when absent); 400 when it is not a whole number."""
-    raw = request.query.get("page", "1")
-    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+    number = whole_page(request.query.get("page", "1"))
+    if number is None:
         raise _refuse(400, "invalid_page", "page must be a whole number from 1")
-    return int(raw)
+    return number
 
 
 async def rendered_page(app: web.Application, job: Job, page: int) -> str:
@@ -571,7 +609,8 @@ async def cancel_check(request: web.Request) -> web.Response:
     cancelled = await asyncio.to_thread(request.app[STORE].cancel, job.id)
     if not cancelled:
         raise _refuse(409, "already_ended", f"the check is {job.state}")
-    return web.json_response({"id": job.id, "state": JobState.CANCELLED})
+    answer: Cancelled = {"id": job.id, "state": JobState.CANCELLED}
+    return web.json_response(answer)
 
 
 async def launch_audit(app: web.Application, job: Job, mode: str, requested_by: str) -> None:
@@ -617,35 +656,33 @@ async def start_audit(request: web.Request) -> web.Response:
         raise _refuse(422, "invalid_fields", "mode must be replay or rerun", fields=["mode"])
     key: ApiKey = request[KEY]
     await launch_audit(request.app, job, mode, key.id)
-    return web.json_response(
-        {
-            "job_id": job.id,
-            "mode": mode,
-            "state": "running",
-            "location": f"/v1/checks/{job.id}/audits",
-        },
-        status=202,
-    )
+    started: AuditStarted = {
+        "job_id": job.id,
+        "mode": mode,
+        "state": "running",
+        "location": f"/v1/checks/{job.id}/audits",
+    }
+    return web.json_response(started, status=202)
 
 
 async def list_audits(request: web.Request) -> web.Response:
     job = await _job_for(request, audit=True)
     found = await asyncio.to_thread(request.app[STORE].audits, job.id)
-    return web.json_response(
-        {
-            "job_id": job.id,
-            "audits": [
-                {
-                    "id": a.id,
-                    "mode": a.mode,
-                    "requested_by": a.requested_by,
-                    "created_at": a.created_at,
-                    **{k: v for k, v in a.result.items() if k != "report"},
-                }
-                for a in found
-            ],
-        }
-    )
+    audits: Audits = {"job_id": job.id, "audits": [_audit_record(a) for a in found]}
+    return web.json_response(audits)
+
+
+def _audit_record(audit: Audit) -> AuditRecord:
+    """An audit as the API shows it: its findings (open: as the audit made them, without
+    the rebuilt report) and who asked for it when."""
+    known: AuditRecord = {
+        "id": audit.id,
+        "mode": audit.mode,
+        "requested_by": audit.requested_by,
+        "created_at": iso_time(audit.created_at),
+    }
+    findings = {k: v for k, v in audit.result.items() if k != "report"}
+    return cast(AuditRecord, {**findings, **known})
 
 
 async def create_key(request: web.Request) -> web.Response:
@@ -657,45 +694,44 @@ async def create_key(request: web.Request) -> web.Response:
         raise _refuse(
             422, "invalid_fields", f"role must be one of {', '.join(Role)}", fields=["role"]
         ) from None
-    key, token = await asyncio.to_thread(
-        request.app[STORE].create_key, role, str(body.get("name") or "")
-    )
-    return web.json_response(
-        {
-            "id": key.id,
-            "role": key.role,
-            "name": key.name,
-            "key": token,
-            "callback_secret": key.callback_secret,
-        },
-        status=201,
-    )
+    name = body.get("name")
+    if name is not None and not isinstance(name, str):
+        raise _refuse(422, "invalid_fields", "name must be a string", fields=["name"])
+    key, token = await asyncio.to_thread(request.app[STORE].create_key, role, name or "")
+    created: KeyCreated = {
+        "id": key.id,
+        "role": key.role,
+        "name": key.name,
+        "key": token,
+        "callback_secret": key.callback_secret,
+    }
+    return web.json_response(created, status=201)
 
 
 async def list_keys(request: web.Request) -> web.Response:
     _need(request, Role.ADMIN)
     keys = await asyncio.to_thread(request.app[STORE].list_keys)
-    return web.json_response(
-        {
-            "keys": [
-                {
-                    "id": k.id,
-                    "role": k.role,
-                    "name": k.name,
-                    "created_at": k.created_at,
-                    "revoked_at": k.revoked_at,
-                }
-                for k in keys
-            ]
-        }
-    )
+    listed: KeyList = {
+        "keys": [
+            {
+                "id": k.id,
+                "role": k.role,
+                "name": k.name,
+                "created_at": iso_time(k.created_at),
+                "revoked_at": None if k.revoked_at is None else iso_time(k.revoked_at),
+            }
+            for k in keys
+        ]
+    }
+    return web.json_response(listed)
 
 
 async def revoke_key(request: web.Request) -> web.Response:
     _need(request, Role.ADMIN)
     if not await asyncio.to_thread(request.app[STORE].revoke_key, request.match_info["key_id"]):
         raise _refuse(404, "not_found", "no such active key")
-    return web.json_response({"id": request.match_info["key_id"], "revoked": True})
+    revoked: Revoked = {"id": request.match_info["key_id"], "revoked": True}
+    return web.json_response(revoked)
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -724,7 +760,12 @@ async def metrics(request: web.Request) -> web.Response:
 
 
 async def openapi_json(request: web.Request) -> web.Response:
-    return web.json_response(openapi())
+    return web.json_response(openapi(), content_type="application/vnd.oai.openapi+json")
+
+
+async def report_schema(request: web.Request) -> web.Response:
+    """The report's JSON Schema (``verifier schema report`` prints the same)."""
+    return web.json_response(report_json_schema(), content_type="application/schema+json")
 
 
 def _existing(path: Path) -> Path:
@@ -748,6 +789,7 @@ ROUTES: list[tuple[str, str, Handler]] = [
     ("GET", "/readyz", readyz),
     ("GET", "/metrics", metrics),
     ("GET", "/openapi.json", openapi_json),
+    ("GET", "/schemas/report.json", report_schema),
 ]
 
 

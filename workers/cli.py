@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from verifier import __version__
-from verifier.errors import ConfigError, CorpusError, InputError, VerifierError
+from verifier.errors import ConfigError, CorpusError, InputError, SchemaMismatch, VerifierError
 from verifier.schema import FLAGS
 from workers.store.jobs import Role
 
@@ -33,7 +33,7 @@ def _fail(exc: VerifierError) -> None:
     from workers.commands import EXIT_FAILED, EXIT_USAGE
 
     click.echo(f"verifier: error: {exc}", err=True)
-    usage = isinstance(exc, ConfigError | InputError | CorpusError)
+    usage = isinstance(exc, ConfigError | InputError | CorpusError | SchemaMismatch)
     sys.exit(EXIT_USAGE if usage else EXIT_FAILED)
 
 
@@ -55,10 +55,23 @@ class _Command(click.Command):
     is_flag=True,
     help="Show tracebacks instead of one-line errors, and the full text of each failure a report gives in short.",
 )
+@click.option(
+    "--config",
+    type=click.Path(dir_okay=False),
+    help="Config file for any command (default: $VERIFIER_CONFIG, else ./config.toml, else built-in); the command's own --config wins.",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False),
+    help="Where snapshots, corpus indexes, models and the job store live, for any command (default: $VERIFIER_DATA_DIR or ~/.local/share/verifier); the command's own --data-dir wins.",
+)
 @click.version_option(__version__, prog_name="verifier")
-def main(debug: bool) -> None:
+def main(debug: bool, config: str | None, data_dir: str | None) -> None:
     """Gather web and local evidence for every claim in an LLM response, within hard time
-    budgets, and keep every piece of it so the report can be replayed."""
+    budgets, and keep every piece of it so the report can be replayed.
+
+    --config and --data-dir may come before the command (`verifier --config c.toml check
+    ...`) or after it."""
     if debug:  # the full text of every failure (reports and warnings say it in short)
         import logging
 
@@ -72,7 +85,7 @@ def main(debug: bool) -> None:
 _config_option = click.option(
     "--config",
     type=click.Path(dir_okay=False),
-    help="Config file (default: $VERIFIER_CONFIG, else ./config.toml, else built-in).",
+    help="Config file (default: verifier --config, else $VERIFIER_CONFIG, else ./config.toml, else built-in).",
 )
 _prompt_option = click.option(
     "--prompt",
@@ -342,7 +355,7 @@ def _judges() -> Iterable[str]:
     type=click.Path(dir_okay=False, writable=True),
     help="Write the rows here instead of stdout.",
 )
-@click.option("--config", type=click.Path(dir_okay=False), help="Config file (TOML).")
+@_config_option
 def judge(
     input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None
 ) -> None:
@@ -394,6 +407,35 @@ def version() -> None:
     from workers import commands
 
     commands.version()
+
+
+@main.group()
+def schema() -> None:
+    """Machine-readable schemas, generated from verifier's own types.
+
+    \b
+    Examples:
+      verifier schema report > verifier.report-4.schema.json
+      verifier schema openapi
+    """
+
+
+@schema.command("report")
+def schema_report() -> None:
+    """Print the JSON Schema (draft 2020-12) of a report, verifier.report/4: every field
+    `verifier check` writes, as the API serves it at /schemas/report.json."""
+    from workers import commands
+
+    commands.schema_report()
+
+
+@schema.command("openapi")
+def schema_openapi() -> None:
+    """Print the HTTP API's OpenAPI 3.1 document, as `verifier serve` serves it at
+    /openapi.json."""
+    from workers import commands
+
+    commands.schema_openapi()
 
 
 # --- the service ------------------------------------------------------------------------------
@@ -666,8 +708,8 @@ def audit(
 def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bool) -> None:
     """Export REPORTS (files from `verifier check`, JSON or JSON lines) to annotation tools.
 
-    Span offsets are converted to JavaScript string units (UTF-16), as Label Studio and
-    Argilla count them.
+    Span offsets are code points for Label Studio (as its labelling screen counts them) and
+    JavaScript string units (UTF-16) for Argilla.
     """
     from workers import commands
 
@@ -677,4 +719,4 @@ def export(reports: tuple[str, ...], fmt: str, out: str | None, label_config: bo
 # --- Label Studio (workers/labelstudio) ---------------------------------------------------------
 from workers.labelstudio.cli import labelstudio_group  # noqa: E402
 
-main.add_command(labelstudio_group(_Command))
+main.add_command(labelstudio_group(_Command, _config_option))

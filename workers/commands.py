@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +21,7 @@ from typing import IO, Any
 import click
 
 from verifier import __version__
-from verifier.config import Settings, load_settings
+from verifier.config import Settings, config_file, load_settings
 from verifier.errors import InputError
 from verifier.judges import Decision
 from verifier.pipeline import check as run_check
@@ -52,7 +53,35 @@ EXIT_USAGE = 2
 EXIT_INCOMPLETE = 3
 
 
+def _root_option(name: str) -> str | None:
+    """An option given before the command (``verifier --config FILE check ...``)."""
+    context = click.get_current_context(silent=True)
+    value = context.find_root().params.get(name) if context else None
+    return str(value) if value else None
+
+
+def config_source(config: str | None) -> str:
+    """The config file a command reads (its ``--config``, the one before the command, the
+    environment's or the current directory's), for the service's start line."""
+    path = config_file(config or _root_option("config"))
+    return str(path) if path else "built-in defaults"
+
+
 def load(config: str | None, data_dir: str | None) -> Settings:
+    """The settings a command runs with: its ``--config`` and ``--data-dir``, else those
+    given before the command, else the environment and defaults. A config file read from
+    the current directory only because it is there is named on a terminal's stderr (the
+    service names the file it runs with in its start line)."""
+    config = config or _root_option("config")
+    data_dir = data_dir or _root_option("data_dir")
+    path = config_file(config)
+    implicit = config is None and not os.environ.get("VERIFIER_CONFIG") and path is not None
+    if implicit and sys.stderr.isatty():
+        click.echo(
+            f"verifier: note: reading {path} (the current directory's config.toml; "
+            "--config FILE or VERIFIER_CONFIG picks another)",
+            err=True,
+        )
     settings = load_settings(config)
     if data_dir:
         settings = settings.with_overrides({"store.data_dir": data_dir})
@@ -393,7 +422,7 @@ def judge(
     *, input_file: str, judge_names: tuple[str, ...], out: str | None, config: str | None
 ) -> None:
     """Judge claims against your own evidence, one JSONL row in, one out, as they come."""
-    settings = load_settings(config)
+    settings = load(config, None)
     if judge_names:
         settings = settings.with_overrides({"judges.chain": list(judge_names)})
     try:
@@ -419,7 +448,7 @@ def score(
     except (json.JSONDecodeError, ValueError, KeyError, TypeError) as exc:
         msg = f"{input_file} is not a verifier report ({exc}); give the JSON `verifier check` wrote"
         raise InputError(msg) from exc
-    settings = load_settings(config)
+    settings = load(config, None)
     rater_flags = parse_flags(flags) if flags is not None else report.request.get("flags", {})
     report.request["flags"] = dict(rater_flags)
     report.rubric = score_rubric(
@@ -458,6 +487,7 @@ def serve(
             serve=(host or s.host, s.port if port is None else port),
             processes=s.processes if processes is None else processes,
             debug=_debug(),
+            config_source=config_source(config),
         )
     )
 
@@ -488,6 +518,7 @@ def worker(
             serve=None,
             debug=_debug(),
             alive_file=alive_file,
+            config_source=config_source(config),
         )
     )
 
@@ -703,6 +734,20 @@ def export(*, reports: tuple[str, ...], fmt: str, out: str | None, label_config:
             return
         convert = label_studio_task if fmt == "label-studio" else argilla_record
         sink.write(json.dumps([convert(r) for r in loaded], ensure_ascii=False, indent=1) + "\n")
+
+
+def schema_report() -> None:
+    """Print the report's JSON Schema."""
+    from verifier.report.json_schema import report_json_schema
+
+    click.echo(json.dumps(report_json_schema(), indent=2, ensure_ascii=False))
+
+
+def schema_openapi() -> None:
+    """Print the API's OpenAPI document."""
+    from workers.openapi import openapi
+
+    click.echo(json.dumps(openapi(), indent=2, ensure_ascii=False))
 
 
 def version() -> None:

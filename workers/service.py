@@ -202,6 +202,7 @@ async def run_service(
     debug: bool = False,
     alive_file: str | None = None,
     parent: int | None = None,
+    config_source: str = "",
 ) -> None:
     """``serve`` given: the API here and, unless ``concurrency`` is 0, the job loop in
     ``processes`` child processes (0: :func:`~workers.store.jobs.default_processes`), each
@@ -231,7 +232,15 @@ async def run_service(
             if serve is None:
                 try:
                     await _job_loop(
-                        store, runtime, metrics, sender, concurrency, stop, alive_file, parent
+                        store,
+                        runtime,
+                        metrics,
+                        sender,
+                        concurrency,
+                        stop,
+                        alive_file,
+                        parent,
+                        config_source,
                     )
                 finally:
                     await sender.aclose()
@@ -250,6 +259,7 @@ async def run_service(
                 debug,
                 stop,
                 stopping_at,
+                config_source,
             )
             await sender.aclose()
 
@@ -268,6 +278,7 @@ async def _serve(
     debug: bool,
     stop: asyncio.Event,
     stopping_at: list[float],
+    config_source: str,
 ) -> None:
     service = settings.service
     # not in the JobStore protocol: a store without seal_secrets has nothing to seal
@@ -276,9 +287,8 @@ async def _serve(
         if sealed:
             log.warning("%d callback secret(s) stored in the clear are now sealed", sealed)
     count = (processes or default_processes(settings, web_on)) if concurrency else 0
-    jobs = JobProcesses(
-        count, (settings, corpora, web_on, concurrency, base, debug, os.getpid()), metrics
-    )
+    job_args = [settings, corpora, web_on, concurrency, base, debug, os.getpid()]
+    jobs = JobProcesses(count, (), metrics)
     app = create_app(
         store,
         settings,
@@ -298,13 +308,17 @@ async def _serve(
         await runner.cleanup()
         msg = f"cannot listen on {serve[0]}:{serve[1]}: {exc.strerror or exc}; choose another --port (or service.port) or stop what holds it"
         raise ConfigError(msg) from exc
+    address = bound_address(runner, serve)
+    if not service.public_url:  # the links in callbacks name the port bound
+        job_args[4] = address
+    jobs.args = tuple(job_args)
     become_subreaper()  # the orphans of a killed job process are reaped here
     jobs.start()
     watcher = asyncio.create_task(jobs.watch(stop))
     reaper = asyncio.create_task(_reap_until(stop))
     click.echo(
-        f"verifier: serving on http://{serve[0]}:{serve[1]} (jobs: {count} process(es), "
-        f"{concurrency} at once in each)",
+        f"verifier: serving on {address} (jobs: {count} process(es), "
+        f"{concurrency} at once in each{_config_note(config_source)})",
         err=True,
     )
     await stop.wait()
@@ -313,6 +327,21 @@ async def _serve(
     await reaper
     # the job processes drain while the API stops taking requests
     await asyncio.gather(jobs.stop(began + service.grace_s), runner.cleanup())
+
+
+def _config_note(source: str) -> str:
+    return f"; config: {source}" if source else ""
+
+
+def bound_address(runner: web.AppRunner, asked: tuple[str, int]) -> str:
+    """The address the API listens on: the port asked for, or the one the system picked
+    for port 0."""
+    for sockname in runner.addresses:
+        if isinstance(sockname, tuple) and len(sockname) >= 2:
+            host = asked[0] if asked[0] not in ("", "0.0.0.0", "::") else sockname[0]
+            host = f"[{host}]" if ":" in str(host) else host
+            return f"http://{host}:{sockname[1]}"
+    return f"http://{asked[0]}:{asked[1]}"
 
 
 async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
@@ -345,6 +374,7 @@ async def _job_loop(
     stop: asyncio.Event,
     alive_file: str | None,
     parent: int | None,
+    config_source: str = "",
 ) -> None:
     async def done(job: Any, report: Report) -> None:
         metrics.observe(job, report)
@@ -353,7 +383,9 @@ async def _job_loop(
     worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
     database = database_of(runtime.settings)
     click.echo(
-        f"verifier: worker {worker.id} ({concurrency} at once; jobs from {database})", err=True
+        f"verifier: worker {worker.id} ({concurrency} at once; jobs from {database}"
+        f"{_config_note(config_source)})",
+        err=True,
     )
 
     def status() -> str:

@@ -207,3 +207,52 @@ def test_spelling_hits_are_named_highlighted_and_listed(
     out = report_text(report)
     assert "'wrold' -> 'world'" in out
     assert "'mafic' -> 'magic'" in out
+
+
+def test_the_copied_card_counts_the_sources_the_page_lists(
+    settings: Settings, extractor: Extractor
+) -> None:
+    data = louvre_report(settings, extractor).to_dict()
+    plagiarism = data["plagiarism"]
+    # every match too little evidence to count: no counted source, one listed
+    plagiarism["matches"] = [
+        {**m, "counted": False, "exemption": None, "shortfall": "short (under 11 words)"}
+        for m in plagiarism["matches"]
+    ]
+    plagiarism.update(sources=[], copied_share=0.0, copied_words=0, verdict="original")
+    html = report_html(Report.from_dict(data))
+    card = html.split('<div class="muted">Copied</div>')[1].split("</div>\n    </div>")[0]
+    listed = html.split('<ol id="sources">')[1].split("</ol>")[0].count("<li data-source=")
+    assert listed == 1
+    assert "copied from 0 source(s); 1 more with passages that do not count" in card
+
+
+def test_every_source_toggle_is_labelled_with_its_source(
+    settings: Settings, extractor: Extractor
+) -> None:
+    html = report_html(louvre_report(settings, extractor))
+    labels = re.findall(
+        r'<label title="([^"]*)"><input type="checkbox" class="source-toggle"[^>]*>(.*?)</label>',
+        html,
+    )
+    assert labels
+    for url, inner in labels:
+        text = re.sub(r"<[^>]+>|&nbsp;", " ", inner)
+        assert "count source 1" in " ".join(text.split())
+        assert "example.com" in text  # the source (its title, else its host), not only a number
+        assert url.startswith("https://")
+
+
+def test_advice_without_a_disclaimer_is_highlighted_in_the_response(
+    settings: Settings, extractor: Extractor
+) -> None:
+    advice = "Take 800 mg of ibuprofen every four hours for the knee pain."
+    r = plain_report(settings, extractor, f"Sorry to hear that. {advice}")
+    assert r.rubric is not None
+    assert "advice_without_disclaimer" in [a.rule for a in r.rubric.applied]
+    html = report_html(r)
+    marked = re.findall(
+        r'<span class="finding advice"[^>]*data-tip="([^"]*)"[^>]*>([^<]*)</span>', html
+    )
+    assert "".join(text for _tip, text in marked) == str(escape(advice))
+    assert all(tip.startswith("advice without a disclaimer (caps at 3)") for tip, _text in marked)

@@ -5,6 +5,7 @@ import hashlib
 import hmac
 import json
 import threading
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -423,13 +424,18 @@ async def test_nested_json_and_lone_surrogates_are_400_json(service: Service) ->
     assert "lone surrogate" in (await resp.json())["detail"]
 
 
-async def test_an_empty_or_blank_response_is_422(service: Service) -> None:
+async def test_an_empty_or_blank_response_is_scored_1_as_by_the_command_line(
+    service: Service,
+) -> None:
+    # the rubric's "empty response" rule, as `verifier check` and a batch row apply it: a
+    # scorer forwarding what a model answered gets the 1, never an error
     for text in ("", "   \n\t "):
-        resp = await service.submit("rater", response=text)
-        assert resp.status == 422, repr(text)
-        body = await resp.json()
-        assert body["fields"] == ["response"]
-        assert "empty" in body["detail"]
+        resp = await service.submit("service", response=text)
+        assert resp.status == 202, repr(text)
+        done = await service.wait_done((await resp.json())["id"])
+        rubric = done["report"]["rubric"]
+        assert rubric["score"] == 1
+        assert rubric["applied"][0]["rule"] == "empty_response"
 
 
 async def test_an_idempotency_key_with_another_body_is_409(service: Service) -> None:
@@ -573,3 +579,53 @@ async def test_report_pages_have_a_csp_and_bad_page_numbers_are_refused(service:
         resp = await service.client.get(f"/v1/checks/{job}/report.html?page={bad}", headers=auth)
         assert resp.status == status, bad
         assert resp.content_type == "application/json"
+
+
+async def test_the_report_schema_is_served_without_a_key(service: Service) -> None:
+    from verifier.report.json_schema import report_json_schema
+
+    resp = await service.client.get("/schemas/report.json")
+    assert resp.status == 200
+    assert resp.headers["Content-Type"].startswith("application/schema+json")
+    assert await resp.json(content_type=None) == report_json_schema()
+
+
+async def test_times_are_iso_8601_and_a_report_is_there_or_null(service: Service) -> None:
+    job = (await (await service.submit("rater")).json())["id"]
+    first = await (
+        await service.client.get(f"/v1/checks/{job}", headers=service.auth("rater"))
+    ).json()
+    assert "report" in first  # null until done
+    done = await service.wait_done(job)
+    for field in ("created_at", "updated_at", "finished_at"):
+        assert datetime.fromisoformat(done[field]).tzinfo is not None, field
+    assert done["report"]["created_at"][:4] == done["created_at"][:4]
+    keys = await (await service.client.get("/v1/keys", headers=service.auth("admin"))).json()
+    assert all(datetime.fromisoformat(k["created_at"]) for k in keys["keys"])
+
+
+async def test_a_report_an_older_verifier_stored_is_sent_as_the_current_schema(
+    service: Service,
+) -> None:
+    from workers.api import current_report_text
+
+    job = (await (await service.submit("rater")).json())["id"]
+    done = await service.wait_done(job)
+    older = {**done["report"], "schema": "verifier.report/3"}
+    older.pop("grammar")
+    again = json.loads(current_report_text(json.dumps(older)))
+    assert again["schema"] == "verifier.report/4"
+    assert again["grammar"]["backend"] == "none"
+    stored = service.store.report_text(job)
+    assert stored is not None
+    assert current_report_text(stored) is stored
+
+
+async def test_a_page_number_in_other_digits_is_400(service: Service) -> None:
+    job = (await (await service.submit("rater")).json())["id"]
+    await service.wait_done(job)
+    for page in ("²", "١", "0", "abc"):
+        resp = await service.client.get(
+            f"/v1/checks/{job}/report.html", params={"page": page}, headers=service.auth("rater")
+        )
+        assert resp.status == 400, page

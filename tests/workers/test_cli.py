@@ -678,3 +678,94 @@ def test_a_database_url_from_a_file_and_a_warning_for_a_password_in_argv(
     bad = CliRunner().invoke(main, ["keys", "list", "--database-file", str(url)])
     assert bad.exit_code == 2
     assert "does not hold a database URL" in bad.output
+
+
+def test_config_and_data_dir_before_the_command(tmp_path: Path) -> None:
+    bad = tmp_path / "c.toml"
+    bad.write_text("[limits]\nclaim_budget_s = -5\n")
+    # before the command, as after it: the file is read (its bad value named)
+    for args in (["--config", str(bad), "check", "-"], ["check", "-", "--config", str(bad)]):
+        result = run(*args, input="x")
+        assert result.exit_code == 2, args
+        assert "limits.claim_budget_s = -5" in one_error_line(result)
+    good = tmp_path / "good.toml"
+    good.write_text("[limits]\nclaim_budget_s = 30\n")
+    # the command's own option wins over the one before it
+    wins = run("--config", str(bad), "check", "-", "--config", str(good), "--no-web", input="x")
+    assert wins.exit_code in (0, 3), wins.stderr  # checked (incomplete: no web, no corpus)
+    data = tmp_path / "data-before"
+    made = run("--data-dir", str(data), "keys", "create", "--role", "rater")
+    assert made.exit_code == 0, made.stderr
+    assert (data / "jobs.db").is_file()
+    indexed = run(
+        "--data-dir", str(data), "check", "-", "--corpus", str(EXAMPLE / "corpus"), "--no-web",
+        input="Marie Curie was born in Warsaw.",
+    )  # fmt: skip
+    assert indexed.exit_code == 0, indexed.stderr
+    assert (data / "snapshots.db").is_file()
+
+
+def test_judge_and_score_read_the_config_before_the_command(tmp_path: Path) -> None:
+    bad = tmp_path / "c.toml"
+    bad.write_text("[judges]\nrefuted_threshold = 7\n")
+    stored = run("check", "-", "--no-web", input="Hello.")
+    for command, given in (
+        (["judge", "--input", "-"], "{}"),
+        (["score", "--input", "-"], stored.stdout),
+    ):
+        result = run("--config", str(bad), *command, input=given)
+        assert result.exit_code == 2, command
+        assert "judges.refuted_threshold" in result.stderr
+
+
+def test_serve_on_port_0_says_the_port_it_bound_and_the_config_it_read(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "workers", "--data-dir", str(tmp_path / "data"), "serve",
+         "--port", "0", "--concurrency", "0", "--no-web"],
+        env=env, cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert serve.stderr is not None
+        line = serve.stderr.readline()
+        assert line.startswith("verifier: serving on http://127.0.0.1:"), line
+        assert "config: built-in defaults" in line
+        url = line.split()[3]
+        assert not url.endswith(":0")
+        with urllib.request.urlopen(f"{url}/healthz", timeout=30) as resp:
+            assert json.load(resp)["status"] in ("ok", "degraded")
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        serve.wait(60)
+
+
+def test_one_input_one_behaviour_on_the_command_line_in_a_batch_and_for_label_studio(
+    tmp_path: Path,
+) -> None:
+    """An empty response is scored 1 by `check`, in a batch row and (tests/workers/
+    test_api.py) through the API; Label Studio's task reader takes it as the API does; the
+    flags as a string read the same everywhere."""
+    from verifier.config import LabelStudioSettings, LimitsSettings
+    from workers.labelstudio.predictions import read_task
+
+    single = run("check", "-", "--no-web", "--flags", "off_topic, harmful", input="  \n")
+    assert single.exit_code in (0, 3), single.stderr
+    one = json.loads(single.stdout)
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"id": "e", "response": "  \n", "flags": "off_topic, harmful"}))
+    batch = run("check", "--batch", str(rows), "--no-web")
+    [row] = [json.loads(line) for line in batch.stdout.splitlines()]
+    for report in (one, row):
+        assert report["rubric"]["score"] == 1
+        assert report["rubric"]["applied"][0]["rule"] == "empty_response"
+        assert report["request"]["flags"] == {"off_topic": True, "harmful": True}
+    task = read_task({"data": {"response": "  \n"}}, LabelStudioSettings(), LimitsSettings())
+    assert task.problem is None
+    assert task.request is not None
+    assert task.request["response"] == "  \n"

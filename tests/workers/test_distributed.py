@@ -54,12 +54,13 @@ def test_migrate_then_a_server_on_an_old_schema_refuses_to_start(
 ) -> None:
     e = {k: v for k, v in os.environ.items() if not k.startswith("VERIFIER_")}
     e["VERIFIER_DATA_DIR"] = str(tmp_path / "data")
-    refused = verifier("serve", "--port", "0", "--database", pg_empty, env=e)
-    assert refused.returncode != 0
-    lines = refused.stderr.strip().splitlines()
-    assert len(lines) == 1, refused.stderr
-    assert "schema version 0" in lines[0]
-    assert "verifier db migrate" in lines[0]
+    for command in (["serve", "--port", "0"], ["worker"]):  # an error the user fixes: 2
+        refused = verifier(*command, "--database", pg_empty, env=e)
+        assert refused.returncode == 2, refused.stderr
+        lines = refused.stderr.strip().splitlines()
+        assert len(lines) == 1, refused.stderr
+        assert "schema version 0" in lines[0]
+        assert "verifier db migrate" in lines[0]
     status = verifier("db", "status", "--database", pg_empty, env=e)
     assert status.returncode == 1
     assert "jobs at 0, needs 3" in status.stdout
@@ -73,7 +74,7 @@ def test_migrate_then_a_server_on_an_old_schema_refuses_to_start(
     # a database one migration behind (an older verifier made it) is refused the same way
     db_rows_exec(pg_empty, "UPDATE verifier_schema SET version = 0 WHERE component = 'jobs'")
     behind = verifier("keys", "list", "--database", pg_empty, env=e)
-    assert behind.returncode != 0
+    assert behind.returncode == 2
     assert "run `verifier db migrate" in behind.stderr
 
 

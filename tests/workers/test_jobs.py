@@ -30,8 +30,8 @@ def test_the_values_are_the_stored_and_served_strings() -> None:
 
 def test_the_openapi_enums_are_the_enums() -> None:
     schemas = openapi()["components"]["schemas"]
-    assert schemas["Check"]["properties"]["state"]["enum"] == [s.value for s in JobState]
-    assert schemas["Key"]["properties"]["role"]["enum"] == [r.value for r in Role]
+    assert schemas["CheckStatus"]["properties"]["state"]["enum"] == [s.value for s in JobState]
+    assert schemas["KeyCreated"]["properties"]["role"]["enum"] == [r.value for r in Role]
 
 
 @pytest.mark.parametrize(

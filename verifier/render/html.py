@@ -34,10 +34,12 @@ from difflib import SequenceMatcher
 from functools import cache
 from importlib.resources import files
 from typing import Any
+from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
 from verifier.plagiarism.align import normalized_words
+from verifier.render.text import shorten
 from verifier.schema import Claim, CopyMatch, Report
 from verifier.text.spans import WORD, strip_markdown
 
@@ -165,7 +167,7 @@ def _marks(report: Report, sources: dict[str, int]) -> list[_Mark]:
         if quote is not None:
             tip += f" — “{quote.sentence[:200]}” ({quote.url})"
         marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))
-    for start, end, cls, tip in _language_marks(report):
+    for start, end, cls, tip in [*_language_marks(report), *_finding_marks(report)]:
         marks.append((start, end, cls, tip, None, None))
     return marks
 
@@ -219,6 +221,39 @@ def _unmarked_breaks(pieces: list[_Piece]) -> list[_Piece]:
             at = m.end()
         if at < len(piece.text):
             out.append(replace(piece, text=piece.text[at:]))
+    return out
+
+
+# the rubric's findings whose evidence is a span of the response that no other mark shows:
+# rule (applied) or check (for review) -> the mark's class and what its tip says
+_FINDING_MARKS = {
+    "advice_without_disclaimer": ("finding advice", "advice without a disclaimer (caps at 3)"),
+    "repetition": ("finding repeated", "repeated (lowers the score)"),
+    "harm": ("finding harm", "possibly harmful instructions: the rater decides"),
+}
+
+
+def _finding_marks(report: Report) -> list[tuple[int, int, str, str]]:
+    """The sentences behind the advice, repetition and harm findings, as the text report
+    lists them: each with what it is and why (its topic and cue)."""
+    rubric = report.rubric
+    if rubric is None:
+        return []
+    found = [(a.rule, a.evidence) for a in rubric.applied] + [
+        (item.check, item.evidence) for item in rubric.needs_review
+    ]
+    out = []
+    for name, evidence in found:
+        if name not in _FINDING_MARKS:
+            continue
+        cls, what = _FINDING_MARKS[name]
+        for ev in evidence:
+            if not isinstance(ev.get("start"), int) or not isinstance(ev.get("end"), int):
+                continue
+            detail = ", ".join(
+                f"{key.replace('_', ' ')} “{ev[key]}”" for key in ("topic", "cue") if ev.get(key)
+            )
+            out.append((ev["start"], ev["end"], cls, what + (f": {detail}" if detail else "")))
     return out
 
 
@@ -371,6 +406,16 @@ def _source_index(report: Report) -> dict[str, int]:
     return sources
 
 
+def _source_name(match: CopyMatch | None) -> str:
+    """A source in a few words for its toggle: its title, else its file or host name."""
+    if match is None:
+        return ""
+    if match.source_title:
+        return shorten(match.source_title, 40)
+    parts = urlsplit(match.source_url)
+    return parts.path.rsplit("/", 1)[-1] if parts.scheme == "file" else parts.netloc
+
+
 def _sources(report: Report, sources: dict[str, int]) -> list[dict[str, Any]]:
     """The sources section: each source with its matches and passages."""
     by_source: dict[int, list[CopyMatch]] = {}
@@ -386,6 +431,7 @@ def _sources(report: Report, sources: dict[str, int]) -> list[dict[str, Any]]:
                 "color": index % _PALETTE,
                 "url": first.source_url if first else "",
                 "title": first.source_title if first else "",
+                "name": _source_name(first),
                 "share": listed.share if listed else 0.0,
                 "matches": by_source.get(index, []),
             }

@@ -18,17 +18,26 @@ from urllib.parse import unquote, urlsplit
 from verifier.schema import Claim, ClaimRef, Grammar, Plagiarism, Report, Rubric, Truthfulness
 from verifier.text.spans import strip_markdown
 
-__all__ = ["plagiarism_text", "report_text", "rubric_text"]
+__all__ = ["plagiarism_text", "report_text", "rubric_text", "shorten"]
 
 
-def _short(text: str, width: int) -> str:
+def shorten(text: str, width: int) -> str:
+    """``text`` on one line (its whitespace collapsed), cut to at most ``width`` characters
+    between words, never inside one ("from marie-curie.html…", not "marie-cu…"); "…" marks
+    the cut. A first word longer than ``width`` is kept whole (a URL stays one)."""
     text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width)
+    if cut <= 0:
+        first = text.split(" ", 1)[0]
+        return first if len(first) == len(text) else first + "…"
+    return text[:cut].rstrip(" ,;:") + "…"
 
 
 def _said(text: str, width: int) -> str:
     """Words of the response as plain text (no Markdown marks), cut to ``width``."""
-    return _short(strip_markdown(text), width)
+    return shorten(strip_markdown(text), width)
 
 
 def _where(url: str | None) -> str:
@@ -38,7 +47,7 @@ def _where(url: str | None) -> str:
     parts = urlsplit(url)
     if parts.scheme == "file":
         return unquote(parts.path.rsplit("/", 1)[-1]) or url
-    return _short(parts.netloc + parts.path.rstrip("/"), 60)
+    return shorten(parts.netloc + parts.path.rstrip("/"), 60)
 
 
 def _verdict_lines(claim: Claim, width: int) -> list[str]:
@@ -51,12 +60,12 @@ def _verdict_lines(claim: Claim, width: int) -> list[str]:
     doubt = "; benefit of the doubt" if v.label == "inconclusive" else ""
     lines = [
         f"    verdict: {label.upper()} {v.confidence:.2f} ({', '.join(v.judges)}{doubt}): "
-        + _short(v.reason, width - 40)
+        + shorten(v.reason, width - 40)
     ]
     for q in v.quotes:
         slots = ", ".join([*q.matched, *(f"conflict {c}" for c in q.conflicts)])
         lines.append(
-            f"      {q.stance} [{q.judge}]: “{_short(q.sentence, width - 30)}” {q.url} "
+            f"      {q.stance} [{q.judge}]: “{shorten(q.sentence, width - 30)}” {q.url} "
             f"[{q.start}:{q.end}]" + (f" ({slots})" if slots else "")
         )
     return lines
@@ -64,9 +73,9 @@ def _verdict_lines(claim: Claim, width: int) -> list[str]:
 
 def _claim_lines(claim: Claim, width: int) -> list[str]:
     flag = " [timed out]" if claim.timed_out else ""
-    lines = [f"{claim.id} [{claim.start}:{claim.end}] {_short(claim.text, width - 12)}{flag}"]
+    lines = [f"{claim.id} [{claim.start}:{claim.end}] {shorten(claim.text, width - 12)}{flag}"]
     if claim.rewrite:
-        lines.append(f"    checked as: {_short(claim.claim, width - 20)} ({claim.rewrite})")
+        lines.append(f"    checked as: {shorten(claim.claim, width - 20)} ({claim.rewrite})")
     lines.append(f"    why checked: {claim.reason}")
     if claim.not_searched_reason:
         lines.append(f"    not searched: {claim.not_searched_reason}")
@@ -77,17 +86,17 @@ def _claim_lines(claim: Claim, width: int) -> list[str]:
     errors = [s for s in claim.searches if s.error]
     for search in errors:
         lines.append(
-            f"    search error ({search.backend}): {_short(search.error or '', width - 30)}"
+            f"    search error ({search.backend}): {shorten(search.error or '', width - 30)}"
         )
     for page in claim.pages:
         if page.error:
-            lines.append(f"    page error: {_short(page.error, width - 20)}")
+            lines.append(f"    page error: {shorten(page.error, width - 20)}")
     if not claim.evidence:
         lines.append("    evidence: none found")
     for rank, ev in enumerate(claim.evidence, start=1):
         lines.append(f"    evidence {rank} (score {ev.score:.2f}, via {ev.backend}): {ev.url}")
         quote = textwrap.fill(
-            _short(ev.quote, 300), width, initial_indent="      “", subsequent_indent="       "
+            shorten(ev.quote, 300), width, initial_indent="      “", subsequent_indent="       "
         )
         lines.append(quote + "”")
     return lines
@@ -105,20 +114,20 @@ def _truthfulness_lines(t: Truthfulness, width: int) -> list[str]:
     if t.note:
         lines.append(f"  note: {t.note}")
     for ref in t.false_claims:
-        lines.append(f"  false: {ref.claim_id} “{_short(ref.text, width - 30)}”")
+        lines.append(f"  false: {ref.claim_id} “{shorten(ref.text, width - 30)}”")
         if ref.quote:
-            lines.append(f"    contradicted by “{_short(ref.quote, width - 30)}” {ref.url}")
+            lines.append(f"    contradicted by “{shorten(ref.quote, width - 30)}” {ref.url}")
     for ref in [*t.weak_refutations, *t.conflicts]:
         lines.append(
-            f"  POSSIBLE FALSE FACT (check it): {ref.claim_id} “{_short(ref.text, width - 50)}”"
+            f"  POSSIBLE FALSE FACT (check it): {ref.claim_id} “{shorten(ref.text, width - 50)}”"
         )
-        lines.append(f"    {_short(ref.why, width - 6)}")
+        lines.append(f"    {shorten(ref.why, width - 6)}")
         if ref.quote:
             lines.append(
-                f"    source: “{_short(ref.quote, width - 30)}” {ref.url} [{ref.quote_start}:{ref.quote_end}]"
+                f"    source: “{shorten(ref.quote, width - 30)}” {ref.url} [{ref.quote_start}:{ref.quote_end}]"
             )
     for r in t.resources:
-        lines.append(f"  resource {r.status}: {r.ref} ({_short(r.reason, width - 30)})")
+        lines.append(f"  resource {r.status}: {r.ref} ({shorten(r.reason, width - 30)})")
     return lines
 
 
@@ -128,16 +137,16 @@ def _rubric_lines(r: Rubric, width: int) -> list[str]:
         f"{head}, at most {r.max_score}" + (f" (flags: {', '.join(r.flags)})" if r.flags else "")
     ]
     for a in r.applied:
-        lines.append(f"  {a.effect:<9} {a.rule}: {_short(a.why, width - 30)}")
+        lines.append(f"  {a.effect:<9} {a.rule}: {shorten(a.why, width - 30)}")
         if a.rule == "spelling_grammar":
             lines.extend(_named_lines(a.evidence, width))
             continue
         for ev in a.evidence[:3]:
             lines.append(
-                f"            [{ev['start']}:{ev['end']}] “{_short(ev['text'], width - 30)}”"
+                f"            [{ev['start']}:{ev['end']}] “{shorten(ev['text'], width - 30)}”"
             )
     for item in r.needs_review:
-        lines.append(f"  review    {item.check}: {_short(item.why, width - 30)}")
+        lines.append(f"  review    {item.check}: {shorten(item.why, width - 30)}")
         if item.check == "spelling":
             lines.extend(_named_lines(item.evidence, width))
     lines.append(textwrap.fill(r.explanation, width, initial_indent="  ", subsequent_indent="  "))
@@ -177,8 +186,8 @@ def _grammar_lines(g: Grammar, width: int) -> list[str]:
     """The grammar check: which checker ran, how it went, and what it found that counts or
     is left for review (excluded matches are in the JSON)."""
     if g.status == "not_checked":
-        return [f"grammar: NOT CHECKED by {g.checker}: {_short(g.note, width - 30)}"]
-    partial = f" [partial: {_short(g.note, width - 30)}]" if g.status == "partial" else ""
+        return [f"grammar: NOT CHECKED by {g.checker}: {shorten(g.note, width - 30)}"]
+    partial = f" [partial: {shorten(g.note, width - 30)}]" if g.status == "partial" else ""
     lines = [
         f"grammar: {g.checker}: {g.errors} errors, {g.minor} minor, {g.review} for review, "
         f"{g.excluded} excluded{partial}"
@@ -188,8 +197,8 @@ def _grammar_lines(g: Grammar, width: int) -> list[str]:
             continue
         fix = f" -> {m.replacements[0]!r}" if m.replacements else ""
         lines.append(
-            f"  {m.severity:<6} [{m.start}:{m.end}] “{_short(m.text, 40)}”{fix} "
-            f"{m.rule_id} ({m.category}): {_short(m.message, width - 60)}"
+            f"  {m.severity:<6} [{m.start}:{m.end}] “{shorten(m.text, 40)}”{fix} "
+            f"{m.rule_id} ({m.category}): {shorten(m.message, width - 60)}"
         )
     return lines
 
@@ -203,7 +212,7 @@ def _copy_lines(p: Plagiarism, width: int) -> list[str]:
             f"[{m.response_start}:{m.response_end}] {m.kind.replace('_', ' ')}, "
             f"{m.figures()}, {m.standing()}: {m.source_url}"
         )
-        lines.append(f"    “{_short(m.response_text, width - 6)}”")
+        lines.append(f"    “{shorten(m.response_text, width - 6)}”")
     return lines
 
 
@@ -234,7 +243,7 @@ def _evidence_lines(
     lines = []
     for ev in evidence[:most]:
         extras = [
-            f"{key.replace('_', ' ')}: {_short(str(value).replace('_', ' '), 24)}"
+            f"{key.replace('_', ' ')}: {shorten(str(value).replace('_', ' '), 24)}"
             for key, value in ev.items()
             if key not in _EXTRAS_SKIPPED and value not in (None, "", [], {})
         ][:2]
@@ -246,7 +255,7 @@ def _evidence_lines(
         room = max(40, width - len(indent) - len(span) - len(tail) - 2)
         line = f"{indent}{span}“{_said(str(ev.get('text', '')), room)}”{tail}"
         if len(line) > width:  # the tail gives way, never the indent
-            line = indent + _short(line[len(indent) :], width - len(indent))
+            line = indent + shorten(line[len(indent) :], width - len(indent))
         lines.append(line)
     if len(evidence) > most:
         lines.append(f"{indent}… and {len(evidence) - most} more")
@@ -275,7 +284,7 @@ def _rules_section(r: Rubric | None, width: int) -> list[str]:
         return ["Rules that applied: none"]
     out = ["Rules that applied"]
     for a in r.applied:
-        why = _short(_with_places(a.why), width - 15 - len(a.rule))
+        why = shorten(_with_places(a.why), width - 15 - len(a.rule))
         out.append(f"  {a.effect:<9}  {a.rule}: {why}")
         out.extend(_evidence_lines(a.evidence, width, " " * 13))
     return out
@@ -287,7 +296,7 @@ def _review_section(r: Rubric | None, width: int) -> list[str]:
         return ["Needs review: nothing"]
     out = [f"Needs review ({len(items)})"]
     for item in items:
-        why = _short(_with_places(item.why), width - 4 - len(item.check))
+        why = shorten(_with_places(item.why), width - 4 - len(item.check))
         out.append(f"  {item.check}: {why}")
         out.extend(_evidence_lines(item.evidence, width, "      "))
     return out
@@ -304,10 +313,10 @@ def _fact_lines(ref: ClaimRef, claim: Claim | None, width: int) -> list[str]:
     if ref.quote:
         at = f" [{ref.quote_start}:{ref.quote_end}]" if ref.quote_start is not None else ""
         why = _conflicts(claim) or ref.why
-        lines.append(f"      source: “{_short(ref.quote, width - 16)}”")
-        lines.append(f"      {_where(ref.url)}{at}: {_short(why, width - 30)}")
+        lines.append(f"      source: “{shorten(ref.quote, width - 16)}”")
+        lines.append(f"      {_where(ref.url)}{at}: {shorten(why, width - 30)}")
     else:
-        lines.append(f"      {_short(ref.why, width - 6)}")
+        lines.append(f"      {shorten(ref.why, width - 6)}")
     return lines
 
 
@@ -330,13 +339,13 @@ def _facts_section(report: Report, width: int) -> list[str]:
         out.append("  POSSIBLE FALSE FACT (check it):")
         out.extend(_fact_lines(ref, claims.get(ref.claim_id), width))
     for res in fake:
-        out.append(f"  fake resource, {res.status}: {res.ref} ({_short(res.reason, width - 30)})")
+        out.append(f"  fake resource, {res.status}: {res.ref} ({shorten(res.reason, width - 30)})")
     return out
 
 
 def _copies_section(p: Plagiarism, width: int) -> list[str]:
     if p.status == "not_checked":
-        return [f"Copied passages: not checked ({_short(p.note, width - 30)})"]
+        return [f"Copied passages: not checked ({shorten(p.note, width - 30)})"]
     counted = [m for m in p.matches if m.counted]
     partial = f" [partial: {p.note}]" if p.status == "partial" else ""
     requested = f"; the prompt asked for copying ({p.copy_requested!r})" if p.copy_requested else ""
@@ -418,7 +427,7 @@ def _checked_with(report: Report, width: int) -> list[str]:
     )
     return [
         *textwrap.wrap(line, width),
-        _short(grammar, width),
+        shorten(grammar, width),
         f"Report {report.id} ({report.created_at}, {report.status})",
     ]
 
@@ -473,7 +482,7 @@ def report_text(report: Report, *, width: int = 100, details: bool = False) -> s
             for line in report.incomplete
             for wrapped in textwrap.wrap(line, width, initial_indent="  ", subsequent_indent="    ")
         ),
-        *(f"warning: {_short(w, width - 9)}" for w in report.warnings),
+        *(f"warning: {shorten(w, width - 9)}" for w in report.warnings),
         "",
         *_rules_section(r, width),
         "",

@@ -1,15 +1,19 @@
 """Exports of reports to annotation tools: Label Studio tasks, Argilla records, JSONL rows.
 
-Offsets: reports count Python code points; Label Studio and Argilla count JavaScript
-string units (UTF-16), where an emoji or any other character outside the Basic
-Multilingual Plane takes two. :func:`utf16_offset` converts, so
-``text.encode("utf-16-le")[2 * start : 2 * end]`` is the span in those tools.
+Offsets: reports count Python code points. Label Studio's labelling screen counts code
+points too (an emoji is one character, as in Python: checked in Chromium against Label
+Studio 1.23 by tests/workers/labelstudio/test_real_label_studio.py), so its spans carry the
+report's offsets unchanged. Argilla's span questions count JavaScript string units (UTF-16),
+where an emoji or any other character outside the Basic Multilingual Plane takes two:
+:func:`utf16_offset` converts, so ``text.encode("utf-16-le")[2 * start : 2 * end]`` is the
+span there.
 
 Label Studio: one task per report, ``data.prompt`` / ``data.response``, with one
-prediction holding span labels (copied text and claims), a 1-7 rating suggestion and the
-rubric's explanation as a justification; :data:`LABEL_STUDIO_CONFIG` is the labelling
-interface those names refer to. Argilla: one record per report with fields, metadata and
-suggestions for the questions ``spans``, ``rating`` and ``justification``.
+prediction holding span labels (copied text, claims, and the rubric's spelling and advice
+findings), a 1-7 rating suggestion and the rubric's explanation as a justification;
+:data:`LABEL_STUDIO_CONFIG` is the labelling interface those names refer to. Argilla: one
+record per report with fields, metadata and suggestions for the questions ``spans``,
+``rating`` and ``justification``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from verifier import __version__
 from verifier.schema import Report
 
 __all__ = [
+    "FINDING_LABELS",
     "LABEL_STUDIO_CONFIG",
     "SPAN_LABELS",
     "argilla_record",
@@ -38,7 +43,13 @@ SPAN_LABELS = (
     "Claim: refuted",
     "Claim: inconclusive",
     "Claim: disputed",
+    "Spelling or grammar",
+    "Spelling (check)",
+    "Advice without disclaimer",
 )
+# the rubric's findings a rater marks too: a misspelling or doubled word that caps the
+# score, a word to check, a sentence of advice with no disclaimer or referral anywhere
+FINDING_LABELS = ("Spelling or grammar", "Spelling (check)", "Advice without disclaimer")
 _COPY = {
     "identical": "Copied (identical)",
     "minor_changes": "Copied (minor changes)",
@@ -46,11 +57,16 @@ _COPY = {
 }
 _UNCOUNTED = "Reworded (not counted)"
 # the labels' colours in Label Studio: copies in oranges, darker the closer the copy;
-# claims green (supported), red (refuted), grey (inconclusive), purple (disputed)
+# claims green (supported), red (refuted), grey (inconclusive), purple (disputed);
+# spelling pink (lighter: to check), advice indigo
 _COLOURS = dict(
     zip(
         SPAN_LABELS,
-        ("#e65100", "#fb8c00", "#ffb74d", "#b0bec5", "#43a047", "#e53935", "#9e9e9e", "#8e24aa"),
+        (
+            *("#e65100", "#fb8c00", "#ffb74d", "#b0bec5"),
+            *("#43a047", "#e53935", "#9e9e9e", "#8e24aa"),
+            *("#c2185b", "#f48fb1", "#3949ab"),
+        ),
         strict=True,
     )
 )
@@ -104,7 +120,48 @@ def _spans(report: Report) -> list[dict[str, Any]]:
             quote = c.verdict.quotes[0] if c.verdict.quotes else None
             note = c.verdict.reason + (f" — “{quote.sentence}” ({quote.url})" if quote else "")
             out.append({"start": c.start, "end": c.end, "label": f"Claim: {label}", "note": note})
+    out += _finding_spans(report)
     out.sort(key=lambda s: (s["start"], s["end"]))
+    return out
+
+
+def _finding_spans(report: Report) -> list[dict[str, Any]]:
+    """The rubric's spelling and advice findings as spans: the words or sentences in its
+    evidence, each with why."""
+    rubric = report.rubric
+    if rubric is None:
+        return []
+    found = [
+        (
+            "Spelling or grammar" if a.rule == "spelling_grammar" else "Advice without disclaimer",
+            a.why,
+            ev,
+        )
+        for a in rubric.applied
+        if a.rule in ("spelling_grammar", "advice_without_disclaimer")
+        for ev in a.evidence
+    ] + [
+        ("Spelling (check)", item.why, ev)
+        for item in rubric.needs_review
+        if item.check == "spelling"
+        for ev in item.evidence
+    ]
+    out = []
+    for label, why, ev in found:
+        if not isinstance(ev.get("start"), int) or not isinstance(ev.get("end"), int):
+            continue
+        meant = f" → “{ev['suggestion']}”" if ev.get("suggestion") else ""
+        said = ev.get("reason") or (
+            f"{ev['topic']}: “{ev['cue']}”" if ev.get("topic") and ev.get("cue") else why
+        )
+        out.append(
+            {
+                "start": ev["start"],
+                "end": ev["end"],
+                "label": label,
+                "note": f"“{ev.get('text', '')}”{meant}: {said}",
+            }
+        )
     return out
 
 
@@ -125,9 +182,9 @@ def label_studio_task(report: Report) -> dict[str, Any]:
                 "from_name": "spans",
                 "to_name": "response",
                 "type": "labels",
-                "value": {
-                    "start": utf16_offset(text, span["start"]),
-                    "end": utf16_offset(text, span["end"]),
+                "value": {  # code points, as Label Studio's screen counts
+                    "start": span["start"],
+                    "end": span["end"],
                     "text": text[span["start"] : span["end"]],
                     "labels": [span["label"]],
                 },

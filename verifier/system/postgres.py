@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from verifier.errors import ConfigError, StoreError
+from verifier.errors import ConfigError, SchemaMismatch, StoreError
 from verifier.system.faults import store_error
 from verifier.system.sqlfiles import script
 
@@ -240,19 +240,20 @@ def check_schema(
     component: Migrations,
     error: type[StoreError] = StoreError,
 ) -> None:
-    """Refuse, in one line (``error``: the store's own error class), a database whose
-    schema for ``component`` is not this version's (a new database, or one migrated by
-    an older or newer verifier)."""
+    """Refuse, in one line (SchemaMismatch: the user runs `verifier db migrate`, or
+    upgrades), a database whose schema for ``component`` is not this version's (a new
+    database, or one migrated by an older or newer verifier); ``error`` is the store's own
+    error class, for a database that cannot be read."""
     found = versions(pool, error).get(component.component, 0)
     if found == component.version:
         return
     if found > component.version:
-        raise error(_too_new(component, found))
+        raise SchemaMismatch(_too_new(component, found))
     msg = (
         f"the database {redact(url)} has {component.component} schema version {found}, "
         f"this verifier needs {component.version}: run `verifier db migrate --database URL` first"
     )
-    raise error(msg)
+    raise SchemaMismatch(msg)
 
 
 def _too_new(component: Migrations, found: int) -> str:

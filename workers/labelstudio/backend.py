@@ -39,11 +39,13 @@ from aiohttp import web
 
 from verifier.render import report_html
 from verifier.schema import Report
-from workers.api import SETTINGS, STORE
+from workers.api import CONTEXT, SETTINGS, STORE
 from workers.labelstudio.predictions import (
     TaskText,
     cache_key,
+    config_labels,
     config_problems,
+    evidence_sources,
     model_version,
     not_checked,
     prediction,
@@ -62,6 +64,15 @@ PATH = "/labelstudio"
 RERUNS = 3  # times a failed or cancelled check is run again when Label Studio asks again
 _ROLES = (Role.RATER, Role.SERVICE, Role.ADMIN)
 _LINK = web.AppKey("labelstudio_link_signer", SessionSigner)
+# what the server's checks search (evidence_sources): part of the model version
+_SOURCES = web.AppKey[tuple[str, ...]]("labelstudio_sources")
+
+
+def _version(app: web.Application) -> str:
+    sources: tuple[str, ...] = app[_SOURCES]
+    return model_version(app[SETTINGS], sources)
+
+
 _ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
 
 
@@ -126,9 +137,8 @@ def _guarded(handler: Any) -> Any:
 @_guarded
 async def health(request: web.Request) -> web.Response:
     await _key(request)
-    settings = request.app[SETTINGS]
     return web.json_response(
-        {"status": "UP", "model_class": "verifier", "model_version": model_version(settings)}
+        {"status": "UP", "model_class": "verifier", "model_version": _version(request.app)}
     )
 
 
@@ -148,13 +158,13 @@ async def setup(request: web.Request) -> web.Response:
         detail = "the project's labelling config lacks " + "; ".join(problems)
         detail += " (`verifier labelstudio init` creates a project with verifier's)"
         return _error(422, "incompatible_labelling_config", detail)
-    return web.json_response({"model_version": model_version(settings)})
+    return web.json_response({"model_version": _version(request.app)})
 
 
 @_guarded
 async def versions(request: web.Request) -> web.Response:
     await _key(request)
-    return web.json_response({"versions": [model_version(request.app[SETTINGS])]})
+    return web.json_response({"versions": [_version(request.app)]})
 
 
 def _cached_job(
@@ -190,14 +200,19 @@ def _signature(app: web.Application, job_id: str) -> str:
 
 
 def _answer(
-    job: Job | None, task: TaskText, report: dict[str, Any] | None, version: str, link: str
+    job: Job | None,
+    task: TaskText,
+    report: dict[str, Any] | None,
+    version: str,
+    link: str,
+    labels: set[str] | None,
 ) -> dict[str, Any] | list[Any]:
     if task.problem is not None:
         return not_checked(task.problem, version)
     if job is None or job.state not in _ENDED:
         return []  # no prediction yet: Label Studio asks again
     if job.state == JobState.DONE and report is not None:
-        return prediction(Report.from_dict(report), version, link)
+        return prediction(Report.from_dict(report), version, link, labels)
     if job.state == JobState.CANCELLED:
         return not_checked("its check was cancelled", version)
     return not_checked(f"its check failed: {job.error or 'no report was stored'}", version)
@@ -213,7 +228,9 @@ async def predict(request: web.Request) -> web.Response:
     app = request.app
     settings, store = app[SETTINGS], app[STORE]
     limits, fields = settings.limits, settings.labelstudio
-    digest = settings.digest()
+    digest, sources = settings.digest(), app[_SOURCES]
+    given = body.get("label_config")  # the project's span labels: only those are predicted
+    labels = config_labels(given) if isinstance(given, str) else None
     loop = asyncio.get_running_loop()
     deadline = loop.time() + fields.wait_s
     texts = [read_task(task, fields, limits) for task in tasks]
@@ -229,7 +246,7 @@ async def predict(request: web.Request) -> web.Response:
                     store,
                     key.id,
                     text.request,
-                    cache_key(text.request, digest),
+                    cache_key(text.request, digest, sources),
                     settings.service.max_attempts,
                 )
             )
@@ -246,7 +263,7 @@ async def predict(request: web.Request) -> web.Response:
         for n, job in zip(waiting, fresh, strict=True):
             jobs[n] = job
     base = settings.service.public_url.rstrip("/") or f"{request.scheme}://{request.host}"
-    version = model_version(settings)
+    version = _version(app)
 
     def answer_all() -> list[Any]:
         answers = []
@@ -255,7 +272,7 @@ async def predict(request: web.Request) -> web.Response:
                 store.report(job.id) if job is not None and job.state == JobState.DONE else None
             )
             link = report_link(app, base, job.id) if job is not None else ""
-            answers.append(_answer(job, text, report, version, link))
+            answers.append(_answer(job, text, report, version, link, labels))
         return answers
 
     results = await asyncio.to_thread(answer_all)
@@ -333,12 +350,20 @@ ROUTES: list[tuple[str, str, Any]] = [
 
 
 def add_label_studio_backend(
-    app: web.Application, *, secret: bytes | None = None
+    app: web.Application,
+    *,
+    secret: bytes | None = None,
+    sources: tuple[str, ...] | None = None,
 ) -> web.Application:
     """Serve the ML backend from ``app`` (made by ``create_app``). Report links are signed
     with ``secret``, else the web app's session secret (``add_web_app`` first), else
-    :func:`~workers.webapp.session.load_secret`'s."""
+    :func:`~workers.webapp.session.load_secret`'s. ``sources`` are what the checks search
+    (:func:`~.predictions.evidence_sources`; default: the backends of the app's runtime)."""
     settings = app[SETTINGS]
+    if sources is None:
+        runtime = app[CONTEXT].rerun_runtime
+        sources = evidence_sources(runtime.backends if runtime is not None else ())
+    app[_SOURCES] = sources
     if secret is None:
         secret = app[SIGNER].secret if SIGNER in app else load_secret(settings)
     app[_LINK] = SessionSigner(secret, settings.service.session_ttl_s)

@@ -3,6 +3,8 @@ quick; each command loads :mod:`.commands` when it runs)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 __all__ = ["labelstudio_group"]
@@ -26,14 +28,12 @@ _project = click.option(
     show_default=True,
     help="The project's title.",
 )
-_config = click.option(
-    "--config", type=click.Path(dir_okay=False), help="Config file (default: as every command)."
-)
 
 
-def labelstudio_group(command: type[click.Command]) -> click.Group:
+def labelstudio_group(command: type[click.Command], config_option: Any) -> click.Group:
     """The group, its commands of class ``command`` (the command line's, which turns a
-    VerifierError into one line and its exit status)."""
+    VerifierError into one line and its exit status) and the command line's ``--config``
+    option."""
 
     @click.group(name="labelstudio")
     def labelstudio() -> None:
@@ -66,7 +66,13 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         type=click.Path(dir_okay=False),
         help="JSONL rows {id, prompt?, response}, as `verifier check --batch` reads, to import.",
     )
-    @_config
+    @click.option(
+        "--blind/--show-suggestions",
+        "blind",
+        default=None,
+        help="Hide verifier's suggestions from raters, so they rate before (without) seeing them and agreement is measured without anchoring (--blind), or show them pre-filled (--show-suggestions); default: a new project shows them, an existing one is left as it is.",
+    )
+    @config_option
     def init(
         url: str,
         token: str,
@@ -74,6 +80,7 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         backend_url: str | None,
         backend_key: str,
         tasks_file: str | None,
+        blind: bool | None,
         config: str | None,
     ) -> None:
         """Create (or find) the project with verifier's labelling interface, connect verifier's
@@ -87,7 +94,7 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         """
         from workers.labelstudio import commands
 
-        commands.init(url, token, title, backend_url, backend_key, tasks_file, config)
+        commands.init(url, token, title, backend_url, backend_key, tasks_file, config, blind)
 
     @labelstudio.command("import-ratings", cls=command)
     @_url
@@ -106,17 +113,19 @@ def labelstudio_group(command: type[click.Command]) -> click.Group:
         show_default=True,
         help="Read each task's full report from verifier (by the link in its prediction).",
     )
-    @_config
+    @config_option
     def import_ratings(
         url: str, token: str, title: str, out: str, with_reports: bool, config: str | None
     ) -> None:
         """Read the raters' finished annotations back, each paired with verifier's prediction
-        and report, and print how far raters agreed with it: rating (exact, within one) and
-        spans kept, removed and added per label.
+        and report, and print how far raters agreed with it (rating: exact, within one; apart
+        for raters who saw the suggestion and raters who rated blind; spans kept, removed and
+        added per label) and with each other (each pair of raters, Krippendorff's alpha).
 
         A row: task_id, request_id, annotation_id, rater, rating, suggested_rating, spans
-        {kept, removed, added}, justification, model_version, report_url, report (and
-        report_error when it could not be read: exit status 3).
+        {kept, removed, added}, justification, model_version, suggestion_shown,
+        rating_origin, report_url, report (and report_error when it could not be read: exit
+        status 3).
         """
         from workers.labelstudio import commands
 

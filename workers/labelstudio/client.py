@@ -184,6 +184,12 @@ class LabelStudio:
         body: dict[str, Any] = await self._call("POST", "/api/projects", payload=fields)
         return body
 
+    async def update_project(self, project: int, **fields: Any) -> dict[str, Any]:
+        body: dict[str, Any] = await self._call(
+            "PATCH", f"/api/projects/{project}", payload=fields, timeout_s=60
+        )
+        return body
+
     async def ml_backends(self, project: int) -> list[dict[str, Any]]:
         body: list[dict[str, Any]] = await self._call(
             "GET", "/api/ml", params={"project": project}, timeout_s=60

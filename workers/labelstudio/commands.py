@@ -58,6 +58,7 @@ def init(
     backend_key: str,
     tasks_file: str | None,
     config: str | None,
+    blind: bool | None = None,
 ) -> None:
     settings = load(config, None)
     rows, bad = _rows(tasks_file, settings) if tasks_file else (None, 0)
@@ -75,6 +76,7 @@ def init(
                 fields=fields,
                 predict_timeout_s=max(120.0, fields.wait_s + 60.0),
                 say=_say,
+                blind=blind,
             )
 
     asyncio.run(run())

@@ -2,7 +2,10 @@
 
 Each step finds what is there before it adds anything, so running it again changes
 nothing (or only what is missing): the project (by title; one with another labelling
-interface is an error, never overwritten), verifier's ML backend on it (connected, or its
+interface is an error, never overwritten; verifier's own made before the spelling and
+advice labels existed gets them added), whether raters see verifier's suggestion
+(pre-filled) or rate blind (``--blind``: Label Studio's "show predictions to annotator"
+off, so agreement is measured without anchoring), verifier's ML backend on it (connected, or its
 credentials renewed), the webhook Label Studio adds for every backend removed (verifier
 needs no project events, and this way none are sent), the rows of a JSONL file imported
 (a row whose id, or whose prompt and response, the project already has is skipped), and
@@ -14,16 +17,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from verifier.config import LabelStudioSettings
 from verifier.errors import InputError
-from verifier.report.exports import label_studio_config
+from verifier.report.exports import FINDING_LABELS, label_studio_config
 from verifier.schema import CheckRequest
 from workers.labelstudio.client import LabelStudio, LabelStudioError
-from workers.labelstudio.predictions import config_problems
+from workers.labelstudio.predictions import config_labels, config_problems
 
 __all__ = ["InitResult", "Row", "init_project", "row_key", "task_data"]
 
@@ -71,8 +75,54 @@ def row_key(data: dict[str, Any], fields: LabelStudioSettings) -> str:
     return "text:" + hashlib.sha256(text.encode()).hexdigest()
 
 
+def with_labels(label_config: str, labels: list[str]) -> str:
+    """``label_config`` with ``labels`` added to its ``spans`` tag (verifier's colours), the
+    rest of it as it was."""
+    colours = dict(
+        re.findall(r'<Label value="([^"]+)" background="([^"]+)"/>', label_studio_config())
+    )
+    added = "".join(
+        f'    <Label value="{label}" background="{colours[label]}"/>\n' for label in labels
+    )
+    spans = re.search(r'<Labels\b[^>]*\bname="spans"[^>]*>', label_config)
+    if spans is None:
+        return label_config
+    close = label_config.index("</Labels>", spans.end())
+    line = label_config.rfind("\n", spans.end(), close) + 1 or close  # the closing tag's line
+    return label_config[:line] + added + label_config[line:]
+
+
+async def _upgraded(ls: LabelStudio, project: dict[str, Any], say: Callable[[str], None]) -> None:
+    """A verifier project made before the finding labels existed gets them."""
+    have = config_labels(project["label_config"]) or set()
+    missing = [label for label in FINDING_LABELS if label not in have]
+    if missing:
+        config = with_labels(project["label_config"], missing)
+        await ls.update_project(int(project["id"]), label_config=config)
+        say(f"labelling interface: added the span labels {', '.join(missing)}")
+
+
+async def _blindness(
+    ls: LabelStudio, project: dict[str, Any], blind: bool | None, say: Callable[[str], None]
+) -> None:
+    """Show raters verifier's suggestion (pre-filled) or not (blind), as asked; say which."""
+    shown = bool(project.get("show_collab_predictions", True))
+    if blind is not None and shown == blind:
+        await ls.update_project(int(project["id"]), show_collab_predictions=not blind)
+        shown = not blind
+    say(
+        "suggestions: shown to raters, pre-filled (--blind hides them)"
+        if shown
+        else "suggestions: hidden from raters (blind: ratings are given without verifier's; --show-suggestions shows them)"
+    )
+
+
 async def _project(
-    ls: LabelStudio, title: str, fields: LabelStudioSettings, say: Callable[[str], None]
+    ls: LabelStudio,
+    title: str,
+    fields: LabelStudioSettings,
+    say: Callable[[str], None],
+    blind: bool | None,
 ) -> int:
     found = await ls.projects(title)
     fitting = [p for p in found if not config_problems(p["label_config"], fields.response_field)]
@@ -81,6 +131,8 @@ async def _project(
         say(
             f'project "{title}" (id {project["id"]}): already there, with verifier\'s labelling interface'
         )
+        await _upgraded(ls, project, say)
+        await _blindness(ls, project, blind, say)
         return int(project["id"])
     if found:
         problems = config_problems(found[0]["label_config"], fields.response_field)
@@ -91,10 +143,11 @@ async def _project(
         title=title,
         description="Responses with verifier's evidence: copied spans, disputed claims, a suggested rating (docs/label-studio.md).",
         label_config=label_studio_config(fields.prompt_field, fields.response_field),
-        show_collab_predictions=True,
-        evaluate_predictions_automatically=True,
+        show_collab_predictions=not blind,
+        evaluate_predictions_automatically=not blind,
     )
     say(f'project "{title}" (id {project["id"]}): created with verifier\'s labelling interface')
+    await _blindness(ls, project, blind, say)
     return int(project["id"])
 
 
@@ -144,12 +197,15 @@ async def init_project(
     fields: LabelStudioSettings,
     predict_timeout_s: float,
     say: Callable[[str], None],
+    blind: bool | None = None,
 ) -> InitResult:
-    """Set the project up (see the module docstring); ``say`` gets one line per step."""
+    """Set the project up (see the module docstring); ``say`` gets one line per step.
+    ``blind``: hide verifier's suggestions from raters (True), show them (False), or leave
+    an existing project as it is (None; a new one shows them)."""
     release = await ls.version()
     me = await ls.whoami()
     say(f"Label Studio {release} at {ls.url}, signed in as {me.get('email') or me.get('username')}")
-    result = InitResult(await _project(ls, title, fields, say))
+    result = InitResult(await _project(ls, title, fields, say, blind))
     version = await _backend(ls, result.project_id, backend_url, backend_key, say)
     if rows is not None:
         have = {row_key(t["data"], fields) for t in await ls.tasks(result.project_id)}

@@ -8,10 +8,21 @@ left in place is *kept*, one the rater deleted, moved or relabelled is *removed*
 span in the annotation that the prediction did not have is *added* (a moved or relabelled
 span counts once as removed and once as added). A rating agrees *exactly* when the rater's
 1-7 rating equals the suggested one, *within one* when it is off by at most one.
+
+Whether the rater saw the suggestion is read from the annotation: Label Studio records the
+prediction it was pre-filled from (``parent_prediction``) and where each region came from
+(``origin``: ``prediction``, ``prediction-changed``, ``manual``). A rating submitted as
+pre-filled agrees with the suggestion by construction, so agreement is given apart for
+raters who saw it and raters who rated blind (``labelstudio init --blind``).
+
+Agreement between raters: for each pair of raters, on the tasks both rated (a rater's
+latest annotation of a task), exact and within-one agreement; over all raters,
+Krippendorff's alpha for ordinal data (the ``krippendorff`` package).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -21,6 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 __all__ = [
     "Agreement",
+    "Paired",
     "agreement",
     "agreement_text",
     "our_prediction",
@@ -53,11 +65,25 @@ def _spans(result: Iterable[Mapping[str, Any]]) -> dict[SpanKey, str]:
     return out
 
 
-def _rating(result: Iterable[Mapping[str, Any]]) -> int | None:
+def _rating_item(result: Iterable[Mapping[str, Any]]) -> Mapping[str, Any] | None:
     for item in result:
         if item.get("type") == "rating" and "rating" in (item.get("value") or {}):
-            return int(item["value"]["rating"])
+            return item
     return None
+
+
+def _rating(result: Iterable[Mapping[str, Any]]) -> int | None:
+    item = _rating_item(result)
+    return int(item["value"]["rating"]) if item is not None else None
+
+
+def _shown(annotation: Mapping[str, Any]) -> bool:
+    """Whether the rater saw verifier's suggestion: the annotation was pre-filled from a
+    prediction, or holds a region that came from one."""
+    return annotation.get("parent_prediction") is not None or any(
+        str(item.get("origin") or "").startswith("prediction")
+        for item in annotation.get("result") or []
+    )
 
 
 def _texts(result: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -93,6 +119,7 @@ def rating_rows(
             result = annotation.get("result") or []
             given = _spans(result)
             rater = annotation.get("completed_by")
+            rated = _rating_item(result)
             rows.append(
                 {
                     "task_id": task.get("id"),
@@ -108,6 +135,9 @@ def rating_rows(
                     },
                     "justification": _texts(result),
                     "model_version": prediction.get("model_version") if prediction else None,
+                    "suggestion_shown": prediction is not None and _shown(annotation),
+                    # prediction: submitted as pre-filled; prediction-changed; manual
+                    "rating_origin": (rated.get("origin") or "manual") if rated else None,
                     "report_url": link,
                     "updated_at": annotation.get("updated_at"),
                 }
@@ -122,6 +152,26 @@ def report_json_url(link: str) -> str:
 
 
 @dataclass
+class Paired:
+    """Ratings compared pairwise: how many pairs, how many equal, how many off by one at
+    most, and the sum of their differences (first minus second)."""
+
+    pairs: int = 0
+    exact: int = 0
+    within_one: int = 0
+    difference_sum: int = 0
+    absolute_sum: int = 0
+
+    def add(self, first: int, second: int) -> None:
+        difference = first - second
+        self.pairs += 1
+        self.exact += difference == 0
+        self.within_one += abs(difference) <= 1
+        self.difference_sum += difference
+        self.absolute_sum += abs(difference)
+
+
+@dataclass
 class Agreement:
     annotations: int = 0
     without_prediction: int = 0
@@ -131,6 +181,13 @@ class Agreement:
     rater_higher: int = 0
     rater_lower: int = 0
     difference_sum: int = 0
+    shown: Paired = field(default_factory=Paired)  # raters who saw the suggestion
+    blind: Paired = field(default_factory=Paired)  # raters who rated without it
+    as_suggested: int = 0  # ratings submitted as pre-filled, untouched
+    raters: int = 0  # raters who rated a task another rater rated too
+    between: dict[tuple[str, str], Paired] = field(default_factory=dict)  # each pair of raters
+    alpha: float | None = None  # Krippendorff's alpha (ordinal) over every rater and task
+    alpha_tasks: int = 0  # the tasks it is computed over (rated by two raters or more)
     spans: dict[str, Counter[str]] = field(default_factory=dict)
 
     @property
@@ -140,6 +197,7 @@ class Agreement:
 
 def agreement(rows: Iterable[Mapping[str, Any]]) -> Agreement:
     figures = Agreement()
+    rows = list(rows)
     for row in rows:
         figures.annotations += 1
         if row.get("model_version") is None:
@@ -154,14 +212,72 @@ def agreement(rows: Iterable[Mapping[str, Any]]) -> Agreement:
             figures.within_one += abs(difference) <= 1
             figures.rater_higher += difference > 0
             figures.rater_lower += difference < 0
+            (figures.shown if row.get("suggestion_shown") else figures.blind).add(
+                int(rating), int(suggested)
+            )
+            figures.as_suggested += row.get("rating_origin") == "prediction"
         for kind in ("kept", "removed", "added"):
             for span in row["spans"][kind]:
                 figures.spans.setdefault(span["label"], Counter())[kind] += 1
+    _between_raters(rows, figures)
     return figures
+
+
+def _latest_ratings(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[Any, int]]:
+    """rater -> task -> their rating (a rater's latest annotation of a task)."""
+    latest: dict[tuple[str, Any], tuple[str, int]] = {}
+    for row in rows:
+        if row.get("rating") is None or row.get("rater") is None:
+            continue
+        key = (str(row["rater"]), row.get("task_id"))
+        stamp = str(row.get("updated_at") or "")
+        if key not in latest or stamp >= latest[key][0]:
+            latest[key] = (stamp, int(row["rating"]))
+    by_rater: dict[str, dict[Any, int]] = {}
+    for (rater, task), (_stamp, rating) in latest.items():
+        by_rater.setdefault(rater, {})[task] = rating
+    return by_rater
+
+
+def _between_raters(rows: Iterable[Mapping[str, Any]], figures: Agreement) -> None:
+    """Each pair of raters on the tasks both rated, and Krippendorff's alpha over all."""
+    by_rater = _latest_ratings(rows)
+    names = sorted(by_rater)
+    for a, b in itertools.combinations(names, 2):
+        common = by_rater[a].keys() & by_rater[b].keys()
+        if common:
+            pair = figures.between.setdefault((a, b), Paired())
+            for task in common:
+                pair.add(by_rater[a][task], by_rater[b][task])
+    tasks = sorted(
+        {t for ratings in by_rater.values() for t in ratings},
+        key=str,
+    )
+    shared = [t for t in tasks if sum(t in by_rater[r] for r in names) >= 2]
+    figures.raters = len({r for pair in figures.between for r in pair})
+    figures.alpha_tasks = len(shared)
+    if not shared:
+        return
+    import krippendorff  # numpy comes with it: loaded only for these figures
+    import numpy as np
+
+    matrix = np.array([[by_rater[r].get(t, np.nan) for t in shared] for r in names], dtype=float)
+    values = {int(v) for v in matrix.flatten() if not np.isnan(v)}
+    if len(values) < 2:  # every rating the same: no disagreement to expect, alpha undefined
+        return
+    figures.alpha = float(
+        krippendorff.alpha(
+            reliability_data=matrix, value_domain=list(range(1, 8)), level_of_measurement="ordinal"
+        )
+    )
 
 
 def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
+
+
+def _paired(p: Paired) -> str:
+    return f"exact {_share(p.exact, p.pairs)}, within one {_share(p.within_one, p.pairs)}"
 
 
 def agreement_text(figures: Agreement) -> str:
@@ -171,9 +287,23 @@ def agreement_text(figures: Agreement) -> str:
         f"rating, rater vs suggested: exact {_share(figures.exact, figures.rated)}, within one {_share(figures.within_one, figures.rated)}",
     ]
     if figures.rated:
+        lines += [
+            f"  rater higher {figures.rater_higher}, lower {figures.rater_lower}, mean difference {figures.mean_difference:+.2f}",
+            f"  suggestion shown (pre-filled): {_paired(figures.shown)}; submitted as suggested {figures.as_suggested}",
+            f"  suggestion not shown (blind): {_paired(figures.blind)}",
+        ]
+    if figures.between:
+        alpha = f"{figures.alpha:.2f}" if figures.alpha is not None else "-"
         lines.append(
-            f"  rater higher {figures.rater_higher}, lower {figures.rater_lower}, mean difference {figures.mean_difference:+.2f}"
+            f"rating, rater vs rater: {figures.raters} raters; Krippendorff's alpha (ordinal) {alpha} over {figures.alpha_tasks} task(s) rated twice or more"
         )
+        for (a, b), pair in sorted(figures.between.items()):
+            mean = pair.absolute_sum / pair.pairs
+            lines.append(
+                f"  {a} vs {b}: {pair.pairs} task(s), {_paired(pair)}, mean |difference| {mean:.2f}"
+            )
+    else:
+        lines.append("rating, rater vs rater: no task rated by two raters")
     if figures.spans:
         width = max(len(label) for label in figures.spans)
         lines.append(

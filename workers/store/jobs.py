@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the command line imports this module: no settings machinery at start
     from verifier.config import Settings
 
-__all__ = ["Job", "JobState", "Role", "default_processes"]
+__all__ = ["Job", "JobState", "Role", "default_processes", "iso_time"]
+
+
+def iso_time(epoch: float) -> str:
+    """A time the store keeps (epoch seconds) as the API and reports say times: ISO 8601
+    UTC, to the millisecond."""
+    return datetime.fromtimestamp(epoch, UTC).isoformat(timespec="milliseconds")
 
 
 class JobState(StrEnum):
@@ -61,22 +68,6 @@ class Job:
     finished_at: float | None
     report_status: str | None = None  # "complete" or "incomplete" once done
     done_by: str | None = None  # the worker that stored the report (host:pid:tag)
-
-    def public(self) -> dict[str, Any]:
-        """What the API shows about a job (no lease internals)."""
-        return {
-            "id": self.id,
-            "state": self.state,
-            "attempts": self.attempts,
-            "max_attempts": self.max_attempts,
-            "error": self.error,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-            "finished_at": self.finished_at,
-            "report_status": self.report_status,
-            "done_by": self.done_by,
-            "options": self.options,
-        }
 
 
 def default_processes(settings: Settings, web: bool) -> int:

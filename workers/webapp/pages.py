@@ -19,6 +19,7 @@ from urllib.parse import quote
 from aiohttp import web
 from multidict import MultiDictProxy
 
+from verifier.render.text import shorten
 from verifier.text.spans import strip_markdown
 from workers.api import SETTINGS, STORE
 from workers.store.jobs import Role
@@ -83,6 +84,7 @@ def _env() -> Any:
     env.filters["when"] = _when
     env.filters["share"] = _share
     env.filters["plain"] = strip_markdown  # a response's words as plain text (no ** marks)
+    env.filters["shorten"] = shorten  # cut between words, never inside one
     return env
 
 

@@ -31,6 +31,7 @@ from workers.api import (
     rate_limit,
     rendered_page,
     throttled,
+    whole_page,
 )
 from workers.rendered import report_summary
 from workers.running import offered_corpora
@@ -202,12 +203,11 @@ async def list_checks(request: web.Request) -> web.Response:
     store = request.app[STORE]
     state_name = request.query.get("state", "")
     state = JobState(state_name) if state_name in set(JobState) else None
-    raw = request.query.get("page", "1")
-    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+    number = whole_page(request.query.get("page", "1"))
+    if number is None:
         return error_page(
             request, 400, "No such page", "The page number must be a whole number from 1."
         )
-    number = int(raw)
     everyone = key.role in (Role.AUDITOR, Role.ADMIN)
     jobs, total = await asyncio.to_thread(
         lambda: store.list_jobs(
@@ -380,13 +380,13 @@ async def check_report(request: web.Request) -> web.Response:
         return job
     if job.state != JobState.DONE:
         return error_page(request, 409, "Not ready", f"The check is {job.state}.")
-    raw = request.query.get("page", "1")
-    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+    number = whole_page(request.query.get("page", "1"))
+    if number is None:
         return error_page(
             request, 400, "No such page", "The page number must be a whole number from 1."
         )
     try:
-        html = await rendered_page(request.app, job, int(raw))
+        html = await rendered_page(request.app, job, number)
     except Refusal as refusal:
         detail = json.loads(refusal.response.text or "{}").get("detail", "")
         return error_page(request, refusal.response.status, "No page", detail)

@@ -6,8 +6,9 @@ of Label Studio's venv (the SDK is not one of verifier's dependencies). One step
 and one JSON value out on stdout. Steps: ``project`` (a project by title: its id, labelling
 config and ML backends), ``predictions`` (ask Label Studio to retrieve predictions, then
 every task with its data and verifier's predictions), ``annotate`` (submit an annotation:
-``{"task": id, "result": [...]}``), ``other-project`` (a project with another labelling
-interface, made once).
+``{"task": id, "result": [...], "completed_by": user id?}``), ``user`` (a user by email,
+made once: its id), ``other-project`` (a project with another labelling interface, made
+once).
 """
 
 from __future__ import annotations
@@ -29,7 +30,12 @@ def project(ls: LabelStudio, title: str) -> dict[str, Any]:
         return {"id": None}
     p = found[0]
     backends = [_dump(b) for b in ls.ml.list(project=p.id)]
-    return {"id": p.id, "label_config": p.label_config, "ml_backends": backends}
+    return {
+        "id": p.id,
+        "label_config": p.label_config,
+        "ml_backends": backends,
+        "show_collab_predictions": p.show_collab_predictions,
+    }
 
 
 def predictions(ls: LabelStudio, project_id: int) -> list[dict[str, Any]]:
@@ -45,9 +51,20 @@ def predictions(ls: LabelStudio, project_id: int) -> list[dict[str, Any]]:
     return tasks
 
 
-def annotate(ls: LabelStudio, task: int, result: list[dict[str, Any]]) -> dict[str, Any]:
-    made = ls.annotations.create(id=task, result=result, was_cancelled=False, lead_time=42.0)
+def annotate(
+    ls: LabelStudio, task: int, result: list[dict[str, Any]], completed_by: int | None = None
+) -> dict[str, Any]:
+    extra = {"completed_by": completed_by} if completed_by is not None else {}
+    made = ls.annotations.create(
+        id=task, result=result, was_cancelled=False, lead_time=42.0, **extra
+    )
     return {"id": made.id, "task": task}
+
+
+def user(ls: LabelStudio, email: str) -> dict[str, Any]:
+    found = [u for u in ls.users.list() if u.email == email]
+    made = found[0] if found else ls.users.create(email=email, username=email)
+    return {"id": made.id}
 
 
 def other_project(ls: LabelStudio, title: str) -> dict[str, Any]:
@@ -70,7 +87,9 @@ def main() -> None:
     elif step == "predictions":
         out = predictions(ls, argument)
     elif step == "annotate":
-        out = annotate(ls, argument["task"], argument["result"])
+        out = annotate(ls, argument["task"], argument["result"], argument.get("completed_by"))
+    elif step == "user":
+        out = user(ls, argument)
     elif step == "other-project":
         out = other_project(ls, argument)
     else:

@@ -27,7 +27,7 @@ from workers.store.jobstore import SqliteJobStore
 from workers.worker import Worker
 
 PAGE = b"<html><body><article><p>The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century.</p></article></body></html>"
-# an emoji first: Label Studio counts offsets in JavaScript string units
+# an emoji first: Label Studio's screen counts offsets in code points, as Python does
 RESPONSE = "😀 The Louvre opened as a museum in 1850. It holds the Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century."
 SECRET = b"l" * 48
 
@@ -35,10 +35,6 @@ SECRET = b"l" * 48
 def basic(user: str, password: str) -> dict[str, str]:
     """The header Label Studio sends for a backend connected with Basic auth."""
     return {"Authorization": "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()}
-
-
-def js_slice(text: str, start: int, end: int) -> str:
-    return text.encode("utf-16-le")[2 * start : 2 * end].decode("utf-16-le")
 
 
 class Backend:
@@ -188,7 +184,7 @@ async def test_predict_answers_each_task_in_order_with_spans_on_the_right_charac
     assert "Claim: supported" not in labels  # the full report lists those
     for span in spans:
         value = span["value"]
-        assert js_slice(RESPONSE, value["start"], value["end"]) == value["text"]
+        assert RESPONSE[value["start"] : value["end"]] == value["text"]  # code points
         assert span["meta"]["text"][0]  # the note: figures and source, or the quote
     rating = next(r for r in first["result"] if r["type"] == "rating")
     assert rating["value"]["rating"] == 3  # copied
@@ -284,3 +280,25 @@ def test_a_check_that_keeps_failing_is_run_again_a_few_times_then_reported(
     assert len(set(jobs)) == RERUNS + 1  # the first check and its reruns, then no more
     assert store.get(jobs[-1]).error == "the search backend is down"  # type: ignore[union-attr]
     store.close()
+
+
+async def test_the_model_version_names_the_servers_evidence_sources(
+    aiohttp_client: Any, ls_settings: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    versions = []
+    for n, backends in enumerate(([StaticSearch(name="ddgs")], [StaticSearch(name="corpus:x")])):
+        store = SqliteJobStore(tmp_path / f"jobs{n}.db")
+        runtime = Runtime(ls_settings, backends, MemoryFetcher({}), extractor, None)  # type: ignore[arg-type]
+        app = create_app(store, ls_settings, rerun_runtime=runtime)
+        client = await aiohttp_client(add_label_studio_backend(app, secret=SECRET))
+        key = store.create_key(Role.RATER, "ls")[1]
+        health = await (await client.get("/labelstudio/health", headers=basic("ls", key))).json()
+        setup = await client.post(
+            "/labelstudio/setup", json={"schema": LABEL_STUDIO_CONFIG}, headers=basic("ls", key)
+        )
+        assert (await setup.json())["model_version"] == health["model_version"]
+        versions.append(health["model_version"])
+        await client.close()
+        store.close()
+    assert versions[0] != versions[1]  # web search, or a corpus alone: Label Studio asks again
+    assert all(" evidence " in v for v in versions)

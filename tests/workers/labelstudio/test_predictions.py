@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from verifier.config import LabelStudioSettings, LimitsSettings, Settings
 from verifier.pipeline import check
-from verifier.report.exports import LABEL_STUDIO_CONFIG, label_studio_config
+from verifier.report.exports import FINDING_LABELS, LABEL_STUDIO_CONFIG, label_studio_config
 from verifier.runtime import Runtime
 from verifier.schema import CheckRequest
 from verifier.snapshots import MemorySnapshotStore
@@ -12,7 +13,9 @@ from verifier.testing import MemoryFetcher, StaticSearch
 from verifier.web.extract import Extractor
 from workers.labelstudio.predictions import (
     cache_key,
+    config_labels,
     config_problems,
+    evidence_sources,
     model_version,
     not_checked,
     prediction,
@@ -90,3 +93,42 @@ def test_a_report_with_a_check_that_did_not_run_suggests_no_rating(
             }
         ],
     }
+
+
+def test_the_model_version_changes_with_the_evidence_sources(tmp_path: Path) -> None:
+    from verifier.search.corpus import CorpusBackend, CorpusIndex
+
+    settings = Settings()
+    web = evidence_sources([StaticSearch(name="ddgs", version="ddgs 9")])
+    CorpusIndex(tmp_path / "x.db", create=True).close()
+    corpus = CorpusBackend(tmp_path / "x.db")
+    local = evidence_sources([corpus])
+    corpus.index.close()
+    assert local == (f"corpus:x {corpus.version} {(tmp_path / 'x.db').resolve()} (0 documents)",)
+    versions = {model_version(settings, s) for s in ((), web, local, (*web, *local))}
+    assert len(versions) == 4  # --no-web with a corpus is another model than web search
+    assert model_version(settings, web) == model_version(settings, list(web))
+    request = {"response": "r", "prompt": "", "flags": {}}
+    assert cache_key(request, "sha256:1", web) != cache_key(request, "sha256:1", local)
+
+
+def test_findings_are_predicted_as_spans_when_the_project_has_their_labels(
+    settings: Settings, extractor: Extractor
+) -> None:
+    advice = "Take 800 mg of ibuprofen every four hours for the knee pain."
+    runtime = Runtime(settings, [], MemoryFetcher({}), extractor, MemorySnapshotStore())
+    report = asyncio.run(check(CheckRequest(f"🦵 Sorry to hear that. {advice}"), runtime))
+    made = prediction(report, "v", None)
+    spans = [r["value"] for r in made["result"] if r["type"] == "labels"]
+    found = [s for s in spans if s["labels"] == ["Advice without disclaimer"]]
+    assert [s["text"] for s in found] == [advice]
+    response = report.request["response"]
+    assert response[found[0]["start"] : found[0]["end"]] == advice  # code points
+    older = config_labels(LABEL_STUDIO_CONFIG) - set(FINDING_LABELS)  # a project made before
+    kept = prediction(report, "v", None, older)
+    assert not any(
+        r["value"]["labels"][0] in FINDING_LABELS for r in kept["result"] if r["type"] == "labels"
+    )
+    assert (
+        config_problems(LABEL_STUDIO_CONFIG.replace('"Spelling (check)"', '"x"'), "response") == []
+    )

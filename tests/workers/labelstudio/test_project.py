@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,9 +14,10 @@ from aiohttp import web
 
 from verifier.config import LabelStudioSettings
 from verifier.errors import InputError
-from verifier.report.exports import LABEL_STUDIO_CONFIG
+from verifier.report.exports import FINDING_LABELS, LABEL_STUDIO_CONFIG, SPAN_LABELS
 from verifier.schema import CheckRequest
 from workers.labelstudio.client import LabelStudio, LabelStudioError, is_refresh_token
+from workers.labelstudio.predictions import config_labels
 from workers.labelstudio.project import Row, init_project
 
 VERSION = "verifier 1 config abc"
@@ -50,6 +52,7 @@ class FakeLabelStudio:
         r.add_get("/api/current-user/whoami", self.whoami)
         r.add_get("/api/projects", self.list_projects)
         r.add_post("/api/projects", self.create_project)
+        r.add_patch("/api/projects/{id}", self.update_project)
         r.add_get("/api/ml", self.list_backends)
         r.add_post("/api/ml", self.connect)
         r.add_patch("/api/ml/{id}", self.connect)
@@ -94,6 +97,11 @@ class FakeLabelStudio:
         project = {"id": len(self.projects) + 1, **await request.json()}
         self.projects.append(project)
         return web.json_response(project, status=201)
+
+    async def update_project(self, request: web.Request) -> web.Response:
+        project = next(p for p in self.projects if p["id"] == int(request.match_info["id"]))
+        project.update(await request.json())
+        return web.json_response(project)
 
     async def list_backends(self, request: web.Request) -> web.Response:
         project = int(request.query["project"])
@@ -181,6 +189,7 @@ async def run_init(fake: Any, token: str = "legacy-token", **kwargs: Any) -> lis
             fields=LabelStudioSettings(),
             predict_timeout_s=30,
             say=said.append,
+            blind=kwargs.pop("blind", None),
         )
     return said
 
@@ -188,17 +197,19 @@ async def run_init(fake: Any, token: str = "legacy-token", **kwargs: Any) -> lis
 async def test_init_sets_everything_up_once(fake: FakeLabelStudio) -> None:
     first = await run_init(fake, rows=rows("a", "b", None))
     assert first[1] == 'project "verifier" (id 1): created with verifier\'s labelling interface'
-    assert first[2] == f"ML backend {BACKEND}: connected (model {VERSION})"
-    assert first[3].startswith("removed the webhook")
-    assert first[4] == "tasks: 3 imported from rows.jsonl, 0 already in the project"
-    assert first[5] == f"predictions: 3 of 3 tasks have verifier's ({VERSION})"
+    assert first[2] == "suggestions: shown to raters, pre-filled (--blind hides them)"
+    assert first[3] == f"ML backend {BACKEND}: connected (model {VERSION})"
+    assert first[4].startswith("removed the webhook")
+    assert first[5] == "tasks: 3 imported from rows.jsonl, 0 already in the project"
+    assert first[6] == f"predictions: 3 of 3 tasks have verifier's ({VERSION})"
     assert fake.projects[0]["label_config"] == LABEL_STUDIO_CONFIG
     assert fake.projects[0]["show_collab_predictions"] is True
     assert fake.webhooks == []
     again = await run_init(fake, rows=rows("a", "b", None, "c", "c"))
     assert "already there" in again[1]
-    assert "already connected, credentials renewed" in again[2]
-    assert again[3] == "tasks: 1 imported from rows.jsonl, 4 already in the project"
+    assert "suggestions: shown" in again[2]
+    assert "already connected, credentials renewed" in again[3]
+    assert again[4] == "tasks: 1 imported from rows.jsonl, 4 already in the project"
     assert len(fake.projects) == len(fake.backends) == 1
     assert [t["data"].get("request_id") for t in fake.tasks] == ["a", "b", None, "c"]
     assert fake.tasks[0]["data"] == {
@@ -233,3 +244,33 @@ async def test_failures_say_what_and_what_to_do(fake: FakeLabelStudio) -> None:
             LabelStudioError, match=r"cannot reach Label Studio at http://127\.0\.0\.1:1"
         ):
             await ls.version()
+
+
+async def test_blind_hides_the_suggestions_and_an_existing_project_keeps_its_choice(
+    fake: FakeLabelStudio,
+) -> None:
+    said = await run_init(fake, blind=True)
+    assert fake.projects[0]["show_collab_predictions"] is False
+    assert said[2].startswith("suggestions: hidden from raters (blind")
+    again = await run_init(fake)  # neither flag: left as it is
+    assert fake.projects[0]["show_collab_predictions"] is False
+    assert again[2].startswith("suggestions: hidden")
+    shown = await run_init(fake, blind=False)  # --show-suggestions, once the ratings are in
+    assert fake.projects[0]["show_collab_predictions"] is True
+    assert shown[2].startswith("suggestions: shown")
+
+
+async def test_an_older_verifier_project_gets_the_finding_labels(fake: FakeLabelStudio) -> None:
+    older = LABEL_STUDIO_CONFIG
+    for label in FINDING_LABELS:
+        older = re.sub(rf'    <Label value="{re.escape(label)}"[^>]*/>\n', "", older)
+    assert config_labels(older) == set(SPAN_LABELS) - set(FINDING_LABELS)
+    fake.projects.append(
+        {"id": 1, "title": "verifier", "label_config": older, "show_collab_predictions": True}
+    )
+    said = await run_init(fake)
+    assert said[2] == "labelling interface: added the span labels " + ", ".join(FINDING_LABELS)
+    assert config_labels(fake.projects[0]["label_config"]) == set(SPAN_LABELS)
+    assert fake.projects[0]["label_config"] == LABEL_STUDIO_CONFIG  # as a new one's
+    again = await run_init(fake)
+    assert not any(line.startswith("labelling interface") for line in again)

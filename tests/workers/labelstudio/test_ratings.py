@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from workers.labelstudio.ratings import (
     agreement,
     agreement_text,
@@ -116,3 +118,92 @@ def test_the_newest_prediction_of_verifiers_counts_and_others_are_ignored() -> N
 
 def test_the_report_json_is_beside_the_page_with_the_same_signature() -> None:
     assert report_json_url(LINK) == LINK.replace("?sig", "/report.json?sig")
+
+
+def rated(n: int, origin: str) -> dict[str, Any]:
+    return {**rating(n), "origin": origin}
+
+
+def by(user: int, n: int, result: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {**annotation(n, result, **extra), "completed_by": user}
+
+
+def test_agreement_with_the_suggestion_is_given_apart_for_raters_who_saw_it() -> None:
+    tasks = [
+        # pre-filled from the prediction and submitted as it was: agrees by construction
+        task(1, PREDICTED, by(7, 11, [rated(3, "prediction")], parent_prediction=1)),
+        # pre-filled, the rater changed the rating
+        task(2, PREDICTED, by(7, 21, [rated(5, "prediction-changed")], parent_prediction=2)),
+        # blind: nothing pre-filled, the rater's own rating
+        task(3, PREDICTED, by(7, 31, [rated(4, "manual")], parent_prediction=None)),
+    ]
+    rows = rating_rows(tasks, {7: "alice@example.com"})
+    assert [r["suggestion_shown"] for r in rows] == [True, True, False]
+    assert [r["rating_origin"] for r in rows] == ["prediction", "prediction-changed", "manual"]
+    figures = agreement(rows)
+    assert (figures.shown.pairs, figures.shown.exact, figures.shown.within_one) == (2, 1, 1)
+    assert (figures.blind.pairs, figures.blind.exact, figures.blind.within_one) == (1, 0, 1)
+    assert figures.as_suggested == 1
+    table = agreement_text(figures)
+    assert (
+        "suggestion shown (pre-filled): exact 1/2 (50%), within one 1/2 (50%); submitted as suggested 1"
+        in table
+    )
+    assert "suggestion not shown (blind): exact 0/1 (0%), within one 1/1 (100%)" in table
+
+
+def test_agreement_between_raters_each_pair_and_krippendorffs_alpha() -> None:
+    users = {1: "ann@x", 2: "bob@x", 3: "cy@x"}
+    ratings = {  # task -> rater -> rating
+        1: {1: 3, 2: 3, 3: 4},
+        2: {1: 5, 2: 6},
+        3: {1: 2, 2: 2, 3: 2},
+        4: {1: 7, 3: 6},
+        5: {2: 1},  # one rater only: in no pair
+    }
+    tasks = [
+        task(t, PREDICTED, *(by(u, t * 10 + u, [rating(r)]) for u, r in given.items()))
+        for t, given in ratings.items()
+    ]
+    figures = agreement(rating_rows(tasks, users))
+    pairs = {k: (p.pairs, p.exact, p.within_one) for k, p in figures.between.items()}
+    assert pairs == {
+        ("ann@x", "bob@x"): (3, 2, 3),
+        ("ann@x", "cy@x"): (3, 1, 3),
+        ("bob@x", "cy@x"): (2, 1, 2),
+    }
+    assert figures.raters == 3
+    assert figures.alpha_tasks == 4
+    # the same figure krippendorff gives for the raters x tasks matrix (ordinal)
+    import krippendorff
+    import numpy as np
+
+    nan = np.nan
+    matrix = [[3, 5, 2, 7], [3, 6, 2, nan], [4, nan, 2, 6]]
+    expected = krippendorff.alpha(
+        reliability_data=matrix, value_domain=list(range(1, 8)), level_of_measurement="ordinal"
+    )
+    assert figures.alpha == pytest.approx(expected)
+    assert 0.5 < figures.alpha < 1  # type: ignore[operator]
+    table = agreement_text(figures)
+    assert f"3 raters; Krippendorff's alpha (ordinal) {expected:.2f} over 4 task(s)" in table
+    assert "ann@x vs bob@x: 3 task(s), exact 2/3 (67%), within one 3/3 (100%)" in table
+
+
+def test_no_pair_of_raters_is_said_and_a_raters_latest_rating_counts() -> None:
+    alone = agreement(rating_rows([task(1, PREDICTED, by(1, 11, [rating(3)]))], {1: "a"}))
+    assert alone.between == {}
+    assert alone.alpha is None
+    assert "no task rated by two raters" in agreement_text(alone)
+    twice = [
+        task(
+            1,
+            PREDICTED,
+            by(1, 11, [rating(2)], updated_at="2026-01-01T00:00:00Z"),
+            by(1, 12, [rating(5)], updated_at="2026-02-01T00:00:00Z"),
+            by(2, 13, [rating(5)], updated_at="2026-01-15T00:00:00Z"),
+        )
+    ]
+    figures = agreement(rating_rows(twice, {1: "a", 2: "b"}))
+    assert {k: (p.pairs, p.exact) for k, p in figures.between.items()} == {("a", "b"): (1, 1)}
+    assert figures.alpha is None  # every rating the same: nothing to expect, alpha undefined

@@ -3,9 +3,11 @@ loopback: `verifier serve` with the bundled example corpus (no web), and Label S
 started here in a temporary data dir with an admin made from its environment variables.
 `verifier labelstudio init` sets the project up; Label Studio's own SDK (run by the Python
 of Label Studio's venv) reads the predictions Label Studio got from verifier and submits
-annotations; `verifier labelstudio import-ratings` reads them back; Chromium photographs
-the labelling screen with the prediction in place (``tests/artifacts/labelstudio/``, or
-``$VERIFIER_ARTIFACTS_DIR/labelstudio``).
+annotations (of two raters); `verifier labelstudio import-ratings` reads them back with
+the agreement figures; Chromium opens the labelling screen, reads each highlighted region's
+text back from the page (emoji, accented and CJK text before the spans) and photographs it
+(``tests/artifacts/labelstudio/``, or ``$VERIFIER_ARTIFACTS_DIR/labelstudio``); a project set
+up ``--blind`` pre-fills nothing.
 
 Label Studio runs in a venv of its own, which `.ci/label-studio` makes (in
 ``$VERIFIER_LABEL_STUDIO_VENV``, else ``~/.cache/verifier/label-studio-1.23``). Skipped when
@@ -31,14 +33,14 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from verifier.report.exports import utf16_offset
 from workers.labelstudio.predictions import PREDICTED_LABELS
 from workers.labelstudio.ratings import report_json_url
 
@@ -59,6 +61,8 @@ ARTIFACTS = (
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ADMIN, PASSWORD, TOKEN = "admin@example.com", "a-long-test-password-1", "test-token-0123456789"
 PROJECT = "verifier test"
+BLIND = "verifier blind"
+RATER = "bob@example.com"  # a second rater
 START_S = 600  # bounds on waiting for a server to come up (never a margin a test relies on)
 WAIT_MS = 120_000
 
@@ -67,8 +71,10 @@ PROMPT = (ROOT / "examples" / "prompt.txt").read_text(encoding="utf-8")
 NOBEL = EXAMPLE.split("\n\n")[3]
 ROWS = [
     {"id": "curie", "prompt": PROMPT, "response": EXAMPLE},
-    # emoji before the spans: Label Studio counts offsets in JavaScript string units
-    {"id": "emoji", "prompt": PROMPT, "response": "🔬🧪 " + NOBEL},
+    # emoji before the spans (a JavaScript string counts each as two units, the screen as one)
+    {"id": "emoji", "prompt": PROMPT, "response": "🏠🌊 Keepers 👍: 🔬🧪 " + NOBEL},
+    # accented letters, CJK and an emoji sequence joined by ZWJ before and between the spans
+    {"id": "mixed", "prompt": PROMPT, "response": "Ça alors — 東京の科学者 🧑‍🔬 résumé: " + NOBEL},
     {"id": "plain", "prompt": "Say hello.", "response": "Hello! How can I help you today?"},
 ]
 
@@ -345,19 +351,21 @@ def test_init_sets_up_the_project_once_and_says_what_it_did(project: dict[str, A
         line.startswith("ML backend ") and ": connected (model verifier " in line for line in lines
     )
     assert any(line.startswith("removed the webhook") for line in lines)
-    assert any(line.startswith("tasks: 3 imported") for line in lines)
+    assert any(line.startswith("tasks: 4 imported") for line in lines)
+    assert "suggestions: shown to raters, pre-filled (--blind hides them)" in lines
     # the second run adds nothing
     again = project["again"]
     assert "already there" in again
     assert "already connected" in again
     assert "tasks: 0 imported" in again
-    assert "3 already in the project" in again
+    assert "4 already in the project" in again
     assert "removed the webhook" not in again
     backends = project["project"]["ml_backends"]
     assert len(backends) == 1
     assert backends[0]["state"] == "CO"
     assert backends[0]["auth_method"] == "BASIC_AUTH"
-    assert len(project["tasks"]) == 3
+    assert len(project["tasks"]) == 4
+    assert project["project"]["show_collab_predictions"] is True
 
 
 def test_label_studio_holds_predictions_whose_spans_are_the_reports_spans(
@@ -381,32 +389,26 @@ def test_label_studio_holds_predictions_whose_spans_are_the_reports_spans(
         with urllib.request.urlopen(report_json_url(link), timeout=60) as resp:
             report = json.load(resp)
         assert report["request"]["response"] == response
-        # every span the report has, in JavaScript string units, with its text
-        in_report = {
-            (utf16_offset(response, c["start"]), utf16_offset(response, c["end"]), c["text"])
-            for c in report["claims"]
-        } | {
-            (
-                utf16_offset(response, m["response_start"]),
-                utf16_offset(response, m["response_end"]),
-                response[m["response_start"] : m["response_end"]],
-            )
+        # every span the report has, in code points (as the labelling screen counts), with
+        # its text
+        in_report = {(c["start"], c["end"], c["text"]) for c in report["claims"]} | {
+            (m["response_start"], m["response_end"], m["response_text"])
             for m in report["plagiarism"]["matches"]
         }
         for r in result:
             if r["type"] != "labels":
                 continue
             value = r["value"]
-            units = response.encode("utf-16-le")[2 * value["start"] : 2 * value["end"]]
-            assert units.decode("utf-16-le") == value["text"]
-            assert (value["start"], value["end"], value["text"]) in in_report
+            assert response[value["start"] : value["end"]] == value["text"]
+            if not value["labels"][0].startswith(("Spelling", "Advice")):
+                assert (value["start"], value["end"], value["text"]) in in_report
             assert value["labels"][0] in PREDICTED_LABELS
             checked_spans += 1
         rubric = report["rubric"]
         rating = next(r for r in result if r["type"] == "rating")["value"]["rating"]
         assert rating == (rubric["score"] if rubric["score"] is not None else rubric["max_score"])
     emoji = _ours(_task(project, "emoji"))
-    assert any(r["type"] == "labels" and r["value"]["start"] > 4 for r in emoji["result"])  # type: ignore[index]
+    assert any(r["type"] == "labels" and r["value"]["start"] > 20 for r in emoji["result"])  # type: ignore[index]
     assert checked_spans >= 5
 
 
@@ -438,21 +440,16 @@ def test_init_failures_are_one_line_each(
     one_line(wrong_key, 1, "cannot use verifier's ML backend", "authentication")
 
 
-async def test_the_labelling_screen_shows_the_prediction(
-    label_studio: LabelStudioServer, project: dict[str, Any]
-) -> None:
+@asynccontextmanager
+async def _screen(ls: LabelStudioServer) -> AsyncIterator[Any]:
+    """A Chromium page signed in to Label Studio, refused every address off this machine
+    (the test fails if the page asked for one)."""
     try:
         from playwright.async_api import async_playwright
     except ImportError:
         _unavailable("playwright is not installed (pip install -e '.[test]')")
     if CHROMIUM is None:
         _unavailable("chromium is not installed (Debian: apt-get install chromium)")
-    task = _task(project, "curie")
-    refuted_note = next(
-        r["meta"]["text"][0]
-        for r in _ours(task)["result"]  # type: ignore[index]
-        if r["type"] == "labels" and r["value"]["labels"] == ["Claim: refuted"]
-    )
     outside: list[str] = []
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
@@ -468,25 +465,70 @@ async def test_the_labelling_screen_shows_the_prediction(
         await context.route("**/*", loopback_only)
         page = await context.new_page()
         page.set_default_timeout(WAIT_MS)
-        await page.goto(f"{label_studio.url}/user/login")
+        await page.goto(f"{ls.url}/user/login")
         await page.fill("input[name=email]", ADMIN)
         await page.fill("input[name=password]", PASSWORD)
         await page.click("button[type=submit]")
-        await page.wait_for_url(f"{label_studio.url}/**")
-        await page.goto(
-            f"{label_studio.url}/projects/{project['project']['id']}/data?task={task['id']}"
-        )
-        # the prediction is in place: its regions listed, its rating given, its explanation shown
+        await page.wait_for_url(f"{ls.url}/**")
         try:
-            await page.get_by_text("Copied (minor changes)").last.wait_for()
-            await page.get_by_text("Rated 3:").first.wait_for()
+            yield page
         except Exception:
-            # what the screen showed instead, for whoever reads the failure
+            # what the screen showed, for whoever reads the failure
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             await page.screenshot(path=str(ARTIFACTS / "labelling-screen-failed.png"))
             shown = await page.locator("body").inner_text()
             print(f"page {page.url} showed:\n{shown[:4000]}")
             raise
+        finally:
+            await browser.close()
+    assert outside == [], f"the page asked for addresses off this machine: {outside}"
+
+
+async def _open_task(page: Any, ls: LabelStudioServer, project_id: int, task_id: int) -> None:
+    await page.goto(f"{ls.url}/projects/{project_id}/data?task={task_id}")
+    await page.get_by_text("Response", exact=True).first.wait_for()
+
+
+# The text of each highlighted region on the labelling screen, read from the page: every
+# text node under a region's highlight element counts toward that region (its class
+# htx-highlight-<region id>), so nested and overlapping regions read whole.
+_REGION_TEXTS = """() => {
+  const out = {};
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    for (let el = node.parentElement; el; el = el.parentElement) {
+      if (!el.classList || !el.classList.contains("htx-highlight")) continue;
+      const region = [...el.classList].find((c) => c.startsWith("htx-highlight-"));
+      out[region] = (out[region] || "") + node.data;
+    }
+  }
+  return out;
+}"""
+
+
+async def _region_texts(page: Any, regions: int) -> list[str]:
+    await page.wait_for_function(
+        f"() => new Set([...document.querySelectorAll('.htx-highlight')].flatMap("
+        f"(e) => [...e.classList].filter((c) => c.startsWith('htx-highlight-')))).size >= {regions}"
+    )
+    return sorted((await page.evaluate(_REGION_TEXTS)).values())
+
+
+async def test_the_labelling_screen_shows_the_prediction(
+    label_studio: LabelStudioServer, project: dict[str, Any]
+) -> None:
+    task = _task(project, "curie")
+    refuted_note = next(
+        r["meta"]["text"][0]
+        for r in _ours(task)["result"]  # type: ignore[index]
+        if r["type"] == "labels" and r["value"]["labels"] == ["Claim: refuted"]
+    )
+    async with _screen(label_studio) as page:
+        await _open_task(page, label_studio, project["project"]["id"], task["id"])
+        # the prediction is in place: its regions listed, its rating given, its explanation shown
+        await page.get_by_text("Copied (minor changes)").last.wait_for()
+        await page.locator("text=Rated 3: >> visible=true").first.wait_for()
         stars = page.locator("[role=radiogroup] [role=radio][aria-checked=true]")
         assert await stars.count() == 3  # the suggested rating
         # a region's details hold its note: for a refuted claim, the deciding quote and URL
@@ -496,9 +538,118 @@ async def test_the_labelling_screen_shows_the_prediction(
         shot = ARTIFACTS / "labelling-screen.png"
         await page.screenshot(path=str(shot), full_page=True)
         print(f"screenshot: {shot}")
-        await browser.close()
     assert shot.stat().st_size > 20_000
-    assert outside == [], f"the page asked for addresses off this machine: {outside}"
+
+
+async def test_spans_land_on_their_words_on_the_labelling_screen(
+    label_studio: LabelStudioServer, project: dict[str, Any]
+) -> None:
+    """What a rater sees: each predicted span's highlighted text, read back from the page,
+    is the span's text, after emoji (one character each on the screen, two in a JavaScript
+    string), accented letters, CJK and a ZWJ emoji sequence."""
+    async with _screen(label_studio) as page:
+        for row_id in ("emoji", "mixed", "curie"):
+            task = _task(project, row_id)
+            spans = [r["value"] for r in _ours(task)["result"] if r["type"] == "labels"]  # type: ignore[index]
+            assert spans, row_id
+            await _open_task(page, label_studio, project["project"]["id"], task["id"])
+            shown = await _region_texts(page, len(spans))
+            # the page draws a line break as an element, not a character
+            assert shown == sorted(v["text"].replace("\n", "") for v in spans), row_id
+            if row_id == "emoji":
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                shot = ARTIFACTS / "emoji-spans.png"
+                await page.screenshot(path=str(shot), full_page=True)
+                print(f"screenshot of the emoji task's spans: {shot}")
+
+
+@pytest.fixture(scope="module")
+def blind_project(
+    label_studio: LabelStudioServer, verifier_service: VerifierServer, project: dict[str, Any]
+) -> dict[str, Any]:
+    """The same rows in a project set up with ``--blind``: predictions made, not shown."""
+    made = _verifier(
+        "labelstudio", "init", "--url", label_studio.url, "--project", BLIND, "--blind",
+        "--backend-url", f"{verifier_service.url}/labelstudio", "--tasks", str(project["rows"]),
+        env=_env(LABEL_STUDIO_API_KEY=TOKEN, VERIFIER_LABEL_STUDIO_KEY=verifier_service.key),
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    found = _sdk(label_studio, "project", BLIND)
+    deadline = time.monotonic() + START_S
+    while True:
+        tasks = _sdk(label_studio, "predictions", found["id"])
+        if all(_ours(t) for t in tasks) or time.monotonic() > deadline:
+            break
+        time.sleep(2)
+    return {"init": made.stdout, "project": found, "tasks": tasks}
+
+
+async def test_a_blind_project_shows_raters_nothing_of_verifiers(
+    label_studio: LabelStudioServer, blind_project: dict[str, Any]
+) -> None:
+    """A rater's screen (Label Studio's "Label All Tasks" stream) pre-fills nothing in a blind
+    project: no span, no rating, no explanation; the predictions are kept all the same."""
+    assert "suggestions: hidden from raters (blind" in blind_project["init"]
+    assert blind_project["project"]["show_collab_predictions"] is False
+    assert all(_ours(t) is not None for t in blind_project["tasks"])  # kept, for import-ratings
+    async with _screen(label_studio) as page:
+        await page.goto(
+            f"{label_studio.url}/projects/{blind_project['project']['id']}/data?labeling=1"
+        )
+        await page.get_by_text("Response", exact=True).first.wait_for()
+        await page.locator("[role=radiogroup]").first.wait_for()
+        await page.get_by_role("button", name="Submit").first.wait_for()
+        assert await page.locator(".htx-highlight").count() == 0
+        stars = page.locator("[role=radiogroup] [role=radio][aria-checked=true]")
+        assert await stars.count() == 0  # no rating pre-filled: the rater's own
+        assert await page.locator("text=Rated >> visible=true").count() == 0
+        assert await page.locator("text=Full report: >> visible=true").count() == 0
+
+
+def test_raters_agreement_with_each_other_and_blind_with_the_suggestion(
+    label_studio: LabelStudioServer, blind_project: dict[str, Any], tmp_path: Path
+) -> None:
+    import krippendorff
+
+    bob = _sdk(label_studio, "user", RATER)["id"]
+    given = {"curie": (3, 3), "emoji": (4, 5), "mixed": (4, 4), "plain": (7, 6)}  # admin, bob
+    for task in blind_project["tasks"]:
+        mine, theirs = given[task["data"]["request_id"]]
+        for rater, rating in ((None, mine), (bob, theirs)):
+            result = [
+                {
+                    "from_name": "rating",
+                    "to_name": "response",
+                    "type": "rating",
+                    "value": {"rating": rating},
+                }
+            ]
+            _sdk(
+                label_studio,
+                "annotate",
+                {"task": task["id"], "result": result, "completed_by": rater},
+            )
+    out = tmp_path / "blind.jsonl"
+    done = _verifier(
+        "labelstudio", "import-ratings", "--url", label_studio.url, "--project", BLIND, "--out", str(out),
+        "--no-reports", env=_env(LABEL_STUDIO_API_KEY=TOKEN),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    print(done.stdout)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 8
+    assert not any(r["suggestion_shown"] for r in rows)
+    assert {r["rater"] for r in rows} == {ADMIN, RATER}
+    alpha = krippendorff.alpha(
+        reliability_data=[[3, 4, 4, 7], [3, 5, 4, 6]],
+        value_domain=list(range(1, 8)),
+        level_of_measurement="ordinal",
+    )
+    figures = done.stdout
+    assert f"2 raters; Krippendorff's alpha (ordinal) {alpha:.2f} over 4 task(s)" in figures
+    assert f"{ADMIN} vs {RATER}: 4 task(s), exact 2/4 (50%), within one 4/4 (100%)" in figures
+    assert "suggestion shown (pre-filled): exact -, within one -" in figures
+    assert "suggestion not shown (blind): exact " in figures
 
 
 def test_annotations_come_back_paired_with_the_report_and_agreement_is_printed(
@@ -514,7 +665,7 @@ def test_annotations_come_back_paired_with_the_report_and_agreement_is_printed(
     suggested = next(r for r in predicted if r["type"] == "rating")["value"]["rating"]
     response = emoji["data"]["response"]
     tail = "she was the first woman to receive a Nobel Prize"
-    start = utf16_offset(response, response.index(tail))
+    start = response.index(tail)  # code points, as the screen counts
     added = {
         "id": "rater1",
         "from_name": "spans",

@@ -239,7 +239,13 @@ async def test_the_list_filters_by_state_newest_first_in_pages(web_app: Web) -> 
     assert ids[0][:8] in cancelled
     assert (await web_app.client.get("/app/checks?state=bogus")).status == 200
     # page numbers that are not whole numbers, or too large for any list, are refused
-    for page, status in (("x", 400), ("0", 400), ("99999999999999999999999", 400), ("3", 404)):
+    for page, status in (
+        ("x", 400),
+        ("0", 400),
+        ("²", 400),
+        ("99999999999999999999999", 400),
+        ("3", 404),
+    ):
         refused = await web_app.client.get(f"/app/checks?page={page}")
         assert refused.status == status, page
         assert refused.content_type == "text/html"
@@ -386,3 +392,15 @@ async def test_a_store_that_is_down_is_the_apps_own_503_page(
     text = await resp.text()
     assert "the job store is unavailable (database unavailable)" in text
     assert "SELECT" not in text
+
+
+async def test_my_checks_cuts_a_long_response_between_words(web_app: Web) -> None:
+    await web_app.sign_in("rater")
+    long = "Marie Curie was born in Warsaw in 1867. " * 3 + "Radioactivity " * 20
+    await _submitted(web_app, response=long)
+    page = await (await web_app.client.get("/app/checks")).text()
+    snippet = re.search(r'<td class="snippet">([^<]*)</td>', page).group(1)  # type: ignore[union-attr]
+    assert snippet.endswith("…")
+    assert len(snippet) <= 120
+    kept = snippet.removesuffix("…").split()
+    assert kept == long.split()[: len(kept)]  # whole words, never "Radioac…"
