@@ -217,3 +217,51 @@ def test_an_edited_passage_never_runs_across_a_quotation() -> None:
     quote = response.index("Marie Curie is the only person")
     for m in result.matches:
         assert not (m.response_start < quote < m.response_end), (m.response_start, m.response_end)
+
+
+def test_a_long_copy_is_never_compared_as_one_long_string(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The comparisons whose time grows with the product of their lengths (rapidfuzz's
+    ratio, difflib's and rapidfuzz's alignments) only ever see a bounded stretch,
+    however long the copy: a copied book costs its length, not its square."""
+    import difflib
+    import random
+
+    from rapidfuzz import fuzz
+    from rapidfuzz.distance import Indel
+
+    from verifier.plagiarism import align, expression
+
+    rng = random.Random(3)
+    vocabulary = [f"w{k}" for k in range(400)] + ["the", "of", "and", "a", "in"] * 40
+    sentences_ = [" ".join(rng.choices(vocabulary, k=rng.randint(8, 30))) for _ in range(1500)]
+    source = ". ".join(s.capitalize() for s in sentences_) + "."
+    words = source.split(" ")
+    for k in range(7, len(words), 9):  # light edits throughout: one long edited match
+        words[k] = "changed"
+    response = " ".join(words)
+    strings: list[int] = []  # characters of the two strings of each ratio
+    products: list[int] = []  # the product of the lengths of each sequence alignment
+    ratio, opcodes = fuzz.ratio, Indel.opcodes
+
+    def measured_ratio(a: str, b: str) -> float:
+        strings.append(len(a) + len(b))
+        return ratio(a, b)
+
+    def measured_opcodes(a, b):  # type: ignore[no-untyped-def]
+        products.append(len(a) * len(b))
+        return opcodes(a, b)
+
+    class Measured(difflib.SequenceMatcher):  # type: ignore[type-arg]
+        def __init__(self, junk, a, b, autojunk=True):  # type: ignore[no-untyped-def]
+            products.append(len(a) * len(b))
+            super().__init__(junk, a, b, autojunk=autojunk)
+
+    monkeypatch.setattr(fuzz, "ratio", measured_ratio)
+    monkeypatch.setattr(Indel, "opcodes", measured_opcodes)
+    monkeypatch.setattr(expression, "SequenceMatcher", Measured)
+    result = detect(response, "", [SourceText("u", "t", "s", source)], CFG)
+    assert result.verdict == "plagiarized"
+    assert len(source) > 2 * align.LONG_MATCH_CHARS
+    assert len(response.split()) > 20 * expression.LONG_WORDS
+    assert max(strings) <= align.LONG_MATCH_CHARS
+    assert max(products) <= (3 * expression.LONG_WORDS) ** 2

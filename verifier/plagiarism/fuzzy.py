@@ -31,18 +31,23 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
 
-from rapidfuzz import fuzz
-
-from verifier.plagiarism.align import Alignment, Match, Tokens, sentences
+from verifier.plagiarism.align import (
+    LONG_MATCH_CHARS,
+    Alignment,
+    Match,
+    Tokens,
+    sentences,
+    similarity,
+)
 from verifier.plagiarism.expression import (
     FACT,
     expression_words,
     fact_roots,
     masked,
+    matching_blocks,
     recurring_terms,
     root,
     roots_of,
@@ -79,8 +84,16 @@ class FuzzySettings:
     in_order_content: float = 0.2  # the same, for a sentence between two aligned ones
 
 
+# A "sentence" longer than this many words is a list, a table or text without punctuation,
+# not a sentence someone paraphrased: the sentence stage leaves it to the exact runs (its
+# comparisons take time in the product of the two lengths).
+MAX_SENTENCE_WORDS = 500
+
+
 def _content(tokens: Tokens, first: int, last: int) -> dict[str, float]:
     out: dict[str, float] = {}
+    if last - first + 1 > MAX_SENTENCE_WORDS:
+        return out
     for word in tokens.norm[first : last + 1]:
         if word in STOPWORDS or (len(word) < 3 and not word.isdigit()):
             continue
@@ -212,12 +225,13 @@ def with_fuzzy(
         response, source, covered, settings, exemption, terms, barriers=barriers
     )
     # a short exact run inside an edited passage is part of its evidence, not a match
-    kept = [
-        m
-        for m in exact
-        if m.longest_run >= anchor_words
-        or not any(p.a_first <= m.a_first and m.a_last <= p.a_last for p in passages)
-    ]
+    starts = [p.a_first for p in passages]  # passages never overlap: in response order
+
+    def inside_passage(m: Match) -> bool:
+        k = bisect_right(starts, m.a_first) - 1
+        return k >= 0 and m.a_last <= passages[k].a_last
+
+    kept = [m for m in exact if m.longest_run >= anchor_words or not inside_passage(m)]
     matches = sorted([*kept, *passages], key=lambda m: m.a_first)
     return Alignment(response, source, tuple(matches))
 
@@ -247,9 +261,8 @@ def edited_passages(
     aligned = aligned_sentences(response, source, covered, settings, terms)
     # a sentence an exact match holds ends a passage: passages never overlap exact matches;
     # nor do they run across a quotation, an attributed sentence or code
-    walls = [
-        any(k in covered or k in barriers for k in range(a, b + 1)) for a, b in sentences(response)
-    ]
+    held = _sentences_holding(response, covered) | _barrier_sentences(response, barriers)
+    walls = [n in held for n in range(len(sentences(response)))]
     tags = [
         None
         if x is None or exemption is None
@@ -261,6 +274,16 @@ def edited_passages(
     return _passages(
         aligned, tags, walls, settings, response, source, pair_facts(response, source, terms)
     )
+
+
+def _barrier_sentences(response: Tokens, barriers: frozenset[int]) -> set[int]:
+    """The sentences holding a barrier token (worked out once per response: the barriers
+    are the same for every source)."""
+    key = ("barrier sentences", barriers)
+    found = response.memo.get(key)
+    if found is None:
+        found = response.memo[key] = _sentences_holding(response, barriers)
+    return found
 
 
 def join_adjacent(
@@ -324,8 +347,16 @@ def _join(left: Match, right: Match, response: Tokens, source: Tokens) -> Match:
     sentence) next to it."""
     a_first, a_last = left.a_first, right.a_last
     b_first, b_last = min(left.b_first, right.b_first), max(left.b_last, right.b_last)
-    a_text = " ".join(response.norm[a_first : a_last + 1])
-    b_text = " ".join(source.norm[b_first : b_last + 1])
+    a_words = response.norm[a_first : a_last + 1]
+    b_words = source.norm[b_first : b_last + 1]
+    if sum(map(len, a_words)) + sum(map(len, b_words)) <= LONG_MATCH_CHARS:
+        alike = similarity(a_words, b_words)
+    else:  # too long to compare as strings: the two parts' similarities, by their words
+        alike = round(
+            (left.similarity * left.words + right.similarity * right.words)
+            / (left.words + right.words),
+            2,
+        )
     content = (left.content or 1.0) * left.words + (right.content or 1.0) * right.words
     return replace(
         left,
@@ -337,7 +368,7 @@ def _join(left: Match, right: Match, response: Tokens, source: Tokens) -> Match:
         words=a_last - a_first + 1,
         copied_words=left.copied_words + right.copied_words,
         longest_run=max(left.longest_run, right.longest_run),
-        similarity=round(fuzz.ratio(a_text, b_text), 2),
+        similarity=alike,
         sentences=left.sentences + right.sentences,
         content=round(content / (left.words + right.words), 4),
         wording=left.wording + right.wording,
@@ -371,14 +402,19 @@ def aligned_sentences(
     n_s = len(s_sents)
     scores: list[dict[int, float]] = []  # each sentence's windows and their similarity
     mines: list[dict[str, float]] = []
-    for (first, last), words in zip(r_sents, _contents(response), strict=True):
-        mine = {w: r * src.idf.get(w, src.missing) for w, r in words.items()}
-        mines.append(mine)
-        if len(words) < settings.min_content_words or any(
-            k in covered for k in range(first, last + 1)
+    held = _sentences_holding(response, covered)
+    for n, words in enumerate(_contents(response)):
+        # a sentence that shares no content word with the source has no window
+        if (
+            len(words) < settings.min_content_words
+            or n in held
+            or src.by_word.keys().isdisjoint(words)
         ):
+            mines.append({})
             scores.append({})
             continue
+        mine = {w: r * src.idf.get(w, src.missing) for w, r in words.items()}
+        mines.append(mine)
         scores.append(_window_scores(mine, src, n_s))
     picks: list[int | None] = []
     for found in scores:
@@ -423,6 +459,20 @@ def aligned_sentences(
             )
         )
     return aligned
+
+
+def _sentences_holding(tokens: Tokens, held: Collection[int]) -> set[int]:
+    """The indices of the sentences that hold one of the ``held`` tokens (a bisection per
+    token: linear in the tokens, not in tokens times sentences)."""
+    starts = _sentence_starts(tokens)
+    return {bisect_right(starts, k) - 1 for k in held}
+
+
+def _sentence_starts(tokens: Tokens) -> list[int]:
+    found = tokens.memo.get("sentence starts")
+    if found is None:
+        found = tokens.memo["sentence starts"] = [first for first, _last in sentences(tokens)]
+    return found
 
 
 def _window_scores(mine: dict[str, float], src: _Source, n_s: int) -> dict[int, float]:
@@ -528,10 +578,10 @@ def _trim(
 
 
 def _runs(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
-    """Words of ``a`` inside runs identical in ``b`` (difflib's matching blocks), and the
+    """Words of ``a`` inside runs identical in ``b`` (their matching blocks), and the
     longest such run."""
-    blocks = SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
-    return sum(x.size for x in blocks), max((x.size for x in blocks), default=0)
+    blocks = matching_blocks(a, b)
+    return sum(size for _a, _b, size in blocks), max((size for _a, _b, size in blocks), default=0)
 
 
 def _passages(
