@@ -119,6 +119,11 @@ class Match:
     content: float = 0.0  # their content similarity with the source (weighted Dice, 0-1)
     wording: int = 0  # response words shared with the source, beyond the facts
     expression: int = 0  # response words of the match that are not facts
+    # whether the passage it belongs to was decided already (the sentence stage decides a
+    # passage as a whole, then cuts it into pieces), and if so why it does not count
+    decided: bool = False
+    shortfall: str | None = None
+    listing: bool = False  # its words are a list of names, titles and numbers: facts
 
 
 @dataclass(frozen=True, slots=True)

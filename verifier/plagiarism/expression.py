@@ -44,6 +44,7 @@ __all__ = [
     "LONG_WORDS",
     "expression_words",
     "fact_roots",
+    "listing",
     "masked",
     "matching_blocks",
     "rare",
@@ -244,6 +245,19 @@ def shared_wording(a: Sequence[str], b: Sequence[str]) -> int:
             for k in words:
                 shared[k] = shared[k] or a[k] != FACT
     return sum(shared)
+
+
+def listing(words: Sequence[str], facts: frozenset[str] | set[str]) -> bool:
+    """Whether words (as tokens) are a list of names, titles and numbers rather than a
+    sentence's wording: a third of them names or numbers (roots in ``facts``), and at most
+    one in six a function word ("were commander Neil Armstrong, command module pilot
+    Michael Collins and lunar module pilot Buzz Aldrin"; prose has several in every
+    clause)."""
+    if not words:
+        return False
+    named = sum(root(w) in facts or _is_number(w) for w in words)
+    small = sum(w in STOPWORDS for w in words)
+    return 3 * named >= len(words) and 6 * small <= len(words)
 
 
 def expression_words(words: Sequence[str]) -> int:
