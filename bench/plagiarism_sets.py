@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from copy_corpus import checked, read_jsonl
+from copy_corpus import checked, ngram_rule, read_jsonl
 from plagiarism_labelled import measure as labelled_measure
 from plagiarism_pan import DEFAULT_DATA as PAN_DATA
 from plagiarism_pan import measure as pan_measure
@@ -157,12 +157,24 @@ async def clough() -> list[Row]:
         if r["Category"] != "orig"
     ]
     results = [pair async for pair in checked(sources, answers)]
+    # a cut answer that shares no text with the given source copied another part of the
+    # article (the corpus's README says one does): out of reach, said so, not counted
+    text = {s["id"]: s["text"] for s in sources}
+    elsewhere = {
+        a["id"]
+        for a in answers
+        if a["kind"] == "cut" and not ngram_rule(a["answer"], [text[f"orig_task{a['id'][-1]}"]], 5)
+    }
     return _verdict_rows(
         "clough-dev",
         results,
         ("cut", "light", "heavy", "non"),
         {
-            "cut": ("all plagiarized", _all, True),
+            "cut": (
+                f"all plagiarized ({len(elsewhere)} copying text not in the source aside)",
+                lambda c: c["plagiarized"] >= sum(c.values()) - len(elsewhere),
+                True,
+            ),
             "light": ("all plagiarized", _all, True),
             "heavy": (">= 6 of 7 plagiarized", lambda c: c["plagiarized"] >= 6, True),
             "non": (
