@@ -233,14 +233,16 @@ def with_fuzzy(
     code), so an aside a passage may skip is never a quotation. ``decide`` (see
     :func:`edited_passages`) says which passages count."""
     response, source = alignment.response, alignment.source
-    facts = pair_facts(response, source, terms)
-    names = fact_roots(response) | fact_roots(source)
-    exact = [
-        _with_wording(m, response, source, facts, names, settings.long_run_words)
-        if m.longest_run >= anchor_words
-        else m
-        for m in alignment.matches
-    ]
+    exact = list(alignment.matches)
+    if any(m.longest_run >= anchor_words for m in exact):  # (the facts cost a pass over both)
+        facts = pair_facts(response, source, terms)
+        names = fact_roots(response) | fact_roots(source)
+        exact = [
+            _with_wording(m, response, source, facts, names, settings.long_run_words)
+            if m.longest_run >= anchor_words
+            else m
+            for m in exact
+        ]
     # a run of names, titles and numbers is facts, not copied wording: it anchors nothing,
     # and the words between its names are titles ("command module pilot"): facts too
     anchors = [m for m in exact if m.longest_run >= anchor_words and not m.listing]
