@@ -186,15 +186,23 @@ async def clough() -> list[Row]:
     )
 
 
+async def _written(
+    name: str,
+    files: tuple[list[Path], list[Path]],
+    targets: dict[str, tuple[str, Callable[[Counter[str]], bool], bool]],
+) -> list[Row]:
+    """A set written for this project (sources and answers files) through the corpus path."""
+    sources, answers = read_jsonl(files[0]), read_jsonl(files[1])
+    results = [pair async for pair in checked(sources, answers)]
+    return _verdict_rows(name, results, tuple(targets), targets)
+
+
 async def copy_dev() -> list[Row]:
     data = HERE / "data" / "copy_dev"
-    sources = read_jsonl(sorted(data.glob("sources-*.jsonl")))
-    answers = read_jsonl(sorted(data.glob("answers-*.jsonl")))
-    results = [pair async for pair in checked(sources, answers)]
-    return _verdict_rows(
+    files = (sorted(data.glob("sources-*.jsonl")), sorted(data.glob("answers-*.jsonl")))
+    return await _written(
         "copy_dev",
-        results,
-        ("verbatim", "light", "heavy", "original"),
+        files,
         {
             "verbatim": ("all plagiarized", _all, True),
             "light": ("all plagiarized", _all, True),
@@ -206,13 +214,9 @@ async def copy_dev() -> list[Row]:
 
 async def copy_facts() -> list[Row]:
     data = HERE / "data" / "copy_facts"
-    sources = read_jsonl([data / "sources.jsonl"])
-    answers = read_jsonl([data / "answers.jsonl"])
-    results = [pair async for pair in checked(sources, answers)]
-    return _verdict_rows(
+    return await _written(
         "copy_facts",
-        results,
-        ("verbatim", "light", "close_paraphrase", "own_words"),
+        ([data / "sources.jsonl"], [data / "answers.jsonl"]),
         {
             "verbatim": ("all plagiarized", _all, True),
             "light": ("all plagiarized", _all, True),

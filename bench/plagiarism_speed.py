@@ -99,6 +99,20 @@ def edit(excerpt: str, every: int, rng: random.Random, vocabulary: list[str], sw
 KINDS = ("verbatim", "light", "heavy")
 
 
+def put(index: CorpusIndex, url: str, text: str) -> None:
+    """A plain-text document indexed the way ``verifier index`` does it."""
+    index.put_document(
+        url,
+        sha256=url,
+        size=len(text),
+        content_type="text/plain",
+        extractor="plain",
+        title=url.rsplit("/", 1)[-1],
+        text=text,
+        passage_chars=600,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passages", type=int, default=100_000)
@@ -134,18 +148,7 @@ def main() -> int:
         doc_of: dict[int, str] = {}
         t0 = time.perf_counter()
         for d in range(0, len(passages), per_doc):
-            text = "\n".join(passages[d : d + per_doc])
-            url = f"file:///bench/doc{d // per_doc}.txt"
-            index.put_document(
-                url,
-                sha256=str(d),
-                size=len(text),
-                content_type="text/plain",
-                extractor="plain",
-                title=f"doc {d // per_doc}",
-                text=text,
-                passage_chars=600,
-            )
+            put(index, f"file:///bench/doc{d // per_doc}.txt", "\n".join(passages[d : d + per_doc]))
         build_s = time.perf_counter() - t0
         n_passages = index.db.execute("SELECT count(*) FROM passages").fetchone()[0]
         index.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -314,16 +317,7 @@ def large(data: Path) -> int:
             if extra is not None:
                 texts.append(("file:///bench/edited-source.txt", extra))
             for url, text in texts:
-                index.put_document(
-                    url,
-                    sha256=url,
-                    size=len(text),
-                    content_type="text/plain",
-                    extractor="plain",
-                    title=url,
-                    text=text,
-                    passage_chars=600,
-                )
+                put(index, url, text)
             index.sketch_index()
             t0 = time.perf_counter()
             tokens = tokenize(response)
