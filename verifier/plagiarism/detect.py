@@ -1,39 +1,39 @@
 """The copy check: align the response with every candidate source, apply the exemptions,
 and decide the verdict (pure; the pipeline gathers the sources).
 
-Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then,
-sentence by sentence, the response sentences no long exact run covers
-(:mod:`verifier.plagiarism.fuzzy`: ``minor_changes`` and ``heavy_revision`` passages);
-an edited passage next to an exact match of the same source region joins it. What counts
-is copied expression, not shared facts (:mod:`verifier.plagiarism.expression`): the
-subject's terms are the rare words the prompt or two of the sources use.
+Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then
+sentence by sentence (:mod:`verifier.plagiarism.fuzzy`): is each sentence derived from a
+source sentence, and is a passage of them copied expression (the source's sentence
+structure across consecutive sentences, wording beyond the facts) rather than shared
+knowledge (:mod:`verifier.plagiarism.expression`: the subject's terms are the rare words
+the prompt or two of the sources use; a run of names, titles and numbers is facts).
 
 A match does not count when an exemption takes it out (quoted, attributed, supplied or
 requested by the prompt, code, boilerplate: ``CopyMatch.exemption``) or when it is too
-little evidence of copying (``CopyMatch.shortfall``): under ``min_match_words`` words; an
-exact-run match without a run of ``min_match_words`` (two short common phrasings of a
-fact are not copying); one closely worded sentence with a similarity under
-``minor_similarity``; a ``heavy_revision`` passage of fewer than ``heavy_min_sentences``
-sentences in the source's order, with a content similarity under
-``heavy_passage_content``, a source side under half its response side, or too short for
-its structure to be what is shared (fewer than ``heavy_min_words`` words beyond the facts
-and ``heavy_min_wording`` words of wording shared), unless it reaches ``reworded_content``
-(the same content, reworded).
+little evidence of copying (``CopyMatch.shortfall``, see :func:`_too_short`): under
+``min_match_words`` words; a list of names, titles and numbers; an exact-run match
+without a run of ``min_match_words`` (two short common phrasings of a fact are not
+copying); one closely worded sentence with a similarity under ``minor_similarity``; a
+``heavy_revision`` passage of fewer than ``heavy_min_sentences`` sentences in the source's
+order, with a content similarity under ``heavy_passage_content``, a source side under half
+its response side, or too short for its structure to be what is shared (fewer than
+``heavy_min_words`` words beyond the facts and ``heavy_min_wording`` words of wording
+shared), unless it reaches ``reworded_content`` (the same content, reworded).
 
 The copied share is the number of response words inside counted matches (each word once,
-whatever the number of sources) over the response's words. Only strong evidence makes a
-verdict: the counted matches of a source copying from which is established (see
-:func:`_strong`; one sentence alone, or two closely worded ones, are how facts are put).
-Verdict:
+whatever the number of sources) over the response's words: the one figure the reason
+states. Only strong evidence makes a verdict: the counted matches of a source copying
+from which is established (see :func:`_strong`; one sentence alone, or two closely worded
+ones, are how facts are put). Verdict:
 
-- ``plagiarized``: strong identical and minor-change matches cover ``plagiarized_share``
-  of the response, or an exact run reaches ``plagiarized_run_words``, or strong matches of
-  every kind cover ``heavy_share``;
+- ``plagiarized``: copying is established and the copied share reaches
+  ``plagiarized_share`` (most of the evidence copied or lightly revised) or
+  ``heavy_share`` (reworded), or an exact run reaches ``plagiarized_run_words``;
 - ``possible``: something counts (above ``possible_share``): review;
 - ``original``: nothing counts (exempt and uncounted matches are still listed).
 
-``Plagiarism.reason`` says what was copied (:func:`what_was_copied`) and which bar it
-passed, with the figures.
+``Plagiarism.reason`` says what was copied (:func:`what_was_copied`), from where, and the
+one rule and bar that decided, with the share, once.
 """
 
 from __future__ import annotations
@@ -361,17 +361,19 @@ def _strong(
     tokens: Tokens, counted: list[CopyMatch], settings: PlagiarismSettings
 ) -> list[CopyMatch]:
     """The counted matches that can make a verdict "plagiarized": those of the sources
-    copying from which is established. Its matches must share ``min_match_words`` words
-    of wording beyond names, numbers and terms over two of the response's sentences with
-    an exact run of ``min_match_words`` among them, or over ``edited_min_sentences``
+    copying from which is established. Its counted passages must hold
+    ``edited_min_sentences`` aligned sentences; or its matches share ``min_match_words``
+    words of wording beyond names, numbers and terms over two of the response's sentences
+    with an exact run of ``min_match_words`` among them, or over ``edited_min_sentences``
     sentences; or hold an exact run of ``plagiarized_run_words``. One sentence alone, even
     word for word, or two closely worded ones, are how facts are commonly put: review,
     not a verdict."""
     starts = [first for first, _last in sentences(tokens)]
 
     def sentences_of(m: CopyMatch) -> int:
-        """The response sentences a match holds: those aligned one by one, and those its
-        exact runs touch (an aside inside an edited passage is not one of them)."""
+        """The response sentences a match holds: those aligned one by one (the pieces of
+        a passage are matches of their own: an aside it runs across is in none), or those
+        an exact-run match touches."""
         if m.sentences:
             return m.sentences
         return bisect_right(starts, m.word_end - 1) - bisect_right(starts, m.word_start) + 1

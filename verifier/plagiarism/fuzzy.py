@@ -1,29 +1,37 @@
-"""Fuzzy sentence alignment: edited copies, sentence by sentence, in the source's order.
+"""Sentence alignment: is a sentence *derived from* a source sentence, and how.
 
 An edited copy breaks every long exact run, but keeps, sentence after sentence, the
-source's content in the source's order. For each response sentence no long exact run
-touches, the best source *window* (one sentence, or two adjacent ones: a merged or split
-sentence) is the one whose content best matches the sentence's both ways, a weighted Dice
-coefficient of the two sets of content words (lightly stemmed), each word weighted by its
-rarity in English (symspellpy's frequency list: "tectonic" says more than "large") and by
-how few of the source's sentences use it, facts included: they say where a sentence's
+source's content in the source's order. Every response sentence is aligned: one an exact
+run of ``anchor_words`` holds (an anchor) with the source sentences the run copies; any
+other with the best source *window* (one sentence, or two adjacent ones: a merged or
+split sentence), the one whose content best matches the sentence's both ways, a weighted
+Dice coefficient of the two sets of content words (lightly stemmed), each word weighted by
+its rarity in English (symspellpy's frequency list: "tectonic" says more than "large") and
+by how few of the source's sentences use it, facts included: they say where a sentence's
 content is (``window_content``; a sentence between two aligned ones takes the best window
-between theirs at ``in_order_content``). Whether it was copied is measured without the
-facts (:mod:`verifier.plagiarism.expression`): its **content similarity** weighs each fact
-``fact_weight`` of its rarity, and its wording is compared with the facts masked. Each
-aligned sentence is then tiered:
+between theirs at ``in_order_content``). How it was derived is then measured apart from
+the facts (:mod:`verifier.plagiarism.expression`):
 
-- ``minor_changes``: the wording survives: content similarity >= ``minor_content`` and
-  rapidfuzz ``ratio`` of the two masked word strings >= ``minor_similarity``;
-- ``heavy_revision``: only the content survives (content similarity >= ``heavy_content``).
+- it keeps the **source's sentence** when ``structure_share`` of the two sentences' words
+  (names and numbers aside, the subject's terms as they stand) run the same way in both:
+  lightly revised whatever words were swapped, and its terms are copied words;
+- else its **content similarity** weighs each fact ``fact_weight`` of its rarity and must
+  reach ``heavy_content``; its wording is compared with the facts masked.
 
-Consecutive response sentences whose windows move forward through the source by at most
-``max_skip`` sentences form a **passage** (one :class:`~verifier.plagiarism.align.Match`,
-offsets on both sides, with the words of wording it shares and its words beyond the
-facts), ``minor_changes`` when its minor sentences hold most of its words. A passage next
-to an exact match of the same source region (the sentence before or after it, the source
-within ``max_skip`` sentences) joins it: one copied passage, one match. Which passages
-count is the caller's decision (:mod:`verifier.plagiarism.detect`). Pure functions.
+A sentence is ``minor_changes`` (lightly revised) when it keeps the source's sentence,
+holds an anchor, or its wording survives (content similarity >= ``minor_content`` and
+rapidfuzz ``ratio`` of the two masked word strings >= ``minor_similarity``); else
+``heavy_revision``.
+
+Consecutive aligned sentences whose windows move forward through the source by at most
+``max_skip`` sentences form a **passage**, decided as a whole by the caller's rules
+(``Decide``, :mod:`verifier.plagiarism.detect`): a revision where two sentences in three
+keep the source's, else a heavy revision; failing that, its reworded sentences stand apart
+and its copied and revised stretches are decided on their own. A passage takes in the
+anchors among its sentences and comes as its pieces (one
+:class:`~verifier.plagiarism.align.Match` per stretch of consecutive sentences, offsets on
+both sides, with the words of wording it shares and its words beyond the facts): the
+sentence it runs across is in no match. Pure functions.
 """
 
 from __future__ import annotations
