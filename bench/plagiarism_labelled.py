@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.detect import SourceText, detect
@@ -37,7 +38,10 @@ def coverage(row: dict, spans: list[tuple[int, int]]) -> float:
     return got / total
 
 
-def main() -> int:
+def measure() -> dict[str, Any]:
+    """Per kind: cases, counted, true and false positives and negatives, coverage; with the
+    false positives on the negative kinds, recall on verbatim and light edits, the
+    mistakes and the seconds taken."""
     rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
     settings = PlagiarismSettings()
     stats: dict[str, dict[str, float]] = {}
@@ -70,7 +74,20 @@ def main() -> int:
             mistakes.append(
                 f"{row['id']}: expected {'counted' if row['expect_counted'] else 'not counted'} ({why})"
             )
-    elapsed = time.perf_counter() - started
+    return {
+        "stats": stats,
+        "cases": len(rows),
+        "false_positives": sum(int(stats[k]["fp"]) for k in NEGATIVE_KINDS if k in stats),
+        "recall_verbatim": stats["verbatim"]["tp"] / stats["verbatim"]["cases"],
+        "recall_light": stats["light_edits"]["tp"] / stats["light_edits"]["cases"],
+        "mistakes": mistakes,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def main() -> int:
+    found = measure()
+    stats = found["stats"]
     print(
         "| kind            | cases | counted | precision | recall | spliced text covered | paraphrase flagged |"
     )
@@ -90,16 +107,14 @@ def main() -> int:
             f"| {kind:<15} | {int(st['cases']):>5} | {int(st['counted']):>7} | {precision:>9.3f} | "
             f"{recall:>6.3f} | {cov:>20.3f} | {int(st['para']):>18} |"
         )
-    for line in mistakes:
+    for line in found["mistakes"]:
         print(f"  miss: {line}")
-    fp = sum(int(stats[k]["fp"]) for k in NEGATIVE_KINDS if k in stats)
-    rec_v = stats["verbatim"]["tp"] / stats["verbatim"]["cases"]
-    rec_l = stats["light_edits"]["tp"] / stats["light_edits"]["cases"]
+    fp, rec_v, rec_l = found["false_positives"], found["recall_verbatim"], found["recall_light"]
     ok = fp == 0 and rec_v >= 0.98 and rec_l >= 0.9
     print(
-        f"summary: {len(rows)} cases in {elapsed * 1000:.0f} ms: false positives on original/quoted/"
-        f"attributed/prompt/requested {fp} (target 0), recall verbatim {rec_v:.3f} (target >= 0.98), "
-        f"light edits {rec_l:.3f} (target >= 0.9) -> {'PASS' if ok else 'FAIL'}"
+        f"summary: {found['cases']} cases in {found['seconds'] * 1000:.0f} ms: false positives on "
+        f"original/quoted/attributed/prompt/requested {fp} (target 0), recall verbatim {rec_v:.3f} "
+        f"(target >= 0.98), light edits {rec_l:.3f} (target >= 0.9) -> {'PASS' if ok else 'FAIL'}"
     )
     return 0 if ok else 1
 

@@ -171,6 +171,7 @@ class PlagiarismSettings(_Section):
     fact_weight: Annotated[float, Field(ge=0, le=1)] = 0.2
     window_content: Annotated[float, Field(ge=0, le=1)] = 0.3
     in_order_content: Annotated[float, Field(ge=0, le=1)] = 0.2
+    structure_share: Annotated[float, Field(ge=0, le=1)] = 0.5
     heavy_min_words: NonNegInt = 50
     heavy_min_wording: NonNegInt = 30
     review_similarity: Annotated[float, Field(ge=0, le=100)] = 60.0

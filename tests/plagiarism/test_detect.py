@@ -138,7 +138,9 @@ def test_one_sentence_in_the_usual_wording_of_a_fact_is_reviewed_not_plagiarized
 
 def test_what_was_copied_names_sentences_runs_and_wording() -> None:
     heavy = detect(HEAVY, "", [HADRIAN], CFG)
-    assert what_was_copied(heavy.matches).startswith("4 sentences follow the source's sentences")
+    assert what_was_copied(heavy.matches).startswith(
+        "4 sentences reword the source's sentences in order, sharing"
+    )
     one = detect(f"Here is a short answer. {COPY} I hope this helps.", "", [SOURCE], CFG)
     assert what_was_copied(one.matches) == (
         "1 passage copied word for word (longest exact run 19 words, 14 of wording beyond "
@@ -217,3 +219,240 @@ def test_an_edited_passage_never_runs_across_a_quotation() -> None:
     quote = response.index("Marie Curie is the only person")
     for m in result.matches:
         assert not (m.response_start < quote < m.response_end), (m.response_start, m.response_end)
+
+
+def test_a_long_copy_is_never_compared_as_one_long_string(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The comparisons whose time grows with the product of their lengths (rapidfuzz's
+    ratio, difflib's and rapidfuzz's alignments) only ever see a bounded stretch,
+    however long the copy: a copied book costs its length, not its square."""
+    import difflib
+    import random
+
+    from rapidfuzz import fuzz
+    from rapidfuzz.distance import Indel
+
+    from verifier.plagiarism import align, expression
+
+    rng = random.Random(3)
+    vocabulary = (
+        "house water light stone river field city market people school road family money "
+        "music garden window paper story friend morning winter summer letter animal country "
+        "village bridge forest island kitchen doctor teacher worker farmer builder painter "
+        "simple small large quiet early late happy bright heavy strong open close carry walk "
+        "build write bring leave follow change answer begin travel return"
+    ).split() + ["the", "of", "and", "a", "in"] * 8
+    sentences_ = [" ".join(rng.choices(vocabulary, k=rng.randint(8, 30))) for _ in range(1500)]
+    source = ". ".join(s.capitalize() for s in sentences_) + "."
+    words = source.split(" ")
+    for k in range(7, len(words), 9):  # light edits throughout: one long edited match
+        words[k] = "changed"
+    response = " ".join(words)
+    strings: list[int] = []  # characters of the two strings of each ratio
+    products: list[int] = []  # the product of the lengths of each sequence alignment
+    ratio, opcodes = fuzz.ratio, Indel.opcodes
+
+    def measured_ratio(a: str, b: str) -> float:
+        strings.append(len(a) + len(b))
+        return ratio(a, b)
+
+    def measured_opcodes(a, b):  # type: ignore[no-untyped-def]
+        products.append(len(a) * len(b))
+        return opcodes(a, b)
+
+    class Measured(difflib.SequenceMatcher):  # type: ignore[type-arg]
+        def __init__(self, junk, a, b, autojunk=True):  # type: ignore[no-untyped-def]
+            products.append(len(a) * len(b))
+            super().__init__(junk, a, b, autojunk=autojunk)
+
+    monkeypatch.setattr(fuzz, "ratio", measured_ratio)
+    monkeypatch.setattr(Indel, "opcodes", measured_opcodes)
+    monkeypatch.setattr(expression, "SequenceMatcher", Measured)
+    result = detect(response, "", [SourceText("u", "t", "s", source)], CFG)
+    assert result.verdict == "plagiarized"
+    assert len(source) > 2 * align.LONG_MATCH_CHARS
+    assert len(response.split()) > 20 * expression.LONG_WORDS
+    assert max(strings) <= align.LONG_MATCH_CHARS
+    assert max(products) <= (3 * expression.LONG_WORDS) ** 2
+
+
+# --- issue 35: copied expression, not shared knowledge -------------------------------------
+
+DIJKSTRA = SourceText(
+    "https://example.org/dijkstra",
+    "Dijkstra's algorithm",
+    "sha256:dijkstra",
+    "Dijkstra's algorithm finds the shortest paths between nodes in a weighted graph whose edge "
+    "weights are never negative. At each step it selects the unvisited node with the smallest "
+    "tentative distance and relaxes every edge that leaves that node. A priority queue is "
+    "usually used to pick that node quickly, which gives a running time of O((V + E) log V). "
+    "The algorithm was conceived by Edsger Dijkstra in 1956 and published three years later.",
+)
+# three sentences that follow three consecutive source sentences: the first and last with
+# words swapped around the subject's terms (priority queue, node, edge), the middle
+# one copied word for word
+AROUND_TERMS = (
+    "Here is how it works. Dijkstra's method computes the shortest routes between the nodes "
+    "of a weighted network whose edge costs are never negative. At each step it selects the "
+    "unvisited node with the smallest tentative distance and relaxes every edge that leaves "
+    "that node. A priority queue is typically employed to choose that node fast, which yields "
+    "a running time that grows with the edges and the logarithm of the nodes. It is a classic "
+    "of computer science courses."
+)
+
+
+def test_a_light_revision_around_the_subjects_terms_is_one_revised_passage() -> None:
+    """Terms of the subject count as copied words when the sentence around them is the
+    source's sentence: the three sentences are one revision, the copied one among them."""
+    from verifier.plagiarism.align import tokenize
+    from verifier.plagiarism.detect import _fuzzy_settings
+    from verifier.plagiarism.expression import topic_terms
+    from verifier.plagiarism.fuzzy import aligned_sentences
+
+    prompt = "How does Dijkstra's algorithm use a priority queue and tentative distances?"
+    result = detect(AROUND_TERMS, prompt, [DIJKSTRA], CFG)
+    [match] = [m for m in result.matches if m.counted]
+    assert (match.kind, match.sentences) == ("minor_changes", 3)
+    assert match.response_text.startswith("Dijkstra's method computes")
+    assert match.response_text.endswith("which yields a running time that")  # trimmed
+    assert result.verdict == "plagiarized"
+    assert result.reason == (
+        f"3 sentences follow the source's sentences, lightly revised (longest exact run "
+        f"{match.longest_run} words) from Dijkstra's algorithm ({result.copied_share:.0%} of "
+        "the response; plagiarized at 20%)"
+    )
+    # the revised sentences keep the source's: the structure, not the vocabulary, says so
+    response, source = tokenize(AROUND_TERMS), tokenize(DIJKSTRA.text)
+    terms = topic_terms(tokenize(prompt), response, [source])
+    assert {"queue", "tentative"} <= terms  # the prompt's rare words: the subject's terms
+    aligned = aligned_sentences(response, source, (), _fuzzy_settings(CFG), terms)
+    first, last = aligned[1], aligned[3]
+    assert first is not None
+    assert last is not None
+    assert first.minor
+    assert last.minor
+    assert min(first.structure, last.structure) >= CFG.structure_share
+    assert last.similarity < CFG.minor_similarity  # the wording alone would not tell
+
+
+APOLLO = SourceText(
+    "https://example.org/apollo-11",
+    "Apollo 11",
+    "sha256:apollo",
+    "Apollo 11 was the American spaceflight that first landed humans on the Moon. The crew "
+    "were commander Neil Armstrong, command module pilot Michael Collins and lunar module pilot "
+    "Buzz Aldrin. The Saturn V rocket lifted off from Kennedy Space Center on 16 July 1969. "
+    "Four days later Armstrong and Aldrin landed the lunar module Eagle in the Sea of "
+    "Tranquility. Armstrong became the first person to step onto the lunar surface six hours "
+    "after landing. The two men spent about two and a quarter hours outside the spacecraft, "
+    "collecting 21.5 kg of lunar material. Collins stayed alone in lunar orbit aboard the "
+    "command module Columbia. All three astronauts returned to Earth on 24 July and splashed "
+    "down in the Pacific Ocean.",
+)
+# written from the page: its facts in its order, in sentences of the writer's own, with the
+# crew named as the page names them (names and titles: a 15-word exact run)
+FROM_THE_PAGE = (
+    "Apollo 11 put the first people on the Moon in July 1969. Its three astronauts were "
+    "commander Neil Armstrong, command module pilot Michael Collins and lunar module pilot "
+    "Buzz Aldrin. A Saturn V carried them up from Florida on 16 July. On 20 July the lander "
+    "Eagle touched down in the Sea of Tranquility with Armstrong and Aldrin aboard. Armstrong "
+    "was first out, a few hours later. They gathered about 21.5 kg of rock and dust in a walk "
+    "of just over two hours. Meanwhile Collins circled overhead in Columbia. The crew came home "
+    "on 24 July, landing in the Pacific."
+)
+
+
+def test_a_run_of_names_and_titles_is_facts_not_copied_wording() -> None:
+    result = detect(FROM_THE_PAGE, "Tell me about Apollo 11.", [APOLLO], CFG)
+    crew = next(m for m in result.matches if "Michael Collins" in m.response_text)
+    assert crew.longest_run >= CFG.min_match_words  # word for word, and still facts
+    assert not crew.counted
+    assert crew.shortfall == "a list of names, titles and numbers (facts, not copied wording)"
+    # the page's facts in the page's order, in the writer's own sentences: original
+    assert result.verdict == "original"
+    assert not any(m.counted for m in result.matches)
+
+
+def test_a_long_run_counts_whatever_it_holds() -> None:
+    names = " ".join(
+        f"{first} {last},"
+        for first, last in zip("ABCDEFGHIJKLMNOPQRST", "UVWXYZ" * 4, strict=False)
+    )
+    source = SourceText(
+        "https://example.org/list", "List", "sha256:list", f"Members: {names} done."
+    )
+    result = detect(f"The members: {names} done.", "", [source], CFG)
+    [match] = result.matches
+    assert match.longest_run >= CFG.plagiarized_run_words
+    assert match.counted
+
+
+ASIDES = [
+    "I find this part of history fascinating.",
+    "My grandmother walked a stretch of it once and never stopped talking about the view.",
+    "Schools in the north still take children there every spring.",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                *(("source", s) for s in HADRIAN.text.split(". ")),
+                *(("heavy", s) for s in HEAVY.split(". ")),
+                *(("aside", s) for s in ASIDES),
+            ]
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_the_copied_share_is_the_words_inside_counted_matches(parts: list[tuple[str, str]]) -> None:
+    """Recounted from the matches' character spans: the response words inside counted
+    matches, each once, are the copied words and the share; and no counted match holds
+    words a match of the same source says do not count."""
+    response = " ".join(text.rstrip(".") + "." for _kind, text in parts)
+    result = detect(response, "", [HADRIAN], CFG)
+    inside: set[int] = set()
+    for m in result.matches:
+        if m.counted:
+            inside.update(range(*word_range(response, m.response_start, m.response_end)))
+    assert result.copied_words == len(inside)
+    assert result.copied_share == round(len(inside) / result.response_words, 4)
+    for m in result.matches:
+        if not m.counted and m.exemption is None:
+            words = set(range(*word_range(response, m.response_start, m.response_end)))
+            assert not words & inside, (m.response_text, m.shortfall)
+
+
+def test_the_reason_names_one_rule_one_bar_and_the_share_once() -> None:
+    """The verdict's figure is the copied share, said once, beside the one bar that
+    decided: 20% for copied or lightly revised passages, 30% for reworded ones, or a run of
+    30 words whatever the share."""
+    from tests.plagiarism.test_fuzzy import LIGHT
+
+    for response, bar in ((HEAVY, "plagiarized at 30%"), (LIGHT, "plagiarized at 20%")):
+        result = detect(response, "", [HADRIAN], CFG)
+        assert result.verdict == "plagiarized"
+        assert result.reason.count("% of the response") == 1
+        assert result.reason.count("plagiarized at") == 1
+        assert result.reason.endswith(
+            f"from Hadrian's Wall ({result.copied_share:.0%} of the response; {bar})"
+        )
+    # a long copied run in a long answer of its own: the run decides, not the share
+    own = (
+        " ".join(ASIDES)
+        + " "
+        + " ".join(f"{s} Paragraph {k} ends here." for k, s in enumerate(ASIDES * 6))
+    )
+    copied = (
+        "It ran from the banks of the River Tyne near the North Sea to the Solway Firth on the "
+        "Irish Sea, a distance of about 73 miles. Soldiers of three legions built the wall over "
+        "roughly six years, using stone in the east and turf in the west."
+    )
+    result = detect(f"{own} {copied} {own}", "", [HADRIAN], CFG)
+    assert result.verdict == "plagiarized"
+    assert result.copied_share < CFG.plagiarized_share
+    assert result.reason.endswith(
+        f"({result.copied_share:.0%} of the response; plagiarized at a run of 30)"
+    )

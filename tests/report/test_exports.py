@@ -137,5 +137,5 @@ def test_edited_copies_are_labelled_by_tier(settings: Settings, extractor: Extra
         for x in spans
         if x["value"]["labels"][0].startswith(("Copied", "Reworded"))
     ]
-    assert labels == ["Copied (heavy revision)", "Reworded (not counted)"]
+    assert labels == ["Copied (heavy revision)"] * 2 + ["Reworded (not counted)"]
     assert set(labels) <= set(SPAN_LABELS)

@@ -95,7 +95,7 @@ def test_example_report_text_to_file(tmp_path: Path) -> None:
     assert "c7 [425:517]" in facts
     assert "In 1903 Marie Curie shared the Nobel Prize" in facts
     copies = "\n".join(lines[found[3] : found[4]])
-    assert "Copied passages (1 counted of 4 found): plagiarized, 53% of 177 words" in copies
+    assert "Copied passages (2 counted of 6 found): plagiarized, 44% of 177 words" in copies
     assert "[606:728] exempt: quoted" in copies
     table = lines[found[4] :]
     assert any(x.split()[:2] == ["c7", "REFUTED"] for x in table)
@@ -347,14 +347,16 @@ def test_plagiarism_command() -> None:
     data = json.loads(result.stdout)
     assert data["schema"] == "verifier.plagiarism/2"
     assert data["verdict"] == "plagiarized"
-    # what was copied, then the bar it passed
-    assert data["reason"].startswith("2 sentences follow the source's sentences in order")
-    assert (
-        "(longest exact run 39 words); identical and minor-change passages cover"
-        in (data["reason"])
+    # what was copied, from where, then the one bar it passed with the one figure
+    share = round(100 * data["copied_share"])
+    assert data["reason"] == (
+        "4 sentences follow the source's sentences, lightly revised (longest exact run 39 "
+        f"words) from Marie Curie: a short biography ({share}% of the response; plagiarized "
+        "at 20%)"
     )
     counted = [m for m in data["matches"] if m["counted"]]
-    # the 39-word copy joined with the lightly edited sentence after it: one passage
+    # the 39-word copy with the sentences after it that follow the source: one passage, in
+    # two pieces (the sentence between them about radium's symbol is no part of it)
     assert max(m["longest_run"] for m in counted) == data["longest_run_words"] == 39
     assert {m["kind"] for m in counted} == {"minor_changes"}
     assert ("identical", "quoted") in {(m["kind"], m["exemption"]) for m in data["matches"]}

@@ -16,26 +16,34 @@ still near-verbatim; or a sentence whose wording survives light editing), and
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from heapq import heappop, heappush
 from typing import Any, Literal
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
 
 from verifier.text.sentences import sentence_spans
 from verifier.text.spans import WORD
 
 __all__ = [
+    "LONG_MATCH_CHARS",
     "Alignment",
     "Match",
     "MatchKind",
+    "Run",
     "Tokens",
     "align",
+    "choose_runs",
+    "exact_runs",
     "normalized_words",
     "sentences",
+    "similarity",
     "tokenize",
 ]
 
@@ -111,6 +119,11 @@ class Match:
     content: float = 0.0  # their content similarity with the source (weighted Dice, 0-1)
     wording: int = 0  # response words shared with the source, beyond the facts
     expression: int = 0  # response words of the match that are not facts
+    # whether the passage it belongs to was decided already (the sentence stage decides a
+    # passage as a whole, then cuts it into pieces), and if so why it does not count
+    decided: bool = False
+    shortfall: str | None = None
+    listing: bool = False  # its words are a list of names, titles and numbers: facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,59 +133,115 @@ class Alignment:
     matches: tuple[Match, ...]
 
 
+def _grams(tokens: Tokens, seed: int) -> dict[tuple[str, ...], list[int]]:
+    """Each ``seed``-gram of the text and where it starts, in order (worked out once per
+    text: the response is checked against many sources)."""
+    found = tokens.memo.get(("grams", seed))
+    if found is None:
+        found = defaultdict(list)
+        norm = tokens.norm
+        for j in range(len(norm) - seed + 1):
+            found[norm[j : j + seed]].append(j)
+        found = tokens.memo[("grams", seed)] = dict(found)
+    return found
+
+
+def _extend(a: Sequence[str], b: Sequence[str], j: int, i: int, length: int) -> int:
+    """How far the equal tokens from ``a[j]`` and ``b[i]`` go, given that the first
+    ``length`` are equal: compared a block at a time (doubling, then halving), so that a
+    long run costs C-speed slice comparisons, not a Python step per token."""
+    limit = min(len(a) - j, len(b) - i)
+    if length >= limit or a[j + length] != b[i + length]:
+        return length
+    length += 1
+    step = 8
+    while (
+        length + step <= limit
+        and a[j + length : j + length + step] == b[i + length : i + length + step]
+    ):
+        length += step
+        step = min(step * 2, 4096)
+    while step > 1:
+        step //= 2
+        if (
+            length + step <= limit
+            and a[j + length : j + length + step] == b[i + length : i + length + step]
+        ):
+            length += step
+    return length
+
+
 def exact_runs(a: Tokens, b: Tokens, seed: int, max_seed_hits: int = 64) -> list[Run]:
-    """Maximal exact runs of at least ``seed`` tokens, found from k-gram seeds."""
+    """Maximal exact runs of at least ``seed`` tokens, found from k-gram seeds, in the
+    order of their first token in ``a``.
+
+    A seed k-gram that occurs more than ``max_seed_hits`` times in ``b`` says nothing about
+    where a copy comes from and starts no run; and no more than ``max_seed_hits`` runs cover
+    any token of ``a`` (only text repeated over and over has more: the work stays linear in
+    the two lengths however repetitive they are). A run whose response span another run
+    from an earlier source position already has is left out (it can never be chosen)."""
     if len(a) < seed or len(b) < seed:
         return []
     # the response's k-grams are indexed once (it is checked against many sources); the
-    # source is scanned for them
-    wanted = a.memo.get(("kgrams", seed))
-    if wanted is None:
-        wanted = a.memo[("kgrams", seed)] = {a.norm[j : j + seed] for j in range(len(a) - seed + 1)}
+    # source is scanned for them, and only the response positions it shares are visited
+    mine = _grams(a, seed)
     index: dict[tuple[str, ...], list[int]] = defaultdict(list)
     norm = b.norm
     for i in range(len(b) - seed + 1):
         gram = norm[i : i + seed]
-        if gram in wanted:
+        if gram in mine:
             index[gram].append(i)
+    starts = sorted(
+        j for gram, hits in index.items() if len(hits) <= max_seed_hits for j in mine[gram]
+    )
     runs: list[Run] = []
     reach: dict[int, int] = {}  # diagonal (b - a) -> first response token not yet covered
-    for j in range(len(a) - seed + 1):
-        hits = index.get(a.norm[j : j + seed])
-        if not hits or len(hits) > max_seed_hits:
-            continue
-        for i in hits:
+    ends: list[int] = []  # where the runs covering the current response token end (a heap)
+    spans: set[tuple[int, int]] = set()  # the response spans of the runs kept
+    for j in starts:
+        while ends and ends[0] <= j:
+            heappop(ends)
+        for i in index[a.norm[j : j + seed]]:
             if reach.get(i - j, -1) > j:
                 continue
-            length = seed
-            while (
-                j + length < len(a)
-                and i + length < len(b)
-                and a.norm[j + length] == b.norm[i + length]
-            ):
-                length += 1
-            runs.append(Run(j, i, length))
+            if len(ends) >= max_seed_hits:
+                break
+            length = _extend(a.norm, norm, j, i, seed)
             reach[i - j] = j + length
+            heappush(ends, j + length)
+            if (j, length) not in spans:
+                spans.add((j, length))
+                runs.append(Run(j, i, length))
     return runs
 
 
-def _choose(runs: list[Run]) -> list[Run]:
+def choose_runs(runs: list[Run]) -> list[Run]:
     """Longest runs first; a run is kept only where it covers response tokens no longer
-    run has taken (it is trimmed to its uncovered part, if that is still a run)."""
-    taken = [False] * (max((r.a + r.length for r in runs), default=0))
+    run has taken (it is trimmed to its uncovered part, if that is still a run). What is
+    taken is kept as sorted disjoint intervals, so each run costs a bisection, not a step
+    per token."""
+    lows: list[int] = []  # taken: [lows[k], highs[k]), sorted, disjoint and not touching
+    highs: list[int] = []
     chosen: list[Run] = []
     for run in sorted(runs, key=lambda r: (-r.length, r.a, r.b)):
         start, end = run.a, run.a + run.length
-        while start < end and taken[start]:
-            start += 1
-        while end > start and taken[end - 1]:
-            end -= 1
-        if end - start < 1 or any(taken[start:end]):
+        k = bisect_right(lows, start) - 1
+        if k >= 0 and highs[k] > start:  # the start is taken: trim to where that ends
+            start = highs[k]
+        if start >= end:
             continue
-        shift = start - run.a
-        chosen.append(Run(start, run.b + shift, end - start))
-        for k in range(start, end):
-            taken[k] = True
+        k = bisect_right(lows, end - 1) - 1
+        if k >= 0 and highs[k] > end - 1:  # so is the end: trim to where that starts
+            end = lows[k]
+        k = bisect_right(lows, start)
+        if k < len(lows) and lows[k] < end:  # taken tokens inside: not a run of its own
+            continue
+        chosen.append(Run(start, run.b + start - run.a, end - start))
+        first, stop = bisect_left(highs, start), bisect_right(lows, end)  # those it touches
+        if first < stop:
+            start, end = min(start, lows[first]), max(end, highs[stop - 1])
+        lows[first:stop] = [start]
+        highs[first:stop] = [end]
     chosen.sort(key=lambda r: r.a)
     return chosen
 
@@ -214,7 +283,7 @@ def align(
     Sentences no long exact run covers are aligned by :mod:`verifier.plagiarism.fuzzy`.
     """
     matches: list[Match] = []
-    groups = _merge([[run] for run in _choose(exact_runs(response, source, seed))], max_gap)
+    groups = _merge([[run] for run in choose_runs(exact_runs(response, source, seed))], max_gap)
     # A stray short run (a phrase that also occurs elsewhere in the source) can split one
     # copied passage in two: join the groups of at least join_words across short ones.
     join = min_words if join_words is None else join_words
@@ -229,9 +298,7 @@ def align(
         if words < min_words:
             continue
         copied = sum(r.length for r in group)
-        a_text = " ".join(response.norm[a_first : a_last + 1])
-        b_text = " ".join(source.norm[b_first : b_last + 1])
-        similarity = round(fuzz.ratio(a_text, b_text), 2)
+        similarity = _group_similarity(response.norm, source.norm, group)
         kind: MatchKind = "identical" if len(group) == 1 else "minor_changes"
         matches.append(
             Match(
@@ -248,6 +315,37 @@ def align(
         )
     matches.sort(key=lambda m: m.a_first)
     return Alignment(response, source, tuple(matches))
+
+
+# Strings longer than this (characters, both sides together) are compared piece by piece:
+# rapidfuzz's ratio takes time in the product of the two lengths, minutes for two copies of
+# a million characters. A match this long is a copy of pages, not of a passage.
+LONG_MATCH_CHARS = 40_000
+
+
+def similarity(a: Sequence[str], b: Sequence[str]) -> float:
+    """How alike two token sequences are, 0-100: rapidfuzz ``ratio`` of their strings."""
+    return round(fuzz.ratio(" ".join(a), " ".join(b)), 2)
+
+
+def _group_similarity(a: Sequence[str], b: Sequence[str], group: list[Run]) -> float:
+    """The similarity of a group of runs with the gaps between them: ``ratio`` of the two
+    spans' strings; for a span longer than ``LONG_MATCH_CHARS``, the same measure with the
+    edit distance summed over the gaps (the runs are equal; what differs is in the gaps),
+    which takes time in the length, not its square (it can only be lower than ratio's)."""
+    first, last = group[0], group[-1]
+    a_words = a[first.a : last.a + last.length]
+    b_words = b[first.b : last.b + last.length]
+    chars = sum(map(len, a_words)) + sum(map(len, b_words)) + len(a_words) + len(b_words)
+    if chars <= LONG_MATCH_CHARS:
+        return similarity(a_words, b_words)
+    distance = 0
+    for left, right in itertools.pairwise(group):
+        gap_a = "".join(" " + w for w in a[left.a + left.length : right.a])
+        gap_b = "".join(" " + w for w in b[left.b + left.length : right.b])
+        distance += Indel.distance(gap_a, gap_b)
+    total = chars - 2  # the two strings, less the space before each first word
+    return round(100 * (1 - distance / total), 2) if total else 100.0
 
 
 def sentences(tokens: Tokens) -> list[tuple[int, int]]:

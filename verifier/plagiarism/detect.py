@@ -1,39 +1,39 @@
 """The copy check: align the response with every candidate source, apply the exemptions,
 and decide the verdict (pure; the pipeline gathers the sources).
 
-Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then,
-sentence by sentence, the response sentences no long exact run covers
-(:mod:`verifier.plagiarism.fuzzy`: ``minor_changes`` and ``heavy_revision`` passages);
-an edited passage next to an exact match of the same source region joins it. What counts
-is copied expression, not shared facts (:mod:`verifier.plagiarism.expression`): the
-subject's terms are the rare words the prompt or two of the sources use.
+Each source is aligned twice: exact runs (:mod:`verifier.plagiarism.align`), then
+sentence by sentence (:mod:`verifier.plagiarism.fuzzy`): is each sentence derived from a
+source sentence, and is a passage of them copied expression (the source's sentence
+structure across consecutive sentences, wording beyond the facts) rather than shared
+knowledge (:mod:`verifier.plagiarism.expression`: the subject's terms are the rare words
+the prompt or two of the sources use; a run of names, titles and numbers is facts).
 
 A match does not count when an exemption takes it out (quoted, attributed, supplied or
 requested by the prompt, code, boilerplate: ``CopyMatch.exemption``) or when it is too
-little evidence of copying (``CopyMatch.shortfall``): under ``min_match_words`` words; an
-exact-run match without a run of ``min_match_words`` (two short common phrasings of a
-fact are not copying); one closely worded sentence with a similarity under
-``minor_similarity``; a ``heavy_revision`` passage of fewer than ``heavy_min_sentences``
-sentences in the source's order, with a content similarity under
-``heavy_passage_content``, a source side under half its response side, or too short for
-its structure to be what is shared (fewer than ``heavy_min_words`` words beyond the facts
-and ``heavy_min_wording`` words of wording shared), unless it reaches ``reworded_content``
-(the same content, reworded).
+little evidence of copying (``CopyMatch.shortfall``, see :func:`_too_short`): under
+``min_match_words`` words; a list of names, titles and numbers; an exact-run match
+without a run of ``min_match_words`` (two short common phrasings of a fact are not
+copying); one closely worded sentence with a similarity under ``minor_similarity``; a
+``heavy_revision`` passage of fewer than ``heavy_min_sentences`` sentences in the source's
+order, with a content similarity under ``heavy_passage_content``, a source side under half
+its response side, or too short for its structure to be what is shared (fewer than
+``heavy_min_words`` words beyond the facts and ``heavy_min_wording`` words of wording
+shared), unless it reaches ``reworded_content`` (the same content, reworded).
 
 The copied share is the number of response words inside counted matches (each word once,
-whatever the number of sources) over the response's words. Only strong evidence makes a
-verdict: the counted matches of a source copying from which is established (see
-:func:`_strong`; one sentence alone, or two closely worded ones, are how facts are put).
-Verdict:
+whatever the number of sources) over the response's words: the one figure the reason
+states. Only strong evidence makes a verdict: the counted matches of a source copying
+from which is established (see :func:`_strong`; one sentence alone, or two closely worded
+ones, are how facts are put). Verdict:
 
-- ``plagiarized``: strong identical and minor-change matches cover ``plagiarized_share``
-  of the response, or an exact run reaches ``plagiarized_run_words``, or strong matches of
-  every kind cover ``heavy_share``;
+- ``plagiarized``: copying is established and the copied share reaches
+  ``plagiarized_share`` (most of the evidence copied or lightly revised) or
+  ``heavy_share`` (reworded), or an exact run reaches ``plagiarized_run_words``;
 - ``possible``: something counts (above ``possible_share``): review;
 - ``original``: nothing counts (exempt and uncounted matches are still listed).
 
-``Plagiarism.reason`` says what was copied (:func:`what_was_copied`) and which bar it
-passed, with the figures.
+``Plagiarism.reason`` says what was copied (:func:`what_was_copied`), from where, and the
+one rule and bar that decided, with the share, once.
 """
 
 from __future__ import annotations
@@ -84,21 +84,16 @@ class _Response:
     from_prompt: set[int]  # tokens inside runs the prompt supplied
     exempt: Exemptions
     terms: frozenset[str]  # the subject's terms: facts, not wording
+    # tokens exempt whatever the source (quoted, attributed, code): no edited passage runs
+    # across them
+    barriers: frozenset[int]
 
-    @property
-    def barriers(self) -> frozenset[int]:
-        """Tokens exempt whatever the source (quoted, attributed, code): no edited passage
-        runs across them."""
-        spans = [
-            *self.exempt.quoted,
-            *((a, b) for a, b, _c in self.exempt.attributed),
-            *self.exempt.code,
-        ]
-        return frozenset(
-            k
-            for k, (s0, s1) in enumerate(self.tokens.spans)
-            if any(a <= s0 and s1 <= b for a, b in spans)
-        )
+
+def _barriers(tokens: Tokens, exempt: Exemptions) -> frozenset[int]:
+    """The tokens wholly inside a quoted, attributed or code span: each span's own tokens,
+    found by bisection (linear in the tokens inside spans, whatever the response's length)."""
+    spans = [*exempt.quoted, *((a, b) for a, b, _c in exempt.attributed), *exempt.code]
+    return frozenset(k for a, b in spans for k in tokens.within(a, b) if tokens.spans[k][1] <= b)
 
 
 def detect(
@@ -124,6 +119,8 @@ def detect(
         if source.snapshot_id not in seen and source.text:
             seen.add(source.snapshot_id)
             unique.append(source)
+    if exemptions is None:
+        exemptions = find_exemptions(response, prompt, settings.boilerplate)
     mine = _Response(
         response,
         tokens,
@@ -132,12 +129,9 @@ def detect(
             (r.a, r.a + r.length - 1)
             for r in exact_runs(tokens, prompt_tokens, settings.seed_words)
         ),
-        (
-            exemptions
-            if exemptions is not None
-            else find_exemptions(response, prompt, settings.boilerplate)
-        ),
+        exemptions,
         topic_terms(prompt_tokens, tokens, (_source_tokens(s.text) for s in unique)),
+        _barriers(tokens, exemptions),
     )
     fuzzy = _fuzzy_settings(settings)
     matches: list[CopyMatch] = []
@@ -224,6 +218,7 @@ def _source_matches(
         exempt_span,
         mine.terms,
         barriers=mine.barriers,
+        decide=lambda m: _too_short(m, settings),
     )
 
     out: list[CopyMatch] = []
@@ -232,7 +227,7 @@ def _source_matches(
         r0, r1 = tokens.char_span(m.a_first, m.a_last)
         s0, s1 = source_tokens.char_span(m.b_first, m.b_last)
         exempt = exemption(m)
-        shortfall = None if exempt else _too_short(m, settings)
+        shortfall = None if exempt else m.shortfall if m.decided else _too_short(m, settings)
         out.append(
             CopyMatch(
                 kind=m.kind,
@@ -285,7 +280,7 @@ def worth_aligning(response: Tokens, passage: str, settings: PlagiarismSettings)
         m.kind == "minor_changes"
         or m.content >= settings.reworded_content
         or (m.sentences >= sentences and m.content >= settings.heavy_passage_content)
-        for m in edited_passages(response, passage_tokens, set(), _fuzzy_settings(settings))
+        for m in edited_passages(response, passage_tokens, (), _fuzzy_settings(settings))
     )
 
 
@@ -298,6 +293,8 @@ def _fuzzy_settings(settings: PlagiarismSettings) -> FuzzySettings:
         fact_weight=settings.fact_weight,
         window_content=settings.window_content,
         in_order_content=settings.in_order_content,
+        structure_share=settings.structure_share,
+        long_run_words=settings.plagiarized_run_words,
     )
 
 
@@ -305,21 +302,23 @@ def _too_short(m: Match, settings: PlagiarismSettings) -> str | None:
     """Why a match is too little evidence of copying to count, or None."""
     if m.words < settings.min_match_words:
         return f"short (under {settings.min_match_words} words)"
-    if m.longest_run >= settings.min_match_words:
+    if m.listing or (m.sentences and not m.wording):
+        return "a list of names, titles and numbers (facts, not copied wording)"
+    if m.longest_run >= settings.min_match_words and m.wording:  # beyond the facts
         return None
     if not m.sentences:
         return (
             f"short exact runs (the longest is {m.longest_run} words, "
             f"under {settings.min_match_words})"
         )
+    if m.content >= settings.reworded_content:  # the same content, reworded or reordered
+        return None
     if m.kind == "minor_changes":
         if m.sentences == 1 and m.similarity < settings.minor_similarity:
             return (
                 f"one sentence of similarity {m.similarity:.0f} (alone, a sentence needs "
                 f"{settings.minor_similarity:.0f})"
             )
-        return None
-    if m.content >= settings.reworded_content:  # the same content, reworded or reordered
         return None
     if m.sentences < settings.heavy_min_sentences:
         return (
@@ -362,21 +361,22 @@ def _strong(
     tokens: Tokens, counted: list[CopyMatch], settings: PlagiarismSettings
 ) -> list[CopyMatch]:
     """The counted matches that can make a verdict "plagiarized": those of the sources
-    copying from which is established. Its matches must share ``min_match_words`` words
-    of wording beyond names, numbers and terms over two of the response's sentences with
-    an exact run of ``min_match_words`` among them, or over ``edited_min_sentences``
+    copying from which is established. Its counted passages must hold
+    ``edited_min_sentences`` aligned sentences; or its matches share ``min_match_words``
+    words of wording beyond names, numbers and terms over two of the response's sentences
+    with an exact run of ``min_match_words`` among them, or over ``edited_min_sentences``
     sentences; or hold an exact run of ``plagiarized_run_words``. One sentence alone, even
     word for word, or two closely worded ones, are how facts are commonly put: review,
     not a verdict."""
     starts = [first for first, _last in sentences(tokens)]
 
     def sentences_of(m: CopyMatch) -> int:
-        """The response sentences a match holds: those aligned one by one, and those its
-        exact runs touch (an aside inside an edited passage is not one of them)."""
-        touched = bisect_right(starts, m.word_end - 1) - bisect_right(starts, m.word_start) + 1
-        if not m.sentences:
-            return touched
-        return m.sentences + (m.longest_run >= settings.min_match_words)
+        """The response sentences a match holds: those aligned one by one (the pieces of
+        a passage are matches of their own: an aside it runs across is in none), or those
+        an exact-run match touches."""
+        if m.sentences:
+            return m.sentences
+        return bisect_right(starts, m.word_end - 1) - bisect_right(starts, m.word_start) + 1
 
     by_source: dict[str, list[CopyMatch]] = {}
     for m in counted:
@@ -388,7 +388,7 @@ def _strong(
         anchored = any(m.longest_run >= settings.min_match_words for m in found)
         if (
             any(m.longest_run >= settings.plagiarized_run_words for m in found)
-            or any(m.sentences >= settings.edited_min_sentences for m in found)
+            or sum(m.sentences for m in found) >= settings.edited_min_sentences
             or (shared and held >= (2 if anchored else settings.edited_min_sentences))
         ):
             strong.extend(found)
@@ -397,23 +397,35 @@ def _strong(
 
 def what_was_copied(matches: Sequence[CopyMatch]) -> str:
     """What the matches show was copied, in words a rater can check against the source:
-    "4 sentences follow the source's sentences in order, sharing 38 words of wording
-    beyond names, numbers and terms (longest exact run 6 words); 2 passages copied word for
-    word (longest exact run 14 words, 12 of wording beyond names, numbers and terms)"."""
-    edited = [m for m in matches if m.sentences]
+    "3 sentences follow the source's sentences, lightly revised (longest exact run 18
+    words); 2 sentences reword the source's sentences in order, sharing 21 words of
+    wording beyond names, numbers and terms; 1 passage copied word for word (longest exact
+    run 14 words, 12 of wording beyond names, numbers and terms)"."""
+    revised = [m for m in matches if m.sentences and m.kind != "heavy_revision"]
+    reworded = [m for m in matches if m.sentences and m.kind == "heavy_revision"]
     exact = [m for m in matches if not m.sentences]
     parts = []
-    if edited:
-        n = sum(m.sentences for m in edited)
-        shared = sum(m.wording for m in edited)
+    if revised:
+        n = sum(m.sentences for m in revised)
         follows = (
-            f"{n} sentences follow the source's sentences in order"
+            f"{n} sentences follow the source's sentences"
+            if n > 1
+            else "1 sentence follows a sentence of the source"
+        )
+        parts.append(
+            f"{follows}, lightly revised (longest exact run "
+            f"{max(m.longest_run for m in revised)} words)"
+        )
+    if reworded:
+        n = sum(m.sentences for m in reworded)
+        follows = (
+            f"{n} sentences reword the source's sentences in order"
             if n > 1
             else "1 sentence rewords a sentence of the source"
         )
         parts.append(
-            f"{follows}, sharing {shared} words of wording beyond names, numbers and terms "
-            f"(longest exact run {max(m.longest_run for m in edited)} words)"
+            f"{follows}, sharing {sum(m.wording for m in reworded)} words of wording beyond "
+            "names, numbers and terms"
         )
     if exact:
         n = len(exact)
@@ -435,10 +447,10 @@ def _verdict(
     phrase_queries: Sequence[str],
 ) -> Plagiarism:
     """The copy check's result: how much of the response the counted matches cover, the
-    grounds for "plagiarized", the verdict and its reason, the sources by share."""
+    verdict and its reason, the sources by share."""
     counted = [m for m in matches if m.counted]
     strong = _strong(tokens, counted, settings)
-    cover = _coverage(len(tokens), counted, strong)
+    cover = _coverage(len(tokens), counted)
     verdict, reason = _decide(matches, counted, strong, cover, settings, checked)
     return Plagiarism(
         status="checked",
@@ -464,20 +476,11 @@ class _Coverage:
     words: int  # the response's
     copied: set[int]  # inside counted matches
     per_source: dict[str, tuple[CopyMatch, set[int], int]]  # first match, words, matches
-    share: float  # copied words
-    near_share: float  # inside strong identical and minor_changes matches
-    evidence_share: float  # inside strong matches of every kind
+    share: float  # copied words: the one figure every verdict and reason states
     longest: int  # the longest exact run
 
 
-def _coverage(words_total: int, counted: list[CopyMatch], strong: list[CopyMatch]) -> _Coverage:
-    near: set[int] = set()
-    evidence: set[int] = set()
-    for m in strong:
-        inside = set(range(m.word_start, m.word_end))
-        evidence |= inside
-        if m.kind != "heavy_revision":
-            near |= inside
+def _coverage(words_total: int, counted: list[CopyMatch]) -> _Coverage:
     copied: set[int] = set()
     per_source: dict[str, tuple[CopyMatch, set[int], int]] = {}
     for m in counted:
@@ -490,28 +493,17 @@ def _coverage(words_total: int, counted: list[CopyMatch], strong: list[CopyMatch
         copied,
         per_source,
         len(copied) / words_total if words_total else 0.0,
-        len(near) / words_total if words_total else 0.0,
-        len(evidence) / words_total if words_total else 0.0,
         max((m.longest_run for m in counted), default=0),
     )
 
 
-def _grounds(cover: _Coverage, settings: PlagiarismSettings) -> list[str]:
-    """The bars for "plagiarized" the matches pass, as reasons."""
-    grounds = [
-        f"identical and minor-change passages cover {cover.near_share:.0%} of the response "
-        f"(plagiarized at {settings.plagiarized_share:.0%})"
-        if cover.near_share >= settings.plagiarized_share
-        else "",
-        f"an exact run of {cover.longest} words (plagiarized at {settings.plagiarized_run_words})"
-        if cover.longest >= settings.plagiarized_run_words
-        else "",
-        f"copied and reworded passages cover {cover.evidence_share:.0%} of the response "
-        f"(plagiarized at {settings.heavy_share:.0%})"
-        if cover.evidence_share >= settings.heavy_share
-        else "",
-    ]
-    return [g for g in grounds if g]
+def _from(matches: Sequence[CopyMatch]) -> str:
+    """Where the matches come from: "from Title" (or its address), "from 3 sources"."""
+    sources = list(dict.fromkeys(m.snapshot_id for m in matches))
+    if len(sources) > 1:
+        return f"from {len(sources)} sources"
+    first = matches[0]
+    return f"from {first.source_title or first.source_url}"
 
 
 def _decide(
@@ -522,30 +514,44 @@ def _decide(
     settings: PlagiarismSettings,
     checked: int,
 ) -> tuple[Literal["original", "possible", "plagiarized"], str]:
-    """The verdict and its reason: original when nothing counts or too little is copied,
-    plagiarized on any ground, possible (a review) otherwise."""
+    """The verdict and its reason, which names the rule that decided and its threshold
+    once, with the one figure (the copied share): original when nothing counts;
+    plagiarized when copying is established (strong evidence) and the copied share reaches
+    ``plagiarized_share`` (when most of that evidence is copied or lightly revised) or
+    ``heavy_share`` (reworded), or an exact run reaches ``plagiarized_run_words``;
+    possible (a review) otherwise."""
     if not counted or cover.share <= settings.possible_share:
         if matches:
             return "original", (
                 f"nothing counts: {len(matches)} match(es) exempt or too little evidence"
             )
         return "original", f"no copied text in the {checked} source(s) checked"
-    grounds = _grounds(cover, settings)
-    if grounds:
-        return "plagiarized", f"{what_was_copied(strong)}; {'; '.join(grounds)}"
-    if strong:
+    # the figure as the reason states it, compared with the bar as it states it
+    percent = round(100 * cover.share)
+    share = f"{percent}% of the response"
+    if not strong:
         return "possible", (
-            f"{what_was_copied(strong)}; {cover.share:.0%} of the response matches a source, "
-            f"under the bars for plagiarized (identical and minor-change passages "
-            f"{cover.near_share:.0%}, under {settings.plagiarized_share:.0%}; all passages "
-            f"{cover.evidence_share:.0%}, under {settings.heavy_share:.0%}): review"
+            f"{what_was_copied(counted)} ({share}), but only within one sentence or in "
+            f"closely worded sentences (fewer than {settings.edited_min_sentences} in a row): "
+            "how a fact is commonly put, or copying: review"
         )
-    return "possible", (
-        f"{what_was_copied(counted)}; {cover.share:.0%} of the response matches a source, "
-        f"but only within one sentence or in closely worded sentences (fewer than "
-        f"{settings.edited_min_sentences} in a row): how a fact is commonly put, or "
-        "copying: review"
+    # copied word for word or lightly revised (most of the evidence): the lower bar
+    copied = sum(m.words for m in strong if m.kind != "heavy_revision")
+    bar = (
+        settings.plagiarized_share
+        if 2 * copied >= sum(m.words for m in strong)
+        else settings.heavy_share
     )
+    what = f"{what_was_copied(strong)} {_from(strong)}"
+    if percent >= round(100 * bar):
+        return "plagiarized", f"{what} ({share}; plagiarized at {bar:.0%})"
+    longest = max(m.longest_run for m in strong)
+    if longest >= settings.plagiarized_run_words:
+        return "plagiarized", (
+            f"{what}: an exact run of {longest} words ({share}; plagiarized at a run of "
+            f"{settings.plagiarized_run_words})"
+        )
+    return "possible", f"{what} ({share}; plagiarized at {bar:.0%}): review"
 
 
 def _sources(cover: _Coverage) -> list[CopySource]:
@@ -579,6 +585,7 @@ def _thresholds(settings: PlagiarismSettings) -> dict[str, float]:
         "heavy_passage_content": settings.heavy_passage_content,
         "minor_similarity": settings.minor_similarity,
         "reworded_content": settings.reworded_content,
+        "structure_share": settings.structure_share,
         "heavy_min_words": settings.heavy_min_words,
         "heavy_min_wording": settings.heavy_min_wording,
         "review_similarity": settings.review_similarity,

@@ -10,8 +10,11 @@ the count. Exempt matches are still reported, with their reason.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from verifier.text.spans import blocks, segments
@@ -240,7 +243,7 @@ class Exemptions:
             return f"attributed (the response links to {host})"
         own_cues = [
             (s, e)
-            for s, e, cues in self.attributed
+            for s, e, cues in _overlapping(self.attributed, start, end)
             if any(ce <= start or cs >= end for cs, ce in cues)
         ]
         if _mostly_inside(start, end, own_cues):
@@ -252,16 +255,24 @@ class Exemptions:
         return None
 
 
+Span = TypeVar("Span", tuple[int, int], tuple[int, int, tuple[Cue, ...]])
+
+
+def _overlapping(spans: list[Span], start: int, end: int) -> list[Span]:
+    """The spans (sorted and disjoint) that overlap characters [start, end), found by
+    bisection: a long response has thousands, and each match asks."""
+    k = bisect_right(spans, start, key=itemgetter(1))  # the first ending after start
+    out = []
+    while k < len(spans) and spans[k][0] < end:
+        out.append(spans[k])
+        k += 1
+    return out
+
+
 def _mostly_inside(start: int, end: int, spans: list[tuple[int, int]], share: float = 0.8) -> bool:
     if end <= start:
         return False
-    inside = 0
-    for s, e in spans:
-        if e <= start:
-            continue
-        if s >= end:
-            break
-        inside += min(e, end) - max(s, start)
+    inside = sum(min(e, end) - max(s, start) for s, e in _overlapping(spans, start, end))
     return inside >= share * (end - start)
 
 

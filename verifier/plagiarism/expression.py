@@ -31,6 +31,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
 
 from verifier.plagiarism.align import Tokens, sentences
 from verifier.text.months import MONTHS, WEEKDAYS
@@ -40,9 +41,12 @@ from verifier.text.words import frequencies, rarity
 
 __all__ = [
     "FACT",
+    "LONG_WORDS",
     "expression_words",
     "fact_roots",
+    "listing",
     "masked",
+    "matching_blocks",
     "rare",
     "rare_roots",
     "recurring_terms",
@@ -198,21 +202,62 @@ def masked(tokens: Tokens, first: int, last: int, facts: frozenset[str] | set[st
     return out
 
 
+# Sequences longer than this (words) are aligned a stretch of this many words at a time,
+# with rapidfuzz's LCS alignment (C, bit-parallel) instead of difflib's (Python, time in
+# the product of the two lengths and more with the words both repeat: "#", "the").
+LONG_WORDS = 1000
+
+
+def matching_blocks(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int, int]]:
+    """The runs of equal words ``a`` and ``b`` share in order, as (start in a, start in b,
+    size): difflib's matching blocks; past ``LONG_WORDS`` words of ``a``, an LCS alignment
+    of each stretch of ``LONG_WORDS`` against the stretch of ``b`` at the same relative
+    place (and half a stretch either side): a copy of pages costs its length, not its
+    square."""
+    if len(a) <= LONG_WORDS:
+        blocks = SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
+        return [(x.a, x.b, x.size) for x in blocks if x.size]
+    out: list[tuple[int, int, int]] = []
+    scale, slack = len(b) / len(a), LONG_WORDS // 2
+    for x in range(0, len(a), LONG_WORDS):
+        y = max(0, int(x * scale) - slack)
+        stretch = b[y : int((x + LONG_WORDS) * scale) + slack]
+        out.extend(
+            (x + op.src_start, y + op.dest_start, op.src_end - op.src_start)
+            for op in Indel.opcodes(a[x : x + LONG_WORDS], stretch)
+            if op.tag == "equal"
+        )
+    return out
+
+
 def shared_wording(a: Sequence[str], b: Sequence[str]) -> int:
     """Words of masked sequence ``a`` that ``b`` has too, beyond the facts: its ordinary
     words that ``b`` holds (as roots, in any order), and the small words between them
-    where the two run the same way (difflib's matching blocks of two or more words that
+    where the two run the same way (the :func:`matching_blocks` of two or more words that
     hold an ordinary word: "cast from the same #", not "in # and #")."""
     if not a or not b:
         return 0
     in_b = set(b)
     shared = [w != FACT and w not in STOPWORDS and w in in_b for w in a]
-    for block in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
-        words = range(block.a, block.a + block.size)
-        if block.size >= 2 and any(a[k] != FACT and a[k] not in STOPWORDS for k in words):
+    for start, _b_start, size in matching_blocks(a, b):
+        words = range(start, start + size)
+        if size >= 2 and any(a[k] != FACT and a[k] not in STOPWORDS for k in words):
             for k in words:
                 shared[k] = shared[k] or a[k] != FACT
     return sum(shared)
+
+
+def listing(words: Sequence[str], facts: frozenset[str] | set[str]) -> bool:
+    """Whether words (as tokens) are a list of names, titles and numbers rather than a
+    sentence's wording: a third of them names or numbers (roots in ``facts``), and at most
+    one in six a function word ("were commander Neil Armstrong, command module pilot
+    Michael Collins and lunar module pilot Buzz Aldrin"; prose has several in every
+    clause)."""
+    if not words:
+        return False
+    named = sum(root(w) in facts or _is_number(w) for w in words)
+    small = sum(w in STOPWORDS for w in words)
+    return 3 * named >= len(words) and 6 * small <= len(words)
 
 
 def expression_words(words: Sequence[str]) -> int:

@@ -1,48 +1,63 @@
-"""Fuzzy sentence alignment: edited copies, sentence by sentence, in the source's order.
+"""Sentence alignment: is a sentence *derived from* a source sentence, and how.
 
 An edited copy breaks every long exact run, but keeps, sentence after sentence, the
-source's content in the source's order. For each response sentence no long exact run
-touches, the best source *window* (one sentence, or two adjacent ones: a merged or split
-sentence) is the one whose content best matches the sentence's both ways, a weighted Dice
-coefficient of the two sets of content words (lightly stemmed), each word weighted by its
-rarity in English (symspellpy's frequency list: "tectonic" says more than "large") and by
-how few of the source's sentences use it, facts included: they say where a sentence's
+source's content in the source's order. Every response sentence is aligned: one an exact
+run of ``anchor_words`` holds (an anchor) with the source sentences the run copies; any
+other with the best source *window* (one sentence, or two adjacent ones: a merged or
+split sentence), the one whose content best matches the sentence's both ways, a weighted
+Dice coefficient of the two sets of content words (lightly stemmed), each word weighted by
+its rarity in English (symspellpy's frequency list: "tectonic" says more than "large") and
+by how few of the source's sentences use it, facts included: they say where a sentence's
 content is (``window_content``; a sentence between two aligned ones takes the best window
-between theirs at ``in_order_content``). Whether it was copied is measured without the
-facts (:mod:`verifier.plagiarism.expression`): its **content similarity** weighs each fact
-``fact_weight`` of its rarity, and its wording is compared with the facts masked. Each
-aligned sentence is then tiered:
+between theirs at ``in_order_content``). How it was derived is then measured apart from
+the facts (:mod:`verifier.plagiarism.expression`):
 
-- ``minor_changes``: the wording survives: content similarity >= ``minor_content`` and
-  rapidfuzz ``ratio`` of the two masked word strings >= ``minor_similarity``;
-- ``heavy_revision``: only the content survives (content similarity >= ``heavy_content``).
+- it keeps the **source's sentence** when ``structure_share`` of the two sentences' words
+  (names and numbers aside, the subject's terms as they stand) run the same way in both:
+  lightly revised whatever words were swapped, and its terms are copied words;
+- else its **content similarity** weighs each fact ``fact_weight`` of its rarity and must
+  reach ``heavy_content``; its wording is compared with the facts masked.
 
-Consecutive response sentences whose windows move forward through the source by at most
-``max_skip`` sentences form a **passage** (one :class:`~verifier.plagiarism.align.Match`,
-offsets on both sides, with the words of wording it shares and its words beyond the
-facts), ``minor_changes`` when its minor sentences hold most of its words. A passage next
-to an exact match of the same source region (the sentence before or after it, the source
-within ``max_skip`` sentences) joins it: one copied passage, one match. Which passages
-count is the caller's decision (:mod:`verifier.plagiarism.detect`). Pure functions.
+A sentence is ``minor_changes`` (lightly revised) when it keeps the source's sentence,
+holds an anchor, or its wording survives (content similarity >= ``minor_content`` and
+rapidfuzz ``ratio`` of the two masked word strings >= ``minor_similarity``); else
+``heavy_revision``.
+
+Consecutive aligned sentences whose windows move forward through the source by at most
+``max_skip`` sentences form a **passage**, decided as a whole by the caller's rules
+(``Decide``, :mod:`verifier.plagiarism.detect`): a revision where two sentences in three
+keep the source's, else a heavy revision; failing that, its reworded sentences stand apart
+and its copied and revised stretches are decided on their own. A passage takes in the
+anchors among its sentences and comes as its pieces (one
+:class:`~verifier.plagiarism.align.Match` per stretch of consecutive sentences, offsets on
+both sides, with the words of wording it shares and its words beyond the facts): the
+sentence it runs across is in no match. Pure functions.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
 
-from rapidfuzz import fuzz
-
-from verifier.plagiarism.align import Alignment, Match, Tokens, sentences
+from verifier.plagiarism.align import (
+    LONG_MATCH_CHARS,
+    Alignment,
+    Match,
+    Tokens,
+    sentences,
+    similarity,
+)
 from verifier.plagiarism.expression import (
     FACT,
     expression_words,
     fact_roots,
+    listing,
     masked,
+    matching_blocks,
     recurring_terms,
     root,
     roots_of,
@@ -57,6 +72,7 @@ from verifier.text.words import rarity
 Exemption = Callable[[int, int, int, int], str | None]
 
 __all__ = [
+    "Decide",
     "Exemption",
     "FuzzySettings",
     "aligned_sentences",
@@ -77,10 +93,25 @@ class FuzzySettings:
     fact_weight: float = 0.2  # a fact's share of its weight in the content similarity
     window_content: float = 0.3  # all content, facts too, that finds a sentence's window
     in_order_content: float = 0.2  # the same, for a sentence between two aligned ones
+    structure_share: float = 0.5  # words kept in the source's order: the source's sentence
+    long_run_words: int = 30  # an exact run this long is copying, even of a list of names
+
+
+# A "sentence" longer than this many words is a list, a table or text without punctuation,
+# not a sentence someone paraphrased: the sentence stage leaves it to the exact runs (its
+# comparisons take time in the product of the two lengths).
+MAX_SENTENCE_WORDS = 500
+
+
+# A sentence needs this many words beyond names, numbers and small words for its
+# structure to be told ("X won the Y in 2011" is how a fact is put).
+STRUCTURE_WORDS = 4
 
 
 def _content(tokens: Tokens, first: int, last: int) -> dict[str, float]:
     out: dict[str, float] = {}
+    if last - first + 1 > MAX_SENTENCE_WORDS:
+        return out
     for word in tokens.norm[first : last + 1]:
         if word in STOPWORDS or (len(word) < 3 and not word.isdigit()):
             continue
@@ -151,6 +182,9 @@ def _may_align(response: Tokens, source: Tokens, settings: FuzzySettings) -> boo
 
 @dataclass(frozen=True, slots=True)
 class _Aligned:
+    """A response sentence aligned with its source window."""
+
+    sentence: int  # the response sentence's index
     a_first: int
     a_last: int
     b_first: int
@@ -159,7 +193,11 @@ class _Aligned:
     content: float  # weighted Dice of the two contents, facts discounted: found both ways
     similarity: float  # of the wording, facts masked (0-100)
     wording: int  # the sentence's words the window has too, beyond the facts
-    minor: bool
+    minor: bool  # the source's sentence, lightly revised: its structure or its wording kept
+    structure: float  # the share of its words the window has in the same order
+    expression: int  # its words beyond the facts
+    anchors: frozenset[int] = frozenset()  # the exact matches (anchors) it holds
+    whole: bool = False  # copied word for word throughout: its anchors say it all
 
 
 def pair_facts(response: Tokens, source: Tokens, terms: frozenset[str]) -> frozenset[str]:
@@ -188,79 +226,272 @@ def with_fuzzy(
     exemption: Exemption | None = None,
     terms: frozenset[str] = frozenset(),
     barriers: frozenset[int] = frozenset(),
+    decide: Decide | None = None,
 ) -> Alignment:
-    """``alignment`` (exact matches, those with a run of ``anchor_words`` given the words of
-    wording they share beyond the facts) with the edited passages of the sentences that no exact match with a run of
-    ``anchor_words`` words touches, in response order (shorter exact matches inside a
-    passage are left to it). A passage never mixes sentences that ``exemption`` (of the
-    response and source token ranges) tells apart: an attributed sentence is a passage of
-    its own. ``terms`` are the subject's terms (facts, see
+    """``alignment`` (exact matches; those with a run of ``anchor_words``, the anchors,
+    given the words of wording they share beyond the facts) with the edited passages, in
+    response order. Every sentence is aligned (:func:`aligned_sentences`), those an anchor
+    holds as copied word for word; a passage with an edited sentence takes in the anchors
+    among its sentences (one copied passage, one match), and the shorter exact matches
+    inside it (part of its evidence). A passage never mixes sentences that ``exemption``
+    (of the response and source token ranges) tells apart: an attributed sentence is a
+    passage of its own. ``terms`` are the subject's terms (facts, see
     :mod:`verifier.plagiarism.expression`); a passage never runs across a sentence holding
     one of the ``barriers`` (response tokens exempt for every source: quoted, attributed,
-    code), so an aside a passage may skip is never a quotation."""
+    code), so an aside a passage may skip is never a quotation. ``decide`` (see
+    :func:`edited_passages`) says which passages count."""
     response, source = alignment.response, alignment.source
-    # the words of wording of the exact matches that can count (the others are short)
-    exact = [
-        _with_wording(m, response, source, pair_facts(response, source, terms))
-        if m.longest_run >= anchor_words
-        else m
-        for m in alignment.matches
-    ]
-    anchors = [m for m in exact if m.longest_run >= anchor_words]
-    covered = {k for m in anchors for k in range(m.a_first, m.a_last + 1)}
-    passages = edited_passages(
-        response, source, covered, settings, exemption, terms, barriers=barriers
+    exact = list(alignment.matches)
+    if any(m.longest_run >= anchor_words for m in exact):  # (the facts cost a pass over both)
+        facts = pair_facts(response, source, terms)
+        names = fact_roots(response) | fact_roots(source)
+        exact = [
+            _with_wording(m, response, source, facts, names, settings.long_run_words)
+            if m.longest_run >= anchor_words
+            else m
+            for m in exact
+        ]
+    # a run of names, titles and numbers is facts, not copied wording: it anchors nothing,
+    # and the words between its names are titles ("command module pilot"): facts too
+    anchors = [m for m in exact if m.longest_run >= anchor_words and not m.listing]
+    titles = frozenset(
+        root(w)
+        for m in exact
+        if m.listing
+        for w in response.norm[m.a_first : m.a_last + 1]
+        if w not in STOPWORDS
+    )
+    passages, absorbed = _edited(
+        response, source, anchors, settings, exemption, terms | titles, barriers, decide, titles
     )
     # a short exact run inside an edited passage is part of its evidence, not a match
-    kept = [
-        m
-        for m in exact
-        if m.longest_run >= anchor_words
-        or not any(p.a_first <= m.a_first and m.a_last <= p.a_last for p in passages)
+    spans = sorted((p.a_first, p.a_last) for p in passages)
+    starts = [first for first, _last in spans]
+
+    def inside_passage(m: Match) -> bool:
+        k = bisect_right(starts, m.a_first) - 1
+        return k >= 0 and m.a_last <= spans[k][1]
+
+    kept = [m for n, m in enumerate(anchors) if n not in absorbed] + [
+        m for m in exact if (m.longest_run < anchor_words or m.listing) and not inside_passage(m)
     ]
     matches = sorted([*kept, *passages], key=lambda m: m.a_first)
     return Alignment(response, source, tuple(matches))
 
 
-def _with_wording(m: Match, response: Tokens, source: Tokens, facts: frozenset[str]) -> Match:
-    """An exact-run match with its words beyond the facts, and those it shares."""
+def _with_wording(
+    m: Match,
+    response: Tokens,
+    source: Tokens,
+    facts: frozenset[str],
+    names: frozenset[str],
+    long_run: int,
+) -> Match:
+    """An exact-run match with its words beyond the facts, those it shares, and whether
+    it is a list of names, titles and numbers (``names``: the two texts' names) shorter
+    than ``long_run`` words."""
     a = masked(response, m.a_first, m.a_last, facts)
     expression = expression_words(a)
     if m.kind == "identical":  # one run: the two spans are the same words
         wording = expression if any(w != FACT and w not in STOPWORDS for w in a) else 0
     else:
         wording = shared_wording(a, masked(source, m.b_first, m.b_last, facts))
-    return replace(m, wording=wording, expression=expression)
+    words = response.norm[m.a_first : m.a_last + 1]
+    # a run this long is copying whatever it holds
+    listed = m.longest_run < long_run and listing(words, names)
+    return replace(m, wording=wording, expression=expression, listing=listed)
+
+
+# Whether a passage counts: None, or the shortfall that keeps it from counting (the copy
+# check's rules, see verifier.plagiarism.detect)
+Decide = Callable[[Match], str | None]
 
 
 def edited_passages(
     response: Tokens,
     source: Tokens,
-    covered: set[int],
+    anchors: Sequence[Match],
     settings: FuzzySettings,
     exemption: Exemption | None = None,
     terms: frozenset[str] = frozenset(),
     barriers: frozenset[int] = frozenset(),
+    decide: Decide | None = None,
 ) -> list[Match]:
-    """The passages of the response sentences no ``covered`` token is in (see the module
-    docstring and :func:`with_fuzzy`)."""
-    aligned = aligned_sentences(response, source, covered, settings, terms)
-    # a sentence an exact match holds ends a passage: passages never overlap exact matches;
-    # nor do they run across a quotation, an attributed sentence or code
-    walls = [
-        any(k in covered or k in barriers for k in range(a, b + 1)) for a, b in sentences(response)
-    ]
+    """The edited passages of the response (see the module docstring and
+    :func:`with_fuzzy`): runs of consecutive aligned sentences, the sentences ``anchors``
+    hold among them. With ``decide``, each passage is decided as a whole: when it fails
+    and holds heavily revised sentences beside copied and lightly revised ones, the
+    heavily revised ones do not count (with its shortfall) and each stretch of the others
+    is decided on its own; every passage comes as its pieces, the stretches of
+    consecutive sentences (an unaligned sentence it runs across is never part of it),
+    each with the decision (``Match.decided``, ``Match.shortfall``)."""
+    return _edited(response, source, anchors, settings, exemption, terms, barriers, decide)[0]
+
+
+def _edited(
+    response: Tokens,
+    source: Tokens,
+    anchors: Sequence[Match],
+    settings: FuzzySettings,
+    exemption: Exemption | None,
+    terms: frozenset[str],
+    barriers: frozenset[int],
+    decide: Decide | None,
+    titles: frozenset[str] = frozenset(),
+) -> tuple[list[Match], set[int]]:
+    """The edited passages, and the indices of the ``anchors`` they took in."""
+    aligned = aligned_sentences(response, source, anchors, settings, terms, titles)
+    if all(x is None or x.whole for x in aligned):
+        return [], set()
+    # passages never run across a quotation, an attributed sentence or code
+    walls = _barrier_sentences(response, barriers)
     tags = [
         None
         if x is None or exemption is None
         else exemption(x.a_first, x.a_last, x.b_first, x.b_last)
         for x in aligned
     ]
-    if all(x is None for x in aligned):
-        return []
-    return _passages(
-        aligned, tags, walls, settings, response, source, pair_facts(response, source, terms)
+    out: list[Match] = []
+    absorbed: set[int] = set()
+    for run in _runs_of(aligned, tags, walls, settings):
+        if all(x.whole for x in run):
+            continue  # copied word for word throughout: the exact matches say it
+        for group, shortfall in _decided(run, response, source, decide):
+            if all(x.whole for x in group):
+                continue  # the anchors stand as they are
+            absorbed.update(k for x in group for k in x.anchors)
+            out.extend(
+                replace(
+                    _passage(piece, response, source, anchors),
+                    decided=decide is not None,
+                    shortfall=shortfall,
+                )
+                for piece in _pieces(group)
+            )
+    return out, absorbed
+
+
+def _runs_of(
+    aligned: list[_Aligned | None], tags: list[str | None], walls: set[int], settings: FuzzySettings
+) -> list[list[_Aligned]]:
+    """Consecutive aligned sentences whose source windows move forward by at most
+    ``max_skip`` sentences, with the same exemption, across at most ``max_gap_sentences``
+    unaligned ones, never a ``walls`` one (a quotation is no aside to pass over); the
+    sentences of one anchor always together."""
+    runs: list[list[_Aligned]] = []
+    last_tag: str | None = None
+    gap = 0  # unaligned sentences since the run's last one
+    for n, (item, tag) in enumerate(zip(aligned, tags, strict=True)):
+        if item is None:
+            gap += settings.max_gap_sentences + 1 if n in walls else 1
+            continue
+        if runs and (
+            bool(item.anchors & runs[-1][-1].anchors)
+            or (
+                gap <= settings.max_gap_sentences
+                and tag == last_tag
+                and 0 <= item.window - runs[-1][-1].window <= settings.max_skip
+            )
+        ):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+        last_tag, gap = tag, 0
+    return runs
+
+
+def _decided(
+    run: list[_Aligned], response: Tokens, source: Tokens, decide: Decide | None
+) -> list[tuple[list[_Aligned], str | None]]:
+    """A run of aligned sentences as the groups that count or not, and why not. Its
+    heavily revised sentences count only with the whole run as a heavy revision (the
+    rules for those, without the shortcut of an exact run: a reworded sentence beside a
+    copied one is not copied for that); failing that, they stand apart with its
+    shortfall, and each stretch of copied and lightly revised sentences between them is
+    decided on its own."""
+    if decide is None:
+        return [(run, None)]
+    heavy = [not x.minor for x in run]
+    whole = _passage(run, response, source, ())
+    if 3 * sum(heavy) <= len(run):  # two in three keep the source's sentences: a revision
+        return [(run, decide(replace(whole, kind="minor_changes")))]
+    shortfall = decide(replace(whole, kind="heavy_revision", longest_run=0))
+    if shortfall is None or all(heavy):
+        return [(run, shortfall)]
+    out: list[tuple[list[_Aligned], str | None]] = []
+    for is_heavy, stretch in itertools.groupby(run, key=lambda x: not x.minor):
+        group = list(stretch)
+        if is_heavy:
+            out.append((group, shortfall))
+        else:
+            out.append((group, decide(_passage(group, response, source, ()))))
+    return out
+
+
+def _pieces(group: list[_Aligned]) -> list[list[_Aligned]]:
+    """A group of aligned sentences cut where it runs across an unaligned one."""
+    out: list[list[_Aligned]] = []
+    for item in group:
+        if out and item.sentence == out[-1][-1].sentence + 1:
+            out[-1].append(item)
+        else:
+            out.append([item])
+    return out
+
+
+def _passage(
+    items: list[_Aligned], response: Tokens, source: Tokens, anchors: Sequence[Match]
+) -> Match:
+    """One passage of aligned sentences (and the ``anchors`` they hold, whole):
+    ``minor_changes`` when its copied and lightly revised sentences hold most of its
+    words, else ``heavy_revision``; similarity and content are means weighted by words,
+    the wording shared and the words beyond the facts sums, its exact runs (copied words,
+    longest run) from the two spans' matching blocks."""
+    sizes = [x.a_last - x.a_first + 1 for x in items]
+    total = sum(sizes)
+    minor = sum(n for x, n in zip(items, sizes, strict=True) if x.minor) * 2 > total
+    held = [anchors[k] for x in items for k in x.anchors] if anchors else []
+    a_first = min([items[0].a_first, *(m.a_first for m in held)])
+    a_last = max([items[-1].a_last, *(m.a_last for m in held)])
+    b_first = min([*(x.b_first for x in items), *(m.b_first for m in held)])
+    b_last = max([*(x.b_last for x in items), *(m.b_last for m in held)])
+    copied, longest = _runs(response.norm[a_first : a_last + 1], source.norm[b_first : b_last + 1])
+
+    def mean(values: list[float]) -> float:
+        return sum(v * n for v, n in zip(values, sizes, strict=True)) / total
+
+    return Match(
+        "minor_changes" if minor else "heavy_revision",
+        a_first,
+        a_last,
+        b_first,
+        b_last,
+        a_last - a_first + 1,
+        copied,
+        longest,
+        round(mean([x.similarity for x in items]), 2),
+        sentences=len(items),
+        content=round(mean([x.content for x in items]), 4),
+        wording=sum(x.wording for x in items),
+        expression=sum(x.expression for x in items),
     )
+
+
+def _runs(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
+    """Words of ``a`` inside runs identical in ``b`` (their matching blocks), and the
+    longest such run."""
+    blocks = matching_blocks(a, b)
+    return sum(size for _a, _b, size in blocks), max((size for _a, _b, size in blocks), default=0)
+
+
+def _barrier_sentences(response: Tokens, barriers: frozenset[int]) -> set[int]:
+    """The sentences holding a barrier token (worked out once per response: the barriers
+    are the same for every source)."""
+    key = ("barrier sentences", barriers)
+    found = response.memo.get(key)
+    if found is None:
+        found = response.memo[key] = _sentences_holding(response, barriers)
+    return found
 
 
 def join_adjacent(
@@ -269,50 +500,33 @@ def join_adjacent(
     anchor_words: int,
     joinable: Callable[[Match], bool],
 ) -> list[Match]:
-    """The matches of ``alignment`` with each edited passage joined to an exact match (a
-    run of ``anchor_words`` words) next to it: the passage starts in the response sentence
-    after the one the match ends in (or ends in the one before it starts in), and moves
-    through the source by at most ``max_skip`` sentences; and with the shorter exact runs
-    later in the sentence an exact match ends in (the rest of a copied sentence, edited).
-    Only matches ``joinable`` accepts are joined (an exempt quote stays apart from the
-    sentence after it)."""
+    """The matches of ``alignment`` with each exact match of a run of ``anchor_words``
+    joined with the shorter exact runs later in the sentence it ends in, at most
+    ``max_skip`` source sentences on (the rest of a copied sentence, edited). Only
+    matches ``joinable`` accepts are joined."""
     response, source = alignment.response, alignment.source
-    r_starts = [first for first, _last in sentences(response)]
-    s_starts = [first for first, _last in sentences(source)]
+    r_starts = _sentence_starts(response)
+    s_starts = _sentence_starts(source)
 
     def sentence_of(starts: list[int], token: int) -> int:
         return bisect_right(starts, token) - 1
 
-    def follows(left: Match, right: Match, sentences_on: int) -> bool:
-        """``right`` starts ``sentences_on`` response sentences after the one ``left`` ends
-        in, and at most ``max_skip`` source sentences on."""
-        on = sentence_of(r_starts, left.a_last) + sentences_on
-        step = sentence_of(s_starts, right.b_first) - sentence_of(s_starts, left.b_last)
-        return sentence_of(r_starts, right.a_first) == on and 0 <= step <= settings.max_skip
-
     def rest_of_sentence(left: Match, right: Match) -> bool:
         """``right`` is a short exact run later in the sentence an anchored copy ends in."""
+        step = sentence_of(s_starts, right.b_first) - sentence_of(s_starts, left.b_last)
         return (
             not left.sentences
             and not right.sentences
             and left.longest_run >= anchor_words > right.longest_run
             and right.b_first > left.b_last
-            and follows(left, right, 0)
+            and sentence_of(r_starts, right.a_first) == sentence_of(r_starts, left.a_last)
+            and 0 <= step <= settings.max_skip
         )
 
     out: list[Match] = []
     for m in alignment.matches:
         last = out[-1] if out else None
-        if (
-            last is not None
-            and max(last.longest_run, m.longest_run) >= anchor_words
-            and joinable(last)
-            and joinable(m)
-            and (
-                (bool(last.sentences) != bool(m.sentences) and follows(last, m, 1))  # edited
-                or rest_of_sentence(last, m)
-            )
-        ):
+        if last is not None and joinable(last) and joinable(m) and rest_of_sentence(last, m):
             out[-1] = _join(last, m, response, source)
         else:
             out.append(m)
@@ -320,13 +534,19 @@ def join_adjacent(
 
 
 def _join(left: Match, right: Match, response: Tokens, source: Tokens) -> Match:
-    """One passage from an exact match and the edited sentences (or the rest of its
-    sentence) next to it."""
+    """One match from an exact match and the rest of its sentence."""
     a_first, a_last = left.a_first, right.a_last
     b_first, b_last = min(left.b_first, right.b_first), max(left.b_last, right.b_last)
-    a_text = " ".join(response.norm[a_first : a_last + 1])
-    b_text = " ".join(source.norm[b_first : b_last + 1])
-    content = (left.content or 1.0) * left.words + (right.content or 1.0) * right.words
+    a_words = response.norm[a_first : a_last + 1]
+    b_words = source.norm[b_first : b_last + 1]
+    if sum(map(len, a_words)) + sum(map(len, b_words)) <= LONG_MATCH_CHARS:
+        alike = similarity(a_words, b_words)
+    else:  # too long to compare as strings: the two parts' similarities, by their words
+        alike = round(
+            (left.similarity * left.words + right.similarity * right.words)
+            / (left.words + right.words),
+            2,
+        )
     return replace(
         left,
         kind="minor_changes",
@@ -337,9 +557,7 @@ def _join(left: Match, right: Match, response: Tokens, source: Tokens) -> Match:
         words=a_last - a_first + 1,
         copied_words=left.copied_words + right.copied_words,
         longest_run=max(left.longest_run, right.longest_run),
-        similarity=round(fuzz.ratio(a_text, b_text), 2),
-        sentences=left.sentences + right.sentences,
-        content=round(content / (left.words + right.words), 4),
+        similarity=alike,
         wording=left.wording + right.wording,
         expression=left.expression + right.expression,
     )
@@ -348,69 +566,121 @@ def _join(left: Match, right: Match, response: Tokens, source: Tokens) -> Match:
 def aligned_sentences(
     response: Tokens,
     source: Tokens,
-    covered: set[int],
+    anchors: Sequence[Match],
     settings: FuzzySettings,
     terms: frozenset[str] = frozenset(),
+    titles: frozenset[str] = frozenset(),
 ) -> list[_Aligned | None]:
-    """Each response sentence's best source window, or None (covered, too few content
-    words, or too little of its content in any window).
+    """Each response sentence's source window, or None (too few content words, or too
+    little of its content in any window): is the sentence *derived from* that window.
+    ``titles`` are facts like names (the words of a list of names and titles).
 
-    The window is found by all the content the two share, facts included (they say where
-    in the source a sentence's content is): the best window with a similarity of
-    ``window_content``, or, for a sentence between two aligned ones, the best window
-    between theirs with ``in_order_content`` (a paraphrase goes through the source
-    sentence by sentence). Whether it was copied is measured without the facts: the
-    content similarity weighs facts (``terms`` and each text's numbers, dates, units,
-    names and recurring rare words) ``fact_weight`` of their rarity and must reach
-    ``heavy_content``; the wording is compared with the facts masked."""
+    A sentence one of the ``anchors`` (exact matches) holds is aligned with the source
+    sentences the anchor copies. Any other's window is found by all the content the two
+    share, facts included (they say where in the source a sentence's content is): the
+    best window with a similarity of ``window_content``, or, for a sentence between two
+    aligned ones, the best window between theirs with ``in_order_content`` (a paraphrase
+    goes through the source sentence by sentence). Then how it was derived:
+
+    - its **structure** (the share of its words the window has in the same order, facts
+      and terms as they stand): at ``structure_share`` it is the source's sentence, lightly
+      revised, whatever words were swapped, and the subject's terms in it are copied
+      words too (only names and numbers are facts in its wording);
+    - its **content similarity**, facts discounted (each fact ``fact_weight`` of its
+      rarity): a sentence that does not keep the source's structure is aligned only with
+      ``heavy_content`` (it shares facts, hardly any wording); it is lightly revised
+      still when its wording, facts masked, survives (``minor_similarity`` with
+      ``minor_content``)."""
     r_sents = sentences(response)
     s_sents = sentences(source)
-    if not r_sents or not s_sents or not _may_align(response, source, settings):
+    if not r_sents or not s_sents:
+        return [None] * len(r_sents)
+    copied = _anchor_windows(response, source, anchors)
+    if not copied and not _may_align(response, source, settings):
         return [None] * len(r_sents)
     src = _source(source)
     n_s = len(s_sents)
     scores: list[dict[int, float]] = []  # each sentence's windows and their similarity
     mines: list[dict[str, float]] = []
-    for (first, last), words in zip(r_sents, _contents(response), strict=True):
-        mine = {w: r * src.idf.get(w, src.missing) for w, r in words.items()}
-        mines.append(mine)
-        if len(words) < settings.min_content_words or any(
-            k in covered for k in range(first, last + 1)
+    for n, words in enumerate(_contents(response)):
+        # a sentence that shares no content word with the source has no window
+        if (
+            n in copied
+            or len(words) < settings.min_content_words
+            or src.by_word.keys().isdisjoint(words)
         ):
+            mines.append(
+                {w: r * src.idf.get(w, src.missing) for w, r in words.items()}
+                if n in copied
+                else {}
+            )
             scores.append({})
             continue
+        mine = {w: r * src.idf.get(w, src.missing) for w, r in words.items()}
+        mines.append(mine)
         scores.append(_window_scores(mine, src, n_s))
     picks: list[int | None] = []
-    for found in scores:
+    for n, found in enumerate(scores):
         # the window whose content best matches the sentence's, both ways (weighted Dice)
-        best = max(found, key=lambda n: (found[n], -n), default=None)
-        picks.append(best if best is not None and found[best] >= settings.window_content else None)
+        best = max(found, key=lambda w: (found[w], -w), default=None)
+        if n in copied:
+            picks.append(copied[n][0])
+        else:
+            picks.append(
+                best if best is not None and found[best] >= settings.window_content else None
+            )
     _fill_in_order(picks, scores, n_s, settings)
     if all(best is None for best in picks):
         return [None] * len(r_sents)
-    facts = pair_facts(response, source, terms)
+    facts = pair_facts(response, source, terms) | titles
+    names = fact_roots(response) | fact_roots(source) | titles
     aligned: list[_Aligned | None] = []
-    for (first, last), mine, best in zip(r_sents, mines, picks, strict=True):
+    for n, ((first, last), mine, best) in enumerate(zip(r_sents, mines, picks, strict=True)):
         if best is None:
             aligned.append(None)
             continue
         i, j = (best, best) if best < n_s else (best - n_s, best - n_s + 1)
         window = src.words[i] if i == j else {**src.words[j], **src.words[i]}
         content = _dice(mine, window, facts, settings.fact_weight)
-        if content < settings.heavy_content:  # the two share facts, hardly any wording
-            aligned.append(None)
-            continue
-        # the wording compared sentence to window, facts masked; the spans reported are
-        # trimmed to the words the other side has (a lead-in such as "The article puts it
-        # like this:" is not part of the copy)
-        a_words = masked(response, first, last, facts)
-        b_words = masked(source, s_sents[i][0], s_sents[j][1], facts)
-        similarity = wording_similarity(a_words, b_words)
+        # the spans reported are trimmed to the words the other side has (a lead-in such
+        # as "The article puts it like this:" is not part of the copy)
         a_first, a_last = _trim(response, first, last, source, s_sents[i][0], s_sents[j][1])
         b_first, b_last = _trim(source, s_sents[i][0], s_sents[j][1], response, first, last)
-        minor = content >= settings.minor_content and similarity >= settings.minor_similarity
+        held = copied.get(n)
+        whole = False
+        if held is not None:  # and the words the anchor copies
+            _window, (a0, a1, b0, b1), _ids = held
+            # copied throughout, unless the rest of it revises the rest of the window
+            whole = not _rest_revised(
+                response,
+                (first, last, a0, a1),
+                source,
+                (s_sents[i][0], s_sents[j][1], b0, b1),
+                names,
+                settings.structure_share,
+            )
+            a_first, a_last = min(a_first, a0), max(a_last, a1)
+            b_first, b_last = min(b_first, b0), max(b_last, b1)
+        structure = _structure(response, first, last, source, b_first, b_last, names)
+        kept = held is not None or structure >= settings.structure_share
+        if not kept and content < settings.heavy_content:  # shares facts, hardly any wording
+            aligned.append(None)
+            continue
+        # the wording compared sentence to window, facts masked; in the source's own
+        # sentence, the subject's terms are copied words (only names and numbers are facts)
+        mask = names if kept else facts
+        a_words = masked(response, first, last, mask)
+        b_words = masked(source, s_sents[i][0], s_sents[j][1], mask)
+        similarity = wording_similarity(
+            masked(response, first, last, facts),
+            masked(source, s_sents[i][0], s_sents[j][1], facts),
+        )
+        minor = kept or (
+            content >= settings.minor_content and similarity >= settings.minor_similarity
+        )
         aligned.append(
             _Aligned(
+                n,
                 a_first,
                 a_last,
                 b_first,
@@ -420,9 +690,115 @@ def aligned_sentences(
                 similarity,
                 shared_wording(a_words, b_words),
                 minor,
+                round(structure, 4),
+                expression_words(masked(response, a_first, a_last, mask)),
+                held[2] if held is not None else frozenset(),
+                whole,
             )
         )
     return aligned
+
+
+def _structure(
+    response: Tokens,
+    first: int,
+    last: int,
+    source: Tokens,
+    b_first: int,
+    b_last: int,
+    names: frozenset[str],
+) -> float:
+    """How much of the source's sentence (tokens ``b_first..b_last``) the response
+    sentence (``first..last``) keeps, 0-1: the words of the two (as roots, the subject's
+    terms as they stand, ``names`` and numbers left out: facts in whatever sentence) that
+    run the same way in both, in runs that hold more than small words, over the words of
+    the two (Dice). "Bayes' theorem connects the conditional and marginal probabilities of
+    two arbitrary events" keeps most of "... relates the conditional and marginal
+    probabilities of two random events"; "In 1891 she went to Paris and enrolled at the
+    Sorbonne" keeps only small words of "She moved to Paris in 1891 to study physics and
+    mathematics at the Sorbonne". A sentence of fewer than ``STRUCTURE_WORDS`` words
+    beyond its facts and small words, or a list, has no structure to tell."""
+    mine = _collapsed(masked(response, first, last, names))
+    theirs = _collapsed(masked(source, b_first, b_last, names))
+    content = sum(w != FACT and w not in STOPWORDS for w in mine)
+    if content < STRUCTURE_WORDS or listing(response.norm[first : last + 1], names):
+        return 0.0
+    kept = sum(
+        size
+        for start, _b, size in matching_blocks(mine, theirs)
+        if any(w != FACT for w in mine[start : start + size])
+    )
+    return 2 * kept / (len(mine) + len(theirs))
+
+
+def _rest_revised(
+    response: Tokens,
+    sentence: tuple[int, int, int, int],
+    source: Tokens,
+    window: tuple[int, int, int, int],
+    names: frozenset[str],
+    share: float,
+) -> bool:
+    """Whether the words of a sentence before or after the part an anchor copies (its
+    first and last token, then the anchor's) keep the structure of the window's words
+    before or after the anchor's part there: the rest of a copied sentence, lightly
+    revised ("Small forts called milecastles were" copied, "set up every Roman mile along
+    the wall" revised)."""
+    first, last, a0, a1 = sentence
+    w_first, w_last, b0, b1 = window
+    rests = []
+    if a1 < last and b1 < w_last:
+        rests.append((a1 + 1, last, b1 + 1, w_last))
+    if first < a0 and w_first < b0:
+        rests.append((first, a0 - 1, w_first, b0 - 1))
+    return any(_structure(response, a, z, source, b, y, names) >= share for a, z, b, y in rests)
+
+
+def _collapsed(words: list[str]) -> list[str]:
+    """Masked words with each run of facts one placeholder ("on # # # #" is "on #"): a
+    date or a full name is one place in a sentence, however many words it takes."""
+    return [w for k, w in enumerate(words) if w != FACT or k == 0 or words[k - 1] != FACT]
+
+
+def _anchor_windows(
+    response: Tokens, source: Tokens, anchors: Sequence[Match]
+) -> dict[int, tuple[int, tuple[int, int, int, int], frozenset[int]]]:
+    """The response sentences the ``anchors`` (exact matches) hold: each with the source
+    window the anchor copies there (one sentence, or two adjacent ones as ``n_s + i``),
+    the anchor's part in it (response and source tokens) and the anchors' indices."""
+    r_starts = _sentence_starts(response)
+    s_starts = _sentence_starts(source)
+    r_sents, n_s = sentences(response), len(s_starts)
+    out: dict[int, tuple[int, tuple[int, int, int, int], frozenset[int]]] = {}
+    for k, m in enumerate(anchors):
+        shift = m.b_first - m.a_first
+        for n in range(bisect_right(r_starts, m.a_first) - 1, bisect_right(r_starts, m.a_last)):
+            first, last = r_sents[n]
+            a0, a1 = max(first, m.a_first), min(last, m.a_last)
+            b0 = min(max(a0 + shift, m.b_first), m.b_last)
+            b1 = min(max(a1 + shift, m.b_first), m.b_last)
+            i, j = bisect_right(s_starts, b0) - 1, bisect_right(s_starts, b1) - 1
+            window = i if j <= i else n_s + i if i + 1 < n_s else i
+            if n in out:  # two anchors in one sentence: the first one's window, both held
+                window, (p0, p1, q0, q1), ids = out[n]
+                out[n] = (window, (min(p0, a0), max(p1, a1), min(q0, b0), max(q1, b1)), ids | {k})
+            else:
+                out[n] = (window, (a0, a1, b0, b1), frozenset({k}))
+    return out
+
+
+def _sentences_holding(tokens: Tokens, held: Collection[int]) -> set[int]:
+    """The indices of the sentences that hold one of the ``held`` tokens (a bisection per
+    token: linear in the tokens, not in tokens times sentences)."""
+    starts = _sentence_starts(tokens)
+    return {bisect_right(starts, k) - 1 for k in held}
+
+
+def _sentence_starts(tokens: Tokens) -> list[int]:
+    found = tokens.memo.get("sentence starts")
+    if found is None:
+        found = tokens.memo["sentence starts"] = [first for first, _last in sentences(tokens)]
+    return found
 
 
 def _window_scores(mine: dict[str, float], src: _Source, n_s: int) -> dict[int, float]:
@@ -525,76 +901,3 @@ def _trim(
     while end < last and small(end + 1):
         end += 1
     return start, end
-
-
-def _runs(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
-    """Words of ``a`` inside runs identical in ``b`` (difflib's matching blocks), and the
-    longest such run."""
-    blocks = SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks()
-    return sum(x.size for x in blocks), max((x.size for x in blocks), default=0)
-
-
-def _passages(
-    aligned: list[_Aligned | None],
-    tags: list[str | None],
-    walls: list[bool],
-    settings: FuzzySettings,
-    response: Tokens,
-    source: Tokens,
-    facts: frozenset[str],
-) -> list[Match]:
-    """Consecutive aligned sentences whose source windows move forward by at most
-    ``max_skip`` sentences, as passages: ``minor_changes`` when sentences whose wording
-    survived hold most of its words, else ``heavy_revision``; similarity and content are
-    means weighted by words, the wording shared a sum."""
-    runs: list[list[_Aligned]] = []
-    last_tag: str | None = None
-    gap = 0  # unaligned sentences since the run's last one
-    for item, tag, wall in zip(aligned, tags, walls, strict=True):
-        if item is None:
-            gap += settings.max_gap_sentences + 1 if wall else 1
-            continue
-        if (
-            runs
-            and gap <= settings.max_gap_sentences
-            and tag == last_tag
-            and 0 <= item.window - runs[-1][-1].window <= settings.max_skip
-        ):
-            runs[-1].append(item)
-        else:
-            runs.append([item])
-        last_tag, gap = tag, 0
-    out: list[Match] = []
-    for run in runs:
-        if not run:
-            continue
-        sizes = [x.a_last - x.a_first + 1 for x in run]
-        total = sum(sizes)
-        minor = sum(n for x, n in zip(run, sizes, strict=True) if x.minor) * 2 > total
-        a_first, a_last = run[0].a_first, run[-1].a_last
-        b_first, b_last = min(x.b_first for x in run), max(x.b_last for x in run)
-        copied, longest = _runs(
-            response.norm[a_first : a_last + 1], source.norm[b_first : b_last + 1]
-        )
-        out.append(
-            Match(
-                "minor_changes" if minor else "heavy_revision",
-                a_first,
-                a_last,
-                b_first,
-                b_last,
-                a_last - a_first + 1,
-                copied,
-                longest,
-                round(sum(x.similarity * n for x, n in zip(run, sizes, strict=True)) / total, 2),
-                sentences=len(run),
-                content=round(
-                    sum(x.content * n for x, n in zip(run, sizes, strict=True)) / total, 4
-                ),
-                wording=sum(x.wording for x in run),
-                expression=sum(
-                    expression_words(masked(response, x.a_first, x.a_last, facts)) for x in run
-                ),
-            )
-        )
-    return out

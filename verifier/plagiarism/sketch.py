@@ -163,12 +163,19 @@ class SketchIndex:
         found: list[np.ndarray] = []
         for perm in range(self.values.shape[0]):
             column = self.values[perm]
-            wanted = hashes[:, perm]
+            wanted = np.unique(hashes[:, perm])
             lo = np.searchsorted(column, wanted, side="left")
             hi = np.searchsorted(column, wanted, side="right")
-            for a, b in zip(lo[hi > lo], hi[hi > lo], strict=True):
-                # each passage counts once per permutation, however many shingles hit it
-                found.append(np.unique(self.ids[perm, a:b]))
+            hit = hi > lo
+            lo, sizes = lo[hit], (hi - lo)[hit]
+            if not len(lo):
+                continue
+            # every position of every run of equal minima, in one step: a long response
+            # hits thousands of runs
+            offsets = np.repeat(lo - np.cumsum(sizes) + sizes, sizes)
+            positions = np.arange(int(sizes.sum())) + offsets
+            # each passage counts once per permutation, however many shingles hit it
+            found.append(np.unique(self.ids[perm, positions]))
         if not found:
             return []
         ids, hits = np.unique(np.concatenate(found), return_counts=True)
