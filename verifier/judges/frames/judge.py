@@ -1126,31 +1126,27 @@ class FrameJudge:
             )
         if best_refute is not None:
             f, p, conflict = best_refute
-            return replace(
-                self._judgement(
-                    "refuted",
-                    f,
-                    p,
-                    f"same subject and relation, conflicting {conflict.label}",
-                    index,
-                    conflicts=(conflict.label,),
-                    agreement=agreement,
-                ),
+            return self._judgement(
+                "refuted",
+                f,
+                p,
+                f"same subject and relation, conflicting {conflict.label}",
+                index,
+                conflicts=(conflict.label,),
+                agreement=agreement,
                 disputes=(conflict.disputes,) if conflict.disputes else (),
             )
         if weak:
             f, p, conflict, call = max(weak, key=lambda w: w[1])
             why = f"; {call.detail}" if call is not None else ""
-            return replace(
-                self._judgement(
-                    "inconclusive",
-                    f,
-                    p,
-                    f"possible conflict ({conflict.label}, confidence {p:.2f}{why}): check it",
-                    index,
-                    conflicts=(conflict.label,),
-                    agreement=agreement,
-                ),
+            return self._judgement(
+                "inconclusive",
+                f,
+                p,
+                f"possible conflict ({conflict.label}, confidence {p:.2f}{why}): check it",
+                index,
+                conflicts=(conflict.label,),
+                agreement=agreement,
                 guard=call,
             )
         return self._undecided(findings, index, agreement)
@@ -1178,15 +1174,13 @@ class FrameJudge:
         dismissed = [(f, c) for f in findings for c in f.dismissed]
         if dismissed:
             f, (conflict, call) = max(dismissed, key=lambda d: d[0].score)
-            return replace(
-                self._judgement(
-                    "inconclusive",
-                    f,
-                    0.0,
-                    f"{call.says()} ({conflict.label})",
-                    index,
-                    agreement=agreement,
-                ),
+            return self._judgement(
+                "inconclusive",
+                f,
+                0.0,
+                f"{call.says()} ({conflict.label})",
+                index,
+                agreement=agreement,
                 guard=call,
             )
         closest = max(findings, key=lambda f: f.score, default=None)
@@ -1216,6 +1210,8 @@ class FrameJudge:
         index: int,
         conflicts: tuple[str, ...] = (),
         agreement: Agreement | None = None,
+        disputes: tuple[str, ...] = (),
+        guard: Call | None = None,
     ) -> Judgement:
         return Judgement(
             label=label,
@@ -1230,6 +1226,8 @@ class FrameJudge:
             reason=reason,
             score=f.score,
             agreement=agreement,
+            disputes=disputes,
+            guard=guard,
         )
 
 
