@@ -24,9 +24,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
 from verifier.judges.frames.frame import CLAUSE_BREAK, Frame, Slot
+from verifier.judges.frames.paraphrase import value_label
 from verifier.judges.frames.places import CITY, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
@@ -273,6 +275,22 @@ class Conflict:
     disputes: str = ""  # the claim's slot, as a sentence that confirms it names it
     siblings: int = 0  # the sentence's other conflicts (known at the text stage)
     mismatches: int = 0  # claim names the sentence answers with an unrelated name
+
+    @classmethod
+    def of_slot(cls, claim: Frame, found: Frame, slot: Slot, other: Slot, **known: Any) -> Conflict:
+        """A value of the sentence against a slot of the claim ("year 1894 vs 1874")."""
+        label = value_label(slot.value)
+        return cls(
+            "slot",
+            slot.value.kind,
+            f"{label} vs {other.value.text}",
+            claim,
+            found,
+            slot,
+            other,
+            disputes=label,
+            **known,
+        )
 
 
 # --- value: is this differing value a conflict at all? ----------------------------------

@@ -288,10 +288,7 @@ def _conflict(
         words,
     )
     features["dated"] = float(kind == "quantity" and dated_value(claim, found, other))
-    return Conflict(
-        "slot",
-        kind,
-        f"{value_label(slot.value)} vs {other.value.text}",
+    return Conflict.of_slot(
         claim,
         found,
         slot,
@@ -300,7 +297,6 @@ def _conflict(
         same_relation=same_relation,
         rivals=tuple(o for o, _a in conflicting),
         features=features,
-        disputes=value_label(slot.value),
     )
 
 
@@ -601,19 +597,8 @@ class FrameJudge:
         features["dated"] = float(
             slot.value.kind == "quantity" and dated_value(frame, found, other)
         )
-        conflict = Conflict(
-            "slot",
-            slot.value.kind,
-            f"{value_label(slot.value)} vs {other.value.text}",
-            frame,
-            found,
-            slot,
-            other,
-            subject=a.subject,
-            same_relation=True,
-            rivals=(other,),
-            features=features,
-            disputes=value_label(slot.value),
+        conflict = Conflict.of_slot(
+            frame, found, slot, other, subject=a.subject, rivals=(other,), features=features
         )
         call = first_call(Stage.VALUE, conflict) or first_call(Stage.CONFLICT, conflict)
         if call is not None:
@@ -908,17 +893,7 @@ class FrameJudge:
             if outcome == "same":
                 same.append(other)
             elif outcome == "conflict":
-                value = Conflict(
-                    "slot",
-                    slot.value.kind,
-                    f"{value_label(slot.value)} vs {other.value.text}",
-                    claim,
-                    found,
-                    slot,
-                    other,
-                    subject=finding.subject,
-                    disputes=value_label(slot.value),
-                )
+                value = Conflict.of_slot(claim, found, slot, other, subject=finding.subject)
                 call = first_call(Stage.VALUE, value)
                 if call is None:
                     conflicting.append((other, agreement))
