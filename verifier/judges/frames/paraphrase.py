@@ -399,7 +399,6 @@ def _swapped_comparison(claim: Frame, sentence: str) -> str | None:
     return None
 
 
-_DIGITS = re.compile(r"\d[\d,.]*")
 _DIGIT = re.compile(r"\d")
 
 
@@ -457,8 +456,8 @@ def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
     if numbers:
         if all(n in sentence for n in numbers):
             return True
-        digits = "".join(_DIGITS.findall(sentence)).replace(",", "").replace(".", "")
-        if all(n in digits for n in numbers):
+        plain = sentence.replace(",", "").replace(".", "")  # "2,440" holds "24"
+        if all(n in plain for n in numbers):
             return True
     lowered = sentence.lower()
     if not numbers and any(n in lowered for n in names):
