@@ -438,6 +438,12 @@ def test_init_failures_are_one_line_each(
         env=_env(LABEL_STUDIO_API_KEY=TOKEN, VERIFIER_LABEL_STUDIO_KEY="vk_not_a_key"),
     )  # fmt: skip
     one_line(wrong_key, 1, "cannot use verifier's ML backend", "authentication")
+    # Label Studio kept the wrong key on the project's backend: init with the right one
+    # renews it (as a user fixing the mistake would), so the screen tests after this one
+    # open tasks of a project whose backend answers
+    renewed = _init(label_studio, verifier_service)
+    assert renewed.returncode == 0, renewed.stderr
+    assert "already connected, credentials renewed" in renewed.stdout
 
 
 @asynccontextmanager
@@ -515,6 +521,31 @@ async def _region_texts(page: Any, regions: int) -> list[str]:
     return sorted((await page.evaluate(_REGION_TEXTS)).values())
 
 
+async def _prefilled(
+    page: Any, ls: LabelStudioServer, project: dict[str, Any], task: dict[str, Any], shown: str
+) -> None:
+    """Wait until the labelling screen shows the prediction (``shown``); if it does not,
+    fail with what Label Studio holds: the backend's state (a backend Label Studio marks
+    disconnected has its predictions hidden from the screen) and the task's predictions."""
+    try:
+        await page.locator(shown).first.wait_for()
+    except Exception as exc:
+        found = _sdk(ls, "project", PROJECT)
+        backends = [
+            {k: b.get(k) for k in ("state", "model_version", "error_message")}
+            for b in found["ml_backends"]
+        ]
+        held = _sdk(ls, "predictions", found["id"])
+        versions = [
+            p["model_version"] for t in held if t["id"] == task["id"] for p in t["predictions"]
+        ]
+        msg = (
+            f"the labelling screen never showed {shown!r}: ML backends {backends}, project "
+            f"model version {found.get('model_version')!r}, the task's predictions {versions}"
+        )
+        raise AssertionError(msg) from exc
+
+
 async def test_the_labelling_screen_shows_the_prediction(
     label_studio: LabelStudioServer, project: dict[str, Any]
 ) -> None:
@@ -527,8 +558,8 @@ async def test_the_labelling_screen_shows_the_prediction(
     async with _screen(label_studio) as page:
         await _open_task(page, label_studio, project["project"]["id"], task["id"])
         # the prediction is in place: its regions listed, its rating given, its explanation shown
+        await _prefilled(page, label_studio, project, task, "text=Rated 3: >> visible=true")
         await page.get_by_text("Copied (minor changes)").last.wait_for()
-        await page.locator("text=Rated 3: >> visible=true").first.wait_for()
         stars = page.locator("[role=radiogroup] [role=radio][aria-checked=true]")
         assert await stars.count() == 3  # the suggested rating
         # a region's details hold its note: for a refuted claim, the deciding quote and URL
