@@ -70,3 +70,8 @@ def test_measured_skips_taken_spans_names_and_lone_number_words() -> None:
         "300 m"
     ]
     assert quantities_in("In 1889 it was 300 m tall.", taken=[(3, 7), (15, 18)]) == []
+
+
+@pytest.mark.parametrize("text", ["in the 3rd century", "the 21st floor", "his 2nd term"])
+def test_an_ordinal_in_digits_is_a_rank_not_a_count(text: str) -> None:
+    assert quantities_in(text) == []

@@ -65,13 +65,19 @@ def quantities_in(
     out: list[Quantity] = []
     for m in _quantities(text):
         n0, n1 = m.start("num"), m.end("num")
-        if any(s < n1 and n0 < e for s, e in spans):
+        if any(s < n1 and n0 < e for s, e in spans) or _ordinal_suffix(text, n1):
             continue
         quantity = _quantity(text, m)
         if quantity is not None:
             out.append(quantity)
             spans.append((quantity.start, quantity.end))
     return out
+
+
+def _ordinal_suffix(text: str, end: int) -> bool:
+    """The digits ending at ``end`` are an ordinal ("3rd", "21st"): a rank, not a count."""
+    suffix = text[end : end + 2].lower()
+    return suffix in ("st", "nd", "rd", "th") and not text[end + 2 : end + 3].isalpha()
 
 
 # --- PLAIN -----------------------------------------------------------------------------------

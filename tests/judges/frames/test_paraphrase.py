@@ -33,6 +33,17 @@ SUPPORTED = {
         "Halvorsen died in Uppsala on 9 November 1948 and was buried there.",
         "Halvorsen died in Uppsala on 9 November 1948 and was buried there.",
     ),
+    "numbers and ranks in words": (
+        "By the 2nd century the town of Orvel was served by 9 wells.",
+        "Orvel grew quickly under Roman rule. By the second century, nine wells served the "
+        "town of Orvel.",
+        "By the second century, nine wells served the town of Orvel.",
+    ),
+    "a verb that only introduces the measure": (
+        "The Kessel crater measures about 14 km across.",
+        "The Kessel crater is about 14 kilometres across and 300 metres deep.",
+        "The Kessel crater is about 14 kilometres across and 300 metres deep.",
+    ),
 }
 
 
@@ -91,6 +102,15 @@ NOT_SUPPORTED = {
     "a menu": (
         "The Album was released by Blackpink in 2020.",
         "Blackpink Jisoo Jennie Studio albums The Album 2020 Born Pink 2022",
+    ),
+    "another count in words": (
+        "By the 2nd century the town of Orvel was served by 12 wells.",
+        "Orvel grew quickly under Roman rule. By the second century, nine wells served the "
+        "town of Orvel.",
+    ),
+    "another measure after a measuring verb": (
+        "The Kessel crater measures about 30 km across.",
+        "The Kessel crater is about 14 kilometres across and 300 metres deep.",
     ),
     "a place name alone": (
         "Land can be found on Earth.",

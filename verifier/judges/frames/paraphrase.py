@@ -266,6 +266,7 @@ def _words(
     relation of the table said in its other words ("passed away" / "died", "set up" /
     "founded") says the claim's; hedges ("about", "roughly") say nothing either way."""
     taken = {stem(w.lower()) for s in slots for w in _WORD.findall(s.value.text)}
+    measured = any(s.value.kind == "quantity" for s in slots)
     subject = _subject_words(claim)
     theirs = _content(sentence)
     stems = {stem(w.lower()) for w in theirs}
@@ -278,6 +279,7 @@ def _words(
         and w.lower()[:5] not in subject
         and w.lower() not in subject
         and w.lower() not in _HEDGES
+        and not (measured and w.lower() in _MEASURING)
         and relations.get(w.lower()) not in said_relations
     ]
     if not rest:
@@ -309,6 +311,14 @@ def _words(
 _HEDGES = frozenset(
     "about around roughly approximately some nearly almost over under just only also still "
     "aged age together respectively currently".split()
+)
+
+
+# verbs that only introduce a measure ("measures 20 km across", "covers 43.5 square miles",
+# "totals 1,104 km"): with a quantity among the values, the quantity says what they do
+_MEASURING = frozenset(
+    "measure measures measured measuring cover covers covered covering span spans spanned "
+    "total totals totalled totaled number numbers numbered stand stands stood".split()
 )
 
 
@@ -447,6 +457,25 @@ def _wanted(slots: tuple[Slot, ...]) -> tuple[tuple[str, ...], tuple[str, ...], 
     return numbers, names, frozenset(s.value.kind for s in slots)
 
 
+# numbers and ranks in words ("eleven", "third", "twenty million"): their digits are not
+# in the sentence, so the cheap test above misses them
+_SPELLED = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
+    r"sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|first|second|"
+    r"third|fifth|eighth|ninth|twelfth|\w+teenth|\w+tieth)\b"
+)
+
+
+def _gives_numbers(slots: list[Slot], sentence: str) -> bool:
+    """Every number and rank of the claim is among the sentence's values, read in full."""
+    wanted = [s.value for s in slots if s.value.kind in ("quantity", "ordinal")]
+    if not wanted:
+        return False
+    found = values_in(sentence)
+    return all(any(compare(w, f) == "same" for f in found) for w in wanted)
+
+
 def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
     """A cheap test before a text's values are read: it may give every value of the claim
     again (each one's surface in it), or it says the claim's relation (and may give
@@ -462,6 +491,8 @@ def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
     lowered = sentence.lower()
     if not numbers and any(n in lowered for n in names):
         return True
+    if numbers and _SPELLED.search(lowered) and _gives_numbers(slots, sentence):
+        return True  # "eleven aqueducts" gives 11, "the third century" the 3rd
     pattern = _relation_words(claim)
     if pattern is None or "ordinal" in kinds:
         return False
@@ -489,13 +520,16 @@ def align(
     sentence = text[start:end]
     if len(sentence.split()) > _LONGEST:
         return None
-    # a count in a description of the subject ("The three men") describes, it is no value
+    # a count in words in a description of the subject ("The three men") describes, it is
+    # no value; one in digits is what the claim says ("Roughly 13,200 houses ... were
+    # destroyed")
     at = claim.text.find(claim.subject)
     slots = [
         s
         for s in slots
         if not (at <= s.value.start and s.value.end <= at + len(claim.subject))
         or s.value.kind == "name"
+        or _DIGIT.search(s.value.text)
     ]
     before = (prefix + text[:start])[-_CONTEXT:]
     subject = _subject_level(claim, sentence, before)
