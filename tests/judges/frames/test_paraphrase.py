@@ -39,6 +39,13 @@ SUPPORTED = {
         "town of Orvel.",
         "By the second century, nine wells served the town of Orvel.",
     ),
+    "a pronoun after a time": (
+        "Halvorsen held the chair of physics at Lund from 1905 until he retired in 1936.",
+        "Erik Halvorsen returned to Sweden in 1899. In 1905 he accepted the chair of physics "
+        "at Lund, a post he held until his retirement in 1936.",
+        "In 1905 he accepted the chair of physics at Lund, a post he held until his "
+        "retirement in 1936.",
+    ),
     "a verb that only introduces the measure": (
         "The Kessel crater measures about 14 km across.",
         "The Kessel crater is about 14 kilometres across and 300 metres deep.",
@@ -111,6 +118,16 @@ NOT_SUPPORTED = {
     "another measure after a measuring verb": (
         "The Kessel crater measures about 30 km across.",
         "The Kessel crater is about 14 kilometres across and 300 metres deep.",
+    ),
+    "she for he": (
+        "Halvorsen held the chair of physics at Lund from 1905 until he retired in 1936.",
+        "Erik Halvorsen returned to Sweden in 1899. Maria Lind joined him there. In 1905 "
+        "she accepted the chair of physics at Lund, a post she held until 1936.",
+    ),
+    "another person acts between": (
+        "Halvorsen held the chair of physics at Lund from 1905 until he retired in 1936.",
+        "Erik Halvorsen returned to Sweden in 1899. His pupil Karl Berg joined him there. In "
+        "1905 he accepted the chair of physics at Lund, a post he held until 1936.",
     ),
     "a place name alone": (
         "Land can be found on Earth.",

@@ -160,12 +160,27 @@ def naming_words(claim: Frame) -> tuple[str, ...]:
     return tuple(sorted(keys))
 
 
+# a time or place before the subject pronoun ("In 1905 he accepted ...", "By 1500, they
+# had ..."): the pronoun still opens the statement
+_ADVERBIAL = re.compile(
+    r"(?:in|on|by|at|during|after|before|from|since|until|later|then)\b[^,;:.]{0,30}?,?\s+"
+    r"(?=(?:he|she|it|they)\s)"
+)
+
+
+def _opens_with_reference(lowered: str) -> bool:
+    """The sentence opens with a pronoun or "the" (after a time or place, for a pronoun)."""
+    opening = lowered.lstrip(" \"'“‘([")
+    if opening.startswith(_OPENERS):
+        return True
+    m = _ADVERBIAL.match(opening)
+    return m is not None and opening[m.end() :].startswith(_OPENERS)
+
+
 def may_name(claim: Frame, lowered: str) -> bool:
     """A cheap test on a lowercased sentence: a word that names the claim's subject, or an
     opening a pronoun or "the" may stand for it in."""
-    return lowered.lstrip(" \"'“‘([").startswith(_OPENERS) or any(
-        k in lowered for k in naming_words(claim)
-    )
+    return _opens_with_reference(lowered) or any(k in lowered for k in naming_words(claim))
 
 
 def _someone_else(claim: Frame, sentence: str, keys: tuple[str, ...]) -> bool:
@@ -193,10 +208,41 @@ def _subject_level(claim: Frame, sentence: str, before: str) -> int:
     lowered = sentence.lower()
     if keys and any(k in lowered for k in keys):
         return 0 if _someone_else(claim, sentence, keys) else 3
-    opening = lowered.lstrip(" \"'“‘([").startswith(_OPENERS)
+    opening = _opens_with_reference(lowered)
     if opening and keys and any(k in before.lower() for k in keys):
-        return 2
+        return 0 if _another_referent(claim, lowered, before, keys) else 2
     return 1 if opening and not claim.subject_names else 0
+
+
+_HE = re.compile(r"\b(?:he|him|his)\b")
+_SHE = re.compile(r"\b(?:she|her|hers)\b")
+_FULL_NAME = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)+\b")
+# what follows a person's name as the subject of a clause: a verb a person does
+_PERSON_AFTER = re.compile(
+    r"\s+(?:joined|married|became|was born|studied|succeeded|took|won|wrote)\b"
+)
+
+
+def _another_referent(claim: Frame, lowered: str, before: str, keys: tuple[str, ...]) -> bool:
+    """The sentence's pronoun may stand for someone else: the claim says "he" where it says
+    "she" (or the reverse), or the page has another person act after the claim's subject
+    is named ("Karl Berg joined him there. In 1905 he ...")."""
+    said = claim.text.lower()
+    if (_HE.search(said) and _SHE.search(lowered) and not _HE.search(lowered)) or (
+        _SHE.search(said) and _HE.search(lowered) and not _SHE.search(lowered)
+    ):
+        return True
+    # the person named last before the sentence, when it is not the claim's subject
+    low = before.lower()
+    last = max(low.rfind(k) for k in keys)
+    subject = {w.lower() for n in claim.subject_names for w in n.split()}
+    people = [
+        m
+        for m in _FULL_NAME.finditer(before, last + 1)
+        if not {w.lower() for w in m.group(0).split()} & subject
+        and _PERSON_AFTER.match(before, m.end())
+    ]
+    return bool(people)
 
 
 def _values(
