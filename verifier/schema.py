@@ -20,6 +20,7 @@ from pydantic import WithJsonSchema
 from typing_extensions import TypedDict
 
 from verifier.errors import InputError, InvalidRequest
+from verifier.flags import FLAGS
 from verifier.text.spans import word_range
 
 if TYPE_CHECKING:
@@ -138,7 +139,6 @@ class CheckRequest:
                 raise InvalidRequest(msg, fields=(name,), too_large=True)
 
 
-FLAGS = ("harmful", "nonsensical", "off_topic", "minor_grammar_error")
 # flags as a string: known names, comma-separated, spaces and tabs around them (empty
 # items are skipped); the API's document gives this pattern
 _NAME = "(?:" + "|".join(FLAGS) + ")"

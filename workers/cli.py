@@ -19,7 +19,7 @@ import click
 
 from verifier import __version__
 from verifier.errors import ConfigError, CorpusError, InputError, SchemaMismatch, VerifierError
-from verifier.schema import FLAGS
+from verifier.flags import FLAGS
 from workers.store.jobs import Role
 
 # Only click and what the option lists need are imported here, so that `verifier --help`
