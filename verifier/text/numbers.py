@@ -26,7 +26,7 @@ from verifier.text.months import MONTH_NAMES, WEEKDAYS
 from verifier.text.spans import DIGIT
 from verifier.text.stem import Stemming, stem
 
-__all__ = ["UNITS", "Quantity", "Reading", "quantities_in"]
+__all__ = ["UNITS", "Quantity", "Reading", "number_words", "quantities_in"]
 
 
 class Reading(Enum):
@@ -507,3 +507,17 @@ def _counted(noun: str, is_word: bool) -> str | None:
     if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
         return f"count:{stem(noun, Stemming.COUNTED)}"
     return None if is_word else ""
+
+
+_NUMBER_NAMES = {n: w for w, n in _WORD_NUMBERS.items() if isinstance(n, int)}
+
+
+def number_words(n: int) -> tuple[str, ...]:
+    """How a whole number may be written in words, as far as its first word: 11 is
+    "eleven", 42 begins "forty" ("forty-two"); () for numbers written in words rarely
+    (over 99)."""
+    if n in _NUMBER_NAMES:
+        return (_NUMBER_NAMES[n],)
+    if 20 < n < 100 and n // 10 * 10 in _NUMBER_NAMES:
+        return (_NUMBER_NAMES[n // 10 * 10],)
+    return ()

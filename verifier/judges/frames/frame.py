@@ -97,6 +97,10 @@ class Slot:
     clause: int
     label: str | None = None  # the word naming a bare number ("atomic number 88": numb)
 
+    def __hash__(self) -> int:
+        # equal slots have equal values and relations (the context set is the costly part)
+        return hash((self.value, self.relation, self.clause))
+
 
 @dataclass(frozen=True, slots=True)
 class Frame:
@@ -118,6 +122,11 @@ class Frame:
 
     def slots_of(self, kind: str) -> list[Slot]:
         return [s for s in self.slots if s.value.kind == kind]
+
+    def __hash__(self) -> int:
+        # a frame is read from its text (equal frames have equal texts): hashing the text
+        # alone keeps the caches keyed by frame cheap
+        return hash(self.text)
 
 
 class _Tok(NamedTuple):

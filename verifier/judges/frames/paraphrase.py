@@ -37,6 +37,7 @@ from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.frame import Frame, Slot
 from verifier.judges.frames.relations import RELATIONS, phrase_relations
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
+from verifier.text.numbers import number_words
 from verifier.text.spans import STOPWORDS
 from verifier.text.stem import stem
 from verifier.text.wordnet import WordRelation, relation, relatives
@@ -495,31 +496,19 @@ _GENERIC = frozenset(
 
 
 @lru_cache(maxsize=1024)
+def _spelled(surface: str) -> tuple[str, ...]:
+    """A number's first word when written in words (``surface``: its first two digits, the
+    number itself when under 100)."""
+    return number_words(int(surface)) if surface.isdigit() else ()
+
+
+@lru_cache(maxsize=1024)
 def _wanted(slots: tuple[Slot, ...]) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]:
     """The surfaces of the claim's numbers and names, and the kinds of its values."""
     surfaces = [(s.value.kind, _surface(s.value)) for s in slots]
     numbers = tuple(surface for kind, surface in surfaces if kind != "name" and surface)
     names = tuple(surface for kind, surface in surfaces if kind == "name" and surface)
     return numbers, names, frozenset(s.value.kind for s in slots)
-
-
-# numbers and ranks in words ("eleven", "third", "twenty million"): their digits are not
-# in the sentence, so the cheap test above misses them
-_SPELLED = re.compile(
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
-    r"sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|first|second|"
-    r"third|fifth|eighth|ninth|twelfth|\w+teenth|\w+tieth)\b"
-)
-
-
-def _gives_numbers(slots: list[Slot], sentence: str) -> bool:
-    """Every number and rank of the claim is among the sentence's values, read in full."""
-    wanted = [s.value for s in slots if s.value.kind in ("quantity", "ordinal")]
-    if not wanted:
-        return False
-    found = values_in(sentence)
-    return all(any(compare(w, f) == "same" for f in found) for w in wanted)
 
 
 def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
@@ -537,8 +526,8 @@ def may_hold_values(claim: Frame, slots: list[Slot], sentence: str) -> bool:
     lowered = sentence.lower()
     if not numbers and any(n in lowered for n in names):
         return True
-    if numbers and _SPELLED.search(lowered) and _gives_numbers(slots, sentence):
-        return True  # "eleven aqueducts" gives 11, "the third century" the 3rd
+    if numbers and all(n in sentence or any(w in lowered for w in _spelled(n)) for n in numbers):
+        return True  # "eleven aqueducts" gives 11, "forty-two" 42
     pattern = _relation_words(claim)
     if pattern is None or "ordinal" in kinds:
         return False
@@ -577,9 +566,11 @@ def align(
         or s.value.kind == "name"
         or _DIGIT.search(s.value.text)
     ]
+    if not may_hold_values(claim, slots, sentence):
+        return None
     before = (prefix + text[:start])[-_CONTEXT:]
     subject = _subject_level(claim, sentence, before)
-    if not subject or not may_hold_values(claim, slots, sentence):
+    if not subject:
         return None
     confirmed, differing, missing = _values(claim, slots, sentence, before)
     if subject == 1 and (len(confirmed) < 2 or differing or missing):
