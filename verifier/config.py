@@ -96,7 +96,6 @@ class DdgsSettings(_Section):
     backoff_s: NonNegSeconds = 2.0
     engines: Annotated[list[str], Field(min_length=1)] = [
         "duckduckgo",
-        "bing",
         "brave",
         "mojeek",
         "yahoo",

@@ -105,7 +105,21 @@ async def resolve_corpus(
     raise CorpusError(msg)
 
 
-async def _open_corpus(path: str | Path, settings: Settings, extractor: Extractor) -> CorpusBackend:
+def corpus_names(paths: Sequence[str | Path]) -> dict[Path, str]:
+    """Each corpus keyed by its full (resolved) path, with the name its backend reports:
+    the folder or file name when no other corpus has it, else the full path (two
+    ``docs`` folders are two corpora, each searched)."""
+    resolved = {Path(p).resolve(): Path(p) for p in paths}
+    short = {r: p.name or str(r) for r, p in resolved.items()}
+    counts: dict[str, int] = {}
+    for name in short.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {r: short[r] if counts[short[r]] == 1 else str(r) for r in resolved}
+
+
+async def _open_corpus(
+    path: str | Path, settings: Settings, extractor: Extractor, name: str
+) -> CorpusBackend:
     """The search backend of one corpus; :class:`~verifier.errors.EmptyCorpus` (one line:
     which corpus, why, what to give instead) when it holds no readable document."""
     why = ""
@@ -114,9 +128,7 @@ async def _open_corpus(path: str | Path, settings: Settings, extractor: Extracto
     except EmptyCorpus as exc:
         why = str(exc).removeprefix(f"corpus directory {path} holds ") + " in it"
     else:
-        corpus = CorpusBackend(
-            db, name=Path(path).name, max_results=settings.search.corpus.max_results
-        )
+        corpus = CorpusBackend(db, name=name, max_results=settings.search.corpus.max_results)
         if corpus.documents:
             return corpus
         await corpus.aclose()
@@ -151,10 +163,18 @@ async def open_runtime(
         stack.push_async_callback(extractor.aclose)
         backends: list[SearchBackend] = []
         notes: list[str] = []
-        named = [(p, False) for p in settings.search.corpus.paths] + [(p, True) for p in corpora]
-        for path, on_command_line in named:
+        # keyed by full path: the same corpus named twice is opened once
+        named: dict[Path, tuple[str | Path, bool]] = {}
+        for path, on_command_line in [
+            *((p, False) for p in settings.search.corpus.paths),
+            *((p, True) for p in corpora),
+        ]:
+            key = Path(path).resolve()
+            named[key] = (path, on_command_line or named.get(key, (path, False))[1])
+        names = corpus_names([p for p, _ in named.values()])
+        for key, (path, on_command_line) in named.items():
             try:
-                corpus = await _open_corpus(path, settings, extractor)
+                corpus = await _open_corpus(path, settings, extractor, names[key])
             except EmptyCorpus as exc:
                 if on_command_line:
                     raise

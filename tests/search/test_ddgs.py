@@ -51,7 +51,7 @@ async def test_results_become_hits() -> None:
     assert [(h.url, h.title, h.snippet, h.rank) for h in hits] == [
         ("https://example.com/eiffel", "Eiffel Tower", "330 m tall", 1)
     ]
-    assert calls[0]["backend"] == "duckduckgo,bing,brave,mojeek,yahoo"
+    assert calls[0]["backend"] == "duckduckgo,brave,mojeek,yahoo"
     assert calls[0]["region"] == "us-en"
 
 
