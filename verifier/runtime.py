@@ -17,11 +17,17 @@ from verifier.grammar.languagetool import LanguageToolClient
 from verifier.judges import Judge
 from verifier.judges.registry import build_judges, frames_from
 from verifier.plagiarism.candidates import CopyCandidates
+from verifier.search.api import RateGate
 from verifier.search.base import PageSource, SearchBackend
+from verifier.search.brave import BraveBackend
+from verifier.search.chain import FallbackChain
 from verifier.search.corpus import CorpusBackend, IndexStats, build_index
 from verifier.search.ddgs import DdgsBackend
+from verifier.search.ratelimit import SharedRate
 from verifier.search.searxng import SearxngBackend
+from verifier.search.serper import SerperBackend
 from verifier.snapshots.base import SnapshotStore
+from verifier.snapshots.cache import EvidenceCache
 from verifier.snapshots.sqlite import SqliteSnapshotStore
 from verifier.system.postgres import database_of
 from verifier.web.extract import Extractor, PageExtractor
@@ -32,7 +38,9 @@ __all__ = [
     "corpus_db_for",
     "open_runtime",
     "open_snapshots",
+    "rate_limits",
     "resolve_corpus",
+    "web_backends_of",
     "writable_data_dir",
 ]
 
@@ -51,6 +59,7 @@ class Runtime:
     web: bool = True  # whether cited resources may be fetched from the web
     grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
     notes: Sequence[str] = ()  # what the runtime left out (an empty corpus), for every report
+    cache: EvidenceCache | None = None  # the evidence cache shared through the store
 
     @property
     def page_sources(self) -> list[PageSource]:
@@ -182,22 +191,18 @@ async def open_runtime(
                 continue
             stack.push_async_callback(corpus.aclose)
             backends.append(corpus)
-        if web:
-            for name in dict.fromkeys(settings.search.backends):
-                backend: SearchBackend
-                if name == "ddgs":
-                    backend = DdgsBackend(settings.search.ddgs)
-                else:
-                    try:
-                        backend = SearxngBackend(settings.search.searxng)
-                    except SearchError as exc:
-                        raise ConfigError(str(exc)) from exc
-                stack.push_async_callback(backend.aclose)
-                backends.append(backend)
-        fetcher = Fetcher(settings.fetch)
-        stack.push_async_callback(fetcher.aclose)
         store = open_snapshots(settings)
         stack.callback(store.close)
+        if web:
+            web_backends = web_backends_of(settings, SharedRate(store, rate_limits(settings)))
+            for backend in web_backends:
+                stack.push_async_callback(backend.aclose)
+            if len(web_backends) > 1:
+                backends.append(FallbackChain(web_backends))
+            else:
+                backends.extend(web_backends)
+        fetcher = Fetcher(settings.fetch)
+        stack.push_async_callback(fetcher.aclose)
         judges = build_judges(settings)
         for judge in judges:
             if hasattr(judge, "aclose"):
@@ -216,7 +221,39 @@ async def open_runtime(
             web=web,
             grammar=grammar,
             notes=notes,
+            cache=EvidenceCache(store) if settings.search.cache.enabled else None,
         )
+
+
+def rate_limits(settings: Settings) -> dict[str, tuple[float, int]]:
+    """The search APIs' rates and monthly quotas every worker sharing the store keeps to."""
+    search = settings.search
+    return {
+        "brave": (search.brave.requests_per_second, search.brave.monthly_quota),
+        "serper": (search.serper.requests_per_second, search.serper.monthly_quota),
+    }
+
+
+def web_backends_of(settings: Settings, gate: RateGate | None = None) -> list[SearchBackend]:
+    """The web backends of ``search.backends``, in order (each once); ConfigError (one line)
+    for one that cannot be used as configured (no SearXNG URL, no API key)."""
+    out: list[SearchBackend] = []
+    search = settings.search
+    for name in dict.fromkeys(search.backends):
+        backend: SearchBackend
+        try:
+            if name == "ddgs":
+                backend = DdgsBackend(search.ddgs)
+            elif name == "searxng":
+                backend = SearxngBackend(search.searxng)
+            elif name == "brave":
+                backend = BraveBackend(search.brave, gate=gate)
+            else:
+                backend = SerperBackend(search.serper, gate=gate)
+        except SearchError as exc:
+            raise ConfigError(str(exc)) from exc
+        out.append(backend)
+    return out
 
 
 def open_snapshots(settings: Settings) -> SnapshotStore:

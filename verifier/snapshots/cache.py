@@ -1,0 +1,101 @@
+"""The evidence cache every worker sharing a store reuses, and one flight per key.
+
+A search's result list and a fetched page are stored as snapshots anyway (for replay); the
+cache maps a key to the snapshot that answered it (``evidence_cache`` in the store), so a
+worker on any host that asks the same search again (:func:`~verifier.snapshots.shared.search_key`)
+or wants the same page (by URL, while :func:`~verifier.snapshots.shared.page_expiry`
+allows) reads the snapshot instead of asking the web, and cites the same snapshot id.
+
+Within one process, reports asking the same key at once share one request (one flight):
+the first asks, the others wait for its answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic, TypeVar, cast
+
+from verifier.snapshots.base import SnapshotStore
+
+__all__ = ["EvidenceCache", "Reused"]
+
+T = TypeVar("T")
+
+
+class Reused(Generic[T]):
+    """A value, its snapshot id, and its age when it came from the cache (None: made now)."""
+
+    __slots__ = ("age_s", "snapshot_id", "value")
+
+    def __init__(self, value: T, snapshot_id: str | None, age_s: float | None) -> None:
+        self.value, self.snapshot_id, self.age_s = value, snapshot_id, age_s
+
+
+class EvidenceCache:
+    """One per process (on the :class:`~verifier.runtime.Runtime`): the store's cache
+    table, and the requests in flight in this process."""
+
+    def __init__(self, store: SnapshotStore) -> None:
+        self.store = store
+        self._flights: dict[tuple[str, str], asyncio.Future[tuple[Any, str | None, float]]] = {}
+        self.hits = 0
+        self.misses = 0
+
+    async def shared(
+        self,
+        kind: str,
+        key: str,
+        produce: Callable[[], Awaitable[tuple[T, str | None, float | None]]],
+        load: Callable[[str], T],
+    ) -> Reused[T]:
+        """The cached value of ``(kind, key)`` (``load`` reads it from its snapshot id), else
+        the one another report of this process is making, else ``produce()``'s: the value,
+        its snapshot id, and until when it may be reused (None: not cached, e.g. an error)."""
+        found = await asyncio.to_thread(self.store.cache_get, kind, key)
+        if found is not None:
+            sid, stored_at = found
+            try:
+                value = await asyncio.to_thread(load, sid)
+            except KeyError:
+                value = None  # the snapshot is gone: ask again
+            if value is not None:
+                self.hits += 1
+                return Reused(value, sid, round(max(0.0, time.time() - stored_at), 3))
+        flight = self._flights.get((kind, key))
+        if flight is not None:
+            try:
+                shared_value, shared_sid, made_at = await asyncio.shield(flight)
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not flight.cancelled() or (task is not None and task.cancelling()):
+                    raise
+            except Exception:
+                pass
+            else:
+                self.hits += 1
+                age = round(max(0.0, time.time() - made_at), 3) if shared_sid else None
+                return Reused(cast(T, shared_value), shared_sid, age)
+        flight = asyncio.get_running_loop().create_future()
+        self._flights[kind, key] = flight
+        self.misses += 1
+        try:
+            made, made_sid, expires_at = await produce()
+            now = time.time()
+            if made_sid is not None and expires_at is not None and expires_at > now:
+                await asyncio.to_thread(self.store.cache_put, kind, key, made_sid, now, expires_at)
+            if not flight.done():
+                flight.set_result((made, made_sid if expires_at else None, now))
+            return Reused(made, made_sid, None)
+        except BaseException as exc:
+            if not flight.done():
+                if isinstance(exc, asyncio.CancelledError):
+                    flight.cancel()
+                else:
+                    flight.set_exception(exc)
+                    flight.exception()  # read: a failure no one awaits is not logged
+            raise
+        finally:
+            if self._flights.get((kind, key)) is flight:
+                del self._flights[kind, key]
