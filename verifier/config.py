@@ -128,6 +128,7 @@ class BraveSettings(_Section):
     safesearch: Literal["off", "moderate", "strict"] = "moderate"
     requests_per_second: Annotated[float, Field(gt=0)] = 1.0
     monthly_quota: NonNegInt = 0
+    max_wait_s: NonNegSeconds = 5.0
 
 
 class SerperSettings(_Section):
@@ -141,6 +142,7 @@ class SerperSettings(_Section):
     hl: str = "en"
     requests_per_second: Annotated[float, Field(gt=0)] = 5.0
     monthly_quota: NonNegInt = 0
+    max_wait_s: NonNegSeconds = 5.0
 
 
 class CacheSettings(_Section):

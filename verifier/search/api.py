@@ -53,9 +53,12 @@ Verdict = Literal["ok", "key", "rate", "quota", "outage", "error"]
 class RateGate(Protocol):
     """The rate every worker sharing a store keeps to, per backend."""
 
-    async def turn(self, backend: str, deadline: Deadline) -> float:
+    async def turn(
+        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+    ) -> float:
         """Wait for the backend's next turn (returns the seconds waited); raises
-        :class:`SearchRateLimited` when none comes before ``deadline`` and
+        :class:`SearchRateLimited` when none comes before ``deadline`` (or within
+        ``max_wait_s``) and
         :class:`SearchQuotaSpent` when the month's quota is used."""
         ...
 
@@ -128,6 +131,9 @@ class ApiBackend:
         self.timeout_s = timeout_s
         self.max_results = max_results
         self.gate = gate
+        # how long a query waits for its turn (None: as long as its claim's time allows);
+        # set for every backend but the last of a fallback chain (search.backends)
+        self.max_wait_s: float | None = None
         self.version = f"{self.name}-api (verifier {__version__})"
         self._session: aiohttp.ClientSession | None = None
 
@@ -163,7 +169,7 @@ class ApiBackend:
     # --- the one request -----------------------------------------------------------------
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
         if self.gate is not None:
-            await self.gate.turn(self.name, deadline)
+            await self.gate.turn(self.name, deadline, self.max_wait_s)
         ask = self.request(query, self._key)
         timeout = deadline.timeout(self.timeout_s)
 

@@ -33,9 +33,12 @@ class SharedRate:
         self.store = store
         self.limits = dict(limits)
 
-    async def turn(self, backend: str, deadline: Deadline) -> float:
+    async def turn(
+        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+    ) -> float:
         rate, quota = self.limits[backend]
-        latest = time.time() + max(0.0, deadline.remaining() - _REQUEST_S)
+        wait = max(0.0, deadline.remaining() - _REQUEST_S)
+        latest = time.time() + (wait if max_wait_s is None else min(wait, max_wait_s))
         turn = await asyncio.to_thread(
             self.store.rate_take, backend, rate=rate, latest=latest, monthly_quota=quota
         )
@@ -43,7 +46,10 @@ class SharedRate:
             msg = f"{backend}: this month's quota of {quota} requests (search.{backend}.monthly_quota) is used by the workers sharing the store; raise it with your plan, or list another backend in search.backends"
             raise SearchQuotaSpent(msg)
         if turn.refused == "rate":
-            msg = f"{backend}: no turn of the shared rate ({rate:g} a second, search.{backend}.requests_per_second) within the claim's time left (next in {turn.wait_s:.1f} s)"
+            within = (
+                "the claim's time left" if max_wait_s is None else f"search.{backend}.max_wait_s"
+            )
+            msg = f"{backend}: no turn of the shared rate ({rate:g} a second, search.{backend}.requests_per_second) within {within} (next in {turn.wait_s:.1f} s)"
             raise SearchRateLimited(msg, turn.wait_s)
         if turn.wait_s > 0:
             await asyncio.sleep(turn.wait_s)
