@@ -5,16 +5,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ddgs.engines import ENGINES
 
 from verifier.config import DdgsSettings, Settings
+from verifier.errors import ConfigError
 from verifier.pipeline import check
-from verifier.runtime import corpus_names, open_runtime
+from verifier.runtime import corpus_names, open_runtime, web_backends_of
 from verifier.schema import CheckRequest
 
 
 def test_default_ddgs_engines_are_engines_ddgs_has() -> None:
     assert set(DdgsSettings().engines) <= set(ENGINES["text"])
+
+
+def test_an_engine_ddgs_does_not_have_is_one_config_line(settings: Settings) -> None:
+    wrong = settings.with_overrides({"search.ddgs.engines": ["duckduckgo", "bing"]})
+    with pytest.raises(
+        ConfigError, match=r"search.ddgs.engines names 'bing', which ddgs .* does not have"
+    ):
+        web_backends_of(wrong)
+    assert [b.name for b in web_backends_of(settings)] == ["ddgs"]
 
 
 def test_corpus_names_are_keyed_by_full_path(tmp_path: Path) -> None:
