@@ -8,7 +8,8 @@ prompt has), shuffled with a fixed seed: at least 300 reports.
 
 The web is played on loopback: Brave Search's and Serper's APIs (``verifier.testing``
 ``brave_app``/``serper_app``: their documented answers, each enforcing its plan's rate as a
-token bucket and answering 429 past it, counting every request over the rate), and a site
+fixed one-second windows, as Brave's ``X-RateLimit-Policy: <n>;w=1`` says, and answering
+429 past it, counting every request over the rate), and a site
 of pages (the answers' evidence texts, one page each, ``Cache-Control: max-age=86400``)
 that the fake searches point to, ranked by the words a query shares with a page.
 
@@ -150,8 +151,8 @@ class Fakes:
         from verifier.testing import ApiLedger
 
         self.site = site
-        self.brave = ApiLedger(rate=brave_rps, burst=max(1.0, brave_rps), key=KEY)
-        self.serper = ApiLedger(rate=serper_rps, burst=max(1.0, serper_rps), key=KEY)
+        self.brave = ApiLedger(rate=brave_rps, window_s=1.0, key=KEY)
+        self.serper = ApiLedger(rate=serper_rps, window_s=1.0, key=KEY)
         self.hits: Counter[str] = Counter()
         self.ports: dict[str, int] = {}
         self._ready = threading.Event()
@@ -205,7 +206,12 @@ class Fakes:
 
 # --- the workers -------------------------------------------------------------------------
 def _settings(
-    database: str, data_dir: str, ports: dict[str, int], rps: dict[str, float], cache: bool
+    database: str,
+    data_dir: str,
+    ports: dict[str, int],
+    rps: dict[str, float],
+    cache: bool,
+    max_wait_s: float,
 ) -> Any:
     from verifier.config import Settings
 
@@ -218,6 +224,7 @@ def _settings(
             "search.serper.base_url": f"http://127.0.0.1:{ports['serper']}/search",
             "search.brave.requests_per_second": rps["brave"],
             "search.serper.requests_per_second": rps["serper"],
+            "search.brave.max_wait_s": max_wait_s,
             "search.cache.enabled": cache,
             "fetch.allow_private_networks": True,
             "fetch.per_host_concurrency": 16,  # the whole fake web is one host
@@ -385,8 +392,11 @@ def main() -> int:
     parser.add_argument(
         "--baseline", type=int, default=100, help="reports of the no-cache baseline (0: none)"
     )
-    parser.add_argument("--brave-rps", type=float, default=4.0)
-    parser.add_argument("--serper-rps", type=float, default=4.0)
+    parser.add_argument("--brave-rps", type=float, default=2.0, help="Brave's plan rate")
+    parser.add_argument("--serper-rps", type=float, default=1.0, help="Serper's plan rate")
+    parser.add_argument(
+        "--max-wait", type=float, default=1.0, help="search.brave.max_wait_s (overflow to serper)"
+    )
     args = parser.parse_args()
     if not all((DATA / name).is_file() for name in SOURCES):
         print(f"data not found under {DATA}; skipped")
@@ -404,7 +414,7 @@ def main() -> int:
     fakes = Fakes(site, rps["brave"], rps["serper"])
     print(
         f"queue: {len(queue)} reports ({len(rows)} real answers, each twice); fake web: {len(site.texts)} pages; "
-        f"plans: brave {rps['brave']:g}/s, serper {rps['serper']:g}/s; 3 workers in 2 processes on {url.rsplit('/', 1)[0]}/<fresh db>"
+        f"plans: brave {rps['brave']:g}/s, serper {rps['serper']:g}/s (brave max_wait_s {args.max_wait:g}); 3 workers in 2 processes on {url.rsplit('/', 1)[0]}/<fresh db>"
     )
     runs = []
     try:
@@ -414,7 +424,7 @@ def main() -> int:
                 fakes.reset(fast["brave"], fast["serper"])
                 base_url, base_drop = fresh_database() or (url, lambda: None)
                 try:
-                    how = (base_url, data_dir, fakes.ports, fast, False)
+                    how = (base_url, data_dir, fakes.ports, fast, False, args.max_wait)
                     outcomes, elapsed = run_queue(queue[: args.baseline], how)
                 finally:
                     base_drop()
@@ -429,7 +439,8 @@ def main() -> int:
                 )
                 print_run(runs[-1])
             fakes.reset(rps["brave"], rps["serper"])
-            outcomes, elapsed = run_queue(queue, (url, data_dir, fakes.ports, rps, True))
+            how = (url, data_dir, fakes.ports, rps, True, args.max_wait)
+            outcomes, elapsed = run_queue(queue, how)
             runs.append(figures("shared cache and rate", outcomes, elapsed, fakes, rps))
             print_run(runs[-1])
     finally:

@@ -253,7 +253,7 @@ def web_backends_of(settings: Settings, gate: RateGate | None = None) -> list[Se
         except SearchError as exc:
             raise ConfigError(str(exc)) from exc
         out.append(backend)
-    for backend in out[:-1]:  # the overflow goes to the next one; the last one waits
+    for backend in out if len(out) > 1 else ():  # the overflow goes to the next one
         if isinstance(backend, BraveBackend | SerperBackend):
             backend.max_wait_s = backend.settings.max_wait_s
     return out

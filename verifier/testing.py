@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -432,9 +433,9 @@ def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Applic
 
 @dataclass
 class ApiLedger:
-    """What a fake search API received and answered. ``rate`` requests a second with
-    bursts of ``burst`` (a token bucket, the usual reading of "N requests a second"); a
-    request past it is answered 429 and counted in ``over_rate``; ``quota`` requests in
+    """What a fake search API received and answered. ``rate`` requests a second, as fixed
+    windows (``window_s``, as Brave's ``X-RateLimit-Policy: 1;w=1`` says) or a token bucket
+    with bursts of ``burst``; a request past it is answered 429 and counted in ``over_rate``; ``quota`` requests in
     all (0: none), then the API's "quota spent" answer."""
 
     rate: float = 0.0  # 0: no limit
@@ -448,6 +449,11 @@ class ApiLedger:
     key_refused: int = 0
     queries: list[str] = field(default_factory=list)
     fail_with: int | None = None  # answer every request with this status (an outage)
+    # > 0: the rate as fixed windows of this many seconds (X-RateLimit-Policy "1;w=1"),
+    # at most rate x window_s requests in each; 0: a token bucket of ``burst``
+    window_s: float = 0.0
+    _window: int = -1
+    _in_window: int = 0
     _tokens: float = -1.0
     _at: float = 0.0
 
@@ -455,6 +461,14 @@ class ApiLedger:
         """0 when the request may go, else the seconds until it may."""
         if self.rate <= 0:
             return 0.0
+        if self.window_s > 0:  # at most rate x window_s requests in each fixed window
+            window = math.floor(now / self.window_s)
+            if window != self._window:
+                self._window, self._in_window = window, 0
+            if self._in_window < self.rate * self.window_s:
+                self._in_window += 1
+                return 0.0
+            return (window + 1) * self.window_s - now
         if self._tokens < 0:
             self._tokens, self._at = self.burst, now
         self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
@@ -475,7 +489,6 @@ def _search_api(
     answer: Callable[[str, list[Mapping[str, Any]]], dict[str, Any]],
     refuse: Callable[[str, ApiLedger, float], web.Response],
 ) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
-    import math
     import time
 
     async def handle(request: web.Request) -> web.StreamResponse:
@@ -489,7 +502,7 @@ def _search_api(
         if ledger.quota and ledger.answered >= ledger.quota:
             ledger.quota_refused += 1
             return refuse("quota", ledger, 0.0)
-        wait = ledger.take(time.monotonic())
+        wait = ledger.take(time.time())
         if wait > 0:
             ledger.over_rate += 1
             return refuse("rate", ledger, float(math.ceil(wait)))

@@ -204,3 +204,49 @@ async def test_a_report_names_the_backend_that_answered(
     assert report.status == "complete"
     assert limited.over_rate >= 1
     assert SECRET not in json.dumps(report.to_dict())
+
+
+class ScriptedGate:
+    """A rate gate whose next turn is ``waits[backend]`` seconds away (nobody sleeps)."""
+
+    def __init__(self, waits: dict[str, float]) -> None:
+        self.waits = waits
+        self.taken: list[tuple[str, float]] = []
+
+    async def turn(
+        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+    ) -> float:
+        wait = self.waits[backend]
+        if max_wait_s is not None and wait > max_wait_s:
+            raise SearchRateLimited(
+                f"{backend}: no turn of the shared rate (next in {wait} s)", wait
+            )
+        self.taken.append((backend, wait))
+        return wait
+
+    async def answered(self, backend: str, **_: Any) -> None:
+        pass
+
+
+async def test_when_every_backend_must_wait_the_soonest_turn_is_taken(aiohttp_server: Any) -> None:
+    b, s = await brave(aiohttp_server, ApiLedger()), await serper(aiohttp_server, ApiLedger())
+    gate = ScriptedGate({"brave": 0.0, "serper": 0.0})
+    for backend in (b, s):
+        backend.gate = gate
+        backend.max_wait_s = 1.0
+    chain = FallbackChain([b, s])
+    try:
+        first = await chain.answer("a", deadline=Deadline.after(30))
+        gate.waits = {"brave": 3.0, "serper": 0.0}
+        overflow = await chain.answer("b", deadline=Deadline.after(30))
+        gate.waits = {"brave": 3.0, "serper": 9.0}
+        soonest = await chain.answer("c", deadline=Deadline.after(30))
+    finally:
+        await chain.aclose()
+    assert [first.answered_by, overflow.answered_by, soonest.answered_by] == [
+        "brave",
+        "serper",
+        "brave",
+    ]
+    assert "no turn of the shared rate" in overflow.passed_over[0]
+    assert gate.taken[-1] == ("brave", 3.0)  # waited for brave's turn, not serper's

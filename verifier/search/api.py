@@ -132,7 +132,7 @@ class ApiBackend:
         self.max_results = max_results
         self.gate = gate
         # how long a query waits for its turn (None: as long as its claim's time allows);
-        # set for every backend but the last of a fallback chain (search.backends)
+        # set when the backend is one of several in search.backends (a fallback chain)
         self.max_wait_s: float | None = None
         self.version = f"{self.name}-api (verifier {__version__})"
         self._session: aiohttp.ClientSession | None = None
@@ -167,9 +167,13 @@ class ApiBackend:
         return retry_after(headers)
 
     # --- the one request -----------------------------------------------------------------
-    async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
+    async def search(
+        self, query: str, *, deadline: Deadline, patient: bool = False
+    ) -> list[SearchHit]:
+        """The hits for ``query``: the request waits for its turn of the shared rate at
+        most ``max_wait_s`` (``patient``: as long as ``deadline`` allows)."""
         if self.gate is not None:
-            await self.gate.turn(self.name, deadline, self.max_wait_s)
+            await self.gate.turn(self.name, deadline, None if patient else self.max_wait_s)
         ask = self.request(query, self._key)
         timeout = deadline.timeout(self.timeout_s)
 
