@@ -246,6 +246,7 @@ def _summary(report: Any) -> dict[str, Any]:
         "rate_errors": limited,
         "search_errors": sum(1 for s in searches if s.error),
         "pages_cached": sum(1 for p in pages if p.cache_age_s is not None),
+        "incomplete": list(report.incomplete),
     }
 
 
@@ -364,6 +365,7 @@ def figures(
         "rate_errors": sum(o.get("rate_errors", 0) for o in outcomes),
         "search_errors": sum(o.get("search_errors", 0) for o in outcomes),
         "errors": [o["error"] for o in outcomes if o.get("error")][:3],
+        "incomplete_why": Counter(w for o in outcomes for w in o.get("incomplete") or []),
     }
 
 
@@ -384,6 +386,8 @@ def print_run(fig: dict[str, Any]) -> None:
     )
     for error in fig["errors"]:
         print(f"  e.g. {error}")
+    for why, count in fig["incomplete_why"].most_common(3):
+        print(f"  incomplete ({count}): {why}")
 
 
 def main() -> int:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from pathlib import Path
+from typing import Any
 
 from verifier.config import Settings
 from verifier.pipeline import check
@@ -125,3 +127,34 @@ def test_page_expiry_honours_cache_control_and_expires() -> None:
     assert page_expiry({"Expires": "Tue, 14 Nov 2023 22:23:20 GMT"}, now, day) == now + 600
     assert page_expiry({"Expires": "0"}, now, day) is None
     assert page_expiry({}, now, 0.0) is None
+
+
+async def test_workers_sharing_a_store_ask_once_for_one_key(tmp_path: Path) -> None:
+    """Two workers (two caches, two connections to one store, as two processes have) asking
+    the same key at once: one asks the web, the other waits for its answer."""
+    stores = [SqliteSnapshotStore(tmp_path / "snapshots.db") for _ in range(2)]
+    caches = [EvidenceCache(store, poll_s=0.02) for store in stores]
+    asked: list[int] = []
+
+    def produce(n: int) -> Any:
+        async def run() -> tuple[str, str | None, float | None]:
+            asked.append(n)
+            await asyncio.sleep(0.2)
+            sid = stores[n].put("search", {"answer": 42})
+            return "answer", sid, time.time() + 60
+
+        return run
+
+    got = await asyncio.gather(
+        *(c.shared("search", "k", produce(n), lambda sid: "answer") for n, c in enumerate(caches))
+    )
+    assert len(asked) == 1
+    assert [g.value for g in got] == ["answer", "answer"]
+    assert sorted(g.age_s is None for g in got) == [False, True]  # one asked, one reused
+    # a claim that ends without an answer to keep lets the next worker ask
+    assert stores[0].cache_claim("page", "u", 60)
+    assert not stores[1].cache_claim("page", "u", 60)
+    stores[0].cache_release("page", "u")
+    assert stores[1].cache_claim("page", "u", 60)
+    for store in stores:
+        store.close()

@@ -113,6 +113,12 @@ def test_the_cache_on_postgres(pg_url: str) -> None:
         store.cache_put("page", "u", "sha256:b", now - 5, now - 1)
         assert store.cache_get("search", "k") == ("sha256:a", pytest.approx(now - 5))
         assert store.cache_get("page", "u") is None  # expired
+        assert store.cache_claim("page", "u", 60)  # an expired answer can be asked again
+        assert not store.cache_claim("page", "u", 60)  # by one worker at a time
+        assert not store.cache_claim("search", "k", 60)  # a fresh answer is kept
+        assert store.cache_get("page", "u") is None  # a claim is no answer
+        store.cache_release("page", "u")
+        assert store.cache_claim("page", "u", 60)
         store.rate_note("api", limited=True, retry_after_s=30, quota_left=7)
         turn = store.rate_take("api", rate=1, latest=time.time() + 5, monthly_quota=0)
         assert turn.refused == "rate"  # every worker waits out the 429's Retry-After

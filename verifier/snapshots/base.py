@@ -50,6 +50,15 @@ class SnapshotStore(Protocol):
         self, kind: str, key: str, snapshot_id: str, stored_at: float, expires_at: float
     ) -> None: ...
 
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        """Whether this worker may ask the web for ``(kind, key)``: false while a fresh
+        answer is kept or another worker (any process, any host) is asking it."""
+        ...
+
+    def cache_release(self, kind: str, key: str) -> None:
+        """This worker's claim ended without an answer to keep."""
+        ...
+
     # the search rate every worker sharing the store keeps to (verifier.snapshots.shared)
     def rate_take(
         self, backend: str, *, rate: float, latest: float, monthly_quota: int

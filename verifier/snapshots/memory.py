@@ -37,9 +37,23 @@ class MemorySnapshotStore:
 
     def cache_get(self, kind: str, key: str) -> tuple[str, float] | None:
         found = self._cache.get((kind, key))
-        if found is None or found[2] <= time.time():
+        if found is None or found[2] <= time.time() or not found[0]:
             return None
         return found[0], found[1]
+
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        with self._lock:
+            found, now = self._cache.get((kind, key)), time.time()
+            if found is not None and found[2] > now:
+                return False
+            self._cache[kind, key] = ("", now, now + flight_s)
+            return True
+
+    def cache_release(self, kind: str, key: str) -> None:
+        with self._lock:
+            found = self._cache.get((kind, key))
+            if found is not None and not found[0]:
+                del self._cache[kind, key]
 
     def cache_put(
         self, kind: str, key: str, snapshot_id: str, stored_at: float, expires_at: float

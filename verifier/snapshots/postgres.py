@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Any, cast
 from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 from verifier.snapshots.shared import RateStats, Turn
-from verifier.snapshots.sharedsql import cache_get, cache_put, rate_note, rate_stats, rate_take
+from verifier.snapshots.sharedsql import (
+    cache_claim,
+    cache_get,
+    cache_put,
+    cache_release,
+    rate_note,
+    rate_stats,
+    rate_take,
+)
 from verifier.system.postgres import Migrations, check_schema, open_pool, transaction
 from verifier.system.sqlfiles import migrations
 
@@ -84,6 +92,14 @@ class PgSnapshotStore:
         with transaction(self.pool, "writing the evidence cache", SnapshotError) as conn:
             conn.execute("SET LOCAL synchronous_commit = off")
             cache_put(conn, kind, key, snapshot_id, stored_at, expires_at)
+
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        with transaction(self.pool, "claiming a search", SnapshotError) as conn:
+            return cache_claim(conn, kind, key, time.time(), flight_s)
+
+    def cache_release(self, kind: str, key: str) -> None:
+        with transaction(self.pool, "releasing a search", SnapshotError) as conn:
+            cache_release(conn, kind, key)
 
     def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
         with transaction(self.pool, "taking a search turn", SnapshotError) as conn:

@@ -11,7 +11,18 @@ from typing import Any
 
 from verifier.snapshots.shared import RateRow, RateStats, Turn, take_turn
 
-__all__ = ["cache_get", "cache_put", "rate_note", "rate_stats", "rate_take"]
+__all__ = [
+    "cache_claim",
+    "cache_get",
+    "cache_put",
+    "cache_release",
+    "rate_note",
+    "rate_stats",
+    "rate_take",
+]
+
+# the snapshot id of a key some worker is asking the web for right now (until expires_at)
+PENDING = ""
 
 
 def _sql(conn: Any, statement: str) -> str:
@@ -27,11 +38,49 @@ def cache_get(conn: Any, kind: str, key: str, now: float) -> tuple[str, float] |
         _sql(
             conn,
             "SELECT snapshot_id, stored_at FROM evidence_cache"
-            " WHERE kind = ? AND key = ? AND expires_at > ?",
+            " WHERE kind = ? AND key = ? AND expires_at > ? AND snapshot_id <> ?",
         ),
-        (kind, key, now),
+        (kind, key, now, PENDING),
     ).fetchone()
     return (str(row[0]), float(row[1])) if row else None
+
+
+def cache_claim(conn: Any, kind: str, key: str, now: float, flight_s: float) -> bool:
+    """Whether this worker may ask the web for ``key``: true when no fresh answer and no
+    other worker's flight holds it (the flight is then this worker's for ``flight_s``)."""
+    inserted = conn.execute(
+        _sql(
+            conn,
+            "INSERT INTO evidence_cache (kind, key, snapshot_id, stored_at, expires_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
+        ),
+        (kind, key, PENDING, now, now + flight_s),
+    )
+    if inserted.rowcount == 1:
+        return True
+    select = "SELECT expires_at FROM evidence_cache WHERE kind = ? AND key = ?"
+    if not _is_sqlite(conn):
+        select += " FOR UPDATE"
+    row = conn.execute(_sql(conn, select), (kind, key)).fetchone()
+    if row is not None and float(row[0]) > now:
+        return False
+    conn.execute(
+        _sql(
+            conn,
+            "UPDATE evidence_cache SET snapshot_id = ?, stored_at = ?, expires_at = ?"
+            " WHERE kind = ? AND key = ?",
+        ),
+        (PENDING, now, now + flight_s, kind, key),
+    )
+    return True
+
+
+def cache_release(conn: Any, kind: str, key: str) -> None:
+    """This worker's flight for ``key`` ended without an answer to keep."""
+    conn.execute(
+        _sql(conn, "DELETE FROM evidence_cache WHERE kind = ? AND key = ? AND snapshot_id = ?"),
+        (kind, key, PENDING),
+    )
 
 
 def cache_put(

@@ -14,7 +14,15 @@ from typing import Any, TypeVar, cast
 from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
 from verifier.snapshots.shared import RateStats, Turn
-from verifier.snapshots.sharedsql import cache_get, cache_put, rate_note, rate_stats, rate_take
+from verifier.snapshots.sharedsql import (
+    cache_claim,
+    cache_get,
+    cache_put,
+    cache_release,
+    rate_note,
+    rate_stats,
+    rate_take,
+)
 from verifier.system.faults import store_error
 from verifier.system.files import private_file
 from verifier.system.sqlfiles import script
@@ -106,6 +114,16 @@ class SqliteSnapshotStore:
             True,
             lambda db: cache_put(db, kind, key, snapshot_id, stored_at, expires_at),
         )
+
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        return self._shared(
+            "claim a search",
+            True,
+            lambda db: cache_claim(db, kind, key, time.time(), flight_s),
+        )
+
+    def cache_release(self, kind: str, key: str) -> None:
+        self._shared("release a search", True, lambda db: cache_release(db, kind, key))
 
     def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
         return self._shared(
