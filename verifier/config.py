@@ -126,7 +126,7 @@ class BraveSettings(_Section):
     country: str = "US"
     search_lang: str = "en"
     safesearch: Literal["off", "moderate", "strict"] = "moderate"
-    requests_per_second: Annotated[float, Field(gt=0)] = 1.0
+    requests_per_second: Annotated[float, Field(gt=0)] = 0.9
     monthly_quota: NonNegInt = 0
     max_wait_s: NonNegSeconds = 5.0
 
@@ -140,7 +140,7 @@ class SerperSettings(_Section):
     max_results: Annotated[int, Field(ge=1, le=100)] = 8
     gl: str = "us"
     hl: str = "en"
-    requests_per_second: Annotated[float, Field(gt=0)] = 5.0
+    requests_per_second: Annotated[float, Field(gt=0)] = 4.5
     monthly_quota: NonNegInt = 0
     max_wait_s: NonNegSeconds = 5.0
 
