@@ -158,3 +158,18 @@ async def test_workers_sharing_a_store_ask_once_for_one_key(tmp_path: Path) -> N
     assert stores[1].cache_claim("page", "u", 60)
     for store in stores:
         store.close()
+
+
+async def test_a_page_not_to_keep_is_still_shared_by_reports_at_once(
+    settings: Settings, extractor: Extractor, tmp_path: Path
+) -> None:
+    store = SqliteSnapshotStore(tmp_path / "snapshots.db")
+    web = StaticSearch(default=[SearchHit(URL, "Louvre", "", 1)], name="web")
+    fetcher = HeaderFetcher({"cache-control": "no-store"})
+    fetcher.latency_s = 0.1
+    rt = runtime(settings, extractor, store, fetcher, web)
+    reports = await asyncio.gather(*(check(CheckRequest(RESPONSE), rt) for _ in range(3)))
+    for report in reports:
+        pages = [p for c in report.claims for p in c.pages]
+        assert pages
+        assert all(p.error is None and p.snapshot_id and p.cache_age_s is None for p in pages)

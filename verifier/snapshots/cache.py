@@ -46,7 +46,9 @@ class EvidenceCache:
         self.store = store
         self.flight_s = flight_s  # how long another worker waits on this one's request
         self.poll_s = poll_s
-        self._flights: dict[tuple[str, str], asyncio.Future[tuple[Any, str | None, float]]] = {}
+        self._flights: dict[
+            tuple[str, str], asyncio.Future[tuple[Any, str | None, float | None]]
+        ] = {}
         self.hits = 0
         self.misses = 0
 
@@ -64,7 +66,7 @@ class EvidenceCache:
         return Reused(value, sid, round(max(0.0, time.time() - stored_at), 3))
 
     async def _join(
-        self, flight: asyncio.Future[tuple[Any, str | None, float]]
+        self, flight: asyncio.Future[tuple[Any, str | None, float | None]]
     ) -> Reused[Any] | None:
         """The answer of another report's request in this process; None when it failed
         or was cancelled (then this one asks)."""
@@ -78,7 +80,10 @@ class EvidenceCache:
         except Exception:
             return None
         self.hits += 1
-        return Reused(value, sid, round(max(0.0, time.time() - made_at), 3) if sid else None)
+        # made_at: when the answer was kept (None: not kept, e.g. a no-store page: shared
+        # with this report all the same, but not from the cache)
+        age = None if made_at is None else round(max(0.0, time.time() - made_at), 3)
+        return Reused(value, sid, age)
 
     async def shared(
         self,
@@ -121,7 +126,7 @@ class EvidenceCache:
                 await asyncio.to_thread(self.store.cache_put, kind, key, made_sid, now, expires_at)
                 claimed = False  # the claim became the answer
             if not flight.done():
-                flight.set_result((made, made_sid if expires_at else None, now))
+                flight.set_result((made, made_sid, now if made_sid and expires_at else None))
             return Reused(made, made_sid, None)
         except BaseException as exc:
             if not flight.done():
