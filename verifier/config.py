@@ -31,6 +31,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from verifier.errors import ConfigError
 
 __all__ = [
+    "BraveSettings",
+    "CacheSettings",
     "ClaimsSettings",
     "CorpusSettings",
     "DdgsSettings",
@@ -49,6 +51,7 @@ __all__ = [
     "RubricSettings",
     "SearchSettings",
     "SearxngSettings",
+    "SerperSettings",
     "ServiceSettings",
     "Settings",
     "StoreSettings",
@@ -58,7 +61,7 @@ __all__ = [
 ]
 
 ENV_PREFIX = "VERIFIER_"
-WebBackend = Literal["ddgs", "searxng"]
+WebBackend = Literal["ddgs", "searxng", "brave", "serper"]
 Seconds = Annotated[float, Field(gt=0)]
 NonNegSeconds = Annotated[float, Field(ge=0)]
 PosInt = Annotated[int, Field(ge=1)]
@@ -96,7 +99,6 @@ class DdgsSettings(_Section):
     backoff_s: NonNegSeconds = 2.0
     engines: Annotated[list[str], Field(min_length=1)] = [
         "duckduckgo",
-        "bing",
         "brave",
         "mojeek",
         "yahoo",
@@ -114,6 +116,41 @@ class SearxngSettings(_Section):
     categories: str = "general"
 
 
+class BraveSettings(_Section):
+    """Brave Search's web search API (``GET .../res/v1/web/search``)."""
+
+    base_url: str = "https://api.search.brave.com/res/v1/web/search"
+    key_env: str = "BRAVE_API_KEY"
+    timeout_s: Seconds = 10.0
+    max_results: Annotated[int, Field(ge=1, le=20)] = 8
+    country: str = "US"
+    search_lang: str = "en"
+    safesearch: Literal["off", "moderate", "strict"] = "moderate"
+    requests_per_second: Annotated[float, Field(gt=0)] = 0.9
+    monthly_quota: NonNegInt = 0
+    max_wait_s: NonNegSeconds = 5.0
+
+
+class SerperSettings(_Section):
+    """Serper's Google results (``POST https://google.serper.dev/search``)."""
+
+    base_url: str = "https://google.serper.dev/search"
+    key_env: str = "SERPER_API_KEY"
+    timeout_s: Seconds = 10.0
+    max_results: Annotated[int, Field(ge=1, le=100)] = 8
+    gl: str = "us"
+    hl: str = "en"
+    requests_per_second: Annotated[float, Field(gt=0)] = 4.5
+    monthly_quota: NonNegInt = 0
+    max_wait_s: NonNegSeconds = 5.0
+
+
+class CacheSettings(_Section):
+    enabled: bool = True
+    search_max_age_s: NonNegSeconds = 604800.0
+    page_max_age_s: NonNegSeconds = 86400.0
+
+
 class CorpusSettings(_Section):
     paths: list[str] = []
     max_results: PosInt = 5
@@ -124,6 +161,9 @@ class SearchSettings(_Section):
     backends: list[WebBackend] = ["ddgs"]
     ddgs: DdgsSettings = DdgsSettings()
     searxng: SearxngSettings = SearxngSettings()
+    brave: BraveSettings = BraveSettings()
+    serper: SerperSettings = SerperSettings()
+    cache: CacheSettings = CacheSettings()
     corpus: CorpusSettings = CorpusSettings()
 
 

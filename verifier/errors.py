@@ -18,7 +18,10 @@ is shown unless ``--debug`` is given::
     ├── GrammarError                     the grammar checker (LanguageTool) could not check a text
     ├── SearchError                      a search backend failed
     │   ├── SearchUnavailable            the backend cannot be reached at all (offline, DNS)
-    │   └── SearchTimeout(TimeoutError)  no answer within the time left
+    │   ├── SearchTimeout(TimeoutError)  no answer within the time left
+    │   ├── SearchRateLimited            the backend (or the shared rate limit) says slow down
+    │   ├── SearchQuotaSpent             the plan's quota (credits, month) is spent
+    │   └── SearchKeyRejected            the API key is missing, wrong or not subscribed
     ├── FetchError                       a page could not be fetched
     │   ├── BlockedURL                   refused by the SSRF guard or not http(s)
     │   ├── ConnectionFailed             refused or broken connection (retried)
@@ -53,6 +56,9 @@ __all__ = [
     "JobStoreError",
     "ModelError",
     "SearchError",
+    "SearchKeyRejected",
+    "SearchQuotaSpent",
+    "SearchRateLimited",
     "SearchTimeout",
     "SearchUnavailable",
     "SnapshotError",
@@ -161,6 +167,24 @@ class SearchUnavailable(SearchError):
 
 class SearchTimeout(SearchError, TimeoutError):
     """The search backend gave no answer within the time left."""
+
+
+class SearchRateLimited(SearchError):
+    """Too many requests: the API answered 429, or the rate shared by every worker
+    (``[search.<backend>] requests_per_second``) has no turn free within the time left.
+    ``retry_after_s`` is when to try again (None: not said)."""
+
+    def __init__(self, message: str, retry_after_s: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+class SearchQuotaSpent(SearchError):
+    """The plan's requests are used up (the API says so, or ``monthly_quota`` is reached)."""
+
+
+class SearchKeyRejected(SearchError):
+    """The API refused the key (401/403/422) or no key is set in the environment."""
 
 
 # The reason a cited page was not fetched because web access is off (a replay reads it to

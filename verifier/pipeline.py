@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache, partial
 from importlib.metadata import version
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 from uuid import uuid4
 
 from verifier import __version__
@@ -77,10 +77,14 @@ from verifier.schema import (
     Verdict,
 )
 from verifier.search.base import RecordedSearch, SearchBackend
+from verifier.search.chain import Answer, FallbackChain, answer_of
+from verifier.snapshots.shared import page_expiry, search_key
 from verifier.system.deadline import Deadline
 from verifier.system.versions import library_versions
 
 __all__ = ["ProgressFn", "check"]
+
+_T = TypeVar("_T")
 
 _LATE = "{what} " + LATE_MARK + " (limits.claim_budget_s)"
 
@@ -94,6 +98,7 @@ ProgressFn = Callable[[str, Claim | None], None]
 class _SearchOutcome:
     record: SearchRecord
     snapshot_id: str | None
+    cache_age_s: float | None = None  # from the shared cache, this old (None: asked now)
 
 
 @dataclass(slots=True)
@@ -103,6 +108,7 @@ class _PageOutcome:
     spans: list[tuple[int, int]]
     error: str | None
     exc: Exception | None = None
+    cache_age_s: float | None = None  # from the shared cache, this old (None: fetched now)
 
 
 @dataclass(slots=True)
@@ -131,7 +137,8 @@ class _Run:
     ) -> asyncio.Task[_SearchOutcome]:
         key = (backend.name, query)
         if key not in self.searches:
-            ask = partial(backend.search, query, deadline=deadline)
+            ask: Callable[[], Awaitable[Answer | list[SearchHit]]]
+            ask = partial(answer_of, backend, query, deadline)
             if not backend.local:
                 ask = partial(self._bounded, backend.name, ask, deadline)
             self.searches[key] = asyncio.create_task(self._search(backend, query, ask))
@@ -140,9 +147,9 @@ class _Run:
     async def _bounded(
         self,
         name: str,
-        ask: Callable[[], Awaitable[list[SearchHit]]],
+        ask: Callable[[], Awaitable[_T]],
         deadline: Deadline,
-    ) -> list[SearchHit]:
+    ) -> _T:
         """``ask`` once one of the backend's report-wide slots is free
         (``limits.max_concurrent_searches``); waiting for it ends at ``deadline``
         (``TimeoutError``, recorded as no answer in the time left)."""
@@ -182,17 +189,37 @@ class _Run:
         self,
         backend: SearchBackend | CopyCandidates,
         query: str,
-        ask: Callable[[], Awaitable[list[SearchHit]]],
+        ask: Callable[[], Awaitable[Answer | list[SearchHit]]],
     ) -> _SearchOutcome:
         sid: str | None
+        age: float | None = None
+        cache = self.rt.cache
         if isinstance(backend, RecordedSearch):
             record, sid = backend.recorded(query)  # a replay: the stored record as it was
+        elif cache is not None and not backend.local and query != COPY_LOOKUP:
+            max_age = self.settings.search.cache.search_max_age_s
+
+            async def produce() -> tuple[SearchRecord, str | None, float | None]:
+                record = await _record_search(backend, query, ask)
+                sid = await asyncio.to_thread(self.rt.snapshots.put, "search", record.content())
+                keep = record.error is None and max_age > 0
+                return record, sid, time.time() + max_age if keep else None
+
+            key = search_key(backend.name, query, _search_settings(backend))
+            reused = await cache.shared("search", key, produce, self._stored_search)
+            record, sid, age = reused.value, reused.snapshot_id, reused.age_s
         else:
             record = await _record_search(backend, query, ask)
             sid = await asyncio.to_thread(self.rt.snapshots.put, "search", record.content())
         if sid:
             self.snapshot_ids.add(sid)
-        return _SearchOutcome(record, sid)
+        return _SearchOutcome(record, sid, age)
+
+    def _stored_search(self, sid: str) -> SearchRecord:
+        return SearchRecord.from_dict(self.rt.snapshots.get(sid)[1])
+
+    def _stored_page(self, sid: str) -> PageRecord:
+        return PageRecord.from_dict(self.rt.snapshots.get(sid)[1])
 
     def page(self, url: str, deadline: Deadline) -> asyncio.Task[_PageOutcome]:
         if url not in self.pages:
@@ -200,14 +227,35 @@ class _Run:
         return self.pages[url]
 
     async def _page(self, url: str, deadline: Deadline) -> _PageOutcome:
-        try:
-            record = await self._page_record(url, deadline)
-        except (FetchError, ExtractError, KeyError) as exc:
-            return _PageOutcome(None, None, [], str(exc), exc)
-        sid = await asyncio.to_thread(self.rt.snapshots.put, "page", record.content())
+        cache = self.rt.cache
+        local = any(source.owns(url) for source in self.rt.page_sources)
+        if cache is None or local:
+            try:
+                record = await self._page_record(url, deadline)
+            except (FetchError, ExtractError, KeyError) as exc:
+                return _PageOutcome(None, None, [], str(exc), exc)
+            sid = await asyncio.to_thread(self.rt.snapshots.put, "page", record.content())
+            age = None
+        else:
+            max_age = self.settings.search.cache.page_max_age_s
+
+            async def produce() -> tuple[PageRecord | Exception, str | None, float | None]:
+                try:
+                    record = await self._page_record(url, deadline)
+                except (FetchError, ExtractError, KeyError) as exc:
+                    return exc, None, None
+                sid = await asyncio.to_thread(self.rt.snapshots.put, "page", record.content())
+                return record, sid, page_expiry(record.headers, time.time(), max_age)
+
+            reused = await cache.shared("page", url, produce, self._stored_page)
+            if isinstance(reused.value, Exception):
+                return _PageOutcome(None, None, [], str(reused.value), reused.value)
+            if reused.snapshot_id is None:  # a page is stored whenever it was read
+                return _PageOutcome(None, None, [], "the page was not stored", None)
+            record, sid, age = reused.value, reused.snapshot_id, reused.age_s
         self.snapshot_ids.add(sid)
         spans = passage_spans(record.text, self.settings.evidence.passage_chars)
-        return _PageOutcome(record, sid, spans, None)
+        return _PageOutcome(record, sid, spans, None, cache_age_s=age)
 
     async def _page_record(self, url: str, deadline: Deadline) -> PageRecord:
         for source in self.rt.page_sources:
@@ -459,7 +507,14 @@ class _Run:
         rec = outcome.record
         work.searches.append(
             SearchTrace(
-                query, backend.name, outcome.snapshot_id, len(rec.hits), rec.took_s, rec.error
+                query,
+                backend.name,
+                outcome.snapshot_id,
+                len(rec.hits),
+                rec.took_s,
+                rec.error,
+                rec.answered_by,
+                outcome.cache_age_s,
             )
         )
         # Web hits: each query's best few (order-independent, so a replay picks the same
@@ -486,7 +541,9 @@ class _Run:
         except asyncio.CancelledError:
             work.pages.append(PageTrace(hit.url, None, _LATE.format(what="not fetched")))
             raise
-        work.pages.append(PageTrace(hit.url, outcome.snapshot_id, outcome.error))
+        work.pages.append(
+            PageTrace(hit.url, outcome.snapshot_id, outcome.error, outcome.cache_age_s)
+        )
         if outcome.record is None or outcome.snapshot_id is None:
             return
         text = outcome.record.text
@@ -553,7 +610,7 @@ class _Run:
 async def _record_search(
     backend: SearchBackend | CopyCandidates,
     query: str,
-    ask: Callable[[], Awaitable[list[SearchHit]]],
+    ask: Callable[[], Awaitable[Answer | list[SearchHit]]],
 ) -> SearchRecord:
     """One search or copy-candidate lookup (``ask``), its failure included, as the record
     that gets stored."""
@@ -561,8 +618,14 @@ async def _record_search(
     started = time.monotonic()
     hits: list[SearchHit] = []
     error: str | None = None
+    answered_by: str | None = None
+    passed_over: tuple[str, ...] = ()
     try:
-        hits = await ask()
+        answer = await ask()
+        if isinstance(answer, Answer):
+            hits, answered_by, passed_over = answer.hits, answer.answered_by, answer.passed_over
+        else:
+            hits, answered_by = answer, backend.name
     except SearchError as exc:
         error = str(exc)
     except TimeoutError:
@@ -578,7 +641,37 @@ async def _record_search(
         took_s=round(time.monotonic() - started, 4),
         hits=tuple(hits),
         error=error,
+        answered_by=answered_by,
+        passed_over=passed_over,
     )
+
+
+_NOT_RESULTS = frozenset(
+    {
+        "timeout_s",
+        "key_env",
+        "requests_per_second",
+        "monthly_quota",
+        "concurrency",
+        "min_interval_s",
+        "jitter_s",
+        "retries",
+        "backoff_s",
+        "unavailable_cooldown_s",
+    }
+)
+
+
+def _search_settings(backend: SearchBackend | CopyCandidates) -> Any:
+    """The settings that shape a backend's result list (a chain: its members'), for the
+    search's cache key."""
+    members = backend.members if isinstance(backend, FallbackChain) else [backend]
+    out = []
+    for member in members:
+        settings = getattr(member, "settings", None)
+        dumped = settings.model_dump(mode="json") if settings is not None else {}
+        out.append([member.name, {k: v for k, v in dumped.items() if k not in _NOT_RESULTS}])
+    return out
 
 
 def _page_order(trace: PageTrace) -> tuple[str, bool, str]:

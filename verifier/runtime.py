@@ -17,11 +17,17 @@ from verifier.grammar.languagetool import LanguageToolClient
 from verifier.judges import Judge
 from verifier.judges.registry import build_judges, frames_from
 from verifier.plagiarism.candidates import CopyCandidates
+from verifier.search.api import RateGate
 from verifier.search.base import PageSource, SearchBackend
+from verifier.search.brave import BraveBackend
+from verifier.search.chain import FallbackChain
 from verifier.search.corpus import CorpusBackend, IndexStats, build_index
 from verifier.search.ddgs import DdgsBackend
+from verifier.search.ratelimit import SharedRate
 from verifier.search.searxng import SearxngBackend
+from verifier.search.serper import SerperBackend
 from verifier.snapshots.base import SnapshotStore
+from verifier.snapshots.cache import EvidenceCache
 from verifier.snapshots.sqlite import SqliteSnapshotStore
 from verifier.system.postgres import database_of
 from verifier.web.extract import Extractor, PageExtractor
@@ -32,7 +38,9 @@ __all__ = [
     "corpus_db_for",
     "open_runtime",
     "open_snapshots",
+    "rate_limits",
     "resolve_corpus",
+    "web_backends_of",
     "writable_data_dir",
 ]
 
@@ -51,6 +59,7 @@ class Runtime:
     web: bool = True  # whether cited resources may be fetched from the web
     grammar: GrammarChecker | None = None  # the grammar checker ([grammar]); None: built-in
     notes: Sequence[str] = ()  # what the runtime left out (an empty corpus), for every report
+    cache: EvidenceCache | None = None  # the evidence cache shared through the store
 
     @property
     def page_sources(self) -> list[PageSource]:
@@ -105,7 +114,21 @@ async def resolve_corpus(
     raise CorpusError(msg)
 
 
-async def _open_corpus(path: str | Path, settings: Settings, extractor: Extractor) -> CorpusBackend:
+def corpus_names(paths: Sequence[str | Path]) -> dict[Path, str]:
+    """Each corpus keyed by its full (resolved) path, with the name its backend reports:
+    the folder or file name when no other corpus has it, else the full path (two
+    ``docs`` folders are two corpora, each searched)."""
+    resolved = {Path(p).resolve(): Path(p) for p in paths}
+    short = {r: p.name or str(r) for r, p in resolved.items()}
+    counts: dict[str, int] = {}
+    for name in short.values():
+        counts[name] = counts.get(name, 0) + 1
+    return {r: short[r] if counts[short[r]] == 1 else str(r) for r in resolved}
+
+
+async def _open_corpus(
+    path: str | Path, settings: Settings, extractor: Extractor, name: str
+) -> CorpusBackend:
     """The search backend of one corpus; :class:`~verifier.errors.EmptyCorpus` (one line:
     which corpus, why, what to give instead) when it holds no readable document."""
     why = ""
@@ -114,9 +137,7 @@ async def _open_corpus(path: str | Path, settings: Settings, extractor: Extracto
     except EmptyCorpus as exc:
         why = str(exc).removeprefix(f"corpus directory {path} holds ") + " in it"
     else:
-        corpus = CorpusBackend(
-            db, name=Path(path).name, max_results=settings.search.corpus.max_results
-        )
+        corpus = CorpusBackend(db, name=name, max_results=settings.search.corpus.max_results)
         if corpus.documents:
             return corpus
         await corpus.aclose()
@@ -151,10 +172,18 @@ async def open_runtime(
         stack.push_async_callback(extractor.aclose)
         backends: list[SearchBackend] = []
         notes: list[str] = []
-        named = [(p, False) for p in settings.search.corpus.paths] + [(p, True) for p in corpora]
-        for path, on_command_line in named:
+        # keyed by full path: the same corpus named twice is opened once
+        named: dict[Path, tuple[str | Path, bool]] = {}
+        for path, on_command_line in [
+            *((p, False) for p in settings.search.corpus.paths),
+            *((p, True) for p in corpora),
+        ]:
+            key = Path(path).resolve()
+            named[key] = (path, on_command_line or named.get(key, (path, False))[1])
+        names = corpus_names([p for p, _ in named.values()])
+        for key, (path, on_command_line) in named.items():
             try:
-                corpus = await _open_corpus(path, settings, extractor)
+                corpus = await _open_corpus(path, settings, extractor, names[key])
             except EmptyCorpus as exc:
                 if on_command_line:
                     raise
@@ -162,22 +191,18 @@ async def open_runtime(
                 continue
             stack.push_async_callback(corpus.aclose)
             backends.append(corpus)
-        if web:
-            for name in dict.fromkeys(settings.search.backends):
-                backend: SearchBackend
-                if name == "ddgs":
-                    backend = DdgsBackend(settings.search.ddgs)
-                else:
-                    try:
-                        backend = SearxngBackend(settings.search.searxng)
-                    except SearchError as exc:
-                        raise ConfigError(str(exc)) from exc
-                stack.push_async_callback(backend.aclose)
-                backends.append(backend)
-        fetcher = Fetcher(settings.fetch)
-        stack.push_async_callback(fetcher.aclose)
         store = open_snapshots(settings)
         stack.callback(store.close)
+        if web:
+            web_backends = web_backends_of(settings, SharedRate(store, rate_limits(settings)))
+            for backend in web_backends:
+                stack.push_async_callback(backend.aclose)
+            if len(web_backends) > 1:
+                backends.append(FallbackChain(web_backends))
+            else:
+                backends.extend(web_backends)
+        fetcher = Fetcher(settings.fetch)
+        stack.push_async_callback(fetcher.aclose)
         judges = build_judges(settings)
         for judge in judges:
             if hasattr(judge, "aclose"):
@@ -196,7 +221,42 @@ async def open_runtime(
             web=web,
             grammar=grammar,
             notes=notes,
+            cache=EvidenceCache(store) if settings.search.cache.enabled else None,
         )
+
+
+def rate_limits(settings: Settings) -> dict[str, tuple[float, int]]:
+    """The search APIs' rates and monthly quotas every worker sharing the store keeps to."""
+    search = settings.search
+    return {
+        "brave": (search.brave.requests_per_second, search.brave.monthly_quota),
+        "serper": (search.serper.requests_per_second, search.serper.monthly_quota),
+    }
+
+
+def web_backends_of(settings: Settings, gate: RateGate | None = None) -> list[SearchBackend]:
+    """The web backends of ``search.backends``, in order (each once); ConfigError (one line)
+    for one that cannot be used as configured (no SearXNG URL, no API key)."""
+    out: list[SearchBackend] = []
+    search = settings.search
+    for name in dict.fromkeys(search.backends):
+        backend: SearchBackend
+        try:
+            if name == "ddgs":
+                backend = DdgsBackend(search.ddgs)
+            elif name == "searxng":
+                backend = SearxngBackend(search.searxng)
+            elif name == "brave":
+                backend = BraveBackend(search.brave, gate=gate)
+            else:
+                backend = SerperBackend(search.serper, gate=gate)
+        except SearchError as exc:
+            raise ConfigError(str(exc)) from exc
+        out.append(backend)
+    for backend in out if len(out) > 1 else ():  # the overflow goes to the next one
+        if isinstance(backend, BraveBackend | SerperBackend):
+            backend.max_wait_s = backend.settings.max_wait_s
+    return out
 
 
 def open_snapshots(settings: Settings) -> SnapshotStore:

@@ -191,6 +191,10 @@ class SearchRecord:
     took_s: float
     hits: tuple[SearchHit, ...]
     error: str | None = None
+    # which backend of a fallback chain (search.backends) answered, and why those before
+    # it did not (None: the backend itself answered, or none did)
+    answered_by: str | None = None
+    passed_over: tuple[str, ...] = ()
 
     def content(self) -> dict[str, Any]:
         return _fields(self)
@@ -228,7 +232,10 @@ class PageRecord:
 
 @dataclass(frozen=True, slots=True)
 class SearchTrace:
-    """Where a claim's search went: the query, backend, stored snapshot and outcome."""
+    """Where a claim's search went: the query, backend, stored snapshot and outcome;
+    which backend answered it (``answered_by``: the backend itself, or the member of a
+    fallback chain), and, when the result list came from the shared cache rather than a
+    new request, how old it was (``cache_age_s``; None: searched for this report)."""
 
     query: str
     backend: str
@@ -236,15 +243,20 @@ class SearchTrace:
     hits: int
     took_s: float
     error: str | None = None
+    answered_by: str | None = None
+    cache_age_s: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PageTrace:
-    """A page a claim wanted: fetched and stored (snapshot id) or not (error)."""
+    """A page a claim wanted: fetched and stored (snapshot id) or not (error); when it
+    came from the shared page cache rather than a new fetch, how old it was
+    (``cache_age_s``; None: fetched for this report, or a corpus page)."""
 
     url: str
     snapshot_id: str | None
     error: str | None = None
+    cache_age_s: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,10 @@
   or a hang; :class:`MemoryFetcher`: a page fetcher answering from a dict.
 - :func:`searxng_app` and :func:`pages_app`: aiohttp applications that play a SearXNG
   instance and a set of web pages (including pathological ones) on a loopback port.
+- :func:`brave_app` and :func:`serper_app`: Brave Search's web search API and Serper's
+  Google search API as each documents them (requests, answers, error bodies and headers),
+  enforcing a key, a rate (a token bucket: 429 past it, with ``Retry-After``) and a quota;
+  :class:`ApiLedger` counts what each received and answered.
 - :func:`languagetool_app`: a LanguageTool server's ``POST /v2/check``, answering in its
   documented JSON; :func:`lt_match` writes one match as LanguageTool would (UTF-16
   offsets, context, sentence, rule with category and issueType).
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,22 +34,27 @@ from verifier.system.deadline import Deadline
 from verifier.web.fetch import FetchedPage
 
 __all__ = [
+    "API_LEDGER",
     "CHAT_REQUESTS",
     "HITS",
     "LT_REQUESTS",
     "QUERIES",
+    "ApiLedger",
     "MemoryFetcher",
     "StaticSearch",
+    "brave_app",
     "chat_app",
     "languagetool_app",
     "lt_match",
     "pages_app",
     "searxng_app",
+    "serper_app",
 ]
 
 HITS = web.AppKey("hits", dict[str, int])  # pages_app: requests per path
 QUERIES = web.AppKey("queries", list[str])  # searxng_app: queries received
 CHAT_REQUESTS = web.AppKey("chat_requests", list[dict[str, Any]])  # chat_app: bodies + auth
+API_LEDGER: web.AppKey[ApiLedger] = web.AppKey("api_ledger")  # brave_app, serper_app: counts
 LT_REQUESTS = web.AppKey("lt_requests", list[dict[str, str]])  # languagetool_app: the forms
 
 
@@ -418,4 +428,240 @@ def pages_app(pages: Mapping[str, str], *, latency_s: float = 0.0) -> web.Applic
     }
     for route, handler in routes.items():
         app.router.add_get(route, handler)
+    return app
+
+
+@dataclass
+class ApiLedger:
+    """What a fake search API received and answered. ``rate`` requests a second, as fixed
+    windows (``window_s``, as Brave's ``X-RateLimit-Policy: 1;w=1`` says) or a token bucket
+    with bursts of ``burst``; a request past it is answered 429 and counted in ``over_rate``; ``quota`` requests in
+    all (0: none), then the API's "quota spent" answer."""
+
+    rate: float = 0.0  # 0: no limit
+    burst: float = 1.0
+    quota: int = 0
+    key: str = "test-key"
+    requests: int = 0
+    answered: int = 0
+    over_rate: int = 0
+    quota_refused: int = 0
+    key_refused: int = 0
+    queries: list[str] = field(default_factory=list)
+    fail_with: int | None = None  # answer every request with this status (an outage)
+    # > 0: the rate as fixed windows of this many seconds (X-RateLimit-Policy "1;w=1"),
+    # at most rate x window_s requests in each; 0: a token bucket of ``burst``
+    window_s: float = 0.0
+    _window: int = -1
+    _in_window: int = 0
+    _tokens: float = -1.0
+    _at: float = 0.0
+
+    def take(self, now: float) -> float:
+        """0 when the request may go, else the seconds until it may."""
+        if self.rate <= 0:
+            return 0.0
+        if self.window_s > 0:  # at most rate x window_s requests in each fixed window
+            window = math.floor(now / self.window_s)
+            if window != self._window:
+                self._window, self._in_window = window, 0
+            if self._in_window < self.rate * self.window_s:
+                self._in_window += 1
+                return 0.0
+            return (window + 1) * self.window_s - now
+        if self._tokens < 0:
+            self._tokens, self._at = self.burst, now
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return 0.0
+        return (1 - self._tokens) / self.rate
+
+
+def _search_api(
+    name: str,
+    results: ResultsFn,
+    ledger: ApiLedger,
+    *,
+    latency_s: float,
+    read: Callable[[web.Request], Awaitable[tuple[str | None, str]]],
+    answer: Callable[[str, list[Mapping[str, Any]]], dict[str, Any]],
+    refuse: Callable[[str, ApiLedger, float], web.Response],
+) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    import time
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        ledger.requests += 1
+        key, query = await read(request)
+        if ledger.fail_with is not None:
+            return web.Response(status=ledger.fail_with, text="upstream error")
+        if key != ledger.key:
+            ledger.key_refused += 1
+            return refuse("key", ledger, 0.0)
+        if ledger.quota and ledger.answered >= ledger.quota:
+            ledger.quota_refused += 1
+            return refuse("quota", ledger, 0.0)
+        wait = ledger.take(time.time())
+        if wait > 0:
+            ledger.over_rate += 1
+            return refuse("rate", ledger, float(math.ceil(wait)))
+        ledger.answered += 1
+        ledger.queries.append(query)
+        await asyncio.sleep(latency_s)
+        return web.json_response(
+            answer(query, list(results(query))), headers=_limit_headers(ledger)
+        )
+
+    return handle
+
+
+def _limit_headers(ledger: ApiLedger) -> dict[str, str]:
+    rate = max(1, int(ledger.rate or 1))
+    quota = ledger.quota or 1_000_000
+    return {
+        "X-RateLimit-Limit": f"{rate}, {quota}",
+        "X-RateLimit-Policy": f"{rate};w=1, {quota};w=2592000",
+        "X-RateLimit-Remaining": f"{max(0, int(ledger._tokens))}, {max(0, quota - ledger.answered)}",
+        "X-RateLimit-Reset": "1, 2592000",
+    }
+
+
+def brave_app(
+    results: ResultsFn, ledger: ApiLedger | None = None, *, latency_s: float = 0.0
+) -> web.Application:
+    """Brave Search's ``GET /res/v1/web/search`` (key in ``X-Subscription-Token``): hits
+    in ``web.results[]`` (``title``, ``url``, ``description``); errors as
+    ``{"type": "ErrorResponse", "error": {"status", "code", "detail", "meta"}}``: 422
+    ``SUBSCRIPTION_TOKEN_INVALID``, 429 ``RATE_LIMITED`` (with the plan's quota figures in
+    ``meta``; a spent quota reads ``quota_current >= quota_limit``)."""
+    ledger = ledger or ApiLedger()
+    app = web.Application()
+    app[API_LEDGER] = ledger
+
+    async def read(request: web.Request) -> tuple[str | None, str]:
+        return request.headers.get("X-Subscription-Token"), request.query.get("q", "")
+
+    def answer(query: str, found: list[Mapping[str, Any]]) -> dict[str, Any]:
+        return {
+            "type": "search",
+            "query": {"original": query, "show_strict_warning": False},
+            "web": {
+                "type": "search",
+                "family_friendly": True,
+                "results": [
+                    {
+                        "type": "search_result",
+                        "title": str(r.get("title", "")),
+                        "url": str(r["url"]),
+                        "description": str(r.get("content", "")),
+                        "is_source_local": False,
+                    }
+                    for r in found
+                ],
+            },
+        }
+
+    def refuse(why: str, ledger: ApiLedger, wait: float) -> web.Response:
+        quota = ledger.quota or 1_000_000
+        meta: dict[str, Any] = {"component": "authentication"}
+        status, code, detail = (
+            422,
+            "SUBSCRIPTION_TOKEN_INVALID",
+            "The provided subscription token is invalid.",
+        )
+        headers: dict[str, str] = {}
+        if why != "key":
+            status, code = 429, "RATE_LIMITED"
+            detail = "Request rate limit exceeded for plan"
+            used = ledger.answered
+            meta = {
+                "plan": "Free",
+                "rate_limit": max(1, int(ledger.rate or 1)),
+                "rate_current": max(1, int(ledger.rate or 1)),
+                "quota_limit": quota,
+                "quota_current": used,
+                "component": "rate_limiter",
+            }
+            headers = (
+                {**_limit_headers(ledger), "Retry-After": f"{wait:g}"}
+                if why == "rate"
+                else _limit_headers(ledger)
+            )
+            if why == "quota":
+                detail = "Request quota exceeded for plan"
+        body = {
+            "type": "ErrorResponse",
+            "error": {"id": "fake", "status": status, "code": code, "detail": detail, "meta": meta},
+            "time": 1773685964,
+        }
+        return web.json_response(body, status=status, headers=headers)
+
+    app.router.add_get(
+        "/res/v1/web/search",
+        _search_api(
+            "brave", results, ledger, latency_s=latency_s, read=read, answer=answer, refuse=refuse
+        ),
+    )
+    return app
+
+
+def serper_app(
+    results: ResultsFn, ledger: ApiLedger | None = None, *, latency_s: float = 0.0
+) -> web.Application:
+    """Serper's ``POST /search`` (key in ``X-API-KEY``, JSON body ``{"q", "gl", "hl",
+    "num"}``): hits in ``organic[]`` (``title``, ``link``, ``snippet``, ``position``);
+    errors ``{"message", "statusCode"}``: 403 ``Unauthorized.``, 400 ``Not enough
+    credits``, 429 ``Too many requests``."""
+    ledger = ledger or ApiLedger()
+    app = web.Application()
+    app[API_LEDGER] = ledger
+
+    async def read(request: web.Request) -> tuple[str | None, str]:
+        try:
+            body = await request.json()
+        except ValueError:
+            body = {}
+        return request.headers.get("X-API-KEY"), str(body.get("q", ""))
+
+    def answer(query: str, found: list[Mapping[str, Any]]) -> dict[str, Any]:
+        return {
+            "searchParameters": {
+                "q": query,
+                "gl": "us",
+                "hl": "en",
+                "type": "search",
+                "engine": "google",
+            },
+            "organic": [
+                {
+                    "title": str(r.get("title", "")),
+                    "link": str(r["url"]),
+                    "snippet": str(r.get("content", "")),
+                    "position": n,
+                }
+                for n, r in enumerate(found, start=1)
+            ],
+            "credits": 1,
+        }
+
+    def refuse(why: str, ledger: ApiLedger, wait: float) -> web.Response:
+        if why == "key":
+            return web.json_response({"message": "Unauthorized.", "statusCode": 403}, status=403)
+        if why == "quota":
+            return web.json_response(
+                {"message": "Not enough credits", "statusCode": 400}, status=400
+            )
+        return web.json_response(
+            {"message": "Too many requests", "statusCode": 429},
+            status=429,
+            headers={"Retry-After": f"{wait:g}"},
+        )
+
+    app.router.add_post(
+        "/search",
+        _search_api(
+            "serper", results, ledger, latency_s=latency_s, read=read, answer=answer, refuse=refuse
+        ),
+    )
     return app

@@ -41,7 +41,7 @@ from verifier.render import report_pages
 from verifier.render.html import REPORT_CSP
 from verifier.replay import audit as audits
 from verifier.report.json_schema import report_json_schema
-from verifier.runtime import Runtime
+from verifier.runtime import Runtime, rate_limits
 from verifier.schema import REPORT_SCHEMA, CheckRequest, Report
 from verifier.snapshots.base import SnapshotStore
 from verifier.system.faults import DISK_FULL
@@ -131,7 +131,62 @@ class Metrics:
             ["state"],
             registry=self.registry,
         )
+        labels = ["backend"]
+        self.search_api = {
+            "requests": Gauge(
+                "verifier_search_api_requests",
+                "Requests sent to a search API by every worker sharing the store",
+                labels,
+                registry=self.registry,
+            ),
+            "limited": Gauge(
+                "verifier_search_api_429",
+                "429 (rate-limited) answers a search API gave, every worker",
+                labels,
+                registry=self.registry,
+            ),
+            "waits": Gauge(
+                "verifier_search_api_waits",
+                "Requests that waited for a turn of the shared rate, every worker",
+                labels,
+                registry=self.registry,
+            ),
+            "waited_s": Gauge(
+                "verifier_search_api_waited_seconds",
+                "Seconds waited for turns of the shared rate, every worker",
+                labels,
+                registry=self.registry,
+            ),
+            "refused": Gauge(
+                "verifier_search_api_refused",
+                "Requests given no turn in their claim's time (fell back or unchecked)",
+                labels,
+                registry=self.registry,
+            ),
+            "quota_left": Gauge(
+                "verifier_search_api_quota_left",
+                "Requests left this month (the API's figure or monthly_quota, the lower)",
+                labels,
+                registry=self.registry,
+            ),
+        }
         self.store = store
+        self.runtime: Runtime | None = None
+
+    def watch_search(self, runtime: Runtime) -> None:
+        """Show the search rates shared through ``runtime``'s snapshot store."""
+        self.runtime = runtime
+
+    def _search_figures(self) -> None:
+        runtime = self.runtime
+        if runtime is None:
+            return
+        quotas = {name: quota for name, (_rate, quota) in rate_limits(runtime.settings).items()}
+        for stats in runtime.snapshots.rate_stats(quotas):
+            for name, gauge in self.search_api.items():
+                value = getattr(stats, name)
+                if value is not None:
+                    gauge.labels(stats.backend).set(value)
 
     def observe(self, job: Job, report: Report) -> None:
         self.job_seconds.observe(max(0.0, time.time() - job.created_at))
@@ -150,6 +205,7 @@ class Metrics:
             self.jobs.labels(state).set(count)
         for status, count in self.store.report_counts().items():
             self.reports.labels(status).set(count)
+        self._search_figures()
         return generate_latest(self.registry)
 
 

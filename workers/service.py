@@ -228,6 +228,7 @@ async def run_service(
     with job_store(settings) as store:
         async with open_runtime(settings, corpora=corpora, web=web_on) as runtime:
             metrics = Metrics(store)
+            metrics.watch_search(runtime)
             sender = CallbackSender(store, service, base)
             if serve is None:
                 try:

@@ -31,7 +31,7 @@ from verifier.reasons import network_reason, plain
 from verifier.schema import SearchHit
 from verifier.system.deadline import Deadline
 
-__all__ = ["DdgsBackend", "classify_ddgs_error"]
+__all__ = ["DdgsBackend", "classify_ddgs_error", "ddgs_text_engines"]
 
 log = logging.getLogger("verifier.search.ddgs")
 
@@ -60,6 +60,13 @@ def classify_ddgs_error(exc: BaseException) -> str:
     return "other"
 
 
+def ddgs_text_engines() -> list[str]:
+    """The text-search engines the installed ddgs has (``"auto"`` lets ddgs choose)."""
+    from ddgs.engines import ENGINES
+
+    return sorted(ENGINES.get("text", {}))
+
+
 def _default_factory(timeout: float) -> Any:
     from ddgs import DDGS
 
@@ -79,6 +86,11 @@ class DdgsBackend:
         factory: Callable[[float], Any] = _default_factory,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        known = ddgs_text_engines()
+        unknown = [e for e in settings.engines if e not in known and e != "auto"]
+        if unknown:
+            msg = f'search.ddgs.engines names {", ".join(map(repr, unknown))}, which ddgs {version("ddgs")} does not have; use some of {", ".join(known)} (or "auto")'
+            raise SearchError(msg)
         self.settings = settings
         self.version = f"ddgs {version('ddgs')}"
         self._factory = factory

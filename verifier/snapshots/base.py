@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:
+    from verifier.snapshots.shared import RateStats, Turn
 
 __all__ = ["SnapshotKind", "SnapshotStore", "canonical_json", "id_of", "snapshot_id"]
 
@@ -36,5 +39,35 @@ class SnapshotStore(Protocol):
     def get(self, snapshot_id: str) -> tuple[SnapshotKind, dict[str, Any]]:
         """The kind and content stored under ``snapshot_id``; KeyError when absent."""
         ...
+
+    # the evidence cache every worker sharing the store reuses (snapshot ids by key)
+    def cache_get(self, kind: str, key: str) -> tuple[str, float] | None:
+        """The snapshot id cached under ``(kind, key)`` and when it was stored; None when
+        absent or expired."""
+        ...
+
+    def cache_put(
+        self, kind: str, key: str, snapshot_id: str, stored_at: float, expires_at: float
+    ) -> None: ...
+
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        """Whether this worker may ask the web for ``(kind, key)``: false while a fresh
+        answer is kept or another worker (any process, any host) is asking it."""
+        ...
+
+    def cache_release(self, kind: str, key: str) -> None:
+        """This worker's claim ended without an answer to keep."""
+        ...
+
+    # the search rate every worker sharing the store keeps to (verifier.snapshots.shared)
+    def rate_take(
+        self, backend: str, *, rate: float, latest: float, monthly_quota: int
+    ) -> Turn: ...
+
+    def rate_note(
+        self, backend: str, *, limited: bool, retry_after_s: float | None, quota_left: int | None
+    ) -> None: ...
+
+    def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]: ...
 
     def close(self) -> None: ...

@@ -11,6 +11,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
+from verifier.snapshots.shared import RateStats, Turn
+from verifier.snapshots.sharedsql import (
+    cache_claim,
+    cache_get,
+    cache_put,
+    cache_release,
+    rate_note,
+    rate_stats,
+    rate_take,
+)
 from verifier.system.postgres import Migrations, check_schema, open_pool, transaction
 from verifier.system.sqlfiles import migrations
 
@@ -70,6 +80,49 @@ class PgSnapshotStore:
     def __len__(self) -> int:
         with transaction(self.pool, "counting snapshots", SnapshotError) as conn:
             return int(conn.execute("SELECT count(*) FROM snapshots").fetchone()[0])
+
+    # --- the evidence cache and the shared search rate (verifier.snapshots.shared) -----
+    def cache_get(self, kind: str, key: str) -> tuple[str, float] | None:
+        with transaction(self.pool, "reading the evidence cache", SnapshotError) as conn:
+            return cache_get(conn, kind, key, time.time())
+
+    def cache_put(
+        self, kind: str, key: str, snapshot_id: str, stored_at: float, expires_at: float
+    ) -> None:
+        with transaction(self.pool, "writing the evidence cache", SnapshotError) as conn:
+            conn.execute("SET LOCAL synchronous_commit = off")
+            cache_put(conn, kind, key, snapshot_id, stored_at, expires_at)
+
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        with transaction(self.pool, "claiming a search", SnapshotError) as conn:
+            return cache_claim(conn, kind, key, time.time(), flight_s)
+
+    def cache_release(self, kind: str, key: str) -> None:
+        with transaction(self.pool, "releasing a search", SnapshotError) as conn:
+            cache_release(conn, kind, key)
+
+    def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
+        with transaction(self.pool, "taking a search turn", SnapshotError) as conn:
+            return rate_take(
+                conn, backend, time.time(), rate=rate, latest=latest, monthly_quota=monthly_quota
+            )
+
+    def rate_note(
+        self, backend: str, *, limited: bool, retry_after_s: float | None, quota_left: int | None
+    ) -> None:
+        with transaction(self.pool, "noting a search answer", SnapshotError) as conn:
+            rate_note(
+                conn,
+                backend,
+                time.time(),
+                limited=limited,
+                retry_after_s=retry_after_s,
+                quota_left=quota_left,
+            )
+
+    def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:
+        with transaction(self.pool, "reading the search rates", SnapshotError) as conn:
+            return rate_stats(conn, quotas)
 
     def close(self) -> None:
         if self._own_pool:

@@ -7,16 +7,29 @@ import sqlite3
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from verifier.errors import SnapshotError
 from verifier.snapshots.base import SnapshotKind, canonical_json, id_of
+from verifier.snapshots.shared import RateStats, Turn
+from verifier.snapshots.sharedsql import (
+    cache_claim,
+    cache_get,
+    cache_put,
+    cache_release,
+    rate_note,
+    rate_stats,
+    rate_take,
+)
 from verifier.system.faults import store_error
 from verifier.system.files import private_file
 from verifier.system.sqlfiles import script
 
 __all__ = ["SqliteSnapshotStore"]
+
+T = TypeVar("T")
 
 _SCHEMA = script("verifier.snapshots", "sql/sqlite/schema.sql")
 
@@ -71,6 +84,74 @@ class SqliteSnapshotStore:
     def __len__(self) -> int:
         with self._lock:
             return int(self._db.execute("SELECT count(*) FROM snapshots").fetchone()[0])
+
+    # --- the evidence cache and the shared search rate (verifier.snapshots.shared) -----
+    def _shared(self, what: str, immediate: bool, fn: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            with self._lock:
+                self._db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+                try:
+                    out = fn(self._db)
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+                return out
+        except sqlite3.Error as exc:
+            msg = f"cannot {what} in {self.path}: {exc}"
+            raise store_error(msg, exc, SnapshotError) from exc
+
+    def cache_get(self, kind: str, key: str) -> tuple[str, float] | None:
+        return self._shared(
+            "read the evidence cache", False, lambda db: cache_get(db, kind, key, time.time())
+        )
+
+    def cache_put(
+        self, kind: str, key: str, snapshot_id: str, stored_at: float, expires_at: float
+    ) -> None:
+        self._shared(
+            "write the evidence cache",
+            True,
+            lambda db: cache_put(db, kind, key, snapshot_id, stored_at, expires_at),
+        )
+
+    def cache_claim(self, kind: str, key: str, flight_s: float) -> bool:
+        return self._shared(
+            "claim a search",
+            True,
+            lambda db: cache_claim(db, kind, key, time.time(), flight_s),
+        )
+
+    def cache_release(self, kind: str, key: str) -> None:
+        self._shared("release a search", True, lambda db: cache_release(db, kind, key))
+
+    def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
+        return self._shared(
+            "take a search turn",
+            True,
+            lambda db: rate_take(
+                db, backend, time.time(), rate=rate, latest=latest, monthly_quota=monthly_quota
+            ),
+        )
+
+    def rate_note(
+        self, backend: str, *, limited: bool, retry_after_s: float | None, quota_left: int | None
+    ) -> None:
+        self._shared(
+            "note a search answer",
+            True,
+            lambda db: rate_note(
+                db,
+                backend,
+                time.time(),
+                limited=limited,
+                retry_after_s=retry_after_s,
+                quota_left=quota_left,
+            ),
+        )
+
+    def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:
+        return self._shared("read the search rates", False, lambda db: rate_stats(db, quotas))
 
     def close(self) -> None:
         with self._lock:

@@ -46,7 +46,16 @@ __all__ = ["FetchedPage", "Fetcher", "PageFetcher"]
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 # connection failures retried with backoff (ConnectionFailed); DNS and the rest are not
 _RETRIED = frozenset({"connect", "tls", "disconnected"})
-_KEPT_HEADERS = ("content-type", "content-language", "last-modified", "etag", "date", "server")
+_KEPT_HEADERS = (
+    "content-type",
+    "content-language",
+    "last-modified",
+    "etag",
+    "date",
+    "server",
+    "cache-control",  # how long the page may be reused (search.cache)
+    "expires",
+)
 
 
 @dataclass(frozen=True, slots=True)
