@@ -58,7 +58,7 @@ from workers.bodies import (
 )
 from workers.callbacks import check_callback_url
 from workers.health import HealthMonitor
-from workers.openapi import openapi
+from workers.openapi import QUERY_NAMES, openapi
 from workers.store.jobs import Job, JobState, Role, iso_time
 from workers.store.jobstore import ApiKey, Audit, IdempotencyConflict, JobStore, ServiceStore
 from workers.throttle import FailureThrottle
@@ -338,6 +338,7 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
         if request.path.startswith("/v1/"):
             request[KEY] = await _authenticate(request)
             request.app[HEALTH].answered()  # the key was read: the store answers
+        _known_query(request, route)
         response = await handler(request)
     except Refusal as refusal:
         response = refusal.response
@@ -367,6 +368,19 @@ async def _middleware(request: web.Request, handler: Handler) -> web.StreamRespo
         )
     metrics.requests.labels(route, str(response.status)).inc()
     return response
+
+
+def _known_query(request: web.Request, route: str) -> None:
+    """A query parameter the operation does not take is refused with 400, naming it."""
+    method = "GET" if request.method == "HEAD" else request.method
+    allowed = QUERY_NAMES.get((method, route))
+    if allowed is None:
+        return  # not an API operation (the web app's pages, Label Studio's backend)
+    unknown = sorted(set(request.query) - allowed)
+    if unknown:
+        takes = ", ".join(sorted(allowed)) if allowed else "none"
+        msg = f"unknown query parameter {unknown[0]!r}; {method} {route} takes: {takes}"
+        raise _refuse(400, "unknown_query_parameter", msg)
 
 
 _FAIL_FAST_S = 3.0  # a probe that found the store down is believed this long

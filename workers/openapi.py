@@ -22,7 +22,7 @@ from verifier.schema import REPORT_SCHEMA, Report
 from workers import bodies
 from workers.store.jobs import Role
 
-__all__ = ["OPERATIONS", "Operation", "component_schemas", "openapi"]
+__all__ = ["OPERATIONS", "QUERY_NAMES", "Operation", "component_schemas", "openapi"]
 
 _REF = "#/components/schemas/{model}"
 _TEXT = {
@@ -222,6 +222,14 @@ OPERATIONS: tuple[Operation, ...] = (
         media="application/schema+json",
     ),
 )
+
+
+# per operation (method, path as routed), the query parameters it takes: any other is a
+# 400 (the document allows no other, and a misspelt "pgae=2" should not pass unseen)
+QUERY_NAMES: dict[tuple[str, str], frozenset[str]] = {
+    (op.method, op.path): frozenset(p["name"] for p in op.parameters if p.get("in") == "query")
+    for op in OPERATIONS
+}
 
 
 def _json(schema: str | None) -> dict[str, Any]:

@@ -629,3 +629,21 @@ async def test_a_page_number_in_other_digits_is_400(service: Service) -> None:
             f"/v1/checks/{job}/report.html", params={"page": page}, headers=service.auth("rater")
         )
         assert resp.status == 400, page
+
+
+async def test_a_query_parameter_the_operation_does_not_take_is_refused(service: Service) -> None:
+    job = (await (await service.submit("rater")).json())["id"]
+    await service.wait_done(job)
+    auth = service.auth("rater")
+    for query in ("pgae=2", "=null", "page=1&extra=1"):
+        resp = await service.client.get(f"/v1/checks/{job}/report.html?{query}", headers=auth)
+        assert resp.status == 400, query
+        body = await resp.json()
+        assert body["error"] == "unknown_query_parameter"
+        assert "takes: page" in body["detail"]
+    assert (
+        await service.client.get(f"/v1/checks/{job}/report.html?page=1", headers=auth)
+    ).status == 200
+    resp = await service.client.get(f"/v1/checks/{job}?page=1", headers=auth)
+    assert resp.status == 400  # this operation takes no query parameter
+    assert "takes: none" in (await resp.json())["detail"]
