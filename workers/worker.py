@@ -37,12 +37,12 @@ from verifier.schema import CheckRequest, Report
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from workers.outage import Outage
 from workers.rendered import Rendered, render_report
-from workers.retries import Outcome, RetryPolicy, outcome_of, urgent
+from workers.retries import URGENT_S, Outcome, RetryPolicy, outcome_of, urgent
 from workers.running import JobProgress, runtime_for
 from workers.store.jobs import Job, JobState
 from workers.store.jobstore import JobStore
 
-__all__ = ["JobTimeout", "Worker", "WorkerStats"]
+__all__ = ["JobTimeout", "ReportRefused", "Worker", "WorkerStats"]
 
 log = logging.getLogger("verifier.worker")
 
@@ -61,6 +61,16 @@ class QueuedJobStore(JobStore, Protocol):
 
 class JobTimeout(Exception):
     """An attempt ran over the job time limit."""
+
+
+class ReportRefused(Exception):
+    """The store refused this job's report while it answers other writes (a value it
+    cannot hold, say): the job's fault, an attempt counted, never an outage."""
+
+
+# how many times a report the store refuses while its health is good is offered again
+# before the attempt is failed (a refusal that is not an infrastructure fault: at once)
+REFUSALS_WHILE_HEALTHY = 3
 
 
 @dataclass(slots=True)
@@ -225,6 +235,10 @@ class Worker:
             keeper.cancel()
         try:
             stored = await self._store_report(job, data, rendered)
+        except ReportRefused as exc:
+            log.warning("job %s: the store refused its report: %s", job.id, exc)
+            await self._fail(job, f"the store refused the report: {exc}", Outcome.RETRY)
+            return
         except asyncio.CancelledError:
             # stopped while the store was down: the report is stored when it answers (by
             # this worker's next settle), not thrown away with the check's cost
@@ -294,8 +308,12 @@ class Worker:
     ) -> bool:
         """Store the report, waiting for the store while it cannot be written (the lease
         may run out meanwhile: then a worker that took the job over wins, and this
-        report is refused). False when the lease was lost."""
+        report is refused). False when the lease was lost. ReportRefused when the store
+        refuses this report while it answers: an error that is not a fault of the
+        infrastructure, or one that recurs while the store's own health (a ping) is good:
+        an outage is the store's, never one job's write."""
         waiting = False
+        refusals = 0
         try:
             while True:
                 try:
@@ -303,6 +321,17 @@ class Worker:
                         self.store.complete, job.id, self.id, data, rendered
                     )
                 except VerifierError as exc:
+                    reason = infrastructure_fault(exc)
+                    if reason is None:
+                        raise ReportRefused(str(exc)) from exc
+                    # a full disk or a disk error lets a read through: only a database
+                    # said to be down or busy is asked whether it answers
+                    if reason in (DB_DOWN, DB_BUSY) and await self._store_answers():
+                        refusals += 1
+                        if refusals >= REFUSALS_WHILE_HEALTHY:
+                            raise ReportRefused(str(exc)) from exc
+                        await asyncio.sleep(URGENT_S)
+                        continue
                     if not waiting:
                         waiting = True
                         self._storing += 1
@@ -311,6 +340,14 @@ class Worker:
                     await asyncio.sleep(urgent(self._store_failed(exc), owed=True))
         finally:
             self._storing -= waiting
+
+    async def _store_answers(self) -> bool:
+        """The store's own health: it answers a trivial statement in a write transaction."""
+        try:
+            await asyncio.to_thread(self.store.ping, True)
+        except VerifierError:
+            return False
+        return True
 
     async def _give_back(self, job: Job, reason: str, exc: BaseException) -> None:
         """A fault of the infrastructure stopped the attempt: back to the queue, its

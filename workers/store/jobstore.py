@@ -146,7 +146,7 @@ class JobStore(Protocol):
         self, job_id: str, lease_owner: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
     def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool: ...
-    def ping(self) -> None: ...
+    def ping(self, write: bool = False) -> None: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def report_text(self, job_id: str) -> str | None: ...
@@ -432,7 +432,9 @@ class SqlJobStore:
             for number, html in enumerate(rendered.pages if rendered else [], start=1):
                 db.execute(
                     "INSERT INTO report_pages (job_id, page, html) VALUES (?, ?, ?)",
-                    (job_id, number, html),
+                    # a NUL cannot be held by PostgreSQL's text (nor means anything in
+                    # HTML): U+FFFD, as an HTML parser reads it, the same on both stores
+                    (job_id, number, html.replace("\x00", "\ufffd")),
                 )
             return True
 
@@ -489,9 +491,13 @@ class SqlJobStore:
             self._queued(db, job_id, now + retry_in)
             return True
 
-    def ping(self) -> None:
-        """One trivial read: the store answers (JobStoreError or StoreUnavailable when it
-        does not)."""
+    def ping(self, write: bool = False) -> None:
+        """One trivial read (in a write transaction with ``write``: the store takes
+        writes): the store answers (JobStoreError or StoreUnavailable when it does not)."""
+        if write:
+            with self._tx() as db:
+                db.execute("SELECT 1")
+            return
         self._read("SELECT 1")
 
     def cancel(self, job_id: str) -> bool:
