@@ -376,9 +376,11 @@ async def _job_loop(
     parent: int | None,
     config_source: str = "",
 ) -> None:
+    wake = asyncio.Event()  # a job is done: its callback, if any, is in the outbox
+
     async def done(job: Any, report: Report) -> None:
         metrics.observe(job, report)
-        await sender.deliver(job, report)
+        wake.set()
 
     worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
     database = database_of(runtime.settings)
@@ -395,7 +397,11 @@ async def _job_loop(
 
     # a job process of serve says nothing to systemd: serve is the service it watches
     liveness = Liveness(alive_file, env={} if parent is not None else None)
-    side = [asyncio.create_task(liveness.run(status, stop))]
+    side = [
+        asyncio.create_task(liveness.run(status, stop)),
+        # callbacks are sent from the outbox by a task of their own: none holds a job slot
+        asyncio.create_task(sender.run(stop, worker.id, wake=wake)),
+    ]
     if parent is not None:
         side.append(asyncio.create_task(_orphaned(parent, stop)))
     try:
