@@ -25,6 +25,8 @@ import functools
 import logging
 import os
 import socket
+import threading
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -73,6 +75,21 @@ class ReportRefused(Exception):
 REFUSALS_WHILE_HEALTHY = 3
 
 
+# How long past its job_timeout_s a job may still be running before the guard thread
+# takes the event loop for stuck (a check holding it, so that the timeout cannot fire)
+STUCK_S = 5.0
+
+
+@dataclass(slots=True)
+class Running:
+    """A job this worker runs, as its guard thread sees it."""
+
+    job: Job
+    deadline: float  # time.monotonic() past which it ran over job_timeout_s
+    limit: float
+    renewed: float  # when its lease was last renewed (monotonic)
+
+
 @dataclass(slots=True)
 class WorkerStats:
     done: int = 0
@@ -92,6 +109,8 @@ class Worker:
         concurrency: int = 2,
         worker_id: str | None = None,
         on_done: DoneHook | None = None,
+        on_timeout: Callable[[Job], None] | None = None,
+        exit_when_stuck: bool = False,
     ) -> None:
         self.store = store
         self.runtime = runtime
@@ -100,6 +119,15 @@ class Worker:
         self.concurrency = concurrency
         self.id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.on_done = on_done
+        # a job ran over job_timeout_s: its coroutine is stopped, but work it handed to a
+        # thread cannot be; a job process of serve stops so that it is replaced
+        self.on_timeout = on_timeout
+        # the guard thread (see _guard): leases renewed while a check holds the event loop,
+        # and a process whose loop a check holds past job_timeout_s ended (to be replaced)
+        self.exit_when_stuck = exit_when_stuck
+        self._active: dict[str, Running] = {}
+        self._guard_thread: threading.Thread | None = None
+        self._guard_lock = threading.Lock()
         self.stats = WorkerStats()
         self.running: dict[str, asyncio.Task[None]] = {}
         self.outage = Outage(
@@ -215,6 +243,59 @@ class Worker:
 
     async def _one(self, job: Job) -> None:
         limit = self.settings.job_timeout_s or self.runtime.settings.limits.report_budget_s + 60
+        now = time.monotonic()
+        self._active[job.id] = Running(job, now + limit, limit, now)
+        self._start_guard()
+        try:
+            await self._one_guarded(job, limit)
+        finally:
+            self._active.pop(job.id, None)
+
+    def _start_guard(self) -> None:
+        with self._guard_lock:
+            if self._guard_thread is None:
+                self._guard_thread = threading.Thread(
+                    target=self._guard, name=f"guard {self.id}", daemon=True
+                )
+                self._guard_thread.start()
+
+    def _guard(self) -> None:
+        """A thread of its own, so that a check that holds the event loop (work on it
+        that never awaits) cannot stop it: renews the lease of a job whose renewal on the
+        loop is late (a second attempt never starts beside a live first), and when a job
+        runs :data:`STUCK_S` past its job_timeout_s without the loop having stopped it,
+        fails the attempt with the reason and ends the process (``exit_when_stuck``: a job
+        process of serve is replaced, a worker restarted by its supervisor)."""
+        every = self.policy.renew_every()
+        while True:
+            time.sleep(min(1.0, every / 2))
+            with self._guard_lock:
+                if not self._active:  # ends with the last job; the next starts another
+                    self._guard_thread = None
+                    return
+            for running in list(self._active.values()):
+                now = time.monotonic()
+                if now - running.renewed > every * 1.5:
+                    with contextlib.suppress(VerifierError):
+                        if self.store.renew(running.job.id, self.id, self.settings.lease_s):
+                            running.renewed = now
+                if self.exit_when_stuck and now > running.deadline + STUCK_S:
+                    self._stuck(running)
+
+    def _stuck(self, running: Running) -> None:
+        job = running.job
+        error = (
+            f"the job ran over {running.limit:g} s (service.job_timeout_s) and was stopped "
+            "with its process (the check held it)"
+        )
+        log.error("job %s: %s; this process ends now, to be replaced", job.id, error)
+        with contextlib.suppress(Exception):
+            retry_in = self.policy.retry_in(Outcome.RETRY, job.attempts)
+            self.store.fail(job.id, self.id, error, retry_in)
+        logging.shutdown()
+        os._exit(75)
+
+    async def _one_guarded(self, job: Job, limit: float) -> None:
         check_task = asyncio.create_task(self._timed(self._check(job), limit))
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
         try:
@@ -230,6 +311,8 @@ class Worker:
             raise
         except Exception as exc:
             await self._failed(job, exc)
+            if isinstance(exc, JobTimeout) and self.on_timeout is not None:
+                self.on_timeout(job)
             return
         finally:
             keeper.cancel()
@@ -292,6 +375,9 @@ class Worker:
             if not ok:
                 work.cancel()
                 return False
+            running = self._active.get(job.id)
+            if running is not None:
+                running.renewed = time.monotonic()
 
     @staticmethod
     async def _render(job: Job, report: Report, data: dict[str, Any]) -> Rendered | None:
