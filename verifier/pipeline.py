@@ -633,7 +633,7 @@ async def check(
     # limits admit it takes seconds, and the event loop (a worker's lease renewals, its
     # job timeout, its other jobs) must not wait for it
     drafted = await asyncio.to_thread(_claims, request, settings)
-    claims, to_search, warnings = _to_search(drafted, runtime)
+    claims, to_search, warnings = await asyncio.to_thread(_to_search, drafted, runtime)
     # what is not plagiarism (quotes, attributions, code...), found once for both copy steps
     exemptions = await asyncio.to_thread(
         find_exemptions, request.response, request.prompt, settings.plagiarism.boilerplate
