@@ -18,7 +18,8 @@ Targets: 0 lost, 0 duplicate reports, 0 missing callbacks after any SIGKILL, eve
 refused, small checks' p95 unchanged by the mix, job-process RSS flat within 5%.
 
 Run: ``python bench/soak.py [--count 2000] [--stores sqlite,postgres] [--kill-every 8]
-[--large 2] [--minutes 20]``. PostgreSQL is the server at 127.0.0.1:5432 (trust auth; a
+[--large 2] [--rate 3] [--minutes 30]`` (``--rate``: submissions per second, so that time to
+done is the check's and not a backlog's; 0 sends as fast as the API takes them). PostgreSQL is the server at 127.0.0.1:5432 (trust auth; a
 database of its own is made and dropped).
 """
 
@@ -284,7 +285,7 @@ def soak(store: str, args: argparse.Namespace, tmp: Path) -> Run:
     for t in threads:
         t.start()
     try:
-        _submit_all(run, service, _kinds(args), receiver, began + args.minutes * 60)
+        _submit_all(run, service, _kinds(args), receiver, began + args.minutes * 60, args.rate)
         _drain(store, where, args.drain_s)
         stop.set()
         for t in threads:
@@ -319,9 +320,17 @@ def _kinds(args: argparse.Namespace) -> list[str]:
 
 
 def _submit_all(
-    run: Run, service: Service, kinds: list[str], receiver: Receiver, deadline: float
+    run: Run,
+    service: Service,
+    kinds: list[str],
+    receiver: Receiver,
+    deadline: float,
+    rate: float,
 ) -> None:
+    began = time.monotonic()
     for i, kind in enumerate(kinds):
+        if rate > 0:  # paced: time to done is the check's, not a backlog's
+            time.sleep(max(0.0, began + i / rate - time.monotonic()))
         if time.monotonic() > deadline:
             run.notes.append(f"stopped submitting after {i} of {len(kinds)} (--minutes)")
             return
@@ -364,6 +373,8 @@ def _tally(run: Run, store: str, where: Any, receiver: Receiver) -> None:
         row = jobs.get(job_id)
         if row is None or row[1] not in ("done", "failed", "cancelled"):
             run.lost += 1
+            state = "missing" if row is None else f"{row[1]}, {row[5]} attempt(s)"
+            run.notes.append(f"not ended {job_id[:8]} ({kind}): {state}")
             continue
         run.states[row[1]] += 1
         run.duplicates += max(0, reports[job_id] - 1)
@@ -441,6 +452,9 @@ def main() -> None:
     parser.add_argument("--stores", default="sqlite,postgres")
     parser.add_argument("--kill-every", type=float, default=8.0)
     parser.add_argument("--large", type=int, default=2, help="2,000,000-character checks per store")
+    parser.add_argument(
+        "--rate", type=float, default=3.0, help="submissions per second (0: as fast as taken)"
+    )
     parser.add_argument("--minutes", type=float, default=30.0, help="stop submitting after this")
     parser.add_argument("--drain-s", type=float, default=900.0)
     args = parser.parse_args()
