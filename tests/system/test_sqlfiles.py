@@ -12,16 +12,18 @@ from verifier.system.sqlfiles import migrations, script
 
 
 @pytest.mark.parametrize(
-    ("package", "folder", "count"),
+    ("package", "folder"),
     [
-        ("workers.store", "sql/sqlite", 5),
-        ("workers.store", "sql/postgres", 3),
-        ("verifier.snapshots", "sql/postgres", 1),
+        ("workers.store", "sql/sqlite"),
+        ("workers.store", "sql/postgres"),
+        ("verifier.snapshots", "sql/postgres"),
     ],
 )
-def test_the_migrations_are_read_in_order(package: str, folder: str, count: int) -> None:
+def test_the_migrations_are_read_in_order(package: str, folder: str) -> None:
     scripts = migrations(package, folder)
-    assert len(scripts) == count
+    # every numbered script, however many there are (other branches add migrations)
+    numbered = [f for f in files(package).joinpath(folder).iterdir() if f.name[:3].isdigit()]
+    assert len(scripts) == len(numbered) >= 1
     assert all(text.startswith(f"-- {n}: ") for n, text in enumerate(scripts, start=1))
     assert "CREATE TABLE" in scripts[0]
 
