@@ -722,10 +722,16 @@ async def check(
     created_at = datetime.now(UTC).isoformat(timespec="seconds")
     report_deadline = Deadline.after(settings.limits.report_budget_s)
     run = _Run(runtime)
-    claims, to_search, warnings = _to_search(_claims(request, settings), runtime)
+    # the text's own work in a thread, as the copy check's: on the largest response the
+    # limits admit it takes seconds, and the event loop (a worker's lease renewals, its
+    # job timeout, its other jobs) must not wait for it
+    drafted = await asyncio.to_thread(_claims, request, settings)
+    claims, to_search, warnings = await asyncio.to_thread(_to_search, drafted, runtime)
     # what is not plagiarism (quotes, attributions, code...), found once for both copy steps
-    exemptions = find_exemptions(request.response, request.prompt, settings.plagiarism.boilerplate)
-    phrases = _copy_phrases(request, runtime, exemptions)
+    exemptions = await asyncio.to_thread(
+        find_exemptions, request.response, request.prompt, settings.plagiarism.boilerplate
+    )
+    phrases = await asyncio.to_thread(_copy_phrases, request, runtime, exemptions)
     gathered = await _gather(run, request, claims, to_search, phrases, report_deadline, progress)
     if progress is not None:
         progress("copy_check", None)

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 __all__ = [
     "FLAGS",
     "FLAG_LIST_PATTERN",
+    "REFUSED_CHARACTERS",
     "REPORT_SCHEMA",
+    "TEXT_PATTERN",
     "AppliedRule",
     "BackendStatus",
     "CheckRequest",
@@ -58,6 +60,7 @@ __all__ = [
     "Verdict",
     "VerdictQuote",
     "parse_flags",
+    "refused_character",
 ]
 
 REPORT_SCHEMA = "verifier.report/4"
@@ -70,6 +73,29 @@ READABLE_SCHEMAS = (
     "verifier.report/3",
     REPORT_SCHEMA,
 )
+
+
+# What no request's text may hold: the C0 control characters but tab, newline and carriage
+# return (NUL cannot be stored by PostgreSQL at all; the others are never prose, and
+# refusing them alike keeps both stores the same), and lone UTF-16 surrogates (no store
+# can encode them). DEL and the C1 controls are stored as they are.
+REFUSED_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+# the same, as the JSON Schema pattern of a text field (the OpenAPI document's)
+TEXT_PATTERN = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]*$"
+
+
+def refused_character(text: str, name: str) -> str:
+    """The one line that refuses ``text`` (the request's field ``name``) for a character
+    of :data:`REFUSED_CHARACTERS`, or "" when it holds none."""
+    found = REFUSED_CHARACTERS.search(text)
+    if found is None:
+        return ""
+    code = ord(found.group())
+    what = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "a control character"
+    return (
+        f"the {name} has {what} (U+{code:04X}) at character {found.start():,}; only tab, "
+        "newline and carriage return are accepted: remove it or replace it with a space"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +145,9 @@ class CheckRequest:
             flags = parse_flags(raw_flags)
         except InputError as exc:
             raise InvalidRequest(str(exc), fields=("flags",)) from exc
+        for name, value in (("response", response), ("prompt", prompt), ("id", raw_id)):
+            if isinstance(value, str) and (why := refused_character(value, name)):
+                raise InvalidRequest(why, fields=(name,))
         request = cls(
             response=response,
             prompt=prompt or "",

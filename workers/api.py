@@ -405,10 +405,14 @@ async def _authenticate(request: web.Request) -> ApiKey:
     header = request.headers.get("Authorization", "")
     token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else ""
     keys = auth_keys(request, token)
+    # a valid key is looked up first: other clients' failures never lock it out (the
+    # throttle refuses only what fails; workers/throttle.py)
+    key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
+    if key is not None:
+        return key
     retry = throttled(request, keys)
     if retry is not None:
         raise Refusal(_too_many(retry))
-    key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
     if key is None:
         request.app[CONTEXT].auth_failures.failed(keys)
         raise _refuse(401, "unauthorized", "send Authorization: Bearer <API key>")

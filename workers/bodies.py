@@ -16,7 +16,7 @@ from pydantic import ConfigDict, WithJsonSchema, with_config
 # pydantic reads TypedDicts for the document only from typing_extensions' on Python < 3.12
 from typing_extensions import TypedDict
 
-from verifier.schema import FLAG_LIST_PATTERN, Report, Timestamp
+from verifier.schema import FLAG_LIST_PATTERN, TEXT_PATTERN, Report, Timestamp
 from workers.store.jobs import Job, JobState, Role, iso_time
 
 __all__ = [
@@ -79,6 +79,11 @@ CallbackUrl = Annotated[
 ]
 
 
+# a request's text: any but the control characters the service refuses (NUL and the other
+# C0 controls but tab, newline and carriage return: verifier.schema.REFUSED_CHARACTERS)
+Text = Annotated[str, WithJsonSchema({"type": "string", "pattern": TEXT_PATTERN})]
+
+
 class SubmitOptions(TypedDict, total=False):
     callback_url: CallbackUrl | None
 
@@ -87,9 +92,9 @@ class CheckBody(TypedDict):
     """A check to run: the response (an empty one is scored 1, as the rubric says), the
     prompt it answered, the caller's id for it, the rater's flags, and options."""
 
-    response: str
-    prompt: NotRequired[str | None]
-    id: NotRequired[str | int | None]  # kept as a string
+    response: Text
+    prompt: NotRequired[Text | None]
+    id: NotRequired[Text | int | None]  # kept as a string
     flags: NotRequired[Flags | FlagList | None]
     options: NotRequired[SubmitOptions | None]
 

@@ -354,11 +354,11 @@ async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
         await asyncio.to_thread(reap_orphans)
 
 
-def _arm_watchdog(after_s: float) -> None:
+def _arm_watchdog(after_s: float, why: str = "SIGTERM") -> None:
     """End the process ``after_s`` from now, whatever it is doing then."""
 
     def fire() -> None:
-        log.error("still running %.0f s after SIGTERM: exiting now", after_s)
+        log.error("still running %.0f s after %s: exiting now", after_s, why)
         os._exit(1)
 
     timer = threading.Timer(after_s, fire)
@@ -377,11 +377,34 @@ async def _job_loop(
     parent: int | None,
     config_source: str = "",
 ) -> None:
+    wake = asyncio.Event()  # a job is done: its callback, if any, is in the outbox
+
     async def done(job: Any, report: Report) -> None:
         metrics.observe(job, report)
-        await sender.deliver(job, report)
+        wake.set()
 
-    worker = Worker(store, runtime, concurrency=concurrency, on_done=done)
+    def replace_me(job: Any) -> None:
+        """A job ran over service.job_timeout_s in a job process of serve: the process
+        stops (its other jobs given back, then ended by the watchdog if a check's thread
+        will not stop) and serve starts another in its place."""
+        if stop.is_set():
+            return
+        log.error(
+            "job %s ran over service.job_timeout_s: this job process stops so that serve "
+            "replaces it (work a check runs in a thread cannot be stopped otherwise)",
+            job.id,
+        )
+        stop.set()
+        _arm_watchdog(runtime.settings.service.grace_s + _WATCHDOG_S, "a job's timeout")
+
+    worker = Worker(
+        store,
+        runtime,
+        concurrency=concurrency,
+        on_done=done,
+        on_timeout=replace_me if parent is not None else None,
+        exit_when_stuck=True,  # a job process is replaced, a worker restarted (systemd)
+    )
     database = database_of(runtime.settings)
     click.echo(
         f"verifier: worker {worker.id} ({concurrency} at once; jobs from {database}"
@@ -396,7 +419,11 @@ async def _job_loop(
 
     # a job process of serve says nothing to systemd: serve is the service it watches
     liveness = Liveness(alive_file, env={} if parent is not None else None)
-    side = [asyncio.create_task(liveness.run(status, stop))]
+    side = [
+        asyncio.create_task(liveness.run(status, stop)),
+        # callbacks are sent from the outbox by a task of their own: none holds a job slot
+        asyncio.create_task(sender.run(stop, worker.id, wake=wake)),
+    ]
     if parent is not None:
         side.append(asyncio.create_task(_orphaned(parent, stop)))
     try:

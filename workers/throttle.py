@@ -1,7 +1,11 @@
 """Throttling of failed authentication: wrong API keys at the API, failed sign-ins at the
 web app. Failures are counted per client address and per key tried (a sha256 of it),
-over the last minute; over ``limit`` for either, the next attempts get 429 with
-``Retry-After`` until the oldest failure leaves the window. Successes are not counted.
+over the last minute; over ``limit`` for either, the next failing attempts get 429 with
+``Retry-After`` until the oldest failure leaves the window. Successes are not counted, and
+a valid key is looked up before the throttle is asked: one client's failures (every user
+behind one proxy shares an address) never lock out another's valid key. A guesser over
+the limit gets 429 for every wrong key, as before; keys are 256-bit random, so what it may
+still try is no help to it.
 Kept in memory, per process (a restart forgets: the limit is against guessing, which
 needs millions of tries, not against a handful).
 """

@@ -25,6 +25,8 @@ import functools
 import logging
 import os
 import socket
+import threading
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -37,12 +39,12 @@ from verifier.schema import CheckRequest, Report
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from workers.outage import Outage
 from workers.rendered import Rendered, render_report
-from workers.retries import Outcome, RetryPolicy, outcome_of, urgent
+from workers.retries import URGENT_S, Outcome, RetryPolicy, outcome_of, urgent
 from workers.running import JobProgress, runtime_for
 from workers.store.jobs import Job, JobState
 from workers.store.jobstore import JobStore
 
-__all__ = ["JobTimeout", "Worker", "WorkerStats"]
+__all__ = ["JobTimeout", "ReportRefused", "Worker", "WorkerStats"]
 
 log = logging.getLogger("verifier.worker")
 
@@ -61,6 +63,31 @@ class QueuedJobStore(JobStore, Protocol):
 
 class JobTimeout(Exception):
     """An attempt ran over the job time limit."""
+
+
+class ReportRefused(Exception):
+    """The store refused this job's report while it answers other writes (a value it
+    cannot hold, say): the job's fault, an attempt counted, never an outage."""
+
+
+# how many times a report the store refuses while its health is good is offered again
+# before the attempt is failed (a refusal that is not an infrastructure fault: at once)
+REFUSALS_WHILE_HEALTHY = 3
+
+
+# How long past its job_timeout_s a job may still be running before the guard thread
+# takes the event loop for stuck (a check holding it, so that the timeout cannot fire)
+STUCK_S = 5.0
+
+
+@dataclass(slots=True)
+class Running:
+    """A job this worker runs, as its guard thread sees it."""
+
+    job: Job
+    deadline: float  # time.monotonic() past which it ran over job_timeout_s
+    limit: float
+    renewed: float  # when its lease was last renewed (monotonic)
 
 
 @dataclass(slots=True)
@@ -82,6 +109,8 @@ class Worker:
         concurrency: int = 2,
         worker_id: str | None = None,
         on_done: DoneHook | None = None,
+        on_timeout: Callable[[Job], None] | None = None,
+        exit_when_stuck: bool = False,
     ) -> None:
         self.store = store
         self.runtime = runtime
@@ -90,6 +119,15 @@ class Worker:
         self.concurrency = concurrency
         self.id = worker_id or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.on_done = on_done
+        # a job ran over job_timeout_s: its coroutine is stopped, but work it handed to a
+        # thread cannot be; a job process of serve stops so that it is replaced
+        self.on_timeout = on_timeout
+        # the guard thread (see _guard): leases renewed while a check holds the event loop,
+        # and a process whose loop a check holds past job_timeout_s ended (to be replaced)
+        self.exit_when_stuck = exit_when_stuck
+        self._active: dict[str, Running] = {}
+        self._guard_thread: threading.Thread | None = None
+        self._guard_lock = threading.Lock()
         self.stats = WorkerStats()
         self.running: dict[str, asyncio.Task[None]] = {}
         self.outage = Outage(
@@ -205,6 +243,59 @@ class Worker:
 
     async def _one(self, job: Job) -> None:
         limit = self.settings.job_timeout_s or self.runtime.settings.limits.report_budget_s + 60
+        now = time.monotonic()
+        self._active[job.id] = Running(job, now + limit, limit, now)
+        self._start_guard()
+        try:
+            await self._one_guarded(job, limit)
+        finally:
+            self._active.pop(job.id, None)
+
+    def _start_guard(self) -> None:
+        with self._guard_lock:
+            if self._guard_thread is None:
+                self._guard_thread = threading.Thread(
+                    target=self._guard, name=f"guard {self.id}", daemon=True
+                )
+                self._guard_thread.start()
+
+    def _guard(self) -> None:
+        """A thread of its own, so that a check that holds the event loop (work on it
+        that never awaits) cannot stop it: renews the lease of a job whose renewal on the
+        loop is late (a second attempt never starts beside a live first), and when a job
+        runs :data:`STUCK_S` past its job_timeout_s without the loop having stopped it,
+        fails the attempt with the reason and ends the process (``exit_when_stuck``: a job
+        process of serve is replaced, a worker restarted by its supervisor)."""
+        every = self.policy.renew_every()
+        while True:
+            time.sleep(min(1.0, every / 2))
+            with self._guard_lock:
+                if not self._active:  # ends with the last job; the next starts another
+                    self._guard_thread = None
+                    return
+            for running in list(self._active.values()):
+                now = time.monotonic()
+                if now - running.renewed > every * 1.5:
+                    with contextlib.suppress(VerifierError):
+                        if self.store.renew(running.job.id, self.id, self.settings.lease_s):
+                            running.renewed = now
+                if self.exit_when_stuck and now > running.deadline + STUCK_S:
+                    self._stuck(running)
+
+    def _stuck(self, running: Running) -> None:
+        job = running.job
+        error = (
+            f"the job ran over {running.limit:g} s (service.job_timeout_s) and was stopped "
+            "with its process (the check held it)"
+        )
+        log.error("job %s: %s; this process ends now, to be replaced", job.id, error)
+        with contextlib.suppress(Exception):
+            retry_in = self.policy.retry_in(Outcome.RETRY, job.attempts)
+            self.store.fail(job.id, self.id, error, retry_in)
+        logging.shutdown()
+        os._exit(75)
+
+    async def _one_guarded(self, job: Job, limit: float) -> None:
         check_task = asyncio.create_task(self._timed(self._check(job), limit))
         keeper = asyncio.create_task(self._keep_lease(job, check_task))
         try:
@@ -220,11 +311,17 @@ class Worker:
             raise
         except Exception as exc:
             await self._failed(job, exc)
+            if isinstance(exc, JobTimeout) and self.on_timeout is not None:
+                self.on_timeout(job)
             return
         finally:
             keeper.cancel()
         try:
             stored = await self._store_report(job, data, rendered)
+        except ReportRefused as exc:
+            log.warning("job %s: the store refused its report: %s", job.id, exc)
+            await self._fail(job, f"the store refused the report: {exc}", Outcome.RETRY)
+            return
         except asyncio.CancelledError:
             # stopped while the store was down: the report is stored when it answers (by
             # this worker's next settle), not thrown away with the check's cost
@@ -278,6 +375,9 @@ class Worker:
             if not ok:
                 work.cancel()
                 return False
+            running = self._active.get(job.id)
+            if running is not None:
+                running.renewed = time.monotonic()
 
     @staticmethod
     async def _render(job: Job, report: Report, data: dict[str, Any]) -> Rendered | None:
@@ -294,8 +394,12 @@ class Worker:
     ) -> bool:
         """Store the report, waiting for the store while it cannot be written (the lease
         may run out meanwhile: then a worker that took the job over wins, and this
-        report is refused). False when the lease was lost."""
+        report is refused). False when the lease was lost. ReportRefused when the store
+        refuses this report while it answers: an error that is not a fault of the
+        infrastructure, or one that recurs while the store's own health (a ping) is good:
+        an outage is the store's, never one job's write."""
         waiting = False
+        refusals = 0
         try:
             while True:
                 try:
@@ -303,6 +407,17 @@ class Worker:
                         self.store.complete, job.id, self.id, data, rendered
                     )
                 except VerifierError as exc:
+                    reason = infrastructure_fault(exc)
+                    if reason is None:
+                        raise ReportRefused(str(exc)) from exc
+                    # a full disk or a disk error lets a read through: only a database
+                    # said to be down or busy is asked whether it answers
+                    if reason in (DB_DOWN, DB_BUSY) and await self._store_answers():
+                        refusals += 1
+                        if refusals >= REFUSALS_WHILE_HEALTHY:
+                            raise ReportRefused(str(exc)) from exc
+                        await asyncio.sleep(URGENT_S)
+                        continue
                     if not waiting:
                         waiting = True
                         self._storing += 1
@@ -311,6 +426,14 @@ class Worker:
                     await asyncio.sleep(urgent(self._store_failed(exc), owed=True))
         finally:
             self._storing -= waiting
+
+    async def _store_answers(self) -> bool:
+        """The store's own health: it answers a trivial statement in a write transaction."""
+        try:
+            await asyncio.to_thread(self.store.ping, True)
+        except VerifierError:
+            return False
+        return True
 
     async def _give_back(self, job: Job, reason: str, exc: BaseException) -> None:
         """A fault of the infrastructure stopped the attempt: back to the queue, its

@@ -18,6 +18,7 @@ import psycopg
 import pytest
 
 from tests.workers.test_processes import CORPUS, Api, free_port, start, stop_all, verifier
+from workers.store.pgstore import JOB_MIGRATIONS
 
 
 def host_env(base: dict[str, str], data_dir: Path) -> dict[str, str]:
@@ -63,10 +64,11 @@ def test_migrate_then_a_server_on_an_old_schema_refuses_to_start(
         assert "verifier db migrate" in lines[0]
     status = verifier("db", "status", "--database", pg_empty, env=e)
     assert status.returncode == 1
-    assert "jobs at 0, needs 3" in status.stdout
+    jobs = JOB_MIGRATIONS.version  # other branches add migrations: never a fixed count
+    assert f"jobs at 0, needs {jobs}" in status.stdout
     migrated = verifier("db", "migrate", "--database", pg_empty, env=e)
     assert migrated.returncode == 0, migrated.stderr
-    assert "jobs at version 0 -> 3" in migrated.stdout
+    assert f"jobs at version 0 -> {jobs}" in migrated.stdout
     assert "queue at version 0 -> 1" in migrated.stdout
     again = verifier("db", "migrate", "--database", pg_empty, env=e)
     assert "(up to date)" in again.stdout

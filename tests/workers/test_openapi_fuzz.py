@@ -75,9 +75,8 @@ def filter_body(context: Any, body: Any) -> bool:
     """The hosts a callback may go to are the server's settings and DNS, not the document's
     (a refused one is 422, naming why: tests/workers/test_callbacks.py): a request the
     document allows with a callback URL the guard refuses is not sent."""
-    url = (
-        ((body or {}).get("options") or {}).get("callback_url") if isinstance(body, dict) else None
-    )
+    options = body.get("options") if isinstance(body, dict) else None
+    url = options.get("callback_url") if isinstance(options, dict) else None
     if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
         return True
     try:

@@ -257,3 +257,62 @@ def test_a_busy_port_is_one_line(env: dict[str, str]) -> None:
     assert len(lines) == 1, result.stderr
     assert "cannot listen on 127.0.0.1" in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_a_2m_character_check_over_the_job_timeout_replaces_its_job_process(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    """job_timeout_s is enforced on the job process: a 2,000,000-character response (the
+    largest the limits admit) under a 2 s limit stops its check, the job fails with the
+    reason after its attempts, and serve replaces the job process each time (the work a
+    check handed to a thread cannot be stopped otherwise)."""
+    env = {
+        **env,
+        "VERIFIER_SERVICE__JOB_TIMEOUT_S": "2",
+        "VERIFIER_SERVICE__MAX_ATTEMPTS": "2",
+        "VERIFIER_SERVICE__GRACE_S": "1",
+    }
+    token = new_key(env, "rater")
+    port = free_port()
+    server = start(
+        "serve",
+        "--port",
+        str(port),
+        "--processes",
+        "1",
+        "--no-web",
+        "--corpus",
+        str(CORPUS),
+        env=env,
+        log=tmp_path / "serve.log",
+    )
+    try:
+        api = Api(port, token)
+        api.wait_up(timeout=90)
+        prose = "Radium has the symbol Ra and atomic number 88. The Louvre opened in 1793. "
+        response = (prose * (2_000_000 // len(prose) + 1))[:2_000_000]
+        status, body = api.call("POST", "/v1/checks", {"response": response})
+        assert status == 202, body
+        job: dict = {}
+        end = time.monotonic() + 240
+        while time.monotonic() < end and job.get("state") not in ("done", "failed"):
+            time.sleep(0.5)
+            job = api.call("GET", f"/v1/checks/{body['id']}")[1]
+        assert job.get("state") == "failed", job
+        assert "ran over 2 s (service.job_timeout_s)" in job["error"]
+        assert job["attempts"] == 2
+        with urllib.request.urlopen(api.base + "/metrics", timeout=10) as resp:
+            metrics = resp.read().decode()
+        restarts = [
+            float(line.rsplit(" ", 1)[1])
+            for line in metrics.splitlines()
+            if line.startswith("verifier_job_process_restarts_total ")
+        ]
+        assert restarts, metrics[:500]
+        assert restarts[0] >= 1
+    finally:
+        stop_all([server])
+    log = (tmp_path / "serve.log").read_text()
+    # stopped by the loop's timeout, or by the guard thread when the check held the loop
+    assert "replace" in log
+    assert "exit status 75" in log or "stops so that serve replaces it" in log

@@ -222,3 +222,27 @@ def test_a_job_whose_task_ended_without_it_gets_a_new_task(store: PgJobStore) ->
     assert (store.queue_job_id(job.id), "todo") in queue_rows(store)
     assert store.requeue_orphans() == 0  # the others had theirs
     assert store.queue_job_id(healthy.id) is not None
+
+
+async def test_the_rows_of_stopped_workers_are_pruned_while_workers_run(
+    fast: Settings, extractor: Extractor, store: PgJobStore
+) -> None:
+    worker = Worker(store, runtime(fast, extractor), concurrency=1)
+    stop = asyncio.Event()
+    task = asyncio.create_task(run_queue_worker(fast.service.database, worker, fast, stop))
+    try:
+        await asyncio.sleep(0.5)  # procrastinate prunes at its start only
+        with store._tx() as db:  # a worker that stopped answering after that start
+            dead = db.conn.execute(
+                "INSERT INTO procrastinate_workers (last_heartbeat)"
+                " VALUES (now() - interval '1 hour') RETURNING id"
+            ).fetchone()[0]
+        async with asyncio.timeout(30):
+            while store._read("SELECT id FROM procrastinate_workers WHERE id = ?", (dead,)):
+                assert not task.done(), task
+                await asyncio.sleep(0.1)
+        alive = store._read("SELECT count(*) FROM procrastinate_workers")[0][0]
+        assert alive == 1  # this worker's own row stays
+    finally:
+        stop.set()
+        await task

@@ -305,9 +305,12 @@ async def test_a_job_that_hangs_times_out(
     )
     rt = runtime(settings, extractor)
     rt.judges = [Hanging()]
-    await run_until(Worker(store, rt, concurrency=1), store, 1)
+    timed_out: list[str] = []
+    worker = Worker(store, rt, concurrency=1, on_timeout=lambda j: timed_out.append(j.id))
+    await run_until(worker, store, 1)
     failed = store.get(job.id)
     assert failed is not None
     assert failed.state == "failed"
     assert "ran over 0.5 s" in (failed.error or "")
+    assert timed_out == [job.id]  # a job process of serve is replaced (workers/service.py)
     store.close()

@@ -58,6 +58,7 @@ __all__ = [
     "IdempotencyConflict",
     "JobStore",
     "KeyStore",
+    "OutboxItem",
     "ServiceStore",
     "SessionStore",
     "SqlJobStore",
@@ -146,7 +147,7 @@ class JobStore(Protocol):
         self, job_id: str, lease_owner: str, error: str, retry_in: float | None
     ) -> JobState | None: ...
     def release(self, job_id: str, lease_owner: str, retry_in: float = 0.0) -> bool: ...
-    def ping(self) -> None: ...
+    def ping(self, write: bool = False) -> None: ...
     def cancel(self, job_id: str) -> bool: ...
     def report(self, job_id: str) -> dict[str, Any] | None: ...
     def report_text(self, job_id: str) -> str | None: ...
@@ -184,12 +185,25 @@ class AuditLog(Protocol):
     def audits(self, job_id: str) -> list[Audit]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    """A callback claimed from the outbox: its job, where it goes, and which try this is."""
+
+    job_id: str
+    url: str
+    attempt: int
+
+
 class CallbackStore(Protocol):
-    """The log of a job's callback attempts."""
+    """The callback outbox and the log of a job's callback attempts."""
 
     def log_callback(
         self, job_id: str, attempt: int, status: int | None, error: str | None
     ) -> None: ...
+    def claim_callbacks(self, sender: str, claim_s: float, limit: int) -> list[OutboxItem]: ...
+    def settle_callback(
+        self, job_id: str, sender: str, *, sent: bool, retry_in: float | None, error: str | None
+    ) -> bool: ...
 
 
 class SessionStore(Protocol):
@@ -418,6 +432,7 @@ class SqlJobStore:
             )
             if cur.rowcount != 1:
                 return False
+            self._outbox(db, job_id, now)
             db.execute(
                 "INSERT INTO reports (job_id, report, stored_at, summary, pages)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -432,7 +447,9 @@ class SqlJobStore:
             for number, html in enumerate(rendered.pages if rendered else [], start=1):
                 db.execute(
                     "INSERT INTO report_pages (job_id, page, html) VALUES (?, ?, ?)",
-                    (job_id, number, html),
+                    # a NUL cannot be held by PostgreSQL's text (nor means anything in
+                    # HTML): U+FFFD, as an HTML parser reads it, the same on both stores
+                    (job_id, number, html.replace("\x00", "\ufffd")),
                 )
             return True
 
@@ -489,9 +506,13 @@ class SqlJobStore:
             self._queued(db, job_id, now + retry_in)
             return True
 
-    def ping(self) -> None:
-        """One trivial read: the store answers (JobStoreError or StoreUnavailable when it
-        does not)."""
+    def ping(self, write: bool = False) -> None:
+        """One trivial read (in a write transaction with ``write``: the store takes
+        writes): the store answers (JobStoreError or StoreUnavailable when it does not)."""
+        if write:
+            with self._tx() as db:
+                db.execute("SELECT 1")
+            return
         self._read("SELECT 1")
 
     def cancel(self, job_id: str) -> bool:
@@ -684,6 +705,72 @@ class SqlJobStore:
                 " SET at = excluded.at, status = excluded.status, error = excluded.error",
                 (job_id, attempt, self.clock(), status, error),
             )
+
+    # --- the callback outbox (workers/callbacks.py sends it) ---------------------------------
+    def _outbox(self, db: Any, job_id: str, now: float) -> None:
+        """Record the job's callback, if it asked for one, in the transaction that stores
+        its report: a report is never stored without its callback to send."""
+        row = db.execute("SELECT options FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        options = json.loads(row[0]) if row and row[0] else {}
+        url = options.get("callback_url") if isinstance(options, dict) else None
+        if url:
+            db.execute(
+                "INSERT INTO callback_outbox (job_id, url, created_at, due_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (job_id) DO NOTHING",
+                (job_id, url, now, now),
+            )
+
+    def claim_callbacks(self, sender: str, claim_s: float, limit: int) -> list[OutboxItem]:
+        """Up to ``limit`` callbacks due to be sent, claimed by ``sender`` for ``claim_s``
+        (a claim its sender never settles, because it was killed, runs out and the callback
+        is claimed again); each claim counts a try."""
+        now = self.clock()
+        with self._tx() as db:
+            rows = db.execute(
+                "SELECT job_id, url, tries FROM callback_outbox WHERE sent_at IS NULL"
+                " AND gave_up_at IS NULL AND due_at <= ?"
+                " AND (claimed_until IS NULL OR claimed_until < ?)"
+                f" ORDER BY due_at LIMIT ?{self._skip_locked}",
+                (now, now, limit),
+            ).fetchall()
+            for row in rows:
+                db.execute(
+                    "UPDATE callback_outbox SET claimed_by = ?, claimed_until = ?,"
+                    " tries = tries + 1 WHERE job_id = ?",
+                    (sender, now + claim_s, row[0]),
+                )
+        return [OutboxItem(str(r[0]), str(r[1]), int(r[2]) + 1) for r in rows]
+
+    def settle_callback(
+        self, job_id: str, sender: str, *, sent: bool, retry_in: float | None, error: str | None
+    ) -> bool:
+        """After a try: sent, to be tried again in ``retry_in``, or given up (``retry_in``
+        None). False when ``sender`` no longer held the claim."""
+        now = self.clock()
+        args: tuple[Any, ...]
+        if sent:
+            change, args = "sent_at = ?, error = NULL", (now,)
+        elif retry_in is None:
+            change, args = "gave_up_at = ?, error = ?", (now, error)
+        else:
+            change, args = "due_at = ?, error = ?", (now + retry_in, error)
+        with self._tx() as db:
+            cur = db.execute(
+                f"UPDATE callback_outbox SET {change}, claimed_by = NULL, claimed_until = NULL"
+                " WHERE job_id = ? AND claimed_by = ?",
+                (*args, job_id, sender),
+            )
+            return cur.rowcount == 1
+
+    def callback_outbox(self) -> dict[str, int]:
+        """The outbox's callbacks by state: pending, sent, gave_up."""
+        rows = self._read(
+            "SELECT CASE WHEN sent_at IS NOT NULL THEN 'sent' WHEN gave_up_at IS NOT NULL"
+            " THEN 'gave_up' ELSE 'pending' END AS s, count(*) FROM callback_outbox GROUP BY s"
+        )
+        counts = {"pending": 0, "sent": 0, "gave_up": 0}
+        counts.update({str(r[0]): int(r[1]) for r in rows})
+        return counts
 
     def callback_log(self, job_id: str) -> list[dict[str, Any]]:
         rows = self._read(

@@ -192,8 +192,8 @@ async def _run_procrastinate(
 async def _requeue_stalled(app: Any, settings: Settings, worker: Worker) -> None:
     """Every heartbeat period, send the tasks of workers silent for
     ``service.stalled_after_s`` back to the queue (any worker may do it; a task retried
-    by another worker first is skipped), and give jobs whose task ended without them a
-    new task."""
+    by another worker first is skipped), give jobs whose task ended without them a new
+    task, and prune the rows of the workers that stopped (:func:`_prune_workers`)."""
     service = settings.service
     store = cast("QueuedJobStore", worker.store)
     while True:
@@ -219,3 +219,17 @@ async def _requeue_stalled(app: Any, settings: Settings, worker: Worker) -> None
                 job.task_kwargs.get("job_id"),
                 job.id,
             )
+        await _prune_workers(app, service.stalled_after_s)
+
+
+async def _prune_workers(app: Any, silent_s: float) -> None:
+    """Delete the rows of workers silent for ``silent_s`` (stopped or killed: procrastinate
+    prunes them only when a worker starts), after their tasks were sent back to the queue
+    (a task whose worker row is gone counts as stalled too)."""
+    try:
+        pruned = await app.job_manager.prune_stalled_workers(silent_s)
+    except Exception as exc:  # the database is away: next time
+        log.debug("cannot prune stalled workers: %s", exc)
+        return
+    if pruned:
+        log.info("pruned %d stopped worker row(s) from procrastinate_workers", len(pruned))

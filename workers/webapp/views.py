@@ -154,7 +154,9 @@ async def sign_in(request: web.Request) -> web.Response:
     request[SESSION] = session
     token = str(form.get("key") or "").strip()
     keys = auth_keys(request, token)
-    retry = throttled(request, keys)
+    # a valid key is looked up first: other clients' failures never lock it out
+    key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
+    retry = throttled(request, keys) if key is None else None
     if retry is not None:
         response = render(
             request,
@@ -166,7 +168,6 @@ async def sign_in(request: web.Request) -> web.Response:
         )
         response.headers["Retry-After"] = str(retry)
         return response
-    key = await asyncio.to_thread(request.app[STORE].find_key, token) if token else None
     if key is None:
         if token:
             request.app[CONTEXT].auth_failures.failed(keys)
