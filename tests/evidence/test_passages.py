@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier.evidence.passages import _bm25, passage_spans, rank_passages
-from verifier.text.spans import content_terms
 from verifier.schema import Evidence
+from verifier.text.spans import content_terms
 
 
 def cand(quote: str, url: str = "http://a", start: int = 0) -> Evidence:

@@ -12,8 +12,8 @@ from tests.plagiarism.test_fuzzy import SOURCE as HADRIAN
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism import fuzzy
 from verifier.plagiarism.align import Tokens
-from verifier.plagiarism.expression import masked
 from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases, what_was_copied
+from verifier.plagiarism.expression import masked
 from verifier.text.spans import word_range
 from verifier.text.words import frequencies
 
