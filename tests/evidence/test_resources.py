@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from verifier.errors import ConnectionFailed, HTTPStatusError
-from verifier.evidence.resources import assess, find_citations
+from verifier.evidence import resources
+from verifier.evidence.resources import _Sentences, assess, find_citations
+from verifier.text.sentences import sentence_spans
 
 
 def test_find_citations_with_spans_and_descriptions() -> None:
@@ -63,3 +67,41 @@ def test_title_match_and_mismatch() -> None:
     assert "pancake" in bad.reason
     vague = find_citations("See https://example.com/x.")[0]
     assert assess(vague, title="Pancakes", text="Flour.").status == "ok"  # too few words to tell
+
+
+def _around_reference(text: str, start: int, end: int) -> str:
+    """The sentence around a span as it was found before: the first of the text's
+    sentences that holds the span's start or its end."""
+    for s, e in sentence_spans(text):
+        if s <= start < e or s < end <= e:
+            return text[s:e]
+    return ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("ab. !?\nT")), max_size=120),
+    st.integers(0, 130),
+    st.integers(0, 40),
+)
+def test_the_sentence_around_a_span_is_found_as_before(text: str, start: int, size: int) -> None:
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    assert _Sentences(text).around(start, end) == _around_reference(text, start, end)
+
+
+def test_the_response_is_split_into_sentences_once_however_many_links(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39: every link split the whole response again (its length times its links)."""
+    calls: list[int] = []
+
+    def counting(text: str) -> list[tuple[int, int]]:
+        calls.append(len(text))
+        return sentence_spans(text)
+
+    monkeypatch.setattr(resources, "sentence_spans", counting)
+    paragraph = "See https://example.org/page for the figures. It is new.\n\n"
+    found = find_citations(paragraph * 400)
+    assert len(calls) == 1
+    assert found[0].described_as == "See for the figures."

@@ -16,6 +16,7 @@ address). :func:`assess` turns a fetch outcome into a :class:`~verifier.schema.R
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Literal, TypedDict, Unpack
 
@@ -47,16 +48,33 @@ class Citation:
     described_as: str
 
 
-def _sentence_around(text: str, start: int, end: int) -> str:
-    for s, e in sentence_spans(text):
-        if s <= start < e or s < end <= e:
-            return text[s:e]
-    return ""
+class _Sentences:
+    """A text's sentences, split once, and the first that holds a span's start or end (by
+    bisection: a response citing a link in every paragraph costs its length once, not
+    once per link)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._spans: list[tuple[int, int]] | None = None
+
+    def around(self, start: int, end: int) -> str:
+        if self._spans is None:
+            self._spans = sentence_spans(self.text)
+        spans = self._spans
+        k = bisect_right(spans, (start, len(self.text) + 1)) - 1  # the last to start by start
+        holds_start = k if k >= 0 and start < spans[k][1] else len(spans)
+        j = bisect_left(spans, end, key=lambda span: span[1])  # the first to end at end or later
+        holds_end = j if j < len(spans) and spans[j][0] < end else len(spans)
+        first = min(holds_start, holds_end)
+        if first == len(spans):
+            return ""
+        return self.text[spans[first][0] : spans[first][1]]
 
 
 def find_citations(response: str, limit: int = 10) -> list[Citation]:
     """Cited URLs and DOIs, in order of appearance, each once, at most ``limit``."""
     found: list[Citation] = []
+    sentences = _Sentences(response)
     taken: list[tuple[int, int]] = []
     seen: set[str] = set()
 
@@ -86,18 +104,18 @@ def find_citations(response: str, limit: int = 10) -> list[Citation]:
     for m in _DOI.finditer(response):
         ref = m.group(1).rstrip(_TRAILING)
         start, end = m.start(), m.start(1) + len(ref)
-        described = _describe(response, start, end)
+        described = _describe(sentences, start, end)
         add("doi", ref, f"https://doi.org/{ref}", start, end, described)
     for m in _URL.finditer(response):
         url = m.group().rstrip(_TRAILING)
         start, end = m.start(), m.start() + len(url)
-        add("url", url, url, start, end, _describe(response, start, end))
+        add("url", url, url, start, end, _describe(sentences, start, end))
     found.sort(key=lambda c: c.start)
     return found[:limit]
 
 
-def _describe(response: str, start: int, end: int) -> str:
-    sentence = _sentence_around(response, start, end)
+def _describe(sentences: _Sentences, start: int, end: int) -> str:
+    sentence = sentences.around(start, end)
     return _URL.sub(" ", _DOI.sub(" ", sentence)).strip()
 
 
