@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from verifier.errors import ConnectionFailed, HTTPStatusError
 from verifier.evidence import resources
-from verifier.evidence.resources import _Sentences, assess, find_citations
+from verifier.evidence.resources import _Sentences, _Taken, assess, find_citations
 from verifier.text.sentences import sentence_spans
 
 
@@ -105,3 +105,35 @@ def test_the_response_is_split_into_sentences_once_however_many_links(
     found = find_citations(paragraph * 400)
     assert len(calls) == 1
     assert found[0].described_as == "See for the figures."
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12)), max_size=40))
+def test_spans_are_taken_as_a_scan_of_all_would_take_them(spans: list[tuple[int, int]]) -> None:
+    taken, scanned = _Taken(), []
+    for start, size in spans:
+        end = start + size
+        free = not any(s < end and start < e for s, e in scanned)
+        if free:
+            scanned.append((start, end))
+        assert taken.take(start, end) == free
+
+
+class _Reads(list[int]):
+    reads = 0
+
+    def __getitem__(self, k: int) -> int:  # type: ignore[override]
+        _Reads.reads += 1
+        return super().__getitem__(k)
+
+
+def test_a_span_is_tested_against_one_span_taken_not_all() -> None:
+    """Issue 39: each link was tested against every link before it (thousands of links in
+    a long response: their square); now one bisection and one span read per link."""
+    taken = _Taken()
+    taken._ends = _Reads()  # type: ignore[misc]
+    _Reads.reads = 0
+    for k in range(4000):
+        assert taken.take(10 * k, 10 * k + 5)
+    assert not taken.take(10 * 2000 + 2, 10 * 2000 + 3)
+    assert _Reads.reads <= 4001

@@ -71,20 +71,39 @@ class _Sentences:
         return self.text[spans[first][0] : spans[first][1]]
 
 
+class _Taken:
+    """Disjoint spans in order: a span is taken when it overlaps none of them (the last to
+    start before its end ends by its start), a bisection per span, not a scan of all."""
+
+    __slots__ = ("_ends", "_starts")
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+
+    def take(self, start: int, end: int) -> bool:
+        """Take [start, end) unless it overlaps a span taken; whether it was taken."""
+        k = bisect_left(self._starts, end) - 1
+        if k >= 0 and self._ends[k] > start:
+            return False
+        self._starts.insert(k + 1, start)
+        self._ends.insert(k + 1, end)
+        return True
+
+
 def find_citations(response: str, limit: int = 10) -> list[Citation]:
     """Cited URLs and DOIs, in order of appearance, each once, at most ``limit``."""
     found: list[Citation] = []
     sentences = _Sentences(response)
-    taken: list[tuple[int, int]] = []
+    taken = _Taken()
     seen: set[str] = set()
 
     def add(
         kind: Literal["url", "doi"], ref: str, url: str, start: int, end: int, described: str
     ) -> None:
-        if url in seen or any(s < end and start < e for s, e in taken):
+        if url in seen or not taken.take(start, end):
             return
         seen.add(url)
-        taken.append((start, end))
         found.append(Citation(kind, ref, url, start, end, " ".join(described.split())))
 
     for m in _MD_LINK.finditer(response):
