@@ -4,7 +4,8 @@ Runs ``verifier check --corpus DIR --no-web`` (the command line, in a fresh proc
 input, one core) on responses of ``limits.max_response_chars`` (2,000,000) characters,
 the same kinds as ``bench/plagiarism_speed.py --large``: real prose (the PAN13 suspicious
 documents), an edited copy of the corpus (a word in 40 changed), the same without
-sentence punctuation (one "sentence"), one paragraph repeated, and one token. The corpus
+sentence punctuation (one "sentence"), one paragraph repeated, one token, and the prose
+with a distinct link in every sentence (cited resources are looked for). The corpus
 is the first PAN13 source documents (plus, for the edited cases, the edited text itself
 as one more document). Each stage is timed in the process by wrapping its function:
 claims (extraction), exemptions, evidence (search and pages), copy check, grammar,
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -119,7 +121,11 @@ def main() -> int:
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
     worst = 0.0
-    for name, (response, extra) in large_responses(DATA, args.chars).items():
+    inputs = large_responses(DATA, args.chars)
+    prose = inputs["prose (PAN suspicious documents)"][0]
+    linked = re.sub(r"\. ", lambda m: f" (https://example.org/p{m.start()}). ", prose)
+    inputs["prose with a link in every sentence"] = (linked[: args.chars], None)
+    for name, (response, extra) in inputs.items():
         if args.only and not name.startswith(args.only):
             continue
         with tempfile.TemporaryDirectory() as tmp:
