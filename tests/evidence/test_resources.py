@@ -137,3 +137,20 @@ def test_a_span_is_tested_against_one_span_taken_not_all() -> None:
         assert taken.take(10 * k, 10 * k + 5)
     assert not taken.take(10 * 2000 + 2, 10 * 2000 + 3)
     assert _Reads.reads <= 4001
+
+
+def test_only_the_citations_kept_are_described(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: every link written was described by its sentence (here the whole
+    response, one sentence of links), the response's length times its links."""
+    described: list[int] = []
+    real = resources._describe
+
+    def counting(sentences: _Sentences, start: int, end: int) -> str:
+        described.append(start)
+        return real(sentences, start, end)
+
+    monkeypatch.setattr(resources, "_describe", counting)
+    found = find_citations(" ".join(f"https://example.org/p{k % 50} and" for k in range(2000)))
+    assert len(found) == 10
+    assert len(described) == 10
+    assert found[0].described_as.startswith("and and")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypedDict, Unpack
 
 from verifier.errors import FetchError, HTTPStatusError
@@ -71,6 +71,9 @@ class _Sentences:
         return self.text[spans[first][0] : spans[first][1]]
 
 
+_AROUND = "\0the sentence around it"  # a citation described by its sentence, once chosen
+
+
 class _Taken:
     """Disjoint spans in order: a span is taken when it overlaps none of them (the last to
     start before its end ends by its start), a bisection per span, not a scan of all."""
@@ -104,7 +107,7 @@ def find_citations(response: str, limit: int = 10) -> list[Citation]:
         if url in seen or not taken.take(start, end):
             return
         seen.add(url)
-        found.append(Citation(kind, ref, url, start, end, " ".join(described.split())))
+        found.append(Citation(kind, ref, url, start, end, described))
 
     for m in _MD_LINK.finditer(response):
         url = m.group(2).rstrip(_TRAILING)
@@ -123,14 +126,27 @@ def find_citations(response: str, limit: int = 10) -> list[Citation]:
     for m in _DOI.finditer(response):
         ref = m.group(1).rstrip(_TRAILING)
         start, end = m.start(), m.start(1) + len(ref)
-        described = _describe(sentences, start, end)
-        add("doi", ref, f"https://doi.org/{ref}", start, end, described)
+        add("doi", ref, f"https://doi.org/{ref}", start, end, _AROUND)
     for m in _URL.finditer(response):
         url = m.group().rstrip(_TRAILING)
         start, end = m.start(), m.start() + len(url)
-        add("url", url, url, start, end, _describe(sentences, start, end))
+        add("url", url, url, start, end, _AROUND)
     found.sort(key=lambda c: c.start)
-    return found[:limit]
+    # described once chosen (a link's sentence may be the whole response: described for
+    # every link written, a response of links cost its length times its links)
+    return [
+        replace(
+            c,
+            described_as=" ".join(
+                (
+                    _describe(sentences, c.start, c.end)
+                    if c.described_as is _AROUND
+                    else c.described_as
+                ).split()
+            ),
+        )
+        for c in found[:limit]
+    ]
 
 
 def _describe(sentences: _Sentences, start: int, end: int) -> str:
