@@ -109,6 +109,12 @@ _LEADING_CONNECTIVE = re.compile(
 )
 
 
+# A "sentence" longer than this (words) is no one claim (text without sentence punctuation,
+# a list run together): not searched, and not read for its slots (their reading grows with
+# the values of a clause times its length).
+MAX_CLAIM_WORDS = 250
+
+
 def check_worthiness(
     sentence: str, kind: str = "paragraph", min_words: int = 4
 ) -> tuple[bool, str]:
@@ -122,6 +128,8 @@ def check_worthiness(
     words = re.findall(r"[\w'’-]+", text)
     if not words:
         return False, "no words"
+    if len(words) > MAX_CLAIM_WORDS:
+        return False, f"over {MAX_CLAIM_WORDS} words: no one claim to search"
     not_a_statement = _not_a_statement(text, kind)
     if not_a_statement is not None:
         return False, not_a_statement
