@@ -128,8 +128,6 @@ def check_worthiness(
     words = re.findall(r"[\w'’-]+", text)
     if not words:
         return False, "no words"
-    if len(words) > MAX_CLAIM_WORDS:
-        return False, f"over {MAX_CLAIM_WORDS} words: no one claim to search"
     not_a_statement = _not_a_statement(text, kind)
     if not_a_statement is not None:
         return False, not_a_statement
@@ -376,6 +374,8 @@ def extract_claims(
         text = response[start:end]
         claim = strip_markdown(claim)  # "**Marie Curie** was born ...": judged as plain words
         worthy, reason = check_worthiness(claim, kind, min_words)
+        if worthy and len(claim.split()) > MAX_CLAIM_WORDS:
+            worthy, reason = False, f"over {MAX_CLAIM_WORDS} words: no one claim to search"
         queries = write_queries(claim, max_queries, max_query_words) if worthy else ()
         drafts.append(
             ClaimDraft(len(drafts), kind, start, end, text, worthy, reason, queries, claim, rewrite)
