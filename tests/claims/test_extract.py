@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from verifier.claims.extract import (
+    MAX_CLAIM_WORDS,
     check_worthiness,
     extract_claims,
     resolve_pronoun,
@@ -192,3 +193,20 @@ def test_bold_names_are_judged_as_plain_words() -> None:
         "Marie Curie won the Nobel Prize in Physics in 1905.",
     ]
     assert drafts[0].text.startswith("**Marie Curie**")  # the response's own words stay
+
+
+def test_a_sentence_of_thousands_of_words_is_no_claim_and_is_not_read_for_slots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39: 100,000 characters of "1903 1903 ..." (one sentence) took a minute to
+    read for slots (each value's clause walked for every value)."""
+    from verifier.claims import extract
+
+    calls: list[str] = []
+    monkeypatch.setattr(extract, "write_queries", lambda *a, **k: calls.append(a[0]) or ())
+    [draft] = extract_claims("1903 " * (MAX_CLAIM_WORDS + 1))
+    assert not draft.check_worthy
+    assert draft.reason == f"over {MAX_CLAIM_WORDS} words: no one claim to search"
+    assert calls == []
+    [draft] = extract_claims("In 1903 " + "the prize was won " * 10 + "by Marie Curie.")
+    assert draft.check_worthy

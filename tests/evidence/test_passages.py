@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+import math
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.evidence.passages import passage_spans, rank_passages
+from verifier.evidence.passages import _bm25, passage_spans, rank_passages
 from verifier.schema import Evidence
+from verifier.text.spans import content_terms
 
 
 def cand(quote: str, url: str = "http://a", start: int = 0) -> Evidence:
@@ -151,3 +155,71 @@ def test_candidates_rank_as_evidence_does() -> None:
     ]
     claim = "The Eiffel Tower stands in Paris."
     assert rank_passages(claim, candidates) == rank_passages(claim, evidence)
+
+
+def _bm25_reference(
+    query: list[str], docs: list[Counter[str]], k1: float = 1.5, b: float = 0.75
+) -> list[float]:
+    """BM25 as written before, every query term tried on every passage."""
+    n = len(docs)
+    lengths = [sum(tf.values()) for tf in docs]
+    avg = sum(lengths) / n or 1.0
+    df: Counter[str] = Counter()
+    for tf in docs:
+        df.update(tf.keys())
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(query)}
+    scores = []
+    for tf, length in zip(docs, lengths, strict=True):
+        score = 0.0
+        for term, weight in idf.items():
+            freq = tf.get(term)
+            if freq:
+                score += weight * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
+        scores.append(score)
+    return scores
+
+
+_WORDS = st.sampled_from([f"w{k}" for k in range(30)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(_WORDS, min_size=1, max_size=60),
+    st.lists(st.lists(_WORDS, max_size=40), min_size=1, max_size=8),
+)
+def test_bm25_is_the_same_to_the_last_bit_from_either_side(
+    query: list[str], docs: list[list[str]]
+) -> None:
+    counted = [Counter(d) for d in docs]
+    assert _bm25(query, counted) == _bm25_reference(query, counted)
+
+
+class _Lookups(Counter[str]):
+    """A passage's terms that count how often a term is looked up in them."""
+
+    looked = 0
+
+    def get(self, key: str, default: int | None = None) -> int | None:  # type: ignore[override]
+        _Lookups.looked += 1
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        _Lookups.looked += 1
+        return super().__contains__(key)
+
+
+def _lookups(claim_words: int) -> int:
+    claim = " ".join(f"term{k}" for k in range(claim_words))
+    passages = [cand(f"term{k} term{k + 1} other{k} words{k}", start=k) for k in range(50)]
+    docs = [_Lookups(content_terms(p.quote)) for p in passages]
+    _Lookups.looked = 0
+    _bm25(content_terms(claim), docs)
+    return _Lookups.looked
+
+
+def test_a_long_claim_costs_the_passages_length_not_its_own() -> None:
+    """A "claim" of thousands of words (text without sentence punctuation) against short
+    passages: the terms looked up per passage are bounded by the passage, not the claim."""
+    small, large = _lookups(500), _lookups(2000)
+    assert large == small
+    assert small <= 50 * 4  # each passage's four terms at most

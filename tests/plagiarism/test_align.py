@@ -7,11 +7,13 @@ from hypothesis import strategies as st
 
 from verifier.plagiarism.align import (
     LONG_MATCH_CHARS,
+    MAX_SENTENCE_WORDS,
     Run,
     Tokens,
     align,
     choose_runs,
     exact_runs,
+    sentences,
     tokenize,
 )
 
@@ -271,3 +273,17 @@ def test_a_long_edited_copy_is_compared_piece_by_piece() -> None:
     from rapidfuzz import fuzz
 
     assert abs(match.similarity - fuzz.ratio(response.text, source.text)) < 0.5
+
+
+def test_a_sentence_longer_than_the_cap_is_cut_into_pieces() -> None:
+    words = 5 * MAX_SENTENCE_WORDS + 6  # and 'then'
+    tokens = tokenize("Short one. Then " + " ".join(f"w{k}" for k in range(words)) + ". End here.")
+    found = sentences(tokens)
+    assert found[0] == (0, 1)
+    assert found[-1] == (len(tokens) - 2, len(tokens) - 1)
+    middle = found[1:-1]
+    assert len(middle) == 6
+    assert all(last - first + 1 <= MAX_SENTENCE_WORDS for first, last in found)
+    assert [f for f, _ in middle[1:]] == [last + 1 for _, last in middle[:-1]]
+    assert middle[0][0] == 2
+    assert middle[-1][1] == len(tokens) - 3

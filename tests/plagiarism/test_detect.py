@@ -1,13 +1,21 @@
 from __future__ import annotations
 
+import itertools
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.plagiarism.test_fuzzy import HEAVY
 from tests.plagiarism.test_fuzzy import SOURCE as HADRIAN
 from verifier.config import PlagiarismSettings
+from verifier.plagiarism import fuzzy
+from verifier.plagiarism.align import Tokens
 from verifier.plagiarism.detect import SourceText, detect, distinctive_phrases, what_was_copied
+from verifier.plagiarism.expression import masked
 from verifier.text.spans import word_range
+from verifier.text.words import frequencies
 
 SOURCE = SourceText(
     "https://example.com/bell-rock",
@@ -456,3 +464,38 @@ def test_the_reason_names_one_rule_one_bar_and_the_share_once() -> None:
     assert result.reason.endswith(
         f"({result.copied_share:.0%} of the response; plagiarized at a run of 30)"
     )
+
+
+def _masked_words(documents: int, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The words the sentence stages mask (their work) when a response without sentence
+    punctuation copies ``documents`` sources of 400 words each, a word in 40 changed."""
+    rng = random.Random(39)
+    listed = frequencies()[0]
+    vocabulary = [w for w in itertools.islice(listed, 4000) if w.isalpha() and len(w) > 2]
+    texts = [" ".join(rng.choice(vocabulary) for _ in range(400)) for _ in range(documents)]
+    words = " ".join(texts).split()
+    for k in range(0, len(words), 40):
+        words[k] = "changed"
+    sources = [SourceText(f"http://s/{k}", "", f"sha256:{k}", t) for k, t in enumerate(texts)]
+    seen = [0]
+
+    def counting(tokens: Tokens, first: int, last: int, facts: frozenset[str]) -> list[str]:
+        out = masked(tokens, first, last, facts)
+        seen[0] += len(out)
+        return out
+
+    monkeypatch.setattr(fuzzy, "masked", counting)
+    result = detect(" ".join(words), "", sources, CFG)
+    assert result.copied_share > 0.9
+    return seen[0]
+
+
+def test_text_without_sentence_punctuation_costs_its_length_not_its_square(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One "sentence" copying many sources (issue 39: 2,000,000 characters without a
+    full stop kept a job busy for minutes): a sentence is cut into pieces of at most
+    ``MAX_SENTENCE_WORDS`` words, so the work grows with the response, not with the
+    response times the sources it copies."""
+    small, large = _masked_words(3, monkeypatch), _masked_words(12, monkeypatch)
+    assert large <= 5 * small

@@ -3,6 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from verifier.text import spans
 from verifier.text.sentences import sentence_spans
 from verifier.text.spans import (
     blocks,
@@ -161,3 +162,19 @@ def test_entities_skip_the_first_word() -> None:
         "Gustave Eiffel",
         "Paris",
     ]
+
+
+def test_a_mark_never_encloses_its_own_mark() -> None:
+    """Issue 39: a line of 100,000 unpaired code marks ("`a `a `a ...") was searched to
+    its end from every mark (its square); what a mark encloses now stops at the next one,
+    so the line is read once. Nested marks of other kinds still go."""
+    assert (
+        strip_markdown("**bold *it* x** and `code` and _em_ a*b") == "bold it x and code and em a*b"
+    )
+    unpaired = "`a " * 1000
+    assert strip_markdown(unpaired) == unpaired.strip()
+    assert all(
+        "(?!\\1)" in part or "(?!\\3)" in part
+        for part in spans._MD_INLINE.pattern.split("|")
+        if "+?" in part
+    )

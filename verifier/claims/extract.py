@@ -109,6 +109,12 @@ _LEADING_CONNECTIVE = re.compile(
 )
 
 
+# A "sentence" longer than this (words) is no one claim (text without sentence punctuation,
+# a list run together): not searched, and not read for its slots (their reading grows with
+# the values of a clause times its length).
+MAX_CLAIM_WORDS = 250
+
+
 def check_worthiness(
     sentence: str, kind: str = "paragraph", min_words: int = 4
 ) -> tuple[bool, str]:
@@ -368,6 +374,8 @@ def extract_claims(
         text = response[start:end]
         claim = strip_markdown(claim)  # "**Marie Curie** was born ...": judged as plain words
         worthy, reason = check_worthiness(claim, kind, min_words)
+        if worthy and len(claim.split()) > MAX_CLAIM_WORDS:
+            worthy, reason = False, f"over {MAX_CLAIM_WORDS} words: no one claim to search"
         queries = write_queries(claim, max_queries, max_query_words) if worthy else ()
         drafts.append(
             ClaimDraft(len(drafts), kind, start, end, text, worthy, reason, queries, claim, rewrite)

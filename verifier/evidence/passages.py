@@ -96,7 +96,13 @@ def rank_passages(
     # that can still reach the top k
     partial = []
     for index, (tf, raw) in enumerate(zip(docs, bm25, strict=True)):
-        coverage = sum(1 for term in wanted if term in tf) / len(wanted)
+        # counted over the smaller of the two (a long claim against short passages)
+        shared = (
+            sum(1 for term in wanted if term in tf)
+            if len(wanted) <= len(tf)
+            else sum(1 for term in tf if term in wanted)
+        )
+        coverage = shared / len(wanted)
         if coverage:
             partial.append((0.5 * (raw / top) + 0.3 * coverage, index))
     partial.sort(key=lambda p: -p[0])
@@ -134,10 +140,18 @@ def _bm25(
     for tf in docs:
         df.update(tf.keys())
     idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(query)}
+    terms = list(idf.items())
+    order = {t: k for k, (t, _w) in enumerate(terms)}
     scores = []
     for tf, length in zip(docs, lengths, strict=True):
+        # the terms both have, visited from the smaller side (a long claim against short
+        # passages costs the passages' length), summed in the query's order all the same
+        if len(tf) < len(terms):
+            both = [terms[k] for k in sorted(order[t] for t in tf if t in order)]
+        else:
+            both = terms
         score = 0.0
-        for term, weight in idf.items():
+        for term, weight in both:
             freq = tf.get(term)
             if freq:
                 score += weight * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))

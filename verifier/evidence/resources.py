@@ -16,7 +16,8 @@ address). :func:`assess` turns a fetch outcome into a :class:`~verifier.schema.R
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, replace
 from typing import Literal, TypedDict, Unpack
 
 from verifier.errors import FetchError, HTTPStatusError
@@ -47,27 +48,66 @@ class Citation:
     described_as: str
 
 
-def _sentence_around(text: str, start: int, end: int) -> str:
-    for s, e in sentence_spans(text):
-        if s <= start < e or s < end <= e:
-            return text[s:e]
-    return ""
+class _Sentences:
+    """A text's sentences, split once, and the first that holds a span's start or end (by
+    bisection: a response citing a link in every paragraph costs its length once, not
+    once per link)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._spans: list[tuple[int, int]] | None = None
+
+    def around(self, start: int, end: int) -> str:
+        if self._spans is None:
+            self._spans = sentence_spans(self.text)
+        spans = self._spans
+        k = bisect_right(spans, (start, len(self.text) + 1)) - 1  # the last to start by start
+        holds_start = k if k >= 0 and start < spans[k][1] else len(spans)
+        j = bisect_left(spans, end, key=lambda span: span[1])  # the first to end at end or later
+        holds_end = j if j < len(spans) and spans[j][0] < end else len(spans)
+        first = min(holds_start, holds_end)
+        if first == len(spans):
+            return ""
+        return self.text[spans[first][0] : spans[first][1]]
+
+
+_AROUND = "\0the sentence around it"  # a citation described by its sentence, once chosen
+
+
+class _Taken:
+    """Disjoint spans in order: a span is taken when it overlaps none of them (the last to
+    start before its end ends by its start), a bisection per span, not a scan of all."""
+
+    __slots__ = ("_ends", "_starts")
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+
+    def take(self, start: int, end: int) -> bool:
+        """Take [start, end) unless it overlaps a span taken; whether it was taken."""
+        k = bisect_left(self._starts, end) - 1
+        if k >= 0 and self._ends[k] > start:
+            return False
+        self._starts.insert(k + 1, start)
+        self._ends.insert(k + 1, end)
+        return True
 
 
 def find_citations(response: str, limit: int = 10) -> list[Citation]:
     """Cited URLs and DOIs, in order of appearance, each once, at most ``limit``."""
     found: list[Citation] = []
-    taken: list[tuple[int, int]] = []
+    sentences = _Sentences(response)
+    taken = _Taken()
     seen: set[str] = set()
 
     def add(
         kind: Literal["url", "doi"], ref: str, url: str, start: int, end: int, described: str
     ) -> None:
-        if url in seen or any(s < end and start < e for s, e in taken):
+        if url in seen or not taken.take(start, end):
             return
         seen.add(url)
-        taken.append((start, end))
-        found.append(Citation(kind, ref, url, start, end, " ".join(described.split())))
+        found.append(Citation(kind, ref, url, start, end, described))
 
     for m in _MD_LINK.finditer(response):
         url = m.group(2).rstrip(_TRAILING)
@@ -86,18 +126,31 @@ def find_citations(response: str, limit: int = 10) -> list[Citation]:
     for m in _DOI.finditer(response):
         ref = m.group(1).rstrip(_TRAILING)
         start, end = m.start(), m.start(1) + len(ref)
-        described = _describe(response, start, end)
-        add("doi", ref, f"https://doi.org/{ref}", start, end, described)
+        add("doi", ref, f"https://doi.org/{ref}", start, end, _AROUND)
     for m in _URL.finditer(response):
         url = m.group().rstrip(_TRAILING)
         start, end = m.start(), m.start() + len(url)
-        add("url", url, url, start, end, _describe(response, start, end))
+        add("url", url, url, start, end, _AROUND)
     found.sort(key=lambda c: c.start)
-    return found[:limit]
+    # described once chosen (a link's sentence may be the whole response: described for
+    # every link written, a response of links cost its length times its links)
+    return [
+        replace(
+            c,
+            described_as=" ".join(
+                (
+                    _describe(sentences, c.start, c.end)
+                    if c.described_as is _AROUND
+                    else c.described_as
+                ).split()
+            ),
+        )
+        for c in found[:limit]
+    ]
 
 
-def _describe(response: str, start: int, end: int) -> str:
-    sentence = _sentence_around(response, start, end)
+def _describe(sentences: _Sentences, start: int, end: int) -> str:
+    sentence = sentences.around(start, end)
     return _URL.sub(" ", _DOI.sub(" ", sentence)).strip()
 
 

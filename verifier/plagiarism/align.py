@@ -33,6 +33,7 @@ from verifier.text.spans import WORD
 
 __all__ = [
     "LONG_MATCH_CHARS",
+    "MAX_SENTENCE_WORDS",
     "Alignment",
     "Match",
     "MatchKind",
@@ -348,8 +349,16 @@ def _group_similarity(a: Sequence[str], b: Sequence[str], group: list[Run]) -> f
     return round(100 * (1 - distance / total), 2) if total else 100.0
 
 
+# A "sentence" longer than this (words) is cut into pieces of this many: text without
+# sentence punctuation is one sentence, and the sentence by sentence stages (each one's
+# words masked, windowed and compared with every source) would cost its length for every
+# source; no sentence of prose is this long.
+MAX_SENTENCE_WORDS = 200
+
+
 def sentences(tokens: Tokens) -> list[tuple[int, int]]:
-    """Sentences as inclusive token ranges (computed once per Tokens)."""
+    """Sentences as inclusive token ranges (computed once per Tokens), none longer than
+    :data:`MAX_SENTENCE_WORDS` tokens."""
     found = tokens.memo.get("sentences")
     if found is not None:
         return found
@@ -362,7 +371,7 @@ def sentences(tokens: Tokens) -> list[tuple[int, int]]:
         first = pos
         while pos < len(starts) and starts[pos] < end:
             pos += 1
-        if pos > first:
-            out.append((first, pos - 1))
+        for piece in range(first, pos, MAX_SENTENCE_WORDS):
+            out.append((piece, min(piece + MAX_SENTENCE_WORDS, pos) - 1))
     tokens.memo["sentences"] = out
     return out

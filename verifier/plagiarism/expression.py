@@ -86,6 +86,7 @@ calorie calories kcal second seconds minute minutes hour hours sec min hr hrs
 FACT_WORDS = frozenset([*_NUMBER_WORDS.split(), *_DATE_WORDS, *_UNIT_WORDS.split()])
 
 
+@lru_cache(maxsize=1 << 17)
 def root(word: str) -> str:
     """A light stem for matching edited wording ("plates", "plate"; "moved", "move"):
     :func:`~verifier.text.stem.stem` at strength ``LIGHT``."""

@@ -251,9 +251,12 @@ def segments(source: str) -> list[Segment]:
 
 
 # emphasis and code marks; underscores only between words, never inside one (snake_case,
-# __init__, window.__name)
+# __init__, window.__name). What a mark encloses never holds the mark itself (the next one
+# closes it or nothing does): a line of thousands of unpaired marks costs its length, not
+# its length for every mark.
 _MD_INLINE = re.compile(
-    r"(\*\*|\*|~~|`)(?=\S)(.+?)(?<=\S)\1|(?<![\w.])(__|_)(?=\S)(.+?)(?<=\S)\3(?!\w)"
+    r"(\*\*|\*|~~|`)(?=\S)((?:(?!\1).)+?)(?<=\S)\1"
+    r"|(?<![\w.])(__|_)(?=\S)((?:(?!\3).)+?)(?<=\S)\3(?!\w)"
 )
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 
