@@ -24,7 +24,7 @@ import os
 import time
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import aiohttp
 
@@ -111,7 +111,21 @@ def retry_after(headers: Any, now: float | None = None) -> float | None:
     return max(0.0, when - (time.time() if now is None else now))
 
 
-class ApiBackend:
+class ApiSettings(Protocol):
+    """What the base reads of a search API's settings."""
+
+    @property
+    def key_env(self) -> str: ...
+    @property
+    def timeout_s(self) -> float: ...
+    @property
+    def max_results(self) -> int: ...
+
+
+S = TypeVar("S", bound=ApiSettings)
+
+
+class ApiBackend(Generic[S]):
     """One per process; the session is opened on first use."""
 
     name = "api"
@@ -119,17 +133,12 @@ class ApiBackend:
     signup = ""
 
     def __init__(
-        self,
-        *,
-        key_env: str,
-        timeout_s: float,
-        max_results: int,
-        gate: RateGate | None = None,
-        key: str | None = None,
+        self, settings: S, *, gate: RateGate | None = None, key: str | None = None
     ) -> None:
-        self._key = key if key is not None else api_key(self.name, key_env, self.signup)
-        self.timeout_s = timeout_s
-        self.max_results = max_results
+        self.settings = settings
+        self._key = key if key is not None else api_key(self.name, settings.key_env, self.signup)
+        self.timeout_s = settings.timeout_s
+        self.max_results = settings.max_results
         self.gate = gate
         # how long a query waits for its turn (None: as long as its claim's time allows);
         # set when the backend is one of several in search.backends (a fallback chain)

@@ -17,28 +17,16 @@ from typing import Any
 
 from verifier.config import BraveSettings
 from verifier.schema import SearchHit
-from verifier.search.api import ApiBackend, ApiRequest, RateGate, Verdict, retry_after
+from verifier.search.api import ApiBackend, ApiRequest, Verdict, retry_after
 
 __all__ = ["BraveBackend"]
 
 _TAGS = re.compile(r"<[^>]{0,100}>")
 
 
-class BraveBackend(ApiBackend):
+class BraveBackend(ApiBackend[BraveSettings]):
     name = "brave"
     signup = "https://api-dashboard.search.brave.com"
-
-    def __init__(
-        self, settings: BraveSettings, *, gate: RateGate | None = None, key: str | None = None
-    ) -> None:
-        self.settings = settings
-        super().__init__(
-            key_env=settings.key_env,
-            timeout_s=settings.timeout_s,
-            max_results=settings.max_results,
-            gate=gate,
-            key=key,
-        )
 
     def request(self, query: str, key: str) -> ApiRequest:
         s = self.settings

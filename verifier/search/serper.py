@@ -13,26 +13,14 @@ from typing import Any
 
 from verifier.config import SerperSettings
 from verifier.schema import SearchHit
-from verifier.search.api import ApiBackend, ApiRequest, RateGate, Verdict
+from verifier.search.api import ApiBackend, ApiRequest, Verdict
 
 __all__ = ["SerperBackend"]
 
 
-class SerperBackend(ApiBackend):
+class SerperBackend(ApiBackend[SerperSettings]):
     name = "serper"
     signup = "https://serper.dev"
-
-    def __init__(
-        self, settings: SerperSettings, *, gate: RateGate | None = None, key: str | None = None
-    ) -> None:
-        self.settings = settings
-        super().__init__(
-            key_env=settings.key_env,
-            timeout_s=settings.timeout_s,
-            max_results=settings.max_results,
-            gate=gate,
-            key=key,
-        )
 
     def request(self, query: str, key: str) -> ApiRequest:
         s = self.settings
