@@ -9,11 +9,9 @@ import asyncio
 import signal
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from aiohttp import web
 
 from tests.workers.test_worker import runtime
@@ -25,18 +23,6 @@ from workers.callbacks import CallbackSender
 from workers.store.jobstore import SqliteJobStore
 
 LOUVRE = {"response": "The Louvre opened as a museum in 1793."}
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    if request.param == "sqlite":
-        store: Any = SqliteJobStore(tmp_path / "jobs.db")
-    else:
-        from workers.store.pgstore import PgJobStore
-
-        store = PgJobStore(request.getfixturevalue("pg_url"), pool_size=2)
-    yield store
-    store.close()
 
 
 def test_the_callback_is_recorded_with_the_report_and_claimed_once(any_store: Any) -> None:

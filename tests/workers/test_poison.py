@@ -5,7 +5,6 @@ holding a job slot forever (the worker's store outage is the store's, never one 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,18 +48,6 @@ def test_every_text_field_of_a_request_is_checked() -> None:
             CheckRequest.from_dict(body, max_response_chars=100, max_prompt_chars=100)
         assert caught.value.fields == (field,)
         assert not caught.value.too_large
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    if request.param == "sqlite":
-        store: Any = SqliteJobStore(tmp_path / "jobs.db")
-    else:
-        from workers.store.pgstore import PgJobStore
-
-        store = PgJobStore(request.getfixturevalue("pg_url"), pool_size=2)
-    yield store
-    store.close()
 
 
 async def test_a_nul_is_422_at_the_door_the_same_on_both_stores(
