@@ -33,11 +33,11 @@ from aiohttp import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from verifier.config import Settings  # noqa: E402
-from verifier.pipeline import check  # noqa: E402
-from verifier.runtime import open_runtime  # noqa: E402
-from verifier.schema import CheckRequest  # noqa: E402
-from verifier.testing import ApiLedger, brave_app, serper_app  # noqa: E402
+from verifier.config import Settings
+from verifier.pipeline import check
+from verifier.runtime import open_runtime
+from verifier.schema import CheckRequest
+from verifier.testing import ApiLedger, brave_app, serper_app
 
 KEY = "bench-key"
 FACTS = [
@@ -226,9 +226,17 @@ def _table(title: str, row: dict[str, Any]) -> None:
 
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        _table("Shared SQLite job store, two data dirs, Brave plan 2/s", await shared_sqlite_store(Path(tmp)))
-        _table("Brave's quota spent, brave > serper, 2 workers x 4 reports", await spent_quota(Path(tmp)))
-        _table("Brave's host does not resolve (one report, 4 claims)", await unresolvable(Path(tmp)))
+        _table(
+            "Shared SQLite job store, two data dirs, Brave plan 2/s",
+            await shared_sqlite_store(Path(tmp)),
+        )
+        _table(
+            "Brave's quota spent, brave > serper, 2 workers x 4 reports",
+            await spent_quota(Path(tmp)),
+        )
+        _table(
+            "Brave's host does not resolve (one report, 4 claims)", await unresolvable(Path(tmp))
+        )
 
 
 if __name__ == "__main__":

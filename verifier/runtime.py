@@ -40,6 +40,7 @@ __all__ = [
     "open_snapshots",
     "rate_limits",
     "resolve_corpus",
+    "snapshots_path",
     "web_backends_of",
     "writable_data_dir",
 ]
@@ -260,11 +261,21 @@ def web_backends_of(settings: Settings, gate: RateGate | None = None) -> list[Se
 
 
 def open_snapshots(settings: Settings) -> SnapshotStore:
-    """The snapshot store: in PostgreSQL when ``service.database`` names one (any host can
-    then replay any report), else ``snapshots.db`` under the data dir."""
+    """The snapshot store, which holds the search rate and the evidence cache every worker
+    sharing it keeps to: where the job queue lives. In PostgreSQL when ``service.database``
+    names one (any host can then replay any report), else ``snapshots.db`` beside the SQLite
+    job store (:func:`snapshots_path`)."""
     database = database_of(settings)
     if database.postgres:
         from verifier.snapshots.postgres import PgSnapshotStore
 
         return PgSnapshotStore(database.target, pool_size=settings.service.pool_size)
-    return SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+    return SqliteSnapshotStore(snapshots_path(settings))
+
+
+def snapshots_path(settings: Settings) -> Path:
+    """Where a SQLite snapshot store lives: ``snapshots.db`` in the folder of the SQLite job
+    store, so workers that share a job store (``service.database = "sqlite:///..."``) share
+    its search rate, evidence cache and snapshots whatever their data dirs; by default
+    (``jobs.db`` under the data dir) that is ``snapshots.db`` under the data dir."""
+    return Path(database_of(settings).target).parent / "snapshots.db"
