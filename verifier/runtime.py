@@ -3,11 +3,13 @@ settings (:func:`open_runtime`): the edge where configuration meets I/O."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import tempfile
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from verifier.config import Settings
@@ -21,7 +23,7 @@ from verifier.search.api import RateGate
 from verifier.search.base import PageSource, SearchBackend
 from verifier.search.brave import BraveBackend
 from verifier.search.chain import FallbackChain
-from verifier.search.corpus import CorpusBackend, IndexStats, build_index
+from verifier.search.corpus import CorpusBackend, IndexStats, build_index, stat_fingerprint
 from verifier.search.ddgs import DdgsBackend
 from verifier.search.ratelimit import SharedRate
 from verifier.search.searxng import SearxngBackend
@@ -133,12 +135,23 @@ async def _open_corpus(
     """The search backend of one corpus; :class:`~verifier.errors.EmptyCorpus` (one line:
     which corpus, why, what to give instead) when it holds no readable document."""
     why = ""
+    # taken before indexing: an edit made while indexing is followed by the next refresh
+    fingerprint = await asyncio.to_thread(stat_fingerprint, path)
     try:
         db, stats = await resolve_corpus(path, settings, extractor)
     except EmptyCorpus as exc:
         why = str(exc).removeprefix(f"corpus directory {path} holds ") + " in it"
     else:
-        corpus = CorpusBackend(db, name=name, max_results=settings.search.corpus.max_results)
+        corpus = CorpusBackend(
+            db,
+            name=name,
+            max_results=settings.search.corpus.max_results,
+            source=path,
+            fingerprint=fingerprint,
+            reindex=partial(resolve_corpus, path, settings, extractor)
+            if stats is not None
+            else None,
+        )
         if corpus.documents:
             return corpus
         await corpus.aclose()
