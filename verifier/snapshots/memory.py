@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 from verifier.snapshots.base import SnapshotKind, snapshot_id
@@ -91,11 +92,19 @@ class MemorySnapshotStore:
             row = self._rates.get(backend, RateRow())
             if limited:
                 paused = max(row.paused_until, time.time() + (retry_after_s or 1.0))
-                row = RateRow(max(row.tat, paused), paused, row.month, row.month_requests)
+                row = replace(row, tat=max(row.tat, paused), paused_until=paused)
                 self._rates[backend] = row
                 self._count(backend)["limited"] += 1
             if quota_left is not None:
                 self._quota_left[backend] = quota_left
+
+    def rate_hold(self, backend: str, *, until: float, reason: str, said: str) -> None:
+        with self._lock:
+            row = self._rates.get(backend, RateRow())
+            self._rates[backend] = replace(
+                row, held_until=until, held_reason=reason, held_said=said
+            )
+            self._count(backend)
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:
         out = []

@@ -17,6 +17,7 @@ from verifier.snapshots.sharedsql import (
     cache_get,
     cache_put,
     cache_release,
+    rate_hold,
     rate_note,
     rate_stats,
     rate_take,
@@ -119,6 +120,10 @@ class PgSnapshotStore:
                 retry_after_s=retry_after_s,
                 quota_left=quota_left,
             )
+
+    def rate_hold(self, backend: str, *, until: float, reason: str, said: str) -> None:
+        with transaction(self.pool, "holding a search backend", SnapshotError) as conn:
+            rate_hold(conn, backend, until=until, reason=reason, said=said)
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:
         with transaction(self.pool, "reading the search rates", SnapshotError) as conn:

@@ -16,6 +16,7 @@ __all__ = [
     "cache_get",
     "cache_put",
     "cache_release",
+    "rate_hold",
     "rate_note",
     "rate_stats",
     "rate_take",
@@ -107,7 +108,12 @@ def _row(conn: Any, backend: str, lock: bool) -> RateRow:
     if lock and not _is_sqlite(conn):
         select += " FOR UPDATE"
     tat, paused, month, used = conn.execute(_sql(conn, select), (backend,)).fetchone()
-    return RateRow(float(tat), float(paused), str(month), int(used))
+    held = conn.execute(
+        _sql(conn, "SELECT held_until, reason, said FROM search_hold WHERE backend = ?"),
+        (backend,),
+    ).fetchone()
+    until, reason, said = held if held else (0.0, "", "")
+    return RateRow(float(tat), float(paused), str(month), int(used), float(until), reason, said)
 
 
 def rate_take(
@@ -169,6 +175,21 @@ def rate_note(
             " quota_left = COALESCE(?, quota_left) WHERE backend = ?",
         ),
         (paused, tat, int(limited), quota_left, backend),
+    )
+
+
+def rate_hold(conn: Any, backend: str, *, until: float, reason: str, said: str) -> None:
+    """Every worker passes ``backend`` over until ``until`` (epoch seconds): its quota is
+    spent (``reason`` "quota") or its key refused ("key"); ``said`` is the API's answer as
+    one line."""
+    conn.execute(
+        _sql(
+            conn,
+            "INSERT INTO search_hold (backend, held_until, reason, said) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (backend) DO UPDATE SET held_until = excluded.held_until,"
+            " reason = excluded.reason, said = excluded.said",
+        ),
+        (backend, until, reason, said),
     )
 
 

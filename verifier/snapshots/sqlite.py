@@ -19,6 +19,7 @@ from verifier.snapshots.sharedsql import (
     cache_get,
     cache_put,
     cache_release,
+    rate_hold,
     rate_note,
     rate_stats,
     rate_take,
@@ -148,6 +149,13 @@ class SqliteSnapshotStore:
                 retry_after_s=retry_after_s,
                 quota_left=quota_left,
             ),
+        )
+
+    def rate_hold(self, backend: str, *, until: float, reason: str, said: str) -> None:
+        self._shared(
+            "hold a search backend",
+            True,
+            lambda db: rate_hold(db, backend, until=until, reason=reason, said=said),
         )
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:

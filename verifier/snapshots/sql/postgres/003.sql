@@ -1,0 +1,8 @@
+-- 3: a search API every worker passes over until held_until (epoch seconds): its quota
+-- spent (reason "quota") or its key refused ("key"), said: the API's answer as one line
+CREATE TABLE search_hold (
+    backend TEXT PRIMARY KEY,
+    held_until DOUBLE PRECISION NOT NULL,
+    reason TEXT NOT NULL,
+    said TEXT NOT NULL DEFAULT ''
+)
