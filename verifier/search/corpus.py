@@ -17,6 +17,7 @@ import hashlib
 import itertools
 import json
 import logging
+import os
 import re
 import sqlite3
 import threading
@@ -335,6 +336,26 @@ def _walk(directory: Path) -> Iterator[Path]:
 _RACY_NS = 2_000_000_000  # a file modified this recently may change again unseen
 
 
+def _stat_walk(directory: str, prefix: str) -> Iterator[tuple[str, os.stat_result]]:
+    """(relative path, stat) of the corpus files under ``directory``, as :func:`_walk`
+    finds them (hidden names skipped, symlinked folders not followed), one ``scandir``
+    per folder and one ``stat`` per file."""
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _stat_walk(entry.path, f"{prefix}{entry.name}/")
+            elif os.path.splitext(entry.name)[1].lower() in CORPUS_SUFFIXES:
+                yield f"{prefix}{entry.name}", entry.stat()
+        except OSError:
+            continue
+
+
 def stat_fingerprint(path: str | Path) -> str:
     """What a corpus is, as cheaply as the file system says it: for a directory, each
     corpus file's relative path, size and modification time (ns); for an index file, its
@@ -350,12 +371,7 @@ def stat_fingerprint(path: str | Path) -> str:
     digest = hashlib.sha256()
     if root.is_dir():
         racy_after = time.time_ns() - _RACY_NS
-        for file in _walk(root):
-            try:
-                info = file.stat()
-            except OSError:
-                continue
-            rel = file.relative_to(root).as_posix()
+        for rel, info in sorted(_stat_walk(str(root), "")):
             digest.update(f"{rel}\t{info.st_size}\t{info.st_mtime_ns}\n".encode())
             if info.st_mtime_ns >= racy_after:
                 digest.update(f"racy {time.time_ns()} {id(digest)}\n".encode())
