@@ -4,6 +4,7 @@ kept out of every message, and the fallback chain of search.backends."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import socket
 import time
@@ -219,7 +220,7 @@ class ScriptedGate:
         self.taken: list[tuple[str, float]] = []
 
     async def turn(
-        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+        self, backend: str, deadline: Deadline, max_wait_s: float | None = None, **_: Any
     ) -> float:
         wait = self.waits[backend]
         if max_wait_s is not None and wait > max_wait_s:
@@ -309,10 +310,27 @@ async def test_a_spent_quota_is_passed_over_by_every_worker_until_its_hold_ends(
     assert "quota is spent" in held
     assert "passed over by every worker" in held
     assert "search.brave.hold_s" in held
-    # held until Brave's monthly reset or hold_s (900 s), the sooner
-    row = store.rate_take("brave", rate=1000.0, latest=time.time() + 5, monthly_quota=0)
-    assert row.refused == "held"
-    assert 800 < row.wait_s <= 900
+    # held until Brave's monthly reset or hold_s (900 s), the sooner, for this key's workers
+    holder = hashlib.sha256(KEY.encode()).hexdigest()[:16]
+    turn = store.rate_take(
+        "brave", rate=1000.0, latest=time.time() + 5, monthly_quota=0, holder=holder
+    )
+    assert turn.refused == "held"
+    assert 800 < turn.wait_s <= 900
+    # a worker given another key (a new plan's) is not held: it asks
+    fixed = _shared(
+        store,
+        BraveBackend(
+            BraveSettings(base_url=str(b_server.make_url("/res/v1/web/search"))), key="new-key"
+        ),
+    )
+    try:
+        with pytest.raises(SearchKeyRejected):  # the fake knows only KEY: it was asked
+            await fixed.search("q", deadline=Deadline.after(5))
+    finally:
+        await fixed.aclose()
+    assert spent.requests == 2
+    assert KEY not in json.dumps(store.rate_stats({}), default=str)
     store.close()
 
 

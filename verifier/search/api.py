@@ -25,6 +25,7 @@ A subclass says how to ask (:meth:`ApiBackend.request`), how to read hits
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import time
@@ -60,12 +61,18 @@ class RateGate(Protocol):
     """The rate every worker sharing a store keeps to, per backend."""
 
     async def turn(
-        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+        self,
+        backend: str,
+        deadline: Deadline,
+        max_wait_s: float | None = None,
+        *,
+        holder: str = "",
     ) -> float:
         """Wait for the backend's next turn (returns the seconds waited); raises
         :class:`SearchRateLimited` when none comes before ``deadline`` (or within
-        ``max_wait_s``) and
-        :class:`SearchQuotaSpent` when the month's quota is used."""
+        ``max_wait_s``),
+        :class:`SearchQuotaSpent` when the month's quota is used, and what the hold says
+        while it is held for ``holder`` (:meth:`hold`)."""
         ...
 
     async def answered(
@@ -80,9 +87,12 @@ class RateGate(Protocol):
         ``retry_after_s``) and the quota it says is left."""
         ...
 
-    async def hold(self, backend: str, *, reason: str, hold_s: float, said: str) -> None:
+    async def hold(
+        self, backend: str, *, reason: str, hold_s: float, said: str, holder: str = ""
+    ) -> None:
         """The API's quota is spent (``reason`` "quota") or its key refused ("key"): every
-        worker is refused its turns for ``hold_s`` seconds, with ``said``."""
+        worker asking with the key ``holder`` names (a fingerprint, never the key) is
+        refused its turns for ``hold_s`` seconds, with ``said``."""
         ...
 
 
@@ -164,6 +174,9 @@ class ApiBackend(Generic[S]):
         self._unreachable_until = -1.0
         self._unreachable = ""
         self._key = key if key is not None else api_key(self.name, settings.key_env, self.signup)
+        # whose spent quota or refused key a hold is (a fixed key is not held): a
+        # fingerprint of the key, never the key
+        self._holder = hashlib.sha256(self._key.encode()).hexdigest()[:16]
         self.timeout_s = settings.timeout_s
         self.max_results = settings.max_results
         self.gate = gate
@@ -218,7 +231,9 @@ class ApiBackend(Generic[S]):
         ``unavailable_cooldown_s`` fails at once (no turn taken, no lookup, no retry)."""
         self._fail_if_unreachable()
         if self.gate is not None:
-            await self.gate.turn(self.name, deadline, None if patient else self.max_wait_s)
+            await self.gate.turn(
+                self.name, deadline, None if patient else self.max_wait_s, holder=self._holder
+            )
             self._fail_if_unreachable()  # another query of this process found it so meanwhile
         ask = self.request(query, self._key)
         timeout = deadline.timeout(self.timeout_s)
@@ -283,7 +298,9 @@ class ApiBackend(Generic[S]):
     async def _hold(self, reason: str, hold_s: float, said: str) -> None:
         """Every worker sharing the store passes this API over for ``hold_s`` seconds."""
         if self.gate is not None and hold_s > 0:
-            await self.gate.hold(self.name, reason=reason, hold_s=hold_s, said=said)
+            await self.gate.hold(
+                self.name, reason=reason, hold_s=hold_s, said=said, holder=self._holder
+            )
 
     def _fail_if_unreachable(self) -> None:
         left = self._unreachable_until - time.monotonic()

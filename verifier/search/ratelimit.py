@@ -37,13 +37,23 @@ class SharedRate:
         self.limits = dict(limits)
 
     async def turn(
-        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+        self,
+        backend: str,
+        deadline: Deadline,
+        max_wait_s: float | None = None,
+        *,
+        holder: str = "",
     ) -> float:
         rate, quota = self.limits[backend]
         wait = max(0.0, deadline.remaining() - _REQUEST_S)
         latest = time.time() + (wait if max_wait_s is None else min(wait, max_wait_s))
         turn = await asyncio.to_thread(
-            self.store.rate_take, backend, rate=rate, latest=latest, monthly_quota=quota
+            self.store.rate_take,
+            backend,
+            rate=rate,
+            latest=latest,
+            monthly_quota=quota,
+            holder=holder,
         )
         if turn.refused == "held":
             row = turn.row
@@ -65,11 +75,19 @@ class SharedRate:
             await asyncio.sleep(turn.wait_s)
         return turn.wait_s
 
-    async def hold(self, backend: str, *, reason: str, hold_s: float, said: str) -> None:
-        """Every worker sharing the store passes ``backend`` over for ``hold_s`` seconds:
-        its quota is spent (``reason`` "quota") or its key refused ("key")."""
+    async def hold(
+        self, backend: str, *, reason: str, hold_s: float, said: str, holder: str = ""
+    ) -> None:
+        """Every worker sharing the store that asks with the key ``holder`` names passes
+        ``backend`` over for ``hold_s`` seconds: its quota is spent (``reason`` "quota") or
+        its key refused ("key"). A worker with another key (a fixed one) is not held."""
         await asyncio.to_thread(
-            self.store.rate_hold, backend, until=time.time() + hold_s, reason=reason, said=said
+            self.store.rate_hold,
+            backend,
+            until=time.time() + hold_s,
+            reason=reason,
+            said=said,
+            holder=holder,
         )
 
     async def answered(

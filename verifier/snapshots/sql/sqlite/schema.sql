@@ -36,10 +36,13 @@ CREATE TABLE IF NOT EXISTS search_rate (
 );
 
 -- a search API every worker passes over until held_until (epoch seconds): its quota
--- spent (reason "quota") or its key refused ("key"), said: the API's answer as one line
+-- spent (reason "quota") or its key refused ("key") for the workers asking with one key
+-- (holder: a fingerprint of it, never the key), said: the API's answer as one line
 CREATE TABLE IF NOT EXISTS search_hold (
-    backend TEXT PRIMARY KEY,
+    backend TEXT NOT NULL,
+    holder TEXT NOT NULL DEFAULT '',
     held_until REAL NOT NULL,
     reason TEXT NOT NULL,
-    said TEXT NOT NULL DEFAULT ''
+    said TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (backend, holder)
 );
