@@ -129,6 +129,9 @@ class BraveSettings(_Section):
     requests_per_second: Annotated[float, Field(gt=0)] = 0.9
     monthly_quota: NonNegInt = 0
     max_wait_s: NonNegSeconds = 5.0
+    connect_timeout_s: Seconds = 3.0
+    unavailable_cooldown_s: NonNegSeconds = 30.0
+    hold_s: NonNegSeconds = 900.0
 
 
 class SerperSettings(_Section):
@@ -143,6 +146,9 @@ class SerperSettings(_Section):
     requests_per_second: Annotated[float, Field(gt=0)] = 4.5
     monthly_quota: NonNegInt = 0
     max_wait_s: NonNegSeconds = 5.0
+    connect_timeout_s: Seconds = 3.0
+    unavailable_cooldown_s: NonNegSeconds = 30.0
+    hold_s: NonNegSeconds = 900.0
 
 
 class CacheSettings(_Section):

@@ -77,7 +77,7 @@ from verifier.schema import (
     Verdict,
 )
 from verifier.search.base import RecordedSearch, SearchBackend
-from verifier.search.chain import Answer, FallbackChain, answer_of
+from verifier.search.chain import Answer, Failing, FallbackChain, answer_of
 from verifier.snapshots.shared import page_expiry, search_key
 from verifier.system.deadline import Deadline
 from verifier.system.versions import library_versions
@@ -130,6 +130,7 @@ class _Run:
         self.pages: dict[str, asyncio.Task[_PageOutcome]] = {}
         self.snapshot_ids: set[str] = set()
         self.copy_text = ""  # the response, for local backends' copy-candidate lookups
+        self.failing = Failing()  # backends that failed in this report: not asked again
 
     # --- shared work -------------------------------------------------------------------
     def search(
@@ -138,7 +139,7 @@ class _Run:
         key = (backend.name, query)
         if key not in self.searches:
             ask: Callable[[], Awaitable[Answer | list[SearchHit]]]
-            ask = partial(answer_of, backend, query, deadline)
+            ask = partial(answer_of, backend, query, deadline, self.failing)
             if not backend.local:
                 ask = partial(self._bounded, backend.name, ask, deadline)
             self.searches[key] = asyncio.create_task(self._search(backend, query, ask))
@@ -658,6 +659,8 @@ _NOT_RESULTS = frozenset(
         "retries",
         "backoff_s",
         "unavailable_cooldown_s",
+        "connect_timeout_s",
+        "hold_s",
     }
 )
 

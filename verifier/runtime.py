@@ -3,11 +3,13 @@ settings (:func:`open_runtime`): the edge where configuration meets I/O."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import tempfile
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from verifier.config import Settings
@@ -21,7 +23,7 @@ from verifier.search.api import RateGate
 from verifier.search.base import PageSource, SearchBackend
 from verifier.search.brave import BraveBackend
 from verifier.search.chain import FallbackChain
-from verifier.search.corpus import CorpusBackend, IndexStats, build_index
+from verifier.search.corpus import CorpusBackend, IndexStats, build_index, stat_fingerprint
 from verifier.search.ddgs import DdgsBackend
 from verifier.search.ratelimit import SharedRate
 from verifier.search.searxng import SearxngBackend
@@ -40,6 +42,7 @@ __all__ = [
     "open_snapshots",
     "rate_limits",
     "resolve_corpus",
+    "snapshots_path",
     "web_backends_of",
     "writable_data_dir",
 ]
@@ -132,12 +135,23 @@ async def _open_corpus(
     """The search backend of one corpus; :class:`~verifier.errors.EmptyCorpus` (one line:
     which corpus, why, what to give instead) when it holds no readable document."""
     why = ""
+    # taken before indexing: an edit made while indexing is followed by the next refresh
+    fingerprint = await asyncio.to_thread(stat_fingerprint, path)
     try:
         db, stats = await resolve_corpus(path, settings, extractor)
     except EmptyCorpus as exc:
         why = str(exc).removeprefix(f"corpus directory {path} holds ") + " in it"
     else:
-        corpus = CorpusBackend(db, name=name, max_results=settings.search.corpus.max_results)
+        corpus = CorpusBackend(
+            db,
+            name=name,
+            max_results=settings.search.corpus.max_results,
+            source=path,
+            fingerprint=fingerprint,
+            reindex=partial(resolve_corpus, path, settings, extractor)
+            if stats is not None
+            else None,
+        )
         if corpus.documents:
             return corpus
         await corpus.aclose()
@@ -260,11 +274,21 @@ def web_backends_of(settings: Settings, gate: RateGate | None = None) -> list[Se
 
 
 def open_snapshots(settings: Settings) -> SnapshotStore:
-    """The snapshot store: in PostgreSQL when ``service.database`` names one (any host can
-    then replay any report), else ``snapshots.db`` under the data dir."""
+    """The snapshot store, which holds the search rate and the evidence cache every worker
+    sharing it keeps to: where the job queue lives. In PostgreSQL when ``service.database``
+    names one (any host can then replay any report), else ``snapshots.db`` beside the SQLite
+    job store (:func:`snapshots_path`)."""
     database = database_of(settings)
     if database.postgres:
         from verifier.snapshots.postgres import PgSnapshotStore
 
         return PgSnapshotStore(database.target, pool_size=settings.service.pool_size)
-    return SqliteSnapshotStore(settings.data_dir() / "snapshots.db")
+    return SqliteSnapshotStore(snapshots_path(settings))
+
+
+def snapshots_path(settings: Settings) -> Path:
+    """Where a SQLite snapshot store lives: ``snapshots.db`` in the folder of the SQLite job
+    store, so workers that share a job store (``service.database = "sqlite:///..."``) share
+    its search rate, evidence cache and snapshots whatever their data dirs; by default
+    (``jobs.db`` under the data dir) that is ``snapshots.db`` under the data dir."""
+    return Path(database_of(settings).target).parent / "snapshots.db"

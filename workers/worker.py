@@ -36,6 +36,7 @@ from verifier.errors import VerifierError
 from verifier.pipeline import check
 from verifier.runtime import Runtime
 from verifier.schema import CheckRequest, Report
+from verifier.search.corpus import refresh_corpora
 from verifier.system.faults import DB_BUSY, DB_DOWN, infrastructure_fault
 from workers.outage import Outage
 from workers.rendered import Rendered, render_report
@@ -233,6 +234,9 @@ class Worker:
             max_response_chars=limits.max_response_chars,
             max_prompt_chars=limits.max_prompt_chars,
         )
+        # a corpus document edited since this worker indexed it: re-indexed first, so the
+        # check reads the corpus as it is now (as the Label Studio backend's version says)
+        await refresh_corpora(self.runtime.backends)
         # the web app: the job's progress in the store, and the corpora it chose (running.py)
         progress = JobProgress(self.store, job.id, self.id)
         progress.start()

@@ -4,10 +4,14 @@ kept out of every message, and the fallback chain of search.backends."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import socket
+import time
 from typing import Any
 
 import pytest
+from aiohttp.abc import AbstractResolver, ResolveResult
 
 from verifier.config import BraveSettings, SerperSettings, Settings
 from verifier.errors import (
@@ -23,7 +27,9 @@ from verifier.schema import CheckRequest
 from verifier.search.api import api_key, retry_after
 from verifier.search.brave import BraveBackend
 from verifier.search.chain import FallbackChain
+from verifier.search.ratelimit import SharedRate
 from verifier.search.serper import SerperBackend
+from verifier.snapshots import MemorySnapshotStore, SqliteSnapshotStore
 from verifier.system.deadline import Deadline
 from verifier.testing import ApiLedger, brave_app, pages_app, serper_app
 
@@ -214,7 +220,7 @@ class ScriptedGate:
         self.taken: list[tuple[str, float]] = []
 
     async def turn(
-        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+        self, backend: str, deadline: Deadline, max_wait_s: float | None = None, **_: Any
     ) -> float:
         wait = self.waits[backend]
         if max_wait_s is not None and wait > max_wait_s:
@@ -225,6 +231,9 @@ class ScriptedGate:
         return wait
 
     async def answered(self, backend: str, **_: Any) -> None:
+        pass
+
+    async def hold(self, backend: str, **_: Any) -> None:
         pass
 
 
@@ -250,3 +259,192 @@ async def test_when_every_backend_must_wait_the_soonest_turn_is_taken(aiohttp_se
     ]
     assert "no turn of the shared rate" in overflow.passed_over[0]
     assert gate.taken[-1] == ("brave", 3.0)  # waited for brave's turn, not serper's
+
+
+# --- issue 46: a spent quota and a refused key remembered, failing APIs not asked again,
+# --- a host that does not resolve given up at once
+
+
+def _shared(store: Any, backend: Any) -> Any:
+    """``backend`` as a worker of the store has it: its turns of the shared rate."""
+    backend.gate = SharedRate(store, {"brave": (1000.0, 0), "serper": (1000.0, 0)})
+    backend.max_wait_s = 5.0
+    return backend
+
+
+async def test_a_spent_quota_is_passed_over_by_every_worker_until_its_hold_ends(
+    aiohttp_server: Any, tmp_path: Any
+) -> None:
+    spent = ApiLedger(quota=1)
+    spent.answered = 1  # the month's quota already used
+    store = SqliteSnapshotStore(tmp_path / "snapshots.db")  # shared by both workers
+    b_server = await aiohttp_server(brave_app(results, spent))
+    s_server = await aiohttp_server(serper_app(results, ApiLedger()))
+
+    def worker() -> FallbackChain:
+        settings = BraveSettings(base_url=str(b_server.make_url("/res/v1/web/search")))
+        return FallbackChain(
+            [
+                _shared(store, BraveBackend(settings, key=KEY)),
+                _shared(
+                    store,
+                    SerperBackend(
+                        SerperSettings(base_url=str(s_server.make_url("/search"))), key=KEY
+                    ),
+                ),
+            ]
+        )
+
+    one, two = worker(), worker()
+    try:
+        first = await one.answer("first", deadline=Deadline.after(5))
+        later = [await two.answer(f"q{n}", deadline=Deadline.after(5)) for n in range(5)]
+    finally:
+        await one.aclose()
+        await two.aclose()
+    assert spent.requests == 1  # the answer that said so; no request after it
+    assert first.answered_by == "serper"
+    assert "quota is spent" in first.passed_over[0]
+    assert {a.answered_by for a in later} == {"serper"}
+    held = later[0].passed_over[0]
+    assert "quota is spent" in held
+    assert "passed over by every worker" in held
+    assert "search.brave.hold_s" in held
+    # held until Brave's monthly reset or hold_s (900 s), the sooner, for this key's workers
+    holder = hashlib.sha256(KEY.encode()).hexdigest()[:16]
+    turn = store.rate_take(
+        "brave", rate=1000.0, latest=time.time() + 5, monthly_quota=0, holder=holder
+    )
+    assert turn.refused == "held"
+    assert 800 < turn.wait_s <= 900
+    # a worker given another key (a new plan's) is not held: it asks
+    fixed = _shared(
+        store,
+        BraveBackend(
+            BraveSettings(base_url=str(b_server.make_url("/res/v1/web/search"))), key="new-key"
+        ),
+    )
+    try:
+        with pytest.raises(SearchKeyRejected):  # the fake knows only KEY: it was asked
+            await fixed.search("q", deadline=Deadline.after(5))
+    finally:
+        await fixed.aclose()
+    assert spent.requests == 2
+    assert KEY not in json.dumps(store.rate_stats({}), default=str)
+    store.close()
+
+
+async def test_a_refused_key_is_held_and_hold_s_0_asks_every_time(
+    aiohttp_server: Any, tmp_path: Any
+) -> None:
+    store = SqliteSnapshotStore(tmp_path / "snapshots.db")
+    ledger = ApiLedger()
+    server = await aiohttp_server(serper_app(results, ledger))
+    url = str(server.make_url("/search"))
+    held = _shared(store, SerperBackend(SerperSettings(base_url=url), key="wrong"))
+    asked = _shared(
+        MemorySnapshotStore(), SerperBackend(SerperSettings(base_url=url, hold_s=0), key="wrong")
+    )
+    try:
+        for backend, requests in ((held, 1), (asked, 4)):
+            for _ in range(3):
+                with pytest.raises(SearchKeyRejected, match="API key was refused"):
+                    await backend.search("q", deadline=Deadline.after(5))
+            assert ledger.key_refused == requests
+    finally:
+        await held.aclose()
+        await asked.aclose()
+        store.close()
+
+
+async def test_a_report_stops_asking_apis_that_failed(
+    aiohttp_server: Any, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both APIs down (502): each is asked once in the report, not at every query."""
+    down_b, down_s = ApiLedger(fail_with=502), ApiLedger(fail_with=502)
+    b = await aiohttp_server(brave_app(results, down_b))
+    s = await aiohttp_server(serper_app(results, down_s))
+    monkeypatch.setenv("BRAVE_API_KEY", KEY)
+    monkeypatch.setenv("SERPER_API_KEY", KEY)
+    settings = settings.with_overrides(
+        {
+            "search.backends": ["brave", "serper"],
+            "search.brave.base_url": str(b.make_url("/res/v1/web/search")),
+            "search.serper.base_url": str(s.make_url("/search")),
+            "search.brave.requests_per_second": 50.0,
+            "search.serper.requests_per_second": 50.0,
+        }
+    )
+    text = (
+        "The Eiffel Tower is 330 metres tall. Mount Everest is 8849 metres high."
+        " The Nile is 6650 kilometres long. The Moon is 384400 kilometres from the Earth."
+    )
+    async with open_runtime(settings) as runtime:
+        report = await check(CheckRequest(text), runtime)
+    searches = [s for c in report.claims for s in c.searches]
+    assert len(searches) >= 4
+    assert (down_b.requests, down_s.requests) == (1, 1)
+    assert all(s.error and s.error.startswith("search unavailable") for s in searches)
+    assert sum("not asked again in this report" in (s.error or "") for s in searches) >= 3
+    assert report.status == "incomplete"
+
+
+class CountingResolver(AbstractResolver):
+    """A resolver that counts lookups: ``addresses`` for every host, or none (the name
+    does not resolve: what a DNS failure is)."""
+
+    def __init__(self, addresses: list[str] | None = None) -> None:
+        self.addresses = addresses
+        self.lookups = 0
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        self.lookups += 1
+        if self.addresses is None:
+            raise OSError(socket.EAI_NONAME, "Name or service not known")
+        return [
+            ResolveResult(hostname=host, host=a, port=port, family=family, proto=0, flags=0)
+            for a in self.addresses
+        ]
+
+    async def close(self) -> None:
+        pass
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])  # closed when the block ends: refused
+
+
+@pytest.mark.parametrize(
+    ("addresses", "why"),
+    [(None, "cannot resolve host"), (["127.0.0.1"], "cannot connect")],
+    ids=["dns", "refused"],
+)
+async def test_a_host_that_does_not_resolve_or_connect_is_tried_once(
+    aiohttp_server: Any, addresses: list[str] | None, why: str
+) -> None:
+    """The first query finds it unreachable; the next ones fail at once (no lookup, no
+    turn of the rate, no retry) and the chain goes straight to the next API."""
+    resolver = CountingResolver(addresses)
+    url = f"http://api.brave.test:{_closed_port()}/res/v1/web/search"
+    down = BraveBackend(BraveSettings(base_url=url), key=KEY, resolver=resolver)
+    gate = ScriptedGate({"brave": 0.0, "serper": 0.0})
+    down.gate, down.max_wait_s = gate, 5.0
+    for _ in range(4):
+        with pytest.raises(SearchUnavailable, match=why):
+            await down.search("q", deadline=Deadline.after(5))
+    assert resolver.lookups == 1
+    assert gate.taken == [("brave", 0.0)]  # one turn: the others never waited for one
+    fine = ApiLedger()
+    chain = FallbackChain([down, await serper(aiohttp_server, fine)])
+    try:
+        answers = [await chain.answer(f"q{n}", deadline=Deadline.after(5)) for n in range(3)]
+    finally:
+        await chain.aclose()
+    assert {a.answered_by for a in answers} == {"serper"}
+    assert "unavailable_cooldown_s" in answers[0].passed_over[0]
+    assert resolver.lookups == 1
+    assert fine.answered == 3

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -163,3 +164,49 @@ def test_the_screen_decides_which_candidates_are_kept(tmp_path: Path) -> None:
     assert seen == [WALL]
     assert index.copy_candidates(REWORDED, 20, lambda passage: True)
     index.close()
+
+
+async def test_a_document_edited_in_place_is_followed_by_refresh(
+    tmp_path: Path, extractor: Extractor
+) -> None:
+    """Same path, same number of documents, another text: the content digest changes and
+    the search finds the new text; nothing changed: nothing is re-read (issue 46)."""
+    from functools import partial
+
+    from verifier.search.corpus import stat_fingerprint
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text("Radium was discovered in 1898.")
+    (root / "b.txt").write_text("Polonium was named after Poland.")
+    for file in root.iterdir():  # written a while ago (a file written just now is "racy")
+        os.utime(file, ns=(1_700_000_000 * 10**9, 1_700_000_000 * 10**9))
+    db = tmp_path / "index.db"
+    reindexed = []
+
+    async def reindex() -> None:
+        reindexed.append(await build_index(root, db, extractor=extractor))
+
+    fingerprint = stat_fingerprint(root)
+    await build_index(root, db, extractor=extractor)
+    backend = CorpusBackend(db, source=root, fingerprint=fingerprint, reindex=reindex)
+    first = backend.content_digest
+    assert not await backend.refresh()
+    assert reindexed == []  # the files' sizes and times said nothing changed
+    (root / "a.txt").write_text("Radium was discovered in 1899.")  # same size, same path
+    assert await backend.refresh()
+    assert (reindexed[0].updated, reindexed[0].unchanged) == (1, 1)
+    assert backend.content_digest != first
+    assert backend.documents == 2
+    hits = await backend.search("radium discovered", deadline=Deadline.after(5))
+    page = await backend.page(hits[0].url)
+    assert "1899" in page.text
+    assert not await backend.refresh()  # re-read (written just now), found unchanged
+    await backend.aclose()
+    # an index file given as the corpus: `verifier index` replacing it is followed too
+    direct = CorpusBackend(db, fingerprint=stat_fingerprint(db))
+    (root / "b.txt").write_text("Polonium was named after Poland, Marie Curie's homeland.")
+    await partial(build_index, root, db, extractor=extractor)()
+    assert await direct.refresh()
+    assert "homeland" in (await direct.page((root / "b.txt").resolve().as_uri())).text
+    await direct.aclose()

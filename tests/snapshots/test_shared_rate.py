@@ -136,3 +136,40 @@ async def test_a_turn_too_late_for_the_claim_is_refused_not_waited() -> None:
     await rate.turn("serper", Deadline.after(30))
     with pytest.raises(SearchQuotaSpent, match="monthly_quota"):
         await rate.turn("serper", Deadline.after(30))
+
+
+@pytest.mark.parametrize("where", ["sqlite", "postgres"])
+def test_a_held_backend_is_refused_its_turns_by_every_worker(
+    where: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A spent quota or a refused key held in the store: every worker's turns refused, at
+    once, with what the API said, until the hold ends (issue 46)."""
+    target = request.getfixturevalue("pg_url") if where == "postgres" else str(tmp_path / "s.db")
+    one, other = _open(target), _open(target)
+    try:
+        now = time.time()
+        one.rate_hold("brave", until=now + 600, reason="quota", said="brave: the quota is spent")
+        turn = other.rate_take("brave", rate=1000, latest=now + 1000, monthly_quota=0)
+        assert turn.refused == "held"
+        assert 590 < turn.wait_s <= 600
+        assert (turn.row.held_reason, turn.row.held_said) == ("quota", "brave: the quota is spent")
+        assert not other.rate_take("serper", rate=1000, latest=now + 1000, monthly_quota=0).refused
+        one.rate_hold("brave", until=now - 1, reason="quota", said="")  # the hold ended
+        assert not other.rate_take("brave", rate=1000, latest=now + 1000, monthly_quota=0).refused
+        stats = {s.backend: s for s in other.rate_stats({})}
+        assert stats["brave"].refused == 1
+    finally:
+        one.close()
+        other.close()
+
+
+async def test_shared_rate_raises_what_the_hold_says() -> None:
+    from verifier.errors import SearchKeyRejected
+
+    rate = SharedRate(MemorySnapshotStore(), {"brave": (100.0, 0), "serper": (100.0, 0)})
+    await rate.hold("brave", reason="quota", hold_s=60, said="brave: the plan's quota is spent")
+    await rate.hold("serper", reason="key", hold_s=60, said="serper: the API key was refused")
+    with pytest.raises(SearchQuotaSpent, match=r"quota is spent; passed over by every worker"):
+        await rate.turn("brave", Deadline.after(30))
+    with pytest.raises(SearchKeyRejected, match=r"search\.serper\.hold_s"):
+        await rate.turn("serper", Deadline.after(30))

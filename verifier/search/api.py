@@ -9,8 +9,14 @@ on:
 - 401/403 (and an API's own "invalid key" answer): :class:`SearchKeyRejected`;
 - 429: :class:`SearchRateLimited` with ``Retry-After`` (or the API's reset header);
 - a spent quota or credits: :class:`SearchQuotaSpent`;
-- 5xx, refused connections, DNS: :class:`SearchUnavailable` (an outage);
+- 5xx, refused connections, DNS: :class:`SearchUnavailable` (an outage); a host that does
+  not resolve or connect (within ``connect_timeout_s``) is not tried again by this process
+  for ``unavailable_cooldown_s``: its queries fail at once;
 - no answer in the time left: :class:`SearchTimeout`.
+
+A spent quota or a refused key is *held* in the store (:meth:`RateGate.hold`): every
+worker sharing it passes the API over, without a request, for ``hold_s`` (or until the
+quota's reset, when the API says it sooner).
 
 A subclass says how to ask (:meth:`ApiBackend.request`), how to read hits
 (:meth:`ApiBackend.hits`) and how its error bodies read (:meth:`ApiBackend.classify`).
@@ -19,6 +25,7 @@ A subclass says how to ask (:meth:`ApiBackend.request`), how to read hits
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import time
@@ -41,7 +48,7 @@ from verifier.errors import (
 )
 from verifier.schema import SearchHit
 from verifier.system.deadline import Deadline
-from verifier.web.http_errors import Failure, json_session, map_aiohttp_errors
+from verifier.web.http_errors import Failure, map_aiohttp_errors
 
 __all__ = ["ApiBackend", "ApiRequest", "RateGate", "Verdict", "api_key", "retry_after"]
 
@@ -54,12 +61,18 @@ class RateGate(Protocol):
     """The rate every worker sharing a store keeps to, per backend."""
 
     async def turn(
-        self, backend: str, deadline: Deadline, max_wait_s: float | None = None
+        self,
+        backend: str,
+        deadline: Deadline,
+        max_wait_s: float | None = None,
+        *,
+        holder: str = "",
     ) -> float:
         """Wait for the backend's next turn (returns the seconds waited); raises
         :class:`SearchRateLimited` when none comes before ``deadline`` (or within
-        ``max_wait_s``) and
-        :class:`SearchQuotaSpent` when the month's quota is used."""
+        ``max_wait_s``),
+        :class:`SearchQuotaSpent` when the month's quota is used, and what the hold says
+        while it is held for ``holder`` (:meth:`hold`)."""
         ...
 
     async def answered(
@@ -72,6 +85,14 @@ class RateGate(Protocol):
     ) -> None:
         """What the API answered: a 429 (``limited``, every worker then pauses for
         ``retry_after_s``) and the quota it says is left."""
+        ...
+
+    async def hold(
+        self, backend: str, *, reason: str, hold_s: float, said: str, holder: str = ""
+    ) -> None:
+        """The API's quota is spent (``reason`` "quota") or its key refused ("key"): every
+        worker asking with the key ``holder`` names (a fingerprint, never the key) is
+        refused its turns for ``hold_s`` seconds, with ``said``."""
         ...
 
 
@@ -120,6 +141,12 @@ class ApiSettings(Protocol):
     def timeout_s(self) -> float: ...
     @property
     def max_results(self) -> int: ...
+    @property
+    def connect_timeout_s(self) -> float: ...
+    @property
+    def unavailable_cooldown_s(self) -> float: ...
+    @property
+    def hold_s(self) -> float: ...
 
 
 S = TypeVar("S", bound=ApiSettings)
@@ -133,10 +160,23 @@ class ApiBackend(Generic[S]):
     signup = ""
 
     def __init__(
-        self, settings: S, *, gate: RateGate | None = None, key: str | None = None
+        self,
+        settings: S,
+        *,
+        gate: RateGate | None = None,
+        key: str | None = None,
+        resolver: aiohttp.abc.AbstractResolver | None = None,
     ) -> None:
         self.settings = settings
+        self._resolver = resolver  # None: aiohttp's (tests give one that counts lookups)
+        # until when (monotonic) every query fails at once: the host did not resolve or
+        # refused the connection (search.<name>.unavailable_cooldown_s), and why
+        self._unreachable_until = -1.0
+        self._unreachable = ""
         self._key = key if key is not None else api_key(self.name, settings.key_env, self.signup)
+        # whose spent quota or refused key a hold is (a fixed key is not held): a
+        # fingerprint of the key, never the key
+        self._holder = hashlib.sha256(self._key.encode()).hexdigest()[:16]
         self.timeout_s = settings.timeout_s
         self.max_results = settings.max_results
         self.gate = gate
@@ -175,22 +215,36 @@ class ApiBackend(Generic[S]):
     def reset_after(self, headers: Any) -> float | None:
         return retry_after(headers)
 
+    def quota_reset_after(self, headers: Any) -> float | None:
+        """Seconds until a spent quota is renewed, when the API says it."""
+        return None
+
     # --- the one request -----------------------------------------------------------------
     async def search(
         self, query: str, *, deadline: Deadline, patient: bool = False
     ) -> list[SearchHit]:
         """The hits for ``query``: the request waits for its turn of the shared rate at
-        most ``max_wait_s`` (``patient``: as long as ``deadline`` allows)."""
+        most ``max_wait_s`` (``patient``: as long as ``deadline`` allows).
+
+        A host that does not resolve, or refuses or does not take the connection within
+        ``connect_timeout_s``, is tried once: every query for the next
+        ``unavailable_cooldown_s`` fails at once (no turn taken, no lookup, no retry)."""
+        self._fail_if_unreachable()
         if self.gate is not None:
-            await self.gate.turn(self.name, deadline, None if patient else self.max_wait_s)
+            await self.gate.turn(
+                self.name, deadline, None if patient else self.max_wait_s, holder=self._holder
+            )
+            self._fail_if_unreachable()  # another query of this process found it so meanwhile
         ask = self.request(query, self._key)
         timeout = deadline.timeout(self.timeout_s)
 
         def raise_as(failure: Failure) -> SearchError:
+            if failure.kind in _UNREACHABLE or isinstance(
+                failure.exc, aiohttp.ConnectionTimeoutError
+            ):
+                return self._unreachable_now(str(failure))
             if failure.kind == "timeout":
                 return SearchTimeout(f"{self.name}: no answer for {query!r} within {timeout:.1f} s")
-            if failure.kind in _UNREACHABLE:
-                return SearchUnavailable(f"{UNAVAILABLE}: {self.name} ({failure})")
             return SearchError(f"{self.name}: {failure}")
 
         with map_aiohttp_errors(raise_as):
@@ -227,9 +281,13 @@ class ApiBackend(Generic[S]):
             await self.gate.answered(self.name, quota_left=quota)
         if verdict == "key":
             msg = f"{self.name}: the API key was refused (HTTP {status}{said}); check ${self._env_hint()} and that the key's plan is active"
+            await self._hold("key", self.settings.hold_s, msg)
             raise SearchKeyRejected(msg)
         if verdict == "quota":
             msg = f"{self.name}: the plan's quota is spent (HTTP {status}{said}); add credits or upgrade the plan, or list another backend in search.backends"
+            reset = self.quota_reset_after(headers)
+            hold = self.settings.hold_s if reset is None else min(reset, self.settings.hold_s)
+            await self._hold("quota", hold, msg)
             raise SearchQuotaSpent(msg)
         if verdict == "outage":
             msg = f"{UNAVAILABLE}: {self.name} answered HTTP {status}{said}"
@@ -237,12 +295,37 @@ class ApiBackend(Generic[S]):
         msg = f"{self.name}: HTTP {status}{said}"
         raise SearchError(msg)
 
+    async def _hold(self, reason: str, hold_s: float, said: str) -> None:
+        """Every worker sharing the store passes this API over for ``hold_s`` seconds."""
+        if self.gate is not None and hold_s > 0:
+            await self.gate.hold(
+                self.name, reason=reason, hold_s=hold_s, said=said, holder=self._holder
+            )
+
+    def _fail_if_unreachable(self) -> None:
+        left = self._unreachable_until - time.monotonic()
+        if left > 0:
+            cooldown = f"search.{self.name}.unavailable_cooldown_s"
+            msg = f"{UNAVAILABLE}: {self.name} ({self._unreachable}); not tried again for {left:.0f} s ({cooldown})"
+            raise SearchUnavailable(msg)
+
+    def _unreachable_now(self, why: str) -> SearchUnavailable:
+        self._unreachable = why
+        self._unreachable_until = time.monotonic() + self.settings.unavailable_cooldown_s
+        return SearchUnavailable(f"{UNAVAILABLE}: {self.name} ({why})")
+
     def _env_hint(self) -> str:
         return getattr(getattr(self, "settings", None), "key_env", f"{self.name.upper()}_API_KEY")
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
-            self._session = json_session()
+            # as json_session, with a bound on resolving the host and connecting
+            connect = self.settings.connect_timeout_s
+            self._session = aiohttp.ClientSession(
+                headers={"User-Agent": f"verifier/{__version__}", "Accept": "application/json"},
+                timeout=aiohttp.ClientTimeout(total=None, connect=connect, sock_connect=connect),
+                connector=aiohttp.TCPConnector(resolver=self._resolver, ttl_dns_cache=300),
+            )
         return self._session
 
     async def aclose(self) -> None:

@@ -93,6 +93,10 @@ class BraveBackend(ApiBackend[BraveSettings]):
         parts = _pair(headers.get("X-RateLimit-Reset"))
         return float(parts[0]) if parts else None
 
+    def quota_reset_after(self, headers: Any) -> float | None:
+        parts = _pair(headers.get("X-RateLimit-Reset"))
+        return parts[1] if len(parts) > 1 else None  # the month's window
+
 
 def _pair(value: str | None) -> list[float]:
     """``"1, 1999"`` -> ``[1.0, 1999.0]`` (the per-second and per-month figures)."""

@@ -16,11 +16,14 @@ import asyncio
 import hashlib
 import itertools
 import json
+import logging
+import os
 import re
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,7 +42,15 @@ from verifier.text.spans import WORD_CHARS, content_terms
 from verifier.text.words import rarity
 from verifier.web.extract import Extractor, decode_text, trafilatura_version
 
-__all__ = ["CORPUS_SUFFIXES", "CorpusBackend", "CorpusIndex", "IndexStats", "build_index"]
+__all__ = [
+    "CORPUS_SUFFIXES",
+    "CorpusBackend",
+    "CorpusIndex",
+    "IndexStats",
+    "build_index",
+    "refresh_corpora",
+    "stat_fingerprint",
+]
 
 SCHEMA_VERSION = "2"
 CORPUS_SUFFIXES = {
@@ -50,6 +61,7 @@ CORPUS_SUFFIXES = {
 }
 
 _SCHEMA = script("verifier.search", "sql/sqlite/schema.sql")
+log = logging.getLogger("verifier.search.corpus")
 
 
 @dataclass(slots=True)
@@ -102,6 +114,18 @@ class CorpusIndex:
 
     def document_count(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM documents").fetchone()[0])
+
+    def content_digest(self) -> str:
+        """A digest of what the index holds: each document's URL, content hash (sha256 of
+        its file) and extractor. An edited document (same path, same count) changes it."""
+        digest = hashlib.sha256()
+        with self.lock:
+            rows = self.db.execute(
+                "SELECT url, sha256, extractor FROM documents ORDER BY url"
+            ).fetchall()
+        for url, sha, extractor in rows:
+            digest.update(f"{url}\t{sha}\t{extractor}\n".encode())
+        return digest.hexdigest()
 
     def known(self) -> dict[str, tuple[str, str]]:
         rows = self.db.execute("SELECT url, sha256, extractor FROM documents")
@@ -309,6 +333,57 @@ def _walk(directory: Path) -> Iterator[Path]:
             yield path
 
 
+_RACY_NS = 2_000_000_000  # a file modified this recently may change again unseen
+
+
+def _stat_walk(directory: str, prefix: str) -> Iterator[tuple[str, os.stat_result]]:
+    """(relative path, stat) of the corpus files under ``directory``, as :func:`_walk`
+    finds them (hidden names skipped, symlinked folders not followed), one ``scandir``
+    per folder and one ``stat`` per file."""
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _stat_walk(entry.path, f"{prefix}{entry.name}/")
+            elif os.path.splitext(entry.name)[1].lower() in CORPUS_SUFFIXES:
+                yield f"{prefix}{entry.name}", entry.stat()
+        except OSError:
+            continue
+
+
+def stat_fingerprint(path: str | Path) -> str:
+    """What a corpus is, as cheaply as the file system says it: for a directory, each
+    corpus file's relative path, size and modification time (ns); for an index file, its
+    inode, size and modification time (``verifier index`` replaces the file). Unchanged
+    means nothing to re-read; changed means the content hashes decide (:func:`build_index`
+    re-indexes only the files whose content changed).
+
+    File systems stamp times at a coarse tick: a file modified within :data:`_RACY_NS` of
+    now could be written again within the same tick, size unchanged, and look the same
+    (git's "racy clean" case). Such a fingerprint is made unique, so the next refresh lets
+    the content hashes decide."""
+    root = Path(path)
+    digest = hashlib.sha256()
+    if root.is_dir():
+        racy_after = time.time_ns() - _RACY_NS
+        for rel, info in sorted(_stat_walk(str(root), "")):
+            digest.update(f"{rel}\t{info.st_size}\t{info.st_mtime_ns}\n".encode())
+            if info.st_mtime_ns >= racy_after:
+                digest.update(f"racy {time.time_ns()} {id(digest)}\n".encode())
+    else:
+        try:
+            info = root.stat()
+        except OSError:
+            return ""
+        digest.update(f"{info.st_ino}\t{info.st_size}\t{info.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
 def _markdown_title(text: str) -> str:
     m = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
     return m.group(1).strip() if m else ""
@@ -469,21 +544,69 @@ _PAGES_KEPT = 1024  # pages a corpus backend keeps in memory (the most used late
 
 
 class CorpusBackend:
-    """Searches one corpus index; also the page source for the documents it holds."""
+    """Searches one corpus index; also the page source for the documents it holds.
 
-    def __init__(self, path: str | Path, *, name: str | None = None, max_results: int = 5) -> None:
+    ``source`` is what the index was made from (a corpus directory, or the index file
+    itself), with its :func:`stat_fingerprint` taken *before* it was indexed, and
+    ``reindex`` what brings the index up to date with a directory. :meth:`refresh` (before
+    each check of a long-running worker, and before the Label Studio backend names its
+    model version) follows an edit made since: it re-indexes what changed and reopens the
+    index, so checks and :attr:`content_digest` follow the corpus's content.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        name: str | None = None,
+        max_results: int = 5,
+        source: str | Path | None = None,
+        fingerprint: str | None = None,
+        reindex: Callable[[], Awaitable[object]] | None = None,
+    ) -> None:
         self.index = CorpusIndex(path)
         self.name = f"corpus:{name or self.index.path.stem}"
         self.local = True
         self.version = f"corpus-fts5 schema {SCHEMA_VERSION}"
         self.max_results = max_results
-        # The documents do not change while the backend is open: which URLs it owns is
+        self.source = Path(source) if source is not None else self.index.path
+        self._fingerprint = fingerprint
+        self._reindex = reindex
+        self._refreshing: asyncio.Lock | None = None
+        self._take(self.index)
+
+    def _take(self, index: CorpusIndex) -> None:
+        # Between refreshes the documents do not change: which URLs the backend owns is
         # answered from memory (never waiting on the connection's lock in the event loop),
         # and the pages most used lately are kept, as the same pages serve many checks.
-        with self.index.lock:
-            rows = self.index.db.execute("SELECT url FROM documents").fetchall()
+        with index.lock:
+            rows = index.db.execute("SELECT url FROM documents").fetchall()
         self._urls = frozenset(url for (url,) in rows)
         self._pages: OrderedDict[str, PageRecord] = OrderedDict()
+        self.content_digest = index.content_digest()
+        self.index = index
+
+    async def refresh(self) -> bool:
+        """Follow an edit of the corpus since it was indexed (see the class); True when the
+        documents changed. A corpus that cannot be re-indexed now (every file gone, a
+        failing disk) keeps what it had: :class:`~verifier.errors.CorpusError`, and the
+        next refresh tries again."""
+        if self._refreshing is None:
+            self._refreshing = asyncio.Lock()
+        async with self._refreshing:
+            now = await asyncio.to_thread(stat_fingerprint, self.source)
+            if now == self._fingerprint:
+                return False
+            if self._reindex is not None:
+                await self._reindex()
+            fresh = await asyncio.to_thread(CorpusIndex, self.index.path)
+            self._fingerprint = now
+            if await asyncio.to_thread(fresh.content_digest) == self.content_digest:
+                fresh.close()
+                return False
+            # searches in flight keep the old connection until they end (then it is freed)
+            await asyncio.to_thread(self._take, fresh)
+            return True
 
     async def search(self, query: str, *, deadline: Deadline) -> list[SearchHit]:
         try:
@@ -520,3 +643,14 @@ class CorpusBackend:
 
     async def aclose(self) -> None:
         self.index.close()
+
+
+async def refresh_corpora(backends: Iterable[object]) -> None:
+    """:meth:`CorpusBackend.refresh` each corpus among ``backends``; one that cannot be
+    re-indexed now is logged and kept as it was."""
+    for backend in backends:
+        if isinstance(backend, CorpusBackend):
+            try:
+                await backend.refresh()
+            except (CorpusError, OSError, sqlite3.Error) as exc:
+                log.warning("%s: kept as indexed before: %s", backend.name, exc)

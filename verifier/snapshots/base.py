@@ -61,12 +61,20 @@ class SnapshotStore(Protocol):
 
     # the search rate every worker sharing the store keeps to (verifier.snapshots.shared)
     def rate_take(
-        self, backend: str, *, rate: float, latest: float, monthly_quota: int
+        self, backend: str, *, rate: float, latest: float, monthly_quota: int, holder: str = ""
     ) -> Turn: ...
 
     def rate_note(
         self, backend: str, *, limited: bool, retry_after_s: float | None, quota_left: int | None
     ) -> None: ...
+
+    def rate_hold(
+        self, backend: str, *, until: float, reason: str, said: str, holder: str = ""
+    ) -> None:
+        """Every worker asking with the key ``holder`` names (a fingerprint) passes
+        ``backend`` over until ``until`` (epoch seconds): its quota is spent (``reason``
+        "quota") or its key refused ("key")."""
+        ...
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]: ...
 

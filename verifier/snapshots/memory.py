@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 from verifier.snapshots.base import SnapshotKind, snapshot_id
@@ -19,6 +20,7 @@ class MemorySnapshotStore:
         self._items: dict[str, tuple[SnapshotKind, dict[str, Any]]] = {}
         self._cache: dict[tuple[str, str], tuple[str, float, float]] = {}
         self._rates: dict[str, RateRow] = {}
+        self._holds: dict[tuple[str, str], tuple[float, str, str]] = {}
         self._counts: dict[str, dict[str, float]] = {}
         self._quota_left: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -65,16 +67,25 @@ class MemorySnapshotStore:
             backend, {"requests": 0, "limited": 0, "waits": 0, "waited_s": 0.0, "refused": 0}
         )
 
-    def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
+    def rate_take(
+        self, backend: str, *, rate: float, latest: float, monthly_quota: int, holder: str = ""
+    ) -> Turn:
         with self._lock:
+            until, reason, said = self._holds.get((backend, holder), (0.0, "", ""))
             turn = take_turn(
-                self._rates.get(backend, RateRow()),
+                replace(
+                    self._rates.get(backend, RateRow()),
+                    held_until=until,
+                    held_reason=reason,
+                    held_said=said,
+                ),
                 time.time(),
                 rate=rate,
                 latest=latest,
                 monthly_quota=monthly_quota,
             )
-            self._rates[backend] = turn.row
+            # the hold is kept apart (per key), never in the shared row
+            self._rates[backend] = replace(turn.row, held_until=0.0, held_reason="", held_said="")
             count = self._count(backend)
             if turn.refused:
                 count["refused"] += 1
@@ -91,11 +102,18 @@ class MemorySnapshotStore:
             row = self._rates.get(backend, RateRow())
             if limited:
                 paused = max(row.paused_until, time.time() + (retry_after_s or 1.0))
-                row = RateRow(max(row.tat, paused), paused, row.month, row.month_requests)
+                row = replace(row, tat=max(row.tat, paused), paused_until=paused)
                 self._rates[backend] = row
                 self._count(backend)["limited"] += 1
             if quota_left is not None:
                 self._quota_left[backend] = quota_left
+
+    def rate_hold(
+        self, backend: str, *, until: float, reason: str, said: str, holder: str = ""
+    ) -> None:
+        with self._lock:
+            self._holds[backend, holder] = (until, reason, said)
+            self._count(backend)
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:
         out = []

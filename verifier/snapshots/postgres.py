@@ -17,6 +17,7 @@ from verifier.snapshots.sharedsql import (
     cache_get,
     cache_put,
     cache_release,
+    rate_hold,
     rate_note,
     rate_stats,
     rate_take,
@@ -101,10 +102,18 @@ class PgSnapshotStore:
         with transaction(self.pool, "releasing a search", SnapshotError) as conn:
             cache_release(conn, kind, key)
 
-    def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
+    def rate_take(
+        self, backend: str, *, rate: float, latest: float, monthly_quota: int, holder: str = ""
+    ) -> Turn:
         with transaction(self.pool, "taking a search turn", SnapshotError) as conn:
             return rate_take(
-                conn, backend, time.time(), rate=rate, latest=latest, monthly_quota=monthly_quota
+                conn,
+                backend,
+                time.time(),
+                rate=rate,
+                latest=latest,
+                monthly_quota=monthly_quota,
+                holder=holder,
             )
 
     def rate_note(
@@ -119,6 +128,12 @@ class PgSnapshotStore:
                 retry_after_s=retry_after_s,
                 quota_left=quota_left,
             )
+
+    def rate_hold(
+        self, backend: str, *, until: float, reason: str, said: str, holder: str = ""
+    ) -> None:
+        with transaction(self.pool, "holding a search backend", SnapshotError) as conn:
+            rate_hold(conn, backend, until=until, reason=reason, said=said, holder=holder)
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:
         with transaction(self.pool, "reading the search rates", SnapshotError) as conn:

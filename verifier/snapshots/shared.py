@@ -6,7 +6,8 @@
 - :func:`take_turn`: the shared rate, as the generic cell rate algorithm (GCRA, a token
   bucket kept as one timestamp): the next turn free is ``tat``; a request at ``now`` goes
   at ``max(now, tat, paused_until)`` and moves ``tat`` one interval on, so turns are
-  promised in order to every worker on every host, never two inside one interval.
+  promised in order to every worker on every host, never two inside one interval; a
+  backend held (its quota spent, its key refused) is refused a turn until the hold ends.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ class RateRow:
     paused_until: float = 0.0
     month: str = ""
     month_requests: int = 0
+    # a spent quota or a refused key, passed over by every worker until then
+    held_until: float = 0.0
+    held_reason: str = ""  # "quota" or "key"
+    held_said: str = ""  # the one line the API's answer made
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +94,7 @@ class Turn:
 
     row: RateRow
     wait_s: float
-    refused: Literal["", "rate", "quota"] = ""
+    refused: Literal["", "rate", "quota", "held"] = ""
 
 
 def take_turn(
@@ -102,10 +107,13 @@ def take_turn(
 ) -> Turn:
     """The next turn of a backend allowing ``rate`` requests a second (one per interval,
     no burst), for a request that cannot start after ``latest``; refused (row unchanged
-    but for a new month) when that turn comes later, or the month's quota is used."""
+    but for a new month) when that turn comes later, the month's quota is used, or the
+    backend is held (a spent quota or a refused key: ``held``, ``wait_s`` until it ends)."""
     month = month_of(now)
     if row.month != month:
         row = replace(row, month=month, month_requests=0)
+    if row.held_until > now:
+        return Turn(row, row.held_until - now, "held")
     if monthly_quota and row.month_requests >= monthly_quota:
         return Turn(row, 0.0, "quota")
     start = max(now, row.tat, row.paused_until)

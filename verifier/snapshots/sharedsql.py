@@ -16,6 +16,7 @@ __all__ = [
     "cache_get",
     "cache_put",
     "cache_release",
+    "rate_hold",
     "rate_note",
     "rate_stats",
     "rate_take",
@@ -98,7 +99,7 @@ def cache_put(
     )
 
 
-def _row(conn: Any, backend: str, lock: bool) -> RateRow:
+def _row(conn: Any, backend: str, lock: bool, holder: str = "") -> RateRow:
     conn.execute(
         _sql(conn, "INSERT INTO search_rate (backend, tat) VALUES (?, 0) ON CONFLICT DO NOTHING"),
         (backend,),
@@ -107,7 +108,15 @@ def _row(conn: Any, backend: str, lock: bool) -> RateRow:
     if lock and not _is_sqlite(conn):
         select += " FOR UPDATE"
     tat, paused, month, used = conn.execute(_sql(conn, select), (backend,)).fetchone()
-    return RateRow(float(tat), float(paused), str(month), int(used))
+    held = conn.execute(
+        _sql(
+            conn,
+            "SELECT held_until, reason, said FROM search_hold WHERE backend = ? AND holder = ?",
+        ),
+        (backend, holder),
+    ).fetchone()
+    until, reason, said = held if held else (0.0, "", "")
+    return RateRow(float(tat), float(paused), str(month), int(used), float(until), reason, said)
 
 
 def rate_take(
@@ -118,9 +127,16 @@ def rate_take(
     rate: float,
     latest: float,
     monthly_quota: int,
+    holder: str = "",
 ) -> Turn:
+    """The backend's next turn (:func:`take_turn`), refused while it is held for
+    ``holder`` (the key the worker asks with: :func:`rate_hold`)."""
     turn = take_turn(
-        _row(conn, backend, lock=True), now, rate=rate, latest=latest, monthly_quota=monthly_quota
+        _row(conn, backend, lock=True, holder=holder),
+        now,
+        rate=rate,
+        latest=latest,
+        monthly_quota=monthly_quota,
     )
     r = turn.row
     granted = not turn.refused
@@ -169,6 +185,24 @@ def rate_note(
             " quota_left = COALESCE(?, quota_left) WHERE backend = ?",
         ),
         (paused, tat, int(limited), quota_left, backend),
+    )
+
+
+def rate_hold(
+    conn: Any, backend: str, *, until: float, reason: str, said: str, holder: str = ""
+) -> None:
+    """Every worker asking with the key ``holder`` names passes ``backend`` over until
+    ``until`` (epoch seconds): its quota is spent (``reason`` "quota") or its key refused
+    ("key"); ``said`` is the API's answer as one line. Another key (a fixed one) is not
+    held."""
+    conn.execute(
+        _sql(
+            conn,
+            "INSERT INTO search_hold (backend, holder, held_until, reason, said)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (backend, holder) DO UPDATE SET"
+            " held_until = excluded.held_until, reason = excluded.reason, said = excluded.said",
+        ),
+        (backend, holder, until, reason, said),
     )
 
 

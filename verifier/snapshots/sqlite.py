@@ -19,6 +19,7 @@ from verifier.snapshots.sharedsql import (
     cache_get,
     cache_put,
     cache_release,
+    rate_hold,
     rate_note,
     rate_stats,
     rate_take,
@@ -125,12 +126,20 @@ class SqliteSnapshotStore:
     def cache_release(self, kind: str, key: str) -> None:
         self._shared("release a search", True, lambda db: cache_release(db, kind, key))
 
-    def rate_take(self, backend: str, *, rate: float, latest: float, monthly_quota: int) -> Turn:
+    def rate_take(
+        self, backend: str, *, rate: float, latest: float, monthly_quota: int, holder: str = ""
+    ) -> Turn:
         return self._shared(
             "take a search turn",
             True,
             lambda db: rate_take(
-                db, backend, time.time(), rate=rate, latest=latest, monthly_quota=monthly_quota
+                db,
+                backend,
+                time.time(),
+                rate=rate,
+                latest=latest,
+                monthly_quota=monthly_quota,
+                holder=holder,
             ),
         )
 
@@ -148,6 +157,15 @@ class SqliteSnapshotStore:
                 retry_after_s=retry_after_s,
                 quota_left=quota_left,
             ),
+        )
+
+    def rate_hold(
+        self, backend: str, *, until: float, reason: str, said: str, holder: str = ""
+    ) -> None:
+        self._shared(
+            "hold a search backend",
+            True,
+            lambda db: rate_hold(db, backend, until=until, reason=reason, said=said, holder=holder),
         )
 
     def rate_stats(self, quotas: dict[str, int]) -> list[RateStats]:

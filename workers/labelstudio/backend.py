@@ -39,6 +39,7 @@ from aiohttp import web
 
 from verifier.render import report_html
 from verifier.schema import Report
+from verifier.search.corpus import refresh_corpora
 from workers.api import CONTEXT, SETTINGS, STORE
 from workers.labelstudio.predictions import (
     TaskText,
@@ -64,13 +65,32 @@ PATH = "/labelstudio"
 RERUNS = 3  # times a failed or cancelled check is run again when Label Studio asks again
 _ROLES = (Role.RATER, Role.SERVICE, Role.ADMIN)
 _LINK = web.AppKey("labelstudio_link_signer", SessionSigner)
-# what the server's checks search (evidence_sources): part of the model version
-_SOURCES = web.AppKey[tuple[str, ...]]("labelstudio_sources")
+# what the server's checks search (evidence_sources), part of the model version: given
+# once, or None: read from the runtime's backends at each call (a corpus's content digest
+# follows its edits: _refreshed)
+_SOURCES = web.AppKey[tuple[str, ...] | None]("labelstudio_sources")
+
+
+def _sources(app: web.Application) -> tuple[str, ...]:
+    fixed = app[_SOURCES]
+    if fixed is not None:
+        return fixed
+    runtime = app[CONTEXT].rerun_runtime
+    return evidence_sources(runtime.backends if runtime is not None else ())
 
 
 def _version(app: web.Application) -> str:
-    sources: tuple[str, ...] = app[_SOURCES]
-    return model_version(app[SETTINGS], sources)
+    return model_version(app[SETTINGS], _sources(app))
+
+
+async def _refreshed(app: web.Application) -> None:
+    """The server's corpora brought up to date with their files (an edited document is
+    re-indexed), so that the model version and the checks follow the corpus's content.
+    Only predict does it (its time limit is Label Studio's 100 s; health and setup answer
+    within 1 and 3 s, with what the last refresh found)."""
+    runtime = app[CONTEXT].rerun_runtime
+    if app[_SOURCES] is None and runtime is not None:
+        await refresh_corpora(runtime.backends)
 
 
 _ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
@@ -228,7 +248,8 @@ async def predict(request: web.Request) -> web.Response:
     app = request.app
     settings, store = app[SETTINGS], app[STORE]
     limits, fields = settings.limits, settings.labelstudio
-    digest, sources = settings.digest(), app[_SOURCES]
+    await _refreshed(app)
+    digest, sources = settings.digest(), _sources(app)
     given = body.get("label_config")  # the project's span labels: only those are predicted
     labels = config_labels(given) if isinstance(given, str) else None
     loop = asyncio.get_running_loop()
@@ -358,11 +379,9 @@ def add_label_studio_backend(
     """Serve the ML backend from ``app`` (made by ``create_app``). Report links are signed
     with ``secret``, else the web app's session secret (``add_web_app`` first), else
     :func:`~workers.webapp.session.load_secret`'s. ``sources`` are what the checks search
-    (:func:`~.predictions.evidence_sources`; default: the backends of the app's runtime)."""
+    (:func:`~.predictions.evidence_sources`; default: the backends of the app's runtime,
+    read at each request, each corpus refreshed first by predict)."""
     settings = app[SETTINGS]
-    if sources is None:
-        runtime = app[CONTEXT].rerun_runtime
-        sources = evidence_sources(runtime.backends if runtime is not None else ())
     app[_SOURCES] = sources
     if secret is None:
         secret = app[SIGNER].secret if SIGNER in app else load_secret(settings)

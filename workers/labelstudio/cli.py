@@ -72,6 +72,11 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         default=None,
         help="Hide verifier's suggestions from raters, so they rate before (without) seeing them and agreement is measured without anchoring (--blind), or show them pre-filled (--show-suggestions); default: a new project shows them, an existing one is left as it is.",
     )
+    @click.option(
+        "--overlap",
+        type=click.IntRange(min=1),
+        help="How many raters each task goes to (Label Studio's maximum annotations per task, for every task), so import-ratings can measure agreement between raters; default: a --blind project at least 2, any other left as it is (a new one: 1).",
+    )
     @config_option
     def init(
         url: str,
@@ -81,6 +86,7 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         backend_key: str,
         tasks_file: str | None,
         blind: bool | None,
+        overlap: int | None,
         config: str | None,
     ) -> None:
         """Create (or find) the project with verifier's labelling interface, connect verifier's
@@ -94,7 +100,9 @@ def labelstudio_group(command: type[click.Command], config_option: Any) -> click
         """
         from workers.labelstudio import commands
 
-        commands.init(url, token, title, backend_url, backend_key, tasks_file, config, blind)
+        commands.init(
+            url, token, title, backend_url, backend_key, tasks_file, config, blind, overlap
+        )
 
     @labelstudio.command("import-ratings", cls=command)
     @_url

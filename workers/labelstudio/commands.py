@@ -59,6 +59,7 @@ def init(
     tasks_file: str | None,
     config: str | None,
     blind: bool | None = None,
+    overlap: int | None = None,
 ) -> None:
     settings = load(config, None)
     rows, bad = _rows(tasks_file, settings) if tasks_file else (None, 0)
@@ -77,6 +78,7 @@ def init(
                 predict_timeout_s=max(120.0, fields.wait_s + 60.0),
                 say=_say,
                 blind=blind,
+                overlap=overlap,
             )
 
     asyncio.run(run())

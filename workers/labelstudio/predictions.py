@@ -13,9 +13,9 @@ left out: a rater acts on what may cap the score, and the full report lists ever
 Offsets are code points, as Label Studio's labelling screen counts them (the report's).
 
 The model version names verifier's version, the settings a check runs with and the
-evidence sources the server searches (its backends, and each corpus with its documents),
-so a new verifier, a changed config or other sources is a new model, and Label Studio asks
-again.
+evidence sources the server searches (its backends, and each corpus with its documents and
+their content), so a new verifier, a changed config, other sources or an edited corpus
+document is a new model, and Label Studio asks again.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ REPORT_LINE = "Full report: "
 
 def evidence_sources(backends: Iterable[Any], corpora: Iterable[str] = ()) -> tuple[str, ...]:
     """What a server's checks search, in words: each backend's name and version (a corpus
-    with its file and how many documents it holds), and the corpora it was given."""
+    with its file, how many documents it holds and the digest of their content, so an
+    edited document is another source), and the corpora it was given."""
     out = []
     for backend in backends:
         line = f"{backend.name} {backend.version}"
@@ -65,7 +66,9 @@ def evidence_sources(backends: Iterable[Any], corpora: Iterable[str] = ()) -> tu
             line += f" {Path(path).resolve()}"
         documents = getattr(backend, "documents", None)
         if isinstance(documents, int):
-            line += f" ({documents} documents)"
+            line += f" ({documents} documents"
+            content = getattr(backend, "content_digest", None)
+            line += f", content {content[:16]})" if isinstance(content, str) else ")"
         out.append(line)
     out += [f"corpus {Path(c).resolve()}" for c in corpora]
     return tuple(sorted(out))

@@ -5,7 +5,9 @@ nothing (or only what is missing): the project (by title; one with another label
 interface is an error, never overwritten; verifier's own made before the spelling and
 advice labels existed gets them added), whether raters see verifier's suggestion
 (pre-filled) or rate blind (``--blind``: Label Studio's "show predictions to annotator"
-off, so agreement is measured without anchoring), verifier's ML backend on it (connected, or its
+off, so agreement is measured without anchoring), how many raters each task goes to
+(``--overlap N``, Label Studio's maximum annotations per task; a blind project at least
+two, so raters' agreement with each other can be measured), verifier's ML backend on it (connected, or its
 credentials renewed), the webhook Label Studio adds for every backend removed (verifier
 needs no project events, and this way none are sent), the rows of a JSONL file imported
 (a row whose id, or whose prompt and response, the project already has is skipped), and
@@ -29,9 +31,12 @@ from verifier.schema import CheckRequest
 from workers.labelstudio.client import LabelStudio, LabelStudioError
 from workers.labelstudio.predictions import config_labels, config_problems
 
-__all__ = ["InitResult", "Row", "init_project", "row_key", "task_data"]
+__all__ = ["BLIND_OVERLAP", "InitResult", "Row", "init_project", "row_key", "task_data"]
 
 BACKEND_USER = "verifier"
+# raters each task of a blind project goes to, unless --overlap says otherwise: agreement
+# between raters needs tasks rated twice (Label Studio's default is one rater per task)
+BLIND_OVERLAP = 2
 _PRIVATE_HINT = (
     "; Label Studio refuses backends on private or loopback addresses unless it runs with "
     "ML_BLOCK_LOCAL_IP=false and SSRF_PROTECTION_ENABLED=false (docs/label-studio.md)"
@@ -117,12 +122,63 @@ async def _blindness(
     )
 
 
+def _overlap_wanted(current: int, overlap: int | None, blind: bool | None) -> int | None:
+    """The raters per task to set: ``overlap`` as given; for ``--blind`` without it, at
+    least :data:`BLIND_OVERLAP` (a project given more by hand keeps them); else None
+    (leave it)."""
+    if overlap is not None:
+        return overlap
+    if blind:
+        return max(current, BLIND_OVERLAP)
+    return None
+
+
+async def _overlap(
+    ls: LabelStudio,
+    project: dict[str, Any],
+    overlap: int | None,
+    blind: bool | None,
+    say: Callable[[str], None],
+) -> None:
+    """How many raters each task goes to: Label Studio's maximum annotations per task
+    (``maximum_annotations``), for every task (``overlap_cohort_percentage`` 100); say it
+    when it is more than one, or asked for, or the project is blind."""
+    current = int(project.get("maximum_annotations") or 1)
+    cohort = project.get("overlap_cohort_percentage")
+    cohort = 100 if cohort is None else int(cohort)
+    wanted = _overlap_wanted(current, overlap, blind)
+    if wanted is not None and (wanted != current or (wanted > 1 and cohort != 100)):
+        await ls.update_project(
+            int(project["id"]), maximum_annotations=wanted, overlap_cohort_percentage=100
+        )
+        current, cohort = wanted, 100
+    shown = not blind if blind is not None else bool(project.get("show_collab_predictions", True))
+    if overlap is None and current == 1 and shown:
+        return
+    if current == 1:
+        say(
+            "overlap: each task goes to one rater (--overlap 2 or more gives each task to that "
+            "many, so import-ratings can measure agreement between raters)"
+        )
+    elif cohort < 100:
+        say(
+            f"overlap: {cohort}% of the tasks go to {current} raters each, the others to one "
+            "(Label Studio's overlap settings; --overlap N gives every task to N)"
+        )
+    else:
+        say(
+            f"overlap: each task goes to {current} raters (Label Studio's maximum annotations "
+            "per task; --overlap N), so import-ratings measures agreement between raters"
+        )
+
+
 async def _project(
     ls: LabelStudio,
     title: str,
     fields: LabelStudioSettings,
     say: Callable[[str], None],
     blind: bool | None,
+    overlap: int | None = None,
 ) -> int:
     found = await ls.projects(title)
     fitting = [p for p in found if not config_problems(p["label_config"], fields.response_field)]
@@ -133,21 +189,25 @@ async def _project(
         )
         await _upgraded(ls, project, say)
         await _blindness(ls, project, blind, say)
+        await _overlap(ls, project, overlap, blind, say)
         return int(project["id"])
     if found:
         problems = config_problems(found[0]["label_config"], fields.response_field)
         ids = ", ".join(str(p["id"]) for p in found)
         msg = f'a project named "{title}" (id {ids}) exists with another labelling interface (it lacks {"; ".join(problems)}); give --project another name'
         raise InputError(msg)
+    raters = _overlap_wanted(1, overlap, blind)
     project = await ls.create_project(
         title=title,
         description="Responses with verifier's evidence: copied spans, disputed claims, a suggested rating (docs/label-studio.md).",
         label_config=label_studio_config(fields.prompt_field, fields.response_field),
         show_collab_predictions=not blind,
         evaluate_predictions_automatically=not blind,
+        **({"maximum_annotations": raters, "overlap_cohort_percentage": 100} if raters else {}),
     )
     say(f'project "{title}" (id {project["id"]}): created with verifier\'s labelling interface')
     await _blindness(ls, project, blind, say)
+    await _overlap(ls, project, overlap, blind, say)
     return int(project["id"])
 
 
@@ -198,14 +258,17 @@ async def init_project(
     predict_timeout_s: float,
     say: Callable[[str], None],
     blind: bool | None = None,
+    overlap: int | None = None,
 ) -> InitResult:
     """Set the project up (see the module docstring); ``say`` gets one line per step.
     ``blind``: hide verifier's suggestions from raters (True), show them (False), or leave
-    an existing project as it is (None; a new one shows them)."""
+    an existing project as it is (None; a new one shows them). ``overlap``: the raters each
+    task goes to (Label Studio's maximum annotations per task); None: a blind project gets
+    at least :data:`BLIND_OVERLAP`, any other is left as it is (a new one: one rater)."""
     release = await ls.version()
     me = await ls.whoami()
     say(f"Label Studio {release} at {ls.url}, signed in as {me.get('email') or me.get('username')}")
-    result = InitResult(await _project(ls, title, fields, say, blind))
+    result = InitResult(await _project(ls, title, fields, say, blind, overlap))
     version = await _backend(ls, result.project_id, backend_url, backend_key, say)
     if rows is not None:
         have = {row_key(t["data"], fields) for t in await ls.tasks(result.project_id)}

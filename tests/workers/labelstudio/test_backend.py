@@ -302,3 +302,60 @@ async def test_the_model_version_names_the_servers_evidence_sources(
         store.close()
     assert versions[0] != versions[1]  # web search, or a corpus alone: Label Studio asks again
     assert all(" evidence " in v for v in versions)
+
+
+COPIED = (
+    "The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by"
+    " Leonardo da Vinci in the early sixteenth century."
+)
+
+
+async def test_a_corpus_page_edited_in_place_is_a_new_model_and_a_fresh_report(
+    aiohttp_client: Any, ls_settings: Settings, tmp_path: Path
+) -> None:
+    """Issue 46: the page the response copies is edited in place (same path, same number
+    of documents): the model version changes, and predict answers from a fresh check
+    (no copy left), not the stored report."""
+    from verifier.runtime import open_runtime
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    page = corpus / "louvre.md"
+    page.write_text(f"# Louvre\n\n{COPIED}\n", encoding="utf-8")
+    (corpus / "other.md").write_text("# Other\n\nThe Seine flows through Paris.\n")
+    settings = ls_settings.with_overrides({"search.corpus.paths": [str(corpus)]})
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    async with open_runtime(settings, web=False) as runtime:
+        app = add_label_studio_backend(
+            create_app(store, settings, rerun_runtime=runtime), secret=SECRET
+        )
+        worker = Worker(store, runtime, concurrency=1)
+        stop = asyncio.Event()
+        running = asyncio.create_task(worker.run(stop))
+        client = await aiohttp_client(app)
+        ls = Backend(client, store, {"rater": ("", store.create_key(Role.RATER, "ls")[1])})
+        try:
+            copied_task = task(1, response=COPIED)
+            before = await ls.predict(copied_task)
+            (answer,) = before["results"]
+            labels = {r["value"]["labels"][0] for r in answer["result"] if r["type"] == "labels"}
+            assert "Copied (identical)" in labels
+            again = await ls.predict(copied_task)
+            assert again["model_version"] == before["model_version"]  # nothing changed
+            # the same path, the same number of documents, another text
+            page.write_text(
+                "# Louvre\n\nThe Louvre is a palace on the right bank of the Seine.\n",
+                encoding="utf-8",
+            )
+            after = await ls.predict(copied_task)
+        finally:
+            await client.close()
+            stop.set()
+            await running
+    assert after["model_version"] != before["model_version"]
+    (fresh,) = after["results"]
+    assert fresh["model_version"] == after["model_version"]
+    labels = {r["value"]["labels"][0] for r in fresh["result"] if r["type"] == "labels"}
+    assert not any(label.startswith("Copied") for label in labels)
+    assert store.counts().get("done", 0) == 2  # a second check, not the stored report
+    store.close()

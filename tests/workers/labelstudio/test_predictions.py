@@ -104,7 +104,10 @@ def test_the_model_version_changes_with_the_evidence_sources(tmp_path: Path) -> 
     corpus = CorpusBackend(tmp_path / "x.db")
     local = evidence_sources([corpus])
     corpus.index.close()
-    assert local == (f"corpus:x {corpus.version} {(tmp_path / 'x.db').resolve()} (0 documents)",)
+    empty = corpus.content_digest[:16]
+    assert local == (
+        f"corpus:x {corpus.version} {(tmp_path / 'x.db').resolve()} (0 documents, content {empty})",
+    )
     versions = {model_version(settings, s) for s in ((), web, local, (*web, *local))}
     assert len(versions) == 4  # --no-web with a corpus is another model than web search
     assert model_version(settings, web) == model_version(settings, list(web))

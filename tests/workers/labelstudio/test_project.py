@@ -94,7 +94,9 @@ class FakeLabelStudio:
         return web.json_response({"results": [p for p in self.projects if title in p["title"]]})
 
     async def create_project(self, request: web.Request) -> web.Response:
-        project = {"id": len(self.projects) + 1, **await request.json()}
+        # Label Studio's defaults: one annotation per task, the overlap on every task
+        defaults = {"maximum_annotations": 1, "overlap_cohort_percentage": 100}
+        project = {"id": len(self.projects) + 1, **defaults, **await request.json()}
         self.projects.append(project)
         return web.json_response(project, status=201)
 
@@ -190,6 +192,7 @@ async def run_init(fake: Any, token: str = "legacy-token", **kwargs: Any) -> lis
             predict_timeout_s=30,
             say=said.append,
             blind=kwargs.pop("blind", None),
+            overlap=kwargs.pop("overlap", None),
         )
     return said
 
@@ -260,6 +263,44 @@ async def test_blind_hides_the_suggestions_and_an_existing_project_keeps_its_cho
     assert shown[2].startswith("suggestions: shown")
 
 
+async def test_a_blind_project_gives_each_task_to_two_raters(fake: FakeLabelStudio) -> None:
+    """Issue 46: agreement between raters needs tasks rated twice; Label Studio's default
+    (one annotation per task) gave the second rater "No More Tasks Left in Queue"."""
+    said = await run_init(fake, blind=True)
+    project = fake.projects[0]
+    assert (project["maximum_annotations"], project["overlap_cohort_percentage"]) == (2, 100)
+    assert said[3] == (
+        "overlap: each task goes to 2 raters (Label Studio's maximum annotations per task;"
+        " --overlap N), so import-ratings measures agreement between raters"
+    )
+    calls = len(fake.calls)
+    again = await run_init(fake, blind=True)  # nothing to change
+    assert again[3] == said[3]
+    assert not any(c.startswith("PATCH /api/projects") for c in fake.calls[calls:])
+    project["maximum_annotations"] = 3  # given more by hand: kept
+    assert "goes to 3 raters" in (await run_init(fake, blind=True))[3]
+    assert project["maximum_annotations"] == 3
+    await run_init(fake, overlap=4)  # asked for: set, on every task
+    project["overlap_cohort_percentage"] = 50
+    said = await run_init(fake)  # neither: left as it is, and said
+    assert said[3].startswith("overlap: 50% of the tasks go to 4 raters each")
+    await run_init(fake, overlap=5)
+    assert (project["maximum_annotations"], project["overlap_cohort_percentage"]) == (5, 100)
+
+
+async def test_overlap_on_a_new_project_and_one_rater_said(fake: FakeLabelStudio) -> None:
+    said = await run_init(fake, title="three", overlap=3)
+    assert fake.projects[0]["maximum_annotations"] == 3
+    assert "POST /api/projects" in fake.calls
+    assert not any(c.startswith("PATCH /api/projects") for c in fake.calls)  # set at creation
+    assert said[3].startswith("overlap: each task goes to 3 raters")
+    shown = await run_init(fake, title="shown")  # suggestions shown, one rater: as before
+    assert not any(line.startswith("overlap") for line in shown)
+    one = await run_init(fake, title="one", blind=True, overlap=1)
+    assert fake.projects[2]["maximum_annotations"] == 1
+    assert one[3].startswith("overlap: each task goes to one rater (--overlap 2 or more")
+
+
 async def test_an_older_verifier_project_gets_the_finding_labels(fake: FakeLabelStudio) -> None:
     older = LABEL_STUDIO_CONFIG
     for label in FINDING_LABELS:
@@ -274,3 +315,27 @@ async def test_an_older_verifier_project_gets_the_finding_labels(fake: FakeLabel
     assert fake.projects[0]["label_config"] == LABEL_STUDIO_CONFIG  # as a new one's
     again = await run_init(fake)
     assert not any(line.startswith("labelling interface") for line in again)
+
+
+async def test_the_command_line_takes_overlap(fake: FakeLabelStudio, tmp_path: Any) -> None:
+    import asyncio
+
+    from click.testing import CliRunner
+
+    from workers.cli import main
+
+    args = ["labelstudio", "init", "--url", fake.url, "--backend-url", BACKEND]  # type: ignore[attr-defined]
+    env = {"LABEL_STUDIO_API_KEY": "legacy-token", "VERIFIER_LABEL_STUDIO_KEY": KEY}
+    runner = CliRunner()
+
+    def run(*more: str) -> Any:
+        return runner.invoke(main, [*args, *more], env=env, catch_exceptions=False)
+
+    # the command runs its own event loop: in a thread, while this loop serves the fake
+    made = await asyncio.to_thread(run, "--blind", "--overlap", "3")
+    assert made.exit_code == 0, made.output
+    assert "overlap: each task goes to 3 raters" in made.output
+    assert fake.projects[0]["maximum_annotations"] == 3
+    refused = await asyncio.to_thread(run, "--overlap", "0")
+    assert refused.exit_code == 2
+    assert "--overlap" in refused.output

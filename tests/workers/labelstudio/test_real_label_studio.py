@@ -622,6 +622,7 @@ async def test_a_blind_project_shows_raters_nothing_of_verifiers(
     project: no span, no rating, no explanation; the predictions are kept all the same."""
     assert "suggestions: hidden from raters (blind" in blind_project["init"]
     assert blind_project["project"]["show_collab_predictions"] is False
+    assert blind_project["project"]["maximum_annotations"] == 2  # each task to two raters
     assert all(_ours(t) is not None for t in blind_project["tasks"])  # kept, for import-ratings
     async with _screen(label_studio) as page:
         await page.goto(

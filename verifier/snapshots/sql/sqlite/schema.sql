@@ -34,3 +34,15 @@ CREATE TABLE IF NOT EXISTS search_rate (
     refused INTEGER NOT NULL DEFAULT 0,
     quota_left INTEGER
 );
+
+-- a search API every worker passes over until held_until (epoch seconds): its quota
+-- spent (reason "quota") or its key refused ("key") for the workers asking with one key
+-- (holder: a fingerprint of it, never the key), said: the API's answer as one line
+CREATE TABLE IF NOT EXISTS search_hold (
+    backend TEXT NOT NULL,
+    holder TEXT NOT NULL DEFAULT '',
+    held_until REAL NOT NULL,
+    reason TEXT NOT NULL,
+    said TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (backend, holder)
+);
