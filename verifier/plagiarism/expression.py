@@ -102,7 +102,8 @@ def fact_roots(tokens: Tokens) -> frozenset[str]:
     """The roots of the words that are facts by their own form in this text: numbers,
     dates, units, and names (a word written capitalised anywhere but at the start of a
     sentence or a line, or in capitals: "Curie", "TCP"). A line written in title case (a
-    heading, "Early Life And Career") names nothing: most of its words are capitalised."""
+    heading, "Early Life And Career") names nothing: most of its words are capitalised;
+    a series of names ("Denmark, Finland, Iceland, Norway and Sweden") is no heading."""
     found = tokens.memo.get("fact roots")
     if found is not None:
         return found
@@ -124,7 +125,9 @@ def fact_roots(tokens: Tokens) -> frozenset[str]:
         if len(capital) >= 3:  # a heading in title case names nothing
             stop = firsts[line + 1] if line + 1 < len(firsts) else len(norm)
             content = sum(w not in STOPWORDS for w in norm[first:stop])
-            if len(capital) > 0.6 * content:
+            # (a series of names, "Denmark, Finland, Iceland and Norway", is no heading)
+            series = text.count(",", spans[first][0], spans[stop - 1][1]) >= 2
+            if len(capital) > 0.6 * content and not series:
                 capital = [k for k in capital if _in_capitals(text, spans[k])]
         for k in capital:
             if k != first or _in_capitals(text, spans[k]):
@@ -253,12 +256,20 @@ def listing(words: Sequence[str], facts: frozenset[str] | set[str]) -> bool:
     sentence's wording: a third of them names or numbers (roots in ``facts``), and at most
     one in six a function word ("were commander Neil Armstrong, command module pilot
     Michael Collins and lunar module pilot Buzz Aldrin"; prose has several in every
-    clause)."""
+    clause); or half of them names or numbers with at most two other words beside the
+    function words ("the Nordic countries are Denmark, Finland, Iceland, Norway and
+    Sweden")."""
     if not words:
         return False
-    named = sum(root(w) in facts or _is_number(w) for w in words)
+    named = [root(w) in facts or _is_number(w) for w in words]
     small = sum(w in STOPWORDS for w in words)
-    return 3 * named >= len(words) and 6 * small <= len(words)
+    if 3 * sum(named) >= len(words) and 6 * small <= len(words):
+        return True
+    # or half of them names and numbers, and at most two words beside them and the small
+    # words that join them: a series of names with its lead-in ("the Nordic countries are
+    # Denmark, Finland, Iceland, Norway and Sweden")
+    other = sum(not n and w not in STOPWORDS for w, n in zip(words, named, strict=True))
+    return 2 * sum(named) >= len(words) and other <= 2
 
 
 def expression_words(words: Sequence[str]) -> int:
