@@ -456,16 +456,19 @@ def _strong(
 _ALONE = ("one sentence of similarity", "short exact runs", "short (under")
 
 
-def _added_up(matches: list[CopyMatch], settings: PlagiarismSettings) -> list[CopyMatch]:
+def _added_up(
+    tokens: Tokens, matches: list[CopyMatch], settings: PlagiarismSettings
+) -> list[CopyMatch]:
     """The matches with the evidence of each source weighed together: the source's
     counted matches and those too little on their own (one lightly revised sentence whose
     wording is not close enough alone, a short exact run with wording beyond the facts)
     count together when they hold two revised sentences or more and a verbatim run (an
     exact run of ``min_match_words`` less three words or more, with wording beyond the
     facts), ``edited_min_sentences`` sentences and exact-run matches in all, in the
-    source's order, sharing
-    ``min_match_words`` words of wording beyond names, numbers and terms: revised
-    sentences and verbatim runs from one source, each too small to count, are one copy."""
+    source's order, sharing ``min_match_words`` words of wording beyond names, numbers and
+    terms: revised sentences and verbatim runs from one source, each too small to count,
+    are one copy. A source whose counted matches establish copying already takes nothing
+    more (a short common phrase elsewhere in the response is not part of its copy)."""
     by_source: dict[str, list[CopyMatch]] = {}
     for m in matches:
         alone = (
@@ -483,8 +486,9 @@ def _added_up(matches: list[CopyMatch], settings: PlagiarismSettings) -> list[Co
             by_source.setdefault(m.snapshot_id, []).append(m)
     promoted: set[int] = set()
     for found in by_source.values():
-        if all(m.counted for m in found):
-            continue
+        counted = [m for m in found if m.counted]
+        if len(counted) == len(found) or _strong(tokens, counted, settings):
+            continue  # nothing to add, or copying is established without it
         revised = sum(m.sentences for m in found if m.kind == "minor_changes")
         runs = sum(not m.sentences for m in found)
         verbatim = any(
@@ -557,7 +561,7 @@ def _verdict(
 ) -> Plagiarism:
     """The copy check's result: how much of the response the counted matches cover, the
     verdict and its reason, the sources by share."""
-    matches = _added_up(matches, settings)
+    matches = _added_up(tokens, matches, settings)
     counted = [m for m in matches if m.counted]
     strong = _strong(tokens, counted, settings)
     cover = _coverage(len(tokens), counted)

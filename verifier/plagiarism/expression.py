@@ -102,8 +102,7 @@ def fact_roots(tokens: Tokens) -> frozenset[str]:
     """The roots of the words that are facts by their own form in this text: numbers,
     dates, units, and names (a word written capitalised anywhere but at the start of a
     sentence or a line, or in capitals: "Curie", "TCP"). A line written in title case (a
-    heading, "Early Life And Career") names nothing: most of its words are capitalised;
-    a series of names ("Denmark, Finland, Iceland, Norway and Sweden") is no heading."""
+    heading, "Early Life And Career") names nothing: most of its words are capitalised."""
     found = tokens.memo.get("fact roots")
     if found is not None:
         return found
@@ -125,9 +124,7 @@ def fact_roots(tokens: Tokens) -> frozenset[str]:
         if len(capital) >= 3:  # a heading in title case names nothing
             stop = firsts[line + 1] if line + 1 < len(firsts) else len(norm)
             content = sum(w not in STOPWORDS for w in norm[first:stop])
-            # (a series of names, "Denmark, Finland, Iceland and Norway", is no heading)
-            series = text.count(",", spans[first][0], spans[stop - 1][1]) >= 2
-            if len(capital) > 0.6 * content and not series:
+            if len(capital) > 0.6 * content:
                 capital = [k for k in capital if _in_capitals(text, spans[k])]
         for k in capital:
             if k != first or _in_capitals(text, spans[k]):
