@@ -10,9 +10,14 @@ through the path its own bench uses:
   ``verifier check --corpus DIR --no-web`` would, its task's question as the prompt;
 - ``copy_dev`` and ``copy_facts`` (``bench/data``, written blind to the detector): the
   same, see ``bench/plagiarism_revisions.py`` and ``bench/plagiarism_facts.py``;
-- ``factool-dev`` (``../shared/data/claims/factool-dev``): the ChatGPT answers whose every
-  claim is true, each checked end to end against its own search snippets as a corpus (a
-  correct answer and the pages that state its facts: never "plagiarized");
+- ``factool-dev`` (``../shared/data/claims/factool-dev``): all 117 ChatGPT answers (60
+  whose every claim is true, 57 with a false claim), each checked end to end against its
+  own search snippets as a corpus (an answer and the pages that state its facts: never
+  "plagiarized");
+- ``lists``: the real LLM answers that list facts (three list items or more, or a series of
+  names such as "France, China, Russia, and the United Kingdom"), from factool-dev and
+  Factcheck-Bench (``../shared/data/claims/factcheck-bench-dev/responses_dev.jsonl``), each
+  against its own search results the same way: a list of facts is never "plagiarized";
 - ``PAN13`` (verbatim part, 382 pairs): plagdet through ``detect()``, see
   ``bench/plagiarism_pan.py``;
 - ``labelled`` (``bench/data/plagiarism_labelled.jsonl``): false positives on the negative
@@ -20,7 +25,11 @@ through the path its own bench uses:
 
 Printed: one row per set and kind (answers, plagiarized, possible, original, the figure
 and its target), the answers that miss their target with ``--show``, and a one-line
-summary. ``--save FILE`` keeps the figures as JSON; ``--before FILE`` prints them beside
+summary. Then the **verbatim passages** of each set and kind: per answer, its longest
+passage copied word for word (not exempt) by its words beyond names, numbers and terms
+(``CopyMatch.verbatim``), as the distribution over the answers (the median, the 90th
+percentile, the largest, and how many reach the verbatim rule's bar,
+``plagiarism.verbatim_words``): where own-words answers end and copies begin. ``--save FILE`` keeps the figures as JSON; ``--before FILE`` prints them beside
 this run's (the before/after table of a change). A set whose data is missing is reported
 as such and left out.
 
@@ -34,6 +43,8 @@ import argparse
 import asyncio
 import csv
 import json
+import re
+import statistics
 import sys
 import tempfile
 import time
@@ -59,6 +70,11 @@ HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[1] / "shared" / "data"
 CLOUGH = SHARED / "plagiarism" / "clough-dev"
 FACTOOL = SHARED / "claims" / "factool-dev" / "responses_dev.jsonl"
+FACTCHECK = SHARED / "claims" / "factcheck-bench-dev" / "responses_dev.jsonl"
+# a list: three lines that are list items, or a series of three names or more and another
+LIST_ITEM = re.compile(r"(?m)^\s*(?:\d+[.)]|[-*•])\s+\S")
+NAME = r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*"
+SERIES = re.compile(rf"\b{NAME}(?:, {NAME}){{2,}},? and [A-Z]")
 # the questions of the corpus's tasks (Clough and Stevenson 2011, table 1)
 CLOUGH_TASKS = {
     "a": (
@@ -84,6 +100,8 @@ class Row:
     target: str = ""
     met: bool | None = None
     misses: list[str] = field(default_factory=list)
+    # per answer, its longest verbatim passage's words beyond names, numbers and terms
+    verbatim: list[int] = field(default_factory=list)
 
     def cells(self) -> list[str]:
         n = sum(self.counts[v] for v in (*VERDICTS, "not_checked"))
@@ -114,6 +132,7 @@ def _verdict_rows(
         verdict = p.verdict or "not_checked"
         row = rows[answer["kind"]]
         row.counts[verdict] += 1
+        row.verbatim.append(max((m.verbatim for m in p.matches if not m.exemption), default=0))
         copied = targets.get(answer["kind"], ("", lambda c: True, True))[2]
         if (verdict != "plagiarized") if copied else (verdict != "original"):
             row.misses.append(f"{answer['id']}: {verdict} ({p.copied_share:.0%}): {p.reason}")
@@ -176,7 +195,7 @@ async def clough() -> list[Row]:
                 True,
             ),
             "light": ("all plagiarized", _all, True),
-            "heavy": (">= 6 of 7 plagiarized", lambda c: c["plagiarized"] >= 6, True),
+            "heavy": ("all plagiarized", _all, True),
             "non": (
                 "0 plagiarized, <= 1 possible",
                 lambda c: c["plagiarized"] == 0 and c["possible"] <= 1,
@@ -206,7 +225,7 @@ async def copy_dev() -> list[Row]:
         {
             "verbatim": ("all plagiarized", _all, True),
             "light": ("all plagiarized", _all, True),
-            "heavy": (">= 56 of 64 plagiarized", lambda c: c["plagiarized"] >= 56, True),
+            "heavy": (">= 58 of 64 plagiarized", lambda c: c["plagiarized"] >= 58, True),
             "original": ("0 plagiarized", lambda c: c["plagiarized"] == 0, False),
         },
     )
@@ -226,12 +245,9 @@ async def copy_facts() -> list[Row]:
     )
 
 
-async def factool() -> list[Row]:
-    if not FACTOOL.is_file():
-        return [Row("factool-dev", "(missing)", figure=f"no data at {FACTOOL}")]
-    rows = [
-        r for r in read_jsonl([FACTOOL]) if r["all_true"] and any(s.strip() for s in r["evidence"])
-    ]
+async def _against_own_results(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Report]]:
+    """Each answer (``id``, ``prompt``, ``response``, ``evidence``) checked end to end
+    against its own search results, indexed as a corpus (as a live search would find them)."""
     results: list[tuple[dict[str, Any], Report]] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -246,13 +262,57 @@ async def factool() -> list[Row]:
             request = CheckRequest(response=row["response"], prompt=row["prompt"], id=row["id"])
             async with open_runtime(settings, corpora=(str(folder),), web=False) as runtime:
                 report = await check(request, runtime)
-            results.append(({**row, "kind": "correct"}, report))
-    return _verdict_rows(
+            results.append((row, report))
+    return results
+
+
+def _answers(path: Path, name: str) -> list[dict[str, Any]]:
+    """The answers of a file of LLM answers that have search results, each with an id."""
+    rows = read_jsonl([path])
+    for n, row in enumerate(rows):
+        row.setdefault("id", f"{name}-{n:03d}")
+        row["id"] = row["id"] or f"{name}-{n:03d}"
+    return [r for r in rows if any(s.strip() for s in r["evidence"])]
+
+
+async def factool() -> list[Row]:
+    if not FACTOOL.is_file():
+        return [Row("factool-dev", "(missing)", figure=f"no data at {FACTOOL}")]
+    rows = [
+        {**r, "kind": "all true" if r["all_true"] else "a false claim"}
+        for r in _answers(FACTOOL, "factool")
+    ]
+    results = await _against_own_results(rows)
+    zero = ("0 plagiarized", lambda c: c["plagiarized"] == 0, False)
+    out = _verdict_rows(
         "factool-dev",
         results,
-        ("correct",),
-        {"correct": ("0 plagiarized", lambda c: c["plagiarized"] == 0, False)},
+        ("all true", "a false claim"),
+        {"all true": zero, "a false claim": zero},
     )
+    whole = _verdict_rows(
+        "factool-dev",
+        [({**a, "kind": f"all {len(results)}"}, r) for a, r in results],
+        (f"all {len(results)}",),
+        {f"all {len(results)}": zero},
+    )
+    return [*out, *whole]
+
+
+async def lists() -> list[Row]:
+    """The real LLM answers that list facts, against their own search results."""
+    rows = [
+        {**r, "kind": "lists of facts"}
+        for path, name in ((FACTOOL, "factool"), (FACTCHECK, "factcheck"))
+        if path.is_file()
+        for r in _answers(path, name)
+        if len(LIST_ITEM.findall(r["response"])) >= 3 or SERIES.search(r["response"])
+    ]
+    if not rows:
+        return [Row("lists", "(missing)", figure=f"no data at {FACTOOL} or {FACTCHECK}")]
+    results = await _against_own_results(rows)
+    zero = ("0 plagiarized", lambda c: c["plagiarized"] == 0, False)
+    return _verdict_rows("lists", results, ("lists of facts",), {"lists of facts": zero})
 
 
 def pan() -> list[Row]:
@@ -267,8 +327,8 @@ def pan() -> list[Row]:
                 f"plagdet {s['plagdet']:.4f} (P {s['precision']:.3f}, R {s['recall']:.3f}, "
                 f"gran {s['granularity']:.3f})"
             ),
-            target="plagdet >= 0.955",
-            met=s["plagdet"] >= 0.955,
+            target="plagdet >= 0.96",
+            met=s["plagdet"] >= 0.96,
         )
     ]
 
@@ -297,6 +357,7 @@ SETS: dict[str, Callable[[], Any]] = {
     "copy_dev": copy_dev,
     "copy_facts": copy_facts,
     "factool-dev": factool,
+    "lists": lists,
     "PAN13": pan,
     "labelled": labelled,
 }
@@ -330,6 +391,32 @@ def _table(rows: list[Row], before: dict[str, list[str]]) -> list[str]:
     return lines
 
 
+def _verbatim_table(rows: list[Row], bar: int) -> list[str]:
+    """Per set and kind, the distribution over its answers of their longest verbatim
+    passage's words beyond names, numbers and terms: median, 90th percentile, largest,
+    and how many reach ``bar`` (the verbatim rule), with the values themselves."""
+    lines = [
+        "",
+        "verbatim passages: each answer's longest, words beyond names, numbers and terms",
+        "",
+        f"| set | kind | answers | median | p90 | largest | reaching {bar} | values (largest first) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        if not row.verbatim:
+            continue
+        v = sorted(row.verbatim, reverse=True)
+        p90 = v[len(v) // 10] if len(v) >= 10 else v[0]
+        shown = " ".join(map(str, [x for x in v if x][:20])) + (
+            " ..." if sum(map(bool, v)) > 20 else ""
+        )
+        lines.append(
+            f"| {row.set} | {row.kind} | {len(v)} | {statistics.median(v):g} | {p90} | {v[0]} | "
+            f"{sum(x >= bar for x in v)} | {shown} |"
+        )
+    return lines
+
+
 async def run(names: list[str], show: bool, save: Path | None, before: Path | None) -> int:
     rows: list[Row] = []
     took: dict[str, float] = {}
@@ -347,6 +434,8 @@ async def run(names: list[str], show: bool, save: Path | None, before: Path | No
                 print(f"  {row.set}/{row.kind} miss: {miss}")
     if save:
         save.write_text(json.dumps({f"{r.set}/{r.kind}": r.cells() for r in rows}, indent=1))
+    for line in _verbatim_table(rows, PlagiarismSettings().verbatim_words):
+        print(line)
     judged = [r for r in rows if r.met is not None]
     met = sum(bool(r.met) for r in judged)
     missed = [f"{r.set}/{r.kind}" for r in judged if not r.met]

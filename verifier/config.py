@@ -225,6 +225,9 @@ class PlagiarismSettings(_Section):
     plagiarized_share: Annotated[float, Field(ge=0, le=1)] = 0.2
     heavy_share: Annotated[float, Field(ge=0, le=1)] = 0.3
     plagiarized_run_words: PosInt = 30
+    # a passage copied word for word with this many words beyond names, numbers and terms
+    # is copying at any share (docs/plagiarism.md, "Verdict")
+    verbatim_words: PosInt = 15
     phrase_queries: NonNegInt = 3
     corpus_candidates: PosInt = 20
     phrase_words: Annotated[int, Field(ge=4, le=32)] = 10

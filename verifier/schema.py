@@ -456,6 +456,10 @@ class CopyMatch:
     shortfall: str | None = None
     wording: int = 0  # response words the source has too, beyond names, numbers and terms
     expression: int = 0  # response words of the match beyond names, numbers and terms
+    # its longest passage copied word for word, by its words beyond names, numbers and
+    # terms (the verbatim rule of the copy check), and that passage's text in the response
+    verbatim: int = 0
+    verbatim_text: str = ""
 
     def figures(self) -> str:
         """The match's figures, said the same way in every output."""

@@ -499,3 +499,154 @@ def test_text_without_sentence_punctuation_costs_its_length_not_its_square(
     response times the sources it copies."""
     small, large = _masked_words(3, monkeypatch), _masked_words(12, monkeypatch)
     assert large <= 5 * small
+
+
+# issue 45: a verbatim passage counts on its own; revision evidence adds up; lists are facts
+
+KEEPERS = SourceText(
+    "https://example.com/keepers",
+    "Lighthouse keepers",
+    "sha256:keepers",
+    "Lighthouse keepers tended the lamp through the night and wound the clockwork that turned "
+    "the lens. On rock stations the keepers lived in cramped rooms stacked above each other, and "
+    "in stormy weather they could be cut off from the shore for many weeks at a time. Supplies "
+    "came by boat when the sea allowed it. Automation ended the profession in most countries by "
+    "the end of the twentieth century.",
+)
+KEEPING = (
+    "Keeping a light was a trade of patience. A keeper climbed the stairs many times each "
+    "evening, trimmed wicks, polished brass and wrote the weather in a log that inspectors read "
+    "closely. Families sometimes lived at shore stations, where children walked to a village "
+    "school and gardens grew behind stone walls. Pay was modest, but the post came with a house "
+    "and coal. Most keepers served for decades, moving between stations as the service "
+    "required, and many remembered the work as lonely yet meaningful. Today the towers are run "
+    "remotely, and a few are museums where visitors can climb to the lantern room. Keepers also "
+    "kept fog signals going, sounding a horn or a bell at set intervals when the visibility "
+    "dropped. They repaired the machinery themselves, painted the tower against salt and wind, "
+    "and kept careful stocks of oil. Training was on the job: a new assistant learned from a "
+    "senior keeper, and promotion came with years of service."
+)
+# 20 words, every one of them wording (no name, number or term among them)
+CRAMPED = (
+    "lived in cramped rooms stacked above each other, and in stormy weather they could be cut "
+    "off from the shore"
+)
+
+
+def test_a_verbatim_passage_is_plagiarized_at_a_small_share() -> None:
+    response = f"{KEEPING} Out on the rocks, their crews {CRAMPED}, sometimes for weeks."
+    result = detect(response, "What did lighthouse keepers do?", [KEEPERS], CFG)
+    [match] = result.matches
+    assert (match.kind, match.longest_run, match.verbatim) == ("identical", 20, 20)
+    assert match.verbatim_text == CRAMPED
+    assert result.copied_share < CFG.plagiarized_share  # a small share: 11%
+    assert result.verdict == "plagiarized"
+    # the reason names the passage and the rule, with the one figure
+    assert f'"{CRAMPED}" is copied word for word, not quoted or attributed' in result.reason
+    assert result.reason.endswith(
+        "(20 words beyond names, numbers and terms; 11% of the response; plagiarized at a "
+        "verbatim passage of 15 such words, whatever its share)"
+    )
+    assert result.thresholds["verbatim_words"] == CFG.verbatim_words
+
+
+def test_a_quoted_or_attributed_verbatim_passage_does_not_count() -> None:
+    quoted = f'{KEEPING} Out on the rocks, their crews "{CRAMPED}", sometimes for weeks.'
+    attributed = f"{KEEPING} According to the Keepers' Trust, their crews {CRAMPED}."
+    for response in (quoted, attributed):
+        result = detect(response, "What did lighthouse keepers do?", [KEEPERS], CFG)
+        assert result.verdict == "original"
+        assert all(m.exemption for m in result.matches)
+
+
+def test_a_shorter_verbatim_passage_is_left_to_the_rater() -> None:
+    # 14 words beyond the facts, under the bar (15): how a fact is commonly put, or copying
+    response = f"Here is a short answer. {COPY} I hope this helps."
+    result = detect(response, "Tell me about the Bell Rock.", [SOURCE], CFG)
+    assert result.matches[0].verbatim == 14
+    assert result.verdict == "possible"
+
+
+TWO_REVISED = (
+    "Hadrian's Wall was a defensive barrier in the Roman territory of Britannia, started in AD "
+    "122 under the emperor Hadrian. It went from the banks of the River Tyne close to the North "
+    "Sea over to the Solway Firth on the Irish Sea, a length of about 73 miles. Walking along "
+    "it today, you pass sheep, farms and the odd museum, and the views are wide. In the "
+    "centuries after the Romans left, local builders saw it differently:"
+)
+
+
+def test_two_revised_sentences_and_a_verbatim_run_add_up() -> None:
+    alone = detect(TWO_REVISED, "Tell me about Hadrian's Wall.", [HADRIAN], CFG)
+    # two lightly revised sentences (no exact run of 11): closely worded, a review
+    assert alone.verdict == "possible"
+    assert alone.longest_run_words < CFG.min_match_words
+    run = " it was taken apart, its stones reused for farmhouses, churches and roads nearby."
+    result = detect(TWO_REVISED + run, "Tell me about Hadrian's Wall.", [HADRIAN], CFG)
+    # the sentence with a 10-word run, too little alone, adds up with the two before it
+    assert [m.counted for m in result.matches] == [True, True]
+    assert result.matches[1].longest_run == 10
+    assert result.verdict == "plagiarized"
+    assert result.reason.startswith(
+        "3 sentences follow the source's sentences, lightly revised (longest exact run 10 words) "
+        "from Hadrian's Wall"
+    )
+
+
+PEAKS = SourceText(
+    "https://example.com/peaks",
+    "Highest mountains",
+    "sha256:peaks",
+    "Mount Everest is the highest mountain in the world at 8,849 metres above sea level. It "
+    "lies on the border between Nepal and China, in the Mahalangur Himal sub-range of the "
+    "Himalayas. The second highest mountain is K2, in the Karakoram range, at 8,611 metres. "
+    "Kangchenjunga, on the border between Nepal and India, is the third highest mountain at "
+    "8,586 metres. Lhotse, next to Everest, is the fourth highest mountain at 8,516 metres.",
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        # one sentence a fact, in the source's order, every sentence in one frame
+        "Here are the five highest mountains in the world. Mount Everest, on the Nepal-China "
+        "border, is the highest mountain in the world at 8,849 metres. K2, in the Karakoram, is "
+        "the second highest mountain in the world at 8,611 metres. Kangchenjunga, on the "
+        "Nepal-India border, is the third highest mountain in the world at 8,586 metres. Lhotse, "
+        "next to Everest, is the fourth highest mountain in the world at 8,516 metres. Makalu, "
+        "in Nepal, is the fifth highest mountain in the world at 8,485 metres.",
+        "K2, in the Karakoram, is 8,611 metres tall. Kangchenjunga, on the Nepal-India border, "
+        "is 8,586 metres tall. Lhotse, next to Everest, is 8,516 metres tall. Makalu, in Nepal, "
+        "is 8,485 metres tall.",
+        "- Mount Everest: 8,849 metres, on the Nepal-China border\n- K2: 8,611 metres, in the "
+        "Karakoram\n- Kangchenjunga: 8,586 metres, on the Nepal-India border\n- Lhotse: 8,516 "
+        "metres, next to Everest",
+    ],
+)
+def test_a_list_of_facts_is_not_copying(response: str) -> None:
+    result = detect(response, "What are the highest mountains?", [PEAKS], CFG)
+    assert result.verdict == "original", result.reason
+
+
+NORDIC = SourceText(
+    "https://example.com/nordic",
+    "Nordic countries",
+    "sha256:nordic",
+    "The Nordic countries are Denmark, Finland, Iceland, Norway and Sweden, along with their "
+    "autonomous territories. Together they have about 27 million people.",
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The Nordic countries are Denmark, Finland, Iceland, Norway and Sweden.",
+        "The Nordic countries are Denmark, Finland, Iceland, Norway and Sweden, along with "
+        "the Faroe Islands, Greenland and Åland.",
+        "The Nordic countries are:\n- Denmark\n- Finland\n- Iceland\n- Norway\n- Sweden",
+        "Denmark, Finland, Iceland, Norway and Sweden",
+    ],
+)
+def test_a_list_of_names_is_not_even_possible(response: str) -> None:
+    result = detect(response, "Which are the Nordic countries?", [NORDIC], CFG)
+    assert result.verdict == "original", result.reason

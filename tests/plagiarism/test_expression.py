@@ -10,6 +10,7 @@ from verifier.plagiarism.expression import (
     FACT,
     expression_words,
     fact_roots,
+    listing,
     masked,
     rare,
     recurring_terms,
@@ -103,3 +104,14 @@ def test_the_same_wording_with_facts_changed_is_together() -> None:
 def test_shared_wording_never_counts_a_fact_or_more_than_the_words(words: list[str]) -> None:
     assert 0 <= shared_wording(words, words) <= expression_words(words)
     assert shared_wording(words, []) == 0
+
+
+def test_a_series_of_names_with_its_lead_in_is_a_listing() -> None:
+    tokens = tokenize("The Nordic countries are Denmark, Finland, Iceland, Norway and Sweden.")
+    names = frozenset(root(w) for w in ("nordic", "denmark", "finland", "iceland", "norway"))
+    assert listing(tokens.norm, names | {root("sweden")})
+    # prose with as many names is not: it has wording of its own between them
+    prose = tokenize(
+        "Denmark joined the union after Sweden had left it, and Norway followed Finland later."
+    )
+    assert not listing(prose.norm, fact_roots(prose))

@@ -464,3 +464,26 @@ def test_a_response_far_longer_than_what_it_rewords_adds_its_own_content() -> No
     assert edited[0].shortfall.startswith(
         "the source's side is 25 words, under half the response's"
     )
+
+
+def test_the_items_of_a_list_do_not_follow_the_source_sentences() -> None:
+    # each sentence shares its frame with its neighbours, other names and numbers in it:
+    # a list of facts, not the source's sentences (however alike its frame and theirs)
+    source = tokenize(
+        "The second highest mountain is K2, in the Karakoram range, at 8,611 metres. "
+        "Kangchenjunga, on the border between Nepal and India, is the third highest mountain "
+        "at 8,586 metres. Lhotse, next to Everest, is the fourth highest mountain at 8,516 metres."
+    )
+    items = tokenize(
+        "K2, in the Karakoram, is the second highest mountain in the world at 8,611 metres. "
+        "Kangchenjunga, on the Nepal-India border, is the third highest mountain in the world at "
+        "8,586 metres. Lhotse, next to Everest, is the fourth highest mountain in the world at "
+        "8,516 metres."
+    )
+    assert aligned_sentences(items, source, [], FuzzySettings()) == [None, None, None]
+    # the same sentences apart, in prose between other sentences, are aligned
+    prose = tokenize(
+        "Lhotse, next to Everest, is the fourth highest mountain in the world at 8,516 metres. "
+        "Climbers usually attempt it from the same camp used for the highest peak."
+    )
+    assert aligned_sentences(prose, source, [], FuzzySettings())[0] is not None

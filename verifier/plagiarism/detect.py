@@ -38,6 +38,7 @@ one rule and bar that decided, with the share, once.
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -48,8 +49,21 @@ from typing import Literal
 from verifier.config import PlagiarismSettings
 from verifier.plagiarism.align import Match, Tokens, align, exact_runs, sentences, tokenize
 from verifier.plagiarism.exemptions import Exemptions, find_exemptions
-from verifier.plagiarism.expression import topic_terms
-from verifier.plagiarism.fuzzy import FuzzySettings, edited_passages, join_adjacent, with_fuzzy
+from verifier.plagiarism.expression import (
+    expression_words,
+    fact_roots,
+    listing,
+    masked,
+    matching_blocks,
+    topic_terms,
+)
+from verifier.plagiarism.fuzzy import (
+    FuzzySettings,
+    edited_passages,
+    join_adjacent,
+    pair_facts,
+    with_fuzzy,
+)
 from verifier.report.completeness import copy_check_status
 from verifier.schema import CopyMatch, CopySource, PageTrace, Plagiarism, SearchTrace
 from verifier.text.spans import STOPWORDS
@@ -223,11 +237,13 @@ def _source_matches(
 
     out: list[CopyMatch] = []
     joinable = lambda m: exemption(m) is None  # noqa: E731
+    passages = _Verbatim(tokens, source_tokens, mine.terms, settings.seed_words)
     for m in join_adjacent(alignment, fuzzy, settings.min_match_words, joinable):
         r0, r1 = tokens.char_span(m.a_first, m.a_last)
         s0, s1 = source_tokens.char_span(m.b_first, m.b_last)
         exempt = exemption(m)
         shortfall = None if exempt else m.shortfall if m.decided else _too_short(m, settings)
+        verbatim, (v0, v1) = passages.longest(m)
         out.append(
             CopyMatch(
                 kind=m.kind,
@@ -253,9 +269,48 @@ def _source_matches(
                 content=m.content,
                 wording=m.wording,
                 expression=m.expression,
+                verbatim=verbatim,
+                verbatim_text=mine.text[v0:v1],
             )
         )
     return out
+
+
+class _Verbatim:
+    """The passages of a match copied word for word (its exact runs of ``seed`` words or
+    more: the matching blocks of its two spans), each measured by its words beyond names,
+    numbers and terms (a run of names, titles and numbers has none: it is facts)."""
+
+    def __init__(self, response: Tokens, source: Tokens, terms: frozenset[str], seed: int):
+        self.response, self.source, self.terms, self.seed = response, source, terms, seed
+
+    def longest(self, m: Match) -> tuple[int, tuple[int, int]]:
+        """The most words beyond the facts of one of the match's verbatim passages, and
+        that passage's characters in the response ((0, 0) when it has none)."""
+        if m.longest_run < self.seed:
+            return 0, (0, 0)
+        response, source = self.response, self.source
+        if m.kind == "identical":  # one run: the two spans are the same words
+            blocks = [(m.a_first, m.a_last - m.a_first + 1)]
+        else:
+            blocks = [
+                (m.a_first + a, size)
+                for a, _b, size in matching_blocks(
+                    response.norm[m.a_first : m.a_last + 1], source.norm[m.b_first : m.b_last + 1]
+                )
+                if size >= self.seed
+            ]
+        facts = pair_facts(response, source, self.terms)
+        names = fact_roots(response) | fact_roots(source)
+        best, span = 0, (0, 0)
+        for first, size in blocks:
+            last = first + size - 1
+            if listing(response.norm[first : last + 1], names):
+                continue
+            beyond = expression_words(masked(response, first, last, facts))
+            if beyond > best:
+                best, span = beyond, response.char_span(first, last)
+        return best, span
 
 
 @lru_cache(maxsize=256)
@@ -388,11 +443,69 @@ def _strong(
         anchored = any(m.longest_run >= settings.min_match_words for m in found)
         if (
             any(m.longest_run >= settings.plagiarized_run_words for m in found)
+            or any(m.verbatim >= settings.verbatim_words for m in found)
             or sum(m.sentences for m in found) >= settings.edited_min_sentences
             or (shared and held >= (2 if anchored else settings.edited_min_sentences))
         ):
             strong.extend(found)
     return strong
+
+
+# the shortfalls of evidence too little on its own that adds up with the rest of a source's:
+# one lightly revised sentence, a short exact run
+_ALONE = ("one sentence of similarity", "short exact runs", "short (under")
+
+
+def _added_up(
+    tokens: Tokens, matches: list[CopyMatch], settings: PlagiarismSettings
+) -> list[CopyMatch]:
+    """The matches with the evidence of each source weighed together: the source's
+    counted matches and those too little on their own (one lightly revised sentence whose
+    wording is not close enough alone, a short exact run with wording beyond the facts)
+    count together when they hold two revised sentences or more and a verbatim run (an
+    exact run of ``min_match_words`` less three words or more, with wording beyond the
+    facts), ``edited_min_sentences`` sentences and exact-run matches in all, in the
+    source's order, sharing ``min_match_words`` words of wording beyond names, numbers and
+    terms: revised sentences and verbatim runs from one source, each too small to count,
+    are one copy. A source whose counted matches establish copying already takes nothing
+    more (a short common phrase elsewhere in the response is not part of its copy)."""
+    by_source: dict[str, list[CopyMatch]] = {}
+    for m in matches:
+        alone = (
+            not m.counted
+            and m.exemption is None
+            and any((m.shortfall or "").startswith(s) for s in _ALONE)
+            and (
+                m.wording > 0
+                if m.sentences
+                # an exact run of the screening bar, with wording beyond the facts
+                else m.verbatim > 0 and m.longest_run >= settings.min_match_words - 3
+            )
+        )
+        if m.counted or alone:
+            by_source.setdefault(m.snapshot_id, []).append(m)
+    promoted: set[int] = set()
+    for found in by_source.values():
+        counted = [m for m in found if m.counted]
+        if len(counted) == len(found) or _strong(tokens, counted, settings):
+            continue  # nothing to add, or copying is established without it
+        revised = sum(m.sentences for m in found if m.kind == "minor_changes")
+        runs = sum(not m.sentences for m in found)
+        verbatim = any(
+            m.verbatim > 0 and m.longest_run >= settings.min_match_words - 3 for m in found
+        )
+        in_order = all(a.source_start < b.source_start for a, b in itertools.pairwise(found))
+        if (
+            revised >= 2
+            and verbatim
+            and revised + runs >= settings.edited_min_sentences
+            and in_order
+            and sum(max(m.wording, m.verbatim) for m in found) >= settings.min_match_words
+        ):
+            promoted.update(id(m) for m in found if not m.counted)
+    if not promoted:
+        return matches
+    return [replace(m, counted=True, shortfall=None) if id(m) in promoted else m for m in matches]
 
 
 def what_was_copied(matches: Sequence[CopyMatch]) -> str:
@@ -448,6 +561,7 @@ def _verdict(
 ) -> Plagiarism:
     """The copy check's result: how much of the response the counted matches cover, the
     verdict and its reason, the sources by share."""
+    matches = _added_up(tokens, matches, settings)
     counted = [m for m in matches if m.counted]
     strong = _strong(tokens, counted, settings)
     cover = _coverage(len(tokens), counted)
@@ -551,7 +665,25 @@ def _decide(
             f"{what}: an exact run of {longest} words ({share}; plagiarized at a run of "
             f"{settings.plagiarized_run_words})"
         )
+    passage = max(strong, key=lambda m: (m.verbatim, -m.response_start))
+    if passage.verbatim >= settings.verbatim_words:
+        return "plagiarized", (
+            f'{what}: "{_shown(passage.verbatim_text)}" is copied word for word, not '
+            f"quoted or attributed ({passage.verbatim} words beyond names, numbers and terms; "
+            f"{share}; plagiarized at a verbatim passage of {settings.verbatim_words} such "
+            "words, whatever its share)"
+        )
     return "possible", f"{what} ({share}; plagiarized at {bar:.0%}): review"
+
+
+def _shown(text: str, words: int = 24) -> str:
+    """A passage as a reason quotes it: its words on one line, the middle of a long one
+    left out."""
+    shown = text.split()
+    if len(shown) <= words:
+        return " ".join(shown)
+    half = words // 2
+    return " ".join([*shown[:half], "...", *shown[-half:]])
 
 
 def _sources(cover: _Coverage) -> list[CopySource]:
@@ -579,6 +711,7 @@ def _thresholds(settings: PlagiarismSettings) -> dict[str, float]:
         "possible_share": settings.possible_share,
         "plagiarized_share": settings.plagiarized_share,
         "plagiarized_run_words": settings.plagiarized_run_words,
+        "verbatim_words": settings.verbatim_words,
         "heavy_share": settings.heavy_share,
         "edited_min_sentences": settings.edited_min_sentences,
         "heavy_min_sentences": settings.heavy_min_sentences,

@@ -253,12 +253,20 @@ def listing(words: Sequence[str], facts: frozenset[str] | set[str]) -> bool:
     sentence's wording: a third of them names or numbers (roots in ``facts``), and at most
     one in six a function word ("were commander Neil Armstrong, command module pilot
     Michael Collins and lunar module pilot Buzz Aldrin"; prose has several in every
-    clause)."""
+    clause); or half of them names or numbers with at most two other words beside the
+    function words ("the Nordic countries are Denmark, Finland, Iceland, Norway and
+    Sweden")."""
     if not words:
         return False
-    named = sum(root(w) in facts or _is_number(w) for w in words)
+    named = [root(w) in facts or _is_number(w) for w in words]
     small = sum(w in STOPWORDS for w in words)
-    return 3 * named >= len(words) and 6 * small <= len(words)
+    if 3 * sum(named) >= len(words) and 6 * small <= len(words):
+        return True
+    # or half of them names and numbers, and at most two words beside them and the small
+    # words that join them: a series of names with its lead-in ("the Nordic countries are
+    # Denmark, Finland, Iceland, Norway and Sweden")
+    other = sum(not n and w not in STOPWORDS for w, n in zip(words, named, strict=True))
+    return 2 * sum(named) >= len(words) and other <= 2
 
 
 def expression_words(words: Sequence[str]) -> int:

@@ -245,8 +245,9 @@ def with_fuzzy(
     if any(m.longest_run >= anchor_words for m in exact):  # (the facts cost a pass over both)
         facts = pair_facts(response, source, terms)
         names = fact_roots(response) | fact_roots(source)
+        items = _templated(response)
         exact = [
-            _with_wording(m, response, source, facts, names, settings.long_run_words)
+            _with_wording(m, response, source, facts, names, settings.long_run_words, items)
             if m.longest_run >= anchor_words
             else m
             for m in exact
@@ -286,10 +287,13 @@ def _with_wording(
     facts: frozenset[str],
     names: frozenset[str],
     long_run: int,
+    items: Collection[int] = frozenset(),
 ) -> Match:
     """An exact-run match with its words beyond the facts, those it shares, and whether
     it is a list of names, titles and numbers (``names``: the two texts' names) shorter
-    than ``long_run`` words."""
+    than ``long_run`` words: its words are, or most of them lie in the ``items`` of a list
+    (sentences that share their frame with a neighbour, other names and numbers in it:
+    the list's form, whatever page puts its facts the same way)."""
     a = masked(response, m.a_first, m.a_last, facts)
     expression = expression_words(a)
     if m.kind == "identical":  # one run: the two spans are the same words
@@ -298,8 +302,19 @@ def _with_wording(
         wording = shared_wording(a, masked(source, m.b_first, m.b_last, facts))
     words = response.norm[m.a_first : m.a_last + 1]
     # a run this long is copying whatever it holds
-    listed = m.longest_run < long_run and listing(words, names)
+    listed = m.longest_run < long_run and (
+        listing(words, names) or _in_items(response, m.a_first, m.a_last, items)
+    )
     return replace(m, wording=wording, expression=expression, listing=listed)
+
+
+def _in_items(response: Tokens, first: int, last: int, items: Collection[int]) -> bool:
+    """Whether most of tokens ``first..last`` lie in the sentences ``items``."""
+    if not items:
+        return False
+    starts = _sentence_starts(response)
+    inside = sum(bisect_right(starts, k) - 1 in items for k in range(first, last + 1))
+    return 2 * inside > last - first + 1
 
 
 # Whether a passage counts: None, or the shortfall that keeps it from counting (the copy
@@ -634,9 +649,12 @@ def aligned_sentences(
         return [None] * len(r_sents)
     facts = pair_facts(response, source, terms) | titles
     names = fact_roots(response) | fact_roots(source) | titles
+    listed = _templated(response)
     aligned: list[_Aligned | None] = []
     for n, ((first, last), mine, best) in enumerate(zip(r_sents, mines, picks, strict=True)):
-        if best is None:
+        if best is None or (n in listed and n not in copied):
+            # an item of a list (its frame shared with a neighbour, other names and
+            # numbers in it) states facts in the list's form, not the source's sentence
             aligned.append(None)
             continue
         i, j = (best, best) if best < n_s else (best - n_s, best - n_s + 1)
@@ -729,6 +747,47 @@ def _structure(
         if any(w != FACT for w in mine[start : start + size])
     )
     return 2 * kept / (len(mine) + len(theirs))
+
+
+# Two neighbouring sentences whose frames (names and numbers masked, each run of them one
+# place) share this much (Dice of the words in runs that hold more than names and
+# numbers) are items of one list: "K2, in the Karakoram, is 8,611 metres tall.
+# Kangchenjunga, on the Nepal-India border, is 8,586 metres tall."
+TEMPLATE_SHARE = 0.6
+
+
+def _templated(response: Tokens) -> set[int]:
+    """The response sentences that share a template with a neighbour: the same frame with
+    other names and numbers in it (each holds a name or a number, and at least
+    ``STRUCTURE_WORDS`` words beside them), the items of a list of facts. The response's
+    own names and numbers (a list is a list whatever the source): worked out once per
+    response."""
+    found = response.memo.get("templated")
+    if found is not None:
+        return found
+    names = fact_roots(response)
+    frames: list[list[str] | None] = []
+    for first, last in sentences(response):
+        if last - first + 1 > MAX_SENTENCE_WORDS:
+            frames.append(None)
+            continue
+        frame = _collapsed(masked(response, first, last, names))
+        plain = sum(w != FACT for w in frame)
+        frames.append(frame if FACT in frame and plain >= STRUCTURE_WORDS else None)
+    out: set[int] = set()
+    for n in range(len(frames) - 1):
+        a, b = frames[n], frames[n + 1]
+        if a is None or b is None or 2 * min(len(a), len(b)) < TEMPLATE_SHARE * (len(a) + len(b)):
+            continue  # (no frames, or too unlike in length to share one)
+        kept = sum(
+            size
+            for start, _b, size in matching_blocks(a, b)
+            if any(w != FACT for w in a[start : start + size])
+        )
+        if 2 * kept >= TEMPLATE_SHARE * (len(a) + len(b)):
+            out.update((n, n + 1))
+    response.memo["templated"] = out
+    return out
 
 
 def _rest_revised(
