@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests import figures, report_contract
+from tests.helpers import WAIT_S
 from verifier.config import ExtractSettings, Settings
 from verifier.web.extract import Extractor
 
@@ -57,8 +58,10 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture(scope="session")
 def extractor() -> Iterator[Extractor]:
-    """One extraction pool for the whole session (spawning workers costs about a second)."""
-    ex = Extractor(ExtractSettings(processes=2, timeout_s=20))
+    """One extraction pool for the whole session (spawning workers costs about a second,
+    much more on a loaded machine: the first pages wait for it, so the timeout is
+    generous; the tests of hung extraction make their own pools)."""
+    ex = Extractor(ExtractSettings(processes=2, timeout_s=WAIT_S))
     yield ex
     ex.close()
 
