@@ -36,7 +36,7 @@ from verifier.system.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions
 from verifier.web.extract import Extractor, extract_html
 from workers.batch import check_batch, read_batch
 from workers.store.jobs import default_processes
-from workers.terminal import terminal_progress, warn_incomplete
+from workers.terminal import show_notices, terminal_progress, warn_incomplete
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
 
@@ -299,10 +299,11 @@ def check(options: CheckOptions) -> None:
         if not Path(corpus).exists():
             msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
             raise InputError(msg)
-    if options.batch:
-        _check_batch(options, options.batch, settings)
-    else:
-        _check_response(options, settings, rater_flags)
+    with show_notices():
+        if options.batch:
+            _check_batch(options, options.batch, settings)
+        else:
+            _check_response(options, settings, rater_flags)
 
 
 def _refuse_mixed(options: CheckOptions) -> None:
