@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+# real processes, run one after another: each wait in here has its own generous bound, so
+# the test's own limit (pytest's default 300 s) is raised above their sum for a loaded machine
+pytestmark = pytest.mark.timeout(1800)
+
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "examples" / "corpus"
 
