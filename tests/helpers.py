@@ -1,9 +1,16 @@
-"""Functions the extraction pool's spawned workers can import (they must be module-level)."""
+"""Functions the extraction pool's spawned workers can import (they must be module-level),
+and how long a test waits for an event."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
+
+# How long a test waits for an event it expects (a job done, a callback received, a lease
+# renewed): generous, because CI and the developers' machines are shared and may be
+# loaded (two busy loops beside the suite must not fail it). A test waits on the event
+# itself and never asserts how long anything took: timings are measured in bench/.
+WAIT_S = 120.0
 
 
 def hang(body: bytes, url: str, charset: str | None) -> dict[str, Any]:

@@ -52,7 +52,7 @@ async def test_pathological_pages_cannot_hold_a_claim(aiohttp_server, settings: 
         ]
 
     searx = await aiohttp_server(searxng_app(results))
-    budget = 3.0
+    budget = 15.0  # the good pages fit in it on a loaded machine; /slow (60 s) never does
     settings = settings.with_overrides(
         {
             "search.backends": ["searxng"],
@@ -73,7 +73,6 @@ async def test_pathological_pages_cannot_hold_a_claim(aiohttp_server, settings: 
         # (how far past its deadline a claim ends is measured by bench/evidence.py, not here:
         # a loaded machine must not fail this test)
         assert claim.timed_out
-        assert claim.elapsed_s < 30
         held = {p.url.rsplit("/", 1)[-1]: p.error or "" for p in claim.pages}
         assert "deadline" in held["slow"] or "no complete answer" in held["slow"]
         assert "deadline" in held["endless"] or "no complete answer" in held["endless"]
@@ -97,14 +96,13 @@ async def test_hanging_search_keeps_corpus_evidence(
         {
             "search.backends": ["searxng"],
             "search.searxng.base_url": str(searx.make_url("/")),
-            "limits.claim_budget_s": 1.5,
+            "limits.claim_budget_s": 10.0,  # the corpus answers within it, loaded or not
         }
     )
     async with open_runtime(settings, corpora=[docs]) as runtime:
         report = await check(CheckRequest(RESPONSE), runtime)
     for claim in (c for c in report.claims if c.check_worthy):
-        assert claim.timed_out
-        assert claim.elapsed_s < 30  # the search never answers
+        assert claim.timed_out  # the search never answers: the deadline ended it
         assert claim.evidence[0].backend == "corpus:docs"
     statuses = {b.name: b.status for b in report.search}
     assert statuses["corpus:docs"] == "ok"

@@ -33,6 +33,10 @@ from tests.judges.tiny_nli import build
 from tests.loopback import Loopback
 from verifier.testing import pages_app, searxng_app
 
+# real processes, run one after another: each wait in here has its own generous bound, so
+# the test's own limit (pytest's default 300 s) is raised above their sum for a loaded machine
+pytestmark = pytest.mark.timeout(1800)
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples"
 HUB_REPO = "cross-encoder/nli-deberta-v3-base"

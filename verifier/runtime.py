@@ -23,7 +23,13 @@ from verifier.search.api import RateGate
 from verifier.search.base import PageSource, SearchBackend
 from verifier.search.brave import BraveBackend
 from verifier.search.chain import FallbackChain
-from verifier.search.corpus import CorpusBackend, IndexStats, build_index, stat_fingerprint
+from verifier.search.corpus import (
+    CORPUS_SUFFIXES,
+    CorpusBackend,
+    IndexStats,
+    build_index,
+    stat_fingerprint,
+)
 from verifier.search.ddgs import DdgsBackend
 from verifier.search.ratelimit import SharedRate
 from verifier.search.searxng import SearxngBackend
@@ -31,6 +37,7 @@ from verifier.search.serper import SerperBackend
 from verifier.snapshots.base import SnapshotStore
 from verifier.snapshots.cache import EvidenceCache
 from verifier.snapshots.sqlite import SqliteSnapshotStore
+from verifier.system.notice import notice
 from verifier.system.postgres import database_of
 from verifier.web.extract import Extractor, PageExtractor
 from verifier.web.fetch import Fetcher, PageFetcher
@@ -92,6 +99,18 @@ def writable_data_dir(settings: Settings) -> Path:
     return data_dir
 
 
+def corpus_files(directory: Path) -> int:
+    """How many corpus files (.txt, .md, .html, outside hidden folders) ``directory``
+    holds: the documents its index will have."""
+    return sum(
+        1
+        for p in directory.rglob("*")
+        if p.suffix.lower() in CORPUS_SUFFIXES
+        and not any(part.startswith(".") for part in p.relative_to(directory).parts)
+        and p.is_file()
+    )
+
+
 def corpus_db_for(directory: Path, data_dir: Path) -> Path:
     """Where an on-the-fly index of ``directory`` lives under the data dir."""
     resolved = directory.resolve()
@@ -107,6 +126,8 @@ async def resolve_corpus(
     path = Path(path)
     if path.is_dir():
         db = corpus_db_for(path, settings.data_dir())
+        if not db.exists():  # its first check: extracting and indexing every document
+            notice(f"indexing corpus {path} ({corpus_files(path)} documents) ...")
         stats = await build_index(
             path, db, extractor=extractor, passage_chars=settings.evidence.passage_chars
         )

@@ -416,6 +416,7 @@ def schema() -> None:
     \b
     Examples:
       verifier schema report > verifier.report-4.schema.json
+      verifier schema validate report.json
       verifier schema openapi
     """
 
@@ -427,6 +428,20 @@ def schema_report() -> None:
     from workers import commands
 
     commands.schema_report()
+
+
+@schema.command("validate", cls=_Command)
+@click.argument("report_file", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True))
+def schema_validate(report_file: str) -> None:
+    """Validate a stored report (JSON, or the JSON lines of `check --batch`; - for stdin)
+    against the report's JSON Schema, as `verifier schema report` prints it.
+
+    Exit status 0 and one line when it is valid; 2 with one line per error (its JSON path
+    and message) when it is not, or one line when the file is not JSON.
+    """
+    from workers import commands
+
+    commands.schema_validate(report_file)
 
 
 @schema.command("openapi")

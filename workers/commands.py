@@ -12,7 +12,7 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +27,7 @@ from verifier.judges import Decision
 from verifier.pipeline import check as run_check
 from verifier.plagiarism.detect import SourceText, detect
 from verifier.render import plagiarism_text, report_html, report_json, report_text, rubric_text
+from verifier.render.text import shorten
 from verifier.runtime import open_runtime
 from verifier.schema import CheckRequest, Report, parse_flags
 from verifier.search.corpus import build_index
@@ -35,7 +36,7 @@ from verifier.system.versions import DISTRIBUTION, NOT_INSTALLED, extra_versions
 from verifier.web.extract import Extractor, extract_html
 from workers.batch import check_batch, read_batch
 from workers.store.jobs import default_processes
-from workers.terminal import terminal_progress, warn_incomplete
+from workers.terminal import show_notices, terminal_progress, warn_incomplete
 
 PLAGIARISM_SCHEMA = "verifier.plagiarism/2"
 
@@ -298,10 +299,11 @@ def check(options: CheckOptions) -> None:
         if not Path(corpus).exists():
             msg = f"corpus path {corpus} does not exist; pass a directory of .txt/.md/.html files or an index built by `verifier index`"
             raise InputError(msg)
-    if options.batch:
-        _check_batch(options, options.batch, settings)
-    else:
-        _check_response(options, settings, rater_flags)
+    with show_notices():
+        if options.batch:
+            _check_batch(options, options.batch, settings)
+        else:
+            _check_response(options, settings, rater_flags)
 
 
 def _refuse_mixed(options: CheckOptions) -> None:
@@ -741,6 +743,94 @@ def schema_report() -> None:
     from verifier.report.json_schema import report_json_schema
 
     click.echo(json.dumps(report_json_schema(), indent=2, ensure_ascii=False))
+
+
+def _json_path(parts: Sequence[str | int]) -> str:
+    """An error's place in the report as a JSON path: ``$.claims[3].verdict.label``."""
+    path = "$"
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif part.isidentifier():
+            path += f".{part}"
+        else:
+            path += f"[{json.dumps(part)}]"
+    return path
+
+
+def _documents(raw: str, path: str) -> list[tuple[str, Any]]:
+    """The JSON documents of a stored report file: one report, or JSON lines (one report
+    a line, as `check --batch` writes them), each named for its error lines."""
+    try:
+        return [("", json.loads(raw))]
+    except json.JSONDecodeError as whole:
+        lines = [(n, line) for n, line in enumerate(raw.splitlines(), start=1) if line.strip()]
+        if len(lines) < 2:
+            msg = f"{path} is not JSON ({whole.msg} at line {whole.lineno} column {whole.colno})"
+            raise InputError(msg) from whole
+        documents = []
+        for number, line in lines:
+            try:
+                documents.append((f"line {number}: ", json.loads(line)))
+            except json.JSONDecodeError as exc:
+                msg = (
+                    f"{path} is neither JSON nor JSON lines (line {number}: {exc.msg} at "
+                    f"column {exc.colno})"
+                )
+                raise InputError(msg) from exc
+        return documents
+
+
+def _plain_errors(error: Any) -> Iterator[Any]:
+    """``error``, or, for a value that matches none of a field's kinds (``anyOf``, as for
+    a field that may be null), the errors of the one kind of that type, which say what
+    is wrong inside it ("$.claims[0].verdict.label: "maybe" is not one of ...")."""
+    if error.kind.name in ("anyOf", "oneOf") and error.kind.context:
+        same_type = [
+            branch
+            for branch in error.kind.context
+            if not (
+                len(branch) == 1
+                and branch[0].kind.name == "type"
+                and branch[0].instance_path == error.instance_path
+            )
+        ]
+        if len(same_type) == 1:
+            for inner in same_type[0]:
+                yield from _plain_errors(inner)
+            return
+    yield error
+
+
+def schema_validate(path: str, *, most: int = 100) -> None:
+    """Validate a stored report against ``verifier schema report``: one line and exit 0
+    when valid; each error's JSON path and message and exit 2 when not."""
+    import jsonschema_rs
+
+    from verifier.report.json_schema import report_json_schema
+
+    schema = report_json_schema()
+    validator = jsonschema_rs.validator_for(schema)
+    documents = _documents(read_text_input(path, "report"), path)
+    errors: list[str] = []
+    for where, document in documents:
+        for error in (e for found in validator.iter_errors(document) for e in _plain_errors(found)):
+            message = shorten(error.message, 300)
+            errors.append(f"{path}: {where}{_json_path(error.instance_path)}: {message}")
+    if not errors:
+        what = f"{len(documents)} reports match" if len(documents) > 1 else "matches"
+        click.echo(f"{path}: valid: {what} {schema['title']} (verifier schema report)")
+        return
+    for line in errors[:most]:
+        click.echo(line)
+    if len(errors) > most:
+        click.echo(f"{path}: ... and {len(errors) - most} more errors")
+    click.echo(
+        f"verifier: error: {path}: invalid: {len(errors)} error(s) against {schema['title']} "
+        "(verifier schema report)",
+        err=True,
+    )
+    sys.exit(EXIT_USAGE)
 
 
 def schema_openapi() -> None:

@@ -8,7 +8,7 @@ crashed, out of memory) is reaped and replaced, after a backoff when it keeps dy
 counted in ``/metrics``. On SIGTERM or SIGINT it stops within ``service.grace_s``:
 running jobs get all but the last few seconds of it to finish and are given back to the
 queue in those, the API stops taking requests at once, and a process still running at
-the end is killed. A watchdog ends the process a few seconds after the grace period
+the end is killed (serve then gives back the jobs it still held). A watchdog ends the process a few seconds after the grace period
 whatever it is doing, so no state (a render, a store that hangs) can keep it alive.
 """
 
@@ -21,6 +21,7 @@ import multiprocessing
 import multiprocessing.process
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ import click
 from aiohttp import web
 
 from verifier.config import Settings
-from verifier.errors import ConfigError
+from verifier.errors import ConfigError, VerifierError
 from verifier.runtime import Runtime, open_runtime
 from verifier.schema import Report
 from verifier.system.lifetime import become_subreaper, reap_orphans
@@ -41,7 +42,7 @@ from workers.callbacks import CallbackSender
 from workers.labelstudio.backend import add_label_studio_backend
 from workers.liveness import Liveness
 from workers.logs import setup_logging
-from workers.store.jobs import default_processes
+from workers.store.jobs import JobState, default_processes
 from workers.store.jobstore import JobStore, SqliteJobStore, SqlJobStore
 from workers.store.secretbox import SecretBox
 from workers.webapp import add_web_app
@@ -171,9 +172,10 @@ class JobProcesses:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), self.every_s)
 
-    async def stop(self, deadline: float) -> None:
+    async def stop(self, deadline: float) -> list[int]:
         """SIGTERM to each (they drain), and SIGKILL to any still alive at
-        ``deadline`` (a time.monotonic())."""
+        ``deadline`` (a time.monotonic()); the pids of those killed (their jobs may still
+        be leased to them: see :func:`give_back_jobs_of`)."""
         running = [p for p in self.slots if p is not None and p.is_alive()]
         for process in running:
             if process.pid is not None:
@@ -181,6 +183,7 @@ class JobProcesses:
                     os.kill(process.pid, signal.SIGTERM)
         left = max(0.0, deadline - time.monotonic())
         await asyncio.gather(*(asyncio.to_thread(p.join, left) for p in running))
+        killed = []
         for process in running:
             if process.is_alive():
                 log.warning(
@@ -189,6 +192,38 @@ class JobProcesses:
                 )
                 process.kill()
                 process.join(5)
+                if process.pid is not None:
+                    killed.append(process.pid)
+        return killed
+
+
+def give_back_jobs_of(store: JobStore, pids: list[int]) -> int:
+    """Give back the jobs still leased to the job processes ``pids`` of this host (killed
+    at the end of the grace period before they could give them back themselves: on a
+    loaded machine a job process, which runs at a lower priority, may get too little of
+    the CPU to do it in time), their attempts uncounted, as each process would have.
+    Without this they would wait for their leases to run out. How many were given back."""
+    if not pids:
+        return 0
+    owners = tuple(f"{socket.gethostname()}:{pid}:" for pid in pids)
+    given = 0
+    try:
+        held: list[tuple[str, str]] = []  # listed in full first: a release shifts the pages
+        while True:
+            running, total = store.list_jobs(
+                owner=None, state=JobState.RUNNING, limit=200, offset=len(held)
+            )
+            held += [(j.id, j.lease_owner or "") for j in running]
+            if not running or len(held) >= total:
+                break
+        for job_id, owner in held:
+            if owner.startswith(owners):
+                given += store.release(job_id, owner)
+    except VerifierError as exc:  # the store is down: the leases run out instead
+        log.warning("cannot give back the jobs of the killed job processes: %s", exc)
+    if given:
+        log.warning("gave back %d job(s) the killed job processes still held", given)
+    return given
 
 
 async def run_service(
@@ -327,7 +362,8 @@ async def _serve(
     await watcher
     await reaper
     # the job processes drain while the API stops taking requests
-    await asyncio.gather(jobs.stop(began + service.grace_s), runner.cleanup())
+    killed, _ = await asyncio.gather(jobs.stop(began + service.grace_s), runner.cleanup())
+    await asyncio.to_thread(give_back_jobs_of, store, killed)
 
 
 def _config_note(source: str) -> str:

@@ -1,13 +1,13 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
 
+from tests.helpers import WAIT_S
 from verifier.config import LlmJudgeSettings, Settings
 from verifier.errors import ConfigError
 from verifier.judges import aggregate
@@ -34,7 +34,7 @@ async def endpoint(aiohttp_server: Server):  # type: ignore[no-untyped-def]
     async def start(*script: Any) -> tuple[TestServer, LlmJudge]:
         server = await aiohttp_server(chat_app(script))
         settings = LlmJudgeSettings(
-            base_url=str(server.make_url("/v1")), model="fake-1", backoff_s=0.01, timeout_s=1.0
+            base_url=str(server.make_url("/v1")), model="fake-1", backoff_s=0.01, timeout_s=30.0
         )
         return server, LlmJudge(settings, api_key="sk-test")
 
@@ -43,7 +43,7 @@ async def endpoint(aiohttp_server: Server):  # type: ignore[no-untyped-def]
 
 async def test_contradicted_answer_is_validated_and_located(endpoint) -> None:  # type: ignore[no-untyped-def]
     server, judge = await endpoint(answer("contradicted"))
-    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(10))
+    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(WAIT_S))
     await judge.aclose()
     assert [j.label for j in found] == ["inconclusive", "refuted"]
     assert EVIDENCE[1][found[1].start : found[1].end] == "completed in 1889"  # type: ignore[misc]
@@ -64,7 +64,7 @@ async def test_malformed_and_unfounded_answers_are_retried(endpoint) -> None:  #
         "```json\n" + answer("supported", quote="The Eiffel Tower was completed in 1889") + "\n```",
     )
     judge.settings = judge.settings.model_copy(update={"retries": 3})
-    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(10))
+    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(WAIT_S))
     await judge.aclose()
     assert found[1].label == "supported"
     assert len(server.app[CHAT_REQUESTS]) == 4
@@ -72,7 +72,7 @@ async def test_malformed_and_unfounded_answers_are_retried(endpoint) -> None:  #
 
 async def test_a_broken_endpoint_never_decides(endpoint) -> None:  # type: ignore[no-untyped-def]
     server, judge = await endpoint(500, 503, answer("maybe"))
-    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(10))
+    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(WAIT_S))
     await judge.aclose()
     assert {j.label for j in found} == {"inconclusive"}
     assert "HTTP 500; HTTP 503; label 'maybe'" in found[0].reason
@@ -81,25 +81,25 @@ async def test_a_broken_endpoint_never_decides(endpoint) -> None:  # type: ignor
 
 async def test_authentication_failures_are_not_retried(endpoint) -> None:  # type: ignore[no-untyped-def]
     server, judge = await endpoint(401)
-    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(10))
+    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(WAIT_S))
     await judge.aclose()
     assert "HTTP 401" in found[0].reason
     assert len(server.app[CHAT_REQUESTS]) == 1
 
 
 async def test_slow_and_hanging_answers_end_at_the_deadline(endpoint) -> None:  # type: ignore[no-untyped-def]
-    _server, judge = await endpoint(("slow", 60.0, answer("supported")), "hang")
-    started = time.monotonic()
+    # the answers take an hour or never come: that the judge answers at all (within the
+    # test's limit) is the deadline's doing
+    _server, judge = await endpoint(("slow", 3600.0, answer("supported")), "hang")
     found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(1.5))
     await judge.aclose()
-    assert time.monotonic() - started < 30  # the answers take 60 s or never come
     assert {j.label for j in found} == {"inconclusive"}
     assert "no answer within" in found[0].reason
 
 
 async def test_inconclusive_answer(endpoint) -> None:  # type: ignore[no-untyped-def]
     _server, judge = await endpoint(answer("inconclusive", None, None))
-    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(10))
+    found = await judge.judge(CLAIM, EVIDENCE, Deadline.after(WAIT_S))
     await judge.aclose()
     assert {j.label for j in found} == {"inconclusive"}
     assert found[0].reason == "llm: it says 1889"

@@ -257,3 +257,21 @@ def test_advice_without_a_disclaimer_is_highlighted_in_the_response(
     )
     assert "".join(text for _tip, text in marked) == str(escape(advice))
     assert all(tip.startswith("advice without a disclaimer (caps at 3)") for tip, _text in marked)
+
+
+def test_the_cards_count_claims_really_checked_and_name_rules_in_words(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.render.text import claim_counts
+
+    report = plain_report(
+        settings, extractor, "Marie Curie was born in Warsaw in 1867. The wrold is round."
+    )
+    html = report_html(report)
+    card = html.split('id="claim-counts">')[1].split("</div>")[0]
+    assert card == "Claims: " + str(escape(claim_counts(report)))
+    assert " 0 checked, " in card
+    assert " unchecked (" in card
+    score = html.split('id="score-card">')[1].split("</div>\n    </div>")[0]
+    assert "spelling or grammar error" in score
+    assert "spelling_grammar" not in score

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 
 from tests import helpers
+from tests.helpers import WAIT_S
 from verifier.config import ExtractSettings
 from verifier.errors import ExtractError, ExtractTimeout
 from verifier.system.deadline import Deadline
@@ -55,7 +55,7 @@ async def test_pool_extracts(extractor: Extractor) -> None:
         url="https://example.com/",
         content_type="text/html",
         charset=None,
-        deadline=Deadline.after(30),
+        deadline=Deadline.after(WAIT_S),
     )
     assert "Gustave Eiffel" in result.text
 
@@ -67,7 +67,7 @@ async def test_plain_text_skips_the_pool() -> None:
         url="https://e.com/a.txt",
         content_type="text/plain",
         charset=None,
-        deadline=Deadline.after(1),
+        deadline=Deadline.after(WAIT_S),
     )
     assert (result.text, result.method) == ("Just text.", "plain")
     assert ex._pool is None
@@ -90,7 +90,7 @@ async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
         url="https://e.com/",
         content_type="text/html",
         charset=None,
-        deadline=Deadline.after(30),
+        deadline=Deadline.after(WAIT_S),  # a new worker process starts first
     )
     assert "Eiffel" in result.text
     await ex.aclose()
@@ -98,16 +98,15 @@ async def test_hung_extraction_is_killed_and_the_pool_recovers() -> None:
 
 @pytest.mark.slow
 async def test_a_deadline_runs_from_the_call_not_from_when_a_worker_is_free() -> None:
-    """With the only worker held by a task allowed 60 s, a task with a 1 s deadline ends
-    at its deadline, not after the first one: the caller's clock, not the worker's."""
-    ex = Extractor(ExtractSettings(processes=1, timeout_s=120), function=helpers.hang)
+    """With the only worker held by a task allowed an hour, a task with a 1 s deadline ends
+    at its deadline, not after the first one: the caller's clock, not the worker's (were
+    it the worker's, this test would outlast its own limit)."""
+    ex = Extractor(ExtractSettings(processes=1, timeout_s=3600), function=helpers.hang)
     kw = {"url": "https://e.com/", "content_type": "text/html", "charset": None}
-    hog = asyncio.create_task(ex.extract(ARTICLE, deadline=Deadline.after(60), **kw))
+    hog = asyncio.create_task(ex.extract(ARTICLE, deadline=Deadline.after(3600), **kw))
     await asyncio.sleep(0.2)
-    started = time.monotonic()
     with pytest.raises(ExtractTimeout):
         await ex.extract(ARTICLE, deadline=Deadline.after(1), **kw)
-    assert time.monotonic() - started < 30  # the hog's 60 s would be the failure
     hog.cancel()
     with pytest.raises(asyncio.CancelledError):
         await hog
@@ -122,6 +121,6 @@ async def test_extraction_errors_are_reported() -> None:
             url="https://e.com/",
             content_type="text/html",
             charset=None,
-            deadline=Deadline.after(30),
+            deadline=Deadline.after(WAIT_S),
         )
     await ex.aclose()

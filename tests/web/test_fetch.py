@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import ipaddress
-import time
 
 import pytest
 
+from tests.helpers import WAIT_S
 from verifier.config import FetchSettings
 from verifier.errors import (
     BlockedURL,
@@ -26,7 +26,7 @@ PAGES = {"a": "<html><head><title>A</title></head><body><p>Page A text.</p></bod
 def fetch_settings(**overrides: object) -> FetchSettings:
     base = {
         "allow_private_networks": True,
-        "timeout_s": 3.0,
+        "timeout_s": 30.0,  # loopback answers at once, even on a loaded machine
         "backoff_s": 0.01,
         "max_bytes": 1_000_000,
     }
@@ -46,7 +46,7 @@ async def fetcher():
 
 
 async def test_fetches_a_page(server, fetcher) -> None:
-    page = await fetcher.fetch(str(server.make_url("/page/a")), Deadline.after(5))
+    page = await fetcher.fetch(str(server.make_url("/page/a")), Deadline.after(WAIT_S))
     assert page.status == 200
     assert page.content_type == "text/html"
     assert b"Page A text." in page.body
@@ -54,72 +54,69 @@ async def test_fetches_a_page(server, fetcher) -> None:
 
 
 async def test_follows_redirects_up_to_the_limit(server, fetcher) -> None:
-    page = await fetcher.fetch(str(server.make_url("/redirect/5")), Deadline.after(5))
+    page = await fetcher.fetch(str(server.make_url("/redirect/5")), Deadline.after(WAIT_S))
     assert page.final_url.endswith("/page/a")
     with pytest.raises(TooManyRedirects, match="more than 5 redirects"):
-        await fetcher.fetch(str(server.make_url("/redirect/6")), Deadline.after(5))
+        await fetcher.fetch(str(server.make_url("/redirect/6")), Deadline.after(WAIT_S))
 
 
 async def test_redirect_loop(server, fetcher) -> None:
     with pytest.raises(TooManyRedirects, match="redirect loop"):
-        await fetcher.fetch(str(server.make_url("/loop")), Deadline.after(5))
+        await fetcher.fetch(str(server.make_url("/loop")), Deadline.after(WAIT_S))
 
 
 async def test_huge_body_is_cut_while_streaming(server, fetcher) -> None:
-    started = time.monotonic()
+    # cut at the cap (TooLarge), not at the deadline (that would be FetchTimeout)
     with pytest.raises(TooLarge, match="over the 1000000-byte cap"):
-        await fetcher.fetch(str(server.make_url("/huge")), Deadline.after(30))
-    assert time.monotonic() - started < 25  # cut at the cap, not at the deadline
+        await fetcher.fetch(str(server.make_url("/huge")), Deadline.after(WAIT_S))
 
 
 async def test_endless_body_times_out(server) -> None:
     fetcher = Fetcher(fetch_settings(timeout_s=0.5, max_bytes=50_000_000))
-    started = time.monotonic()
-    with pytest.raises(FetchTimeout):
-        await fetcher.fetch(str(server.make_url("/endless")), Deadline.after(60))
-    assert time.monotonic() - started < 30  # fetch.timeout_s (0.5 s) ended it
+    # fetch.timeout_s (0.5 s) ended it, not the deadline (an hour)
+    with pytest.raises(FetchTimeout, match=r"no complete answer within 0\.5 s"):
+        await fetcher.fetch(str(server.make_url("/endless")), Deadline.after(3600))
     await fetcher.aclose()
 
 
 async def test_slow_first_byte_is_bounded_by_the_deadline(server, fetcher) -> None:
-    started = time.monotonic()
-    with pytest.raises(FetchTimeout):
+    # the first byte comes after 60 s: the deadline's 0.4 s, not fetch.timeout_s, ended it
+    with pytest.raises(FetchTimeout, match=r"no (complete answer within 0\.[0-4] s|time left)"):
         await fetcher.fetch(str(server.make_url("/slow")), Deadline.after(0.4))
-    assert time.monotonic() - started < 30  # the first byte comes after 60 s
 
 
 async def test_wrong_content_type(server, fetcher) -> None:
     with pytest.raises(UnsupportedContentType, match="application/pdf"):
-        await fetcher.fetch(str(server.make_url("/pdf")), Deadline.after(5))
+        await fetcher.fetch(str(server.make_url("/pdf")), Deadline.after(WAIT_S))
 
 
 async def test_5xx_is_retried_then_given_up(server, fetcher) -> None:
     with pytest.raises(HTTPStatusError) as info:
-        await fetcher.fetch(str(server.make_url("/fail")), Deadline.after(5))
+        await fetcher.fetch(str(server.make_url("/fail")), Deadline.after(WAIT_S))
     assert info.value.status == 500
     assert server.app[HITS]["fail"] == 3  # first try + fetch.retries (2)
 
 
 async def test_5xx_then_success(server, fetcher) -> None:
-    page = await fetcher.fetch(str(server.make_url("/flaky")), Deadline.after(5))
+    page = await fetcher.fetch(str(server.make_url("/flaky")), Deadline.after(WAIT_S))
     assert b"Recovered" in page.body
 
 
 async def test_4xx_is_never_retried(server, fetcher) -> None:
     with pytest.raises(HTTPStatusError):
-        await fetcher.fetch(str(server.make_url("/missing")), Deadline.after(5))
+        await fetcher.fetch(str(server.make_url("/missing")), Deadline.after(WAIT_S))
     assert server.app[HITS]["missing"] == 1
 
 
 async def test_connection_refused_is_retried_then_reported(fetcher, closed_port) -> None:
     with pytest.raises(ConnectionFailed, match="cannot connect"):
-        await fetcher.fetch(f"http://127.0.0.1:{closed_port}/", Deadline.after(5))
+        await fetcher.fetch(f"http://127.0.0.1:{closed_port}/", Deadline.after(WAIT_S))
 
 
 async def test_broken_encodings_are_fetched_as_bytes(server, fetcher) -> None:
-    latin = await fetcher.fetch(str(server.make_url("/latin1")), Deadline.after(5))
+    latin = await fetcher.fetch(str(server.make_url("/latin1")), Deadline.after(WAIT_S))
     assert latin.charset == "iso-8859-1"
-    bad = await fetcher.fetch(str(server.make_url("/badbytes")), Deadline.after(5))
+    bad = await fetcher.fetch(str(server.make_url("/badbytes")), Deadline.after(WAIT_S))
     assert b"\xff\xfe" in bad.body
 
 
@@ -136,7 +133,7 @@ async def test_user_agent_names_the_tool(aiohttp_server) -> None:
     app.router.add_get("/", handler)
     server = await aiohttp_server(app)
     fetcher = Fetcher(fetch_settings())
-    await fetcher.fetch(str(server.make_url("/")), Deadline.after(5))
+    await fetcher.fetch(str(server.make_url("/")), Deadline.after(WAIT_S))
     await fetcher.aclose()
     assert seen["ua"].startswith("verifier/")
 
@@ -183,7 +180,7 @@ def test_public_addresses_are_allowed(address: str) -> None:
 async def test_guard_refuses_before_connecting(url: str) -> None:
     fetcher = Fetcher(FetchSettings())
     with pytest.raises(BlockedURL):
-        await fetcher.fetch(url, Deadline.after(5))
+        await fetcher.fetch(url, Deadline.after(WAIT_S))
     await fetcher.aclose()
 
 
@@ -213,7 +210,7 @@ async def test_guard_rechecks_every_redirect(aiohttp_server) -> None:
     fetcher._precheck = first_hop_allowed  # type: ignore[method-assign]
     fetcher.settings = FetchSettings(allow_private_networks=False)
     with pytest.raises(BlockedURL, match=r"169\.254\.169\.254"):
-        await fetcher.fetch(str(server.make_url("/hop")), Deadline.after(5))
+        await fetcher.fetch(str(server.make_url("/hop")), Deadline.after(WAIT_S))
     await fetcher.aclose()
     assert len(calls) == 2
 

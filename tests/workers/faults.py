@@ -591,7 +591,7 @@ def sigterm_under_load(tmp: Path, *, grace_s: float = 4.0, jobs: int = 24) -> Ou
         wait_for(lambda: states()[0].get("running", 0) >= 1, 120, "a running job")
         server.send_signal(signal.SIGTERM)
         began = time.monotonic()
-        outcome.notes["exit_status"] = server.wait(timeout=grace_s + 60)
+        outcome.notes["exit_status"] = server.wait(timeout=grace_s + 120)
         outcome.notes["stopped_s"] = round(time.monotonic() - began, 2)
         found, attempts = states()
         outcome.notes["states_after"] = found
@@ -609,7 +609,7 @@ def sigterm_under_load(tmp: Path, *, grace_s: float = 4.0, jobs: int = 24) -> Ou
     starting.send_signal(signal.SIGTERM)
     began = time.monotonic()
     try:
-        outcome.notes["early_exit_status"] = starting.wait(timeout=grace_s + 60)
+        outcome.notes["early_exit_status"] = starting.wait(timeout=grace_s + 120)
     finally:
         if starting.poll() is None:
             starting.kill()

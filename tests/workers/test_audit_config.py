@@ -14,6 +14,10 @@ import pytest
 
 from tests.workers.test_processes import CORPUS, Api, env, free_port, new_key, start, verifier  # noqa: F401
 
+# real processes, run one after another: each wait in here has its own generous bound, so
+# the test's own limit (pytest's default 300 s) is raised above their sum for a loaded machine
+pytestmark = pytest.mark.timeout(900)
+
 
 @pytest.mark.parametrize("store", ["sqlite", "postgresql"])
 def test_replay_names_what_differs_and_nothing_else(

@@ -6,6 +6,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.report.test_exports import report as louvre_report
+from verifier.config import Settings
+from verifier.web.extract import Extractor
 from workers.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -771,3 +774,45 @@ def test_one_input_one_behaviour_on_the_command_line_in_a_batch_and_for_label_st
     assert task.problem is None
     assert task.request is not None
     assert task.request["response"] == "  \n"
+
+
+def test_schema_validate_a_stored_report(
+    tmp_path: Path, settings: Settings, extractor: Extractor
+) -> None:
+    """`verifier schema validate FILE`: one line and 0 when valid; each error's JSON path
+    and message and 2 when not; one line for a file that is not JSON."""
+    data = louvre_report(settings, extractor).to_dict()
+    good = tmp_path / "report.json"
+    good.write_text(json.dumps(data))
+    result = run("schema", "validate", str(good))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"{good}: valid: matches verifier.report/4 (verifier schema report)\n"
+    # JSON lines, as `check --batch` writes them, and stdin
+    lines = json.dumps(data) + "\n" + json.dumps(data) + "\n"
+    result = run("schema", "validate", "-", input=lines)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "-: valid: 2 reports match verifier.report/4 (verifier schema report)\n"
+
+    bad = json.loads(json.dumps(data))
+    bad["claims"][0]["verdict"] = {**(bad["claims"][0]["verdict"] or {}), "label": "maybe"}
+    del bad["truthfulness"]["status"]
+    bad["plagiarism"]["copied_share"] = "a lot"
+    stored = tmp_path / "bad.json"
+    stored.write_text(json.dumps(bad))
+    result = run("schema", "validate", str(stored))
+    assert result.exit_code == 2
+    said = result.stdout.splitlines()
+    assert any(
+        line.startswith(f"{stored}: $.claims[0].verdict.label: ") and "maybe" in line
+        for line in said
+    ), said
+    assert any(line.startswith(f"{stored}: $.truthfulness: ") and "status" in line for line in said)
+    assert any(line.startswith(f"{stored}: $.plagiarism.copied_share: ") for line in said), said
+    assert "invalid: " in one_error_line(result)
+
+    junk = tmp_path / "junk.json"
+    junk.write_text("Score: 3 (plagiarized)\n")
+    result = run("schema", "validate", str(junk))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert one_error_line(result).startswith(f"verifier: error: {junk} is not JSON (")

@@ -20,6 +20,10 @@ import pytest
 from tests.workers.test_processes import CORPUS, Api, free_port, start, stop_all, verifier
 from workers.store.pgstore import JOB_MIGRATIONS
 
+# real processes, run one after another: each wait in here has its own generous bound, so
+# the test's own limit (pytest's default 300 s) is raised above their sum for a loaded machine
+pytestmark = pytest.mark.timeout(1800)
+
 
 def host_env(base: dict[str, str], data_dir: Path) -> dict[str, str]:
     return {**base, "VERIFIER_DATA_DIR": str(data_dir)}

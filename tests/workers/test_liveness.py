@@ -4,6 +4,7 @@ import asyncio
 import socket
 from pathlib import Path
 
+from tests.helpers import WAIT_S
 from workers.liveness import Liveness
 
 
@@ -17,7 +18,7 @@ async def test_systemd_hears_ready_watchdog_status_and_stopping(tmp_path: Path) 
     assert liveness.every_s == 0.1
     stop = asyncio.Event()
     task = asyncio.create_task(liveness.run(lambda: "waiting for the job store (disk full)", stop))
-    async with asyncio.timeout(5):
+    async with asyncio.timeout(WAIT_S):
         while not alive.exists():
             await asyncio.sleep(0.01)
     stop.set()

@@ -19,7 +19,12 @@ from tests.workers.test_processes import Api, env, free_port, new_key, start  # 
 from verifier.system.lifetime import _stat, children_of
 from verifier.testing import pages_app, searxng_app
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="prctl is Linux's")
+# real processes, run one after another: each wait in here has its own generous bound, so
+# the test's own limit (pytest's default 300 s) is raised above their sum for a loaded machine
+pytestmark = [
+    pytest.mark.skipif(sys.platform != "linux", reason="prctl is Linux's"),
+    pytest.mark.timeout(900),
+]
 
 PAGE = "<html><body><p>Radium is a chemical element with the symbol Ra and atomic number 88.</p></body></html>"
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import WAIT_S
 from tests.workers.test_worker import ENDED, fast, runtime  # noqa: F401 - fixture
 from verifier.config import Settings
 from verifier.errors import InvalidRequest, JobStoreError, StoreUnavailable
@@ -73,7 +74,7 @@ async def test_a_nul_is_422_at_the_door_the_same_on_both_stores(
     assert sum(any_store.counts().values()) == 1  # nothing refused was stored
 
 
-async def _run_until_ended(worker: Worker, store: Any, ended: int, timeout: float = 30) -> None:
+async def _run_until_ended(worker: Worker, store: Any, ended: int, timeout: float = WAIT_S) -> None:
     stop = asyncio.Event()
     task = asyncio.create_task(worker.run(stop))
     try:

@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+# real processes, run one after another: each wait in here has its own generous bound, so
+# the test's own limit (pytest's default 300 s) is raised above their sum for a loaded machine
+pytestmark = pytest.mark.timeout(1800)
+
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "examples" / "corpus"
 
@@ -316,3 +320,35 @@ def test_a_2m_character_check_over_the_job_timeout_replaces_its_job_process(
     # stopped by the loop's timeout, or by the guard thread when the check held the loop
     assert "replace" in log
     assert "exit status 75" in log or "stops so that serve replaces it" in log
+
+
+def test_serve_gives_back_the_jobs_of_a_job_process_it_had_to_kill(tmp_path: Path) -> None:
+    """A job process starved of the CPU (it runs at a lower priority) may not give its jobs
+    back within the grace period; serve kills it and gives them back itself, attempts
+    uncounted, so they wait for no lease to run out. Another process's jobs are left."""
+    import socket
+
+    from workers.service import give_back_jobs_of
+    from workers.store.jobstore import SqliteJobStore
+
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    try:
+        for i in range(3):
+            store.submit({"response": f"r {i}"}, owner=None, options={})
+        host = socket.gethostname()
+        killed = [store.lease_job(f"{host}:4242:aaaaaa", 600) for _ in range(2)]
+        alive = store.lease_job(f"{host}:42420:bbbbbb", 600)
+        assert all(killed)
+        assert alive is not None
+        assert give_back_jobs_of(store, [4242]) == 2
+        for job in killed:
+            back = store.get(job.id)  # type: ignore[union-attr]
+            assert back is not None
+            assert back.state == "queued"
+            assert back.attempts == 0
+        still = store.get(alive.id)
+        assert still is not None
+        assert still.state == "running"
+        assert give_back_jobs_of(store, []) == 0
+    finally:
+        store.close()

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.helpers import WAIT_S
 from tests.workers.test_worker import FillableSnapshots, runtime
 from verifier.config import Settings
 from verifier.snapshots import MemorySnapshotStore
@@ -47,7 +48,7 @@ def store(pg_url: str) -> Iterator[PgJobStore]:
 
 
 async def run_until(
-    worker: Worker, store: PgJobStore, settings: Settings, ended: int, timeout: float = 60
+    worker: Worker, store: PgJobStore, settings: Settings, ended: int, timeout: float = WAIT_S
 ) -> None:
     stop = asyncio.Event()
     task = asyncio.create_task(run_queue_worker(settings.service.database, worker, settings, stop))
@@ -126,7 +127,7 @@ async def test_a_full_disk_gives_the_job_back_with_a_new_task_and_no_attempt(
     stop = asyncio.Event()
     task = asyncio.create_task(run_queue_worker(fast.service.database, worker, fast, stop))
     try:
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(WAIT_S):
             while worker.stats.given_back < 3:  # more than its one attempt
                 await asyncio.sleep(0.05)
             disk.full = False
@@ -156,7 +157,7 @@ async def test_cancel_stops_a_running_check(
     stop = asyncio.Event()
     task = asyncio.create_task(run_queue_worker(fast.service.database, worker, fast, stop))
     try:
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(WAIT_S):
             await started.wait()
             assert store.cancel(job.id)
             while worker.running:  # the check is stopped (procrastinate's abort)
@@ -237,7 +238,7 @@ async def test_the_rows_of_stopped_workers_are_pruned_while_workers_run(
                 "INSERT INTO procrastinate_workers (last_heartbeat)"
                 " VALUES (now() - interval '1 hour') RETURNING id"
             ).fetchone()[0]
-        async with asyncio.timeout(30):
+        async with asyncio.timeout(WAIT_S):
             while store._read("SELECT id FROM procrastinate_workers WHERE id = ?", (dead,)):
                 assert not task.done(), task
                 await asyncio.sleep(0.1)

@@ -4,6 +4,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.helpers import WAIT_S
 from verifier.config import Settings
 from verifier.runtime import Runtime
 from verifier.snapshots import MemorySnapshotStore
@@ -34,7 +35,7 @@ class Clock:
         return self.now
 
 
-async def _until(test, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+async def _until(test, timeout: float = WAIT_S) -> None:  # type: ignore[no-untyped-def]
     async with asyncio.timeout(timeout):
         while not test():
             await asyncio.sleep(0.01)

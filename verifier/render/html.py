@@ -39,7 +39,8 @@ from urllib.parse import urlsplit
 from markupsafe import Markup, escape
 
 from verifier.plagiarism.align import normalized_words
-from verifier.render.text import shorten
+from verifier.render.text import claim_counts, shorten
+from verifier.rubric.rules import rule_words
 from verifier.schema import Claim, CopyMatch, Report
 from verifier.text.spans import WORD, strip_markdown
 
@@ -472,12 +473,20 @@ def _render(
         response_html=_pieces_html(_pieces(report.request["response"], marks, *window)),
         sources=_sources(report, sources) if first else [],
         claim_rows=_claim_rows(claims),
+        claim_counts=claim_counts(report),
+        score_rules=_score_rules(report),
         spelling_rows=_spelling_rows(report) if first else [],
         page_data=_script_json(_page_data(report, sources) if first else {"matches": []}),
         highlight_count=len(report.plagiarism.matches),
         script=_SCRIPT,
         csp=REPORT_CSP,
     )
+
+
+def _score_rules(report: Report) -> str:
+    """The rules that set the score or its ceiling, in words ("spelling or grammar error")."""
+    applied = report.rubric.applied if report.rubric else []
+    return ", ".join(dict.fromkeys(rule_words(a.rule) for a in applied if a.effect != "none"))
 
 
 def report_html(report: Report) -> str:

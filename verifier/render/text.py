@@ -15,6 +15,7 @@ import textwrap
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from verifier.rubric.rules import rule_words
 from verifier.schema import Claim, ClaimRef, Grammar, Plagiarism, Report, Rubric, Truthfulness
 from verifier.text.spans import strip_markdown
 
@@ -263,7 +264,9 @@ def _evidence_lines(
 
 
 def _rules_named(r: Rubric, effect: str) -> str:
-    return ", ".join(a.rule.replace("_", " ") for a in r.applied if a.effect.startswith(effect))
+    """The rules with this effect, in words ("spelling or grammar error"), not their ids."""
+    named = [rule_words(a.rule) for a in r.applied if a.effect.startswith(effect)]
+    return ", ".join(dict.fromkeys(named))
 
 
 def _score_line(r: Rubric | None) -> str:
@@ -391,9 +394,27 @@ def _label(claim: Claim) -> tuple[str, str]:
     return label, f"{v.confidence:.2f}" if v.label in ("supported", "refuted") else ""
 
 
+def claim_counts(report: Report) -> str:
+    """How many statements, how many check-worthy, and of those how many were really
+    checked (a verdict from evidence looked for) and how many were not, with why:
+    "6 statements, 5 check-worthy, 0 checked, 5 unchecked (no search answered)"."""
+    worthy = [c for c in report.claims if c.check_worthy]
+    unchecked = [c for c in worthy if c.verdict is None or c.verdict.label == "unchecked"]
+    line = (
+        f"{len(report.claims)} statements, {len(worthy)} check-worthy, "
+        f"{len(worthy) - len(unchecked)} checked, {len(unchecked)} unchecked"
+    )
+    whys = dict.fromkeys(
+        (c.verdict.reason if c.verdict else "not judged").split(":")[0] for c in unchecked
+    )
+    if whys:
+        line += f" ({'; '.join(list(whys)[:2])}{'; ...' if len(whys) > 2 else ''})"
+    return line
+
+
 def _claims_table(report: Report, width: int) -> list[str]:
     worthy = [c for c in report.claims if c.check_worthy]
-    out = [f"Claims ({len(worthy)} checked of {len(report.claims)} statements)"]
+    out = textwrap.wrap(f"Claims: {claim_counts(report)}", width, subsequent_indent="  ")
     idw = max([len(c.id) for c in worthy] + [2])
     for c in worthy:
         label, conf = _label(c)

@@ -18,6 +18,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, overload
 
+from verifier.system.notice import notice
+
 __all__ = [
     "SortedKeys",
     "cache_dir",
@@ -67,9 +69,31 @@ def cache_dir() -> Path | None:
         return None
 
 
+_building: list[Path] = []  # the caches this process found missing (said once)
+
+
+def _missing(path: Path) -> None:
+    """The caller builds the cache at ``path`` now (a few seconds; the first run on a
+    machine builds each of them): said once a process, so that the wait is explained."""
+    if not _building:
+        notice(
+            f"building verifier's word and place caches in {path.parent} (once on this "
+            "machine, a few seconds; later runs read them) ..."
+        )
+    _building.append(path)
+
+
 def read_cache(path: Path, key: str) -> object | None:
     """What :func:`write_cache` stored at ``path`` under ``key``; None when the file is
-    missing, unreadable, damaged (a checksum guards it) or written under another key."""
+    missing, unreadable, damaged (a checksum guards it) or written under another key
+    (then the caller builds it: said once, :mod:`verifier.system.notice`)."""
+    value = _read_cache(path, key)
+    if value is None:
+        _missing(path)
+    return value
+
+
+def _read_cache(path: Path, key: str) -> object | None:
     try:
         data = path.read_bytes()
     except OSError:

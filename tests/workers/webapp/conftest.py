@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from tests.helpers import WAIT_S
 from verifier.config import Settings
 from verifier.runtime import Runtime
 from verifier.schema import SearchHit
@@ -98,7 +99,7 @@ class Web:
     def bearer(self, role: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.keys[role][1]}"}
 
-    async def wait_state(self, job_id: str, *states: str, timeout: float = 30) -> None:
+    async def wait_state(self, job_id: str, *states: str, timeout: float = WAIT_S) -> None:
         async with asyncio.timeout(timeout):
             while (job := self.store.get(job_id)) is None or job.state not in states:
                 await asyncio.sleep(0.05)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from aiohttp import FormData
 
+from tests.helpers import WAIT_S
 from tests.workers.webapp.conftest import HOSTILE, RESPONSE, SECRET, Web
 from verifier.config import Settings
 from verifier.errors import StoreUnavailable
@@ -262,7 +263,7 @@ async def test_an_auditor_replays_a_check_and_reads_same_decisions(web_app: Web)
     )
     assert started.status == 303
     assert started.headers["Location"] == f"/app/checks/{job}/audits?after=0"
-    async with asyncio.timeout(30):
+    async with asyncio.timeout(WAIT_S):
         while "same decisions" not in (
             text := await (await web_app.client.get(started.headers["Location"])).text()
         ):
