@@ -99,11 +99,10 @@ async def test_other_errors_are_not_retried() -> None:
 
 async def test_a_hanging_call_ends_at_the_deadline() -> None:
     calls: list[dict[str, Any]] = []
+    # the call would answer after 20 s: a timeout, not its result, proves the deadline ended it
     b = backend([RESULT], calls, delay=20.0)
-    started = time.monotonic()
     with pytest.raises(SearchTimeout):
         await b.search("q", deadline=Deadline.after(0.5))
-    assert time.monotonic() - started < 10  # not the call's 20 s
     await b.aclose()
 
 
@@ -141,10 +140,9 @@ def _real_factory(proxy: str):
 
 async def test_real_ddgs_offline_fails_fast_as_unavailable(closed_port: int) -> None:
     b = DdgsBackend(DdgsSettings(**FAST), factory=_real_factory(f"http://127.0.0.1:{closed_port}"))
-    started = time.monotonic()
+    # failed at once, not retried until the deadline: an hour away (pytest's limit comes first)
     with pytest.raises(SearchUnavailable, match="search unavailable"):
-        await b.search("marie curie nobel prize", deadline=Deadline.after(30))
-    assert time.monotonic() - started < 15  # failed at once, not retried until the deadline
+        await b.search("marie curie nobel prize", deadline=Deadline.after(3600))
     await b.aclose()
 
 
@@ -177,24 +175,23 @@ def silent_proxy() -> Iterator[int]:
 
 
 async def test_real_ddgs_hanging_network_ends_within_the_deadline(silent_proxy: int) -> None:
+    # five retries of 10 s against a silent proxy: a timeout at the deadline, not the retries'
+    # last error, proves the deadline ended the search
     b = DdgsBackend(
         DdgsSettings(**FAST, retries=5), factory=_real_factory(f"http://127.0.0.1:{silent_proxy}")
     )
-    started = time.monotonic()
-    with pytest.raises(SearchError):
+    with pytest.raises(SearchTimeout):
         await b.search("marie curie", deadline=Deadline.after(1.5))
-    assert time.monotonic() - started < 10  # five retries of a silent proxy would take longer
     await b.aclose()
 
 
 async def test_queued_queries_fail_at_once_when_the_network_is_down() -> None:
     calls: list[dict[str, Any]] = []
     dns = DDGSException("DNSError: error resolving DNS")
-    b = backend([dns] * 20, calls, min_interval_s=1.0, concurrency=1)
-    started = time.monotonic()
+    # pacing all twenty an hour apart would outlast pytest's limit: they must fail at once
+    b = backend([dns] * 20, calls, min_interval_s=3600.0, concurrency=1)
     outcomes = await asyncio.gather(
         *(b.search(f"q{i}", deadline=Deadline.after(30)) for i in range(20)), return_exceptions=True
     )
     assert all(isinstance(o, SearchUnavailable) for o in outcomes)
-    assert time.monotonic() - started < 10  # pacing all twenty would take 19 s
     assert len(calls) == 1

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import time
-
 import pytest
 from aiohttp import web
 
@@ -37,10 +35,9 @@ async def test_results(aiohttp_server) -> None:
 async def test_hanging_instance_times_out_at_the_deadline(aiohttp_server) -> None:
     server = await aiohttp_server(searxng_app(results, hang=True))
     b = await backend_for(server)
-    started = time.monotonic()
+    # the instance never answers: only the deadline ends the search (else pytest's limit)
     with pytest.raises(SearchTimeout):
         await b.search("q", deadline=Deadline.after(0.5))
-    assert time.monotonic() - started < 10  # the instance never answers
     await b.aclose()
 
 
