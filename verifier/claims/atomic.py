@@ -24,7 +24,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-__all__ = ["Memory", "Part", "atomic_parts"]
+__all__ = ["Memory", "Part", "atomic_parts", "remember"]
+
+# a person's name: two to four capitalised words, not opening with an article
+_NAME = re.compile(
+    r"^(?![Tt]he\b|[Aa]n?\b)(?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){1,3}$"
+)
 
 _SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
 _AUX = frozenset({"aux", "auxpass", "neg"})
@@ -80,6 +85,7 @@ class Entity:
     kind: str  # "person", "thing" or "plural"
     proper: bool
     subject: bool = False  # named as a clause's subject (what "she" or "it" goes on about)
+    named_person: bool = False  # the parser's entity reading says a person ("Manuel")
 
 
 @dataclass(slots=True)
@@ -93,10 +99,16 @@ class Memory:
         self.entities = [*[e for e in self.entities if e.text != entity.text][-31:], entity]
 
     def find(self, kind: str) -> Entity | None:
-        """The latest entity of this kind named as a subject, else the latest named."""
+        """The latest entity of this kind named as a subject, else the latest named; for a
+        person, then a one-word name the parser reads as a person, then a subject's name
+        of two to four capitalised words ("Eise Eisinga")."""
         for subject in (True, False):
             for e in reversed(self.entities):
                 if e.kind == kind and (e.subject or not subject):
+                    return e
+        if kind == "person":
+            for e in reversed(self.entities):
+                if e.named_person or (e.subject and e.proper and _NAME.match(e.text)):
                     return e
         return None
 
@@ -122,8 +134,10 @@ class Part:
 
 
 def _kind(token: Token) -> str:
-    if token.ent_type_ == "PERSON":
-        return "person"
+    if token.ent_type_ == "PERSON" and (
+        token.dep_ == "compound" or any(c.dep_ == "compound" for c in token.children)
+    ):
+        return "person"  # a name of two words or more: "Lawson" alone may be a company
     if token.tag_ in ("NNS", "NNPS"):
         return "plural"
     return "thing"
@@ -139,7 +153,13 @@ def entity_of(token: Token, words: str) -> Entity | None:
         return None
     if first in _DEMONSTRATIVE and token.pos_ != "PROPN":
         return None
-    return Entity(words, token.lemma_.lower(), _kind(token), token.pos_ == "PROPN")
+    return Entity(
+        words,
+        token.lemma_.lower(),
+        _kind(token),
+        token.pos_ == "PROPN",
+        named_person=token.ent_type_ == "PERSON",
+    )
 
 
 def remember(doc: Doc | Span, memory: Memory) -> None:
@@ -235,7 +255,32 @@ def _clause_heads(root: Token) -> list[Token]:
             and any(m.dep_ == "mark" and m.lower_ in _GIVEN for m in child.children)
         ):
             out.extend(_clause_heads(child))
+        elif (said := _meaning(child) or _reminded(child)) is not None:
+            out.extend(_clause_heads(said))
     return out
+
+
+# "..., but keep in mind that X": the reader is told X
+_REMINDING = frozenset({"keep", "note", "remember", "bear", "consider", "notice"})
+
+
+def _reminded(token: Token) -> Token | None:
+    if token.dep_ != "conj" or token.lemma_ not in _REMINDING or _subject(token) is not None:
+        return None
+    for c in token.children:
+        if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and _subject(c) is not None:
+            return c
+    return None
+
+
+def _meaning(token: Token) -> Token | None:
+    """The clause of "..., meaning (that) X" (its head): a fact of its own."""
+    if token.dep_ not in ("advcl", "acl", "xcomp") or token.lemma_ != "mean" or token.tag_ != "VBG":
+        return None
+    for c in token.children:
+        if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and _subject(c) is not None:
+            return c
+    return None
 
 
 def _noise(root: Token) -> set[int]:
@@ -331,7 +376,7 @@ def _np_tokens(head: Token, removed: set[int]) -> set[int]:
         if t.i in out and t.dep_ in ("relcl", "appos", "acl", "advcl") and t.head.i in out:
             if t.dep_ == "acl" and not _nonrestrictive(t):
                 continue
-            if t.dep_ == "relcl" and not _nonrestrictive(t):
+            if t.dep_ in ("relcl", "appos") and not _nonrestrictive(t):
                 continue
             out -= _subtree(t)
     for c in head.children:
@@ -372,10 +417,39 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
             continue
         if t.pos_ == "ADJ" and t.dep_ == "amod":
             continue
+        if t.pos_ == "PROPN" and t.dep_ == "pobj" and t.head.head.pos_ == "PROPN":
+            continue  # "Minister for Food, Agriculture and Fisheries": one name
         members = _list_members(t)
         if 2 <= len(members) <= MAX_LIST and all(m.i in tokens for m in members):
             found.append(members)
     return found
+
+
+# a quantity that says nothing: "a variety of habitats, including fields" is "in fields"
+_VAGUE_QUANTITY = frozenset(
+    {"variety", "range", "number", "host", "array", "lot", "plenty", "selection", "mix"}
+)
+
+
+def _vague_head(first: Token) -> set[int]:
+    """The words of a vague collection a list gives examples of ("a variety of products
+    such as"), or nothing: each member then stands in its place."""
+    prep = first.head
+    if first.dep_ != "pobj" or prep.lower_ not in ("as", "including", "like"):
+        return set()
+    if prep.lower_ == "as" and not any(c.lower_ == "such" for c in prep.children):
+        return set()
+    noun = prep.head
+    if noun.dep_ == "pobj" and noun.head.lower_ == "of":
+        noun = noun.head.head
+    if noun.lemma_.lower() not in _VAGUE_QUANTITY:
+        return set()
+    words = _subtree(noun) - _subtree(prep) | {prep.i}
+    words |= {c.i for c in prep.children if c.lower_ == "such"}
+    before = prep.left_edge.i - 1
+    if before >= 0 and prep.doc[before].is_punct:
+        words.add(before)
+    return words
 
 
 def _lifted(members: list[Token]) -> list[Token]:
@@ -482,16 +556,15 @@ def _qualifiers(root: Token) -> set[int]:
 def _owned(heads: list[Token]) -> dict[int, set[int]]:
     """Each clause head's own words (without the other clauses and the "and" between)."""
     owned: dict[int, set[int]] = {}
-    last = max((o.i for o in heads), default=0)
     for h in heads:
         words = _subtree(h)
         for other in heads:
             if other.i != h.i and other.i in words:
                 words -= _subtree(other)
+        # the "and" (and comma) that joins a following clause to this one
+        joins = {o.left_edge.i - k for o in heads if o.head.i == h.i and o.i > h.i for k in (1, 2)}
         for c in h.children:
-            if c.dep_ in ("cc", "punct") and (
-                any(o.i > c.i for o in heads if o.head.i == h.i and o.i != h.i) or c.i > last
-            ):
+            if c.dep_ in ("cc", "punct") and c.i in joins:
                 words.discard(c.i)
         owned[h.i] = words
     return owned
@@ -509,10 +582,12 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
             or i not in sentence
             or i not in claim.tokens
             or tok.head.i not in claim.tokens
-            or not _nonrestrictive(tok)
         ):
             continue
-        made = _side_claim(doc, tok.head, _subtree(tok), tok.dep_, root, heads)
+        about = _described_subject(tok)
+        if about is None and not _nonrestrictive(tok):
+            continue
+        made = _side_claim(doc, about or tok.head, _subtree(tok), tok.dep_, root, heads)
         if not made:
             continue
         side.extend(made)
@@ -522,6 +597,21 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
             claim.tokens.discard(q)
     return side
+
+
+def _described_subject(relcl: Token) -> Token | None:
+    """The subject a relative clause on a predicate noun speaks of: "Mondeca is a company
+    that specializes in X" says "Mondeca specializes in X" (a named subject only)."""
+    noun = relcl.head
+    # "a type of wet sand that ...": the predicate noun above the one described
+    while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
+        noun = noun.head.head
+    if relcl.dep_ != "relcl" or noun.dep_ != "attr" or noun.head.lemma_ != "be":
+        return None
+    subject = _subject(noun.head)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return subject
 
 
 def _borrow_subject(doc: Doc, claim: _Claim, h: Token, first: Token, subject: Token) -> None:
@@ -546,6 +636,13 @@ def _clauses(
     noise = _noise(root) | {
         c.i for h in heads for c in h.children if c.dep_ == "mark" and c.lower_ != "if"
     }
+    for h in heads:
+        if h.dep_ == "ccomp" and _meaning(h.head) is not None:
+            noise |= {h.head.i} | {
+                c.i for c in h.head.children if c.dep_ in ("punct",) and c.i < h.head.i
+            }
+            if h.head.i > 0 and doc[h.head.i - 1].is_punct:
+                noise.add(h.head.i - 1)
     side: list[_Claim] = []
     claims: list[_Claim] = []
     previous_subject: Token | None = None
@@ -566,7 +663,8 @@ def _clauses(
             claim.notes.append(frame)
         side.extend(_side_claims(doc, claim, root, head_ids))
         claims.extend(_split_list(doc, claim))
-    claims.extend(side)
+    for claim in side:
+        claims.extend(_split_list(doc, claim))
     if resolve:
         for claim in claims:
             _resolve(doc, claim, memory)
@@ -585,6 +683,7 @@ def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
         return [claim]
     members = _lifted(max(lists, key=len))
     whole, own = _member_tokens(members)
+    whole |= _vague_head(members[0]) & claim.tokens
     whole &= claim.tokens
     own = [w & claim.tokens for w in own]
     out = []
@@ -667,7 +766,12 @@ def _resolve(doc: Doc, claim: _Claim, memory: Memory) -> None:
             _resolve_pronoun(doc, claim, tok, kind, memory)
         elif tok.pos_ in ("NOUN", "PROPN") and tok.dep_ in ("nsubj", "nsubjpass"):
             _resolve_description(claim, tok, memory)
-        elif tok.pos_ == "PRON" and low in _DEMONSTRATIVE and tok.dep_ in ("nsubj", "nsubjpass"):
+        elif (
+            tok.pos_ == "PRON"
+            and low in _DEMONSTRATIVE
+            and tok.tag_ != "WDT"  # "that" of a relative clause
+            and tok.dep_ in ("nsubj", "nsubjpass")
+        ):
             claim.unresolved = True
             claim.notes.append(f"subject {tok.text!r} not resolved: checked as written")
 
@@ -726,9 +830,11 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
         if entity is None:
             continue
         known = memory.described(entity.head, kind == "plural")
+        exact = known is not None and known.text.lower() == entity.text.lower()
         if known is not None and len(known.text.split()) > len(entity.text.split()):
             entity = known  # "the tower" -> "the Eiffel Tower"
-        rank = (2 if known is not None else 1 if head.dep_ in _SUBJ else 0, head.i)
+        level = 3 if exact else 2 if known is not None else 1 if head.dep_ in _SUBJ else 0
+        rank = (level, head.i)
         if best is None or rank > best[:2]:
             best = (*rank, entity)
     return best[2] if best else None
@@ -745,6 +851,9 @@ def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
         if s is None or s.pos_ == "PRON":
             continue
         words = _np_tokens(s, {x.i for x in heads})
+        if s.dep_ == "csubj" and s.tag_ == "VBG":
+            # "Sinking sand, ..., is": the parser's verb is a noun phrase's first word
+            s = next((c for c in s.children if c.dep_ == "dobj"), s)
         # a described subject ("the tower") keeps the fuller name already remembered
         dets = [c for c in s.children if c.dep_ == "det"]
         if (

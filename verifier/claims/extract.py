@@ -169,7 +169,19 @@ def _not_a_statement(text: str, kind: str) -> str | None:
         return "opinion"
     if _HEDGE.search(text):
         return "hedge (no claim committed to)"
+    if _SELF.search(text):
+        return "the answer speaks of itself"
     return None
+
+
+# "As an AI language model, I do not have access to ...", "I cannot tell you ..."
+_SELF = re.compile(
+    r"^(?:as an? (?:ai|language model|ai language model)\b[^,]*,\s*)?(?:i|i'm|i am)\s+"
+    r"(?:do not|don't|cannot|can't|am not|am unable|have no|don't have|do not have|"
+    r"couldn't|could not|was unable|was not able|am an?)\b|^as an? (?:ai|ai language model|"
+    r"language model)\b",
+    re.IGNORECASE,
+)
 
 
 _HEDGE = re.compile(
@@ -177,7 +189,8 @@ _HEDGE = re.compile(
     r"\s+(?:very\s+|quite\s+)?(?:difficult|hard|impossible|not possible|unclear|tricky|possible|"
     r"likely|unlikely|conceivable)\s+(?:to\s+(?:say|know|tell|predict|determine|estimate|"
     r"answer|pinpoint|identify)|that)\b|\b(?:there is|there's) no (?:single|simple|one|"
-    r"definitive) answer\b",
+    r"definitive) answer\b|^(?:this|that|it|these)\s+(?:may|might|could|can)\s+(?:seem|sound|"
+    r"look|appear)\b",
     re.IGNORECASE,
 )
 
