@@ -376,3 +376,77 @@ def test_past_the_parse_budget_the_rules_read_the_sentences() -> None:
     for d in ruled:
         assert response[d.start : d.end] == d.text
         assert d.spans == ((d.start, d.end),)
+
+
+def test_meaning_clause_and_relative_clause_on_a_predicate_noun() -> None:
+    assert _claims(
+        "Gold is a noble metal, meaning it is resistant to most chemical reactions."
+    ) == [
+        ("Gold is a noble metal", "Gold is a noble metal.", ["Gold is a noble metal"]),
+        (
+            "it is resistant to most chemical reactions.",
+            "Gold is resistant to most chemical reactions.",
+            ["it is resistant to most chemical reactions"],
+        ),
+    ]
+    # "a company that specializes in X" says the subject specializes in X
+    assert _claims("Mondeca is a software company that specializes in tools for archives.") == [
+        (
+            "Mondeca is a software company",
+            "Mondeca is a software company.",
+            ["Mondeca is a software company"],
+        ),
+        (
+            "that specializes in tools for archives.",
+            "Mondeca specializes in tools for archives.",
+            ["Mondeca", "that specializes in tools for archives"],
+        ),
+    ]
+
+
+def test_examples_of_a_vague_collection_stand_in_its_place() -> None:
+    assert _claims("Lawson stores carry a variety of products such as snacks and beverages.") == [
+        (
+            "Lawson stores carry a variety of products such as snacks",
+            "Lawson stores carry snacks.",
+            ["Lawson stores carry", "snacks"],
+        ),
+        ("beverages.", "Lawson stores carry beverages.", ["Lawson stores carry", "beverages"]),
+    ]
+
+
+def test_a_connective_is_left_out_and_a_fact_after_a_hedge_is_read() -> None:
+    [draft] = extract_claims("In contrast, bulk analysis measures the whole sample.")
+    assert (draft.text, draft.claim) == (
+        "bulk analysis measures the whole sample.",
+        "Bulk analysis measures the whole sample.",
+    )
+    assert draft.rewrite == "read without 'In contrast'"
+    got = _claims("This may seem like a small number, but keep in mind that the Milky Way is vast.")
+    assert got[1] == ("the Milky Way is vast.", "The Milky Way is vast.", ["the Milky Way is vast"])
+    assert [
+        d.check_worthy
+        for d in extract_claims(
+            "This may seem like a small number, but keep in mind that the Milky Way is vast."
+        )
+    ] == [False, True]
+
+
+def test_a_long_clause_with_several_adjuncts_is_one_claim_per_adjunct() -> None:
+    got = _claims(
+        "Sandra Day O'Connor was appointed to the Supreme Court by President Ronald Reagan "
+        "in 1981 after a long career in the Arizona Senate."
+    )
+    assert [c for _t, c, _s in got] == [
+        "Sandra Day O'Connor was appointed to the Supreme Court by President Ronald Reagan.",
+        "Sandra Day O'Connor was appointed to the Supreme Court in 1981.",
+        "Sandra Day O'Connor was appointed to the Supreme Court after a long career in the "
+        "Arizona Senate.",
+    ]
+    assert got[1][0] == "in 1981"
+    assert got[1][2] == ["Sandra Day O'Connor was appointed to the Supreme Court", "in 1981"]
+
+
+def test_a_general_conditional_is_a_fact_and_a_counterfactual_is_not() -> None:
+    assert check_worthiness("If heated to 100 degrees, water boils at sea level.")[0]
+    assert check_worthiness("If you went at night, it would sparkle.") == (False, "hypothetical")

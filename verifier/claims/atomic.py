@@ -248,15 +248,15 @@ def _clause_heads(root: Token) -> list[Token]:
     """The sentence's clauses: its root and the verbs coordinated with it (and with them)."""
     out = [root]
     for child in root.children:
-        if (child.dep_ == "conj" and child.pos_ in ("VERB", "AUX") and child.i > root.i) or (
+        if (said := _meaning(child) or _reminded(child)) is not None:
+            out.extend(_clause_heads(said))
+        elif (child.dep_ == "conj" and child.pos_ in ("VERB", "AUX") and child.i > root.i) or (
             child.dep_ == "advcl"
             and child.pos_ in ("VERB", "AUX")
             and _subject(child) is not None
             and any(m.dep_ == "mark" and m.lower_ in _GIVEN for m in child.children)
         ):
             out.extend(_clause_heads(child))
-        elif (said := _meaning(child) or _reminded(child)) is not None:
-            out.extend(_clause_heads(said))
     return out
 
 
@@ -283,6 +283,23 @@ def _meaning(token: Token) -> Token | None:
     return None
 
 
+# "In contrast,", "In fact,", "In general,": how the answer goes on, no qualifier of a fact
+_DISCOURSE = frozenset(
+    {"contrast", "fact", "general", "summary", "conclusion", "short", "comparison", "sum"}
+)
+
+
+def _discourse(token: Token) -> bool:
+    if token.dep_ != "prep" or token.lower_ not in ("in", "by", "on"):
+        return False
+    objects = [c for c in token.children if c.dep_ == "pobj"]
+    return (
+        len(objects) == 1
+        and objects[0].lemma_.lower() in _DISCOURSE
+        and not list(objects[0].children)
+    )
+
+
 def _noise(root: Token) -> set[int]:
     """Words no claim of the sentence repeats: "No,", "However,", "based on my knowledge,"
     and the marks of clauses read alone ("because", "that")."""
@@ -291,10 +308,12 @@ def _noise(root: Token) -> set[int]:
         if (
             c.dep_ == "intj"
             or (c.dep_ in ("advmod", "cc") and c.lower_ in _CONNECTIVE)
+            or _discourse(c)
             or (
                 c.dep_ in ("prep", "advcl", "npadvmod")
                 and c.i < root.i
                 and any(t.lower_ in ("my", "i", "me") for t in c.subtree)
+                and not any(t.like_num for t in c.subtree)  # "as of (my cutoff in) 2021"
             )
         ):
             out |= _subtree(c)
@@ -431,6 +450,10 @@ _VAGUE_QUANTITY = frozenset(
 )
 
 
+# words of a described collection past which its examples stand in its place
+LONG_GENERIC = 5
+
+
 def _vague_head(first: Token) -> set[int]:
     """The words of a vague collection a list gives examples of ("a variety of products
     such as"), or nothing: each member then stands in its place."""
@@ -442,9 +465,15 @@ def _vague_head(first: Token) -> set[int]:
     noun = prep.head
     if noun.dep_ == "pobj" and noun.head.lower_ == "of":
         noun = noun.head.head
-    if noun.lemma_.lower() not in _VAGUE_QUANTITY:
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ in _SUBJ:
         return set()
-    words = _subtree(noun) - _subtree(prep) | {prep.i}
+    generic = _subtree(noun) - _subtree(prep)
+    said = [i for i in generic if not prep.doc[i].is_punct]
+    # a long description the examples stand for ("topics related to social and
+    # environmental sustainability, such as X") gives way to each example
+    if noun.lemma_.lower() not in _VAGUE_QUANTITY and len(said) < LONG_GENERIC:
+        return set()
+    words = generic | {prep.i}
     words |= {c.i for c in prep.children if c.lower_ == "such"}
     before = prep.left_edge.i - 1
     if before >= 0 and prep.doc[before].is_punct:
@@ -626,6 +655,31 @@ def _borrow_subject(doc: Doc, claim: _Claim, h: Token, first: Token, subject: To
         claim.tokens |= {c.i for c in first.children if c.dep_ in _AUX}
 
 
+def _left_out(doc: Doc, root: Token, heads: list[Token]) -> set[int]:
+    """Words no claim of the sentence keeps: connectives, the marks of clauses read alone,
+    the words that frame a clause ("keep in mind that", ", meaning")."""
+    noise = _noise(root) | {
+        c.i for h in heads for c in h.children if c.dep_ == "mark" and c.lower_ != "if"
+    }
+    for h in heads:
+        if h.dep_ == "ccomp" and _reminded(h.head) is not None:
+            # "..., but keep in mind that": the words that tell the reader, and the "but"
+            told = h.head
+            noise |= _subtree(told) - _subtree(h)
+            noise |= {
+                c.i
+                for c in told.head.children
+                if c.dep_ in ("cc", "punct") and told.left_edge.i - 2 <= c.i < told.left_edge.i
+            }
+        if h.dep_ == "ccomp" and _meaning(h.head) is not None:
+            noise |= {h.head.i} | {
+                c.i for c in h.head.children if c.dep_ in ("punct",) and c.i < h.head.i
+            }
+            if h.head.i > 0 and doc[h.head.i - 1].is_punct:
+                noise.add(h.head.i - 1)
+    return noise
+
+
 def _clauses(
     doc: Doc, root: Token, memory: Memory, resolve: bool, frame: str | None = None
 ) -> list[_Claim]:
@@ -633,21 +687,15 @@ def _clauses(
     head_ids = {h.i for h in heads}
     qualifiers = _qualifiers(root)
     owned = _owned(heads)
-    noise = _noise(root) | {
-        c.i for h in heads for c in h.children if c.dep_ == "mark" and c.lower_ != "if"
-    }
-    for h in heads:
-        if h.dep_ == "ccomp" and _meaning(h.head) is not None:
-            noise |= {h.head.i} | {
-                c.i for c in h.head.children if c.dep_ in ("punct",) and c.i < h.head.i
-            }
-            if h.head.i > 0 and doc[h.head.i - 1].is_punct:
-                noise.add(h.head.i - 1)
+    noise = _left_out(doc, root, heads)
     side: list[_Claim] = []
     claims: list[_Claim] = []
     previous_subject: Token | None = None
     for n, h in enumerate(heads):
         claim = _Claim(set(owned[h.i]) - noise)
+        dropped = {i for i in owned[h.i] & noise if not doc[i].is_punct}
+        if n == 0 and dropped and not frame:
+            claim.notes.append(f"read without {_words(doc, dropped)!r}")
         subject = _subject(h)
         if subject is None and n > 0 and previous_subject is not None:
             _borrow_subject(doc, claim, h, heads[0], previous_subject)
@@ -662,7 +710,8 @@ def _clauses(
         if frame:
             claim.notes.append(frame)
         side.extend(_side_claims(doc, claim, root, head_ids))
-        claims.extend(_split_list(doc, claim))
+        for part in _split_adjuncts(doc, claim, h):
+            claims.extend(_split_list(doc, part))
     for claim in side:
         claims.extend(_split_list(doc, claim))
     if resolve:
@@ -674,6 +723,42 @@ def _clauses(
 
 def _words(doc: Doc, ids: set[int]) -> str:
     return _tidy(" ".join(doc[i].text for i in sorted(ids))).rstrip(".")
+
+
+# a clause longer than this (words) with several adjuncts says one fact per adjunct
+LONG_CLAUSE = 16
+
+
+def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
+    """ "X was appointed by Y in 2010 for a five-year term with the agreement of Z": one
+    claim per prepositional adjunct after the first (the verb's complement, kept in each),
+    when the clause is long and has three or more; else the claim as it is."""
+    words = [i for i in claim.tokens if not doc[i].is_punct]
+    if len(words) <= LONG_CLAUSE:
+        return [claim]
+    preps = [
+        c
+        for c in head.children
+        if c.dep_ in ("prep", "agent") and c.i > head.i and c.i in claim.tokens
+    ]
+    if len(preps) < 3:
+        return [claim]
+    rest = preps[1:]  # the first, the verb's complement ("appointed by X"), in each
+    out = []
+    for k, prep in enumerate(rest):
+        others = set().union(*(_subtree(p) for p in rest if p.i != prep.i))
+        out.append(
+            _Claim(
+                claim.tokens - others,
+                dict(claim.subs),
+                set(claim.drop),
+                dict(claim.inserted),
+                [*claim.notes, f"one of {len(rest)} adjuncts: the adjunct {k + 1}"],
+                claim.unresolved,
+                set(claim.sources),
+            )
+        )
+    return out
 
 
 def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:

@@ -82,8 +82,9 @@ _SUBJECTIVE = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"^(?:if|imagine|suppose|assuming|in case|what if|had|were)\b|\b(?:would have|could have|"
-    r"might have)\b",
+    # "If heated, water boils" states a general fact; "If you went, it would sparkle" does not
+    r"^(?:imagine|suppose|assuming|what if|had|were)\b|^(?:if|in case)\b.*\b(?:would|might|"
+    r"were)\b|\b(?:would have|could have|might have)\b",
     re.IGNORECASE,
 )
 # not text.numbers on purpose: any digit run, units optional, only a cue that a fact is stated
@@ -511,6 +512,11 @@ def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: in
     return previous_subject
 
 
+# sentences that open with a hedge or with the answer speaking of itself may go on to
+# state facts ("This may seem small, but the Milky Way is vast"): read, each claim judged
+_READ_ON = frozenset({"hedge (no claim committed to)", "the answer speaks of itself"})
+
+
 def _parsed(segs: list[Any], budget: int) -> dict[int, Any]:
     """The parses of the prose sentences that state something, in order, until ``budget``
     characters are parsed: sentence index -> its parse (markdown marks masked)."""
@@ -518,7 +524,8 @@ def _parsed(segs: list[Any], budget: int) -> dict[int, Any]:
     for n, seg in enumerate(segs):
         if seg.kind not in ("paragraph", "list_item") or len(seg.text) > MAX_PARSE_CHARS:
             continue
-        if _not_a_statement(strip_markdown(seg.text), seg.kind) is not None:
+        why = _not_a_statement(strip_markdown(seg.text), seg.kind)
+        if why is not None and why not in _READ_ON:
             continue
         if len(seg.text) > budget:
             break
