@@ -450,3 +450,26 @@ def test_a_long_clause_with_several_adjuncts_is_one_claim_per_adjunct() -> None:
 def test_a_general_conditional_is_a_fact_and_a_counterfactual_is_not() -> None:
     assert check_worthiness("If heated to 100 degrees, water boils at sea level.")[0]
     assert check_worthiness("If you went at night, it would sparkle.") == (False, "hypothetical")
+
+
+def test_a_list_of_names_after_a_colon_is_one_claim_per_name() -> None:
+    response = "Depeche Mode's albums are: Speak & Spell, A Broken Frame, and Violator."
+    assert _claims(response) == [
+        (
+            "Speak & Spell",
+            "Depeche Mode's albums are Speak & Spell.",
+            ["Depeche Mode's albums are", "Speak & Spell"],
+        ),
+        (
+            "A Broken Frame",
+            "Depeche Mode's albums are A Broken Frame.",
+            ["Depeche Mode's albums are", "A Broken Frame"],
+        ),
+        (
+            "Violator",
+            "Depeche Mode's albums are Violator.",
+            ["Depeche Mode's albums are", "Violator"],
+        ),
+    ]
+    # a clause after a colon is no list of names
+    assert len(extract_claims("Note this: the tower opened in 1889 and was painted red.")) <= 3

@@ -73,7 +73,7 @@ _REPORTING = frozenset(
 # "This suggests that X", "These findings show that X": the claim is X
 _SHOWING = frozenset({"suggest", "show", "mean", "indicate", "imply", "demonstrate"})
 # a list longer than this is split no further (a catalogue, not facts about one subject)
-MAX_LIST = 8
+MAX_LIST = 16
 # claims read from one sentence at most (the rest stay in the last claim)
 MAX_PARTS = 12
 

@@ -467,6 +467,17 @@ def extract_claims(
         if seg.kind not in ("paragraph", "list_item"):
             add(seg.kind, seg.start, seg.end, seg.text, None)
             continue
+        items = _colon_list(seg.text)
+        if items:
+            for start, end, prefix in items:
+                spans = (
+                    (seg.start + prefix[0], seg.start + prefix[1]),
+                    (seg.start + start, seg.start + end),
+                )
+                claim = f"{seg.text[prefix[0] : prefix[1]]} {seg.text[start:end]}."
+                note = f"one of a list of {len(items)} after a colon"
+                add(seg.kind, seg.start + start, seg.start + end, claim, note, spans)
+            continue
         doc = docs.get(n)
         if doc is not None:
             parts = atomic_parts(doc, memory)
@@ -479,6 +490,32 @@ def extract_claims(
                 continue
         previous_subject = _rule_claims(add, seg, previous_subject, min_words)
     return drafts
+
+
+# "Depeche Mode's albums are: Speak & Spell, A Broken Frame, ..., and Spirit."
+_COLON_LIST = re.compile(r"^(?P<prefix>[^:]{8,200}?)\s*:\s+(?P<items>[^:;]+?)[.!]?\s*$")
+_ITEM_SEP = re.compile(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+(?=[^,]*$)")
+
+
+def _colon_list(sentence: str) -> list[tuple[int, int, tuple[int, int]]]:
+    """The items of a list of three or more names after a colon, each ``(start, end,
+    prefix span)``; empty when the sentence is no such list."""
+    m = _COLON_LIST.match(sentence) if len(sentence) <= 2_000 else None
+    if m is None:
+        return []
+    at = m.start("items")
+    items: list[tuple[int, int]] = []
+    last = 0
+    text = m.group("items")
+    for sep in _ITEM_SEP.finditer(text):
+        items.append((at + last, at + sep.start()))
+        last = sep.end()
+    items.append((at + last, at + len(text)))
+    words = [len(sentence[a:b].split()) for a, b in items]
+    if len(items) < 3 or max(words) > 6 or min(words) < 1:
+        return []
+    prefix = (m.start("prefix"), m.end("prefix"))
+    return [(a, b, prefix) for a, b in items]
 
 
 def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: int) -> str | None:
