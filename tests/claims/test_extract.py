@@ -473,3 +473,25 @@ def test_a_list_of_names_after_a_colon_is_one_claim_per_name() -> None:
     ]
     # a clause after a colon is no list of names
     assert len(extract_claims("Note this: the tower opened in 1889 and was painted red.")) <= 3
+
+
+def test_a_participle_phrase_is_a_claim_about_the_subject() -> None:
+    got = _claims("Lawson operates a food service division, offering freshly prepared meals.")
+    assert got == [
+        (
+            "Lawson operates a food service division",
+            "Lawson operates a food service division.",
+            ["Lawson operates a food service division"],
+        ),
+        (
+            "offering freshly prepared meals.",
+            "Lawson offers freshly prepared meals.",
+            ["Lawson", "offering freshly prepared meals"],
+        ),
+    ]
+
+
+def test_a_list_of_gerunds_is_one_claim_each() -> None:
+    got = _claims("Recruiters handle the whole process, including sourcing, screening and hiring.")
+    assert [t for t, _c, _s in got][1:] == ["screening", "hiring."]
+    assert got[2][2] == ["Recruiters handle the whole process, including", "hiring"]

@@ -417,7 +417,9 @@ def _list_members(token: Token) -> list[Token]:
     while frontier:
         t = frontier.pop()
         for c in t.children:
-            if c.dep_ == "conj" and c.pos_ not in ("VERB", "AUX"):
+            if c.dep_ == "conj" and (
+                c.pos_ not in ("VERB", "AUX") or c.tag_ == token.tag_ == "VBG"
+            ):
                 members.append(c)
                 frontier.append(c)
     return sorted(members, key=lambda t: t.i)
@@ -428,7 +430,8 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
     found = []
     for i in sorted(tokens):
         t = doc[i]
-        if t.dep_ == "conj" or t.pos_ not in ("NOUN", "PROPN", "ADJ"):
+        gerund = t.tag_ == "VBG" and t.dep_ in ("pobj", "pcomp")  # "including sourcing, ..."
+        if t.dep_ == "conj" or (t.pos_ not in ("NOUN", "PROPN", "ADJ") and not gerund):
             continue
         if t.pos_ == "ADJ" and t.dep_ not in ("acomp", "attr", "amod"):
             continue
@@ -451,7 +454,7 @@ _VAGUE_QUANTITY = frozenset(
 
 
 # words of a described collection past which its examples stand in its place
-LONG_GENERIC = 5
+LONG_GENERIC = 4
 
 
 def _vague_head(first: Token) -> set[int]:
@@ -710,6 +713,7 @@ def _clauses(
         if frame:
             claim.notes.append(frame)
         side.extend(_side_claims(doc, claim, root, head_ids))
+        side.extend(_participles(doc, claim, h, heads))
         for part in _split_adjuncts(doc, claim, h):
             claims.extend(_split_list(doc, part))
     for claim in side:
@@ -758,6 +762,57 @@ def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
                 set(claim.sources),
             )
         )
+    return out
+
+
+def _inflected(verb: Token, subject: Token) -> str:
+    """A participle's verb in the present tense, agreeing with a subject ("offering" ->
+    "offers")."""
+    lemma = verb.lemma_.lower()
+    if subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("they", "we", "you", "i"):
+        return lemma
+    if lemma == "be":
+        return "is"
+    if lemma == "have":
+        return "has"
+    if re.search(r"(?:s|x|z|ch|sh|o)$", lemma):
+        return lemma + "es"
+    if re.search(r"[^aeiou]y$", lemma):
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def _participles(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list[_Claim]:
+    """ "Lawson operates a food division, offering fresh meals": the participle phrase
+    after a comma as a claim of its own about the clause's subject ("Lawson offers fresh
+    meals"), taken out of the claim; only in the present tense."""
+    out: list[_Claim] = []
+    subject = _subject(h)
+    if h.tag_ in ("VBZ", "VBP") and subject is not None and subject.pos_ in ("NOUN", "PROPN"):
+        for c in h.children:
+            if (
+                c.dep_ not in ("advcl", "xcomp")
+                or c.tag_ != "VBG"
+                or c.i not in claim.tokens
+                or _subject(c) is not None
+                or any(m.dep_ == "mark" for m in c.children)
+                or not _nonrestrictive(c)
+            ):
+                continue
+            words = _subtree(c) & claim.tokens
+            part = _Claim(
+                words | _np_tokens(subject, {x.i for x in heads}),
+                {**claim.subs, c.i: _inflected(c, subject)},
+                set(claim.drop),
+                {},
+                [*claim.notes, f"participle phrase of {_words(doc, _np_tokens(subject, set()))!r}"],
+                claim.unresolved,
+                set(claim.sources),
+            )
+            claim.tokens -= words
+            if (p := c.left_edge.i - 1) >= 0 and doc[p].is_punct:
+                claim.tokens.discard(p)
+            out.append(part)
     return out
 
 
