@@ -495,3 +495,12 @@ def test_a_list_of_gerunds_is_one_claim_each() -> None:
     got = _claims("Recruiters handle the whole process, including sourcing, screening and hiring.")
     assert [t for t, _c, _s in got][1:] == ["screening", "hiring."]
     assert got[2][2] == ["Recruiters handle the whole process, including", "hiring"]
+
+
+def test_a_joint_subject_a_name_in_brackets_and_an_adverb_stay() -> None:
+    got = _claims("Eise Eisinga and Rinske Jans had five sons in total.")
+    assert [c for _t, c, _s in got] == ["Eise Eisinga and Rinske Jans had five sons in total."]
+    got = _claims("Aqua regia dissolves gold and forms chloroauric acid (HAuCl4).")
+    assert all("is HAuCl4" not in c for _t, c, _s in got)
+    [draft] = extract_claims("However, Justice Douglas was still alive in 1980.")
+    assert draft.claim == "Justice Douglas was still alive in 1980."

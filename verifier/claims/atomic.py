@@ -238,6 +238,7 @@ def _tidy(text: str) -> str:
     text = text.strip(" ,;:—–-")
     text = re.sub(r"[,;:—–-]+\s*([.!?])$", r"\1", text)
     text = re.sub(r"^(?:and|but|or|so|while|whereas)\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",?\s+(?:and|but|or)(?:\s+rather)?([.!?]?)$", r"\1", text)
     if text and text[-1] not in ".!?":
         text += "."
     return text[:1].upper() + text[1:]
@@ -300,6 +301,12 @@ def _discourse(token: Token) -> bool:
     )
 
 
+def _opening(token: Token, root: Token) -> bool:
+    """Whether a word comes before the clause's subject ("However, X is", not "X is still")."""
+    subject = _subject(root)
+    return token.i < (subject.left_edge.i if subject is not None else root.i)
+
+
 def _noise(root: Token) -> set[int]:
     """Words no claim of the sentence repeats: "No,", "However,", "based on my knowledge,"
     and the marks of clauses read alone ("because", "that")."""
@@ -307,7 +314,7 @@ def _noise(root: Token) -> set[int]:
     for c in root.children:
         if (
             c.dep_ == "intj"
-            or (c.dep_ in ("advmod", "cc") and c.lower_ in _CONNECTIVE)
+            or (c.dep_ in ("advmod", "cc") and c.lower_ in _CONNECTIVE and _opening(c, root))
             or _discourse(c)
             or (
                 c.dep_ in ("prep", "advcl", "npadvmod")
@@ -441,7 +448,11 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
             continue
         if t.pos_ == "PROPN" and t.dep_ == "pobj" and t.head.head.pos_ == "PROPN":
             continue  # "Minister for Food, Agriculture and Fisheries": one name
+        if t.dep_ in _SUBJ:
+            continue  # "Eisinga and his wife had five sons": a joint subject, kept whole
         members = _list_members(t)
+        if gerund and len(members) < 3:
+            continue
         if 2 <= len(members) <= MAX_LIST and all(m.i in tokens for m in members):
             found.append(members)
     return found
@@ -640,6 +651,8 @@ def _described_subject(relcl: Token) -> Token | None:
         noun = noun.head.head
     if relcl.dep_ != "relcl" or noun.dep_ != "attr" or noun.head.lemma_ != "be":
         return None
+    if relcl.head.pos_ == "PROPN":
+        return None  # "the brand is MAYIM, which means water": the clause is about MAYIM
     subject = _subject(noun.head)
     if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
         return None
@@ -745,7 +758,7 @@ def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
         for c in head.children
         if c.dep_ in ("prep", "agent") and c.i > head.i and c.i in claim.tokens
     ]
-    if len(preps) < 3:
+    if len(preps) < 3 or any(c.dep_ in ("conj", "cc") for p in preps for c in p.children):
         return [claim]
     rest = preps[1:]  # the first, the verb's complement ("appointed by X"), in each
     out = []
@@ -871,8 +884,8 @@ def _side_claim(
         verb = next((doc[i] for i in words if doc[i].dep_ == "acl"), None)
         if verb is None or verb.tag_ != "VBN":
             return []
-    elif doc[first].is_punct:
-        return []
+    elif doc[first].is_punct or (first > 0 and doc[first - 1].text == "("):
+        return []  # "(HAuCl4)", "(NeurIPS 2017)": a name said again, no claim
     else:
         appos = next((doc[i] for i in words if doc[i].dep_ == "appos"), None)
         # "Honolulu, Hawaii" is a place said more exactly, not a claim about Honolulu
