@@ -174,8 +174,22 @@ def remember(doc: Doc | Span, memory: Memory) -> None:
 
 
 def _np_words(chunk: Span) -> str:
-    tokens = [t for t in chunk if t.dep_ not in ("punct",)]
-    return " ".join(t.text for t in tokens).replace(" 's", "'s").strip()
+    return _joined(chunk.doc, {t.i for t in chunk})
+
+
+def _joined(doc: Doc, ids: set[int]) -> str:
+    """Words as the response spaces them ("C#", "full-length", "Curie's"), no punctuation
+    at either end."""
+    order = sorted(ids)
+    while order and doc[order[0]].is_punct and doc[order[0]].text not in ('"', "“", "'"):
+        order.pop(0)
+    while order and doc[order[-1]].is_punct and doc[order[-1]].text not in ('"', "”", "'", ")"):
+        order.pop()
+    out = []
+    for n, i in enumerate(order):
+        gap = doc[i].whitespace_ if n + 1 < len(order) and order[n + 1] == i + 1 else " "
+        out.append(doc[i].text + gap)
+    return re.sub(r"\s+", " ", "".join(out)).strip()
 
 
 # --- building claims from token sets ---------------------------------------------------------
@@ -739,7 +753,7 @@ def _clauses(
 
 
 def _words(doc: Doc, ids: set[int]) -> str:
-    return _tidy(" ".join(doc[i].text for i in sorted(ids))).rstrip(".")
+    return _tidy(_joined(doc, ids)).rstrip(".")
 
 
 # a clause longer than this (words) with several adjuncts says one fact per adjunct
