@@ -504,3 +504,12 @@ def test_a_joint_subject_a_name_in_brackets_and_an_adverb_stay() -> None:
     assert all("is HAuCl4" not in c for _t, c, _s in got)
     [draft] = extract_claims("However, Justice Douglas was still alive in 1980.")
     assert draft.claim == "Justice Douglas was still alive in 1980."
+
+
+def test_possessives_and_them_are_read_as_what_they_name() -> None:
+    got = _claims(
+        "Marie Curie was a physicist. The Nobel committee praised her work on radium, "
+        "and Pierre Curie shared it with her."
+    )
+    assert got[1][1] == "The Nobel committee praised Marie Curie's work on radium."
+    assert got[1][2] == ["The Nobel committee praised her work on radium"]

@@ -923,11 +923,13 @@ def _resolve(doc: Doc, claim: _Claim, memory: Memory) -> None:
     """Pronouns and definite descriptions of the claim's subject read as what they name."""
     for i in sorted(claim.tokens):
         tok = doc[i]
-        if tok.dep_ not in ("nsubj", "nsubjpass", "poss") or i in claim.subs:
-            continue
-        if tok.dep_ == "poss" and tok.head.dep_ not in ("nsubj", "nsubjpass"):
-            continue
         low = tok.lower_
+        # subjects, possessives anywhere ("his contributions"), and "them" anywhere
+        wanted = tok.dep_ in ("nsubj", "nsubjpass", "poss") or (
+            low == "them" and tok.pos_ == "PRON"
+        )
+        if not wanted or i in claim.subs:
+            continue
         kind = _PERSONAL.get(low) or _NEUTER.get(low) or _PLURAL.get(low)
         if kind is not None and tok.pos_ == "PRON":
             _resolve_pronoun(doc, claim, tok, kind, memory)
@@ -952,9 +954,15 @@ def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Mem
     if found is None and kind == "plural":
         # a band, a team, a company: "they" for a name said once
         found = next((e for e in reversed(memory.entities) if e.proper), None)
+    in_subject = tok.dep_ in ("nsubj", "nsubjpass") or (
+        tok.dep_ == "poss" and tok.head.dep_ in ("nsubj", "nsubjpass")
+    )
+    if found is not None and not in_subject and _names_already(doc, claim, found):
+        return  # "The Cullinan diamond weighed 3,106 carats in its rough form"
     if found is None:
-        claim.unresolved = True
-        claim.notes.append(f"subject {tok.text!r} not resolved: checked as written")
+        if in_subject:  # one elsewhere in the claim leaves its subject named
+            claim.unresolved = True
+            claim.notes.append(f"subject {tok.text!r} not resolved: checked as written")
         return
     text = found.text
     if low in _POSSESSIVE or (low == "her" and tok.dep_ == "poss"):
@@ -983,6 +991,15 @@ def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
     claim.subs[det.i] = found.text
     claim.drop.add(tok.i)
     claim.notes.append(f"{said!r} read as {found.text!r}")
+
+
+def _names_already(doc: Doc, claim: _Claim, entity: Entity) -> bool:
+    """Whether the claim already says the entity's name (as a word read for a pronoun or
+    in its own words)."""
+    said = " ".join(
+        [*claim.subs.values(), *(doc[i].text for i in sorted(claim.tokens) if i not in claim.subs)]
+    ).lower()
+    return entity.text.lower() in said
 
 
 def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity | None:
