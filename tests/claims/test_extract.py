@@ -513,3 +513,18 @@ def test_possessives_and_them_are_read_as_what_they_name() -> None:
     )
     assert got[1][1] == "The Nobel committee praised Marie Curie's work on radium."
     assert got[1][2] == ["The Nobel committee praised her work on radium"]
+
+
+def test_a_pronoun_in_a_described_noun_is_read_and_a_date_is_no_antecedent() -> None:
+    got = _claims(
+        "Eise Eisinga built a planetarium. Eisinga and his wife, Rinske Jans, had five sons."
+    )
+    assert got[2] == (
+        "Rinske Jans",
+        "Eise Eisinga's wife was Rinske Jans.",
+        ["his wife", "Rinske Jans"],
+    )
+    got = _claims(
+        "As of September 2021, Blackpink has released four albums. Their debut album sold well."
+    )
+    assert got[1][1] == "Blackpink's debut album sold well."

@@ -148,6 +148,8 @@ def entity_of(token: Token, words: str) -> Entity | None:
     names one."""
     if token.pos_ not in ("NOUN", "PROPN") or not words or len(words.split()) > 8:
         return None
+    if token.ent_type_ in ("DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"):
+        return None  # "September", "2021": no thing "it" or "they" stands for
     first = words.split()[0].lower()
     if first in ("a", "an", "some", "any", "many", "each", "every"):
         return None
@@ -890,8 +892,12 @@ def _side_claim(
         )
         if pron is None:
             return []
-        claim = _Claim(set(words), sources=set(noun))
-        claim.subs[pron.i] = name + ("'s" if pron.tag_ == "WP$" else "")
+        if pron.tag_ == "WP$":  # "X, whose father was Y": "X's father was Y"
+            claim = _Claim(set(words), sources=set(noun))
+            claim.subs[pron.i] = name + "'s"
+        else:  # the noun's own words in the pronoun's place (a pronoun in them is read later)
+            claim = _Claim(set(words) | noun)
+            claim.subs[pron.i] = ""
         claim.notes.append(f"relative clause about {name!r}")
         return [claim]
     if dep == "acl":
@@ -909,8 +915,8 @@ def _side_claim(
             c.dep_ in ("det", "poss", "amod", "nummod") for c in appos.children
         ):
             return []
-    claim = _Claim(set(words), sources=set(noun))
-    claim.inserted[first] = f"{name} {_copula(head, root)}"
+    claim = _Claim(set(words) | noun)
+    claim.inserted[first] = _copula(head, root)
     claim.notes.append(f"{'appositive' if dep == 'appos' else 'participle phrase'} of {name!r}")
     return [claim]
 
@@ -952,8 +958,16 @@ def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Mem
     found = _in_sentence(doc, tok, kind, memory) if kind != "person" else None
     found = found or memory.find(kind)
     if found is None and kind == "plural":
-        # a band, a team, a company: "they" for a name said once
-        found = next((e for e in reversed(memory.entities) if e.proper), None)
+        # a band, a team, a company: "they" for a name said once, a subject's first
+        found = next(
+            (e for e in reversed(memory.entities) if e.proper and e.subject and e.kind != "person"),
+            None,
+        )
+        found = (
+            found
+            or next((e for e in reversed(memory.entities) if e.proper and e.kind != "person"), None)
+            or next((e for e in reversed(memory.entities) if e.proper and e.subject), None)
+        )
     in_subject = tok.dep_ in ("nsubj", "nsubjpass") or (
         tok.dep_ == "poss" and tok.head.dep_ in ("nsubj", "nsubjpass")
     )
