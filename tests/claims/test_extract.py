@@ -528,3 +528,13 @@ def test_a_pronoun_in_a_described_noun_is_read_and_a_date_is_no_antecedent() -> 
         "As of September 2021, Blackpink has released four albums. Their debut album sold well."
     )
     assert got[1][1] == "Blackpink's debut album sold well."
+
+
+def test_a_sentence_giving_more_claims_than_the_cap_is_left_to_the_rules() -> None:
+    from verifier.claims.atomic import Memory, atomic_parts
+    from verifier.text.parse import parse
+
+    doc = parse("The tower opened in 1889 and it was painted red in 1968.")
+    assert doc is not None
+    assert len(atomic_parts(doc, Memory())) == 2
+    assert atomic_parts(doc, Memory(), max_parts=1) == []

@@ -74,8 +74,8 @@ _REPORTING = frozenset(
 _SHOWING = frozenset({"suggest", "show", "mean", "indicate", "imply", "demonstrate"})
 # a list longer than this is split no further (a catalogue, not facts about one subject)
 MAX_LIST = 16
-# claims read from one sentence at most (the rest stay in the last claim)
-MAX_PARTS = 12
+# claims read from one sentence at most (a sentence that gives more is read by the rules)
+MAX_PARTS = 20
 
 
 @dataclass(slots=True)
@@ -562,24 +562,27 @@ def atomic_parts(
     ``doc.text``), in order; the memory learns the sentence's subjects."""
     parts: list[Part] = []
     for sent in doc.sents:
-        parts.extend(_sentence_parts(doc, sent, memory, resolve, max_parts - len(parts)))
-        if len(parts) >= max_parts:
-            break
+        found = _sentence_parts(doc, sent, memory, resolve, max_parts - len(parts))
+        if found is None:
+            return []  # more claims than one sentence gives: the caller reads it by rules
+        parts.extend(found)
     return parts
 
 
-def _sentence_parts(doc: Doc, sent: Span, memory: Memory, resolve: bool, room: int) -> list[Part]:
+def _sentence_parts(
+    doc: Doc, sent: Span, memory: Memory, resolve: bool, room: int
+) -> list[Part] | None:
     root = sent.root
-    if room <= 0:
-        return []
     if (inner := _reported(root)) is not None:
         head_note = f"read without its frame {doc[root.left_edge.i : inner.left_edge.i].text!r}"
         claims = _clauses(doc, inner, memory, resolve, frame=head_note)
     else:
         claims = _clauses(doc, root, memory, resolve)
+    if len(claims) > room:
+        return None
     out: list[Part] = []
     seen: set[int] = set()
-    for claim in claims[:room]:
+    for claim in claims:
         text, spans = _render(doc, claim)
         if not spans or len(re.findall(r"\w+", text)) < 2:
             continue
@@ -919,10 +922,6 @@ def _side_claim(
     claim.inserted[first] = _copula(head, root)
     claim.notes.append(f"{'appositive' if dep == 'appos' else 'participle phrase'} of {name!r}")
     return [claim]
-
-
-def _np_text(doc: Doc, token: Token) -> str:
-    return _words(doc, _np_tokens(token, set()))
 
 
 def _resolve(doc: Doc, claim: _Claim, memory: Memory) -> None:
