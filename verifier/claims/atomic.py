@@ -434,15 +434,31 @@ def _np_tokens(head: Token, removed: set[int]) -> set[int]:
     return out
 
 
+def _word_kind(token: Token) -> str:
+    if token.tag_ == "VBG":
+        return "gerund"
+    if token.pos_ in ("NOUN", "PROPN", "NUM", "X"):
+        return "noun"
+    return token.pos_
+
+
+def _same_kind(a: Token, b: Token) -> bool:
+    """Members of one list are words of one kind: "the symbol Ra and atomic number 88" is
+    no list of "Ra" and "atomic"."""
+    return (
+        a.pos_ not in ("AUX",)
+        and _word_kind(a) == _word_kind(b)
+        and (a.pos_ != "VERB" or a.tag_ == "VBG")
+    )
+
+
 def _list_members(token: Token) -> list[Token]:
     members = [token]
     frontier = [token]
     while frontier:
         t = frontier.pop()
         for c in t.children:
-            if c.dep_ == "conj" and (
-                c.pos_ not in ("VERB", "AUX") or c.tag_ == token.tag_ == "VBG"
-            ):
+            if c.dep_ == "conj" and _same_kind(c, token):
                 members.append(c)
                 frontier.append(c)
     return sorted(members, key=lambda t: t.i)
@@ -466,6 +482,8 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
             continue  # "Minister for Food, Agriculture and Fisheries": one name
         if t.dep_ in _SUBJ:
             continue  # "Eisinga and his wife had five sons": a joint subject, kept whole
+        if t.dep_ == "pobj" and t.head.lower_ in ("with", "between", "among", "amongst"):
+            continue  # "shared it with Pierre Curie and Henri Becquerel": done together
         members = _list_members(t)
         if gerund and len(members) < 3:
             continue
