@@ -697,6 +697,7 @@ def _claims(request: CheckRequest, settings: Settings) -> list[Claim]:
         max_queries=settings.claims.max_queries,
         min_words=settings.claims.min_words,
         max_query_words=settings.claims.max_query_words,
+        prompt=request.prompt,
     )
     return [
         Claim(
@@ -710,6 +711,7 @@ def _claims(request: CheckRequest, settings: Settings) -> list[Claim]:
             claim=d.claim or d.text,
             rewrite=d.rewrite,
             queries=list(d.queries),
+            spans=[[s, e] for s, e in d.spans],
         )
         for d in drafts
     ]

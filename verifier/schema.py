@@ -392,6 +392,9 @@ class Claim:
     timed_out: bool = False
     elapsed_s: float = 0.0
     verdict: Verdict | None = None
+    # the pieces of the response the claim is made of, ``[start, end]`` each, in order: its
+    # own words (``start``/``end``) and the subject or qualifier it borrows from its sentence
+    spans: list[list[int]] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Claim:

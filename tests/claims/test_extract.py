@@ -36,11 +36,25 @@ from verifier.claims.extract import (
             False,
             "opinion (subjective wording, no checkable fact)",
         ),
+        ("It depends on what you want.", False, "hedge (no claim committed to)"),
         (
-            "It depends on what you want.",
+            "It is difficult to say how many stars form each year.",
             False,
-            "no checkable fact (no name, number, date or definition)",
+            "hedge (no claim committed to)",
         ),
+        ("It's possible that the cover was blue.", False, "hedge (no claim committed to)"),
+        # general statements of fact are checked as annotators check them
+        (
+            "Quasars are thought to be powered by the accretion of matter onto black holes.",
+            True,
+            "states a general fact (a property, cause, membership or comparison)",
+        ),
+        (
+            "During the merger the black holes release energy as gravitational waves.",
+            True,
+            "states a general fact (a property, cause, membership or comparison)",
+        ),
+        ("It sounds nice.", False, "too short to check"),
         ("Yes it is.", False, "too short to check"),
         ("Suppose the tower were 500 metres tall.", False, "hypothetical"),
         ("Had Napoleon won at Waterloo, Europe would look different.", False, "hypothetical"),
@@ -210,3 +224,317 @@ def test_a_sentence_of_thousands_of_words_is_no_claim_and_is_not_read_for_slots(
     assert calls == []
     [draft] = extract_claims("In 1903 " + "the prize was won " * 10 + "by Marie Curie.")
     assert draft.check_worthy
+
+
+def _claims(response: str, prompt: str | None = None) -> list[tuple[str, str, list[str]]]:
+    """(own span's words, the claim, the words of every span) per claim; every span holds
+    exactly the response's characters it names."""
+    out = []
+    for d in extract_claims(response, prompt=prompt):
+        assert response[d.start : d.end] == d.text
+        assert d.spans
+        assert all(0 <= s < e <= len(response) for s, e in d.spans)
+        out.append((d.text, d.claim, [response[s:e] for s, e in d.spans]))
+    return out
+
+
+def test_coordinated_clauses_split_and_a_pronoun_read_as_the_thing_named() -> None:
+    """The issue's new user: "it" is the tower, and the false year is read on its own."""
+    got = _claims(
+        "The Eiffel Tower is in Paris. "
+        "Work on the tower started in 1887 and it opened in 1899 for the World's Fair."
+    )
+    assert got[1:] == [
+        (
+            "Work on the tower started in 1887",
+            "Work on the tower started in 1887.",
+            ["Work on the tower started in 1887"],
+        ),
+        (
+            "it opened in 1899 for the World's Fair.",
+            "The Eiffel Tower opened in 1899 for the World's Fair.",
+            ["it opened in 1899 for the World's Fair"],
+        ),
+    ]
+
+
+def test_a_list_of_facts_about_one_subject_is_one_claim_each_with_the_prompt_subject() -> None:
+    got = _claims(
+        "He was born in Honolulu, Hawaii, to a mother from Kansas and a father from Kenya.",
+        prompt="Where was Barack Obama born?",
+    )
+    assert got == [
+        (
+            "He was born in Honolulu, Hawaii, to a mother from Kansas",
+            "Barack Obama was born in Honolulu, Hawaii, to a mother from Kansas.",
+            ["He was born in Honolulu, Hawaii, to a mother from Kansas"],
+        ),
+        (
+            "a father from Kenya.",
+            "Barack Obama was born in Honolulu, Hawaii, to a father from Kenya.",
+            ["He was born in Honolulu, Hawaii, to", "a father from Kenya"],
+        ),
+    ]
+
+
+def test_relative_clauses_are_claims_about_the_noun_they_describe() -> None:
+    got = _claims(
+        "The United States has had two black presidents: Barack Obama, who served two "
+        "terms from 2009 to 2017, and Donald Trump, who served one term from 2017 to 2021."
+    )
+    assert got[2:] == [
+        (
+            "who served two terms from 2009 to 2017",
+            "Barack Obama served two terms from 2009 to 2017.",
+            ["Barack Obama", "who served two terms from 2009 to 2017"],
+        ),
+        (
+            "who served one term from 2017 to 2021.",
+            "Donald Trump served one term from 2017 to 2021.",
+            ["Donald Trump", "who served one term from 2017 to 2021"],
+        ),
+    ]
+    # the list itself: one claim per member, the shared words in each
+    assert [c for _t, c, _s in got[:2]] == [
+        "The United States has had two black presidents: Barack Obama.",
+        "The United States has had two black presidents: Donald Trump.",
+    ]
+
+
+def test_an_appositive_is_a_claim_of_its_own() -> None:
+    got = _claims("Barack Obama, the 44th president, was born in Hawaii.")
+    assert got == [
+        (
+            "Barack Obama, the 44th president, was born in Hawaii.",
+            "Barack Obama was born in Hawaii.",
+            ["Barack Obama", "was born in Hawaii"],
+        ),
+        (
+            "the 44th president",
+            "Barack Obama was the 44th president.",
+            ["Barack Obama", "the 44th president"],
+        ),
+    ]
+
+
+def test_the_opening_qualifier_is_carried_into_each_clause() -> None:
+    got = _claims("In 1980, the museum was painted red and the company sold the land.")
+    assert got[1] == (
+        "the company sold the land.",
+        "In 1980, the company sold the land.",
+        ["In 1980", "the company sold the land"],
+    )
+    assert got[0][1].startswith("In 1980")
+
+
+def test_a_named_thing_read_for_it_and_a_description_for_the_name() -> None:
+    got = _claims(
+        "The largest diamond ever found is called the Cullinan diamond, which was "
+        "discovered in South Africa in 1905. It weighed 3,106 carats in its rough form."
+    )
+    assert got[1][1] == "The Cullinan diamond was discovered in South Africa in 1905."
+    assert got[1][2] == ["the Cullinan diamond", "which was discovered in South Africa in 1905"]
+    assert got[2] == (
+        "It weighed 3,106 carats in its rough form.",
+        "The Cullinan diamond weighed 3,106 carats in its rough form.",
+        ["It weighed 3,106 carats in its rough form"],
+    )
+
+
+def test_a_subject_that_cannot_be_resolved_says_so_and_is_checked_as_written() -> None:
+    [draft] = extract_claims("It opened in 1793.")
+    assert draft.claim == "It opened in 1793."
+    assert draft.check_worthy
+    assert draft.rewrite == "subject 'It' not resolved: checked as written"
+
+
+def test_frames_and_reasons_are_read_as_their_own_claims() -> None:
+    got = _claims(
+        "Black holes are massive, while neutron stars are small. "
+        "It is generally believed that quasars are powered by black holes."
+    )
+    assert [(t, c) for t, c, _s in got] == [
+        ("Black holes are massive", "Black holes are massive."),
+        ("neutron stars are small.", "Neutron stars are small."),
+        ("quasars are powered by black holes.", "Quasars are powered by black holes."),
+    ]
+
+
+def test_opinions_advice_and_questions_stay_whole_and_unchecked() -> None:
+    drafts = extract_claims("I think Paris and Rome are lovely. You should visit both in May.")
+    assert [(d.text, d.check_worthy) for d in drafts] == [
+        ("I think Paris and Rome are lovely.", False),
+        ("You should visit both in May.", False),
+    ]
+
+
+def test_past_the_parse_budget_the_rules_read_the_sentences() -> None:
+    response = "Marie Curie was born in Warsaw in 1867 and won two Nobel Prizes. " * 3
+    parsed = extract_claims(response)
+    ruled = extract_claims(response, parse_budget=0)
+    assert len(parsed) == len(ruled) == 6
+    for d in ruled:
+        assert response[d.start : d.end] == d.text
+        assert d.spans == ((d.start, d.end),)
+
+
+def test_meaning_clause_and_relative_clause_on_a_predicate_noun() -> None:
+    assert _claims(
+        "Gold is a noble metal, meaning it is resistant to most chemical reactions."
+    ) == [
+        ("Gold is a noble metal", "Gold is a noble metal.", ["Gold is a noble metal"]),
+        (
+            "it is resistant to most chemical reactions.",
+            "Gold is resistant to most chemical reactions.",
+            ["it is resistant to most chemical reactions"],
+        ),
+    ]
+    # "a company that specializes in X" says the subject specializes in X
+    assert _claims("Mondeca is a software company that specializes in tools for archives.") == [
+        (
+            "Mondeca is a software company",
+            "Mondeca is a software company.",
+            ["Mondeca is a software company"],
+        ),
+        (
+            "that specializes in tools for archives.",
+            "Mondeca specializes in tools for archives.",
+            ["Mondeca", "that specializes in tools for archives"],
+        ),
+    ]
+
+
+def test_examples_of_a_vague_collection_stand_in_its_place() -> None:
+    assert _claims("Lawson stores carry a variety of products such as snacks and beverages.") == [
+        (
+            "Lawson stores carry a variety of products such as snacks",
+            "Lawson stores carry snacks.",
+            ["Lawson stores carry", "snacks"],
+        ),
+        ("beverages.", "Lawson stores carry beverages.", ["Lawson stores carry", "beverages"]),
+    ]
+
+
+def test_a_connective_is_left_out_and_a_fact_after_a_hedge_is_read() -> None:
+    [draft] = extract_claims("In contrast, bulk analysis measures the whole sample.")
+    assert (draft.text, draft.claim) == (
+        "bulk analysis measures the whole sample.",
+        "Bulk analysis measures the whole sample.",
+    )
+    assert draft.rewrite == "read without 'In contrast'"
+    got = _claims("This may seem like a small number, but keep in mind that the Milky Way is vast.")
+    assert got[1] == ("the Milky Way is vast.", "The Milky Way is vast.", ["the Milky Way is vast"])
+    assert [
+        d.check_worthy
+        for d in extract_claims(
+            "This may seem like a small number, but keep in mind that the Milky Way is vast."
+        )
+    ] == [False, True]
+
+
+def test_a_long_clause_with_several_adjuncts_is_one_claim_per_adjunct() -> None:
+    got = _claims(
+        "Sandra Day O'Connor was appointed to the Supreme Court by President Ronald Reagan "
+        "in 1981 after a long career in the Arizona Senate."
+    )
+    assert [c for _t, c, _s in got] == [
+        "Sandra Day O'Connor was appointed to the Supreme Court by President Ronald Reagan.",
+        "Sandra Day O'Connor was appointed to the Supreme Court in 1981.",
+        "Sandra Day O'Connor was appointed to the Supreme Court after a long career in the "
+        "Arizona Senate.",
+    ]
+    assert got[1][0] == "in 1981"
+    assert got[1][2] == ["Sandra Day O'Connor was appointed to the Supreme Court", "in 1981"]
+
+
+def test_a_general_conditional_is_a_fact_and_a_counterfactual_is_not() -> None:
+    assert check_worthiness("If heated to 100 degrees, water boils at sea level.")[0]
+    assert check_worthiness("If you went at night, it would sparkle.") == (False, "hypothetical")
+
+
+def test_a_list_of_names_after_a_colon_is_one_claim_per_name() -> None:
+    response = "Depeche Mode's albums are: Speak & Spell, A Broken Frame, and Violator."
+    assert _claims(response) == [
+        (
+            "Speak & Spell",
+            "Depeche Mode's albums are Speak & Spell.",
+            ["Depeche Mode's albums are", "Speak & Spell"],
+        ),
+        (
+            "A Broken Frame",
+            "Depeche Mode's albums are A Broken Frame.",
+            ["Depeche Mode's albums are", "A Broken Frame"],
+        ),
+        (
+            "Violator",
+            "Depeche Mode's albums are Violator.",
+            ["Depeche Mode's albums are", "Violator"],
+        ),
+    ]
+    # a clause after a colon is no list of names
+    assert len(extract_claims("Note this: the tower opened in 1889 and was painted red.")) <= 3
+
+
+def test_a_participle_phrase_is_a_claim_about_the_subject() -> None:
+    got = _claims("Lawson operates a food service division, offering freshly prepared meals.")
+    assert got == [
+        (
+            "Lawson operates a food service division",
+            "Lawson operates a food service division.",
+            ["Lawson operates a food service division"],
+        ),
+        (
+            "offering freshly prepared meals.",
+            "Lawson offers freshly prepared meals.",
+            ["Lawson", "offering freshly prepared meals"],
+        ),
+    ]
+
+
+def test_a_list_of_gerunds_is_one_claim_each() -> None:
+    got = _claims("Recruiters handle the whole process, including sourcing, screening and hiring.")
+    assert [t for t, _c, _s in got][1:] == ["screening", "hiring."]
+    assert got[2][2] == ["Recruiters handle the whole process, including", "hiring"]
+
+
+def test_a_joint_subject_a_name_in_brackets_and_an_adverb_stay() -> None:
+    got = _claims("Eise Eisinga and Rinske Jans had five sons in total.")
+    assert [c for _t, c, _s in got] == ["Eise Eisinga and Rinske Jans had five sons in total."]
+    got = _claims("Aqua regia dissolves gold and forms chloroauric acid (HAuCl4).")
+    assert all("is HAuCl4" not in c for _t, c, _s in got)
+    [draft] = extract_claims("However, Justice Douglas was still alive in 1980.")
+    assert draft.claim == "Justice Douglas was still alive in 1980."
+
+
+def test_possessives_and_them_are_read_as_what_they_name() -> None:
+    got = _claims(
+        "Marie Curie was a physicist. The Nobel committee praised her work on radium, "
+        "and Pierre Curie shared it with her."
+    )
+    assert got[1][1] == "The Nobel committee praised Marie Curie's work on radium."
+    assert got[1][2] == ["The Nobel committee praised her work on radium"]
+
+
+def test_a_pronoun_in_a_described_noun_is_read_and_a_date_is_no_antecedent() -> None:
+    got = _claims(
+        "Eise Eisinga built a planetarium. Eisinga and his wife, Rinske Jans, had five sons."
+    )
+    assert got[2] == (
+        "Rinske Jans",
+        "Eise Eisinga's wife was Rinske Jans.",
+        ["his wife", "Rinske Jans"],
+    )
+    got = _claims(
+        "As of September 2021, Blackpink has released four albums. Their debut album sold well."
+    )
+    assert got[1][1] == "Blackpink's debut album sold well."
+
+
+def test_a_sentence_giving_more_claims_than_the_cap_is_left_to_the_rules() -> None:
+    from verifier.claims.atomic import Memory, atomic_parts
+    from verifier.text.parse import parse
+
+    doc = parse("The tower opened in 1889 and it was painted red in 1968.")
+    assert doc is not None
+    assert len(atomic_parts(doc, Memory())) == 2
+    assert atomic_parts(doc, Memory(), max_parts=1) == []

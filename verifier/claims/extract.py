@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from verifier.claims.atomic import Memory, Part, atomic_parts, remember
 from verifier.text.months import month_pattern
+from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.spans import STOPWORDS, YEAR, entities, segments, strip_markdown
 
 __all__ = [
@@ -41,6 +44,9 @@ class ClaimDraft:
     queries: tuple[str, ...]
     claim: str = ""
     rewrite: str | None = None
+    # the response's words the claim is made of (``(start, end)`` pieces, in order): its own
+    # span, and the subject or qualifier it borrows from elsewhere in the sentence
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 _GREETING = re.compile(
@@ -76,8 +82,9 @@ _SUBJECTIVE = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"^(?:if|imagine|suppose|assuming|in case|what if|had|were)\b|\b(?:would have|could have|"
-    r"might have)\b",
+    # "If heated, water boils" states a general fact; "If you went, it would sparkle" does not
+    r"^(?:imagine|suppose|assuming|what if|had|were)\b|^(?:if|in case)\b.*\b(?:would|might|"
+    r"were)\b|\b(?:would have|could have|might have)\b",
     re.IGNORECASE,
 )
 # not text.numbers on purpose: any digit run, units optional, only a cue that a fact is stated
@@ -161,7 +168,32 @@ def _not_a_statement(text: str, kind: str) -> str | None:
         return "advice or recommendation"
     if _OPINION.search(text):
         return "opinion"
+    if _HEDGE.search(text):
+        return "hedge (no claim committed to)"
+    if _SELF.search(text):
+        return "the answer speaks of itself"
     return None
+
+
+# "As an AI language model, I do not have access to ...", "I cannot tell you ..."
+_SELF = re.compile(
+    r"^(?:as an? (?:ai|language model|ai language model)\b[^,]*,\s*)?(?:i|i'm|i am)\s+"
+    r"(?:do not|don't|cannot|can't|am not|am unable|have no|don't have|do not have|"
+    r"couldn't|could not|was unable|was not able|am an?)\b|^as an? (?:ai|ai language model|"
+    r"language model)\b",
+    re.IGNORECASE,
+)
+
+
+_HEDGE = re.compile(
+    r"^(?:it|this|that)\s+(?:all\s+)?(?:depends|varies)\b|^(?:it|this)(?: is|'s| may be| might be)"
+    r"\s+(?:very\s+|quite\s+)?(?:difficult|hard|impossible|not possible|unclear|tricky|possible|"
+    r"likely|unlikely|conceivable)\s+(?:to\s+(?:say|know|tell|predict|determine|estimate|"
+    r"answer|pinpoint|identify)|that)\b|\b(?:there is|there's) no (?:single|simple|one|"
+    r"definitive) answer\b|^(?:this|that|it|these)\s+(?:may|might|could|can)\s+(?:seem|sound|"
+    r"look|appear)\b",
+    re.IGNORECASE,
+)
 
 
 def _fact_stated(text: str, has_number: bool, names: list[str]) -> tuple[bool, str]:
@@ -175,7 +207,13 @@ def _fact_stated(text: str, has_number: bool, names: list[str]) -> tuple[bool, s
         return True, f"names {', '.join(names[:3])}"
     if _RELATION.search(text):
         return True, "states a definition or factual relation"
-    return False, "no checkable fact (no name, number, date or definition)"
+    if len(_content_words(text)) < 3:
+        return False, "no checkable fact (no name, number, date or definition)"
+    return True, "states a general fact (a property, cause, membership or comparison)"
+
+
+def _content_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-z][\w'’-]+", text) if w.lower() not in STOPWORDS]
 
 
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{8,})[\"“”]")
@@ -357,20 +395,49 @@ def write_queries(sentence: str, max_queries: int = 3, max_words: int = 16) -> t
     return tuple(queries[:max_queries])
 
 
+# Characters of one answer read with the parser; the sentences past them are read with the
+# rules (the parse grows with the text: a 2,000,000-character response stays bounded).
+PARSE_BUDGET_CHARS = 20_000
+# emphasis and code marks, masked (as spaces: offsets kept) before a sentence is parsed
+_MARKS = re.compile(r"\*\*|__|(?<!\w)_|_(?!\w)|\*|`|~~")
+
+
+def _masked(text: str) -> str:
+    return _MARKS.sub(lambda m: " " * len(m.group()), text)
+
+
 def extract_claims(
-    response: str, *, max_queries: int = 3, min_words: int = 4, max_query_words: int = 16
+    response: str,
+    *,
+    max_queries: int = 3,
+    min_words: int = 4,
+    max_query_words: int = 16,
+    prompt: str | None = None,
+    parse_budget: int = PARSE_BUDGET_CHARS,
 ) -> list[ClaimDraft]:
     """Every statement of the response, each marked check-worthy or not, with queries.
 
-    Prose sentences are split into atomic claims (:func:`split_atomic`) and a leading
-    pronoun takes the previous check-worthy claim's named subject
-    (:func:`resolve_pronoun`); each claim keeps its exact span and, when rewritten, the
-    rewrite beside it.
+    Prose sentences are read with the shared parse (:mod:`verifier.claims.atomic`): one
+    atomic claim per clause, relative clause, appositive and listed value, each with the
+    subject and qualifiers it shares, pronouns and definite descriptions read as the entity
+    the answer or ``prompt`` named. Past ``parse_budget`` characters of sentences (or with no
+    parse) the rules read them: :func:`split_atomic` and :func:`resolve_pronoun`. Each claim
+    keeps its own span (``start``/``end``), the spans it is made of, and its rewrite notes.
     """
     drafts: list[ClaimDraft] = []
     previous_subject: str | None = None
+    memory = Memory()
+    if prompt and (asked := parse(_masked(prompt[:MAX_PARSE_CHARS]))) is not None:
+        remember(asked, memory)
 
-    def add(kind: str, start: int, end: int, claim: str, rewrite: str | None) -> None:
+    def add(
+        kind: str,
+        start: int,
+        end: int,
+        claim: str,
+        rewrite: str | None,
+        spans: tuple[tuple[int, int], ...] = (),
+    ) -> None:
         text = response[start:end]
         claim = strip_markdown(claim)  # "**Marie Curie** was born ...": judged as plain words
         worthy, reason = check_worthiness(claim, kind, min_words)
@@ -378,36 +445,144 @@ def extract_claims(
             worthy, reason = False, f"over {MAX_CLAIM_WORDS} words: no one claim to search"
         queries = write_queries(claim, max_queries, max_query_words) if worthy else ()
         drafts.append(
-            ClaimDraft(len(drafts), kind, start, end, text, worthy, reason, queries, claim, rewrite)
+            ClaimDraft(
+                len(drafts),
+                kind,
+                start,
+                end,
+                text,
+                worthy,
+                reason,
+                queries,
+                claim,
+                rewrite,
+                spans or ((start, end),),
+            )
         )
 
-    for seg in segments(response):
+    segs = segments(response)
+    docs = _parsed(segs, parse_budget)
+
+    for n, seg in enumerate(segs):
         if seg.kind not in ("paragraph", "list_item"):
             add(seg.kind, seg.start, seg.end, seg.text, None)
             continue
-        first_worthy, _ = check_worthiness(seg.text, seg.kind, min_words)
-        resolved = resolve_pronoun(seg.text, previous_subject) if first_worthy else None
-        sentence, note = resolved if resolved else (seg.text, None)
-        parts = (
-            split_atomic(seg.text, previous_subject if resolved else None)
-            if first_worthy
-            else [(0, len(seg.text), None)]
-        )
-        for start, end, borrowed in parts:
-            clause = seg.text[start:end]
-            claim, rewrite = clause, None
-            if len(parts) == 1:
-                claim, rewrite = sentence, note
-            elif borrowed is not None:
-                claim, rewrite = _with_subject(clause, borrowed)
-            elif start == 0 and resolved:
-                claim, rewrite = resolve_pronoun(clause, previous_subject) or (clause, None)
-            if len(parts) > 1:
-                claim = _standalone(claim)
-            add(seg.kind, seg.start + start, seg.start + end, claim, rewrite)
-        if first_worthy:
-            # "he" and "she" stand for the person most recently named as a subject
-            subject = _subject(strip_markdown(seg.text))
-            if subject is not None and _PERSON.match(subject):
-                previous_subject = subject
+        items = _colon_list(seg.text)
+        if items:
+            for start, end, prefix in items:
+                spans = (
+                    (seg.start + prefix[0], seg.start + prefix[1]),
+                    (seg.start + start, seg.start + end),
+                )
+                claim = f"{seg.text[prefix[0] : prefix[1]]} {seg.text[start:end]}."
+                note = f"one of a list of {len(items)} after a colon"
+                add(seg.kind, seg.start + start, seg.start + end, claim, note, spans)
+            continue
+        doc = docs.get(n)
+        if doc is not None:
+            parts = atomic_parts(doc, memory)
+            if parts:
+                for part in parts:
+                    _add_part(add, seg.kind, seg.start, seg.text, part, len(parts))
+                person = memory.find("person")
+                if person is not None and _PERSON.match(person.text):
+                    previous_subject = person.text  # for the rules past the parse budget
+                continue
+        previous_subject = _rule_claims(add, seg, previous_subject, min_words)
     return drafts
+
+
+# "Depeche Mode's albums are: Speak & Spell, A Broken Frame, ..., and Spirit."
+_COLON_LIST = re.compile(r"^(?P<prefix>[^:]{8,200}?)\s*:\s+(?P<items>[^:;]+?)[.!]?\s*$")
+_ITEM_SEP = re.compile(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+(?=[^,]*$)")
+
+
+def _colon_list(sentence: str) -> list[tuple[int, int, tuple[int, int]]]:
+    """The items of a list of three or more names after a colon, each ``(start, end,
+    prefix span)``; empty when the sentence is no such list."""
+    m = _COLON_LIST.match(sentence) if len(sentence) <= 2_000 else None
+    if m is None:
+        return []
+    at = m.start("items")
+    items: list[tuple[int, int]] = []
+    last = 0
+    text = m.group("items")
+    for sep in _ITEM_SEP.finditer(text):
+        items.append((at + last, at + sep.start()))
+        last = sep.end()
+    items.append((at + last, at + len(text)))
+    words = [len(sentence[a:b].split()) for a, b in items]
+    if len(items) < 3 or max(words) > 6 or min(words) < 1:
+        return []
+    prefix = (m.start("prefix"), m.end("prefix"))
+    return [(a, b, prefix) for a, b in items]
+
+
+def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: int) -> str | None:
+    """A sentence read with the rules (no parse): :func:`split_atomic` and
+    :func:`resolve_pronoun`. Returns the person "he" or "she" stands for next."""
+    first_worthy, _ = check_worthiness(seg.text, seg.kind, min_words)
+    resolved = resolve_pronoun(seg.text, previous_subject) if first_worthy else None
+    sentence, note = resolved if resolved else (seg.text, None)
+    rule_parts = (
+        split_atomic(seg.text, previous_subject if resolved else None)
+        if first_worthy
+        else [(0, len(seg.text), None)]
+    )
+    for start, end, borrowed in rule_parts:
+        clause = seg.text[start:end]
+        claim, rewrite = clause, None
+        if len(rule_parts) == 1:
+            claim, rewrite = sentence, note
+        elif borrowed is not None:
+            claim, rewrite = _with_subject(clause, borrowed)
+        elif start == 0 and resolved:
+            claim, rewrite = resolve_pronoun(clause, previous_subject) or (clause, None)
+        if len(rule_parts) > 1:
+            claim = _standalone(claim)
+        add(seg.kind, seg.start + start, seg.start + end, claim, rewrite)
+    if first_worthy:
+        # "he" and "she" stand for the person most recently named as a subject
+        subject = _subject(strip_markdown(seg.text))
+        if subject is not None and _PERSON.match(subject):
+            return subject
+    return previous_subject
+
+
+# sentences that open with a hedge or with the answer speaking of itself may go on to
+# state facts ("This may seem small, but the Milky Way is vast"): read, each claim judged
+_READ_ON = frozenset({"hedge (no claim committed to)", "the answer speaks of itself"})
+
+
+def _parsed(segs: list[Any], budget: int) -> dict[int, Any]:
+    """The parses of the prose sentences that state something, in order, until ``budget``
+    characters are parsed: sentence index -> its parse (markdown marks masked)."""
+    to_parse: dict[int, str] = {}
+    for n, seg in enumerate(segs):
+        if seg.kind not in ("paragraph", "list_item") or len(seg.text) > MAX_PARSE_CHARS:
+            continue
+        why = _not_a_statement(strip_markdown(seg.text), seg.kind)
+        if why is not None and why not in _READ_ON:
+            continue
+        if len(seg.text) > budget:
+            break
+        budget -= len(seg.text)
+        to_parse[n] = _masked(seg.text)
+    return dict(zip(to_parse, parse_many(to_parse.values()), strict=True))
+
+
+def _add_part(add: Any, kind: str, offset: int, sentence: str, part: Part, count: int) -> None:
+    """A claim the parse read from a sentence, its offsets moved into the response."""
+    if count == 1 and not part.notes:
+        # the sentence as it stands (its own words, markdown and all)
+        start, end = _trimmed(sentence)
+        add(kind, offset + start, offset + end, sentence, None)
+        return
+    spans = tuple((offset + s, offset + e) for s, e in part.spans)
+    rewrite = "; ".join(part.notes) if part.notes else None
+    add(kind, offset + part.start, offset + part.end, part.claim, rewrite, spans)
+
+
+def _trimmed(text: str) -> tuple[int, int]:
+    start = len(text) - len(text.lstrip())
+    return start, len(text.rstrip())

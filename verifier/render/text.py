@@ -312,7 +312,8 @@ def _conflicts(claim: Claim | None) -> str:
 
 
 def _fact_lines(ref: ClaimRef, claim: Claim | None, width: int) -> list[str]:
-    lines = [f"  {ref.claim_id} [{ref.start}:{ref.end}] “{_said(ref.text, width - 16)}”"]
+    head = f"  {ref.claim_id} [{ref.start}:{ref.end}] “"
+    lines = [f"{head}{_said(ref.text, width - len(head) - 1)}”"]  # "c11 [...]" as "c7 [...]"
     if ref.quote:
         at = f" [{ref.quote_start}:{ref.quote_end}]" if ref.quote_start is not None else ""
         why = _conflicts(claim) or ref.why

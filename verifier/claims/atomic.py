@@ -1,0 +1,1092 @@
+"""Atomic, self-contained claims read from a sentence's dependency parse.
+
+One sentence (a spaCy parse of it, :mod:`verifier.text.parse`) becomes one claim per
+clause (coordinated clauses, non-restrictive relative clauses, appositives), and a clause
+that lists several values of one slot ("through A, B and C") one claim per value. Each
+claim borrows what its clause leaves out from the sentence: the shared subject, its
+auxiliaries ("can be caused ... and passed"), the sentence's opening qualifiers of time,
+place or condition ("In 1980, ..."). Pronouns and definite descriptions in subject position
+are read as the entity they stand for, from a :class:`Memory` of what the answer (and its
+prompt) named before; one that cannot be resolved stays and the claim says so.
+
+Every claim keeps the response's words it is made of (``spans``, offsets into the
+sentence) and its own span (``start``/``end``: the words no earlier claim of the sentence
+holds, the ones its highlight marks). All functions are pure but for the memory, which
+the caller threads through the sentences of one answer in order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+__all__ = ["Memory", "Part", "atomic_parts", "remember"]
+
+# a person's name: two to four capitalised words, not opening with an article
+_NAME = re.compile(
+    r"^(?![Tt]he\b|[Aa]n?\b)(?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){1,3}$"
+)
+
+_SUBJ = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"})
+_AUX = frozenset({"aux", "auxpass", "neg"})
+# the dependents that hold a sentence's qualifiers when they open it: "In 1980, ..."
+_QUALIFIER = frozenset({"prep", "npadvmod", "advcl", "advmod", "pobj"})
+_CONNECTIVE = frozenset(
+    {
+        "however",
+        "therefore",
+        "thus",
+        "hence",
+        "moreover",
+        "additionally",
+        "furthermore",
+        "also",
+        "finally",
+        "indeed",
+        "overall",
+        "instead",
+        "meanwhile",
+        "consequently",
+        "still",
+        "so",
+        "then",
+        "now",
+        "yes",
+        "no",
+    }
+)
+# the marks of a clause that states a fact of its own beside the main one
+_GIVEN = frozenset({"because", "since", "while", "whereas", "although", "though", "as"})
+_PERSONAL = {"he": "person", "she": "person", "him": "person", "his": "person", "her": "person"}
+_NEUTER = {"it": "thing", "its": "thing"}
+_PLURAL = {"they": "plural", "them": "plural", "their": "plural"}
+_POSSESSIVE = frozenset({"his", "her", "its", "their"})
+_DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
+# "it is believed that X", "it is thought that X": the claim is X
+_REPORTING = frozenset(
+    {"believe", "think", "know", "estimate", "say", "report", "consider", "expect", "assume"}
+)
+# "This suggests that X", "These findings show that X": the claim is X
+_SHOWING = frozenset({"suggest", "show", "mean", "indicate", "imply", "demonstrate"})
+# a list longer than this is split no further (a catalogue, not facts about one subject)
+MAX_LIST = 16
+# claims read from one sentence at most (a sentence that gives more is read by the rules)
+MAX_PARTS = 20
+
+
+@dataclass(slots=True)
+class Entity:
+    text: str
+    head: str  # the head noun's lemma, lower case
+    kind: str  # "person", "thing" or "plural"
+    proper: bool
+    subject: bool = False  # named as a clause's subject (what "she" or "it" goes on about)
+    named_person: bool = False  # the parser's entity reading says a person ("Manuel")
+
+
+@dataclass(slots=True)
+class Memory:
+    """What the answer named so far, newest last: what a pronoun or a definite description
+    of a later sentence can stand for."""
+
+    entities: list[Entity] = field(default_factory=list)
+
+    def add(self, entity: Entity) -> None:
+        self.entities = [*[e for e in self.entities if e.text != entity.text][-31:], entity]
+
+    def find(self, kind: str) -> Entity | None:
+        """The latest entity of this kind named as a subject, else the latest named; for a
+        person, then a one-word name the parser reads as a person, then a subject's name
+        of two to four capitalised words ("Eise Eisinga")."""
+        for subject in (True, False):
+            for e in reversed(self.entities):
+                if e.kind == kind and (e.subject or not subject):
+                    return e
+        if kind == "person":
+            for e in reversed(self.entities):
+                if e.named_person or (e.subject and e.proper and _NAME.match(e.text)):
+                    return e
+        return None
+
+    def described(self, head: str, plural: bool) -> Entity | None:
+        """The entity a definite description with this head noun names: the latest one
+        with the same head and more words ("the tower" -> "the Eiffel Tower")."""
+        for e in reversed(self.entities):
+            if e.head == head and (e.kind == "plural") == plural:
+                return e
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One claim of a sentence: offsets into the sentence's text."""
+
+    start: int
+    end: int
+    claim: str
+    spans: tuple[tuple[int, int], ...]
+    notes: tuple[str, ...]
+    unresolved: bool = False
+
+
+def _kind(token: Token) -> str:
+    if token.ent_type_ == "PERSON" and (
+        token.dep_ == "compound" or any(c.dep_ == "compound" for c in token.children)
+    ):
+        return "person"  # a name of two words or more: "Lawson" alone may be a company
+    if token.tag_ in ("NNS", "NNPS"):
+        return "plural"
+    return "thing"
+
+
+def entity_of(token: Token, words: str) -> Entity | None:
+    """The entity a noun phrase (headed by ``token``, reading ``words``) names, if it
+    names one."""
+    if token.pos_ not in ("NOUN", "PROPN") or not words or len(words.split()) > 8:
+        return None
+    if token.ent_type_ in ("DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"):
+        return None  # "September", "2021": no thing "it" or "they" stands for
+    first = words.split()[0].lower()
+    if first in ("a", "an", "some", "any", "many", "each", "every"):
+        return None
+    if first in _DEMONSTRATIVE and token.pos_ != "PROPN":
+        return None
+    return Entity(
+        words,
+        token.lemma_.lower(),
+        _kind(token),
+        token.pos_ == "PROPN",
+        named_person=token.ent_type_ == "PERSON",
+    )
+
+
+def remember(doc: Doc | Span, memory: Memory) -> None:
+    """Names of ``doc`` (the prompt's) into the memory: its proper nouns and subjects."""
+    for chunk in getattr(doc, "noun_chunks", ()):
+        head = chunk.root
+        if head.pos_ == "PROPN" or head.dep_ in _SUBJ:
+            words = _np_words(chunk)
+            if (e := entity_of(head, words)) is not None:
+                e.subject = True  # what the question is about
+                memory.add(e)
+
+
+def _np_words(chunk: Span) -> str:
+    return _joined(chunk.doc, {t.i for t in chunk})
+
+
+def _joined(doc: Doc, ids: set[int]) -> str:
+    """Words as the response spaces them ("C#", "full-length", "Curie's"), no punctuation
+    at either end."""
+    order = sorted(ids)
+    while order and doc[order[0]].is_punct and doc[order[0]].text not in ('"', "“", "'"):
+        order.pop(0)
+    while order and doc[order[-1]].is_punct and doc[order[-1]].text not in ('"', "”", "'", ")"):
+        order.pop()
+    out = []
+    for n, i in enumerate(order):
+        gap = doc[i].whitespace_ if n + 1 < len(order) and order[n + 1] == i + 1 else " "
+        out.append(doc[i].text + gap)
+    return re.sub(r"\s+", " ", "".join(out)).strip()
+
+
+# --- building claims from token sets ---------------------------------------------------------
+@dataclass(slots=True)
+class _Claim:
+    tokens: set[int]
+    subs: dict[int, str] = field(default_factory=dict)
+    drop: set[int] = field(default_factory=set)  # tokens replaced by a sub's first token
+    inserted: dict[int, str] = field(default_factory=dict)  # text put before a token
+    notes: list[str] = field(default_factory=list)
+    unresolved: bool = False
+    sources: set[int] = field(default_factory=set)  # words it draws on, not repeated
+
+
+def _subtree(token: Token) -> set[int]:
+    return {t.i for t in token.subtree}
+
+
+def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
+    """The claim's words in order (with its substitutions) and the spans of the response's
+    words it is made of (offsets into the parsed text), punctuation trimmed."""
+    order = sorted(claim.tokens)
+    words: list[str] = []
+    for n, i in enumerate(order):
+        token = doc[i]
+        if i in claim.inserted:
+            words.append(claim.inserted[i] + " ")
+        if i in claim.drop:
+            continue
+        gap = token.whitespace_ if n + 1 < len(order) and order[n + 1] == i + 1 else " "
+        words.append(claim.subs.get(i, token.text) + gap)
+    spans: list[tuple[int, int]] = []
+    last = -2
+    for i in sorted(claim.tokens | claim.sources):
+        token = doc[i]
+        if token.is_space or token.is_punct:
+            continue
+        s, e = token.idx, token.idx + len(token.text)
+        if (
+            spans
+            and all(doc[j].is_punct or doc[j].is_space for j in range(last + 1, i))
+            and (all(j in claim.tokens or j in claim.sources for j in range(last + 1, i)))
+        ):
+            spans[-1] = (spans[-1][0], e)
+        else:
+            spans.append((s, e))
+        last = i
+    return _tidy("".join(words)), spans
+
+
+_SPACE_PUNCT = re.compile(r"\s+([,.;:!?)])")
+_DOUBLE_PUNCT = re.compile(r"([,;:])(?:\s*[,;:])+")
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    text = _SPACE_PUNCT.sub(r"\1", text)
+    text = _DOUBLE_PUNCT.sub(r"\1", text)
+    text = re.sub(r"\(\s*\)", "", text)
+    text = text.strip(" ,;:—–-")
+    text = re.sub(r"[,;:—–-]+\s*([.!?])$", r"\1", text)
+    text = re.sub(r"^(?:and|but|or|so|while|whereas)\s+", "", text, flags=re.IGNORECASE)
+    text = re.sub(r",?\s+(?:and|but|or)(?:\s+rather)?([.!?]?)$", r"\1", text)
+    if text and text[-1] not in ".!?":
+        text += "."
+    return text[:1].upper() + text[1:]
+
+
+# --- the reading of one sentence ---------------------------------------------------------
+def _clause_heads(root: Token) -> list[Token]:
+    """The sentence's clauses: its root and the verbs coordinated with it (and with them)."""
+    out = [root]
+    for child in root.children:
+        if (said := _meaning(child) or _reminded(child)) is not None:
+            out.extend(_clause_heads(said))
+        elif (child.dep_ == "conj" and child.pos_ in ("VERB", "AUX") and child.i > root.i) or (
+            child.dep_ == "advcl"
+            and child.pos_ in ("VERB", "AUX")
+            and _subject(child) is not None
+            and any(m.dep_ == "mark" and m.lower_ in _GIVEN for m in child.children)
+        ):
+            out.extend(_clause_heads(child))
+    return out
+
+
+# "..., but keep in mind that X": the reader is told X
+_REMINDING = frozenset({"keep", "note", "remember", "bear", "consider", "notice"})
+
+
+def _reminded(token: Token) -> Token | None:
+    if token.dep_ != "conj" or token.lemma_ not in _REMINDING or _subject(token) is not None:
+        return None
+    for c in token.children:
+        if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and _subject(c) is not None:
+            return c
+    return None
+
+
+def _meaning(token: Token) -> Token | None:
+    """The clause of "..., meaning (that) X" (its head): a fact of its own."""
+    if token.dep_ not in ("advcl", "acl", "xcomp") or token.lemma_ != "mean" or token.tag_ != "VBG":
+        return None
+    for c in token.children:
+        if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and _subject(c) is not None:
+            return c
+    return None
+
+
+# "In contrast,", "In fact,", "In general,": how the answer goes on, no qualifier of a fact
+_DISCOURSE = frozenset(
+    {"contrast", "fact", "general", "summary", "conclusion", "short", "comparison", "sum"}
+)
+
+
+def _discourse(token: Token) -> bool:
+    if token.dep_ != "prep" or token.lower_ not in ("in", "by", "on"):
+        return False
+    objects = [c for c in token.children if c.dep_ == "pobj"]
+    return (
+        len(objects) == 1
+        and objects[0].lemma_.lower() in _DISCOURSE
+        and not list(objects[0].children)
+    )
+
+
+def _opening(token: Token, root: Token) -> bool:
+    """Whether a word comes before the clause's subject ("However, X is", not "X is still")."""
+    subject = _subject(root)
+    return token.i < (subject.left_edge.i if subject is not None else root.i)
+
+
+def _noise(root: Token) -> set[int]:
+    """Words no claim of the sentence repeats: "No,", "However,", "based on my knowledge,"
+    and the marks of clauses read alone ("because", "that")."""
+    out: set[int] = set()
+    for c in root.children:
+        if (
+            c.dep_ == "intj"
+            or (c.dep_ in ("advmod", "cc") and c.lower_ in _CONNECTIVE and _opening(c, root))
+            or _discourse(c)
+            or (
+                c.dep_ in ("prep", "advcl", "npadvmod")
+                and c.i < root.i
+                and any(t.lower_ in ("my", "i", "me") for t in c.subtree)
+                and not any(t.like_num for t in c.subtree)  # "as of (my cutoff in) 2021"
+            )
+        ):
+            out |= _subtree(c)
+        else:
+            continue
+        nxt = c.right_edge.i + 1
+        if nxt < len(c.doc) and c.doc[nxt].text == ",":
+            out.add(nxt)
+    return out
+
+
+def _subject(verb: Token) -> Token | None:
+    for child in verb.children:
+        if child.dep_ in _SUBJ:
+            return child
+    return None
+
+
+def _is_expletive(subject: Token) -> bool:
+    """'It' that stands for nothing: "It is difficult to ...", "It is believed that ..."."""
+    if subject.dep_ == "expl":
+        return True
+    if subject.lower_ != "it":
+        return False
+    head = subject.head
+    deps = {c.dep_ for c in head.children if c.i > head.i}
+    if head.lemma_ == "be" and deps & {"acomp", "attr"} and deps & {"xcomp", "ccomp"}:
+        return True
+    return head.lemma_ in _REPORTING and bool(deps & {"xcomp", "ccomp"})
+
+
+def _reported(verb: Token) -> Token | None:
+    """The clause X of "It is believed that X" / "This is because X" (its head), if any."""
+    subject = _subject(verb)
+    if subject is None:
+        return None
+    if subject.lower_ == "it" and verb.lemma_ in _REPORTING and verb.tag_ == "VBN":
+        for c in verb.children:
+            if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX"):
+                return c
+    demonstrative = subject.lower_ in _DEMONSTRATIVE or any(
+        c.dep_ == "det" and c.lower_ in _DEMONSTRATIVE for c in subject.children
+    )
+    if demonstrative and verb.lemma_ == "be":
+        for c in verb.children:
+            if c.dep_ == "advcl" and any(m.lower_ == "because" for m in c.children):
+                return c
+    if demonstrative and verb.lemma_ in _SHOWING:
+        for c in verb.children:
+            if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and _subject(c) is not None:
+                return c
+    return None
+
+
+def _nonrestrictive(token: Token) -> bool:
+    """A clause or phrase set off by a comma (or a dash, or brackets) from its head."""
+    left = token.left_edge
+    if left.i == 0:
+        return False
+    before = left.doc[left.i - 1]
+    return before.text in (",", "—", "–", "(", "-")
+
+
+def _copula(head: Token, verb: Token) -> str:
+    plural = head.tag_ in ("NNS", "NNPS") or any(c.dep_ == "conj" for c in head.children)
+    past = verb.tag_ == "VBD" or any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children
+    )
+    return ("were" if plural else "was") if past else ("are" if plural else "is")
+
+
+def _np_tokens(head: Token, removed: set[int]) -> set[int]:
+    """A noun phrase's own words: its subtree without its clauses, appositives and
+    lists' other members."""
+    out = set()
+    for t in head.subtree:
+        out.add(t.i)
+    for t in head.subtree:
+        if t.i in out and t.dep_ in ("relcl", "appos", "acl", "advcl") and t.head.i in out:
+            if t.dep_ == "acl" and not _nonrestrictive(t):
+                continue
+            if t.dep_ in ("relcl", "appos") and not _nonrestrictive(t):
+                continue
+            out -= _subtree(t)
+    for c in head.children:
+        if c.dep_ == "conj":
+            out -= _subtree(c)
+        elif c.dep_ in ("cc", "preconj") or (c.dep_ == "punct" and c.i > head.i):
+            out.discard(c.i)
+    out -= removed
+    # a trailing comma or bracket the cut left
+    doc = head.doc
+    while out and doc[max(out)].is_punct and doc[max(out)].text not in (")", "'", '"'):
+        out.discard(max(out))
+    return out
+
+
+def _word_kind(token: Token) -> str:
+    if token.pos_ in ("NOUN", "PROPN", "NUM", "X") or token.tag_ == "VBG":  # "sourcing" is
+        # tagged a verb and "screening" a noun in one list
+        return "noun"
+    return token.pos_
+
+
+def _same_kind(a: Token, b: Token) -> bool:
+    """Members of one list are words of one kind: "the symbol Ra and atomic number 88" is
+    no list of "Ra" and "atomic"."""
+    return (
+        a.pos_ not in ("AUX",)
+        and _word_kind(a) == _word_kind(b)
+        and (a.pos_ != "VERB" or a.tag_ == "VBG")
+    )
+
+
+def _list_members(token: Token) -> list[Token]:
+    members = [token]
+    frontier = [token]
+    while frontier:
+        t = frontier.pop()
+        for c in t.children:
+            if c.dep_ == "conj" and _same_kind(c, token):
+                members.append(c)
+                frontier.append(c)
+    return sorted(members, key=lambda t: t.i)
+
+
+def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
+    """Lists in a clause: coordinated nouns (or adjectives) of one slot, two or more."""
+    found = []
+    for i in sorted(tokens):
+        t = doc[i]
+        gerund = t.tag_ == "VBG" and t.dep_ in ("pobj", "pcomp")  # "including sourcing, ..."
+        if t.dep_ == "conj" or (t.pos_ not in ("NOUN", "PROPN", "ADJ") and not gerund):
+            continue
+        if t.pos_ == "ADJ" and t.dep_ not in ("acomp", "attr", "amod"):
+            continue
+        if t.dep_ in ("compound", "poss", "nmod", "amod") and t.pos_ != "ADJ":
+            continue
+        if t.pos_ == "ADJ" and t.dep_ == "amod":
+            continue
+        if t.pos_ == "PROPN" and t.dep_ == "pobj" and t.head.head.pos_ == "PROPN":
+            continue  # "Minister for Food, Agriculture and Fisheries": one name
+        if t.dep_ in _SUBJ:
+            continue  # "Eisinga and his wife had five sons": a joint subject, kept whole
+        if t.dep_ == "pobj" and t.head.lower_ in ("with", "between", "among", "amongst"):
+            continue  # "shared it with Pierre Curie and Henri Becquerel": done together
+        members = _list_members(t)
+        if gerund and len(members) < 3:
+            continue
+        if 2 <= len(members) <= MAX_LIST and all(m.i in tokens for m in members):
+            found.append(members)
+    return found
+
+
+# a quantity that says nothing: "a variety of habitats, including fields" is "in fields"
+_VAGUE_QUANTITY = frozenset(
+    {"variety", "range", "number", "host", "array", "lot", "plenty", "selection", "mix"}
+)
+
+
+# words of a described collection past which its examples stand in its place
+LONG_GENERIC = 4
+
+
+def _vague_head(first: Token) -> set[int]:
+    """The words of a vague collection a list gives examples of ("a variety of products
+    such as"), or nothing: each member then stands in its place."""
+    prep = first.head
+    if first.dep_ != "pobj" or prep.lower_ not in ("as", "including", "like"):
+        return set()
+    if prep.lower_ == "as" and not any(c.lower_ == "such" for c in prep.children):
+        return set()
+    noun = prep.head
+    if noun.dep_ == "pobj" and noun.head.lower_ == "of":
+        noun = noun.head.head
+    if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ in _SUBJ:
+        return set()
+    generic = _subtree(noun) - _subtree(prep)
+    said = [i for i in generic if not prep.doc[i].is_punct]
+    # a long description the examples stand for ("topics related to social and
+    # environmental sustainability, such as X") gives way to each example
+    if noun.lemma_.lower() not in _VAGUE_QUANTITY and len(said) < LONG_GENERIC:
+        return set()
+    words = generic | {prep.i}
+    words |= {c.i for c in prep.children if c.lower_ == "such"}
+    before = prep.left_edge.i - 1
+    if before >= 0 and prep.doc[before].is_punct:
+        words.add(before)
+    return words
+
+
+def _lifted(members: list[Token]) -> list[Token]:
+    """A list the parser hung one level too low: "to a mother from Kansas and a father
+    from Kenya" read as "Kansas and a father" is the list "a mother ... and a father"."""
+    first, later = members[0], members[1:]
+    has_det = any(c.dep_ == "det" for m in later for c in m.children)
+    if (
+        first.dep_ == "pobj"
+        and not any(c.dep_ == "det" for c in first.children)
+        and has_det
+        and first.head.head.pos_ == "NOUN"
+        and any(c.dep_ == "det" for c in first.head.head.children)
+    ):
+        return [first.head.head, *later]
+    return members
+
+
+def _member_tokens(members: list[Token]) -> tuple[set[int], list[set[int]]]:
+    """All the words of a list (members, commas, "and") and each member's own words."""
+    whole: set[int] = set()
+    own: list[set[int]] = []
+    member_ids = {m.i for m in members}
+    for m in members:
+        words = _subtree(m)
+        for other in members:
+            if other.i != m.i and other.i in words:
+                words -= _subtree(other)
+        for c in m.children:
+            if c.dep_ in ("cc", "punct", "preconj") and c.i in words:
+                words.discard(c.i)
+        own.append(words)
+        whole |= _subtree(m)
+    del member_ids
+    # the commas and "and" between members belong to none of them
+    doc = members[0].doc
+    starts = {m.left_edge.i for m in members[1:]}
+    between = set()
+    for i in whole:
+        if doc[i].dep_ in ("cc", "preconj", "punct") and (
+            i + 1 in starts or (i + 2 in starts and doc[i + 1].dep_ in ("cc", "punct"))
+        ):
+            between.add(i)
+    return whole, [w - between for w in own]
+
+
+def atomic_parts(
+    doc: Doc, memory: Memory, *, resolve: bool = True, max_parts: int = MAX_PARTS
+) -> list[Part]:
+    """The sentence parsed in ``doc`` as atomic, self-contained claims (offsets into
+    ``doc.text``), in order; the memory learns the sentence's subjects."""
+    parts: list[Part] = []
+    for sent in doc.sents:
+        found = _sentence_parts(doc, sent, memory, resolve, max_parts - len(parts))
+        if found is None:
+            return []  # more claims than one sentence gives: the caller reads it by rules
+        parts.extend(found)
+    return parts
+
+
+def _sentence_parts(
+    doc: Doc, sent: Span, memory: Memory, resolve: bool, room: int
+) -> list[Part] | None:
+    root = sent.root
+    if (inner := _reported(root)) is not None:
+        head_note = f"read without its frame {doc[root.left_edge.i : inner.left_edge.i].text!r}"
+        claims = _clauses(doc, inner, memory, resolve, frame=head_note)
+    else:
+        claims = _clauses(doc, root, memory, resolve)
+    if len(claims) > room:
+        return None
+    out: list[Part] = []
+    seen: set[int] = set()
+    for claim in claims:
+        text, spans = _render(doc, claim)
+        if not spans or len(re.findall(r"\w+", text)) < 2:
+            continue
+        own = sorted(claim.tokens - seen - claim.drop)
+        seen |= claim.tokens
+        words = [doc[i] for i in own if not doc[i].is_punct and not doc[i].is_space]
+        if words:
+            start, end = words[0].idx, words[-1].idx + len(words[-1].text)
+        else:
+            start, end = spans[0][0], spans[-1][1]
+        tail = doc.text[end:].rstrip()
+        if tail and all(ch in ".!?\"')]»”’*_" for ch in tail):
+            end += len(tail)  # the sentence's own full stop: its last claim's highlight ends it
+        out.append(Part(start, end, text, tuple(spans), tuple(claim.notes), claim.unresolved))
+    return out
+
+
+def _qualifiers(root: Token) -> set[int]:
+    """The sentence's opening qualifiers ("In 1980,", "In Paris,", "If heated,")."""
+    subject = _subject(root)
+    out: set[int] = set()
+    if subject is None:
+        return out
+    for c in root.children:
+        if c.dep_ in _QUALIFIER and c.i < subject.left_edge.i and c.lower_ not in _CONNECTIVE:
+            out |= _subtree(c)
+            after = c.right_edge.i + 1
+            if after < len(c.doc) and c.doc[after].is_punct:
+                out.add(after)
+    return out
+
+
+def _owned(heads: list[Token]) -> dict[int, set[int]]:
+    """Each clause head's own words (without the other clauses and the "and" between)."""
+    owned: dict[int, set[int]] = {}
+    for h in heads:
+        words = _subtree(h)
+        for other in heads:
+            if other.i != h.i and other.i in words:
+                words -= _subtree(other)
+        # the "and" (and comma) that joins a following clause to this one
+        joins = {o.left_edge.i - k for o in heads if o.head.i == h.i and o.i > h.i for k in (1, 2)}
+        for c in h.children:
+            if c.dep_ in ("cc", "punct") and c.i in joins:
+                words.discard(c.i)
+        owned[h.i] = words
+    return owned
+
+
+def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[_Claim]:
+    """Non-restrictive relative clauses, appositives and "also known as" phrases of the
+    claim as claims of their own (and out of the claim)."""
+    side: list[_Claim] = []
+    sentence = _subtree(root)
+    for i in sorted(claim.tokens):
+        tok = doc[i]
+        if (
+            tok.dep_ not in ("relcl", "appos", "acl")
+            or i not in sentence
+            or i not in claim.tokens
+            or tok.head.i not in claim.tokens
+        ):
+            continue
+        about = _described_subject(tok)
+        if about is None and not _nonrestrictive(tok):
+            continue
+        made = _side_claim(doc, about or tok.head, _subtree(tok), tok.dep_, root, heads)
+        if not made:
+            continue
+        side.extend(made)
+        claim.tokens -= _subtree(tok)
+        if (p := tok.left_edge.i - 1) >= 0 and doc[p].is_punct:
+            claim.tokens.discard(p)
+        if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
+            claim.tokens.discard(q)
+    return side
+
+
+def _described_subject(relcl: Token) -> Token | None:
+    """The subject a relative clause on a predicate noun speaks of: "Mondeca is a company
+    that specializes in X" says "Mondeca specializes in X" (a named subject only)."""
+    noun = relcl.head
+    # "a type of wet sand that ...": the predicate noun above the one described
+    while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
+        noun = noun.head.head
+    if relcl.dep_ != "relcl" or noun.dep_ != "attr" or noun.head.lemma_ != "be":
+        return None
+    if relcl.head.pos_ == "PROPN":
+        return None  # "the brand is MAYIM, which means water": the clause is about MAYIM
+    subject = _subject(noun.head)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return subject
+
+
+def _borrow_subject(doc: Doc, claim: _Claim, h: Token, first: Token, subject: Token) -> None:
+    """A clause without a subject of its own takes the previous clause's (and the
+    auxiliaries it shares: "can be caused ... and passed")."""
+    borrowed = _np_tokens(subject, set())
+    claim.tokens |= borrowed
+    claim.notes.append(
+        f"split from a compound sentence; subject {_words(doc, borrowed)!r} carried over"
+    )
+    if h.tag_ in ("VBN", "VB", "VBG") and not any(c.dep_ in _AUX for c in h.children):
+        claim.tokens |= {c.i for c in first.children if c.dep_ in _AUX}
+
+
+def _left_out(doc: Doc, root: Token, heads: list[Token]) -> set[int]:
+    """Words no claim of the sentence keeps: connectives, the marks of clauses read alone,
+    the words that frame a clause ("keep in mind that", ", meaning")."""
+    noise = _noise(root) | {
+        c.i for h in heads for c in h.children if c.dep_ == "mark" and c.lower_ != "if"
+    }
+    for h in heads:
+        if h.dep_ == "ccomp" and _reminded(h.head) is not None:
+            # "..., but keep in mind that": the words that tell the reader, and the "but"
+            told = h.head
+            noise |= _subtree(told) - _subtree(h)
+            noise |= {
+                c.i
+                for c in told.head.children
+                if c.dep_ in ("cc", "punct") and told.left_edge.i - 2 <= c.i < told.left_edge.i
+            }
+        if h.dep_ == "ccomp" and _meaning(h.head) is not None:
+            noise |= {h.head.i} | {
+                c.i for c in h.head.children if c.dep_ in ("punct",) and c.i < h.head.i
+            }
+            if h.head.i > 0 and doc[h.head.i - 1].is_punct:
+                noise.add(h.head.i - 1)
+    return noise
+
+
+def _clauses(
+    doc: Doc, root: Token, memory: Memory, resolve: bool, frame: str | None = None
+) -> list[_Claim]:
+    heads = _clause_heads(root)
+    head_ids = {h.i for h in heads}
+    qualifiers = _qualifiers(root)
+    owned = _owned(heads)
+    noise = _left_out(doc, root, heads)
+    side: list[_Claim] = []
+    claims: list[_Claim] = []
+    previous_subject: Token | None = None
+    for n, h in enumerate(heads):
+        claim = _Claim(set(owned[h.i]) - noise)
+        dropped = {i for i in owned[h.i] & noise if not doc[i].is_punct}
+        if n == 0 and dropped and not frame:
+            claim.notes.append(f"read without {_words(doc, dropped)!r}")
+        subject = _subject(h)
+        if subject is None and n > 0 and previous_subject is not None:
+            _borrow_subject(doc, claim, h, heads[0], previous_subject)
+            subject = previous_subject
+        elif n > 0:
+            claim.notes.append("split from a compound sentence")
+        if subject is not None and subject.dep_ != "expl":
+            previous_subject = subject
+        if n > 0 and qualifiers and not (qualifiers & claim.tokens):
+            claim.tokens |= qualifiers
+            claim.notes.append(f"qualifier {_words(doc, qualifiers)!r} carried over")
+        if frame:
+            claim.notes.append(frame)
+        side.extend(_side_claims(doc, claim, root, head_ids))
+        side.extend(_participles(doc, claim, h, heads))
+        for part in _split_adjuncts(doc, claim, h):
+            claims.extend(_split_list(doc, part))
+    for claim in side:
+        claims.extend(_split_list(doc, claim))
+    if resolve:
+        for claim in claims:
+            _resolve(doc, claim, memory)
+    _learn(doc, heads, memory)
+    return claims
+
+
+def _words(doc: Doc, ids: set[int]) -> str:
+    return _tidy(_joined(doc, ids)).rstrip(".")
+
+
+# a clause longer than this (words) with several adjuncts says one fact per adjunct
+LONG_CLAUSE = 16
+
+
+def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
+    """ "X was appointed by Y in 2010 for a five-year term with the agreement of Z": one
+    claim per prepositional adjunct after the first (the verb's complement, kept in each),
+    when the clause is long and has three or more; else the claim as it is."""
+    words = [i for i in claim.tokens if not doc[i].is_punct]
+    if len(words) <= LONG_CLAUSE:
+        return [claim]
+    preps = [
+        c
+        for c in head.children
+        if c.dep_ in ("prep", "agent") and c.i > head.i and c.i in claim.tokens
+    ]
+    if len(preps) < 3 or any(c.dep_ in ("conj", "cc") for p in preps for c in p.children):
+        return [claim]
+    rest = preps[1:]  # the first, the verb's complement ("appointed by X"), in each
+    out = []
+    for k, prep in enumerate(rest):
+        others = set().union(*(_subtree(p) for p in rest if p.i != prep.i))
+        out.append(
+            _Claim(
+                claim.tokens - others,
+                dict(claim.subs),
+                set(claim.drop),
+                dict(claim.inserted),
+                [*claim.notes, f"one of {len(rest)} adjuncts: the adjunct {k + 1}"],
+                claim.unresolved,
+                set(claim.sources),
+            )
+        )
+    return out
+
+
+def _inflected(verb: Token, subject: Token) -> str:
+    """A participle's verb in the present tense, agreeing with a subject ("offering" ->
+    "offers")."""
+    lemma = verb.lemma_.lower()
+    if subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("they", "we", "you", "i"):
+        return lemma
+    if lemma == "be":
+        return "is"
+    if lemma == "have":
+        return "has"
+    if re.search(r"(?:s|x|z|ch|sh|o)$", lemma):
+        return lemma + "es"
+    if re.search(r"[^aeiou]y$", lemma):
+        return lemma[:-1] + "ies"
+    return lemma + "s"
+
+
+def _participles(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list[_Claim]:
+    """ "Lawson operates a food division, offering fresh meals": the participle phrase
+    after a comma as a claim of its own about the clause's subject ("Lawson offers fresh
+    meals"), taken out of the claim; only in the present tense."""
+    out: list[_Claim] = []
+    subject = _subject(h)
+    if h.tag_ in ("VBZ", "VBP") and subject is not None and subject.pos_ in ("NOUN", "PROPN"):
+        for c in h.children:
+            if (
+                c.dep_ not in ("advcl", "xcomp")
+                or c.tag_ != "VBG"
+                or c.i not in claim.tokens
+                or _subject(c) is not None
+                or any(m.dep_ == "mark" for m in c.children)
+                or not _nonrestrictive(c)
+            ):
+                continue
+            words = _subtree(c) & claim.tokens
+            part = _Claim(
+                words | _np_tokens(subject, {x.i for x in heads}),
+                {**claim.subs, c.i: _inflected(c, subject)},
+                set(claim.drop),
+                {},
+                [*claim.notes, f"participle phrase of {_words(doc, _np_tokens(subject, set()))!r}"],
+                claim.unresolved,
+                set(claim.sources),
+            )
+            claim.tokens -= words
+            if (p := c.left_edge.i - 1) >= 0 and doc[p].is_punct:
+                claim.tokens.discard(p)
+            out.append(part)
+    return out
+
+
+def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
+    """One claim per member of the clause's first list ("through A, B and C")."""
+    lists = _lists(claim.tokens, doc)
+    if not lists:
+        return [claim]
+    members = _lifted(max(lists, key=len))
+    whole, own = _member_tokens(members)
+    whole |= _vague_head(members[0]) & claim.tokens
+    whole &= claim.tokens
+    own = [w & claim.tokens for w in own]
+    out = []
+    for k, words in enumerate(own):
+        out.append(
+            _Claim(
+                (claim.tokens - whole) | words,
+                dict(claim.subs),
+                set(claim.drop),
+                dict(claim.inserted),
+                [*claim.notes, f"one of a list of {len(members)}: the member {k + 1}"],
+                claim.unresolved,
+                set(claim.sources),
+            )
+        )
+    return out
+
+
+def _side_claim(
+    doc: Doc, head: Token, words: set[int], dep: str, root: Token, heads: set[int]
+) -> list[_Claim]:
+    """A relative clause or appositive as a claim about the noun it describes."""
+    noun = _np_tokens(head, heads | words)
+    if not noun or not words:
+        return []
+    name = _words(doc, noun)
+    first = min(words)
+    if dep == "relcl":
+        pron = next(
+            (
+                doc[i]
+                for i in sorted(words)
+                if doc[i].tag_ in ("WP", "WDT", "WP$")
+                and doc[i].dep_ in ("nsubj", "nsubjpass", "poss")
+            ),
+            None,
+        )
+        if pron is None:
+            return []
+        if pron.tag_ == "WP$":  # "X, whose father was Y": "X's father was Y"
+            claim = _Claim(set(words), sources=set(noun))
+            claim.subs[pron.i] = name + "'s"
+        else:  # the noun's own words in the pronoun's place (a pronoun in them is read later)
+            claim = _Claim(set(words) | noun)
+            claim.subs[pron.i] = ""
+        claim.notes.append(f"relative clause about {name!r}")
+        return [claim]
+    if dep == "acl":
+        verb = next((doc[i] for i in words if doc[i].dep_ == "acl"), None)
+        if verb is None or verb.tag_ != "VBN":
+            return []
+    elif doc[first].is_punct or (first > 0 and doc[first - 1].text == "("):
+        return []  # "(HAuCl4)", "(NeurIPS 2017)": a name said again, no claim
+    else:
+        appos = next((doc[i] for i in words if doc[i].dep_ == "appos"), None)
+        # "Honolulu, Hawaii" is a place said more exactly, not a claim about Honolulu
+        if appos is None or (appos.pos_ == "PROPN" and head.pos_ == "PROPN"):
+            return []
+        if appos.pos_ != "PROPN" and not any(
+            c.dep_ in ("det", "poss", "amod", "nummod") for c in appos.children
+        ):
+            return []
+    claim = _Claim(set(words) | noun)
+    claim.inserted[first] = _copula(head, root)
+    claim.notes.append(f"{'appositive' if dep == 'appos' else 'participle phrase'} of {name!r}")
+    return [claim]
+
+
+def _resolve(doc: Doc, claim: _Claim, memory: Memory) -> None:
+    """Pronouns and definite descriptions of the claim's subject read as what they name."""
+    for i in sorted(claim.tokens):
+        tok = doc[i]
+        low = tok.lower_
+        # subjects, possessives anywhere ("his contributions"), and "them" anywhere
+        wanted = tok.dep_ in ("nsubj", "nsubjpass", "poss") or (
+            low == "them" and tok.pos_ == "PRON"
+        )
+        if not wanted or i in claim.subs:
+            continue
+        kind = _PERSONAL.get(low) or _NEUTER.get(low) or _PLURAL.get(low)
+        if kind is not None and tok.pos_ == "PRON":
+            _resolve_pronoun(doc, claim, tok, kind, memory)
+        elif tok.pos_ in ("NOUN", "PROPN") and tok.dep_ in ("nsubj", "nsubjpass"):
+            _resolve_description(claim, tok, memory)
+        elif (
+            tok.pos_ == "PRON"
+            and low in _DEMONSTRATIVE
+            and tok.tag_ != "WDT"  # "that" of a relative clause
+            and tok.dep_ in ("nsubj", "nsubjpass")
+        ):
+            claim.unresolved = True
+            claim.notes.append(f"subject {tok.text!r} not resolved: checked as written")
+
+
+def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Memory) -> None:
+    low = tok.lower_
+    if low == "it" and _is_expletive(tok):
+        return
+    found = _in_sentence(doc, tok, kind, memory) if kind != "person" else None
+    found = found or memory.find(kind)
+    if found is None and kind == "plural":
+        # a band, a team, a company: "they" for a name said once, a subject's first
+        found = next(
+            (e for e in reversed(memory.entities) if e.proper and e.subject and e.kind != "person"),
+            None,
+        )
+        found = (
+            found
+            or next((e for e in reversed(memory.entities) if e.proper and e.kind != "person"), None)
+            or next((e for e in reversed(memory.entities) if e.proper and e.subject), None)
+        )
+    in_subject = tok.dep_ in ("nsubj", "nsubjpass") or (
+        tok.dep_ == "poss" and tok.head.dep_ in ("nsubj", "nsubjpass")
+    )
+    if found is not None and not in_subject and _names_already(doc, claim, found):
+        return  # "The Cullinan diamond weighed 3,106 carats in its rough form"
+    if found is None:
+        if in_subject:  # one elsewhere in the claim leaves its subject named
+            claim.unresolved = True
+            claim.notes.append(f"subject {tok.text!r} not resolved: checked as written")
+        return
+    text = found.text
+    if low in _POSSESSIVE or (low == "her" and tok.dep_ == "poss"):
+        text += "'" if text.endswith("s") else "'s"
+    claim.subs[tok.i] = text
+    claim.notes.append(f"{tok.text!r} read as {found.text!r}")
+
+
+def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
+    """ "the tower" read as "the Eiffel Tower" named before; "this idea" unresolved says so."""
+    dets = [c for c in tok.children if c.dep_ == "det"]
+    if len(dets) != 1 or any(c.dep_ not in ("det", "punct") for c in tok.children):
+        return
+    det = dets[0]
+    if det.lower_ not in ("the", "this", "these", "that", "those"):
+        return
+    said = f"{det.text} {tok.text}"
+    found = memory.described(tok.lemma_.lower(), tok.tag_ in ("NNS", "NNPS"))
+    if found is None or len(found.text.split()) < 2:
+        if det.lower_ != "the":
+            claim.unresolved = True
+            claim.notes.append(f"subject {said!r} not resolved: checked as written")
+        return
+    if found.text.lower() == said.lower():
+        return
+    claim.subs[det.i] = found.text
+    claim.drop.add(tok.i)
+    claim.notes.append(f"{said!r} read as {found.text!r}")
+
+
+def _names_already(doc: Doc, claim: _Claim, entity: Entity) -> bool:
+    """Whether the claim already says the entity's name (as a word read for a pronoun or
+    in its own words)."""
+    said = " ".join(
+        [*claim.subs.values(), *(doc[i].text for i in sorted(claim.tokens) if i not in claim.subs)]
+    ).lower()
+    return entity.text.lower() in said
+
+
+def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity | None:
+    """What "it" or "they" stands for in its own sentence: a noun phrase before it of its
+    number, the one the answer already spoke of first, else the subject, else the nearest."""
+    best: tuple[int, int, Entity] | None = None
+    for chunk in doc.noun_chunks:
+        head = chunk.root
+        if chunk.end > pronoun.i or head.pos_ == "PRON" or _kind(head) != kind:
+            continue
+        entity = entity_of(head, _np_words(chunk))
+        if entity is None:
+            continue
+        known = memory.described(entity.head, kind == "plural")
+        exact = known is not None and known.text.lower() == entity.text.lower()
+        if known is not None and len(known.text.split()) > len(entity.text.split()):
+            entity = known  # "the tower" -> "the Eiffel Tower"
+        level = 3 if exact else 2 if known is not None else 1 if head.dep_ in _SUBJ else 0
+        rank = (level, head.i)
+        if best is None or rank > best[:2]:
+            best = (*rank, entity)
+    return best[2] if best else None
+
+
+def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
+    """The sentence's subjects (as resolved) and proper names into the memory."""
+    for chunk in doc.noun_chunks:
+        e = entity_of(chunk.root, _np_words(chunk)) if chunk.root.pos_ == "PROPN" else None
+        if e is not None and chunk.root.dep_ not in _SUBJ:
+            memory.add(e)
+    for h in heads:
+        s = _subject(h)
+        if s is None or s.pos_ == "PRON":
+            continue
+        words = _np_tokens(s, {x.i for x in heads})
+        if s.dep_ == "csubj" and s.tag_ == "VBG":
+            # "Sinking sand, ..., is": the parser's verb is a noun phrase's first word
+            s = next((c for c in s.children if c.dep_ == "dobj"), s)
+        # a described subject ("the tower") keeps the fuller name already remembered
+        dets = [c for c in s.children if c.dep_ == "det"]
+        if (
+            dets
+            and len(words) == 2
+            and memory.described(s.lemma_.lower(), s.tag_ in ("NNS", "NNPS"))
+        ):
+            continue
+        if (e := entity_of(s, _words(doc, words))) is not None:
+            e.subject = True
+            memory.add(e)
+        # "The largest diamond ever found is (called) the Cullinan diamond": the name is
+        # what "it" goes on about
+        for t in h.subtree:
+            if (
+                (t.dep_ in ("attr", "oprd") and t.head.i == h.i)
+                or (t.dep_ == "oprd" and t.head.head.i == h.i)
+            ) and any(x.pos_ == "PROPN" for x in t.subtree):
+                named = entity_of(t, _words(doc, _np_tokens(t, {x.i for x in heads})))
+                if named is not None and e is not None:
+                    named.kind, named.subject = e.kind, True
+                    memory.add(named)
