@@ -588,7 +588,7 @@ def run_set(
         decisions: list[Decision] = []
         if judge_name == "frames":
             decisions = run_frames(frames, pairs, tally.fired)
-            pred = [d.label for d in decisions]
+            pred: list[str] = [d.label for d in decisions]
         else:
             pred = [judge(c, e) for c, e, _g in pairs]
         took = time.perf_counter() - started

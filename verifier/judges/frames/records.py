@@ -68,9 +68,16 @@ _ENT_KIND: dict[str, ArgKind] = {
 _PREDICATE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "relcl", "xcomp", "acl"})
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _OBJECT_DEPS = frozenset({"dobj", "attr", "oprd", "acomp", "dative"})
-_PRONOUNS = frozenset({"it", "he", "she", "they", "this", "its", "his", "her", "their"})
+_PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
+# words a name may gain in the evidence and still name the same thing ("the Nile River")
+_GENERIC = frozenset(
+    "river tower museum city company inc corporation university bridge mountain mount lake "
+    "island palace cathedral church building temple castle band group the of".split()
+)
 # subjects that name no one in particular: never "another subject"
-_UNKNOWN = _PRONOUNS | frozenset({"who", "which", "that", "these", "those", "one", "some"})
+_UNKNOWN = _PRONOUNS | frozenset(
+    {"who", "which", "that", "this", "these", "those", "one", "some", "you", "we", "i"}
+)
 _ORDINALS = frozenset({"first", "last", "only", "sole", "second", "third"})
 _ROLE_PREPS = {"of": "of", "in": "of", "for": "of"}
 _NEGATORS = frozenset({"not", "never", "n't", "no"})
@@ -78,7 +85,7 @@ _NEGATORS = frozenset({"not", "never", "n't", "no"})
 _PLACED = frozenset({"locate", "flow", "headquarter", "born", "die", "capital"})
 # "be" with a place after "in": where a thing is
 _LOCATIVE_PREPS = frozenset({"in", "at", "on"})
-_WORD = re.compile(r"[\w'’-]+")
+_WORD = re.compile(r"[\w'’#+-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +134,7 @@ class Match:
 
 
 def _fold(text: str) -> str:
-    words = [w.lower() for w in _WORD.findall(text)]
+    words = [re.sub(r"['’]s$", "", w.lower()) for w in _WORD.findall(text)]
     while words and words[0] in ("the", "a", "an"):
         words = words[1:]
     return " ".join(words)
@@ -215,11 +222,7 @@ def _unique(noun: Token) -> bool:
 
 
 def _role_name(noun: Token) -> str:
-    mods = [
-        c.lower_
-        for c in noun.children
-        if c.dep_ in ("amod", "compound") and (c.tag_ in ("JJS", "RBS") or c.lower_ in _ORDINALS)
-    ]
+    mods = [c.lower_ for c in noun.children if c.dep_ in ("amod", "compound", "nmod")]
     return " ".join([*mods, noun.lemma_.lower()])
 
 
@@ -375,7 +378,7 @@ def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
         # "the tower" for the Eiffel Tower, "the river" for the Nile River
         if (
             head in name.split()
-            and len(words) <= 2
+            and len(words) == 1
             and record.subject_text.lower().startswith(("the ", "this "))
         ):
             return _replace(record, name)
@@ -439,10 +442,18 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         rel = relate(mine.text, theirs.text)
         if rel in ("same", "inside"):
             return "same"
-        return "conflict"
-    if mine.proper and theirs.proper and mine.kind == theirs.kind:
+        if rel == "apart" or _same_head(mine, theirs):
+            return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
+        return "unrelated"
+    if mine.proper and theirs.proper and mine.kind == theirs.kind and _same_head(mine, theirs):
         return "conflict"
     return "unrelated"
+
+
+def _same_head(mine: Arg, theirs: Arg) -> bool:
+    """Two names of one kind of thing: the same last word ("Sea", "Prize", "University")."""
+    a, b = mine.key.split(), theirs.key.split()
+    return len(a) > 1 and len(b) > 1 and a[-1] == b[-1] and mine.key != theirs.key
 
 
 def _lemma_overlap(a: str, b: str) -> bool:
@@ -483,8 +494,28 @@ def _comparable(mine: Arg, theirs: Arg) -> bool:
     return mine.kind == theirs.kind or "thing" in (mine.kind, theirs.kind)
 
 
+def _someone_else(claim: Record, found: Record) -> bool:
+    """The evidence clause's subject is surely not the claim's: a name (not "the opera",
+    not a pronoun) sharing no word with the claim's subject ("Gutenberg's best-known work"
+    shares one), and the claim's subject not its agent ("proposed by Alfred Wegener")."""
+    if not found.subject_proper or found.resolved:
+        return False
+    if found.subject.split()[0] in _UNKNOWN:
+        return False
+    if set(found.subject.split()) & (set(claim.subject.split()) - _GENERIC):
+        return False
+    return not any(a.prep == "by" and same_name(claim.subject, a.key) for a in found.args)
+
+
 def _subject_same(claim: Record, found: Record) -> bool:
-    return same_name(claim.subject, found.subject)
+    """The same subject: the same name, or the evidence's name with no telling word the
+    claim's lacks ("Lawson" is not "James Lawson"; "the Nile River" is the Nile)."""
+    if not same_name(claim.subject, found.subject) or claim.subject.split()[0] in _UNKNOWN:
+        return False
+    if found.resolved:
+        return True
+    extra = set(found.subject.split()) - set(claim.subject.split()) - _GENERIC
+    return not extra
 
 
 def compare_records(claim: Record, found: Record) -> Match:
@@ -506,7 +537,7 @@ def compare_records(claim: Record, found: Record) -> Match:
         "resolved": float(found.resolved),
     }
     if not _subject_same(claim, found):
-        if conflicts and found.subject.split()[0] not in _UNKNOWN:
+        if conflicts and _someone_else(claim, found):
             return Match(
                 "other_subject",
                 "another subject",
@@ -518,17 +549,54 @@ def compare_records(claim: Record, found: Record) -> Match:
         return Match("unrelated", "another subject", "", claim, found, features)
     if conflicts == 0 and confirmed == len(claim.args):
         if claim.negated != found.negated:
+            if not _negation_settles(claim, found, confirmed):
+                return Match("unrelated", "negated elsewhere", "", claim, found, features)
             return Match(
                 "contradiction", "negation", "the same statement negated", claim, found, features
             )
+        if not claim.args or (claim.relation == "be" and not _same_keys(claim, found)):
+            # "X is resistant": nothing but the subject to compare; "C is a language" and
+            # "a general-purpose language": a class, said loosely
+            return Match("unrelated", "too little", "", claim, found, features)
         return Match("support", "same", "same subject, relation and values", claim, found, features)
-    if conflicts == 1 and features["functional"] and confirmed == len(claim.args) - 1:
+    if (
+        conflicts == 1
+        and features["functional"]
+        and confirmed == len(claim.args) - 1
+        and claim.relation == found.relation
+    ):
         if claim.negated or found.negated:
             return Match("unrelated", "negated value", "", claim, found, features)
         return Match("contradiction", "value", said[0], claim, found, features)
     if conflicts >= 2:
         return Match("unrelated", "another event", "; ".join(said), claim, found, features)
     return Match("unrelated", "partial", "; ".join(said), claim, found, features)
+
+
+# relations a negation of says little about the claim's statement
+_WEAK_VERBS = frozenset({"be", "say", "need", "hope", "think", "want", "have", "do", "get"})
+
+
+def _same_keys(claim: Record, found: Record) -> bool:
+    keys = {a.key for a in found.args}
+    return all(a.key in keys for a in claim.args)
+
+
+def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:
+    """A negation contradicts only the same statement: a verb of substance, and every value
+    of the claim said, none of them a time ("has not won since 1986" is another
+    statement than "won in 1986")."""
+    if claim.relation in _WEAK_VERBS or not confirmed:
+        return False
+    return not any(a.kind == "time" for a in claim.args)
+
+
+_YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
+
+
+def _dated(claim: Record) -> bool:
+    """A role the claim dates ("In 1980, the oldest justice was ..."): roles change hands."""
+    return bool(_YEAR.search(claim.text))
 
 
 def _compare_roles(claim: Record, found: Record) -> Match:
@@ -561,7 +629,14 @@ def _compare_roles(claim: Record, found: Record) -> Match:
         )
     if claim.negated or found.negated:
         return Match("unrelated", "negated role", "", claim, found, features)
-    if claim.subject_proper and found.subject_proper and not found.resolved:
+    holders = (claim.subject_kind, found.subject_kind)
+    if (
+        claim.subject_proper
+        and found.subject_proper
+        and not found.resolved
+        and not {"number", "time"} & set(holders)
+        and not _dated(claim)
+    ):
         return Match(
             "contradiction",
             "unique_role",
