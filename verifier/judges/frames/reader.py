@@ -37,11 +37,11 @@ from verifier.text.stem import stem
 
 __all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "read", "reading_of"]
 
-CANDIDATES = 4  # evidence sentences parsed per claim, besides the deciding ones
+CANDIDATES = 2  # evidence sentences parsed per claim, besides the deciding ones
 SAID = 0.6  # share of the claim's content words a record support's sentence says
 SUPPORT = 0.85  # a record support's confidence: below the rules' full statements
 _CONTEXT = 400  # characters of the page before a passage where its subject may be named
-_LONGEST = 60  # words: a longer "sentence" is a page's run-on text
+_LONGEST = 40  # words: a longer "sentence" is a page's run-on text (not parsed)
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 _NUMBER_WORDS = frozenset(
     "once twice thrice one two three four five six seven eight nine ten eleven twelve "
