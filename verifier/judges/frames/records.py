@@ -222,7 +222,12 @@ def _unique(noun: Token) -> bool:
 
 
 def _role_name(noun: Token) -> str:
-    mods = [c.lower_ for c in noun.children if c.dep_ in ("amod", "compound", "nmod")]
+    # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
+    mods = [
+        "".join(t.text_with_ws for t in c.subtree).strip().lower()
+        for c in noun.children
+        if c.dep_ in ("amod", "compound", "nmod", "nummod")
+    ]
     return " ".join([*mods, noun.lemma_.lower()])
 
 
