@@ -193,8 +193,10 @@ def _subject_of(predicate: Token) -> Token | None:
     # "X flows north and empties into Y": a conjoined verb shares its head's subject
     if predicate.dep_ in ("conj", "xcomp") and predicate.head is not predicate:
         return _subject_of(predicate.head)
-    if predicate.dep_ in ("relcl", "acl") and predicate.head is not predicate:
+    if predicate.dep_ == "relcl" and predicate.head is not predicate:
         return predicate.head
+    # "a label founded in 1971", "X (born July 15, 1973)": a participle's noun is often a
+    # description of the sentence's subject, not a subject of its own: no subject
     return None
 
 
