@@ -97,6 +97,50 @@ def sentence_label(row: dict[str, Any], start: int, end: int, claim: str = "") -
     return "?"
 
 
+def _closest(row: dict[str, Any], claim: str) -> int | None:
+    """FacTool: the index of the annotated claim closest to ``claim`` (None when none
+    shares half of its words)."""
+    mine = _words(claim)
+    best, index = 0.0, None
+    for n, c in enumerate(row["claims"]):
+        theirs = _words(c["claim"])
+        share = len(mine & theirs) / max(1, len(mine | theirs))
+        if share > best:
+            best, index = share, n
+    return index if best >= 0.5 else None
+
+
+def _false_units(row: dict[str, Any]) -> set[int]:
+    """What the annotators found false: FacTool's false claims, Factcheck-Bench's false
+    sentences (by index)."""
+    if "claims" in row:
+        return {n for n, c in enumerate(row["claims"]) if not c["label"]}
+    return {n for n, s in enumerate(row["sentences"]) if s["factual"] is False}
+
+
+def _unit_of(row: dict[str, Any], start: int, claim: str) -> int | None:
+    """The annotated unit (FacTool claim, Factcheck-Bench sentence) a report claim is."""
+    if "claims" in row:
+        return _closest(row, claim)
+    text, pos = row["response"], 0
+    for n, s in enumerate(row["sentences"]):
+        at = text.find(s["text"][:40], pos)
+        if at < 0:
+            continue
+        if at <= start < max(at + len(s["text"]), at + 1):
+            return n
+        pos = at
+    return None
+
+
+def review_list(report: Report) -> list[Any]:
+    """The claims put before the rater for review ("check this"); a report from before the
+    review list existed: its possible false facts (weak refutations and conflicts)."""
+    t = report.truthfulness
+    listed = getattr(t, "review", None)
+    return list(listed) if listed is not None else [*t.weak_refutations, *t.conflicts]
+
+
 def row_id(row: dict[str, Any]) -> str:
     return str(row["id"]) if "id" in row else f"{row['doc']:03d}"
 
@@ -137,6 +181,7 @@ async def run(name: str, rows: list[dict[str, Any]], show: bool, refute_sources:
     refuted_by_label: Counter[str] = Counter()
     review: Counter[str] = Counter()
     answers_with_review: Counter[str] = Counter()
+    rater: Counter[str] = Counter()  # the review list and the caps, against the labels
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -164,6 +209,24 @@ async def run(name: str, rows: list[dict[str, Any]], show: bool, refute_sources:
                 if claim.verdict and claim.verdict.label == "refuted":
                     label = sentence_label(row, claim.start, claim.end, claim.claim or claim.text)
                     refuted_by_label[label] += 1
+            flags = review_list(report)
+            false_units = _false_units(row)
+            before_rater = {
+                u
+                for ref in [*report.truthfulness.false_claims, *flags]
+                if (u := _unit_of(row, ref.start, ref.claim)) is not None
+            }
+            rater["false units"] += len(false_units)
+            rater["false units before the rater"] += len(false_units & before_rater)
+            rater["flags"] += len(flags)
+            rater["flags on false units"] += sum(
+                _unit_of(row, r.start, r.claim) in false_units for r in flags
+            )
+            if good:
+                rater["flags on correct answers"] += len(flags)
+            for ref in report.truthfulness.false_claims:
+                rater["caps"] += 1
+                rater["caps on false units"] += _unit_of(row, ref.start, ref.claim) in false_units
             kinds = {item.check for item in report.rubric.needs_review}
             for item in report.rubric.needs_review:
                 review[item.check] += 1
@@ -199,8 +262,23 @@ async def run(name: str, rows: list[dict[str, Any]], show: bool, refute_sources:
         + ", ".join(f"{k} {v} ({answers_with_review[k]})" for k, v in review.most_common())
     )
     share = capped_correct["any"] / good if good else 0.0
+    put = rater["false units before the rater"] / max(1, rater["false units"])
+    per_correct = rater["flags on correct answers"] / max(1, good)
+    cap_p = rater["caps on false units"] / rater["caps"] if rater["caps"] else float("nan")
+    flag_p = rater["flags on false units"] / rater["flags"] if rater["flags"] else float("nan")
+    unit = "claims" if name == "factool-dev" else "sentences"
+    print(
+        f"\nthe rater: false {unit} put before the rater (capped or on the review list) "
+        f"{rater['false units before the rater']} of {rater['false units']} ({put:.0%}); "
+        f"review flags {rater['flags']} (precision {flag_p:.2f}), "
+        f"{per_correct:.2f} per correct answer; capping refutations {rater['caps']} "
+        f"(precision {cap_p:.2f})"
+    )
     return (
-        f"{name}: {capped_correct['any']} of {good} correct answers capped by our signals "
+        f"{name}: false {unit} before the rater {put:.0%} "
+        f"({rater['false units before the rater']}/{rater['false units']}); flags per correct "
+        f"answer {per_correct:.2f}; capping precision {cap_p:.2f} of {rater['caps']}; "
+        f"{capped_correct['any']} of {good} correct answers capped by our signals "
         f"({share:.0%}); false facts on correct answers {capped_correct['false_information']}, "
         f"plagiarized {capped_correct['plagiarized']}, spelling {capped_correct['spelling_grammar']}; "
         f"refuted claims in true sentences {refuted_by_label['true']}, in false ones "

@@ -182,6 +182,43 @@ def claims_dev(root: Path) -> Iterator[Pair]:
         yield row["claim"], top_passages(row["claim"], pages[row["page"]]), row["label"]
 
 
+def _textbook_rows() -> list[dict[str, str]]:
+    path = OWN / "textbook_pairs.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def textbook(root: Path) -> Iterator[Pair]:
+    """Hand-written textbook pairs (bench/data/textbook_pairs.jsonl, written blind by
+    another hand before the reader was built; never trained or tuned on): plain
+    contradictions, plain paraphrases and traps (another person's role, another
+    building's date, a menu line)."""
+    for row in _textbook_rows():
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def print_textbook(frames: FrameJudge) -> str:
+    """Contradictions refuted, paraphrases supported, wrong calls (a refutation or a
+    support where another answer was expected)."""
+    rows = _textbook_rows()
+    said = [frames.decide(r["claim"], [r["evidence"]]).label for r in rows]
+    by_kind: dict[str, list[bool]] = {}
+    wrong = 0
+    for r, label in zip(rows, said, strict=True):
+        want = {"contradiction": "refuted", "paraphrase": "supported"}.get(r["kind"])
+        if want:
+            by_kind.setdefault(r["kind"], []).append(label == want)
+        if label != "inconclusive" and label != r["expected"]:
+            wrong += 1
+    c, p = by_kind.get("contradiction", []), by_kind.get("paraphrase", [])
+    text = (
+        f"textbook pairs: {sum(c)} of {len(c)} contradictions refuted "
+        f"({sum(c) / max(1, len(c)):.0%}), {sum(p)} of {len(p)} paraphrases supported "
+        f"({sum(p) / max(1, len(p)):.0%}), {wrong} wrong calls"
+    )
+    print(f"\n{text}")
+    return text
+
+
 FCB_STANCE = {
     "completely-support": "supported",
     "partially-support": "partial",  # part of the claim: inconclusive is right, refuted a false alarm
@@ -412,6 +449,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "scifact-rte": scifact,
     "wice": wice,
     "wice-chunks": wice_chunks,
+    "textbook": textbook,
 }
 
 
@@ -423,10 +461,11 @@ def _judges(
     heuristic = HeuristicJudge()
     judges: dict[str, Callable[[str, Sequence[str]], str]] = {
         "frames": lambda c, e: frames.decide(c, e, befores(e)).label,
-        "heuristic (old)": lambda c, e: heuristic.decide(c, e).label,
-        "always-inconclusive": always_inconclusive,
-        "word-overlap": word_overlap,
     }
+    if not args.frames_only:
+        judges["heuristic (old)"] = lambda c, e: heuristic.decide(c, e).label
+        judges["always-inconclusive"] = always_inconclusive
+        judges["word-overlap"] = word_overlap
     if args.nli_model:
         from verifier.judges.nli import NliJudge
 
@@ -549,7 +588,7 @@ def run_set(
         decisions: list[Decision] = []
         if judge_name == "frames":
             decisions = run_frames(frames, pairs, tally.fired)
-            pred = [d.label for d in decisions]
+            pred: list[str] = [d.label for d in decisions]
         else:
             pred = [judge(c, e) for c, e, _g in pairs]
         took = time.perf_counter() - started
@@ -598,17 +637,25 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=0, help="print N false refutations per set")
     parser.add_argument("--nli-model", help="add the nli judge with this model directory")
     parser.add_argument("--llm", action="store_true", help="add the llm judge ([judges.llm])")
+    parser.add_argument(
+        "--no-records", action="store_true", help="the frames judge without the parse's records"
+    )
+    parser.add_argument(
+        "--frames-only", action="store_true", help="only the frames judge (no baselines)"
+    )
     args = parser.parse_args()
     root = DATA.resolve()
     if not root.is_dir():
         print(f"claims data not found at {root}; nothing to measure")
         return 0
-    frames = FrameJudge()
+    frames = FrameJudge(records=not args.no_records)
     judges = _judges(frames, args)
     tally = Tally()
     for name in args.sets.split(","):
         pairs = list(SETS[name](root))
         run_set(name, pairs[: args.limit] if args.limit else pairs, judges, frames, tally)
+    if "textbook" in args.sets.split(","):
+        print_textbook(frames)
     print_alarms(tally.alarms)
     print_guards(tally.fired)
     print_reliability(tally.reliability)

@@ -611,6 +611,9 @@ class Truthfulness:
     unchecked: int = 0
     unchecked_claims: list[ClaimRef] = field(default_factory=list)
     conflicts: list[ClaimRef] = field(default_factory=list)
+    # "check this": the claims likely false but not sure enough to cap, most likely first
+    # (``confidence``: the probability that the claim is false); never a cap
+    review: list[ClaimRef] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return _fields(self)
@@ -623,8 +626,9 @@ class Truthfulness:
             "benefit_of_the_doubt",
             "unchecked_claims",
             "conflicts",
+            "review",
         )
-        data = {"unchecked_claims": [], "conflicts": [], **data}
+        data = {"unchecked_claims": [], "conflicts": [], "review": [], **data}
         return cls(
             **{
                 **data,

@@ -145,3 +145,17 @@ def test_unchecked_resources_count() -> None:
     t = truthfulness_of([], [cited], judges=["heuristic"], refuted_threshold=0.8)
     assert t.status == "not_checked"
     assert "1 of 1 cited resources unchecked" in t.note
+
+
+def test_the_review_list_holds_likely_false_claims_most_likely_first_and_never_caps() -> None:
+    claims = [
+        claim("c2", "refuted", 0.5),  # a refutation under the threshold
+        claim("c4", "inconclusive", 0.0),  # a conflict nobody is sure of: not listed
+        claim("c6", "inconclusive", 0.6),  # a conflict at 0.6
+    ]
+    t = truthfulness_of(claims, [], judges=["frames"], refuted_threshold=0.8, review_threshold=0.3)
+    assert [r.claim_id for r in t.review] == ["c6", "c2"]
+    assert [r.confidence for r in t.review] == [0.6, 0.5]
+    assert all(r.why.startswith("check this") for r in t.review)
+    assert not t.false_information
+    assert t.false_claims == []

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -292,3 +294,20 @@ def test_edited_copies_score_with_the_verdicts_reason_and_uncounted_rewording_is
     one = detect(ONE_PARAPHRASE, "", [SOURCE], CFG)
     assert [m.counted for m in one.matches] == [False]
     assert score(ONE_PARAPHRASE, plagiarism=one).needs_review == []
+
+
+def test_a_review_flag_never_caps_and_comes_first() -> None:
+    """The review list ("check this": likely false, not sure enough to count) is put
+    before the rater first, most likely first, and never lowers the ceiling."""
+    t = truth(benefit=True)
+    unlikely = replace(ref("c2", "check this: the source says otherwise"), confidence=0.4)
+    likely = replace(ref("c3", "check this: the source says otherwise"), confidence=0.7)
+    t.review = [likely, unlikely]
+    result = score(CLEAN, truthfulness=t, plagiarism=copy("original"))
+    assert result.max_score == 7
+    assert result.score is None
+    assert "false_information" not in rules_of(result)
+    first = result.needs_review[0]
+    assert first.check == "check_this"
+    assert [e["claim_id"] for e in first.evidence] == ["c3", "c2"]
+    assert first.evidence[0]["likelihood"] == 0.7

@@ -34,6 +34,7 @@ from verifier.system.deadline import Deadline
 __all__ = [
     "CLAIM_GUARDS",
     "REFUTED_THRESHOLD",
+    "REVIEW_THRESHOLD",
     "Action",
     "Agreement",
     "Call",
@@ -57,6 +58,10 @@ Label = Literal["supported", "refuted", "inconclusive"]
 
 # The confidence a refutation needs to count (the default of judges.refuted_threshold).
 REFUTED_THRESHOLD = 0.8
+# The probability that a claim is false from which it is put before the rater ("check
+# this", the review list), never a cap: tuned so a correct answer carries at most 0.5
+# flags on average (bench/answers.py on factool-dev's correct answers)
+REVIEW_THRESHOLD = 0.3
 
 
 class Action(StrEnum):

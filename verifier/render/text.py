@@ -305,6 +305,21 @@ def _review_section(r: Rubric | None, width: int) -> list[str]:
     return out
 
 
+def _check_this_section(report: Report, width: int) -> list[str]:
+    """The review list first: claims likely false but not sure enough to cap, most likely
+    first, each with its quote and why (never a cap)."""
+    items = report.truthfulness.review
+    if not items:
+        return []
+    out = [f"CHECK THIS ({len(items)}): likely false, not sure enough to count"]
+    for ref in items:
+        out.append(f"  p={ref.confidence:.2f} {ref.claim_id} “{_said(ref.claim, width - 20)}”")
+        if ref.quote:
+            out.append(f"      source: “{shorten(ref.quote, width - 16)}”")
+        out.append(f"      {shorten(ref.why, width - 6)}")
+    return [*out, ""]
+
+
 def _conflicts(claim: Claim | None) -> str:
     """The slots the deciding quote gives another value for ("conflict year 1905 vs 1903")."""
     quotes = claim.verdict.quotes if claim is not None and claim.verdict else []
@@ -506,6 +521,7 @@ def report_text(report: Report, *, width: int = 100, details: bool = False) -> s
         ),
         *(f"warning: {shorten(w, width - 9)}" for w in report.warnings),
         "",
+        *_check_this_section(report, width),
         *_rules_section(r, width),
         "",
         *_review_section(r, width),

@@ -11,9 +11,11 @@ listed apart (``unchecked_claims``) for a human to look at.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Literal
 
 from verifier.judges import Decision, Judgement
+from verifier.judges.base import REVIEW_THRESHOLD
 from verifier.schema import (
     Claim,
     ClaimRef,
@@ -160,12 +162,17 @@ def truthfulness_of(
     judges: Sequence[str],
     refuted_threshold: float,
     unavailable: Sequence[str] = (),
+    review_threshold: float = REVIEW_THRESHOLD,
 ) -> Truthfulness:
     """The report's truthfulness signal. ``unavailable`` names the search backends that
-    answered no search at all (the claims were checked without them)."""
+    answered no search at all (the claims were checked without them). Claims whose
+    evidence makes them false with a probability of at least ``review_threshold`` but
+    under ``refuted_threshold`` are the review list (``review``: "check this", most
+    likely first); it never caps."""
     worthy = [c for c in claims if c.check_worthy]
     labels = [c.verdict.label if c.verdict else None for c in worthy]
     false_claims, weak, benefit, unchecked, conflicts = [], [], [], [], []
+    review: list[ClaimRef] = []
     for claim in worthy:
         verdict = claim.verdict
         if _unchecked(claim):
@@ -181,6 +188,8 @@ def truthfulness_of(
                         f"judges.refuted_threshold ({refuted_threshold}): for review, not counted",
                     )
                 )
+                if verdict.confidence >= review_threshold:
+                    review.append(replace(weak[-1], why=f"check this: {verdict.reason}"))
         elif verdict is not None and verdict.label == "inconclusive":
             benefit.append(_ref(claim, _undecided_reason(claim)))
             seen = next((q for q in verdict.quotes if q.stance == "conflicts"), None)
@@ -192,6 +201,15 @@ def truthfulness_of(
                         f"the source's; confidence {seen.confidence:.2f}, not enough to refute)",
                     )
                 )
+                if seen.confidence >= review_threshold and not verdict.disputed:
+                    review.append(
+                        replace(
+                            conflicts[-1],
+                            confidence=seen.confidence,
+                            why=f"check this: the source says otherwise ({'; '.join(seen.conflicts)}"
+                            f"; probability {seen.confidence:.2f} that the claim is false)",
+                        )
+                    )
     fake = [r for r in resources if r.fake]
     status, note = _status_note(worthy, unchecked, resources, unavailable)
     return Truthfulness(
@@ -216,4 +234,5 @@ def truthfulness_of(
         unchecked=len(unchecked),
         unchecked_claims=unchecked,
         conflicts=conflicts,
+        review=sorted(review, key=lambda r: -r.confidence),
     )

@@ -406,6 +406,17 @@ def _truthfulness(t: Truthfulness, apply: Any, review: list[ReviewItem]) -> None
             f"{len(t.benefit_of_the_doubt)} claim(s) could not be settled: assumed correct",
             [ref(r) for r in t.benefit_of_the_doubt],
         )
+    if t.review:
+        # the review list first: claims likely false, not sure enough to cap (never a cap)
+        review.insert(
+            0,
+            ReviewItem(
+                "check_this",
+                f"{len(t.review)} claim(s) likely false but not sure enough to count, most "
+                "likely first: check these against their quotes",
+                [{**ref(r), "likelihood": round(r.confidence, 3)} for r in t.review],
+            ),
+        )
     possible = [*t.weak_refutations, *t.conflicts]
     if possible:
         review.append(

@@ -58,8 +58,10 @@ from verifier.judges.frames.paraphrase import (
     sides_swapped,
     value_label,
 )
+from verifier.judges.frames.reader import read
 from verifier.judges.frames.relations import REPEATABLE, relation_said
 from verifier.judges.frames.relations import same_relation as relations_agree
+from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
 from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
@@ -419,12 +421,16 @@ class FrameJudge:
         support_coverage: float = 0.7,
         reword_said: float = 0.75,
         fallback: HeuristicJudge | None = None,
+        records: bool = True,
+        scorer: Scorer | None = None,
     ) -> None:
         self.calibration = calibration or Calibration.load()
         self.refuted_threshold = refuted_threshold
         self.support_coverage = support_coverage
         self.reword_said = reword_said
         self.fallback = fallback or HeuristicJudge()
+        self.records = records  # check the rules' judgements against a real parse
+        self.scorer = scorer or Scorer.load()
 
     async def judge(
         self,
@@ -443,7 +449,26 @@ class FrameJudge:
         self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()
     ) -> list[Judgement]:
         """One judgement per text; ``before[i]`` is the page text before ``evidence[i]``,
-        read only to know whom a pronoun or "the <noun>" stands for."""
+        read only to know whom a pronoun or "the <noun>" stands for. The slot rules judge
+        first, then the records of a real parse check them (:mod:`.reader`)."""
+        judged = self._rules(claim, evidence, before)
+        if not self.records or not evidence:
+            return judged
+        return read(
+            claim,
+            evidence,
+            judged,
+            before,
+            self.scorer,
+            self.refuted_threshold,
+            self.name,
+            lambda c, s: _critical(c) <= _critical(s),
+        )
+
+    def _rules(
+        self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()
+    ) -> list[Judgement]:
+        """The slot rules' judgement of each text."""
         cleft = _CLEFT.match(claim.strip())
         if cleft:  # "It was Louis Pasteur who showed that ...": Louis Pasteur showed that ...
             claim = f"{cleft.group(1)} {cleft.group(2)}"

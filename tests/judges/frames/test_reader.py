@@ -1,0 +1,135 @@
+"""The reader: the frames judge's judgements checked against records of a real parse,
+the guards on records, and the scorer that decides whether a record contradiction caps
+(examples written here; the shipped weights are tested by their card's sha256)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from importlib import resources
+
+from verifier.judges.base import Action, aggregate
+from verifier.judges.frames.judge import FrameJudge
+from verifier.judges.frames.reader import (
+    CANDIDATES,
+    RECORD_GUARDS,
+    Reading,
+    _candidates,
+    reading_of,
+)
+from verifier.judges.frames.records import Match, Record
+from verifier.judges.frames.scorer import WEIGHTS_FILE, Scorer
+
+SURE = Scorer({"bias": 5.0}, threshold=0.8, review=0.3)  # every contradiction confirmed
+UNSURE = Scorer({"bias": -0.4}, threshold=0.8, review=0.3)  # p 0.40: review, never a cap
+
+
+def _decide(claim: str, evidence: str, scorer: Scorer = SURE) -> tuple[str, str]:
+    judge = FrameJudge(scorer=scorer)
+    d = aggregate(judge.judge_all(claim, [evidence]), judge.refuted_threshold)
+    return d.label, d.reason
+
+
+def test_a_role_held_by_another_refutes_where_the_rules_supported() -> None:
+    label, reason = _decide(
+        "Sydney is the capital of Australia.",
+        "Canberra is the capital of Australia, while Sydney is its largest city.",
+    )
+    assert label == "refuted"
+    assert "Canberra vs Sydney" in reason
+
+
+def test_another_place_for_a_one_place_relation_refutes() -> None:
+    label, _ = _decide("The Prado is in Barcelona.", "The Prado is in Madrid.")
+    assert label == "refuted"
+
+
+def test_another_subjects_date_never_refutes() -> None:
+    label, reason = _decide(
+        "The Parthenon was completed in 432 BC.",
+        "The Parthenon stood intact until the temple of Zeus was finished in 131 AD.",
+    )
+    assert label == "inconclusive"
+    assert "another subject" in reason or "no evidence" in reason
+
+
+def test_records_support_a_claim_said_another_way() -> None:
+    label, _reason = _decide(
+        "The Harbour Bridge was opened in 1932.",
+        "Sydney's Harbour Bridge was completed in 1932 after eight years of work.",
+    )
+    assert label == "supported"
+
+
+def test_without_the_scorers_confirmation_a_contradiction_is_a_conflict_only() -> None:
+    label, reason = _decide("The Prado is in Barcelona.", "The Prado is in Madrid.", UNSURE)
+    assert label == "inconclusive"
+    assert "possible conflict" in reason
+
+
+def _reading(claim_text: str, sentence: str, kind: str = "value") -> Reading:
+    claim = Record("x", "X", "locate", (), text=claim_text)
+    found = Record("x", "X", "locate", (), text=sentence)
+    return Reading(
+        Match("contradiction", kind, "a vs b", claim, found), 0, 0, len(sentence), sentence
+    )
+
+
+def _guard(name: str) -> object:
+    return next(g for g in RECORD_GUARDS if g.name == name)
+
+
+def test_guard_hedge_demotes() -> None:
+    guard = _guard("record_hedge")
+    assert guard.action is Action.DEMOTE  # type: ignore[attr-defined]
+    assert guard.ask(_reading("X is in A.", "X may be in B."))  # type: ignore[attr-defined]
+    assert guard.ask(_reading("X is in A.", "X is in B.")) is None  # type: ignore[attr-defined]
+
+
+def test_guard_another_time_dismisses_a_former_role() -> None:
+    guard = _guard("record_time")
+    assert guard.ask(_reading("X is the capital.", "Y was formerly the capital."))  # type: ignore[attr-defined]
+    assert guard.ask(  # type: ignore[attr-defined]
+        _reading(
+            "Rio was the capital of Brazil.", "Brasilia is the capital of Brazil.", "unique_role"
+        )
+    )
+    assert guard.ask(_reading("X is in A.", "X is in B.")) is None  # type: ignore[attr-defined]
+
+
+def test_guard_question_dismisses() -> None:
+    guard = _guard("record_question")
+    assert guard.ask(_reading("X is in A.", "Is X in B?"))  # type: ignore[attr-defined]
+    assert guard.ask(_reading("X is in A.", "X is in B.")) is None  # type: ignore[attr-defined]
+
+
+def test_guard_menu_dismisses() -> None:
+    guard = _guard("record_menu")
+    assert guard.ask(_reading("X is in A.", "Home | News | X is in B."))  # type: ignore[attr-defined]
+    assert guard.ask(_reading("X is in A.", "X is in B.")) is None  # type: ignore[attr-defined]
+
+
+def test_a_guard_on_records_keeps_a_contradiction_from_capping() -> None:
+    label, _ = _decide("The Prado is in Barcelona.", "The Prado may be in Madrid.")
+    assert label != "refuted"
+
+
+def test_only_a_few_sentences_are_parsed() -> None:
+    claim = "The Prado museum is in Barcelona."
+    texts = [" ".join(f"The Prado museum hall {n} is in Madrid." for n in range(30))] * 3
+    judged = FrameJudge(records=False).judge_all(claim, texts)
+    spots = _candidates(claim, texts, judged)
+    decided = sum(1 for j in judged if j.label != "inconclusive" or j.conflicts)
+    assert len(spots) <= CANDIDATES + decided
+    assert len(reading_of(claim, texts, judged)) == len(texts)
+
+
+def test_the_shipped_weights_match_their_card() -> None:
+    folder = resources.files("verifier.judges.frames")
+    data = folder.joinpath(WEIGHTS_FILE).read_bytes()
+    card = folder.joinpath("reader.card.md").read_text(encoding="utf-8")
+    found = re.search(r"sha256 of reader.json: `([0-9a-f]{64})`", card)
+    assert found is not None
+    assert hashlib.sha256(data).hexdigest() == found.group(1)
+    scorer = Scorer.load()
+    assert 0.0 < scorer.threshold <= 1.01

@@ -1,0 +1,117 @@
+"""Records read from the parse, and how a claim's record compares with an evidence
+record: support, unique-role contradiction, negation, superlative, another subject,
+another event (examples written here, not taken from any bench set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.judges.frames.records import Match, compare_records, records_of, same_name
+from verifier.text.parse import parse
+
+
+def _outcomes(claim: str, sentence: str) -> list[Match]:
+    mine = [r for r in records_of(parse(claim)) if r.subject]
+    names = [r.subject for r in mine]
+    theirs = records_of(parse(sentence), names)
+    return [compare_records(a, b) for a in mine for b in theirs]
+
+
+def _kinds(claim: str, sentence: str) -> set[tuple[str, str]]:
+    return {(m.outcome, m.kind) for m in _outcomes(claim, sentence)}
+
+
+def test_a_clause_becomes_subject_relation_and_typed_arguments() -> None:
+    (record,) = records_of(parse("The Danube flows into the Black Sea."))
+    assert record.subject == "danube"
+    assert record.relation == "flow"
+    assert [(a.prep, a.kind, a.key) for a in record.args] == [("into", "place", "black sea")]
+    assert not record.negated
+    assert not record.unique
+
+
+def test_a_definite_role_is_unique_and_names_its_scope() -> None:
+    (record,) = records_of(parse("Canberra is the capital of Australia."))
+    assert record.role
+    assert record.unique
+    assert record.subject == "canberra"
+    assert record.relation == "capital"
+    assert [a.key for a in record.args] == ["australia"]
+
+
+def test_the_role_as_subject_reads_the_same() -> None:
+    (record,) = records_of(parse("The capital of Australia is Canberra."))
+    assert record.role
+    assert (record.subject, record.relation) == ("canberra", "capital")
+
+
+def test_support_same_subject_relation_and_values() -> None:
+    assert ("support", "same") in _kinds(
+        "The bridge was opened in 1932.", "The bridge was completed in 1932 after eight years."
+    )
+
+
+def test_support_through_a_pronoun_and_a_role_said_the_other_way() -> None:
+    assert ("support", "same") in _kinds(
+        "The Harbour Bridge was finished in 1932.", "It was completed in 1932."
+    )
+    assert ("support", "same") in _kinds(
+        "Canberra is the capital of Australia.", "The capital of Australia is Canberra."
+    )
+
+
+def test_unique_role_held_by_another_is_a_contradiction() -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "Sydney is the capital of Australia.",
+        "Canberra is the capital of Australia, while Sydney is its largest city.",
+    )
+
+
+def test_superlative_held_by_another_is_a_contradiction() -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "Toulouse is the largest city in France.",
+        "Paris is the capital and largest city of France, while Toulouse is its fourth.",
+    )
+
+
+def test_a_role_of_another_scope_says_nothing() -> None:
+    kinds = _kinds("Lyon is the capital of France.", "Rome is the capital of Italy.")
+    assert all(outcome == "unrelated" for outcome, _k in kinds)
+
+
+def test_negation_of_the_same_statement_is_a_contradiction() -> None:
+    assert ("contradiction", "negation") in _kinds(
+        "Darwin was born in Shrewsbury.", "Darwin was not born in Shrewsbury."
+    )
+
+
+def test_another_value_of_a_one_valued_relation_is_a_contradiction() -> None:
+    assert ("contradiction", "value") in _kinds(
+        "The Danube flows into the North Sea.",
+        "The Danube flows east and empties into the Black Sea.",
+    )
+    assert ("contradiction", "value") in _kinds(
+        "The Prado is in Barcelona.", "The Prado is in Madrid."
+    )
+
+
+def test_another_subject_with_the_claims_relation_is_never_a_contradiction() -> None:
+    kinds = _kinds(
+        "The Parthenon was completed in 432 BC.",
+        "The Parthenon stood intact until the temple of Zeus was finished in 131 AD.",
+    )
+    assert ("other_subject", "another subject") in kinds
+    assert not any(outcome == "contradiction" for outcome, _k in kinds)
+
+
+def test_another_event_two_values_apart_is_unrelated() -> None:
+    kinds = _kinds("Ada moved to Vienna in 1901.", "Ada moved to Berlin in 1925 with her family.")
+    assert not any(outcome in ("contradiction", "support") for outcome, _k in kinds)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [("nile", "nile river", True), ("marie curie", "curie", True), ("ottawa", "toronto", False)],
+)
+def test_same_name(a: str, b: str, same: bool) -> None:
+    assert same_name(a, b) is same

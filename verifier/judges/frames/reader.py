@@ -1,0 +1,383 @@
+"""The reader: the frames judge's judgements checked against records from a real parse.
+
+After the slot rules have judged every evidence text, :func:`read` parses the claim and
+the few evidence sentences that matter (each text's deciding sentence and the sentences
+sharing most of the claim's words, :data:`CANDIDATES` at most per claim, each parsed once
+through :mod:`verifier.text.parse`'s cache) and compares their records
+(:mod:`verifier.judges.frames.records`):
+
+- a text the rules left open: the records' support (``supported``) or contradiction (a
+  refutation whose confidence is the scorer's probability, :mod:`.scorer`; under
+  ``refuted_threshold`` it is a conflict, shown for review);
+- a text the rules supported: a record contradiction in the same sentence (the claim's
+  role held by someone else: "Ottawa is the capital of Canada, while Toronto is its
+  largest city" for "Toronto is the capital of Canada") withdraws the support and
+  stands in its place;
+- a text the rules refuted: when the parse says the conflicting value belongs to
+  another subject ("until the Flavian stadium at Nemea was finished in 120 AD"), the
+  conflict is dismissed (guard ``parse_subject``).
+
+The guards on records (:data:`RECORD_GUARDS`) speak before a record contradiction
+counts: a hedge, another time (a former role), a question, a menu line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
+from verifier.judges.frames.records import Match, Record, compare_records, records_of, same_name
+from verifier.judges.frames.scorer import Scorer
+from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
+from verifier.text.sentences import Splitting, sentence_spans
+from verifier.text.stem import stem
+
+__all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "read", "reading_of"]
+
+CANDIDATES = 2  # evidence sentences parsed per claim, besides the deciding ones
+SAID = 0.6  # share of the claim's content words a record support's sentence says
+SUPPORT = 0.85  # a record support's confidence: below the rules' full statements
+_CONTEXT = 400  # characters of the page before a passage where its subject may be named
+_LONGEST = 40  # words: a longer "sentence" is a page's run-on text (not parsed)
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+_NUMBER_WORDS = frozenset(
+    "once twice thrice one two three four five six seven eight nine ten eleven twelve "
+    "first second third fourth fifth hundred thousand million billion dozen".split()
+)
+_STOP = frozenset(
+    "the a an of in on at to for by with and or is are was were be been being it its this "
+    "that which who as from has have had".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A record comparison found in one evidence sentence, with where it is."""
+
+    match: Match
+    index: int
+    start: int
+    end: int
+    sentence: str
+
+
+# --- guards on records -----------------------------------------------------------------
+
+_HEDGE = re.compile(
+    r"\b(?:may|might|could|possibly|perhaps|reportedly|allegedly|rumou?red|believed|"
+    r"thought|claimed|said to|according to some|some say|if|whether|unless)\b",
+    re.IGNORECASE,
+)
+_FORMER = re.compile(
+    r"\b(?:former(?:ly)?|once|until|previously|no longer|used to|ex-|then|at the time|"
+    r"as of|since)\b",
+    re.IGNORECASE,
+)
+_MENU = re.compile(r"[|»•›]|\b(?:sign in|log in|subscribe|menu|cookies?|share)\b", re.I)
+
+
+def _hedged(m: Reading) -> str | None:
+    if _HEDGE.search(m.sentence) and not _HEDGE.search(m.match.claim.text):
+        return "the evidence hedges"
+    return None
+
+
+def _another_time(m: Reading) -> str | None:
+    claim_past = _past(m.match.claim.text)
+    found_past = _past(m.sentence)
+    if _FORMER.search(m.sentence) and not _FORMER.search(m.match.claim.text):
+        return "the evidence speaks of another time"
+    if m.match.kind == "unique_role" and claim_past != found_past:
+        return "a role then and a role now"
+    return None
+
+
+def _question(m: Reading) -> str | None:
+    return "a question, not a statement" if m.sentence.rstrip().endswith("?") else None
+
+
+def _menu(m: Reading) -> str | None:
+    if _MENU.search(m.sentence) or len(m.sentence.split()) > _LONGEST:
+        return "a page's menu or run-on text"
+    return None
+
+
+_PAST = re.compile(r"\b(?:was|were|had|did)\b", re.IGNORECASE)
+
+
+def _past(text: str) -> bool:
+    return bool(_PAST.search(text))
+
+
+RECORD_GUARDS: tuple[Guard[Reading], ...] = (
+    Guard("record_hedge", "the evidence hedges", Action.DEMOTE, Stage.DEMOTE, _hedged),
+    Guard("record_time", "another time", Action.DISMISS, Stage.CONFLICT, _another_time),
+    Guard("record_question", "a question", Action.DISMISS, Stage.CONFLICT, _question),
+    Guard("record_menu", "menu or run-on text", Action.DISMISS, Stage.CONFLICT, _menu),
+)
+
+PARSE_SUBJECT = Call(
+    "parse_subject",
+    "the parse says another subject",
+    Action.DISMISS,
+)
+
+
+def _guard(reading: Reading) -> Call | None:
+    for guard in RECORD_GUARDS:
+        call = guard.ask(reading)
+        if call is not None:
+            return call
+    return None
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=2048)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in _STOP)
+
+
+def _claim_records(claim: str) -> tuple[Record, ...]:
+    doc = parse(claim)
+    return tuple(r for r in records_of(doc) if r.subject)
+
+
+def _named(subject: str, context: str) -> bool:
+    lowered = context.lower()
+    return any(w in lowered for w in subject.split() if len(w) > 2)
+
+
+def _candidates(
+    claim: str, evidence: Sequence[str], judged: Sequence[Judgement]
+) -> list[tuple[int, int, int]]:
+    """(text, start, end) of the sentences worth parsing: each text's deciding sentence
+    when the rules decided it, then the sentences sharing most of the claim's words."""
+    wanted = _stems(claim)
+    need = 1 if len(wanted) <= 3 else 2
+    chosen: list[tuple[int, int, int]] = []
+    scored: list[tuple[float, int, int, int]] = []
+    for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
+        decided = (
+            judgement.label != "inconclusive" or judgement.conflicts
+        ) and judgement.start is not None
+        if decided and judgement.start is not None and judgement.end is not None:
+            chosen.append((i, judgement.start, judgement.end))
+            continue
+        for start, end in sentence_spans(text, how=Splitting.QUICK):
+            sentence = text[start:end]
+            if len(sentence) > MAX_PARSE_CHARS or len(sentence.split()) > _LONGEST:
+                continue
+            shared = len(wanted & _stems(sentence))
+            if shared >= need:
+                scored.append((shared / max(1, len(wanted)), i, start, end))
+    scored.sort(key=lambda s: -s[0])
+    chosen += [(i, a, b) for _s, i, a, b in scored[:CANDIDATES]]
+    return chosen
+
+
+def reading_of(
+    claim: str,
+    evidence: Sequence[str],
+    judged: Sequence[Judgement],
+    before: Sequence[str] = (),
+) -> list[list[Reading]]:
+    """Per evidence text, the record comparisons of its candidate sentences."""
+    out: list[list[Reading]] = [[] for _ in evidence]
+    mine = _claim_records(claim)
+    if not mine:
+        return out
+    spots = _candidates(claim, evidence, judged)
+    parse_many(evidence[i][a:b] for i, a, b in spots)
+    subjects = [r.subject for r in mine]
+    for i, a, b in spots:
+        text = evidence[i]
+        sentence = text[a:b]
+        context = (before[i][-_CONTEXT:] if before else "") + text[:b]
+        names = [s for s in subjects if _named(s, context)]
+        theirs = records_of(parse(sentence), names)
+        for claim_record in mine:
+            for found in theirs:
+                m = compare_records(claim_record, found)
+                if m.outcome != "unrelated":
+                    out[i].append(Reading(m, i, a, b, sentence))
+    return out
+
+
+def _says(claim: str, sentence: str) -> bool:
+    """The sentence says most of the claim's content words (a record's support is its
+    frame; the words around it must agree too)."""
+    wanted = _stems(claim)
+    if wanted and len(wanted & _stems(sentence)) / len(wanted) < SAID:
+        return False
+    # every number of the claim is said ("won it once" is not "three times")
+    said = {w.lower() for w in _WORD.findall(sentence)} | set(re.findall(r"\d+", sentence))
+    numbers = set(re.findall(r"\d+", claim)) | {
+        w.lower() for w in _WORD.findall(claim) if w.lower() in _NUMBER_WORDS
+    }
+    return numbers <= said
+
+
+def _holds(r: Reading, judgement: Judgement) -> bool:
+    """The other subject's clause holds the value the rules' conflict is about."""
+    said = " ".join(judgement.conflicts).lower()
+    return any(a.kind in ("time", "number") and a.text.lower() in said for a in r.match.found.args)
+
+
+def _supported(mine: int, readings: list[Reading]) -> Reading | None:
+    """A sentence whose records support every record of the claim."""
+    by_sentence: dict[int, list[Reading]] = {}
+    for r in readings:
+        if r.match.outcome == "support":
+            by_sentence.setdefault(r.start, []).append(r)
+    for found in by_sentence.values():
+        claims = {id(r.match.claim) for r in found}
+        if len(claims) >= mine:
+            return found[0]
+    return None
+
+
+def read(
+    claim: str,
+    evidence: Sequence[str],
+    judged: list[Judgement],
+    before: Sequence[str],
+    scorer: Scorer,
+    refuted_threshold: float,
+    name: str = "frames",
+    critical: Callable[[str, str], bool] | None = None,
+) -> list[Judgement]:
+    """The judgements after the records have spoken (see the module docstring)."""
+    readings = reading_of(claim, evidence, judged, before)
+    mine = len(_claim_records(claim))
+    out = list(judged)
+    for i, (judgement, found) in enumerate(zip(judged, readings, strict=True)):
+        if not found:
+            continue
+        contradictions = [r for r in found if r.match.outcome == "contradiction"]
+        others = [r for r in found if r.match.outcome == "other_subject"]
+        support = _supported(mine, found)
+        if judgement.label == "refuted" or judgement.conflicts:
+            if judgement.label != "supported" and not contradictions and not support:
+                other = next(
+                    (r for r in others if r.start == judgement.start and _holds(r, judgement)),
+                    None,
+                )
+                if other is not None:
+                    out[i] = _dismissed(judgement, other)
+            continue
+        if judgement.label == "supported":
+            clash = next((r for r in contradictions if r.start == judgement.start), None)
+            if clash is not None and _guard(clash) is None:
+                out[i] = _contradiction(clash, scorer, refuted_threshold, name, judgement)
+            continue
+        if contradictions:
+            best = max(contradictions, key=lambda r: scorer.probability(_features(r, evidence)))
+            out[i] = _contradiction(best, scorer, refuted_threshold, name, judgement)
+        elif (
+            support is not None
+            and (critical is None or critical(claim, support.sentence))
+            and _says(claim, support.sentence)
+        ):
+            out[i] = _support(support, name, judgement)
+    return out
+
+
+def _features(r: Reading, evidence: Sequence[str]) -> dict[str, float]:
+    return features(r, len(evidence))
+
+
+def features(r: Reading, texts: int) -> dict[str, float]:
+    """The scorer's features of one record contradiction."""
+    m = r.match
+    claim_words, found_words = _stems(m.claim.text), _stems(r.sentence)
+    overlap = len(claim_words & found_words) / max(1, len(claim_words))
+    return {
+        "bias": 1.0,
+        "kind_role": float(m.kind == "unique_role"),
+        "kind_value": float(m.kind == "value"),
+        "kind_negation": float(m.kind == "negation"),
+        "overlap": overlap,
+        "confirmed": min(m.features.get("confirmed", 0.0), 2.0),
+        "claim_args": min(m.features.get("claim_args", 0.0), 3.0),
+        "resolved": m.features.get("resolved", 0.0),
+        "proper_subject": float(m.found.subject_proper),
+        "words": min(len(r.sentence.split()), 60) / 60,
+        "texts": min(texts, 10) / 10,
+        "claim_words": min(len(m.claim.text.split()), 30) / 30,
+        "same_subject_text": float(same_name(m.claim.subject, m.found.subject)),
+    }
+
+
+def _contradiction(
+    r: Reading, scorer: Scorer, threshold: float, name: str, judgement: Judgement
+) -> Judgement:
+    p = scorer.probability(_features(r, ()))
+    call = _guard(r)
+    if call is not None and call.action is Action.DISMISS:
+        return replace(
+            judgement,
+            label="inconclusive",
+            confidence=0.0,
+            guard=call,
+            reason=f"{call.says()} (records: {r.match.detail})",
+        )
+    if call is not None:
+        p = min(p, 0.45)
+    # a cap needs the scorer's calibrated threshold and the judges' refuted_threshold
+    label: Label = "refuted" if p >= max(threshold, scorer.threshold) else "inconclusive"
+    reason = (
+        f"records: same subject, {r.match.kind.replace('_', ' ')}: {r.match.detail}"
+        if label == "refuted"
+        else f"possible conflict (records: {r.match.detail}, confidence {p:.2f}): check it"
+    )
+    return Judgement(
+        label,
+        round(p, 3),
+        name,
+        r.index,
+        r.start,
+        r.end,
+        r.sentence,
+        conflicts=(r.match.detail,),
+        reason=reason,
+        score=max(judgement.score, 0.5),
+        agreement=judgement.agreement if judgement.label != "supported" else None,
+        guard=call,
+    )
+
+
+def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
+    args = ", ".join(a.text for a in r.match.claim.args)
+    return Judgement(
+        "supported",
+        SUPPORT,
+        name,
+        r.index,
+        r.start,
+        r.end,
+        r.sentence,
+        matched=tuple(a.text for a in r.match.claim.args),
+        reason=f"records: same subject, relation and values ({r.match.found.relation}"
+        + (f": {args}" if args else "")
+        + ")",
+        score=max(judgement.score, 0.8),
+        agreement=judgement.agreement,
+    )
+
+
+def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
+    call = replace(PARSE_SUBJECT, detail=r.match.detail)
+    return replace(
+        judgement,
+        label="inconclusive",
+        confidence=0.0,
+        conflicts=(),
+        disputes=(),
+        guard=call,
+        reason=f"{call.says()} ({'; '.join(judgement.conflicts) or 'conflict'})",
+    )

@@ -1,0 +1,655 @@
+"""Records: who does what to whom, read from a real parse (:mod:`verifier.text.parse`).
+
+A :class:`Record` is one clause of a sentence: its subject, its relation (the verb's
+lemma, or for "X is the capital of Y" the role noun, mapped to :mod:`.relations`' groups
+so "completed", "finished" and "built" meet), its arguments (objects and prepositional
+phrases, each typed: a place, a person, a time, a number, a thing), negation, and the
+uniqueness a definite role ("the capital of", "the first", "the largest") carries.
+
+:func:`compare` lines up a claim's record with an evidence record:
+
+- ``support``: the same subject, relation and arguments (every value of the claim found);
+- ``contradiction``: the same subject and a relation with one value per subject (a role
+  with "the", a superlative, "born in", "flows into", "completed in") with another value
+  of the same type; or the same holder of a unique role named differently ("Ottawa is the
+  capital of Canada" against "Toronto is the capital of Canada"); or the same statement
+  negated;
+- ``other_subject``: the claim's relation and a value of its kind, said of someone or
+  something else ("the Flavian stadium at Nemea was finished in 120 AD"): never a conflict;
+- ``unrelated``: anything else.
+
+A subject named another way in the evidence ("it", "the tower", the name of the page the
+passage comes from) is resolved before comparing (:func:`records_of` takes the names the
+passage's context gives).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal
+
+from verifier.judges.frames.places import relate
+from verifier.judges.frames.relations import FUNCTIONAL, relation_of, relation_said
+from verifier.judges.frames.slots import Value, compare, values_in
+from verifier.text.stem import stem
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+__all__ = [
+    "Arg",
+    "Match",
+    "Outcome",
+    "Record",
+    "compare_records",
+    "records_of",
+]
+
+ArgKind = Literal["place", "person", "org", "time", "number", "thing"]
+Outcome = Literal["support", "contradiction", "other_subject", "unrelated"]
+
+_ENT_KIND: dict[str, ArgKind] = {
+    "GPE": "place",
+    "LOC": "place",
+    "FAC": "place",
+    "PERSON": "person",
+    "ORG": "org",
+    "NORP": "org",
+    "DATE": "time",
+    "TIME": "time",
+    "CARDINAL": "number",
+    "QUANTITY": "number",
+    "MONEY": "number",
+    "PERCENT": "number",
+}
+_PREDICATE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "relcl", "xcomp", "acl"})
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
+_OBJECT_DEPS = frozenset({"dobj", "attr", "oprd", "acomp", "dative"})
+_PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
+# words a name may gain in the evidence and still name the same thing ("the Nile River")
+_GENERIC = frozenset(
+    "river tower museum city company inc corporation university bridge mountain mount lake "
+    "island palace cathedral church building temple castle band group the of".split()
+)
+# subjects that name no one in particular: never "another subject"
+_UNKNOWN = _PRONOUNS | frozenset(
+    {"who", "which", "that", "this", "these", "those", "one", "some", "you", "we", "i"}
+)
+_ORDINALS = frozenset({"first", "last", "only", "sole", "second", "third"})
+_ROLE_PREPS = {"of": "of", "in": "of", "for": "of"}
+_NEGATORS = frozenset({"not", "never", "n't", "no"})
+# relation groups that say where something is or flows to: one place per subject
+_PLACED = frozenset({"locate", "flow", "headquarter", "born", "die", "capital"})
+# "be" with a place after "in": where a thing is
+_LOCATIVE_PREPS = frozenset({"in", "at", "on"})
+_WORD = re.compile(r"[\w'’#+-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Arg:
+    """One argument of a clause: ``prep`` the preposition it hangs from ("" for an
+    object), ``kind`` its type, ``key`` its folded words."""
+
+    text: str
+    prep: str
+    kind: ArgKind
+    key: str
+    proper: bool = False  # a name (a proper noun or a named entity), not a common noun
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One clause: see the module docstring. ``role`` is True for "X is the R of Y"
+    (``relation`` is then R, ``args`` hold "of Y", ``subject`` is X, the role's holder)."""
+
+    subject: str  # folded words of the subject ("" when none)
+    subject_text: str
+    relation: str
+    args: tuple[Arg, ...]
+    negated: bool = False
+    unique: bool = False
+    role: bool = False
+    subject_kind: ArgKind = "thing"
+    subject_proper: bool = False
+    resolved: bool = False  # the subject was a pronoun or "the <noun>" resolved
+    text: str = ""
+
+    def named(self) -> bool:
+        return bool(self.subject)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """The outcome of comparing a claim's record with an evidence record, and why."""
+
+    outcome: Outcome
+    kind: str  # "same", "unique_role", "value", "negation", "another subject", ...
+    detail: str
+    claim: Record
+    found: Record
+    features: dict[str, float] = field(default_factory=dict)
+
+
+def _fold(text: str) -> str:
+    words = [re.sub(r"['’]s$", "", w.lower()) for w in _WORD.findall(text)]
+    while words and words[0] in ("the", "a", "an"):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _relation_key(lemma: str) -> str:
+    word = stem(lemma.lower())
+    return relation_of(word) or word
+
+
+def _span_of(token: Token) -> Span:
+    """The token's phrase without a relative clause or apposition tail."""
+    doc = token.doc
+    left = token.left_edge.i
+    right = token.i
+    for child in token.rights:
+        if child.dep_ in ("compound", "amod", "nummod", "poss", "case", "flat", "nmod") or (
+            child.dep_ == "prep" and child.lower_ == "of" and token.pos_ != "PROPN"
+        ):
+            right = max(right, child.right_edge.i)
+    return doc[left : right + 1]
+
+
+def _kind_of(token: Token) -> tuple[ArgKind, bool]:
+    ent = token.ent_type_
+    if ent in _ENT_KIND:
+        return _ENT_KIND[ent], True
+    if token.pos_ == "NUM" or token.like_num:
+        return "number", False
+    if token.pos_ == "PROPN":
+        return "thing", True
+    if token.pos_ == "NOUN" and token.is_title and not any(c.dep_ == "det" for c in token.children):
+        return "thing", True  # "Toulouse is ...": the small model's NOUN for a name
+    return "thing", False
+
+
+def _arg(token: Token, prep: str) -> Arg:
+    span = _span_of(token)
+    kind, proper = _kind_of(token)
+    if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
+        kind = next(_ENT_KIND[t.ent_type_] for t in span if t.ent_type_ in _ENT_KIND)
+        proper = True
+    return Arg(span.text, prep, kind, _fold(span.text), proper)
+
+
+def _negated(token: Token) -> bool:
+    return any(c.dep_ == "neg" or c.lower_ in ("never",) for c in token.children)
+
+
+def _subject_of(predicate: Token) -> Token | None:
+    for child in predicate.children:
+        if child.dep_ in _SUBJECT_DEPS:
+            if child.tag_ in ("WP", "WDT") and predicate.dep_ in ("relcl", "acl"):
+                return predicate.head  # "Nobel, who died in 1896": Nobel
+            return child
+    # "X flows north and empties into Y": a conjoined verb shares its head's subject
+    if predicate.dep_ in ("conj", "xcomp") and predicate.head is not predicate:
+        return _subject_of(predicate.head)
+    if predicate.dep_ == "relcl" and predicate.head is not predicate:
+        return predicate.head
+    # "a label founded in 1971", "X (born July 15, 1973)": a participle's noun is often a
+    # description of the sentence's subject, not a subject of its own: no subject
+    return None
+
+
+def _family(noun: Token) -> list[Token]:
+    """The noun and the nouns it is conjoined with ("the capital and largest city of
+    Italy": "the" on one, "of Italy" on the other)."""
+    first = noun
+    while first.dep_ == "conj" and first.head is not first and first.head.pos_ == "NOUN":
+        first = first.head
+    return [first, *(c for c in first.conjuncts if c.pos_ == "NOUN")]
+
+
+def _unique(noun: Token) -> bool:
+    """A definite role: "the capital", "the largest city", "the first person", "its only"."""
+    family = _family(noun)
+    det = [c for t in family for c in t.children if c.dep_ in ("det", "poss")]
+    if not det:
+        return False
+    mods = [c for c in noun.children if c.dep_ in ("amod", "advmod", "nummod")]
+    if any(m.tag_ in ("JJS", "RBS") or m.lower_ in _ORDINALS for m in mods):
+        return True
+    definite = any(d.lower_ == "the" or d.dep_ == "poss" for d in det)
+    has_of = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for t in family for c in t.children)
+    return definite and has_of
+
+
+def _role_name(noun: Token) -> str:
+    # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
+    mods = [
+        "".join(t.text_with_ws for t in c.subtree).strip().lower()
+        for c in noun.children
+        if c.dep_ in ("amod", "compound", "nmod", "nummod")
+    ]
+    return " ".join([*mods, noun.lemma_.lower()])
+
+
+def _role_args(noun: Token) -> list[Arg]:
+    out = []
+    for child in (c for t in _family(noun) for c in t.children):
+        if child.dep_ == "prep" and child.lower_ in _ROLE_PREPS:
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    out.append(_arg(obj, "of"))
+        elif child.dep_ == "poss" and child.pos_ in ("PROPN", "PRON", "NOUN"):
+            out.append(_arg(child, "of"))
+    return out
+
+
+def _args(predicate: Token) -> list[Arg]:
+    out: list[Arg] = []
+    for child in predicate.children:
+        if child.dep_ in _OBJECT_DEPS and child.pos_ not in ("ADJ",):
+            out.append(_arg(child, ""))
+        elif child.dep_ == "prep":
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    out.append(_arg(obj, child.lower_))
+                    # "in Paris, France" / "in 80 AD and 120 AD": the conjuncts too
+                    out += [_arg(c, child.lower_) for c in obj.children if c.dep_ == "conj"]
+        elif child.dep_ == "agent":
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    out.append(_arg(obj, "by"))
+        elif child.dep_ == "npadvmod" and child.ent_type_ in ("DATE", "TIME"):
+            out.append(_arg(child, "in"))
+    return out
+
+
+def _holders(token: Token) -> list[Token]:
+    """The token and its conjuncts ("the capital and largest city")."""
+    return [token, *(c for c in token.conjuncts if c.pos_ in ("NOUN", "PROPN"))]
+
+
+def _clause_records(predicate: Token, text: str) -> list[Record]:
+    subject = _subject_of(predicate)
+    negated = _negated(predicate)
+    if predicate.lemma_ == "be":
+        return _copula_records(predicate, subject, negated, text)
+    relation = relation_of(stem(predicate.lower_)) or _relation_key(predicate.lemma_)
+    # "has a height of 300 m": the noun says the relation
+    args = _args(predicate)
+    return [_record(subject, relation, args, negated, False, False, text)]
+
+
+def _record(
+    subject: Token | None,
+    relation: str,
+    args: list[Arg],
+    negated: bool,
+    unique: bool,
+    role: bool,
+    text: str,
+) -> Record:
+    if subject is None:
+        return Record("", "", relation, tuple(args), negated, unique, role, text=text)
+    span = _span_of(subject)
+    kind, proper = _kind_of(subject)
+    if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
+        proper = True
+    return Record(
+        _fold(span.text),
+        span.text,
+        relation,
+        tuple(args),
+        negated,
+        unique,
+        role,
+        kind,
+        proper,
+        text=text,
+    )
+
+
+def _copula_records(
+    predicate: Token, subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    attrs = [c for c in predicate.children if c.dep_ in ("attr", "acomp", "oprd")]
+    out: list[Record] = []
+    for attr in attrs:
+        for noun in _holders(attr):
+            if noun.pos_ == "NOUN" and _unique(noun):
+                # "X is the capital of Y": X holds the role R of Y
+                out.append(
+                    _record(subject, _role_name(noun), _role_args(noun), negated, True, True, text)
+                )
+    if subject is not None and subject.pos_ == "NOUN" and _unique(subject):
+        # "The capital of Canada is Ottawa": the role is the subject, the holder after "is"
+        for attr in attrs:
+            out.append(
+                _record(attr, _role_name(subject), _role_args(subject), negated, True, True, text)
+            )
+    if not out:
+        # "The Louvre is in Paris", "X is a city in Y": where a thing is, or what it is
+        args = _args(predicate)
+        placed = [a for a in args if a.prep in _LOCATIVE_PREPS and a.kind == "place"]
+        relation = "locate" if placed and not attrs else "be"
+        out.append(_record(subject, relation, args, negated, False, False, text))
+    return out
+
+
+def _predicates(doc: Doc | Span) -> Iterable[Token]:
+    for token in doc:
+        if token.pos_ in ("VERB", "AUX") and (
+            token.dep_ in _PREDICATE_DEPS or token.dep_ == "ROOT"
+        ):
+            if token.pos_ == "AUX" and token.dep_ not in (
+                "ROOT",
+                "conj",
+                "advcl",
+                "ccomp",
+                "relcl",
+            ):
+                continue
+            yield token
+
+
+def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]:
+    """The clauses of a parsed sentence (or claim) as records. ``names``: the names a
+    pronoun or "the <noun>" subject may stand for (the claim's subject when the passage or
+    the page before it names it), in order of preference."""
+    if doc is None:
+        return ()
+    out: list[Record] = []
+    last_named = ""
+    for predicate in _predicates(doc):
+        for record in _clause_records(predicate, doc.text):
+            if record.subject and record.subject_proper:
+                last_named = record.subject
+            out.append(_resolve(record, names, last_named))
+    return tuple(out)
+
+
+def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
+    """A pronoun or a bare "the <noun>" subject, as the name it stands for."""
+    if not record.subject or record.subject_proper:
+        return record
+    words = record.subject.split()
+    if words[0] in _PRONOUNS and len(words) == 1:
+        target = last_named if last_named and last_named != record.subject else ""
+        target = target or (names[0] if names else "")
+        if target:
+            return _replace(record, target)
+        return record
+    head = words[-1]
+    for name in names:
+        # "the tower" for the Eiffel Tower, "the river" for the Nile River
+        if (
+            head in name.split()
+            and len(words) == 1
+            and record.subject_text.lower().startswith(("the ", "this "))
+        ):
+            return _replace(record, name)
+    return record
+
+
+def _replace(record: Record, name: str) -> Record:
+    return Record(
+        name,
+        record.subject_text,
+        record.relation,
+        record.args,
+        record.negated,
+        record.unique,
+        record.role,
+        record.subject_kind,
+        True,
+        True,
+        record.text,
+    )
+
+
+# --- comparing -------------------------------------------------------------------------
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two folded names may name one thing: equal, or one's words all in the
+    other's ("Nile" / "Nile River", "Curie" / "Marie Curie")."""
+    if not a or not b:
+        return False
+    if a == b:
+        return True
+    wa, wb = set(a.split()) - {"of", "the"}, set(b.split()) - {"of", "the"}
+    return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+def _same_relation(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    return relation_said(a, b) or relation_said(b, a)
+
+
+@lru_cache(maxsize=4096)
+def _values(text: str) -> tuple[Value, ...]:
+    return tuple(v for v in values_in(text) if v.kind in ("year", "date", "quantity"))
+
+
+def _arg_outcome(mine: Arg, theirs: Arg) -> str:
+    """``same``, ``conflict`` or ``unrelated`` for two arguments under one preposition."""
+    if mine.kind in ("time", "number") or theirs.kind in ("time", "number"):
+        a, b = _values(mine.text), _values(theirs.text)
+        if not a or not b:
+            return "same" if mine.key == theirs.key else "unrelated"
+        results = {compare(x, y) for x in a for y in b}
+        if "same" in results:
+            return "same"
+        return "conflict" if "conflict" in results else "unrelated"
+    if same_name(mine.key, theirs.key) or _lemma_overlap(mine.key, theirs.key):
+        return "same"
+    if mine.kind == "place" and theirs.kind == "place":
+        rel = relate(mine.text, theirs.text)
+        if rel in ("same", "inside"):
+            return "same"
+        if rel == "apart" or _same_head(mine, theirs):
+            return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
+        return "unrelated"
+    if mine.proper and theirs.proper and mine.kind == theirs.kind and _same_head(mine, theirs):
+        return "conflict"
+    return "unrelated"
+
+
+def _same_head(mine: Arg, theirs: Arg) -> bool:
+    """Two names of one kind of thing: the same last word ("Sea", "Prize", "University")."""
+    a, b = mine.key.split(), theirs.key.split()
+    return len(a) > 1 and len(b) > 1 and a[-1] == b[-1] and mine.key != theirs.key
+
+
+def _lemma_overlap(a: str, b: str) -> bool:
+    sa = {stem(w) for w in a.split() if len(w) > 2}
+    sb = {stem(w) for w in b.split() if len(w) > 2}
+    return bool(sa) and sa == sb
+
+
+def _args_agree(claim: Sequence[Arg], found: Sequence[Arg]) -> tuple[int, int, list[str]]:
+    """(arguments of the claim confirmed, in conflict, the conflicts in words)."""
+    confirmed = conflicts = 0
+    said: list[str] = []
+    for mine in claim:
+        outcomes = []
+        for theirs in found:
+            if not _comparable(mine, theirs):
+                continue
+            outcomes.append((_arg_outcome(mine, theirs), theirs))
+        if any(o == "same" for o, _t in outcomes):
+            confirmed += 1
+        elif any(o == "conflict" for o, _t in outcomes):
+            conflicts += 1
+            theirs = next(t for o, t in outcomes if o == "conflict")
+            said.append(f"{mine.text} vs {theirs.text}")
+    return confirmed, conflicts, said
+
+
+def _comparable(mine: Arg, theirs: Arg) -> bool:
+    time_like = {"time"}
+    if mine.kind in time_like or theirs.kind in time_like:
+        return mine.kind == theirs.kind or bool(_values(mine.text) and _values(theirs.text))
+    if mine.kind == "number" or theirs.kind == "number":
+        return mine.kind == theirs.kind and mine.prep == theirs.prep
+    if mine.prep != theirs.prep and not (
+        mine.prep in ("in", "into", "to") and theirs.prep in ("in", "into", "to")
+    ):
+        return False
+    return mine.kind == theirs.kind or "thing" in (mine.kind, theirs.kind)
+
+
+def _someone_else(claim: Record, found: Record) -> bool:
+    """The evidence clause's subject is surely not the claim's: a name (not "the opera",
+    not a pronoun) sharing no word with the claim's subject ("Gutenberg's best-known work"
+    shares one), and the claim's subject not its agent ("proposed by Alfred Wegener")."""
+    if not found.subject_proper or found.resolved:
+        return False
+    if found.subject.split()[0] in _UNKNOWN:
+        return False
+    if set(found.subject.split()) & (set(claim.subject.split()) - _GENERIC):
+        return False
+    return not any(a.prep == "by" and same_name(claim.subject, a.key) for a in found.args)
+
+
+def _subject_same(claim: Record, found: Record) -> bool:
+    """The same subject: the same name, or the evidence's name with no telling word the
+    claim's lacks ("Lawson" is not "James Lawson"; "the Nile River" is the Nile)."""
+    if not same_name(claim.subject, found.subject) or claim.subject.split()[0] in _UNKNOWN:
+        return False
+    if found.resolved:
+        return True
+    extra = set(found.subject.split()) - set(claim.subject.split()) - _GENERIC
+    return not extra
+
+
+def compare_records(claim: Record, found: Record) -> Match:
+    """How ``found`` (an evidence clause) stands to ``claim`` (see the module docstring)."""
+    if not claim.subject or not found.subject:
+        return Match("unrelated", "no subject", "", claim, found)
+    if claim.role and found.role:
+        return _compare_roles(claim, found)
+    if claim.role or found.role:
+        return Match("unrelated", "role and act", "", claim, found)
+    if not _same_relation(claim.relation, found.relation):
+        return Match("unrelated", "another relation", "", claim, found)
+    confirmed, conflicts, said = _args_agree(claim.args, found.args)
+    features = {
+        "confirmed": float(confirmed),
+        "conflicts": float(conflicts),
+        "claim_args": float(len(claim.args)),
+        "functional": float(claim.relation in FUNCTIONAL or claim.relation == "locate"),
+        "resolved": float(found.resolved),
+    }
+    if not _subject_same(claim, found):
+        if conflicts and _someone_else(claim, found):
+            return Match(
+                "other_subject",
+                "another subject",
+                f"{found.subject_text} is the subject, not the claim's",
+                claim,
+                found,
+                features,
+            )
+        return Match("unrelated", "another subject", "", claim, found, features)
+    if conflicts == 0 and confirmed == len(claim.args):
+        if claim.negated != found.negated:
+            if not _negation_settles(claim, found, confirmed):
+                return Match("unrelated", "negated elsewhere", "", claim, found, features)
+            return Match(
+                "contradiction", "negation", "the same statement negated", claim, found, features
+            )
+        if not claim.args or (claim.relation == "be" and not _same_keys(claim, found)):
+            # "X is resistant": nothing but the subject to compare; "C is a language" and
+            # "a general-purpose language": a class, said loosely
+            return Match("unrelated", "too little", "", claim, found, features)
+        return Match("support", "same", "same subject, relation and values", claim, found, features)
+    if (
+        conflicts == 1
+        and features["functional"]
+        and confirmed == len(claim.args) - 1
+        and claim.relation == found.relation
+    ):
+        if claim.negated or found.negated:
+            return Match("unrelated", "negated value", "", claim, found, features)
+        return Match("contradiction", "value", said[0], claim, found, features)
+    if conflicts >= 2:
+        return Match("unrelated", "another event", "; ".join(said), claim, found, features)
+    return Match("unrelated", "partial", "; ".join(said), claim, found, features)
+
+
+# relations a negation of says little about the claim's statement
+_WEAK_VERBS = frozenset({"be", "say", "need", "hope", "think", "want", "have", "do", "get"})
+
+
+def _same_keys(claim: Record, found: Record) -> bool:
+    keys = {a.key for a in found.args}
+    return all(a.key in keys for a in claim.args)
+
+
+def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:
+    """A negation contradicts only the same statement: a verb of substance, and every value
+    of the claim said, none of them a time ("has not won since 1986" is another
+    statement than "won in 1986")."""
+    if claim.relation in _WEAK_VERBS or not confirmed:
+        return False
+    return not any(a.kind == "time" for a in claim.args)
+
+
+_YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
+
+
+def _dated(claim: Record) -> bool:
+    """A role the claim dates ("In 1980, the oldest justice was ..."): roles change hands."""
+    return bool(_YEAR.search(claim.text))
+
+
+def _compare_roles(claim: Record, found: Record) -> Match:
+    if claim.relation != found.relation:
+        return Match("unrelated", "another role", "", claim, found)
+    confirmed, conflicts, _said = _args_agree(claim.args, found.args)
+    if conflicts or (claim.args and not confirmed):
+        # "the capital of France" and "the capital of Italy": another role; "its" (unknown
+        # whose) says nothing either
+        return Match("unrelated", "another scope", "", claim, found)
+    features = {
+        "confirmed": float(confirmed),
+        "conflicts": 0.0,
+        "claim_args": float(len(claim.args)),
+        "functional": 1.0,
+        "resolved": float(found.resolved),
+    }
+    if same_name(claim.subject, found.subject):
+        if claim.negated != found.negated:
+            return Match(
+                "contradiction", "negation", "the same role negated", claim, found, features
+            )
+        return Match(
+            "support",
+            "same",
+            f"{found.subject_text} is the {found.relation}",
+            claim,
+            found,
+            features,
+        )
+    if claim.negated or found.negated:
+        return Match("unrelated", "negated role", "", claim, found, features)
+    holders = (claim.subject_kind, found.subject_kind)
+    if (
+        claim.subject_proper
+        and found.subject_proper
+        and not found.resolved
+        and not {"number", "time"} & set(holders)
+        and not _dated(claim)
+    ):
+        return Match(
+            "contradiction",
+            "unique_role",
+            f"the {claim.relation}: {found.subject_text} vs {claim.subject_text}",
+            claim,
+            found,
+            features,
+        )
+    return Match("unrelated", "unnamed holder", "", claim, found, features)
