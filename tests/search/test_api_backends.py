@@ -55,6 +55,24 @@ async def serper(aiohttp_server: Any, ledger: ApiLedger, key: str = KEY) -> Serp
     return SerperBackend(SerperSettings(base_url=str(server.make_url("/search"))), key=key)
 
 
+def brave_then_serper(
+    settings: Settings, b: Any, s: Any, key: str, monkeypatch: pytest.MonkeyPatch
+) -> Settings:
+    """Settings that ask the fake Brave ``b`` first, then the fake Serper ``s``, both
+    with ``key`` and a rate no test waits for."""
+    monkeypatch.setenv("BRAVE_API_KEY", key)
+    monkeypatch.setenv("SERPER_API_KEY", key)
+    return settings.with_overrides(
+        {
+            "search.backends": ["brave", "serper"],
+            "search.brave.base_url": str(b.make_url("/res/v1/web/search")),
+            "search.serper.base_url": str(s.make_url("/search")),
+            "search.brave.requests_per_second": 50.0,
+            "search.serper.requests_per_second": 50.0,
+        }
+    )
+
+
 @pytest.mark.parametrize("make", [brave, serper])
 async def test_hits_are_read_as_the_api_documents(aiohttp_server: Any, make: Any) -> None:
     ledger = ApiLedger()
@@ -190,17 +208,7 @@ async def test_a_report_names_the_backend_that_answered(
     limited = ApiLedger(rate=0.001, burst=0.5, key=SECRET)  # every request: 429
     b = await aiohttp_server(brave_app(found, limited))
     s = await aiohttp_server(serper_app(found, ApiLedger(key=SECRET)))
-    monkeypatch.setenv("BRAVE_API_KEY", SECRET)
-    monkeypatch.setenv("SERPER_API_KEY", SECRET)
-    settings = settings.with_overrides(
-        {
-            "search.backends": ["brave", "serper"],
-            "search.brave.base_url": str(b.make_url("/res/v1/web/search")),
-            "search.serper.base_url": str(s.make_url("/search")),
-            "search.brave.requests_per_second": 50.0,
-            "search.serper.requests_per_second": 50.0,
-        }
-    )
+    settings = brave_then_serper(settings, b, s, SECRET, monkeypatch)
     async with open_runtime(settings) as runtime:
         report = await check(CheckRequest("The Eiffel Tower is 330 metres tall."), runtime)
     searches = [s for c in report.claims for s in c.searches]
@@ -364,17 +372,7 @@ async def test_a_report_stops_asking_apis_that_failed(
     down_b, down_s = ApiLedger(fail_with=502), ApiLedger(fail_with=502)
     b = await aiohttp_server(brave_app(results, down_b))
     s = await aiohttp_server(serper_app(results, down_s))
-    monkeypatch.setenv("BRAVE_API_KEY", KEY)
-    monkeypatch.setenv("SERPER_API_KEY", KEY)
-    settings = settings.with_overrides(
-        {
-            "search.backends": ["brave", "serper"],
-            "search.brave.base_url": str(b.make_url("/res/v1/web/search")),
-            "search.serper.base_url": str(s.make_url("/search")),
-            "search.brave.requests_per_second": 50.0,
-            "search.serper.requests_per_second": 50.0,
-        }
-    )
+    settings = brave_then_serper(settings, b, s, KEY, monkeypatch)
     text = (
         "The Eiffel Tower is 330 metres tall. Mount Everest is 8849 metres high."
         " The Nile is 6650 kilometres long. The Moon is 384400 kilometres from the Earth."
