@@ -36,13 +36,15 @@ def lt_settings(settings: Settings, base_url: str, **more: object) -> Settings:
     )
 
 
-def runtime(settings: Settings, extractor: Extractor, grammar=None) -> Runtime:
+def runtime(
+    settings: Settings, extractor: Extractor, grammar=None, store: MemorySnapshotStore | None = None
+) -> Runtime:
     return Runtime(
         settings,
         [StaticSearch()],
         MemoryFetcher({}),
         extractor,
-        MemorySnapshotStore(),
+        store if store is not None else MemorySnapshotStore(),
         grammar=grammar,
     )
 
@@ -51,7 +53,8 @@ async def test_a_grammar_error_caps_the_report_at_3(settings, extractor, aiohttp
     server = await aiohttp_server(languagetool_app(matches, version="6.4"))
     settings = lt_settings(settings, str(server.make_url("/")))
     client = LanguageToolClient(settings.grammar)
-    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, client))
+    store = MemorySnapshotStore()  # the check's snapshots, which its replay reads
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, client, store))
     await client.aclose()
     g = report.grammar
     assert g.checker.startswith("languagetool 6.4 (en-US) at http://127.0.0.1:")
@@ -71,9 +74,7 @@ async def test_a_grammar_error_caps_the_report_at_3(settings, extractor, aiohttp
     again = Report.from_dict(json.loads(json.dumps(report.to_dict())))
     assert again.grammar == report.grammar
 
-    replayed = await check(
-        CheckRequest(RESPONSE), replay_runtime(report, MemorySnapshotStore(), settings)
-    )
+    replayed = await check(CheckRequest(RESPONSE), replay_runtime(report, store, settings))
     assert replayed.grammar == report.grammar
 
 
@@ -82,7 +83,8 @@ async def test_a_server_that_is_down_leaves_grammar_not_checked(
 ) -> None:
     settings = lt_settings(settings, f"http://127.0.0.1:{closed_port}")
     client = LanguageToolClient(settings.grammar)
-    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, client))
+    store = MemorySnapshotStore()  # the check's snapshots, which its replay reads
+    report = await check(CheckRequest(RESPONSE), runtime(settings, extractor, client, store))
     await client.aclose()
     assert report.grammar.status == "not_checked"
     assert "cannot connect" in report.grammar.note
@@ -93,9 +95,7 @@ async def test_a_server_that_is_down_leaves_grammar_not_checked(
     assert report.rubric is not None
     assert any(i.check == "grammar" for i in report.rubric.needs_review)
     assert "NOT CHECKED" in report_text(report)
-    replayed = await check(
-        CheckRequest(RESPONSE), replay_runtime(report, MemorySnapshotStore(), settings)
-    )
+    replayed = await check(CheckRequest(RESPONSE), replay_runtime(report, store, settings))
     assert replayed.grammar == report.grammar
 
 

@@ -650,3 +650,25 @@ NORDIC = SourceText(
 def test_a_list_of_names_is_not_even_possible(response: str) -> None:
     result = detect(response, "Which are the Nordic countries?", [NORDIC], CFG)
     assert result.verdict == "original", result.reason
+
+
+LOUVRE = SourceText(
+    "https://example.com/louvre",
+    "Louvre",
+    "sha256:louvre",
+    "The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by "
+    "Leonardo da Vinci in the early sixteenth century.",
+)
+
+
+def test_a_copied_sentence_quoted_again_is_no_list_item() -> None:
+    """A sentence said and then quoted (the same names and numbers twice) shares its frame
+    with its neighbour, but it is one statement said twice, not two items of a list: the
+    unquoted copy still counts."""
+    response = (
+        "The Louvre in Paris opened as a museum in 1793. It holds the Mona Lisa, painted by "
+        'Leonardo da Vinci in the early sixteenth century. As the guide says, "It holds the '
+        'Mona Lisa, painted by Leonardo da Vinci in the early sixteenth century."'
+    )
+    result = detect(response, "Tell me about the Louvre.", [LOUVRE], CFG)
+    assert result.verdict == "plagiarized", result.reason

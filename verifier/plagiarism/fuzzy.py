@@ -767,11 +767,21 @@ def _templated(response: Tokens) -> set[int]:
         return found
     names = fact_roots(response)
     frames: list[list[str] | None] = []
+    # the names and numbers each sentence holds: a list's items hold other ones (a sentence
+    # said again, or quoted after it is said, is no item of a list)
+    facts: list[tuple[str, ...]] = []
     for first, last in sentences(response):
         if last - first + 1 > MAX_SENTENCE_WORDS:
             frames.append(None)
+            facts.append(())
             continue
-        frame = _collapsed(masked(response, first, last, names))
+        words = masked(response, first, last, names)
+        facts.append(
+            tuple(
+                w for w, m in zip(response.norm[first : last + 1], words, strict=True) if m == FACT
+            )
+        )
+        frame = _collapsed(words)
         plain = sum(w != FACT for w in frame)
         frames.append(frame if FACT in frame and plain >= STRUCTURE_WORDS else None)
     out: set[int] = set()
@@ -779,6 +789,8 @@ def _templated(response: Tokens) -> set[int]:
         a, b = frames[n], frames[n + 1]
         if a is None or b is None or 2 * min(len(a), len(b)) < TEMPLATE_SHARE * (len(a) + len(b)):
             continue  # (no frames, or too unlike in length to share one)
+        if facts[n] == facts[n + 1]:
+            continue  # the same names and numbers: one statement said twice, not two items
         kept = sum(
             size
             for start, _b, size in matching_blocks(a, b)
