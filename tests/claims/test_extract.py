@@ -538,3 +538,13 @@ def test_a_sentence_giving_more_claims_than_the_cap_is_left_to_the_rules() -> No
     assert doc is not None
     assert len(atomic_parts(doc, Memory())) == 2
     assert atomic_parts(doc, Memory(), max_parts=1) == []
+
+
+def test_a_list_the_parser_lost_stays_one_claim() -> None:
+    """'the symbol Ra and atomic number 88' is parsed as 'Ra and atomic' and 'symbol and
+    number': splitting that would make 'Radium has the symbol Ra and atomic.'; the
+    sentence stays one claim with its one span."""
+    response = "Radium has the symbol Ra and atomic number 88."
+    claims = [c for c in extract_claims(response) if c.check_worthy]
+    assert [c.claim for c in claims] == [response]
+    assert [c.spans for c in claims] == [((0, len(response) - 1),)]  # the full stop aside

@@ -463,6 +463,13 @@ def _list_members(token: Token) -> list[Token]:
     return sorted(members, key=lambda t: t.i)
 
 
+def _misparsed(members: list[Token]) -> bool:
+    """A member holds a coordination of unlike words ("the symbol Ra and atomic number 88"
+    parsed as "Ra and atomic", "symbol and number"): the parser lost the list's shape, so
+    splitting it would cut a phrase in two; the sentence stays one claim."""
+    return any(x.dep_ == "conj" and not _same_kind(x, x.head) for m in members for x in m.subtree)
+
+
 def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
     """Lists in a clause: coordinated nouns (or adjectives) of one slot, two or more."""
     found = []
@@ -485,6 +492,8 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
             continue  # "shared it with Pierre Curie and Henri Becquerel": done together
         members = _list_members(t)
         if gerund and len(members) < 3:
+            continue
+        if _misparsed(members):
             continue
         if 2 <= len(members) <= MAX_LIST and all(m.i in tokens for m in members):
             found.append(members)
