@@ -547,4 +547,4 @@ def test_a_list_the_parser_lost_stays_one_claim() -> None:
     response = "Radium has the symbol Ra and atomic number 88."
     claims = [c for c in extract_claims(response) if c.check_worthy]
     assert [c.claim for c in claims] == [response]
-    assert [c.spans for c in claims] == [((0, len(response) - 1),)]  # the full stop aside
+    assert [c.spans for c in claims] == [((0, len(response)),)]
