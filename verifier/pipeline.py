@@ -77,7 +77,7 @@ from verifier.schema import (
     Verdict,
 )
 from verifier.search.base import RecordedSearch, SearchBackend
-from verifier.search.chain import Answer, Failing, FallbackChain, answer_of
+from verifier.search.chain import NOT_AGAIN, Answer, Failing, FallbackChain, answer_of
 from verifier.snapshots.shared import page_expiry, search_key
 from verifier.system.deadline import Deadline
 from verifier.system.versions import library_versions
@@ -584,7 +584,8 @@ class _Run:
                 if error:
                     errors += 1
                     dead += never_answered(error)
-                    last_error = error
+                    if last_error is None or NOT_AGAIN not in error:
+                        last_error = error  # (the failure itself, not its "not asked again")
             status: Literal["ok", "degraded", "unavailable", "unused"]
             if not tasks:
                 status = "unused"

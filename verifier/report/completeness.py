@@ -23,6 +23,7 @@ from typing import Literal
 
 from verifier.errors import UNAVAILABLE
 from verifier.schema import Grammar, PageTrace, Plagiarism, SearchTrace, Truthfulness
+from verifier.search.chain import NOT_AGAIN
 
 __all__ = [
     "LATE_MARK",
@@ -49,8 +50,13 @@ CheckStatus = Literal["checked", "partial", "not_checked"]
 
 def _first_errors(errors: Sequence[str], limit: int = 2) -> str:
     """The first distinct errors, as a reason says them ("no search answered: web search
-    unreachable: ...", without the stored "search unavailable: " each one starts with)."""
-    distinct = list(dict.fromkeys(e.removeprefix(f"{UNAVAILABLE}: ") for e in errors if e))
+    unreachable: ...", without the stored "search unavailable: " each one starts with); a
+    backend's failure said again when it was not asked again is the same failure."""
+    distinct = list(
+        dict.fromkeys(
+            e.removeprefix(f"{UNAVAILABLE}: ").removesuffix(f"; {NOT_AGAIN}") for e in errors if e
+        )
+    )
     shown = "; ".join(distinct[:limit])
     more = len(distinct) - limit
     return shown + (f"; and {more} more" if more > 0 else "")

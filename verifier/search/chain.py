@@ -49,7 +49,7 @@ class Answer:
 # failures that say the backend will not answer the next query either: unreachable or
 # down (5xx), its quota spent, its key refused (a rate limit or a timeout passes)
 _FAILING = (SearchUnavailable, SearchQuotaSpent, SearchKeyRejected)
-_NOT_AGAIN = "not asked again in this report"
+NOT_AGAIN = "not asked again in this report"
 
 
 class Failing:
@@ -106,7 +106,7 @@ class Failing:
         exc = self.errors.get(name)
         if exc is not None:
             said = str(exc)
-            raise type(exc)(said if _NOT_AGAIN in said else f"{said}; {_NOT_AGAIN}")
+            raise type(exc)(said if NOT_AGAIN in said else f"{said}; {NOT_AGAIN}")
 
 
 async def answer_of(
