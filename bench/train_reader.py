@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 OUT = ROOT / "verifier" / "judges" / "frames" / "reader.json"
 CARD = ROOT / "verifier" / "judges" / "frames" / "reader.card.md"
-NLI_ROWS = 4000  # MultiNLI pairs read (of 9,815): enough contradictions for a few weights
+NLI_ROWS = 10_000  # pairs read per NLI file (all of each dev/test split)
 Row = tuple[str, str, str, list[str], bool]  # set, document, claim, evidence, false
 
 
@@ -68,16 +68,21 @@ def rows() -> Iterator[Row]:
             if r["label"] != "supported":
                 continue  # not_supported is not "false": no label for a contradiction
             yield "wice", f"wice{r['claim']}", r["claim"], [" ".join(r["evidence"])[:6000]], False
-    path = DATA / "nli" / "mnli_devm_hans" / "mnli_dev_matched.jsonl"
-    for line in path.read_text().splitlines()[:NLI_ROWS]:
-        r = json.loads(line)
-        yield (
-            "mnli",
-            f"nli{r['premise']}",
-            r["hypothesis"],
-            [r["premise"]],
-            r["label"] == "contradiction",
-        )
+    nli = DATA / "nli"
+    for name, path in (
+        ("mnli", nli / "mnli_devm_hans" / "mnli_dev_matched.jsonl"),
+        ("snli", nli / "snli_devtest_esnli" / "snli_dev.jsonl"),
+        ("snli", nli / "snli_devtest_esnli" / "snli_test.jsonl"),
+    ):
+        for line in path.read_text().splitlines()[:NLI_ROWS]:
+            r = json.loads(line)
+            yield (
+                name,
+                f"nli{r['premise']}",
+                r["hypothesis"],
+                [r["premise"]],
+                r["label"] == "contradiction",
+            )
 
 
 def examples() -> list[tuple[str, str, dict[str, float], bool]]:

@@ -115,3 +115,65 @@ def test_another_event_two_values_apart_is_unrelated() -> None:
 )
 def test_same_name(a: str, b: str, same: bool) -> None:
     assert same_name(a, b) is same
+
+
+def test_a_maker_said_in_the_active_meets_the_passive() -> None:
+    # the claim's "X discovered Y" is restated as "Y was discovered by X"
+    assert ("contradiction", "value") in _kinds(
+        "Isaac Newton discovered oxygen.",
+        "Oxygen was discovered in 1774 by the English chemist Joseph Priestley.",
+    )
+    assert ("support", "same") in _kinds(
+        "Joseph Priestley discovered oxygen.",
+        "Oxygen was discovered in 1774 by the English chemist Joseph Priestley.",
+    )
+
+
+def test_a_restatement_is_not_another_statement() -> None:
+    records = [r for r in records_of(parse("Joseph Priestley discovered oxygen.")) if r.subject]
+    assert len(records) == 2
+    assert len({r.statement for r in records}) == 1
+
+
+def test_one_of_two_makers_named_together_is_not_a_conflict() -> None:
+    kinds = _kinds(
+        "Radium was discovered by Marie Curie.",
+        "Radium was discovered by Marie and Pierre Curie in 1898.",
+    )
+    assert ("contradiction", "value") not in kinds
+    assert ("support", "same") in kinds
+
+
+def test_a_class_denied_is_a_contradiction() -> None:
+    assert ("contradiction", "negation") in _kinds(
+        "The dolphin is not a mammal.", "The dolphin is a marine mammal of the open sea."
+    )
+    assert ("contradiction", "negation") in _kinds(
+        "The tomato is a vegetable.", "The tomato is not a vegetable."
+    )
+    assert ("contradiction", "negation") not in _kinds(
+        "The dolphin is not a large mammal.", "The dolphin is a mammal."
+    )
+
+
+def test_two_counts_of_the_same_thing_are_a_contradiction() -> None:
+    assert ("contradiction", "count") in _kinds(
+        "Insects have eight legs.", "Insects have six legs and three body parts."
+    )
+    # a count per part is not the whole's count
+    assert ("contradiction", "count") not in _kinds(
+        "The council has 40 members.", "The council has 2 members from each district."
+    )
+
+
+def test_another_nationality_is_a_question_not_a_cap() -> None:
+    assert ("contradiction", "class") in _kinds(
+        "Antonín Dvořák was a Hungarian composer.", "Antonín Dvořák was a Czech composer."
+    )
+
+
+def test_a_light_nouns_value_is_compared() -> None:
+    # "home to a university" does not say "home to Yale University"
+    assert ("support", "same") not in _kinds(
+        "New Haven is home to Yale University.", "New Haven is home to a university."
+    )

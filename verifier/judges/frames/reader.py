@@ -40,6 +40,10 @@ __all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "read", "reading_of"]
 CANDIDATES = 2  # evidence sentences parsed per claim, besides the deciding ones
 SAID = 0.6  # share of the claim's content words a record support's sentence says
 SUPPORT = 0.85  # a record support's confidence: below the rules' full statements
+# record contradictions that are a question for the rater, never a cap: another
+# nationality (one may hold two); put before the rater at this probability at most
+REVIEW_ONLY = frozenset({"class"})
+REVIEW_ONLY_P = 0.6
 _CONTEXT = 400  # characters of the page before a passage where its subject may be named
 _LONGEST = 40  # words: a longer "sentence" is a page's run-on text (not parsed)
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
@@ -147,6 +151,11 @@ def _claim_records(claim: str) -> tuple[Record, ...]:
     return tuple(r for r in records_of(doc) if r.subject)
 
 
+def _statements(records: Sequence[Record]) -> int:
+    """How many statements the records make (a restatement is not another)."""
+    return len({r.statement for r in records})
+
+
 def _named(subject: str, context: str) -> bool:
     lowered = context.lower()
     return any(w in lowered for w in subject.split() if len(w) > 2)
@@ -235,7 +244,7 @@ def _supported(mine: int, readings: list[Reading]) -> Reading | None:
         if r.match.outcome == "support":
             by_sentence.setdefault(r.start, []).append(r)
     for found in by_sentence.values():
-        claims = {id(r.match.claim) for r in found}
+        claims = {r.match.claim.statement for r in found}
         if len(claims) >= mine:
             return found[0]
     return None
@@ -253,7 +262,7 @@ def read(
 ) -> list[Judgement]:
     """The judgements after the records have spoken (see the module docstring)."""
     readings = reading_of(claim, evidence, judged, before)
-    mine = len(_claim_records(claim))
+    mine = _statements(_claim_records(claim))
     out = list(judged)
     for i, (judgement, found) in enumerate(zip(judged, readings, strict=True)):
         if not found:
@@ -261,6 +270,14 @@ def read(
         contradictions = [r for r in found if r.match.outcome == "contradiction"]
         others = [r for r in found if r.match.outcome == "other_subject"]
         support = _supported(mine, found)
+        if judgement.label == "inconclusive" and judgement.conflicts and contradictions:
+            # the rules saw a conflict too weak to count ("a relation that holds many
+            # times"); the records say which slot: the author of a work is one
+            best = max(contradictions, key=lambda r: scorer.probability(_features(r, evidence)))
+            read_again = _contradiction(best, scorer, refuted_threshold, name, judgement)
+            if read_again.label == "refuted" or read_again.confidence > judgement.confidence:
+                out[i] = read_again
+            continue
         if judgement.label == "refuted" or judgement.conflicts:
             if judgement.label != "supported" and not contradictions and not support:
                 other = next(
@@ -301,6 +318,8 @@ def features(r: Reading, texts: int) -> dict[str, float]:
         "kind_role": float(m.kind == "unique_role"),
         "kind_value": float(m.kind == "value"),
         "kind_negation": float(m.kind == "negation"),
+        "kind_count": float(m.kind == "count"),
+        "kind_class": float(m.kind == "class"),
         "overlap": overlap,
         "confirmed": min(m.features.get("confirmed", 0.0), 2.0),
         "claim_args": min(m.features.get("claim_args", 0.0), 3.0),
@@ -328,6 +347,8 @@ def _contradiction(
         )
     if call is not None:
         p = min(p, 0.45)
+    if r.match.kind in REVIEW_ONLY:
+        p = min(p, REVIEW_ONLY_P)
     # a cap needs the scorer's calibrated threshold and the judges' refuted_threshold
     label: Label = "refuted" if p >= max(threshold, scorer.threshold) else "inconclusive"
     reason = (

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
@@ -86,6 +86,13 @@ _PLACED = frozenset({"locate", "flow", "headquarter", "born", "die", "capital"})
 # "be" with a place after "in": where a thing is
 _LOCATIVE_PREPS = frozenset({"in", "at", "on"})
 _WORD = re.compile(r"[\w'’#+-]+")
+# relations whose doer is named by "by" in the passive: one maker per made thing
+AGENTIVE = frozenset(
+    {"found", "create", "discover", "write", "compose", "paint", "direct", "build", "propose"}
+)
+# nouns whose value is what follows them: "home to X", "part of X", "a member of X"
+_LIGHT_NOUNS = frozenset({"home", "part", "member", "site", "seat", "birthplace", "source"})
+_RESTATED = -1  # a restatement's statement id until records_of numbers them
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +123,9 @@ class Record:
     subject_proper: bool = False
     resolved: bool = False  # the subject was a pronoun or "the <noun>" resolved
     text: str = ""
+    # which statement of its sentence the record says: a restatement ("penicillin was
+    # discovered by Pasteur" for "Pasteur discovered penicillin") shares its original's
+    statement: int = 0
 
     def named(self) -> bool:
         return bool(self.subject)
@@ -171,7 +181,17 @@ def _kind_of(token: Token) -> tuple[ArgKind, bool]:
     return "thing", False
 
 
+def _named_by_apposition(token: Token) -> Token:
+    """ "the Scottish bacteriologist Alexander Fleming": the name, not the description."""
+    if token.pos_ == "NOUN":
+        for child in token.children:
+            if child.dep_ == "appos" and (child.pos_ == "PROPN" or child.ent_type_ in _ENT_KIND):
+                return child
+    return token
+
+
 def _arg(token: Token, prep: str) -> Arg:
+    token = _named_by_apposition(token)
     span = _span_of(token)
     kind, proper = _kind_of(token)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
@@ -248,8 +268,19 @@ def _role_args(noun: Token) -> list[Arg]:
 def _args(predicate: Token) -> list[Arg]:
     out: list[Arg] = []
     for child in predicate.children:
-        if child.dep_ in _OBJECT_DEPS and child.pos_ not in ("ADJ",):
+        if child.dep_ in _OBJECT_DEPS and (
+            child.pos_ != "ADJ" or any(c.dep_ == "det" for c in child.children)
+        ):
             out.append(_arg(child, ""))
+            if child.lower_ in _LIGHT_NOUNS:
+                # "home to Harvard University": what it is home to is the value
+                out += [
+                    _arg(obj, f"{child.lower_} {prep.lower_}")
+                    for prep in child.children
+                    if prep.dep_ == "prep"
+                    for obj in prep.children
+                    if obj.dep_ == "pobj"
+                ]
         elif child.dep_ == "prep":
             for obj in child.children:
                 if obj.dep_ == "pobj":
@@ -278,7 +309,17 @@ def _clause_records(predicate: Token, text: str) -> list[Record]:
     relation = relation_of(stem(predicate.lower_)) or _relation_key(predicate.lemma_)
     # "has a height of 300 m": the noun says the relation
     args = _args(predicate)
-    return [_record(subject, relation, args, negated, False, False, text)]
+    out = [_record(subject, relation, args, negated, False, False, text)]
+    if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
+        # "Pasteur discovered penicillin" restated as "penicillin was discovered by
+        # Pasteur", the form a source uses as often: the made thing is the subject
+        agent = _arg(subject, "by")
+        rest = [a for a in args if a.prep]
+        for obj in (c for c in predicate.children if c.dep_ == "dobj"):
+            for made in _holders(obj):
+                restated = _record(made, relation, [agent, *rest], negated, False, False, text)
+                out.append(replace(restated, statement=_RESTATED))
+    return out
 
 
 def _record(
@@ -334,6 +375,17 @@ def _copula_records(
         placed = [a for a in args if a.prep in _LOCATIVE_PREPS and a.kind == "place"]
         relation = "locate" if placed and not attrs else "be"
         out.append(_record(subject, relation, args, negated, False, False, text))
+    elif subject is not None and not (subject.pos_ == "NOUN" and _unique(subject)):
+        # "a marine mammal and the largest animal": what it is, beside the role it holds
+        classes = [
+            _arg(noun, "")
+            for attr in attrs
+            for noun in _holders(attr)
+            if not (noun.pos_ == "NOUN" and _unique(noun))
+            and (noun.pos_ != "ADJ" or any(c.dep_ == "det" for c in noun.children))
+        ]
+        if classes:
+            out.append(_record(subject, "be", classes, negated, False, False, text))
     return out
 
 
@@ -361,10 +413,14 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         return ()
     out: list[Record] = []
     last_named = ""
+    statement = -1
     for predicate in _predicates(doc):
         for record in _clause_records(predicate, doc.text):
-            if record.subject and record.subject_proper:
-                last_named = record.subject
+            if record.statement != _RESTATED:
+                statement += 1
+                if record.subject and record.subject_proper:
+                    last_named = record.subject
+            record = replace(record, statement=statement)
             out.append(_resolve(record, names, last_named))
     return tuple(out)
 
@@ -393,19 +449,7 @@ def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
 
 
 def _replace(record: Record, name: str) -> Record:
-    return Record(
-        name,
-        record.subject_text,
-        record.relation,
-        record.args,
-        record.negated,
-        record.unique,
-        record.role,
-        record.subject_kind,
-        True,
-        True,
-        record.text,
-    )
+    return replace(record, subject=name, subject_proper=True, resolved=True)
 
 
 # --- comparing -------------------------------------------------------------------------
@@ -443,6 +487,8 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         if "same" in results:
             return "same"
         return "conflict" if "conflict" in results else "unrelated"
+    if mine.proper and not theirs.proper and mine.key != theirs.key:
+        return "unrelated"  # "a university" does not say which: not "Harvard University"
     if same_name(mine.key, theirs.key) or _lemma_overlap(mine.key, theirs.key):
         return "same"
     if mine.kind == "place" and theirs.kind == "place":
@@ -453,6 +499,11 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
             return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
         return "unrelated"
     if mine.proper and theirs.proper and mine.kind == theirs.kind and _same_head(mine, theirs):
+        return "conflict"
+    # two people's names sharing no word ("Marlowe" / "William Shakespeare"); "Marie
+    # Curie" and "Pierre Curie" share one: may be a pair named together
+    people = mine.kind == theirs.kind == "person" and mine.proper and theirs.proper
+    if people and not set(mine.key.split()) & set(theirs.key.split()):
         return "conflict"
     return "unrelated"
 
@@ -556,6 +607,10 @@ def compare_records(claim: Record, found: Record) -> Match:
         return Match("unrelated", "another subject", "", claim, found, features)
     if conflicts == 0 and confirmed == len(claim.args):
         if claim.negated != found.negated:
+            if _class_denied(claim, found):
+                return Match(
+                    "contradiction", "negation", "the same class denied", claim, found, features
+                )
             if not _negation_settles(claim, found, confirmed):
                 return Match("unrelated", "negated elsewhere", "", claim, found, features)
             return Match(
@@ -566,16 +621,26 @@ def compare_records(claim: Record, found: Record) -> Match:
             # "a general-purpose language": a class, said loosely
             return Match("unrelated", "too little", "", claim, found, features)
         return Match("support", "same", "same subject, relation and values", claim, found, features)
-    if (
-        conflicts == 1
-        and features["functional"]
-        and confirmed == len(claim.args) - 1
-        and claim.relation == found.relation
-    ):
-        if claim.negated or found.negated:
+    return _one_value_apart(claim, found, confirmed, said, features)
+
+
+def _one_value_apart(
+    claim: Record, found: Record, confirmed: int, said: list[str], features: dict[str, float]
+) -> Match:
+    """The same subject and relation with values in conflict: a contradiction when one
+    value differs and the relation has one value (or it is a count of the same parts, or
+    another nationality); else another event or a partial statement."""
+    one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
+    negated = claim.negated or found.negated
+    if one_apart and features["functional"] and claim.relation == found.relation:
+        if negated:
             return Match("unrelated", "negated value", "", claim, found, features)
         return Match("contradiction", "value", said[0], claim, found, features)
-    if conflicts >= 2:
+    if one_apart and not negated and _counted(claim, found):
+        return Match("contradiction", "count", said[0], claim, found, features)
+    if one_apart and not negated and _another_class(claim, found):
+        return Match("contradiction", "class", said[0], claim, found, features)
+    if len(said) >= 2:
         return Match("unrelated", "another event", "; ".join(said), claim, found, features)
     return Match("unrelated", "partial", "; ".join(said), claim, found, features)
 
@@ -596,6 +661,53 @@ def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:
     if claim.relation in _WEAK_VERBS or not confirmed:
         return False
     return not any(a.kind == "time" for a in claim.args)
+
+
+def _class_denied(claim: Record, found: Record) -> bool:
+    """ "X is not a mammal" against "X is a marine mammal" (or the other way round): the
+    denied class's words are all in the asserted one's, so one statement denies the other
+    ("X is not a good Y" does not deny "X is a Y": "good" is not said there)."""
+    if claim.relation != "be" or found.relation != "be":
+        return False
+    denied, said = (claim, found) if claim.negated else (found, claim)
+    classes = [a for a in denied.args if not a.prep]
+    if len(classes) != 1 or not classes[0].key:
+        return False
+    words = set(classes[0].key.split())
+    return any(not a.prep and words <= set(a.key.split()) for a in said.args)
+
+
+# relations that give a count of parts: "has 206 bones", "consists of 206 bones"
+_COUNTING = frozenset({"have", "consist", "contain", "numb", "account"})
+_DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|a piece|on average)\b", re.IGNORECASE)
+
+
+def _counted(claim: Record, found: Record) -> bool:
+    """Two counts of the same parts of the same subject ("has six legs" / "has eight
+    legs"): a make-up has one count, unless the evidence counts per part ("two from each
+    state")."""
+    if not {claim.relation, found.relation} <= _COUNTING:
+        return False  # "has treated 699 patients": a running total, not a make-up
+    if _DISTRIBUTIVE.search(found.text) or _DISTRIBUTIVE.search(claim.text):
+        return False
+    for mine in (a for a in claim.args if a.kind == "number"):
+        for theirs in (a for a in found.args if a.kind == "number"):
+            a, b = mine.key.split(), theirs.key.split()
+            same_parts = a and b and stem(a[-1]) == stem(b[-1]) and not a[-1].isdigit()
+            if same_parts and _arg_outcome(mine, theirs) == "conflict":
+                return True
+    return False
+
+
+def _another_class(claim: Record, found: Record) -> bool:
+    """ "X was a German composer" / "X was a Polish composer": the same kind of thing with
+    another nationality. One may hold two (a German-born American), so this is a
+    question for the rater, never a cap (see the reader)."""
+    if claim.relation != "be" or found.relation != "be":
+        return False
+    mine = [a for a in claim.args if not a.prep and a.kind == "org"]
+    theirs = [a for a in found.args if not a.prep and a.kind == "org"]
+    return any(_same_head(m, t) for m in mine for t in theirs)
 
 
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
