@@ -133,3 +133,35 @@ def test_the_shipped_weights_match_their_card() -> None:
     assert hashlib.sha256(data).hexdigest() == found.group(1)
     scorer = Scorer.load()
     assert 0.0 < scorer.threshold <= 1.01
+
+
+def test_another_nationality_is_put_before_the_rater_but_never_caps() -> None:
+    judge = FrameJudge(scorer=SURE)
+    (judged,) = judge.judge_all(
+        "Antonín Dvořák was a Hungarian composer.", ["Antonín Dvořák was a Czech composer."]
+    )
+    assert judged.label == "inconclusive"
+    assert judged.conflicts
+    assert 0.3 <= judged.confidence < judge.refuted_threshold
+
+
+def test_a_makers_name_in_the_passive_refutes_the_active_claim() -> None:
+    label, reason = _decide(
+        "Isaac Newton discovered oxygen.",
+        "Oxygen was discovered in 1774 by the English chemist Joseph Priestley.",
+    )
+    assert label == "refuted"
+    assert "Joseph Priestley" in reason
+
+
+def test_a_caps_confidence_is_the_calibrated_precision() -> None:
+    scorer = Scorer({"bias": 1.5}, threshold=0.8, review=0.3, precision=0.91)
+    assert scorer.probability({"bias": 1.0}) < 0.85
+    assert scorer.confidence(0.81) == 0.91
+    assert scorer.confidence(0.95) == 0.95
+    judge = FrameJudge(scorer=scorer)
+    d = aggregate(
+        judge.judge_all("The Prado is in Barcelona.", ["The Prado is in Madrid."]),
+        judge.refuted_threshold,
+    )
+    assert d.label == "refuted"

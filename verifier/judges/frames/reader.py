@@ -349,7 +349,10 @@ def _contradiction(
         p = min(p, 0.45)
     if r.match.kind in REVIEW_ONLY:
         p = min(p, REVIEW_ONLY_P)
-    # a cap needs the scorer's calibrated threshold and the judges' refuted_threshold
+    # a cap needs the scorer's calibrated threshold; its confidence is the calibrated
+    # precision there, which must still reach the judges' refuted_threshold
+    if p >= scorer.threshold and call is None and r.match.kind not in REVIEW_ONLY:
+        p = scorer.confidence(p)
     label: Label = "refuted" if p >= max(threshold, scorer.threshold) else "inconclusive"
     reason = (
         f"records: same subject, {r.match.kind.replace('_', ' ')}: {r.match.detail}"

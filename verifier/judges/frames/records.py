@@ -92,6 +92,8 @@ AGENTIVE = frozenset(
 )
 # nouns whose value is what follows them: "home to X", "part of X", "a member of X"
 _LIGHT_NOUNS = frozenset({"home", "part", "member", "site", "seat", "birthplace", "source"})
+_CLASS_PREPS = frozenset({"from", "by", "in", "on", "at"})
+_SOURCE_PREPS = frozenset({"from", "by"})  # "an album from X" / "an album by X"
 _RESTATED = -1  # a restatement's statement id until records_of numbers them
 
 
@@ -272,6 +274,15 @@ def _args(predicate: Token) -> list[Arg]:
             child.pos_ != "ADJ" or any(c.dep_ == "det" for c in child.children)
         ):
             out.append(_arg(child, ""))
+            if child.dep_ == "attr" and child.pos_ == "NOUN" and not _unique(child):
+                # "an album from Depeche Mode", "a city in Peru": whose or where the class is
+                out += [
+                    _arg(obj, prep.lower_)
+                    for prep in child.children
+                    if prep.dep_ == "prep" and prep.lower_ in _CLASS_PREPS
+                    for obj in prep.children
+                    if obj.dep_ == "pobj"
+                ]
             if child.lower_ in _LIGHT_NOUNS:
                 # "home to Harvard University": what it is home to is the value
                 out += [
@@ -302,7 +313,7 @@ def _holders(token: Token) -> list[Token]:
 
 
 def _clause_records(predicate: Token, text: str) -> list[Record]:
-    subject = _subject_of(predicate)
+    subject = _noun_verb_subject(predicate) if predicate.pos_ == "NOUN" else _subject_of(predicate)
     negated = _negated(predicate)
     if predicate.lemma_ == "be":
         return _copula_records(predicate, subject, negated, text)
@@ -403,6 +414,34 @@ def _predicates(doc: Doc | Span) -> Iterable[Token]:
             ):
                 continue
             yield token
+        elif _verb_read_as_noun(token):
+            yield token
+
+
+def _verb_read_as_noun(token: Token) -> bool:
+    """ "the Nile empties into the Sea": the small model reads "empties" (and "discharges",
+    "drains") as a plural noun. A plural noun that is a form of a relation's verb, with a
+    preposition after it and a name before it, is read as that verb."""
+    if token.tag_ != "NNS" or not token.lower_.endswith("s"):
+        return False
+    if relation_of(stem(token.lower_)) is None:
+        return False
+    if not any(c.dep_ == "prep" for c in token.children):
+        return False
+    return _noun_verb_subject(token) is not None
+
+
+def _noun_verb_subject(token: Token) -> Token | None:
+    """The name a verb read as a noun speaks of: the name compounded before it ("the
+    Nile empties"), or, for a verb conjoined to a phrase ("rises in the Andes and
+    discharges"), the sentence's subject."""
+    names = [c for c in token.lefts if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    if names:
+        return names[-1]
+    if token.dep_ == "conj":
+        root = token.sent.root
+        return next((c for c in root.children if c.dep_ in _SUBJECT_DEPS), None)
+    return None
 
 
 def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]:
@@ -546,7 +585,8 @@ def _comparable(mine: Arg, theirs: Arg) -> bool:
     if mine.kind == "number" or theirs.kind == "number":
         return mine.kind == theirs.kind and mine.prep == theirs.prep
     if mine.prep != theirs.prep and not (
-        mine.prep in ("in", "into", "to") and theirs.prep in ("in", "into", "to")
+        {mine.prep, theirs.prep} <= {"in", "into", "to"}
+        or {mine.prep, theirs.prep} <= _SOURCE_PREPS
     ):
         return False
     return mine.kind == theirs.kind or "thing" in (mine.kind, theirs.kind)
@@ -650,8 +690,11 @@ _WEAK_VERBS = frozenset({"be", "say", "need", "hope", "think", "want", "have", "
 
 
 def _same_keys(claim: Record, found: Record) -> bool:
-    keys = {a.key for a in found.args}
-    return all(a.key in keys for a in claim.args)
+    """Every value of the claim said in the evidence, a class as it is or narrower ("an
+    album" in "the thirteenth studio album"; "a language" is not "a general-purpose
+    language" the other way round)."""
+    keys = [set(a.key.split()) for a in found.args]
+    return all(any(set(a.key.split()) <= k for k in keys) for a in claim.args)
 
 
 def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:

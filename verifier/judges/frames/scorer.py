@@ -8,7 +8,8 @@ sentence's length, how many texts there were). The weights are fitted by
 ``python bench/train_reader.py`` on licence-clean pairs only (Factcheck-Bench dev, WiCE,
 FacTool's ``factool-qa`` rows), split by document into training, calibration and report
 parts; ``threshold`` is the lowest probability at which refutations reach precision 0.9 on
-the calibration part. The file ``reader.json`` ships with its card ``reader.card.md``
+the calibration part, and ``precision`` how often the calls there were right (a cap's
+confidence: that is what the probability of a refutation means). The file ``reader.json`` ships with its card ``reader.card.md``
 (data, licences, metrics, threshold, sha256).
 """
 
@@ -31,6 +32,14 @@ class Scorer:
     weights: dict[str, float]
     threshold: float
     review: float  # the probability from which a contradiction is put before the rater
+    # how often a call at or over ``threshold`` was right on the calibration part
+    # (Laplace-smoothed: (right + 1) / (calls + 2)): a cap's confidence
+    precision: float = 0.0
+
+    def confidence(self, p: float) -> float:
+        """A refutation's confidence: the calibrated precision of the calls at or over the
+        threshold (never under ``p``)."""
+        return max(p, self.precision)
 
     def probability(self, features: dict[str, float]) -> float:
         z = sum(self.weights.get(k, 0.0) * v for k, v in features.items())
@@ -44,4 +53,5 @@ class Scorer:
             {str(k): float(v) for k, v in data["weights"].items()},
             float(data["threshold"]),
             float(data["review"]),
+            float(data.get("precision", 0.0)),
         )
