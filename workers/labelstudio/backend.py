@@ -33,6 +33,7 @@ import binascii
 import hmac
 import json
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
@@ -71,6 +72,17 @@ _LINK = web.AppKey("labelstudio_link_signer", SessionSigner)
 _SOURCES = web.AppKey[tuple[str, ...] | None]("labelstudio_sources")
 
 
+@dataclass
+class _Refreshes:
+    """The corpora's refreshes setup stopped waiting for, kept until they end."""
+
+    going: set[asyncio.Future[None]] = field(default_factory=set)
+
+
+_REFRESHES = web.AppKey("labelstudio_refreshes", _Refreshes)
+SETUP_REFRESH_S = 2.0  # what setup waits for a refresh: Label Studio allows setup 3 s
+
+
 def _sources(app: web.Application) -> tuple[str, ...]:
     fixed = app[_SOURCES]
     if fixed is not None:
@@ -83,14 +95,29 @@ def _version(app: web.Application) -> str:
     return model_version(app[SETTINGS], _sources(app))
 
 
-async def _refreshed(app: web.Application) -> None:
+async def _refreshed(app: web.Application, within: float | None = None) -> None:
     """The server's corpora brought up to date with their files (an edited document is
     re-indexed), so that the model version and the checks follow the corpus's content.
-    Only predict does it (its time limit is Label Studio's 100 s; health and setup answer
-    within 1 and 3 s, with what the last refresh found)."""
+    Setup does it as well as predict: Label Studio asks setup for the model version and
+    then predicts only the tasks without a prediction of that version, so a setup that
+    named the version before an edit would never let predict see the edit. ``within``:
+    seconds to wait for it (setup's, within Label Studio's 3 s); a refresh that takes
+    longer goes on (each corpus refreshes one call at a time), and a later call finds it
+    done. Health answers with what the last refresh found (Label Studio allows it 1 s)."""
     runtime = app[CONTEXT].rerun_runtime
-    if app[_SOURCES] is None and runtime is not None:
+    if app[_SOURCES] is not None or runtime is None:
+        return
+    if within is None:
         await refresh_corpora(runtime.backends)
+        return
+    refresh = asyncio.ensure_future(refresh_corpora(runtime.backends))
+    going = app[_REFRESHES].going
+    going.add(refresh)
+    refresh.add_done_callback(going.discard)
+    try:
+        await asyncio.wait_for(asyncio.shield(refresh), within)
+    except TimeoutError:
+        log.info("the corpora are being re-indexed: the model version follows when done")
 
 
 _ENDED = (JobState.DONE, JobState.FAILED, JobState.CANCELLED)
@@ -178,6 +205,7 @@ async def setup(request: web.Request) -> web.Response:
         detail = "the project's labelling config lacks " + "; ".join(problems)
         detail += " (`verifier labelstudio init` creates a project with verifier's)"
         return _error(422, "incompatible_labelling_config", detail)
+    await _refreshed(request.app, SETUP_REFRESH_S)
     return web.json_response({"model_version": _version(request.app)})
 
 
@@ -380,12 +408,21 @@ def add_label_studio_backend(
     with ``secret``, else the web app's session secret (``add_web_app`` first), else
     :func:`~workers.webapp.session.load_secret`'s. ``sources`` are what the checks search
     (:func:`~.predictions.evidence_sources`; default: the backends of the app's runtime,
-    read at each request, each corpus refreshed first by predict)."""
+    read at each request, each corpus refreshed first by setup and predict)."""
     settings = app[SETTINGS]
     app[_SOURCES] = sources
+    app[_REFRESHES] = _Refreshes()
     if secret is None:
         secret = app[SIGNER].secret if SIGNER in app else load_secret(settings)
     app[_LINK] = SessionSigner(secret, settings.service.session_ttl_s)
     for method, path, handler in ROUTES:
         app.router.add_route(method, path, handler)
+    app.on_cleanup.append(_refresh_ended)
     return app
+
+
+async def _refresh_ended(app: web.Application) -> None:
+    """A refresh still going when the server stops ends before the corpora close."""
+    going = list(app[_REFRESHES].going)
+    if going:
+        await asyncio.gather(*going, return_exceptions=True)

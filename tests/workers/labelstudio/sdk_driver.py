@@ -35,6 +35,7 @@ def project(ls: LabelStudio, title: str) -> dict[str, Any]:
         "label_config": p.label_config,
         "ml_backends": backends,
         "show_collab_predictions": p.show_collab_predictions,
+        "model_version": getattr(p, "model_version", None),
         "maximum_annotations": getattr(p, "maximum_annotations", None),
     }
 

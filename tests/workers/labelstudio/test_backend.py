@@ -347,15 +347,73 @@ async def test_a_corpus_page_edited_in_place_is_a_new_model_and_a_fresh_report(
                 "# Louvre\n\nThe Louvre is a palace on the right bank of the Seine.\n",
                 encoding="utf-8",
             )
+            # as Label Studio does: setup names the model version, then only the tasks
+            # without a prediction of that version are sent to predict (a setup that named
+            # the version from before the edit would leave every task as it was)
+            setup = await client.post(
+                "/labelstudio/setup", json={"schema": LABEL_STUDIO_CONFIG}, headers=ls.basic()
+            )
+            assert setup.status == 200, await setup.text()
+            named = (await setup.json())["model_version"]
             after = await ls.predict(copied_task)
         finally:
             await client.close()
             stop.set()
             await running
-    assert after["model_version"] != before["model_version"]
+    assert named != before["model_version"]
+    assert after["model_version"] == named  # the predictions are filed under setup's version
     (fresh,) = after["results"]
     assert fresh["model_version"] == after["model_version"]
     labels = {r["value"]["labels"][0] for r in fresh["result"] if r["type"] == "labels"}
     assert not any(label.startswith("Copied") for label in labels)
     assert store.counts().get("done", 0) == 2  # a second check, not the stored report
     store.close()
+
+
+async def test_setup_waits_a_bounded_time_for_a_corpus_refresh_that_then_goes_on(
+    aiohttp_client: Any,
+    ls_settings: Settings,
+    extractor: Extractor,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Label Studio allows setup 3 s: a re-index that takes longer is not waited for (setup
+    answers in time); it goes on to its end."""
+    from workers.labelstudio import backend as module
+
+    started: list[int] = []
+    ended: list[int] = []
+    release = asyncio.Event()
+
+    async def slow_refresh(backends: Any) -> None:
+        started.append(1)
+        await release.wait()
+        ended.append(1)
+
+    store = SqliteJobStore(tmp_path / "jobs.db")
+    no_snapshots: Any = None
+    runtime = Runtime(
+        ls_settings, [StaticSearch(name="corpus:x")], MemoryFetcher({}), extractor, no_snapshots
+    )
+    app = add_label_studio_backend(
+        create_app(store, ls_settings, rerun_runtime=runtime), secret=SECRET
+    )
+    client = await aiohttp_client(app)
+    headers = basic("ls", store.create_key(Role.RATER, "ls")[1])
+    monkeypatch.setattr(module, "refresh_corpora", slow_refresh)
+    monkeypatch.setattr(module, "SETUP_REFRESH_S", 0.05)
+    try:
+        setup = await client.post(
+            "/labelstudio/setup", json={"schema": LABEL_STUDIO_CONFIG}, headers=headers
+        )
+        assert setup.status == 200, await setup.text()
+        assert "model_version" in await setup.json()
+        assert started == [1]
+        assert not ended  # not cancelled when setup stopped waiting
+        release.set()
+        while not ended:
+            await asyncio.sleep(0.01)
+    finally:
+        release.set()
+        await client.close()
+        store.close()

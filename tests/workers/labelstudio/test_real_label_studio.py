@@ -536,22 +536,23 @@ async def _prefilled(
             for b in found["ml_backends"]
         ]
         held = _sdk(ls, "predictions", found["id"])
-        versions = [
-            p["model_version"] for t in held if t["id"] == task["id"] for p in t["predictions"]
+        predictions = [
+            {
+                "id": p["id"],
+                "model_version": p["model_version"],
+                "rating": next((r["value"] for r in p["result"] if r["type"] == "rating"), None),
+            }
+            for t in held
+            if t["id"] == task["id"]
+            for p in t["predictions"]
         ]
         msg = (
             f"the labelling screen never showed {shown!r}: ML backends {backends}, project "
-            f"model version {found.get('model_version')!r}, the task's predictions {versions}"
+            f"model version {found.get('model_version')!r}, the task's predictions {predictions}"
         )
         raise AssertionError(msg) from exc
 
 
-@pytest.mark.xfail(
-    reason="KNOWN FAILURE since this stop's merges (issue 46): Label Studio holds verifier's "
-    "prediction on the task and the backend is connected, but the labelling screen does not "
-    "pre-fill it (the project's model version reads None); not yet diagnosed",
-    strict=False,
-)
 async def test_the_labelling_screen_shows_the_prediction(
     label_studio: LabelStudioServer, project: dict[str, Any]
 ) -> None:
