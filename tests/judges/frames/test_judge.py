@@ -119,7 +119,8 @@ def test_confidence_is_a_probability_from_the_calibration() -> None:
     calibration = Calibration.load()
     assert calibration.source.startswith("bench/calibrate_frames.py")
     assert set(calibration.weights) >= {"bias", "subject_named", "same_relation"}
-    low = FrameJudge(calibration=Calibration({"bias": -10.0}))
+    # the rules alone (the records would read the same conflict on their own)
+    low = FrameJudge(calibration=Calibration({"bias": -10.0}), records=False)
     decision = low.decide("Marie Curie died in 1952.", ["Marie Curie died on 4 July 1934."])
     assert decision.label == "inconclusive"  # under min_refute: shown as a conflict
     assert decision.lead is not None

@@ -177,3 +177,20 @@ def test_a_light_nouns_value_is_compared() -> None:
     assert ("support", "same") not in _kinds(
         "New Haven is home to Yale University.", "New Haven is home to a university."
     )
+
+
+def test_a_works_maker_in_the_possessive() -> None:
+    # "Tolstoy's novel Anna Karenina" says who wrote it
+    assert ("contradiction", "value") in _kinds(
+        "Anna Karenina was written by Fyodor Dostoevsky.",
+        "Leo Tolstoy's novel Anna Karenina was first published in 1878.",
+    )
+    assert ("support", "same") in _kinds(
+        "Anna Karenina was written by Leo Tolstoy.",
+        "Leo Tolstoy's novel Anna Karenina was first published in 1878.",
+    )
+
+
+def test_a_possessive_before_a_place_names_no_maker() -> None:
+    records = records_of(parse("Donald Trump's Mar-a-Lago is a resort in Palm Beach."))
+    assert all(r.relation != "made" for r in records)

@@ -325,9 +325,6 @@ def features(r: Reading, texts: int) -> dict[str, float]:
         "claim_args": min(m.features.get("claim_args", 0.0), 3.0),
         "resolved": m.features.get("resolved", 0.0),
         "proper_subject": float(m.found.subject_proper),
-        "words": min(len(r.sentence.split()), 60) / 60,
-        "texts": min(texts, 10) / 10,
-        "claim_words": min(len(m.claim.text.split()), 30) / 30,
         "same_subject_text": float(same_name(m.claim.subject, m.found.subject)),
     }
 

@@ -94,6 +94,13 @@ AGENTIVE = frozenset(
 _LIGHT_NOUNS = frozenset({"home", "part", "member", "site", "seat", "birthplace", "source"})
 _CLASS_PREPS = frozenset({"from", "by", "in", "on", "at"})
 _SOURCE_PREPS = frozenset({"from", "by"})  # "an album from X" / "an album by X"
+# a work made by someone ("Austen's novel X"): meets any of the making relations
+MADE = "made"
+_MAKING = frozenset({"write", "compose", "paint", "create", "direct", "release"})
+_WORKS = frozenset(
+    "novel book play opera symphony concerto painting portrait poem song album film movie "
+    "sculpture essay treatise theory masterpiece musical ballet novella".split()
+)
 _RESTATED = -1  # a restatement's statement id until records_of numbers them
 
 
@@ -208,14 +215,19 @@ def _negated(token: Token) -> bool:
 
 def _subject_of(predicate: Token) -> Token | None:
     for child in predicate.children:
+        if child.dep_ in _SUBJECT_DEPS and child.lower_ in _WORKS:
+            # "Melville's novel Moby-Dick was published": the title, not "novel"
+            title = _title_after(child)
+            if title is not None and title.head.i == predicate.i:
+                return title
         if child.dep_ in _SUBJECT_DEPS:
             if child.tag_ in ("WP", "WDT") and predicate.dep_ in ("relcl", "acl"):
                 return predicate.head  # "Nobel, who died in 1896": Nobel
             return child
     # "X flows north and empties into Y": a conjoined verb shares its head's subject
-    if predicate.dep_ in ("conj", "xcomp") and predicate.head is not predicate:
+    if predicate.dep_ in ("conj", "xcomp") and predicate.head.i != predicate.i:
         return _subject_of(predicate.head)
-    if predicate.dep_ == "relcl" and predicate.head is not predicate:
+    if predicate.dep_ == "relcl" and predicate.head.i != predicate.i:
         return predicate.head
     # "a label founded in 1971", "X (born July 15, 1973)": a participle's noun is often a
     # description of the sentence's subject, not a subject of its own: no subject
@@ -226,7 +238,7 @@ def _family(noun: Token) -> list[Token]:
     """The noun and the nouns it is conjoined with ("the capital and largest city of
     Italy": "the" on one, "of Italy" on the other)."""
     first = noun
-    while first.dep_ == "conj" and first.head is not first and first.head.pos_ == "NOUN":
+    while first.dep_ == "conj" and first.head.i != first.i and first.head.pos_ == "NOUN":
         first = first.head
     return [first, *(c for c in first.conjuncts if c.pos_ == "NOUN")]
 
@@ -418,6 +430,65 @@ def _predicates(doc: Doc | Span) -> Iterable[Token]:
             yield token
 
 
+def _makers_of_works(doc: Doc | Span) -> list[Record]:
+    """ "Jane Austen's novel Pride and Prejudice", "Vivaldi's The Four Seasons": a work
+    named with its maker's possessive says who made it (a made relation, :data:`MADE`,
+    that any making relation meets). Only a person's name before a work: a novel, a
+    painting, a title the parser calls a work, or the subject of its own publishing
+    ("Trump's Mar-a-Lago" says nothing of who built it)."""
+    out = []
+    for token in doc:
+        if token.lower_ in _WORKS and (named := _title_after(token)) is not None:
+            # "Melville's novel Moby-Dick": the possessive on the noun, the title after it
+            makers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+            token = named
+        elif token.pos_ == "PROPN" and _a_work(token):
+            makers = [c for c in token.children if c.dep_ == "poss" and c.ent_type_ == "PERSON"]
+        else:
+            continue
+        if not makers:
+            continue
+        left = min([token.i, *(c.left_edge.i for c in token.lefts if c.dep_ == "compound")])
+        title = token.doc[left : token.i + 1]
+        kind, _proper = _kind_of(token)
+        out.append(
+            Record(
+                _fold(title.text),
+                title.text,
+                MADE,
+                (_arg(makers[0], "by"),),
+                subject_kind=kind,
+                subject_proper=True,
+                text=doc.text,
+            )
+        )
+    return out
+
+
+def _title_after(noun: Token) -> Token | None:
+    """The title right after a work noun ("novel Moby-Dick", "film Alien"): the last
+    name of the run of proper nouns that follows it."""
+    doc = noun.doc
+    i = noun.i + 1
+    last = None
+    while i < len(doc) and (doc[i].pos_ == "PROPN" or (last and doc[i].text == "-")):
+        if doc[i].pos_ == "PROPN":
+            last = doc[i]
+        i += 1
+    return last
+
+
+def _a_work(token: Token) -> bool:
+    if token.ent_type_ in ("WORK_OF_ART", "PRODUCT", "EVENT"):
+        return True
+    if any(c.lower_ in _WORKS for c in token.children if c.dep_ in ("amod", "compound", "appos")):
+        return True
+    head = token.head
+    return token.dep_ in ("nsubjpass", "dobj") and (
+        relation_of(stem(head.lower_)) in _MAKING or _relation_key(head.lemma_) in _MAKING
+    )
+
+
 def _verb_read_as_noun(token: Token) -> bool:
     """ "the Nile empties into the Sea": the small model reads "empties" (and "discharges",
     "drains") as a plural noun. A plural noun that is a form of a relation's verb, with a
@@ -453,14 +524,13 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     out: list[Record] = []
     last_named = ""
     statement = -1
-    for predicate in _predicates(doc):
-        for record in _clause_records(predicate, doc.text):
-            if record.statement != _RESTATED:
-                statement += 1
-                if record.subject and record.subject_proper:
-                    last_named = record.subject
-            record = replace(record, statement=statement)
-            out.append(_resolve(record, names, last_named))
+    clauses = [r for p in _predicates(doc) for r in _clause_records(p, doc.text)]
+    for record in [*clauses, *_makers_of_works(doc)]:
+        if record.statement != _RESTATED:
+            statement += 1
+            if record.subject and record.subject_proper:
+                last_named = record.subject
+        out.append(_resolve(replace(record, statement=statement), names, last_named))
     return tuple(out)
 
 
@@ -506,7 +576,7 @@ def same_name(a: str, b: str) -> bool:
 
 
 def _same_relation(a: str, b: str) -> bool:
-    if a == b:
+    if a == b or _made_meets(a, b):
         return True
     return relation_said(a, b) or relation_said(b, a)
 
@@ -541,10 +611,17 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         return "conflict"
     # two people's names sharing no word ("Marlowe" / "William Shakespeare"); "Marie
     # Curie" and "Pierre Curie" share one: may be a pair named together
-    people = mine.kind == theirs.kind == "person" and mine.proper and theirs.proper
+    # (a maker after "by": the small model calls many a person an organisation)
+    makers = {mine.kind, theirs.kind} <= {"person", "org"} and mine.prep == theirs.prep == "by"
+    people = (mine.kind == theirs.kind == "person" or makers) and mine.proper and theirs.proper
     if people and not set(mine.key.split()) & set(theirs.key.split()):
         return "conflict"
     return "unrelated"
+
+
+def _made_meets(a: str, b: str) -> bool:
+    """A work's maker (:data:`MADE`) meets any making relation ("wrote", "composed")."""
+    return (a == MADE and b in _MAKING) or (b == MADE and a in _MAKING)
 
 
 def _same_head(mine: Arg, theirs: Arg) -> bool:
@@ -631,7 +708,7 @@ def compare_records(claim: Record, found: Record) -> Match:
         "confirmed": float(confirmed),
         "conflicts": float(conflicts),
         "claim_args": float(len(claim.args)),
-        "functional": float(claim.relation in FUNCTIONAL or claim.relation == "locate"),
+        "functional": float(claim.relation in FUNCTIONAL or claim.relation in ("locate", MADE)),
         "resolved": float(found.resolved),
     }
     if not _subject_same(claim, found):
@@ -672,7 +749,8 @@ def _one_value_apart(
     another nationality); else another event or a partial statement."""
     one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
     negated = claim.negated or found.negated
-    if one_apart and features["functional"] and claim.relation == found.relation:
+    same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
+    if one_apart and features["functional"] and same:
         if negated:
             return Match("unrelated", "negated value", "", claim, found, features)
         return Match("contradiction", "value", said[0], claim, found, features)
