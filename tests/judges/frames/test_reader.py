@@ -145,13 +145,20 @@ def test_another_nationality_is_put_before_the_rater_but_never_caps() -> None:
     assert 0.3 <= judged.confidence < judge.refuted_threshold
 
 
-def test_a_makers_name_in_the_passive_refutes_the_active_claim() -> None:
+def test_a_makers_name_in_the_passive_meets_the_active_claim() -> None:
+    # another discoverer: put before the rater, never a cap (several may have found it)
     label, reason = _decide(
         "Isaac Newton discovered oxygen.",
         "Oxygen was discovered in 1774 by the English chemist Joseph Priestley.",
     )
-    assert label == "refuted"
+    assert label == "inconclusive"
     assert "Joseph Priestley" in reason
+    label, reason = _decide(
+        "The Night Watch was painted by Johannes Vermeer.",
+        "The Night Watch was painted in 1642 by the Dutch master Rembrandt van Rijn.",
+    )
+    assert label == "refuted"
+    assert "Rembrandt" in reason
 
 
 def test_a_caps_confidence_is_the_calibrated_precision() -> None:

@@ -118,8 +118,9 @@ def test_same_name(a: str, b: str, same: bool) -> None:
 
 
 def test_a_maker_said_in_the_active_meets_the_passive() -> None:
-    # the claim's "X discovered Y" is restated as "Y was discovered by X"
-    assert ("contradiction", "value") in _kinds(
+    # the claim's "X discovered Y" is restated as "Y was discovered by X"; another
+    # discoverer is a question (several may have found it), not a cap
+    assert ("contradiction", "maker") in _kinds(
         "Isaac Newton discovered oxygen.",
         "Oxygen was discovered in 1774 by the English chemist Joseph Priestley.",
     )
@@ -194,3 +195,19 @@ def test_a_works_maker_in_the_possessive() -> None:
 def test_a_possessive_before_a_place_names_no_maker() -> None:
     records = records_of(parse("Donald Trump's Mar-a-Lago is a resort in Palm Beach."))
     assert all(r.relation != "made" for r in records)
+
+
+def test_another_painter_is_a_contradiction_another_founder_a_question() -> None:
+    assert ("contradiction", "value") in _kinds(
+        "The Night Watch was painted by Johannes Vermeer.",
+        "Rembrandt van Rijn painted The Night Watch in 1642.",
+    )
+    kinds = _kinds("Apple was founded by Steve Wozniak.", "Steve Jobs founded Apple in 1976.")
+    assert ("contradiction", "value") not in kinds
+
+
+def test_a_role_of_a_narrower_scope_is_not_contradicted() -> None:
+    kinds = _kinds(
+        "The Loire is the longest river in France.", "The Volga is the longest river in Europe."
+    )
+    assert not any(outcome == "contradiction" for outcome, _kind in kinds)

@@ -41,8 +41,10 @@ CANDIDATES = 2  # evidence sentences parsed per claim, besides the deciding ones
 SAID = 0.6  # share of the claim's content words a record support's sentence says
 SUPPORT = 0.85  # a record support's confidence: below the rules' full statements
 # record contradictions that are a question for the rater, never a cap: another
-# nationality (one may hold two); put before the rater at this probability at most
-REVIEW_ONLY = frozenset({"class"})
+# nationality (one may hold two), a role whose scope only the source names, another
+# maker of something several may have made (co-founders, co-discoverers named alone);
+# put before the rater at this probability at most
+REVIEW_ONLY = frozenset({"class", "role_scope", "maker"})
 REVIEW_ONLY_P = 0.6
 _CONTEXT = 400  # characters of the page before a passage where its subject may be named
 _LONGEST = 40  # words: a longer "sentence" is a page's run-on text (not parsed)
