@@ -211,3 +211,20 @@ def test_a_role_of_a_narrower_scope_is_not_contradicted() -> None:
         "The Loire is the longest river in France.", "The Volga is the longest river in Europe."
     )
     assert not any(outcome == "contradiction" for outcome, _kind in kinds)
+
+
+def test_a_signer_named_by_a_pronoun_is_the_name_before_it() -> None:
+    # "when they signed it": the signers named before; the signer is one slot of "sign"
+    # (another year of signing is not a contradiction: a treaty may be signed twice)
+    assert ("contradiction", "maker") in _kinds(
+        "The Treaty of Ghent was signed by Andrew Jackson.",
+        "John Quincy Adams and Henry Clay led the talks when they signed the Treaty of "
+        "Ghent in December 1814.",
+    )
+    assert not any(
+        outcome == "contradiction"
+        for outcome, _kind in _kinds(
+            "The Treaty of Ghent was signed in 1815.",
+            "The Treaty of Ghent was signed in December 1814.",
+        )
+    )

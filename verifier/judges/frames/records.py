@@ -72,7 +72,7 @@ _PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
 # words a name may gain in the evidence and still name the same thing ("the Nile River")
 _GENERIC = frozenset(
     "river tower museum city company inc corporation university bridge mountain mount lake "
-    "island palace cathedral church building temple castle band group the of".split()
+    "island palace cathedral church building temple castle band group treaty agreement the of".split()
 )
 # subjects that name no one in particular: never "another subject"
 _UNKNOWN = _PRONOUNS | frozenset(
@@ -88,7 +88,18 @@ _LOCATIVE_PREPS = frozenset({"in", "at", "on"})
 _WORD = re.compile(r"[\w'’#+-]+")
 # relations whose doer is named by "by" in the passive: one maker per made thing
 AGENTIVE = frozenset(
-    {"found", "create", "discover", "write", "compose", "paint", "direct", "build", "propose"}
+    {
+        "found",
+        "create",
+        "discover",
+        "write",
+        "compose",
+        "paint",
+        "direct",
+        "build",
+        "propose",
+        "sign",
+    }
 )
 # nouns whose value is what follows them: "home to X", "part of X", "a member of X"
 _LIGHT_NOUNS = frozenset({"home", "part", "member", "site", "seat", "birthplace", "source"})
@@ -336,11 +347,11 @@ def _clause_records(predicate: Token, text: str) -> list[Record]:
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
         # Pasteur", the form a source uses as often: the made thing is the subject
-        agent = _arg(subject, "by")
+        agents = [_arg(s, "by") for s in _holders(subject)]  # "Lewis and Clark led it"
         rest = [a for a in args if a.prep]
         for obj in (c for c in predicate.children if c.dep_ == "dobj"):
             for made in _holders(obj):
-                restated = _record(made, relation, [agent, *rest], negated, False, False, text)
+                restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED))
     return out
 
@@ -525,13 +536,30 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     last_named = ""
     statement = -1
     clauses = [r for p in _predicates(doc) for r in _clause_records(p, doc.text)]
+    last_record: Record | None = None
     for record in [*clauses, *_makers_of_works(doc)]:
         if record.statement != _RESTATED:
             statement += 1
             if record.subject and record.subject_proper:
-                last_named = record.subject
+                last_named, last_record = record.subject, record
+        else:
+            record = _agent_resolved(record, last_record)
         out.append(_resolve(replace(record, statement=statement), names, last_named))
     return tuple(out)
+
+
+def _agent_resolved(record: Record, named: Record | None) -> Record:
+    """A restatement's doer given as a pronoun ("when they signed it") as the name the
+    sentence gave before."""
+    if named is None:
+        return record
+    args = tuple(
+        Arg(named.subject_text, "by", named.subject_kind, named.subject, True)
+        if a.prep == "by" and a.key in _PRONOUNS
+        else a
+        for a in record.args
+    )
+    return replace(record, args=args)
 
 
 def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
@@ -777,7 +805,10 @@ def _one_value_apart(
     one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
     negated = claim.negated or found.negated
     same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
-    if one_apart and features["functional"] and same:
+    # who made it is one slot of a making relation, whatever else may repeat ("signed")
+    clashing = _agreement(claim.args, found.args)[1] if one_apart else []
+    maker_slot = claim.relation in AGENTIVE and any(a.prep == "by" for a in clashing)
+    if one_apart and (features["functional"] or maker_slot) and same:
         if negated:
             return Match("unrelated", "negated value", "", claim, found, features)
         if _another_maker(claim, found):
