@@ -228,3 +228,23 @@ def test_a_signer_named_by_a_pronoun_is_the_name_before_it() -> None:
             "The Treaty of Ghent was signed in December 1814.",
         )
     )
+
+
+def test_one_person_named_two_ways_is_the_same_maker() -> None:
+    kinds = _kinds(
+        "The protocol was designed by Vint Cerf.",
+        "The protocol was designed in 1974 by Vinton Cerf and Robert Kahn.",
+    )
+    assert ("support", "same") in kinds
+    assert not any(outcome == "contradiction" for outcome, _kind in kinds)
+
+
+def test_a_restatement_never_calls_the_source_another_subject() -> None:
+    # "his Bible" restated from "Gutenberg finished his Bible" names its subject loosely
+    claim = [r for r in records_of(parse("Gutenberg finished his Bible in 1475.")) if r.subject]
+    restated = [r for r in claim if r.restated]
+    assert restated
+    found = records_of(
+        parse("Gutenberg's best-known work, the Bible, was completed around 1455."), ["gutenberg"]
+    )
+    assert all(compare_records(r, f).outcome != "other_subject" for r in restated for f in found)

@@ -146,6 +146,7 @@ class Record:
     # which statement of its sentence the record says: a restatement ("penicillin was
     # discovered by Pasteur" for "Pasteur discovered penicillin") shares its original's
     statement: int = 0
+    restated: bool = False  # a restatement of another record of its sentence
 
     def named(self) -> bool:
         return bool(self.subject)
@@ -352,7 +353,7 @@ def _clause_records(predicate: Token, text: str) -> list[Record]:
         for obj in (c for c in predicate.children if c.dep_ == "dobj"):
             for made in _holders(obj):
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
-                out.append(replace(restated, statement=_RESTATED))
+                out.append(replace(restated, statement=_RESTATED, restated=True))
     return out
 
 
@@ -635,6 +636,8 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         if rel == "apart" or _same_head(mine, theirs):
             return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
         return "unrelated"
+    if _same_person(mine, theirs):
+        return "same"
     if mine.proper and theirs.proper and mine.kind == theirs.kind and _same_head(mine, theirs):
         return "conflict"
     # two people's names sharing no word ("Marlowe" / "William Shakespeare"); "Marie
@@ -662,6 +665,18 @@ def _another_maker(claim: Record, found: Record) -> bool:
     if {claim.relation, found.relation} & _ONE_MAKER:
         return False
     return sum(a.prep == "by" for a in found.args) < 2
+
+
+def _same_person(mine: Arg, theirs: Arg) -> bool:
+    """One person named two ways: the same surname, and one first name a short form or
+    an initial of the other ("Vint Cerf" / "Vinton Cerf", "J. Smith" / "John Smith")."""
+    if "person" not in (mine.kind, theirs.kind) and mine.prep != "by":
+        return False
+    a, b = mine.key.split(), theirs.key.split()
+    if len(a) < 2 or len(b) < 2 or a[-1] != b[-1]:
+        return False
+    x, y = sorted((a[-2].rstrip("."), b[-2].rstrip(".")), key=len)
+    return bool(x) and y.startswith(x) and (len(x) == 1 or len(x) >= 3)
 
 
 def _made_meets(a: str, b: str) -> bool:
@@ -767,7 +782,8 @@ def compare_records(claim: Record, found: Record) -> Match:
         "resolved": float(found.resolved),
     }
     if not _subject_same(claim, found):
-        if conflicts and _someone_else(claim, found):
+        # (a restatement's subject is the made thing, often named loosely: "his Bible")
+        if conflicts and not claim.restated and _someone_else(claim, found):
             return Match(
                 "other_subject",
                 "another subject",
