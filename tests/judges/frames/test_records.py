@@ -248,3 +248,11 @@ def test_a_restatement_never_calls_the_source_another_subject() -> None:
         parse("Gutenberg's best-known work, the Bible, was completed around 1455."), ["gutenberg"]
     )
     assert all(compare_records(r, f).outcome != "other_subject" for r in restated for f in found)
+
+
+def test_a_clause_the_sentence_does_not_assert_neither_supports_nor_contradicts() -> None:
+    # "before he even finished school": he did not finish it
+    kinds = _kinds("He left home before he even finished school.", "He did not finish school.")
+    assert not any(outcome == "contradiction" for outcome, _kind in kinds)
+    records = records_of(parse("The bridge will close if the river rises."))
+    assert [(r.subject, r.asserted) for r in records] == [("bridge", True), ("river", False)]

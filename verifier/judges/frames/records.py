@@ -147,6 +147,9 @@ class Record:
     # discovered by Pasteur" for "Pasteur discovered penicillin") shares its original's
     statement: int = 0
     restated: bool = False  # a restatement of another record of its sentence
+    # False for a clause the sentence does not assert ("before he finished school"): it
+    # may show another subject, never support or contradict
+    asserted: bool = True
 
     def named(self) -> bool:
         return bool(self.subject)
@@ -337,6 +340,13 @@ def _holders(token: Token) -> list[Token]:
 
 
 def _clause_records(predicate: Token, text: str) -> list[Record]:
+    records = _clause_records_of(predicate, text)
+    if _asserted(predicate):
+        return records
+    return [replace(r, asserted=False) for r in records]
+
+
+def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     subject = _noun_verb_subject(predicate) if predicate.pos_ == "NOUN" else _subject_of(predicate)
     negated = _negated(predicate)
     if predicate.lemma_ == "be":
@@ -422,6 +432,16 @@ def _copula_records(
         if classes:
             out.append(_record(subject, "be", classes, negated, False, False, text))
     return out
+
+
+# clauses a sentence does not assert: "before he completed it", "if it rains"
+_UNASSERTED = frozenset({"before", "until", "till", "unless", "if", "without", "whether", "lest"})
+
+
+def _asserted(token: Token) -> bool:
+    if any(c.dep_ == "mark" and c.lower_ in _UNASSERTED for c in token.children):
+        return False
+    return not (token.dep_ in ("pcomp", "pobj") and token.head.lower_ in _UNASSERTED)
 
 
 def _predicates(doc: Doc | Span) -> Iterable[Token]:
@@ -767,6 +787,13 @@ def compare_records(claim: Record, found: Record) -> Match:
     """How ``found`` (an evidence clause) stands to ``claim`` (see the module docstring)."""
     if not claim.subject or not found.subject:
         return Match("unrelated", "no subject", "", claim, found)
+    match = _compared(claim, found)
+    if match.outcome in ("support", "contradiction") and not (claim.asserted and found.asserted):
+        return replace(match, outcome="unrelated", kind="not asserted")
+    return match
+
+
+def _compared(claim: Record, found: Record) -> Match:
     if claim.role and found.role:
         return _compare_roles(claim, found)
     if claim.role or found.role:
