@@ -256,3 +256,21 @@ def test_a_clause_the_sentence_does_not_assert_neither_supports_nor_contradicts(
     assert not any(outcome == "contradiction" for outcome, _kind in kinds)
     records = records_of(parse("The bridge will close if the river rises."))
     assert [(r.subject, r.asserted) for r in records] == [("bridge", True), ("river", False)]
+
+
+def test_another_name_said_either_way_supports() -> None:
+    assert ("support", "same") in _kinds(
+        "Brimstone is also known as sulfur.",
+        "Sulfur, also known as brimstone, is a chemical element.",
+    )
+
+
+def test_an_apposition_says_what_the_name_is() -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "Toronto is the capital of Canada.",
+        "Ottawa, the capital of Canada, lies on the south bank of the Ottawa River.",
+    )
+    assert ("support", "same") in _kinds(
+        "Ottawa is the capital of Canada.",
+        "Ottawa, the capital of Canada, lies on the south bank of the Ottawa River.",
+    )

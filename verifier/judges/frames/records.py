@@ -351,6 +351,9 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     negated = _negated(predicate)
     if predicate.lemma_ == "be":
         return _copula_records(predicate, subject, negated, text)
+    aliases = _alias_records(predicate, subject, negated, text)
+    if aliases:
+        return aliases
     relation = relation_of(stem(predicate.lower_)) or _relation_key(predicate.lemma_)
     # "has a height of 300 m": the noun says the relation
     args = _args(predicate)
@@ -394,6 +397,44 @@ def _record(
         proper,
         text=text,
     )
+
+
+ALIAS = "alias"  # "X, also known as Y": one thing, two names (said both ways)
+
+
+def _alias_records(
+    predicate: Token, subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "Quicksand, also known as sinking sand," / "The Moon is called Luna": the thing
+    and its other name, as two records of one statement (X alias Y, Y alias X)."""
+    if predicate.lemma_ not in ("know", "call"):
+        return []
+    if subject is None and predicate.dep_ == "acl":
+        subject = predicate.head
+    passive = predicate.dep_ == "acl" or any(c.dep_ == "auxpass" for c in predicate.children)
+    if subject is None or not passive:
+        return []
+    if predicate.lemma_ == "know":
+        named = [
+            o
+            for c in predicate.children
+            if c.dep_ == "prep" and c.lower_ == "as"
+            for o in c.children
+            if o.dep_ in ("pobj", "pcomp")
+        ]
+    else:
+        named = [c for c in predicate.children if c.dep_ == "oprd"]
+    if not named:
+        return []
+    other = predicate.doc[named[0].left_edge.i : named[0].right_edge.i + 1]
+    thing = _span_of(subject)
+    out = []
+    for a, b, proper in ((thing, other, subject.pos_ == "PROPN"), (other, thing, False)):
+        arg = Arg(b.text, "", "thing", _fold(b.text), b.root.pos_ == "PROPN")
+        out.append(
+            Record(_fold(a.text), a.text, ALIAS, (arg,), negated, subject_proper=proper, text=text)
+        )
+    return [out[0], replace(out[1], statement=_RESTATED, restated=True)]
 
 
 def _copula_records(
@@ -497,6 +538,35 @@ def _makers_of_works(doc: Doc | Span) -> list[Record]:
     return out
 
 
+def _appositions(doc: Doc | Span) -> list[Record]:
+    """ "Canberra, the capital of Australia," / "the first female justice, Sandra Day
+    O'Connor": a name and what the sentence says it is, as "X is the capital of Y" (a
+    role when the description is one) and "X is a first female justice"."""
+    out: list[Record] = []
+    for token in doc:
+        if token.dep_ != "appos":
+            continue
+        head = token.head
+        if head.pos_ == "PROPN" and token.pos_ == "NOUN":
+            name, described = head, token
+        elif head.pos_ == "NOUN" and token.pos_ == "PROPN":
+            name, described = token, head
+        else:
+            continue
+        span = _span_of(described)
+        kind, _proper = _kind_of(described)
+        said = Arg(span.text, "", kind, _fold(span.text), False)
+        plain = _record(name, "be", [said], False, False, False, doc.text)
+        if _unique(described):
+            role = _record(
+                name, _role_name(described), _role_args(described), False, True, True, doc.text
+            )
+            out += [role, replace(plain, statement=_RESTATED, restated=True)]
+        else:
+            out.append(plain)
+    return out
+
+
 def _title_after(noun: Token) -> Token | None:
     """The title right after a work noun ("novel Moby-Dick", "film Alien"): the last
     name of the run of proper nouns that follows it."""
@@ -558,7 +628,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     statement = -1
     clauses = [r for p in _predicates(doc) for r in _clause_records(p, doc.text)]
     last_record: Record | None = None
-    for record in [*clauses, *_makers_of_works(doc)]:
+    for record in [*clauses, *_makers_of_works(doc), *_appositions(doc)]:
         if record.statement != _RESTATED:
             statement += 1
             if record.subject and record.subject_proper:
