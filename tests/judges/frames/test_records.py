@@ -274,3 +274,27 @@ def test_an_apposition_says_what_the_name_is() -> None:
         "Ottawa is the capital of Canada.",
         "Ottawa, the capital of Canada, lies on the south bank of the Ottawa River.",
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "outcome"),
+    [
+        ("Venus is hotter than Mars.", "Venus is hotter than Mars.", "support"),
+        ("Mars is colder than Venus.", "Venus is hotter than Mars.", "support"),
+        ("Mars is less hot than Venus.", "Venus is hotter than Mars.", "support"),
+        ("Mars is hotter than Venus.", "Venus is hotter than Mars.", "contradiction"),
+        ("Venus is colder than Mars.", "Venus is hotter than Mars.", "contradiction"),
+        (
+            "Venus is less hot than Mars.",
+            "Venus, the second planet, is far hotter than Mars.",
+            "contradiction",
+        ),
+        ("Venus is brighter than Mars.", "Venus is hotter than Mars.", "unrelated"),
+        ("Venus is hotter than Mercury.", "Venus is hotter than Mars.", "unrelated"),
+    ],
+)
+def test_a_comparison_read_either_way(claim: str, sentence: str, outcome: str) -> None:
+    outcomes = {
+        m.outcome for m in _outcomes(claim, sentence) if m.claim.relation.startswith("than")
+    }
+    assert outcomes == {outcome}

@@ -29,7 +29,14 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
-from verifier.judges.frames.records import Match, Record, compare_records, records_of, same_name
+from verifier.judges.frames.records import (
+    COMPARED,
+    Match,
+    Record,
+    compare_records,
+    records_of,
+    same_name,
+)
 from verifier.judges.frames.scorer import Scorer
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
@@ -280,6 +287,16 @@ def read(
             if read_again.label == "refuted" or read_again.confidence > judgement.confidence:
                 out[i] = read_again
             continue
+        if (
+            judgement.label == "inconclusive"
+            and support is not None
+            and support.match.claim.relation.startswith(f"{COMPARED}:")
+            and _says(claim, support.sentence)
+        ):
+            # the rules read "less" against "more"; the records read which is compared
+            # with which ("A is less reactive than B" is "B is more reactive than A")
+            out[i] = _support(support, name, judgement)
+            continue
         if judgement.label == "refuted" or judgement.conflicts:
             if judgement.label != "supported" and not contradictions and not support:
                 other = next(
@@ -376,6 +393,9 @@ def _contradiction(
 
 def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
     args = ", ".join(a.text for a in r.match.claim.args)
+    relation = r.match.found.relation
+    if relation.startswith(f"{COMPARED}:"):
+        relation, args = "the same comparison", ""
     return Judgement(
         "supported",
         SUPPORT,
@@ -385,7 +405,7 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
         r.end,
         r.sentence,
         matched=tuple(a.text for a in r.match.claim.args),
-        reason=f"records: same subject, relation and values ({r.match.found.relation}"
+        reason=f"records: same subject, relation and values ({relation}"
         + (f": {args}" if args else "")
         + ")",
         score=max(judgement.score, 0.8),

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
+from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.places import relate
 from verifier.judges.frames.relations import FUNCTIONAL, relation_of, relation_said
 from verifier.judges.frames.slots import Value, compare, values_in
@@ -437,9 +438,40 @@ def _alias_records(
     return [out[0], replace(out[1], statement=_RESTATED, restated=True)]
 
 
+COMPARED = "than"  # a comparison's relation: "than:<adjective>:<+ more | - less>"
+
+
+def _comparison(predicate: Token, subject: Token | None, negated: bool, text: str) -> Record | None:
+    """ "Mercury is smaller than Mars", "Lead is less dense than aluminium": the subject,
+    the adjective (its lemma), which way ("more"/"-er" or "less") and what it is compared
+    with."""
+    if subject is None:
+        return None
+    for adj in (c for c in predicate.children if c.dep_ == "acomp" and c.pos_ == "ADJ"):
+        degree = [c for c in adj.children if c.dep_ == "advmod" and c.lower_ in ("more", "less")]
+        if adj.tag_ != "JJR" and not degree:
+            continue
+        way = "-" if degree and degree[0].lower_ == "less" else "+"
+        than = [
+            o
+            for holder in (adj, *degree)
+            for c in holder.children
+            if c.dep_ == "prep" and c.lower_ == "than"
+            for o in c.children
+            if o.dep_ == "pobj"
+        ]
+        if than:
+            relation = f"{COMPARED}:{adj.lemma_.lower()}:{way}"
+            return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
+    return None
+
+
 def _copula_records(
     predicate: Token, subject: Token | None, negated: bool, text: str
 ) -> list[Record]:
+    compared = _comparison(predicate, subject, negated, text)
+    if compared is not None:
+        return [compared]
     attrs = [c for c in predicate.children if c.dep_ in ("attr", "acomp", "oprd")]
     out: list[Record] = []
     for attr in attrs:
@@ -863,7 +895,59 @@ def compare_records(claim: Record, found: Record) -> Match:
     return match
 
 
+def _compare_comparisons(claim: Record, found: Record) -> Match:
+    """Two comparisons of the same pair: the same when the adjective and its way agree
+    with the order ("Mercury is smaller than Mars" / "Mars is larger than Mercury"), the
+    opposite when one of them is turned ("Mercury is larger than Mars")."""
+    _, mine_adj, mine_way = claim.relation.split(":")
+    _, their_adj, their_way = found.relation.split(":")
+    if mine_adj == their_adj:
+        sign = 1
+    elif their_adj in opposites(mine_adj) or mine_adj in opposites(their_adj):
+        sign = -1
+    else:
+        return Match("unrelated", "another comparison", "", claim, found)
+    sign *= 1 if mine_way == their_way else -1
+    mine_than, their_than = claim.args[0].key, found.args[0].key
+    if same_name(claim.subject, found.subject) and same_name(mine_than, their_than):
+        order = 1
+    elif same_name(claim.subject, their_than) and same_name(mine_than, found.subject):
+        order = -1
+    else:
+        return Match("unrelated", "another pair", "", claim, found)
+    features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
+    if sign * order * (-1 if claim.negated != found.negated else 1) > 0:
+        return Match("support", "same", "the same comparison", claim, found, features)
+    return Match(
+        "contradiction",
+        "comparison",
+        f"the {_pole(claim)} one: {claim.subject_text} vs {_pole_holder(found, claim)}",
+        claim,
+        found,
+        features,
+    )
+
+
+def _pole(record: Record) -> str:
+    """The claim's comparison as the quality its subject has more of ("less dense" is
+    said as "the less dense one")."""
+    _, adjective, way = record.relation.split(":")
+    return adjective if way == "+" else f"less {adjective}"
+
+
+def _pole_holder(found: Record, claim: Record) -> str:
+    """Which of the pair the source gives the claim's quality to."""
+    _, mine_adj, mine_way = claim.relation.split(":")
+    _, their_adj, their_way = found.relation.split(":")
+    agree = (mine_adj == their_adj) == (mine_way == their_way)
+    return found.subject_text if agree else found.args[0].text
+
+
 def _compared(claim: Record, found: Record) -> Match:
+    if claim.relation.startswith(f"{COMPARED}:") or found.relation.startswith(f"{COMPARED}:"):
+        if claim.relation.startswith(f"{COMPARED}:") and found.relation.startswith(f"{COMPARED}:"):
+            return _compare_comparisons(claim, found)
+        return Match("unrelated", "comparison and statement", "", claim, found)
     if claim.role and found.role:
         return _compare_roles(claim, found)
     if claim.role or found.role:
