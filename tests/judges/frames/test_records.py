@@ -295,6 +295,8 @@ def test_an_apposition_says_what_the_name_is() -> None:
 )
 def test_a_comparison_read_either_way(claim: str, sentence: str, outcome: str) -> None:
     outcomes = {
-        m.outcome for m in _outcomes(claim, sentence) if m.claim.relation.startswith("than")
+        m.outcome
+        for m in _outcomes(claim, sentence)
+        if m.claim.relation.startswith("than:") and m.found.relation.startswith("than:")
     }
     assert outcomes == {outcome}
