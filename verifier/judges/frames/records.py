@@ -504,6 +504,34 @@ def _copula_records(
         ]
         if classes:
             out.append(_record(subject, "be", classes, negated, False, False, text))
+    return out + _made_by_class(attrs, subject, negated, text)
+
+
+def _made_by_class(
+    attrs: Sequence[Token], subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "X is an album by Depeche Mode", "one of the best-known works of Van Gogh": what
+    the class says of its maker, as a restatement (a made relation)."""
+    if subject is None:
+        return []
+    out = []
+    for attr in attrs:
+        nouns = [attr]
+        if attr.lower_ == "one":  # "one of the works of X"
+            nouns = [o for c in attr.children if c.lower_ == "of" for o in c.children]
+        for noun in nouns:
+            if noun.lemma_.lower() not in _WORKS | {"work", "single"}:
+                continue
+            makers = [
+                o
+                for c in noun.children
+                if c.dep_ == "prep" and c.lower_ in ("by", "of", "from")
+                for o in c.children
+                if o.dep_ == "pobj" and (o.pos_ == "PROPN" or o.ent_type_ in ("PERSON", "ORG"))
+            ]
+            if makers:
+                made = _record(subject, MADE, [_arg(makers[0], "by")], negated, False, False, text)
+                out.append(replace(made, statement=_RESTATED, restated=True))
     return out
 
 
@@ -727,7 +755,7 @@ def same_name(a: str, b: str) -> bool:
 
 
 def _same_relation(a: str, b: str) -> bool:
-    if a == b or _made_meets(a, b):
+    if a == b or _made_meets(a, b) or {a, b} == _KINDRED:
         return True
     return relation_said(a, b) or relation_said(b, a)
 
@@ -765,7 +793,7 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     # two people's names sharing no word ("Marlowe" / "William Shakespeare"); "Marie
     # Curie" and "Pierre Curie" share one: may be a pair named together
     # (a maker after "by": the small model calls many a person an organisation)
-    makers = {mine.kind, theirs.kind} <= {"person", "org"} and mine.prep == theirs.prep == "by"
+    makers = {mine.kind, theirs.kind} <= _NAMED and mine.prep == theirs.prep == "by"
     people = (mine.kind == theirs.kind == "person" or makers) and mine.proper and theirs.proper
     if people and not set(mine.key.split()) & set(theirs.key.split()):
         return "conflict"
@@ -773,7 +801,11 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
 
 
 # making relations with one maker as a rule: a painting, a symphony, a film's director
-_ONE_MAKER = frozenset({"paint", "compose", "direct", MADE})
+_ONE_MAKER = frozenset({"paint", "compose", "direct"})
+# relations the table keeps apart that say one thing of a made thing: "created" is read
+# as founding, "invented" as creating
+_KINDRED = frozenset({"found", "create"})
+_NAMED = frozenset({"person", "org", "place", "thing"})  # what a maker's name may be typed
 
 
 def _another_maker(claim: Record, found: Record) -> bool:
@@ -784,8 +816,11 @@ def _another_maker(claim: Record, found: Record) -> bool:
     _confirmed, clashing, _said = _agreement(claim.args, found.args)
     if not any(a.prep == "by" for a in clashing):
         return False
-    if {claim.relation, found.relation} & _ONE_MAKER:
-        return False
+    if {claim.relation, found.relation} & _ONE_MAKER and MADE not in (
+        claim.relation,
+        found.relation,
+    ):
+        return False  # ("the Beatles' song" and "McCartney's song": a band and its member)
     return sum(a.prep == "by" for a in found.args) < 2
 
 
@@ -856,8 +891,8 @@ def _comparable(mine: Arg, theirs: Arg) -> bool:
         or {mine.prep, theirs.prep} <= _SOURCE_PREPS
     ):
         return False
-    if mine.prep == "by" and {mine.kind, theirs.kind} <= {"person", "org"}:
-        return True  # a maker: the small model calls many a person an organisation
+    if mine.prep == theirs.prep == "by" and mine.proper and theirs.proper:
+        return True  # a maker: the small model calls many a person a place or a firm
     return mine.kind == theirs.kind or "thing" in (mine.kind, theirs.kind)
 
 
