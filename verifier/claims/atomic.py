@@ -66,6 +66,7 @@ _NEUTER = {"it": "thing", "its": "thing"}
 _PLURAL = {"they": "plural", "them": "plural", "their": "plural"}
 _POSSESSIVE = frozenset({"his", "her", "its", "their"})
 _DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
+_QUESTION = frozenset({"how", "what", "which", "who", "whom", "whose", "when", "where", "why"})
 # "it is believed that X", "it is thought that X": the claim is X
 _REPORTING = frozenset(
     {"believe", "think", "know", "estimate", "say", "report", "consider", "expect", "assume"}
@@ -153,6 +154,8 @@ def entity_of(token: Token, words: str) -> Entity | None:
     first = words.split()[0].lower()
     if first in ("a", "an", "some", "any", "many", "each", "every"):
         return None
+    if first in _QUESTION:
+        return None  # "How many times" (a question's words): nothing a pronoun stands for
     if first in _DEMONSTRATIVE and token.pos_ != "PROPN":
         return None
     return Entity(
@@ -242,7 +245,7 @@ def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
     return _tidy("".join(words)), spans
 
 
-_SPACE_PUNCT = re.compile(r"\s+([,.;:!?)])")
+_SPACE_PUNCT = re.compile(r"\s+([,.;:!?)])(?![\w(])")  # not ".NET"
 _DOUBLE_PUNCT = re.compile(r"([,;:])(?:\s*[,;:])+")
 
 
@@ -429,7 +432,12 @@ def _np_tokens(head: Token, removed: set[int]) -> set[int]:
     out -= removed
     # a trailing comma or bracket the cut left
     doc = head.doc
-    while out and doc[max(out)].is_punct and doc[max(out)].text not in (")", "'", '"'):
+    while (
+        out
+        and doc[max(out)].is_punct
+        and doc[max(out)].text not in (")", "'", '"')
+        and max(out) != head.i  # "C#": the head itself is no trailing mark
+    ):
         out.discard(max(out))
     return out
 
@@ -675,11 +683,14 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         about = _described_subject(tok)
         if about is None and not _nonrestrictive(tok):
             continue
-        made = _side_claim(doc, about or tok.head, _subtree(tok), tok.dep_, root, heads)
+        words = _subtree(tok)
+        if about is not None and tok.dep_ == "acl":
+            words |= _narrowing_after(doc, tok, claim)
+        made = _side_claim(doc, about or tok.head, words, tok.dep_, root, heads)
         if not made:
             continue
         side.extend(made)
-        claim.tokens -= _subtree(tok)
+        claim.tokens -= words
         if (p := tok.left_edge.i - 1) >= 0 and doc[p].is_punct:
             claim.tokens.discard(p)
         if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
@@ -688,20 +699,29 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
 
 
 def _described_subject(relcl: Token) -> Token | None:
-    """The subject a relative clause on a predicate noun speaks of: "Mondeca is a company
-    that specializes in X" says "Mondeca specializes in X" (a named subject only)."""
+    """The subject a relative clause (or a participle phrase) on a predicate noun speaks
+    of: "Mondeca is a company that specializes in X" says "Mondeca specializes in X" (a
+    named subject only); "C# is a language developed by Microsoft" says "C# is developed
+    by Microsoft" (a pronoun subject too: "It is a plant found in X", read as it stands for)."""
     noun = relcl.head
     # "a type of wet sand that ...": the predicate noun above the one described
     while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
         noun = noun.head.head
-    if relcl.dep_ != "relcl" or noun.dep_ != "attr" or noun.head.lemma_ != "be":
+    participle = relcl.dep_ == "acl" and relcl.tag_ == "VBN"
+    if (relcl.dep_ != "relcl" and not participle) or noun.dep_ != "attr":
+        return None
+    if noun.head.lemma_ != "be":
         return None
     if relcl.head.pos_ == "PROPN":
         return None  # "the brand is MAYIM, which means water": the clause is about MAYIM
     subject = _subject(noun.head)
-    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+    if subject is None:
         return None
-    return subject
+    if subject.pos_ in ("NOUN", "PROPN"):
+        return subject
+    if participle and subject.lower_ in _PERSONAL | _NEUTER | _PLURAL and subject.dep_ == "nsubj":
+        return subject
+    return None
 
 
 def _borrow_subject(doc: Doc, claim: _Claim, h: Token, first: Token, subject: Token) -> None:
@@ -776,6 +796,7 @@ def _clauses(
             claims.extend(_split_list(doc, part))
     for claim in side:
         claims.extend(_split_list(doc, claim))
+    claims = [c for claim in claims for c in _narrowed(doc, claim)]
     if resolve:
         for claim in claims:
             _resolve(doc, claim, memory)
@@ -872,6 +893,82 @@ def _participles(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list[
                 claim.tokens.discard(p)
             out.append(part)
     return out
+
+
+# ", particularly in X": a narrower statement beside the one it narrows
+_NARROWING = frozenset(
+    {"particularly", "especially", "mainly", "mostly", "primarily", "chiefly", "notably"}
+)
+
+
+def _narrowing(prep: Token) -> Token | None:
+    """The mark of a narrower adjunct (", particularly in X"): its comma's index's word."""
+    for c in prep.children:
+        if c.dep_ == "advmod" and c.lower_ in _NARROWING and 0 < c.i < prep.i:
+            return c if prep.doc[c.i - 1].text == "," else None
+    return None
+
+
+def _narrowing_after(doc: Doc, participle: Token, claim: _Claim) -> set[int]:
+    """ "It is a plant found in X, particularly in Y": the narrower adjunct the parser
+    hung on the noun (or the clause's verb) belongs to the participle phrase just before
+    it."""
+    for c in [*participle.head.children, *participle.head.head.children]:
+        mark = _narrowing(c) if c.dep_ == "prep" and c.i in claim.tokens else None
+        if mark is not None and mark.i - 2 == participle.right_edge.i:
+            return _subtree(c) | {mark.i - 1}
+    return set()
+
+
+def _narrowed(doc: Doc, claim: _Claim) -> list[_Claim]:
+    """ "X is found in many regions, particularly in wet areas": two claims, "X is found
+    in many regions" and "X is found particularly in wet areas" (the narrower adjunct in
+    place of the ones before it); else the claim as it is."""
+    for i in sorted(claim.tokens):
+        prep = doc[i]
+        mark = _narrowing(prep) if prep.dep_ == "prep" else None
+        if mark is None:
+            continue
+        comma = mark.i - 1
+        verb = prep.head
+        if verb.i not in claim.tokens:
+            # the parser hung it on the verb of the sentence the claim was read from
+            verb = next(
+                (t for t in doc[comma - 1].ancestors if t.i in claim.tokens and t.dep_ == "acl"),
+                verb,
+            )
+            if verb.i not in claim.tokens:
+                continue
+        before = [
+            c
+            for c in verb.children
+            if verb.i < c.i < comma and c.dep_ in ("prep", "advmod", "npadvmod", "agent")
+        ]
+        if not before:
+            continue
+        general = set().union(*(_subtree(c) for c in before))
+        narrow = _subtree(prep) | {comma}
+        out = []
+        for words, note in (
+            (claim.tokens - narrow, "without its narrower adjunct"),
+            (
+                claim.tokens - general - {comma},
+                f"the narrower adjunct {_words(doc, _subtree(prep))!r}",
+            ),
+        ):
+            out.append(
+                _Claim(
+                    words,
+                    dict(claim.subs),
+                    set(claim.drop),
+                    dict(claim.inserted),
+                    [*claim.notes, note],
+                    claim.unresolved,
+                    set(claim.sources),
+                )
+            )
+        return out
+    return [claim]
 
 
 def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:

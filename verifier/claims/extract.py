@@ -781,9 +781,12 @@ def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: in
     return previous_subject
 
 
-# sentences that open with a hedge or with the answer speaking of itself may go on to
-# state facts ("This may seem small, but the Milky Way is vast"): read, each claim judged
-_READ_ON = frozenset({"hedge (no claim committed to)", "the answer speaks of itself"})
+# sentences that open with a hedge or with the answer speaking of itself, or hold a
+# hypothesis, may go on to state facts ("This may seem small, but the Milky Way is vast",
+# "It is known that X, but it is unclear whether Y would"): read, each claim judged
+_READ_ON = frozenset(
+    {"hedge (no claim committed to)", "the answer speaks of itself", "hypothetical"}
+)
 
 
 def _parsed(segs: list[Any], budget: int) -> dict[int, Any]:

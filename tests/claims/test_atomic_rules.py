@@ -1,0 +1,80 @@
+"""Rules of the parse's atomic claims: a participle on a predicate noun, a narrower
+adjunct, a hypothetical sentence's facts, a question's words that no pronoun stands for."""
+
+from __future__ import annotations
+
+from verifier.claims.extract import ClaimDraft, extract_claims
+
+
+def _pieces(response: str, draft: ClaimDraft) -> list[str]:
+    return [response[s:e] for s, e in draft.spans]
+
+
+def _claims(response: str, prompt: str | None = None) -> list[ClaimDraft]:
+    return [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
+
+
+def test_a_participle_on_a_predicate_noun_is_a_claim_about_the_subject() -> None:
+    response = "Aspirin is a common drug used to treat pain and fever."
+    claims = _claims(response)
+    assert [d.claim for d in claims][:2] == [
+        "Aspirin is a common drug.",
+        "Aspirin is used to treat pain.",
+    ]
+    used = claims[1]
+    assert _pieces(response, used) == ["Aspirin", "used to treat pain"]
+    assert used.rewrite is not None
+    assert "participle phrase of 'Aspirin'" in used.rewrite
+
+
+def test_a_participle_about_a_pronoun_subject_reads_the_pronoun() -> None:
+    response = (
+        "Peat moss grows in bogs. It is a plant found in various regions worldwide, "
+        "particularly in areas with acidic soil."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims] == [
+        "Peat moss grows in bogs.",
+        "Peat moss is a plant.",
+        "Peat moss is found in various regions worldwide.",
+        "Peat moss is found particularly in areas with acidic soil.",
+    ]
+    # the narrower adjunct the parser hung on "plant" is the participle's
+    assert _pieces(response, claims[3]) == [
+        "It",
+        "found",
+        "particularly in areas with acidic soil",
+    ]
+
+
+def test_a_narrower_adjunct_is_a_claim_beside_the_one_it_narrows() -> None:
+    response = "The moss grows in many parts of Europe, especially on north-facing rocks."
+    general, narrow = _claims(response)
+    assert general.claim == "The moss grows in many parts of Europe."
+    assert narrow.claim == "The moss grows especially on north-facing rocks."
+    assert _pieces(response, narrow) == ["The moss grows", "especially on north-facing rocks"]
+    assert response[narrow.start : narrow.end] == "especially on north-facing rocks."
+
+
+def test_a_name_with_a_mark_keeps_it_and_a_dotted_name_keeps_its_space() -> None:
+    response = "F# is a functional language developed by Microsoft Research for the .NET runtime."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[0] == "F# is a functional language."
+    assert claims[1].startswith("F# is developed by Microsoft Research")
+    assert claims[1].endswith("the .NET runtime.")
+
+
+def test_a_hypothetical_sentence_is_read_for_the_facts_it_states() -> None:
+    response = (
+        "It is known that tea reached Europe in the 17th century, but it is unclear "
+        "whether sailors would have drunk it."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert claims == ["Tea reached Europe in the 17th century."]
+
+
+def test_a_questions_words_are_nothing_a_pronoun_stands_for() -> None:
+    prompt = "How many times has Brazil won the Copa America?"
+    response = "They won it in 1919."
+    (claim,) = [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
+    assert "How many" not in claim.claim
