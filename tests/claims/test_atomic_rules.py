@@ -78,3 +78,34 @@ def test_a_questions_words_are_nothing_a_pronoun_stands_for() -> None:
     response = "They won it in 1919."
     (claim,) = [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
     assert "How many" not in claim.claim
+
+
+def test_in_addition_to_x_adds_x_as_one_more_object() -> None:
+    response = "Besides wheat, the farm grows barley and oats."
+    claims = _claims(response)
+    assert [d.claim for d in claims] == [
+        "The farm grows wheat.",
+        "The farm grows barley.",
+        "The farm grows oats.",
+    ]
+    assert _pieces(response, claims[0]) == ["Besides wheat", "the farm grows"]
+    assert claims[1].rewrite is not None
+    assert "read without 'Besides wheat'" in claims[1].rewrite
+    # an opening phrase with no object to add to stays a qualifier
+    (kept,) = _claims("In addition to Paris, the painter lived in Rome.")
+    assert kept.claim == "In addition to Paris, the painter lived in Rome."
+
+
+def test_a_list_of_gerunds_shares_the_last_ones_object() -> None:
+    response = (
+        "Recruiters are responsible for managing the entire hiring process, including "
+        "sourcing, screening, interviewing, and hiring candidates."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims][:2] == [
+        "Recruiters are responsible for managing the entire hiring process, including "
+        "sourcing candidates.",
+        "Recruiters are responsible for managing the entire hiring process, including "
+        "screening candidates.",
+    ]
+    assert _pieces(response, claims[1])[-2:] == ["screening", "candidates"]

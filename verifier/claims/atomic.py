@@ -771,6 +771,10 @@ def _clauses(
     noise = _left_out(doc, root, heads)
     side: list[_Claim] = []
     claims: list[_Claim] = []
+    added = _additive(doc, root, owned[root.i] - noise)
+    if added is not None:
+        claims.append(added)
+        noise |= added.sources | _trailing_comma(doc, added.sources)
     previous_subject: Token | None = None
     for n, h in enumerate(heads):
         claim = _Claim(set(owned[h.i]) - noise)
@@ -802,6 +806,47 @@ def _clauses(
             _resolve(doc, claim, memory)
     _learn(doc, heads, memory)
     return claims
+
+
+# "In addition to X, Y ...", "Besides X, ...": X is one more value of the clause's object
+_ADDING = frozenset({("in", "addition", "to"), ("besides",), ("apart", "from"), ("aside", "from")})
+
+
+def _additive(doc: Doc, root: Token, words: set[int]) -> _Claim | None:
+    """ "In addition to groceries, the stores carry snacks and drinks": the claim "the
+    stores carry groceries" (the opening phrase's noun in place of the object); the phrase
+    is then left out of the clause's other claims (its ``sources``). None when the
+    sentence opens with no such phrase or its verb has no object."""
+    subject = _subject(root)
+    objects = [c for c in root.children if c.dep_ == "dobj"]
+    if subject is None or len(objects) != 1:
+        return None
+    for c in root.children:
+        if c.dep_ != "prep" or c.i >= subject.left_edge.i or c.i not in words:
+            continue
+        said = tuple(t.lower_ for t in c.subtree)
+        found = next((k for k in _ADDING if said[: len(k)] == k), None)
+        if found is None:
+            continue
+        value = doc[c.i + len(found)] if c.i + len(found) < len(doc) else None
+        if value is None or value.pos_ not in ("NOUN", "PROPN"):
+            return None
+        noun = _subtree(value) if value.dep_ == "pobj" else set()
+        if not noun:
+            return None
+        phrase = _subtree(c)
+        claim = _Claim((words - phrase - _subtree(objects[0])) | {root.i})
+        claim.tokens -= _trailing_comma(doc, phrase)
+        claim.subs[root.i] = f"{root.text} {_joined(doc, noun)}"
+        claim.sources = phrase
+        claim.notes.append(f"what {_words(doc, phrase)!r} adds to the object")
+        return claim
+    return None
+
+
+def _trailing_comma(doc: Doc, ids: set[int]) -> set[int]:
+    after = max(ids) + 1 if ids else len(doc)
+    return {after} if after < len(doc) and doc[after].text == "," else set()
 
 
 def _words(doc: Doc, ids: set[int]) -> str:
@@ -971,6 +1016,24 @@ def _narrowed(doc: Doc, claim: _Claim) -> list[_Claim]:
     return [claim]
 
 
+def _shared_object(members: list[Token], own: list[set[int]]) -> list[set[int]]:
+    """ "sourcing, screening and hiring candidates": the last verb's object is every
+    member's ("sourcing candidates"), when the others have none of their own."""
+    last = members[-1]
+    objects = [c for c in last.children if c.dep_ == "dobj"]
+    if len(objects) != 1 or not all(_verbal(m) for m in members):
+        return own
+    if any(c.dep_ not in ("cc", "punct", "conj") for m in members[:-1] for c in m.children):
+        return own
+    shared = _subtree(objects[0])
+    return [words | shared if k < len(own) - 1 else words for k, words in enumerate(own)]
+
+
+def _verbal(token: Token) -> bool:
+    """A verb or a gerund (the parser reads "screening" in a list of them as a noun)."""
+    return token.pos_ == "VERB" or token.tag_ == "VBG" or token.lower_.endswith("ing")
+
+
 def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
     """One claim per member of the clause's first list ("through A, B and C")."""
     lists = _lists(claim.tokens, doc)
@@ -978,6 +1041,7 @@ def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
         return [claim]
     members = _lifted(max(lists, key=len))
     whole, own = _member_tokens(members)
+    own = _shared_object(members, own)
     whole |= _vague_head(members[0]) & claim.tokens
     whole &= claim.tokens
     own = [w & claim.tokens for w in own]
