@@ -109,3 +109,36 @@ def test_a_list_of_gerunds_shares_the_last_ones_object() -> None:
         "screening candidates.",
     ]
     assert _pieces(response, claims[1])[-2:] == ["screening", "candidates"]
+
+
+def test_an_adjective_phrase_after_a_comma_is_a_claim_about_the_subject() -> None:
+    response = "Kyiv is a city on the Dnieper, rich in history."
+    city, rich = _claims(response)
+    assert city.claim == "Kyiv is a city on the Dnieper."
+    assert rich.claim == "Kyiv is rich in history."
+    assert _pieces(response, rich) == ["Kyiv", "rich in history"]
+    assert response[rich.start : rich.end] == "rich in history."
+
+
+def test_a_hyphenated_list_member_keeps_its_hyphen() -> None:
+    response = "Zed is a chain of shops in Oslo, similar to 7-Eleven or Circle K."
+    claims = [d.claim for d in _claims(response)]
+    assert "Zed is similar to 7-Eleven." in claims
+    assert "Zed is similar to Circle K." in claims
+
+
+def test_a_relative_clause_of_place_is_a_claim_of_its_own() -> None:
+    response = (
+        "Ada Lin is a chemist. Ada Lin is a senior researcher at Nordic Labs, where she "
+        "leads a team focused on battery chemistry."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims][1:] == [
+        "Ada Lin is a senior researcher at Nordic Labs.",
+        "Ada Lin leads a team focused on battery chemistry.",
+    ]
+    team = claims[2]
+    # the participle the parser coordinated with "is" stays with "a team"
+    assert _pieces(response, team) == ["she leads a team focused on battery chemistry"]
+    assert team.rewrite is not None
+    assert "'she' read as 'Ada Lin'" in team.rewrite

@@ -270,7 +270,12 @@ def _clause_heads(root: Token) -> list[Token]:
     for child in root.children:
         if (said := _meaning(child) or _reminded(child)) is not None:
             out.extend(_clause_heads(said))
-        elif (child.dep_ == "conj" and child.pos_ in ("VERB", "AUX") and child.i > root.i) or (
+        elif (
+            child.dep_ == "conj"
+            and child.pos_ in ("VERB", "AUX")
+            and child.i > root.i
+            and not _dangling(child)
+        ) or (
             child.dep_ == "advcl"
             and child.pos_ in ("VERB", "AUX")
             and _subject(child) is not None
@@ -278,6 +283,31 @@ def _clause_heads(root: Token) -> list[Token]:
         ):
             out.extend(_clause_heads(child))
     return out
+
+
+def _dangling(conj: Token) -> bool:
+    """ "leads a team focused on X" parsed as a verb coordinated with the sentence's: no
+    "and" or comma joins it, and it follows a noun (a participle of that noun)."""
+    doc = conj.doc
+    before = doc[conj.i - 1] if conj.i > 0 else None
+    joined = any(
+        c.dep_ in ("cc", "punct") and c.i < conj.i for c in conj.head.children if c.i > conj.head.i
+    )
+    return (
+        not joined
+        and conj.tag_ in ("VBN", "VBD")
+        and before is not None
+        and before.pos_ in ("NOUN", "PROPN")
+        and not any(c.dep_ in _SUBJ or c.dep_ in _AUX for c in conj.children)
+    )
+
+
+def _dangling_after(tok: Token) -> set[int]:
+    """The words of a dangling participle (:func:`_dangling`) right after ``tok``'s phrase."""
+    for c in tok.doc[tok.right_edge.i + 1 : tok.right_edge.i + 2]:
+        if c.dep_ == "conj" and _dangling(c):
+            return _subtree(c)
+    return set()
 
 
 # "..., but keep in mind that X": the reader is told X
@@ -572,8 +602,8 @@ def _member_tokens(members: list[Token]) -> tuple[set[int], list[set[int]]]:
             if other.i != m.i and other.i in words:
                 words -= _subtree(other)
         for c in m.children:
-            if c.dep_ in ("cc", "punct", "preconj") and c.i in words:
-                words.discard(c.i)
+            if c.dep_ in ("cc", "punct", "preconj") and c.i in words and c.tag_ != "HYPH":
+                words.discard(c.i)  # "7-Eleven" keeps its hyphen
         own.append(words)
         whole |= _subtree(m)
     del member_ids
@@ -674,7 +704,7 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
     for i in sorted(claim.tokens):
         tok = doc[i]
         if (
-            tok.dep_ not in ("relcl", "appos", "acl")
+            (tok.dep_ not in ("relcl", "appos", "acl") and not _adjective_phrase(tok))
             or i not in sentence
             or i not in claim.tokens
             or tok.head.i not in claim.tokens
@@ -686,6 +716,7 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         words = _subtree(tok)
         if about is not None and tok.dep_ == "acl":
             words |= _narrowing_after(doc, tok, claim)
+        words |= _dangling_after(tok) & claim.tokens
         made = _side_claim(doc, about or tok.head, words, tok.dep_, root, heads)
         if not made:
             continue
@@ -698,6 +729,18 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
     return side
 
 
+def _adjective_phrase(tok: Token) -> bool:
+    """ "a chain of stores, similar to X": an adjective with its complement set off by a
+    comma after the noun it describes."""
+    return (
+        tok.dep_ == "amod"
+        and tok.pos_ == "ADJ"
+        and tok.i > tok.head.i
+        and _nonrestrictive(tok)
+        and any(c.dep_ == "prep" for c in tok.children)
+    )
+
+
 def _described_subject(relcl: Token) -> Token | None:
     """The subject a relative clause (or a participle phrase) on a predicate noun speaks
     of: "Mondeca is a company that specializes in X" says "Mondeca specializes in X" (a
@@ -707,7 +750,7 @@ def _described_subject(relcl: Token) -> Token | None:
     # "a type of wet sand that ...": the predicate noun above the one described
     while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
         noun = noun.head.head
-    participle = relcl.dep_ == "acl" and relcl.tag_ == "VBN"
+    participle = (relcl.dep_ == "acl" and relcl.tag_ == "VBN") or _adjective_phrase(relcl)
     if (relcl.dep_ != "relcl" and not participle) or noun.dep_ != "attr":
         return None
     if noun.head.lemma_ != "be":
@@ -1081,7 +1124,7 @@ def _side_claim(
             None,
         )
         if pron is None:
-            return []
+            return _relative_of_place(doc, words, name)
         if pron.tag_ == "WP$":  # "X, whose father was Y": "X's father was Y"
             claim = _Claim(set(words), sources=set(noun))
             claim.subs[pron.i] = name + "'s"
@@ -1094,6 +1137,8 @@ def _side_claim(
         verb = next((doc[i] for i in words if doc[i].dep_ == "acl"), None)
         if verb is None or verb.tag_ != "VBN":
             return []
+    elif dep == "amod":
+        pass  # "X, similar to Y": checked by the caller
     elif doc[first].is_punct or (first > 0 and doc[first - 1].text == "("):
         return []  # "(HAuCl4)", "(NeurIPS 2017)": a name said again, no claim
     else:
@@ -1107,7 +1152,20 @@ def _side_claim(
             return []
     claim = _Claim(set(words) | noun)
     claim.inserted[first] = _copula(head, root)
-    claim.notes.append(f"{'appositive' if dep == 'appos' else 'participle phrase'} of {name!r}")
+    kind = {"appos": "appositive", "amod": "adjective phrase"}.get(dep, "participle phrase")
+    claim.notes.append(f"{kind} of {name!r}")
+    return [claim]
+
+
+def _relative_of_place(doc: Doc, words: set[int], name: str) -> list[_Claim]:
+    """ "..., at Acme, where he leads a team": "he leads a team" (a clause of its own, its
+    subject read later), its "where" or "when" left out."""
+    first = doc[min(words)]
+    verb = first.head
+    if first.tag_ != "WRB" or first.lower_ not in ("where", "when") or _subject(verb) is None:
+        return []
+    claim = _Claim(set(words) - {first.i})
+    claim.notes.append(f"relative clause of place or time about {name!r}")
     return [claim]
 
 
