@@ -142,3 +142,41 @@ def test_a_relative_clause_of_place_is_a_claim_of_its_own() -> None:
     assert _pieces(response, team) == ["she leads a team focused on battery chemistry"]
     assert team.rewrite is not None
     assert "'she' read as 'Ada Lin'" in team.rewrite
+
+
+def test_with_after_a_comma_says_what_a_thing_has() -> None:
+    response = "The tower is tall, with a height of 300 metres."
+    claims = [d for d in extract_claims(response)]
+    assert [d.claim for d in claims] == [
+        "The tower is tall.",
+        "The tower has a height of 300 metres.",
+    ]
+    has = claims[1]
+    assert _pieces(response, has) == ["The tower", "a height of 300 metres"]
+    assert response[has.start : has.end] == "a height of 300 metres."
+
+
+def test_with_features_such_as_a_list_gives_one_claim_a_feature() -> None:
+    response = (
+        "Rust is a language. It is fast and safe, with features such as ownership and traits."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert "Rust has features such as ownership." in claims
+    assert "Rust has features such as traits." in claims
+
+
+def test_an_absolute_phrase_is_a_claim_read_for_the_subject() -> None:
+    response = "The index is published monthly, with lower values meaning cleaner air."
+    published, meaning = _claims(response)
+    assert published.claim == "The index is published monthly."
+    assert meaning.claim == "For the index, lower values mean cleaner air."
+    assert _pieces(response, meaning) == ["The index", "lower values meaning cleaner air"]
+    # in the past tense the phrase stays (its participle has no past said for it)
+    (kept,) = _claims("The team won the cup, with its captain scoring twice.")
+    assert kept.claim.startswith("The team won the cup, with ")
+    assert kept.claim.endswith("captain scoring twice.")
+
+
+def test_with_after_a_persons_clause_is_not_what_they_have() -> None:
+    (kept,) = _claims("Ann Lee moved to Paris in 1990, with her husband.")
+    assert kept.claim == "Ann Lee moved to Paris in 1990, with her husband."

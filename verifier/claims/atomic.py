@@ -476,6 +476,8 @@ def _word_kind(token: Token) -> str:
     if token.pos_ in ("NOUN", "PROPN", "NUM", "X") or token.tag_ == "VBG":  # "sourcing" is
         # tagged a verb and "screening" a noun in one list
         return "noun"
+    if token.pos_ == "VERB" and token.dep_ == "amod":
+        return "ADJ"  # "simplified and efficient memory": two modifiers of one kind
     return token.pos_
 
 
@@ -839,6 +841,7 @@ def _clauses(
             claim.notes.append(frame)
         side.extend(_side_claims(doc, claim, root, head_ids))
         side.extend(_participles(doc, claim, h, heads))
+        side.extend(_with_phrases(doc, claim, h, heads))
         for part in _split_adjuncts(doc, claim, h):
             claims.extend(_split_list(doc, part))
     for claim in side:
@@ -1075,6 +1078,75 @@ def _shared_object(members: list[Token], own: list[set[int]]) -> list[set[int]]:
 def _verbal(token: Token) -> bool:
     """A verb or a gerund (the parser reads "screening" in a list of them as a noun)."""
     return token.pos_ == "VERB" or token.tag_ == "VBG" or token.lower_.endswith("ing")
+
+
+def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list[_Claim]:
+    """ ", with X" after a clause, taken out of its claim: "with higher numbers meaning Y"
+    is the claim "Higher numbers mean Y"; "It is fast, with features such as Z" (a thing's
+    subject) is "It has features such as Z"."""
+    subject = _subject(h)
+    out: list[_Claim] = []
+    for prep in h.children:
+        if (
+            prep.dep_ != "prep"
+            or prep.lower_ != "with"
+            or prep.i < h.i
+            or prep.i not in claim.tokens
+            or doc[prep.i - 1].text != ","
+        ):
+            continue
+        words = _subtree(prep) & claim.tokens
+        clause = next((c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
+        noun = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        agent = _subject(clause) if clause is not None else None
+        if clause is None and noun is not None:
+            # "with lower values meaning X" parsed as a noun and its participle
+            clause = next((c for c in noun.children if c.dep_ == "acl" and c.tag_ == "VBG"), None)
+            agent = noun if clause is not None else None
+        if clause is not None and agent is not None and _having(agent, h) != "had":
+            # (only in the present: its participle is said in the present tense)
+            said = noun if agent.i == getattr(noun, "i", -1) else clause
+            clause_words = _subtree(said) & words
+            part = _Claim(set(clause_words), {clause.i: _inflected(clause, agent)})
+            part.notes.append("absolute phrase after 'with'")
+            if _has_reading(subject, agent) or (subject is not None and subject.lower_ == "it"):
+                # "For glide ratio, higher numbers mean ...": what the numbers are of
+                assert subject is not None
+                named = _np_tokens(subject, {x.i for x in heads})
+                part.tokens |= named
+                part.inserted[min(named)] = "For"
+                if doc[min(named)].lower_ in ("the", "a", "an"):
+                    part.subs[min(named)] = doc[min(named)].lower_
+                part.inserted[min(clause_words)] = ","
+                part.notes.append(f"read for {_words(doc, named)!r}")
+        elif noun is not None and _has_reading(subject, noun):
+            assert subject is not None
+            part = _Claim((_subtree(noun) & words) | _np_tokens(subject, {x.i for x in heads}))
+            part.inserted[noun.left_edge.i] = _having(subject, h)
+            part.notes.append(f"what {_words(doc, _np_tokens(subject, set()))!r} has")
+        else:
+            continue
+        part.subs = {**claim.subs, **part.subs}
+        part.unresolved = claim.unresolved
+        out.append(part)
+        claim.tokens -= words | {prep.i - 1}
+    return out
+
+
+def _has_reading(subject: Token | None, noun: Token) -> bool:
+    """Whether "S, with N" says "S has N": a thing's subject (not a person's: "he lived
+    there, with his wife"), a noun with no possessive."""
+    if subject is None or subject.lower_ in ("he", "she", "i", "we", "you"):
+        return False
+    if subject.ent_type_ == "PERSON" or subject.lower_ in _DEMONSTRATIVE:
+        return False
+    return noun.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in noun.children)
+
+
+def _having(subject: Token, verb: Token) -> str:
+    plural = subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("they", "we")
+    past = verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in verb.children if c.dep_ in _AUX)
+    return "had" if past else ("have" if plural else "has")
 
 
 def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
