@@ -180,3 +180,38 @@ def test_an_absolute_phrase_is_a_claim_read_for_the_subject() -> None:
 def test_with_after_a_persons_clause_is_not_what_they_have() -> None:
     (kept,) = _claims("Ann Lee moved to Paris in 1990, with her husband.")
     assert kept.claim == "Ann Lee moved to Paris in 1990, with her husband."
+
+
+def test_these_n_reads_as_the_some_n_named_before() -> None:
+    response = (
+        "Some rare minerals of Norway are found in granite. These minerals are mined in winter."
+    )
+    claims = _claims(response)
+    mined = claims[-1]
+    assert mined.claim == "Rare minerals of Norway are mined in winter."
+    assert mined.rewrite is not None
+    assert "'These minerals' read as 'Rare minerals of Norway'" in mined.rewrite
+    assert _pieces(response, mined) == ["These minerals are mined in winter"]
+
+
+def test_a_result_clause_after_keep_in_mind_is_kept() -> None:
+    response = (
+        "This may seem like a small change, but keep in mind that the Rhine is a long river "
+        "with many towns, so even a small rise of the river each year can flood many towns."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims] == [
+        "The Rhine is a long river with many towns.",
+        "Even a small rise of the river each year can flood many towns.",
+    ]
+    assert _pieces(response, claims[1]) == [
+        "even a small rise of the river each year can flood many towns"
+    ]
+
+
+def test_a_participle_narrowing_a_subject_is_also_a_claim() -> None:
+    response = "The letters written by Lincoln were sold in 1990."
+    sold, written = _claims(response)
+    assert sold.claim == "The letters written by Lincoln were sold in 1990."
+    assert written.claim == "The letters were written by Lincoln."
+    assert _pieces(response, written) == ["The letters written by Lincoln"]

@@ -270,19 +270,30 @@ def _clause_heads(root: Token) -> list[Token]:
     for child in root.children:
         if (said := _meaning(child) or _reminded(child)) is not None:
             out.extend(_clause_heads(said))
+            if said.head.i == child.i and child.i != said.i:  # "keep in mind that X, so Y"
+                out.extend(h for c in child.children if _given(c) for h in _clause_heads(c))
         elif (
             child.dep_ == "conj"
             and child.pos_ in ("VERB", "AUX")
             and child.i > root.i
             and not _dangling(child)
-        ) or (
-            child.dep_ == "advcl"
-            and child.pos_ in ("VERB", "AUX")
-            and _subject(child) is not None
-            and any(m.dep_ == "mark" and m.lower_ in _GIVEN for m in child.children)
-        ):
+        ) or (_given(child)):
             out.extend(_clause_heads(child))
     return out
+
+
+def _given(child: Token) -> bool:
+    """A clause that states a fact of its own beside its head's: "because X", "as X",
+    "so X" (a result; not "so that X", a purpose)."""
+    if child.dep_ != "advcl" or child.pos_ not in ("VERB", "AUX") or _subject(child) is None:
+        return False
+    for m in child.children:
+        if m.dep_ == "mark" and m.lower_ in _GIVEN:
+            return True
+        if m.dep_ == "mark" and m.lower_ == "so":
+            after = child.doc[m.i + 1] if m.i + 1 < len(child.doc) else None
+            return after is None or after.lower_ != "that"
+    return False
 
 
 def _dangling(conj: Token) -> bool:
@@ -714,6 +725,10 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
             continue
         about = _described_subject(tok)
         if about is None and not _nonrestrictive(tok):
+            if _presupposed(tok):
+                # "The sauce used in X could have existed": "The sauce is used in X" too,
+                # the subject kept whole in its own claim
+                side.extend(_side_claim(doc, tok.head, _subtree(tok), "acl", root, heads))
             continue
         words = _subtree(tok)
         if about is not None and tok.dep_ == "acl":
@@ -729,6 +744,22 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
             claim.tokens.discard(q)
     return side
+
+
+def _presupposed(tok: Token) -> bool:
+    """A participle phrase that narrows a clause's subject and states a fact of it: "the
+    red sauce typically used in X", "the letters written by Y" (a noun with a determiner,
+    the participle with an adverb or a complement)."""
+    noun = tok.head
+    return (
+        tok.dep_ == "acl"
+        and tok.tag_ == "VBN"
+        and noun.dep_ in ("nsubj", "nsubjpass")
+        and noun.pos_ == "NOUN"
+        and any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in noun.children)
+        and any(c.dep_ in ("prep", "agent") for c in tok.children)
+        and not any(c.dep_ in ("relcl", "acl") and c.i != tok.i for c in noun.children)
+    )
 
 
 def _adjective_phrase(tok: Token) -> bool:
@@ -791,7 +822,9 @@ def _left_out(doc: Doc, root: Token, heads: list[Token]) -> set[int]:
         if h.dep_ == "ccomp" and _reminded(h.head) is not None:
             # "..., but keep in mind that": the words that tell the reader, and the "but"
             told = h.head
-            noise |= _subtree(told) - _subtree(h)
+            inside = _subtree(told)
+            others = set().union(*(_subtree(o) for o in heads if o.i != told.i and o.i in inside))
+            noise |= _subtree(told) - _subtree(h) - others
             noise |= {
                 c.i
                 for c in told.head.children
@@ -1376,6 +1409,10 @@ def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
             and memory.described(s.lemma_.lower(), s.tag_ in ("NNS", "NNPS"))
         ):
             continue
+        if dets and dets[0].i == min(words) and dets[0].lower_ in ("some", "several", "many"):
+            # "Some important attributes of X include ...": "these attributes" later are
+            # "important attributes of X"
+            words = words - {dets[0].i}
         if (e := entity_of(s, _words(doc, words))) is not None:
             e.subject = True
             memory.add(e)
