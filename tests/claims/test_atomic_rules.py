@@ -215,3 +215,24 @@ def test_a_participle_narrowing_a_subject_is_also_a_claim() -> None:
     assert sold.claim == "The letters written by Lincoln were sold in 1990."
     assert written.claim == "The letters were written by Lincoln."
     assert _pieces(response, written) == ["The letters written by Lincoln"]
+
+
+def test_a_defining_clause_on_an_indefinite_object_is_a_claim_of_its_own() -> None:
+    response = "The author proposes a new method that ranks pages by their links."
+    proposes, ranks = _claims(response)
+    assert proposes.claim == "The author proposes a new method."
+    assert ranks.claim == "The new method ranks pages by their links."
+    assert _pieces(response, ranks) == ["a new method that ranks pages by their links"]
+    assert response[ranks.start : ranks.end] == "that ranks pages by their links."
+
+
+def test_a_clause_of_place_on_an_object_is_a_claim_of_its_own() -> None:
+    response = "The term refers to the pricing model where the customer pays per unit of power."
+    refers, pays = _claims(response)
+    assert refers.claim == "The term refers to the pricing model."
+    assert pays.claim == "The customer pays per unit of power."
+
+
+def test_a_clause_that_says_which_one_is_meant_stays() -> None:
+    (claim,) = _claims("She won the first race that was held in Oslo in 1990.")
+    assert claim.claim == "She won the first race that was held in Oslo in 1990."

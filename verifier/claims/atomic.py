@@ -724,6 +724,17 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         ):
             continue
         about = _described_subject(tok)
+        if about is None and not _nonrestrictive(tok) and _defining(tok):
+            # "proposes a new approach that prioritizes X": "proposes a new approach" and
+            # "the new approach prioritizes X"
+            made = _side_claim(doc, tok.head, _subtree(tok), "relcl", root, heads)
+            if made:
+                for det in (c for c in tok.head.children if c.dep_ == "det"):
+                    if det.lower_ in ("a", "an") and det.i in made[0].tokens:
+                        made[0].subs[det.i] = "the" if det.i > min(made[0].tokens) else "The"
+                side.extend(made)
+                claim.tokens -= _subtree(tok)
+            continue
         if about is None and not _nonrestrictive(tok):
             if _presupposed(tok):
                 # "The sauce used in X could have existed": "The sauce is used in X" too,
@@ -744,6 +755,29 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
             claim.tokens.discard(q)
     return side
+
+
+def _defining(relcl: Token) -> bool:
+    """A relative clause that describes an object said with "a" or no article ("a new
+    approach that ...", "proteins that ...") or a place ("the strategy where ..."): a claim
+    of its own, the object's clause one without it. Not a subject's, not after "the only",
+    "the first", "the largest": there the clause says which one is meant."""
+    noun = relcl.head
+    if relcl.dep_ != "relcl" or noun.pos_ != "NOUN" or noun.dep_ not in ("dobj", "pobj"):
+        return False
+    first = relcl.doc[relcl.left_edge.i]
+    if first.tag_ not in ("WDT", "WP", "WRB") or first.lower_ == "when":
+        return False
+    if first.tag_ != "WRB" and first.dep_ not in ("nsubj", "nsubjpass"):
+        return False  # "the book that she wrote": the object's own words, no fact of its own
+    if any(
+        c.tag_ in ("JJS", "RBS") or c.lower_ in ("only", "first", "last", "same")
+        for c in noun.subtree
+        if c.i < noun.i
+    ):
+        return False
+    dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
+    return not dets or dets[0] in ("a", "an") or first.lower_ == "where"
 
 
 def _presupposed(tok: Token) -> bool:
