@@ -236,3 +236,23 @@ def test_a_clause_of_place_on_an_object_is_a_claim_of_its_own() -> None:
 def test_a_clause_that_says_which_one_is_meant_stays() -> None:
     (claim,) = _claims("She won the first race that was held in Oslo in 1990.")
     assert claim.claim == "She won the first race that was held in Oslo in 1990."
+
+
+def test_a_long_passive_says_its_agent_and_its_other_adjunct_apart() -> None:
+    response = (
+        "The Chief Inspector of the National Water Board is appointed by the Minister of the "
+        "Environment for a four-year term with the consent of the Senate."
+    )
+    by, term = _claims(response)
+    assert by.claim == (
+        "The Chief Inspector of the National Water Board is appointed by the Minister of the "
+        "Environment."
+    )
+    assert term.claim == (
+        "The Chief Inspector of the National Water Board is appointed for a four-year term "
+        "with the consent of the Senate."
+    )
+    assert _pieces(response, term) == [
+        "The Chief Inspector of the National Water Board is appointed",
+        "for a four-year term with the consent of the Senate",
+    ]

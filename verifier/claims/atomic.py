@@ -971,9 +971,10 @@ LONG_CLAUSE = 16
 
 
 def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
-    """ "X was appointed by Y in 2010 for a five-year term with the agreement of Z": one
-    claim per prepositional adjunct after the first (the verb's complement, kept in each),
-    when the clause is long and has three or more; else the claim as it is."""
+    """ "X moved to Y in 2010 for a five-year term with the agreement of Z": one claim per
+    prepositional adjunct after the first (the verb's complement, kept in each), when the
+    clause is long and has three or more; a passive's agent ("appointed by Y for a term")
+    is one of them, two enough; else the claim as it is."""
     words = [i for i in claim.tokens if not doc[i].is_punct]
     if len(words) <= LONG_CLAUSE:
         return [claim]
@@ -982,9 +983,14 @@ def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
         for c in head.children
         if c.dep_ in ("prep", "agent") and c.i > head.i and c.i in claim.tokens
     ]
-    if len(preps) < 3 or any(c.dep_ in ("conj", "cc") for p in preps for c in p.children):
+    # a passive's agent is an adjunct like the others ("appointed by X for a term")
+    agent_first = bool(preps) and preps[0].dep_ == "agent"
+    if len(preps) < (2 if agent_first else 3) or any(
+        c.dep_ in ("conj", "cc") for p in preps for c in p.children
+    ):
         return [claim]
-    rest = preps[1:]  # the first, the verb's complement ("appointed by X"), in each
+    # else the first, the verb's complement ("moved to X"), is kept in each
+    rest = preps if agent_first else preps[1:]
     out = []
     for k, prep in enumerate(rest):
         others = set().union(*(_subtree(p) for p in rest if p.i != prep.i))
