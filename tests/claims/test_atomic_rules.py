@@ -256,3 +256,22 @@ def test_a_long_passive_says_its_agent_and_its_other_adjunct_apart() -> None:
         "The Chief Inspector of the National Water Board is appointed",
         "for a four-year term with the consent of the Senate",
     ]
+
+
+def test_a_described_collection_is_a_claim_beside_its_examples() -> None:
+    response = (
+        "The institute funds research on topics related to coastal and marine ecology, such "
+        "as coral bleaching, fisheries, and erosion."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims][:2] == [
+        "The institute funds research on topics related to coastal and marine ecology.",
+        "The institute funds research on topics related to coral bleaching.",
+    ]
+    assert len(claims) == 4
+    assert _pieces(response, claims[0]) == [
+        "The institute funds research on topics related to coastal and marine ecology"
+    ]
+    # a quantity is no collection said of its own
+    claims = _claims("The shop sells a variety of goods such as tea and rice.")
+    assert [d.claim for d in claims] == ["The shop sells tea.", "The shop sells rice."]

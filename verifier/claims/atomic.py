@@ -588,6 +588,37 @@ def _vague_head(first: Token) -> set[int]:
     return words
 
 
+def _described_collection(doc: Doc, first: Token, vague: set[int], claim: _Claim) -> _Claim | None:
+    """ "research on topics related to social and environmental sustainability, such as
+    A, B and C": the described collection is a claim of its own ("research on topics
+    related to social and environmental sustainability") beside one claim an example,
+    when it says more than a quantity ("a variety of products such as": no claim)."""
+    if not vague:
+        return None
+    prep = first.head
+    examples = _subtree(prep) | {c.i for c in prep.children if c.lower_ == "such"}
+    examples |= {i for i in vague if doc[i].is_punct and i < prep.i}
+    said = [
+        doc[i]
+        for i in vague - examples
+        if not doc[i].is_punct
+        and not doc[i].is_stop
+        and doc[i].lemma_.lower() not in _VAGUE_QUANTITY
+        and doc[i].lower_ != "such"
+    ]
+    if len(said) < 3:
+        return None
+    return _Claim(
+        claim.tokens - examples,
+        dict(claim.subs),
+        set(claim.drop),
+        dict(claim.inserted),
+        [*claim.notes, "the collection its examples are of"],
+        claim.unresolved,
+        set(claim.sources),
+    )
+
+
 def _lifted(members: list[Token]) -> list[Token]:
     """A list the parser hung one level too low: "to a mother from Kansas and a father
     from Kenya" read as "Kansas and a father" is the list "a mother ... and a father"."""
@@ -1230,10 +1261,13 @@ def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
     members = _lifted(max(lists, key=len))
     whole, own = _member_tokens(members)
     own = _shared_object(members, own)
-    whole |= _vague_head(members[0]) & claim.tokens
+    vague = _vague_head(members[0]) & claim.tokens
+    whole |= vague
     whole &= claim.tokens
     own = [w & claim.tokens for w in own]
     out = []
+    if (general := _described_collection(doc, members[0], vague, claim)) is not None:
+        out.append(general)
     for k, words in enumerate(own):
         out.append(
             _Claim(
