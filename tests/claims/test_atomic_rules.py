@@ -275,3 +275,12 @@ def test_a_described_collection_is_a_claim_beside_its_examples() -> None:
     # a quantity is no collection said of its own
     claims = _claims("The shop sells a variety of goods such as tea and rice.")
     assert [d.claim for d in claims] == ["The shop sells tea.", "The shop sells rice."]
+
+
+def test_a_relative_clause_after_a_comma_is_about_the_nearest_noun() -> None:
+    response = (
+        "The colour of the flower is the result of the activity of certain enzymes, which "
+        "break down sugars."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1] == "Certain enzymes break down sugars."

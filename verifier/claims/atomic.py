@@ -207,6 +207,7 @@ class _Claim:
     notes: list[str] = field(default_factory=list)
     unresolved: bool = False
     sources: set[int] = field(default_factory=set)  # words it draws on, not repeated
+    made_from: int = -1  # the clause or phrase a side claim was read from
 
 
 def _subtree(token: Token) -> set[int]:
@@ -742,35 +743,23 @@ def _owned(heads: list[Token]) -> dict[int, set[int]]:
 
 def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[_Claim]:
     """Non-restrictive relative clauses, appositives and "also known as" phrases of the
-    claim as claims of their own (and out of the claim)."""
+    claim as claims of their own (and out of the claim); a defining clause on an object
+    (out of the claim too), a participle narrowing the subject (kept in it)."""
     side: list[_Claim] = []
     sentence = _subtree(root)
     for i in sorted(claim.tokens):
         tok = doc[i]
         if (
             (tok.dep_ not in ("relcl", "appos", "acl") and not _adjective_phrase(tok))
+            or i == claim.made_from
             or i not in sentence
             or i not in claim.tokens
             or tok.head.i not in claim.tokens
         ):
             continue
         about = _described_subject(tok)
-        if about is None and not _nonrestrictive(tok) and _defining(tok):
-            # "proposes a new approach that prioritizes X": "proposes a new approach" and
-            # "the new approach prioritizes X"
-            made = _side_claim(doc, tok.head, _subtree(tok), "relcl", root, heads)
-            if made:
-                for det in (c for c in tok.head.children if c.dep_ == "det"):
-                    if det.lower_ in ("a", "an") and det.i in made[0].tokens:
-                        made[0].subs[det.i] = "the" if det.i > min(made[0].tokens) else "The"
-                side.extend(made)
-                claim.tokens -= _subtree(tok)
-            continue
         if about is None and not _nonrestrictive(tok):
-            if _presupposed(tok):
-                # "The sauce used in X could have existed": "The sauce is used in X" too,
-                # the subject kept whole in its own claim
-                side.extend(_side_claim(doc, tok.head, _subtree(tok), "acl", root, heads))
+            side.extend(_restrictive_claims(doc, claim, tok, root, heads))
             continue
         words = _subtree(tok)
         if about is not None and tok.dep_ == "acl":
@@ -779,6 +768,8 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         made = _side_claim(doc, about or tok.head, words, tok.dep_, root, heads)
         if not made:
             continue
+        for m in made:
+            m.made_from = i
         side.extend(made)
         claim.tokens -= words
         if (p := tok.left_edge.i - 1) >= 0 and doc[p].is_punct:
@@ -786,6 +777,29 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
             claim.tokens.discard(q)
     return side
+
+
+def _restrictive_claims(
+    doc: Doc, claim: _Claim, tok: Token, root: Token, heads: set[int]
+) -> list[_Claim]:
+    """A clause that restricts its noun: "proposes a new approach that prioritizes X" is
+    "proposes a new approach" and "the new approach prioritizes X" (:func:`_defining`);
+    "The sauce used in X could have existed" is also "The sauce is used in X", the
+    subject kept whole in its own claim (:func:`_presupposed`); else nothing."""
+    if _defining(tok):
+        made = _side_claim(doc, tok.head, _subtree(tok), "relcl", root, heads)
+        if made:
+            for det in (c for c in tok.head.children if c.dep_ == "det"):
+                if det.lower_ in ("a", "an") and det.i in made[0].tokens:
+                    made[0].subs[det.i] = "the" if det.i > min(made[0].tokens) else "The"
+            claim.tokens -= _subtree(tok)
+    elif _presupposed(tok):
+        made = _side_claim(doc, tok.head, _subtree(tok), "acl", root, heads)
+    else:
+        made = []
+    for m in made:
+        m.made_from = tok.i
+    return made
 
 
 def _defining(relcl: Token) -> bool:
@@ -845,8 +859,14 @@ def _described_subject(relcl: Token) -> Token | None:
     named subject only); "C# is a language developed by Microsoft" says "C# is developed
     by Microsoft" (a pronoun subject too: "It is a plant found in X", read as it stands for)."""
     noun = relcl.head
-    # "a type of wet sand that ...": the predicate noun above the one described
-    while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
+    # "a type of wet sand that ...": the predicate noun above the one described (not past
+    # a comma: "the result of different genes, which control X" is about the genes)
+    while (
+        noun.dep_ == "pobj"
+        and noun.head.dep_ == "prep"
+        and noun.head.head.pos_ == "NOUN"
+        and not _nonrestrictive(relcl)
+    ):
         noun = noun.head.head
     participle = (relcl.dep_ == "acl" and relcl.tag_ == "VBN") or _adjective_phrase(relcl)
     if (relcl.dep_ != "relcl" and not participle) or noun.dep_ != "attr":
@@ -943,7 +963,9 @@ def _clauses(
         for part in _split_adjuncts(doc, claim, h):
             claims.extend(_split_list(doc, part))
     for claim in side:
-        claims.extend(_split_list(doc, claim))
+        # a clause inside a relative clause ("genes, which make proteins that fold")
+        for inner in [claim, *_side_claims(doc, claim, root, head_ids)]:
+            claims.extend(_split_list(doc, inner))
     claims = [c for claim in claims for c in _narrowed(doc, claim)]
     if resolve:
         for claim in claims:
