@@ -284,3 +284,17 @@ def test_a_relative_clause_after_a_comma_is_about_the_nearest_noun() -> None:
     )
     claims = [d.claim for d in _claims(response)]
     assert claims[-1] == "Certain enzymes break down sugars."
+
+
+def test_also_known_as_is_a_claim_of_its_own() -> None:
+    response = (
+        "The Big Apple, also known as New York City, is the largest city in the United States."
+    )
+    largest, known = _claims(response)
+    assert largest.claim == "The Big Apple is the largest city in the United States."
+    assert known.claim == "The Big Apple is also known as New York City."
+    assert _pieces(response, known) == ["The Big Apple", "also known as New York City"]
+    assert _pieces(response, largest) == [
+        "The Big Apple",
+        "is the largest city in the United States",
+    ]

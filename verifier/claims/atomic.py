@@ -460,7 +460,9 @@ def _np_tokens(head: Token, removed: set[int]) -> set[int]:
     for t in head.subtree:
         out.add(t.i)
     for t in head.subtree:
-        if t.i in out and t.dep_ in ("relcl", "appos", "acl", "advcl") and t.head.i in out:
+        if t.i in out and _known_as(t) and t.head.i in out:
+            out -= _subtree(t)  # "X, also known as Y,": X
+        elif t.i in out and t.dep_ in ("relcl", "appos", "acl", "advcl") and t.head.i in out:
             if t.dep_ == "acl" and not _nonrestrictive(t):
                 continue
             if t.dep_ in ("relcl", "appos") and not _nonrestrictive(t):
@@ -691,10 +693,12 @@ def _sentence_parts(
         return None
     out: list[Part] = []
     seen: set[int] = set()
+    said: set[str] = set()
     for claim in claims:
         text, spans = _render(doc, claim)
-        if not spans or len(re.findall(r"\w+", text)) < 2:
+        if not spans or len(re.findall(r"\w+", text)) < 2 or text in said:
             continue
+        said.add(text)
         own = sorted(claim.tokens - seen - claim.drop)
         seen |= claim.tokens
         words = [doc[i] for i in own if not doc[i].is_punct and not doc[i].is_space]
@@ -750,7 +754,11 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
     for i in sorted(claim.tokens):
         tok = doc[i]
         if (
-            (tok.dep_ not in ("relcl", "appos", "acl") and not _adjective_phrase(tok))
+            (
+                tok.dep_ not in ("relcl", "appos", "acl")
+                and not _adjective_phrase(tok)
+                and not _known_as(tok)
+            )
             or i == claim.made_from
             or i not in sentence
             or i not in claim.tokens
@@ -765,7 +773,8 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
         if about is not None and tok.dep_ == "acl":
             words |= _narrowing_after(doc, tok, claim)
         words |= _dangling_after(tok) & claim.tokens
-        made = _side_claim(doc, about or tok.head, words, tok.dep_, root, heads)
+        dep = "known" if _known_as(tok) else tok.dep_
+        made = _side_claim(doc, about or tok.head, words, dep, root, heads)
         if not made:
             continue
         for m in made:
@@ -841,6 +850,28 @@ def _presupposed(tok: Token) -> bool:
     )
 
 
+def _noun_read_as_verb(subject: Token) -> bool:
+    """ "Sinking sand, ..., is": the parser's verb ("Sinking") is a noun phrase's first
+    word, its object the noun."""
+    return (
+        subject.dep_ == "csubj"
+        and subject.tag_ == "VBG"
+        and any(c.dep_ == "dobj" and c.i == subject.i + 1 for c in subject.children)
+    )
+
+
+def _known_as(tok: Token) -> bool:
+    """ "X, also known as Y, is ...": another name set off by commas (whatever the parser
+    made of it)."""
+    return (
+        tok.lemma_ == "know"
+        and tok.tag_ == "VBN"
+        and tok.i > tok.head.i
+        and _nonrestrictive(tok)
+        and any(c.dep_ == "prep" and c.lower_ == "as" for c in tok.children)
+    )
+
+
 def _adjective_phrase(tok: Token) -> bool:
     """ "a chain of stores, similar to X": an adjective with its complement set off by a
     comma after the noun it describes."""
@@ -878,7 +909,7 @@ def _described_subject(relcl: Token) -> Token | None:
     subject = _subject(noun.head)
     if subject is None:
         return None
-    if subject.pos_ in ("NOUN", "PROPN"):
+    if subject.pos_ in ("NOUN", "PROPN") or _noun_read_as_verb(subject):
         return subject
     if participle and subject.lower_ in _PERSONAL | _NEUTER | _PLURAL and subject.dep_ == "nsubj":
         return subject
@@ -1338,8 +1369,8 @@ def _side_claim(
         verb = next((doc[i] for i in words if doc[i].dep_ == "acl"), None)
         if verb is None or verb.tag_ != "VBN":
             return []
-    elif dep == "amod":
-        pass  # "X, similar to Y": checked by the caller
+    elif dep in ("amod", "known"):
+        pass  # "X, similar to Y", "X, also known as Y": checked by the caller
     elif doc[first].is_punct or (first > 0 and doc[first - 1].text == "("):
         return []  # "(HAuCl4)", "(NeurIPS 2017)": a name said again, no claim
     else:
@@ -1353,7 +1384,9 @@ def _side_claim(
             return []
     claim = _Claim(set(words) | noun)
     claim.inserted[first] = _copula(head, root)
-    kind = {"appos": "appositive", "amod": "adjective phrase"}.get(dep, "participle phrase")
+    kind = {"appos": "appositive", "amod": "adjective phrase", "known": "another name"}.get(
+        dep, "participle phrase"
+    )
     claim.notes.append(f"{kind} of {name!r}")
     return [claim]
 
