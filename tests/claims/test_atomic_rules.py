@@ -298,3 +298,11 @@ def test_also_known_as_is_a_claim_of_its_own() -> None:
         "The Big Apple",
         "is the largest city in the United States",
     ]
+
+
+def test_a_subject_identified_by_a_name_gives_the_clause_to_the_name() -> None:
+    response = "The architect who designed the bridge was Anna Berg."
+    was, designed = _claims(response)
+    assert was.claim == "The architect was Anna Berg."
+    assert designed.claim == "Anna Berg designed the bridge."
+    assert _pieces(response, designed) == ["who designed the bridge", "Anna Berg"]

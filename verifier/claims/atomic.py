@@ -278,7 +278,7 @@ def _clause_heads(root: Token) -> list[Token]:
             and child.pos_ in ("VERB", "AUX")
             and child.i > root.i
             and not _dangling(child)
-        ) or (_given(child)):
+        ) or _given(child):
             out.extend(_clause_heads(child))
     return out
 
@@ -804,6 +804,12 @@ def _restrictive_claims(
             claim.tokens -= _subtree(tok)
     elif _presupposed(tok):
         made = _side_claim(doc, tok.head, _subtree(tok), "acl", root, heads)
+    elif (named := _identified(tok)) is not None:
+        # "One scholar who served as X is Ming Zhou": "One scholar is Ming Zhou" and "Ming
+        # Zhou served as X"
+        made = _side_claim(doc, named, _subtree(tok), "relcl", root, heads)
+        if made:
+            claim.tokens -= _subtree(tok)
     else:
         made = []
     for m in made:
@@ -832,6 +838,21 @@ def _defining(relcl: Token) -> bool:
         return False
     dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
     return not dets or dets[0] in ("a", "an") or first.lower_ == "where"
+
+
+def _identified(relcl: Token) -> Token | None:
+    """The name a subject with a relative clause is said to be ("The scholar who chaired
+    X is Ming Zhou": "Ming Zhou"), or None."""
+    noun = relcl.head
+    if relcl.dep_ != "relcl" or noun.dep_ not in ("nsubj", "nsubjpass") or noun.head.lemma_ != "be":
+        return None
+    first = relcl.doc[relcl.left_edge.i]
+    if first.tag_ not in ("WP", "WDT") or first.dep_ not in ("nsubj", "nsubjpass"):
+        return None
+    attrs = [c for c in noun.head.children if c.dep_ == "attr" and c.i > noun.i]
+    if len(attrs) != 1 or attrs[0].pos_ != "PROPN":
+        return None
+    return attrs[0]
 
 
 def _presupposed(tok: Token) -> bool:
@@ -1360,6 +1381,9 @@ def _side_claim(
         if pron.tag_ == "WP$":  # "X, whose father was Y": "X's father was Y"
             claim = _Claim(set(words), sources=set(noun))
             claim.subs[pron.i] = name + "'s"
+        elif min(noun) > pron.i:  # the name said after the clause: in the pronoun's place
+            claim = _Claim(set(words), sources=set(noun))
+            claim.subs[pron.i] = name
         else:  # the noun's own words in the pronoun's place (a pronoun in them is read later)
             claim = _Claim(set(words) | noun)
             claim.subs[pron.i] = ""
