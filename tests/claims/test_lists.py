@@ -79,3 +79,20 @@ def test_a_numbered_entry_reads_this_as_its_name_and_drops_stray_numbers() -> No
     assert response[blue.start : blue.end] == "“Blue Moon” (1994) - This is the trio's debut album."
     assert blue.rewrite is not None
     assert "'This' read as the entry" in blue.rewrite
+
+
+def test_a_headers_definite_subject_takes_the_words_of_its_fuller_mention() -> None:
+    response = (
+        "There were three winners of the Nordic Prize in 1990. The three winners were:\n"
+        "1. Ann Lee\n2. Bo Chen\n3. Cy Diaz"
+    )
+    claims = [d for d in extract_claims(response) if d.check_worthy]
+    assert [d.claim for d in claims][1:] == [
+        "The three winners of the Nordic Prize were Ann Lee.",
+        "The three winners of the Nordic Prize were Bo Chen.",
+        "The three winners of the Nordic Prize were Cy Diaz.",
+    ]
+    ann = claims[1]
+    assert _pieces(response, ann) == ["The three winners were", "Ann Lee"]
+    assert ann.rewrite is not None
+    assert "read as 'The three winners of the Nordic Prize were'" in ann.rewrite

@@ -1548,9 +1548,15 @@ def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
             memory.add(e)
     for h in heads:
         s = _subject(h)
+        if s is not None and s.dep_ == "expl":
+            # "There were four winners of the cup": what "the four winners" is later
+            s = next((c for c in h.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
         if s is None or s.pos_ == "PRON":
             continue
         words = _np_tokens(s, {x.i for x in heads})
+        if s.dep_ == "attr":  # its first complement only ("of the cup", not "in 1990")
+            for c in [c for c in s.children if c.dep_ == "prep"][1:]:
+                words -= _subtree(c)
         if s.dep_ == "csubj" and s.tag_ == "VBG":
             # "Sinking sand, ..., is": the parser's verb is a noun phrase's first word
             s = next((c for c in s.children if c.dep_ == "dobj"), s)

@@ -463,7 +463,8 @@ def extract_claims(
 
     segs = _list_lines(response, segments(response))
     docs = _parsed(segs, parse_budget)
-    header: tuple[int, int] | None = None  # the words before a list's colon, in the response
+    # the words before a list's colon (start, end in the response; as said in its claims)
+    header: tuple[int, int, str] | None = None
 
     for n, seg in enumerate(segs):
         if seg.kind not in ("paragraph", "list_item"):
@@ -576,10 +577,10 @@ def _list_part(
     segs: list[Segment],
     n: int,
     response: str,
-    header: tuple[int, int] | None,
+    header: tuple[int, int, str] | None,
     memory: Memory,
     parsed: bool,
-) -> tuple[bool, tuple[int, int] | None]:
+) -> tuple[bool, tuple[int, int, str] | None]:
     """A sentence read as part of a list (an entry's number, a header, an entry): whether
     it was, and the header in force for the next one. ``parsed``: the sentence is within
     the answer's parse budget (an entry's description is parsed on its own)."""
@@ -592,7 +593,8 @@ def _list_part(
     if _is_header(seg, segs[n + 1] if n + 1 < len(segs) else None):
         words = seg.text.rstrip().rstrip(":").rstrip()
         drafts.append(_not_checked(len(drafts), seg, "introduces the list that follows"))
-        return True, (seg.start, seg.start + len(words))
+        said = _fuller_subject(words, memory) if parsed else words
+        return True, (seg.start, seg.start + len(words), said)
     if _list_entry(add, seg, response, header) or (
         parsed and _labelled_description(add, seg, memory)
     ):
@@ -654,7 +656,36 @@ def _is_name_entry(text: str) -> bool:
     return not rest.strip()
 
 
-def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int] | None) -> bool:
+def _fuller_subject(header: str, memory: Memory) -> str:
+    """ "The four winners were" after "There were four winners of the cup in 1990": the
+    header's definite subject with the words its fuller mention adds ("The four winners of
+    the cup in 1990 were"); else the header as it is."""
+    doc = parse(_masked(header))
+    if doc is None:
+        return header
+    subject = next(
+        (t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None
+    )
+    if (
+        subject is None
+        or subject.pos_ != "NOUN"
+        or not any(c.dep_ == "det" and c.lower_ == "the" for c in subject.children)
+        or any(c.i > subject.i for c in subject.children)
+    ):
+        return header
+    found = memory.described(subject.lemma_.lower(), subject.tag_ == "NNS")
+    if found is None:
+        return header
+    said = [t.lower_ for t in subject.subtree if t.dep_ != "det"]
+    words = found.text.split()
+    at = next((k for k, w in enumerate(words) if w.lower() == subject.lower_), None)
+    if at is None or at + 1 >= len(words) or not all(w in found.text.lower().split() for w in said):
+        return header
+    end = subject.idx + len(subject.text)
+    return f"{header[:end]} {' '.join(words[at + 1 :])}{header[end:]}"
+
+
+def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, str] | None) -> bool:
     """An entry of a list: "Name: a description" is the claim "Name is a description";
     under a header ("The tools Acme makes include:") the entry's name (or the whole of a
     short entry) is said with the header: "The tools Acme makes include Name". Returns
@@ -671,10 +702,12 @@ def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int] |
     label = (seg.start + m.start("label"), seg.start + m.end("label")) if said and m else None
     name = label or (seg.start, seg.end)
     if header is not None:
-        h = response[header[0] : header[1]]
+        h = header[2]
         item = response[name[0] : name[1]].rstrip(".;,")
-        note = f"an entry of the list {h!r}"
-        add(seg.kind, name[0], name[1], f"{h} {item}.", note, (header, name))
+        note = f"an entry of the list {response[header[0] : header[1]]!r}"
+        if h != response[header[0] : header[1]]:
+            note += f", read as {h!r}"
+        add(seg.kind, name[0], name[1], f"{h} {item}.", note, (header[:2], name))
     if said and m and label:
         desc = (seg.start + m.start("desc"), seg.start + m.end("desc"))
         claim = f"{response[label[0] : label[1]]} is {response[desc[0] : desc[1]].rstrip('.;,')}."
