@@ -306,3 +306,20 @@ def test_a_subject_identified_by_a_name_gives_the_clause_to_the_name() -> None:
     assert was.claim == "The architect was Anna Berg."
     assert designed.claim == "Anna Berg designed the bridge."
     assert _pieces(response, designed) == ["who designed the bridge", "Anna Berg"]
+
+
+def test_a_described_subject_takes_the_complement_the_prompt_gave_it() -> None:
+    prompt = "What is the average price of coffee in Norway?"
+    response = "The exact price may vary with the season."
+    (claim,) = [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
+    assert claim.claim == "The exact price of coffee may vary with the season."
+    assert claim.rewrite is not None
+    assert "'price' read with the complement of 'the average price of coffee'" in claim.rewrite
+    assert _pieces(response, claim) == ["The exact price may vary with the season"]
+    # a description with a complement of its own keeps it
+    (own,) = [
+        d
+        for d in extract_claims("The exact price of tea may vary.", prompt=prompt)
+        if d.check_worthy
+    ]
+    assert own.claim == "The exact price of tea may vary."

@@ -173,6 +173,13 @@ def remember(doc: Doc | Span, memory: Memory) -> None:
         head = chunk.root
         if head.pos_ == "PROPN" or head.dep_ in _SUBJ:
             words = _np_words(chunk)
+            if head.dep_ in _SUBJ and head.pos_ == "NOUN":
+                # "the daily amount of magnesium for women": with its first complement
+                fuller = _np_tokens(head, set())
+                for c in [c for c in head.children if c.dep_ == "prep"][1:]:
+                    fuller -= _subtree(c)
+                if len(fuller) <= 8:
+                    words = _joined(doc.doc if hasattr(doc, "doc") else doc, fuller)
             if (e := entity_of(head, words)) is not None:
                 e.subject = True  # what the question is about
                 memory.add(e)
@@ -1488,9 +1495,14 @@ def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Mem
 
 
 def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
-    """ "the tower" read as "the Eiffel Tower" named before; "this idea" unresolved says so."""
+    """ "the tower" read as "the Eiffel Tower" named before; "this idea" unresolved says so;
+    "the specific amount" after "the daily amount of magnesium" is "the specific amount of
+    magnesium" (its own words, and the complement of the fuller mention)."""
     dets = [c for c in tok.children if c.dep_ == "det"]
-    if len(dets) != 1 or any(c.dep_ not in ("det", "punct") for c in tok.children):
+    if len(dets) != 1 or any(c.dep_ not in ("det", "punct", "amod") for c in tok.children):
+        return
+    if any(c.dep_ == "amod" for c in tok.children):
+        _complemented(claim, tok, dets[0], memory)
         return
     det = dets[0]
     if det.lower_ not in ("the", "this", "these", "that", "those"):
@@ -1507,6 +1519,23 @@ def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
     claim.subs[det.i] = found.text
     claim.drop.add(tok.i)
     claim.notes.append(f"{said!r} read as {found.text!r}")
+
+
+def _complemented(claim: _Claim, tok: Token, det: Token, memory: Memory) -> None:
+    """A definite description with its own adjectives takes the complement ("of X") its
+    fuller earlier mention has after the same noun."""
+    if det.lower_ != "the" or (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].dep_ == "prep"):
+        return
+    found = memory.described(tok.lemma_.lower(), tok.tag_ in ("NNS", "NNPS"))
+    if found is None:
+        return
+    words = found.text.split()
+    at = next((k for k, w in enumerate(words) if w.lower() == tok.lower_), None)
+    if at is None or at + 2 > len(words) - 1 or words[at + 1].lower() not in ("of", "for", "in"):
+        return
+    suffix = " ".join(words[at + 1 :])
+    claim.subs[tok.i] = f"{tok.text} {suffix}"
+    claim.notes.append(f"{tok.text!r} read with the complement of {found.text!r}")
 
 
 def _names_already(doc: Doc, claim: _Claim, entity: Entity) -> bool:
