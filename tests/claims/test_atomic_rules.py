@@ -323,3 +323,27 @@ def test_a_described_subject_takes_the_complement_the_prompt_gave_it() -> None:
         if d.check_worthy
     ]
     assert own.claim == "The exact price of tea may vary."
+
+
+def test_clauses_that_cannot_stand_apart_stay() -> None:
+    # a noun too light to stand without its clause
+    (point,) = _claims("The pressure reaches a point where the walls are too weak to hold it.")
+    assert point.claim.startswith("The pressure reaches a point where")
+    # a fragment: the clause of time is all it says
+    claims = [d.claim for d in _claims("1200 BC, when the first farmers settled the valley.")]
+    assert "1200 BC." not in claims
+    # "the first album released by X" says which album
+    (first,) = _claims("Blue Moon is the first studio album released by the trio.")
+    assert first.claim == "Blue Moon is the first studio album released by the trio."
+
+
+def test_a_clause_of_place_reads_she_as_the_sentences_named_subject() -> None:
+    response = "Mira Holt raised funds for the Ocean Trust, where she has volunteered for years."
+    claims = [d.claim for d in _claims(response)]
+    assert claims == [
+        "Mira Holt raised funds for the Ocean Trust.",
+        "Mira Holt has volunteered for years.",
+    ]
+    # "it" or "they" of a clause of place is not guessed: the sentence stays whole
+    (kept,) = _claims("The plant moved to Ohio in 1990, where they built engines for trucks.")
+    assert "where" in kept.claim

@@ -618,6 +618,8 @@ def _described_collection(doc: Doc, first: Token, vague: set[int], claim: _Claim
     ]
     if len(said) < 3:
         return None
+    if not any(not doc[i].is_punct for i in claim.tokens - vague - examples):
+        return None  # the collection is all the sentence says ("Standards including A, B")
     return _Claim(
         claim.tokens - examples,
         dict(claim.subs),
@@ -837,14 +839,22 @@ def _defining(relcl: Token) -> bool:
         return False
     if first.tag_ != "WRB" and first.dep_ not in ("nsubj", "nsubjpass"):
         return False  # "the book that she wrote": the object's own words, no fact of its own
-    if any(
-        c.tag_ in ("JJS", "RBS") or c.lower_ in ("only", "first", "last", "same")
-        for c in noun.subtree
-        if c.i < noun.i
-    ):
-        return False
+    if _which_one(noun) or any(c.dep_ == "appos" for c in noun.children):
+        return False  # "two shops that closed: A and B": the names say which
+    if not any(c.dep_ in ("amod", "compound", "nummod", "prep") for c in noun.children):
+        return False  # "reaches a point where X": a noun too light to stand without it
     dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
     return not dets or dets[0] in ("a", "an") or first.lower_ == "where"
+
+
+def _which_one(noun: Token) -> bool:
+    """A noun said with "the only", "the first", "the largest": its clause says which
+    one is meant, no fact of its own."""
+    return any(
+        c.tag_ in ("JJS", "RBS") or c.lower_ in ("only", "first", "last", "same", "sole")
+        for c in noun.subtree
+        if c.i < noun.i
+    )
 
 
 def _identified(relcl: Token) -> Token | None:
@@ -923,6 +933,7 @@ def _described_subject(relcl: Token) -> Token | None:
     while (
         noun.dep_ == "pobj"
         and noun.head.dep_ == "prep"
+        and noun.head.lower_ == "of"
         and noun.head.head.pos_ == "NOUN"
         and not _nonrestrictive(relcl)
     ):
@@ -930,6 +941,8 @@ def _described_subject(relcl: Token) -> Token | None:
     participle = (relcl.dep_ == "acl" and relcl.tag_ == "VBN") or _adjective_phrase(relcl)
     if (relcl.dep_ != "relcl" and not participle) or noun.dep_ != "attr":
         return None
+    if participle and (_which_one(noun) or relcl.head.dep_ == "conj"):
+        return None  # "the first album released by X": which album; "A and B based on X"
     if noun.head.lemma_ != "be":
         return None
     if relcl.head.pos_ == "PROPN":
@@ -1427,9 +1440,21 @@ def _relative_of_place(doc: Doc, words: set[int], name: str) -> list[_Claim]:
     subject read later), its "where" or "when" left out."""
     first = doc[min(words)]
     verb = first.head
-    if first.tag_ != "WRB" or first.lower_ not in ("where", "when") or _subject(verb) is None:
+    subject = _subject(verb)
+    if first.tag_ != "WRB" or first.lower_ not in ("where", "when") or subject is None:
         return []
+    if verb.head.dep_ == "ROOT":
+        return []  # "1500 BC, when X": a fragment; the sentence is that clause
     claim = _Claim(set(words) - {first.i})
+    if subject.pos_ == "PRON":
+        # "Ann Lee works at Acme, where she leads a team": "she" is the sentence's subject
+        clause = next((a for a in verb.head.ancestors if a.pos_ in ("VERB", "AUX")), None)
+        said = _subject(clause) if clause is not None else None
+        if subject.lower_ not in ("he", "she") or said is None or said.pos_ != "PROPN":
+            return []
+        named = _words(doc, _np_tokens(said, set()))
+        claim.subs[subject.i] = named
+        claim.notes.append(f"{subject.text!r} read as {named!r} (the sentence's subject)")
     claim.notes.append(f"relative clause of place or time about {name!r}")
     return [claim]
 
