@@ -347,3 +347,15 @@ def test_a_clause_of_place_reads_she_as_the_sentences_named_subject() -> None:
     # "it" or "they" of a clause of place is not guessed: the sentence stays whole
     (kept,) = _claims("The plant moved to Ohio in 1990, where they built engines for trucks.")
     assert "where" in kept.claim
+
+
+def test_an_absolute_phrase_of_an_unresolved_it_is_said_without_it() -> None:
+    response = "It also works the other way around, with the larger team sharing its tools."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1] == "The larger team shares its tools."
+
+
+def test_who_was_known_as_is_a_relative_clause() -> None:
+    response = "Ann Lee was named after Mira Holt, who was known as “the Lark”."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1].startswith("Mira Holt was known as “the Lark")

@@ -907,6 +907,7 @@ def _known_as(tok: Token) -> bool:
         and tok.i > tok.head.i
         and _nonrestrictive(tok)
         and any(c.dep_ == "prep" and c.lower_ == "as" for c in tok.children)
+        and not any(c.dep_ in _SUBJ or c.dep_ in _AUX for c in tok.children)  # "who was"
     )
 
 
@@ -1042,6 +1043,7 @@ def _clauses(
     if resolve:
         for claim in claims:
             _resolve(doc, claim, memory)
+            _unread_for(doc, claim)
     _learn(doc, heads, memory)
     return claims
 
@@ -1329,6 +1331,22 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
         out.append(part)
         claim.tokens -= words | {prep.i - 1}
     return out
+
+
+def _unread_for(doc: Doc, claim: _Claim) -> None:
+    """An absolute phrase read "For it, ..." where "it" stood for nothing found: said
+    without the "For it," (:func:`_with_phrases`)."""
+    for i, text in list(claim.inserted.items()):
+        if text == "For" and doc[i].pos_ == "PRON" and i not in claim.subs:
+            claim.tokens.discard(i)
+            del claim.inserted[i]
+            for j, mark in list(claim.inserted.items()):
+                if mark == ",":
+                    del claim.inserted[j]
+            claim.unresolved = False
+            claim.notes = [
+                n for n in claim.notes if "not resolved" not in n and not n.startswith("read for")
+            ]
 
 
 def _has_reading(subject: Token | None, noun: Token) -> bool:
