@@ -1,8 +1,12 @@
 """Atomic, self-contained claims read from a sentence's dependency parse.
 
 One sentence (a spaCy parse of it, :mod:`verifier.text.parse`) becomes one claim per
-clause (coordinated clauses, non-restrictive relative clauses, appositives), and a clause
-that lists several values of one slot ("through A, B and C") one claim per value. Each
+clause (coordinated clauses, result clauses, non-restrictive relative clauses and clauses of
+place, appositives, "also known as", adjective and participle phrases on a predicate noun,
+", with X" phrases, a defining clause on an indefinite object, a participle narrowing the
+subject, a narrower adjunct beside the one it narrows, a long passive's adjuncts), and a
+clause that lists several values of one slot ("through A, B and C"; "In addition to X, ...")
+one claim per value, beside the collection its examples are of when that says more. Each
 claim borrows what its clause leaves out from the sentence: the shared subject, its
 auxiliaries ("can be caused ... and passed"), the sentence's opening qualifiers of time,
 place or condition ("In 1980, ..."). Pronouns and definite descriptions in subject position

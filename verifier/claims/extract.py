@@ -421,8 +421,11 @@ def extract_claims(
     Prose sentences are read with the shared parse (:mod:`verifier.claims.atomic`): one
     atomic claim per clause, relative clause, appositive and listed value, each with the
     subject and qualifiers it shares, pronouns and definite descriptions read as the entity
-    the answer or ``prompt`` named. Past ``parse_budget`` characters of sentences (or with no
-    parse) the rules read them: :func:`split_atomic` and :func:`resolve_pronoun`. Each claim
+    the answer or ``prompt`` named. Lists written one entry a line are cut into their
+    entries: an entry that only names something is said with its list's header ("The
+    winners were Ann Lee"), "Name: a description" is "Name is a description", a numbered
+    entry's "This is ..." is read as its name. Past ``parse_budget`` characters of sentences
+    (or with no parse) the rules read them: :func:`split_atomic` and :func:`resolve_pronoun`. Each claim
     keeps its own span (``start``/``end``), the spans it is made of, and its rewrite notes.
     """
     drafts: list[ClaimDraft] = []
