@@ -359,3 +359,12 @@ def test_who_was_known_as_is_a_relative_clause() -> None:
     response = "Ann Lee was named after Mira Holt, who was known as “the Lark”."
     claims = [d.claim for d in _claims(response)]
     assert claims[-1].startswith("Mira Holt was known as “the Lark")
+
+
+def test_a_clause_of_place_after_a_pronoun_subject_reads_the_same_pronoun() -> None:
+    response = (
+        "Ada Lin was born in Oslo. In 1990 she moved to Bergen to study law at the "
+        "university, where she met the painter Tor Berg."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert "Ada Lin met the painter Tor Berg." in claims

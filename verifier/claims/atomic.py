@@ -1470,13 +1470,22 @@ def _relative_of_place(doc: Doc, words: set[int], name: str) -> list[_Claim]:
     claim = _Claim(set(words) - {first.i})
     if subject.pos_ == "PRON":
         # "Ann Lee works at Acme, where she leads a team": "she" is the sentence's subject
-        clause = next((a for a in verb.head.ancestors if a.pos_ in ("VERB", "AUX")), None)
-        said = _subject(clause) if clause is not None else None
-        if subject.lower_ not in ("he", "she") or said is None or said.pos_ != "PROPN":
+        said = next(
+            (
+                _subject(a)
+                for a in verb.head.ancestors
+                if a.pos_ in ("VERB", "AUX") and _subject(a) is not None
+            ),
+            None,
+        )
+        if subject.lower_ not in ("he", "she") or said is None:
             return []
-        named = _words(doc, _np_tokens(said, set()))
-        claim.subs[subject.i] = named
-        claim.notes.append(f"{subject.text!r} read as {named!r} (the sentence's subject)")
+        if said.pos_ == "PROPN":
+            named = _words(doc, _np_tokens(said, set()))
+            claim.subs[subject.i] = named
+            claim.notes.append(f"{subject.text!r} read as {named!r} (the sentence's subject)")
+        elif said.lower_ != subject.lower_:
+            return []  # else "She moved to X, where she met Y": read as the first "she"
     claim.notes.append(f"relative clause of place or time about {name!r}")
     return [claim]
 
