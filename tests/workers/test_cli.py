@@ -95,13 +95,13 @@ def test_example_report_text_to_file(tmp_path: Path) -> None:
     assert any(x.startswith("  cap <= 3   false_information: ") for x in rules)
     assert any(x.strip().startswith("[425:517] “She won the Nobel Prize") for x in rules)
     facts = "\n".join(lines[found[2] : found[3]])
-    assert "c10 [425:517]" in facts  # c10: the answer's earlier sentences give atomic claims
+    assert "c11 [425:517]" in facts  # c11: the answer's earlier sentences give atomic claims
     assert "In 1903 Marie Curie shared the Nobel Prize" in facts
     copies = "\n".join(lines[found[3] : found[4]])
     assert "Copied passages (2 counted of 6 found): plagiarized, 44% of 177 words" in copies
     assert "[606:728] exempt: quoted" in copies
     table = lines[found[4] :]
-    assert any(x.split()[:2] == ["c10", "REFUTED"] for x in table)
+    assert any(x.split()[:2] == ["c11", "REFUTED"] for x in table)
     assert any(x.split()[:3] == ["c3", "supported", "0.97"] for x in table)
     assert "query:" not in text  # the evidence dump is behind --verbose
     assert all(len(x) <= 100 for x in lines), [x for x in lines if len(x) > 100]

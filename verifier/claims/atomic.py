@@ -1,8 +1,12 @@
 """Atomic, self-contained claims read from a sentence's dependency parse.
 
 One sentence (a spaCy parse of it, :mod:`verifier.text.parse`) becomes one claim per
-clause (coordinated clauses, non-restrictive relative clauses, appositives), and a clause
-that lists several values of one slot ("through A, B and C") one claim per value. Each
+clause (coordinated clauses, result clauses, non-restrictive relative clauses and clauses of
+place, appositives, "also known as", adjective and participle phrases on a predicate noun,
+", with X" phrases, a defining clause on an indefinite object, a participle narrowing the
+subject, a narrower adjunct beside the one it narrows, a long passive's adjuncts), and a
+clause that lists several values of one slot ("through A, B and C"; "In addition to X, ...")
+one claim per value, beside the collection its examples are of when that says more. Each
 claim borrows what its clause leaves out from the sentence: the shared subject, its
 auxiliaries ("can be caused ... and passed"), the sentence's opening qualifiers of time,
 place or condition ("In 1980, ..."). Pronouns and definite descriptions in subject position
@@ -66,6 +70,7 @@ _NEUTER = {"it": "thing", "its": "thing"}
 _PLURAL = {"they": "plural", "them": "plural", "their": "plural"}
 _POSSESSIVE = frozenset({"his", "her", "its", "their"})
 _DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
+_QUESTION = frozenset({"how", "what", "which", "who", "whom", "whose", "when", "where", "why"})
 # "it is believed that X", "it is thought that X": the claim is X
 _REPORTING = frozenset(
     {"believe", "think", "know", "estimate", "say", "report", "consider", "expect", "assume"}
@@ -153,6 +158,8 @@ def entity_of(token: Token, words: str) -> Entity | None:
     first = words.split()[0].lower()
     if first in ("a", "an", "some", "any", "many", "each", "every"):
         return None
+    if first in _QUESTION:
+        return None  # "How many times" (a question's words): nothing a pronoun stands for
     if first in _DEMONSTRATIVE and token.pos_ != "PROPN":
         return None
     return Entity(
@@ -170,6 +177,13 @@ def remember(doc: Doc | Span, memory: Memory) -> None:
         head = chunk.root
         if head.pos_ == "PROPN" or head.dep_ in _SUBJ:
             words = _np_words(chunk)
+            if head.dep_ in _SUBJ and head.pos_ == "NOUN":
+                # "the daily amount of magnesium for women": with its first complement
+                fuller = _np_tokens(head, set())
+                for c in [c for c in head.children if c.dep_ == "prep"][1:]:
+                    fuller -= _subtree(c)
+                if len(fuller) <= 8:
+                    words = _joined(doc.doc if hasattr(doc, "doc") else doc, fuller)
             if (e := entity_of(head, words)) is not None:
                 e.subject = True  # what the question is about
                 memory.add(e)
@@ -204,6 +218,7 @@ class _Claim:
     notes: list[str] = field(default_factory=list)
     unresolved: bool = False
     sources: set[int] = field(default_factory=set)  # words it draws on, not repeated
+    made_from: int = -1  # the clause or phrase a side claim was read from
 
 
 def _subtree(token: Token) -> set[int]:
@@ -242,7 +257,7 @@ def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
     return _tidy("".join(words)), spans
 
 
-_SPACE_PUNCT = re.compile(r"\s+([,.;:!?)])")
+_SPACE_PUNCT = re.compile(r"\s+([,.;:!?)])(?![\w(])")  # not ".NET"
 _DOUBLE_PUNCT = re.compile(r"([,;:])(?:\s*[,;:])+")
 
 
@@ -267,14 +282,55 @@ def _clause_heads(root: Token) -> list[Token]:
     for child in root.children:
         if (said := _meaning(child) or _reminded(child)) is not None:
             out.extend(_clause_heads(said))
-        elif (child.dep_ == "conj" and child.pos_ in ("VERB", "AUX") and child.i > root.i) or (
-            child.dep_ == "advcl"
+            if said.head.i == child.i and child.i != said.i:  # "keep in mind that X, so Y"
+                out.extend(h for c in child.children if _given(c) for h in _clause_heads(c))
+        elif (
+            child.dep_ == "conj"
             and child.pos_ in ("VERB", "AUX")
-            and _subject(child) is not None
-            and any(m.dep_ == "mark" and m.lower_ in _GIVEN for m in child.children)
-        ):
+            and child.i > root.i
+            and not _dangling(child)
+        ) or _given(child):
             out.extend(_clause_heads(child))
     return out
+
+
+def _given(child: Token) -> bool:
+    """A clause that states a fact of its own beside its head's: "because X", "as X",
+    "so X" (a result; not "so that X", a purpose)."""
+    if child.dep_ != "advcl" or child.pos_ not in ("VERB", "AUX") or _subject(child) is None:
+        return False
+    for m in child.children:
+        if m.dep_ == "mark" and m.lower_ in _GIVEN:
+            return True
+        if m.dep_ == "mark" and m.lower_ == "so":
+            after = child.doc[m.i + 1] if m.i + 1 < len(child.doc) else None
+            return after is None or after.lower_ != "that"
+    return False
+
+
+def _dangling(conj: Token) -> bool:
+    """ "leads a team focused on X" parsed as a verb coordinated with the sentence's: no
+    "and" or comma joins it, and it follows a noun (a participle of that noun)."""
+    doc = conj.doc
+    before = doc[conj.i - 1] if conj.i > 0 else None
+    joined = any(
+        c.dep_ in ("cc", "punct") and c.i < conj.i for c in conj.head.children if c.i > conj.head.i
+    )
+    return (
+        not joined
+        and conj.tag_ in ("VBN", "VBD")
+        and before is not None
+        and before.pos_ in ("NOUN", "PROPN")
+        and not any(c.dep_ in _SUBJ or c.dep_ in _AUX for c in conj.children)
+    )
+
+
+def _dangling_after(tok: Token) -> set[int]:
+    """The words of a dangling participle (:func:`_dangling`) right after ``tok``'s phrase."""
+    for c in tok.doc[tok.right_edge.i + 1 : tok.right_edge.i + 2]:
+        if c.dep_ == "conj" and _dangling(c):
+            return _subtree(c)
+    return set()
 
 
 # "..., but keep in mind that X": the reader is told X
@@ -415,7 +471,9 @@ def _np_tokens(head: Token, removed: set[int]) -> set[int]:
     for t in head.subtree:
         out.add(t.i)
     for t in head.subtree:
-        if t.i in out and t.dep_ in ("relcl", "appos", "acl", "advcl") and t.head.i in out:
+        if t.i in out and _known_as(t) and t.head.i in out:
+            out -= _subtree(t)  # "X, also known as Y,": X
+        elif t.i in out and t.dep_ in ("relcl", "appos", "acl", "advcl") and t.head.i in out:
             if t.dep_ == "acl" and not _nonrestrictive(t):
                 continue
             if t.dep_ in ("relcl", "appos") and not _nonrestrictive(t):
@@ -429,7 +487,12 @@ def _np_tokens(head: Token, removed: set[int]) -> set[int]:
     out -= removed
     # a trailing comma or bracket the cut left
     doc = head.doc
-    while out and doc[max(out)].is_punct and doc[max(out)].text not in (")", "'", '"'):
+    while (
+        out
+        and doc[max(out)].is_punct
+        and doc[max(out)].text not in (")", "'", '"')
+        and max(out) != head.i  # "C#": the head itself is no trailing mark
+    ):
         out.discard(max(out))
     return out
 
@@ -438,6 +501,8 @@ def _word_kind(token: Token) -> str:
     if token.pos_ in ("NOUN", "PROPN", "NUM", "X") or token.tag_ == "VBG":  # "sourcing" is
         # tagged a verb and "screening" a noun in one list
         return "noun"
+    if token.pos_ == "VERB" and token.dep_ == "amod":
+        return "ADJ"  # "simplified and efficient memory": two modifiers of one kind
     return token.pos_
 
 
@@ -537,6 +602,39 @@ def _vague_head(first: Token) -> set[int]:
     return words
 
 
+def _described_collection(doc: Doc, first: Token, vague: set[int], claim: _Claim) -> _Claim | None:
+    """ "research on topics related to social and environmental sustainability, such as
+    A, B and C": the described collection is a claim of its own ("research on topics
+    related to social and environmental sustainability") beside one claim an example,
+    when it says more than a quantity ("a variety of products such as": no claim)."""
+    if not vague:
+        return None
+    prep = first.head
+    examples = _subtree(prep) | {c.i for c in prep.children if c.lower_ == "such"}
+    examples |= {i for i in vague if doc[i].is_punct and i < prep.i}
+    said = [
+        doc[i]
+        for i in vague - examples
+        if not doc[i].is_punct
+        and not doc[i].is_stop
+        and doc[i].lemma_.lower() not in _VAGUE_QUANTITY
+        and doc[i].lower_ != "such"
+    ]
+    if len(said) < 3:
+        return None
+    if not any(not doc[i].is_punct for i in claim.tokens - vague - examples):
+        return None  # the collection is all the sentence says ("Standards including A, B")
+    return _Claim(
+        claim.tokens - examples,
+        dict(claim.subs),
+        set(claim.drop),
+        dict(claim.inserted),
+        [*claim.notes, "the collection its examples are of"],
+        claim.unresolved,
+        set(claim.sources),
+    )
+
+
 def _lifted(members: list[Token]) -> list[Token]:
     """A list the parser hung one level too low: "to a mother from Kansas and a father
     from Kenya" read as "Kansas and a father" is the list "a mother ... and a father"."""
@@ -564,8 +662,8 @@ def _member_tokens(members: list[Token]) -> tuple[set[int], list[set[int]]]:
             if other.i != m.i and other.i in words:
                 words -= _subtree(other)
         for c in m.children:
-            if c.dep_ in ("cc", "punct", "preconj") and c.i in words:
-                words.discard(c.i)
+            if c.dep_ in ("cc", "punct", "preconj") and c.i in words and c.tag_ != "HYPH":
+                words.discard(c.i)  # "7-Eleven" keeps its hyphen
         own.append(words)
         whole |= _subtree(m)
     del member_ids
@@ -608,10 +706,12 @@ def _sentence_parts(
         return None
     out: list[Part] = []
     seen: set[int] = set()
+    said: set[str] = set()
     for claim in claims:
         text, spans = _render(doc, claim)
-        if not spans or len(re.findall(r"\w+", text)) < 2:
+        if not spans or len(re.findall(r"\w+", text)) < 2 or text in said:
             continue
+        said.add(text)
         own = sorted(claim.tokens - seen - claim.drop)
         seen |= claim.tokens
         words = [doc[i] for i in own if not doc[i].is_punct and not doc[i].is_space]
@@ -660,13 +760,19 @@ def _owned(heads: list[Token]) -> dict[int, set[int]]:
 
 def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[_Claim]:
     """Non-restrictive relative clauses, appositives and "also known as" phrases of the
-    claim as claims of their own (and out of the claim)."""
+    claim as claims of their own (and out of the claim); a defining clause on an object
+    (out of the claim too), a participle narrowing the subject (kept in it)."""
     side: list[_Claim] = []
     sentence = _subtree(root)
     for i in sorted(claim.tokens):
         tok = doc[i]
         if (
-            tok.dep_ not in ("relcl", "appos", "acl")
+            (
+                tok.dep_ not in ("relcl", "appos", "acl")
+                and not _adjective_phrase(tok)
+                and not _known_as(tok)
+            )
+            or i == claim.made_from
             or i not in sentence
             or i not in claim.tokens
             or tok.head.i not in claim.tokens
@@ -674,12 +780,20 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
             continue
         about = _described_subject(tok)
         if about is None and not _nonrestrictive(tok):
+            side.extend(_restrictive_claims(doc, claim, tok, root, heads))
             continue
-        made = _side_claim(doc, about or tok.head, _subtree(tok), tok.dep_, root, heads)
+        words = _subtree(tok)
+        if about is not None and tok.dep_ == "acl":
+            words |= _narrowing_after(doc, tok, claim)
+        words |= _dangling_after(tok) & claim.tokens
+        dep = "known" if _known_as(tok) else tok.dep_
+        made = _side_claim(doc, about or tok.head, words, dep, root, heads)
         if not made:
             continue
+        for m in made:
+            m.made_from = i
         side.extend(made)
-        claim.tokens -= _subtree(tok)
+        claim.tokens -= words
         if (p := tok.left_edge.i - 1) >= 0 and doc[p].is_punct:
             claim.tokens.discard(p)
         if (q := tok.right_edge.i + 1) < len(doc) and doc[q].text in (",", ")", "—"):
@@ -687,21 +801,165 @@ def _side_claims(doc: Doc, claim: _Claim, root: Token, heads: set[int]) -> list[
     return side
 
 
-def _described_subject(relcl: Token) -> Token | None:
-    """The subject a relative clause on a predicate noun speaks of: "Mondeca is a company
-    that specializes in X" says "Mondeca specializes in X" (a named subject only)."""
+def _restrictive_claims(
+    doc: Doc, claim: _Claim, tok: Token, root: Token, heads: set[int]
+) -> list[_Claim]:
+    """A clause that restricts its noun: "proposes a new approach that prioritizes X" is
+    "proposes a new approach" and "the new approach prioritizes X" (:func:`_defining`);
+    "The sauce used in X could have existed" is also "The sauce is used in X", the
+    subject kept whole in its own claim (:func:`_presupposed`); else nothing."""
+    if _defining(tok):
+        made = _side_claim(doc, tok.head, _subtree(tok), "relcl", root, heads)
+        if made:
+            for det in (c for c in tok.head.children if c.dep_ == "det"):
+                if det.lower_ in ("a", "an") and det.i in made[0].tokens:
+                    made[0].subs[det.i] = "the" if det.i > min(made[0].tokens) else "The"
+            claim.tokens -= _subtree(tok)
+    elif _presupposed(tok):
+        made = _side_claim(doc, tok.head, _subtree(tok), "acl", root, heads)
+    elif (named := _identified(tok)) is not None:
+        # "One scholar who served as X is Ming Zhou": "One scholar is Ming Zhou" and "Ming
+        # Zhou served as X"
+        made = _side_claim(doc, named, _subtree(tok), "relcl", root, heads)
+        if made:
+            claim.tokens -= _subtree(tok)
+    else:
+        made = []
+    for m in made:
+        m.made_from = tok.i
+    return made
+
+
+def _defining(relcl: Token) -> bool:
+    """A relative clause that describes an object said with "a" or no article ("a new
+    approach that ...", "proteins that ...") or a place ("the strategy where ..."): a claim
+    of its own, the object's clause one without it. Not a subject's, not after "the only",
+    "the first", "the largest": there the clause says which one is meant."""
     noun = relcl.head
-    # "a type of wet sand that ...": the predicate noun above the one described
-    while noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.head.pos_ == "NOUN":
+    if relcl.dep_ != "relcl" or noun.pos_ != "NOUN" or noun.dep_ not in ("dobj", "pobj"):
+        return False
+    first = relcl.doc[relcl.left_edge.i]
+    if first.tag_ not in ("WDT", "WP", "WRB") or first.lower_ == "when":
+        return False
+    if first.tag_ != "WRB" and first.dep_ not in ("nsubj", "nsubjpass"):
+        return False  # "the book that she wrote": the object's own words, no fact of its own
+    if _which_one(noun) or any(c.dep_ == "appos" for c in noun.children):
+        return False  # "two shops that closed: A and B": the names say which
+    if not any(c.dep_ in ("amod", "compound", "nummod", "prep") for c in noun.children):
+        return False  # "reaches a point where X": a noun too light to stand without it
+    dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
+    return not dets or dets[0] in ("a", "an") or first.lower_ == "where"
+
+
+def _which_one(noun: Token) -> bool:
+    """A noun said with "the only", "the first", "the largest": its clause says which
+    one is meant, no fact of its own."""
+    return any(
+        c.tag_ in ("JJS", "RBS") or c.lower_ in ("only", "first", "last", "same", "sole")
+        for c in noun.subtree
+        if c.i < noun.i
+    )
+
+
+def _identified(relcl: Token) -> Token | None:
+    """The name a subject with a relative clause is said to be ("The scholar who chaired
+    X is Ming Zhou": "Ming Zhou"), or None."""
+    noun = relcl.head
+    if relcl.dep_ != "relcl" or noun.dep_ not in ("nsubj", "nsubjpass") or noun.head.lemma_ != "be":
+        return None
+    first = relcl.doc[relcl.left_edge.i]
+    if first.tag_ not in ("WP", "WDT") or first.dep_ not in ("nsubj", "nsubjpass"):
+        return None
+    attrs = [c for c in noun.head.children if c.dep_ == "attr" and c.i > noun.i]
+    if len(attrs) != 1 or attrs[0].pos_ != "PROPN":
+        return None
+    return attrs[0]
+
+
+def _presupposed(tok: Token) -> bool:
+    """A participle phrase that narrows a clause's subject and states a fact of it: "the
+    red sauce typically used in X", "the letters written by Y" (a noun with a determiner,
+    the participle with an adverb or a complement)."""
+    noun = tok.head
+    return (
+        tok.dep_ == "acl"
+        and tok.tag_ == "VBN"
+        and noun.dep_ in ("nsubj", "nsubjpass")
+        and noun.pos_ == "NOUN"
+        and any(c.dep_ == "det" and c.lower_ in ("the", "a", "an") for c in noun.children)
+        and any(c.dep_ in ("prep", "agent") for c in tok.children)
+        and not any(c.dep_ in ("relcl", "acl") and c.i != tok.i for c in noun.children)
+    )
+
+
+def _noun_read_as_verb(subject: Token) -> bool:
+    """ "Sinking sand, ..., is": the parser's verb ("Sinking") is a noun phrase's first
+    word, its object the noun."""
+    return (
+        subject.dep_ == "csubj"
+        and subject.tag_ == "VBG"
+        and any(c.dep_ == "dobj" and c.i == subject.i + 1 for c in subject.children)
+    )
+
+
+def _known_as(tok: Token) -> bool:
+    """ "X, also known as Y, is ...": another name set off by commas (whatever the parser
+    made of it)."""
+    return (
+        tok.lemma_ == "know"
+        and tok.tag_ == "VBN"
+        and tok.i > tok.head.i
+        and _nonrestrictive(tok)
+        and any(c.dep_ == "prep" and c.lower_ == "as" for c in tok.children)
+        and not any(c.dep_ in _SUBJ or c.dep_ in _AUX for c in tok.children)  # "who was"
+    )
+
+
+def _adjective_phrase(tok: Token) -> bool:
+    """ "a chain of stores, similar to X": an adjective with its complement set off by a
+    comma after the noun it describes."""
+    return (
+        tok.dep_ == "amod"
+        and tok.pos_ == "ADJ"
+        and tok.i > tok.head.i
+        and _nonrestrictive(tok)
+        and any(c.dep_ == "prep" for c in tok.children)
+    )
+
+
+def _described_subject(relcl: Token) -> Token | None:
+    """The subject a relative clause (or a participle phrase) on a predicate noun speaks
+    of: "Mondeca is a company that specializes in X" says "Mondeca specializes in X" (a
+    named subject only); "C# is a language developed by Microsoft" says "C# is developed
+    by Microsoft" (a pronoun subject too: "It is a plant found in X", read as it stands for)."""
+    noun = relcl.head
+    # "a type of wet sand that ...": the predicate noun above the one described (not past
+    # a comma: "the result of different genes, which control X" is about the genes)
+    while (
+        noun.dep_ == "pobj"
+        and noun.head.dep_ == "prep"
+        and noun.head.lower_ == "of"
+        and noun.head.head.pos_ == "NOUN"
+        and not _nonrestrictive(relcl)
+    ):
         noun = noun.head.head
-    if relcl.dep_ != "relcl" or noun.dep_ != "attr" or noun.head.lemma_ != "be":
+    participle = (relcl.dep_ == "acl" and relcl.tag_ == "VBN") or _adjective_phrase(relcl)
+    if (relcl.dep_ != "relcl" and not participle) or noun.dep_ != "attr":
+        return None
+    if participle and (_which_one(noun) or relcl.head.dep_ == "conj"):
+        return None  # "the first album released by X": which album; "A and B based on X"
+    if noun.head.lemma_ != "be":
         return None
     if relcl.head.pos_ == "PROPN":
         return None  # "the brand is MAYIM, which means water": the clause is about MAYIM
     subject = _subject(noun.head)
-    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+    if subject is None:
         return None
-    return subject
+    if subject.pos_ in ("NOUN", "PROPN") or _noun_read_as_verb(subject):
+        return subject
+    if participle and subject.lower_ in _PERSONAL | _NEUTER | _PLURAL and subject.dep_ == "nsubj":
+        return subject
+    return None
 
 
 def _borrow_subject(doc: Doc, claim: _Claim, h: Token, first: Token, subject: Token) -> None:
@@ -726,7 +984,9 @@ def _left_out(doc: Doc, root: Token, heads: list[Token]) -> set[int]:
         if h.dep_ == "ccomp" and _reminded(h.head) is not None:
             # "..., but keep in mind that": the words that tell the reader, and the "but"
             told = h.head
-            noise |= _subtree(told) - _subtree(h)
+            inside = _subtree(told)
+            others = set().union(*(_subtree(o) for o in heads if o.i != told.i and o.i in inside))
+            noise |= _subtree(told) - _subtree(h) - others
             noise |= {
                 c.i
                 for c in told.head.children
@@ -751,6 +1011,10 @@ def _clauses(
     noise = _left_out(doc, root, heads)
     side: list[_Claim] = []
     claims: list[_Claim] = []
+    added = _additive(doc, root, owned[root.i] - noise)
+    if added is not None:
+        claims.append(added)
+        noise |= added.sources | _trailing_comma(doc, added.sources)
     previous_subject: Token | None = None
     for n, h in enumerate(heads):
         claim = _Claim(set(owned[h.i]) - noise)
@@ -772,15 +1036,61 @@ def _clauses(
             claim.notes.append(frame)
         side.extend(_side_claims(doc, claim, root, head_ids))
         side.extend(_participles(doc, claim, h, heads))
+        side.extend(_with_phrases(doc, claim, h, heads))
         for part in _split_adjuncts(doc, claim, h):
             claims.extend(_split_list(doc, part))
     for claim in side:
-        claims.extend(_split_list(doc, claim))
+        # a clause inside a relative clause ("genes, which make proteins that fold")
+        for inner in [claim, *_side_claims(doc, claim, root, head_ids)]:
+            claims.extend(_split_list(doc, inner))
+    claims = [c for claim in claims for c in _narrowed(doc, claim)]
     if resolve:
         for claim in claims:
             _resolve(doc, claim, memory)
+            _unread_for(doc, claim)
     _learn(doc, heads, memory)
     return claims
+
+
+# "In addition to X, Y ...", "Besides X, ...": X is one more value of the clause's object
+_ADDING = frozenset({("in", "addition", "to"), ("besides",), ("apart", "from"), ("aside", "from")})
+
+
+def _additive(doc: Doc, root: Token, words: set[int]) -> _Claim | None:
+    """ "In addition to groceries, the stores carry snacks and drinks": the claim "the
+    stores carry groceries" (the opening phrase's noun in place of the object); the phrase
+    is then left out of the clause's other claims (its ``sources``). None when the
+    sentence opens with no such phrase or its verb has no object."""
+    subject = _subject(root)
+    objects = [c for c in root.children if c.dep_ == "dobj"]
+    if subject is None or len(objects) != 1:
+        return None
+    for c in root.children:
+        if c.dep_ != "prep" or c.i >= subject.left_edge.i or c.i not in words:
+            continue
+        said = tuple(t.lower_ for t in c.subtree)
+        found = next((k for k in _ADDING if said[: len(k)] == k), None)
+        if found is None:
+            continue
+        value = doc[c.i + len(found)] if c.i + len(found) < len(doc) else None
+        if value is None or value.pos_ not in ("NOUN", "PROPN"):
+            return None
+        noun = _subtree(value) if value.dep_ == "pobj" else set()
+        if not noun:
+            return None
+        phrase = _subtree(c)
+        claim = _Claim((words - phrase - _subtree(objects[0])) | {root.i})
+        claim.tokens -= _trailing_comma(doc, phrase)
+        claim.subs[root.i] = f"{root.text} {_joined(doc, noun)}"
+        claim.sources = phrase
+        claim.notes.append(f"what {_words(doc, phrase)!r} adds to the object")
+        return claim
+    return None
+
+
+def _trailing_comma(doc: Doc, ids: set[int]) -> set[int]:
+    after = max(ids) + 1 if ids else len(doc)
+    return {after} if after < len(doc) and doc[after].text == "," else set()
 
 
 def _words(doc: Doc, ids: set[int]) -> str:
@@ -792,9 +1102,10 @@ LONG_CLAUSE = 16
 
 
 def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
-    """ "X was appointed by Y in 2010 for a five-year term with the agreement of Z": one
-    claim per prepositional adjunct after the first (the verb's complement, kept in each),
-    when the clause is long and has three or more; else the claim as it is."""
+    """ "X moved to Y in 2010 for a five-year term with the agreement of Z": one claim per
+    prepositional adjunct after the first (the verb's complement, kept in each), when the
+    clause is long and has three or more; a passive's agent ("appointed by Y for a term")
+    is one of them, two enough; else the claim as it is."""
     words = [i for i in claim.tokens if not doc[i].is_punct]
     if len(words) <= LONG_CLAUSE:
         return [claim]
@@ -803,9 +1114,14 @@ def _split_adjuncts(doc: Doc, claim: _Claim, head: Token) -> list[_Claim]:
         for c in head.children
         if c.dep_ in ("prep", "agent") and c.i > head.i and c.i in claim.tokens
     ]
-    if len(preps) < 3 or any(c.dep_ in ("conj", "cc") for p in preps for c in p.children):
+    # a passive's agent is an adjunct like the others ("appointed by X for a term")
+    agent_first = bool(preps) and preps[0].dep_ == "agent"
+    if len(preps) < (2 if agent_first else 3) or any(
+        c.dep_ in ("conj", "cc") for p in preps for c in p.children
+    ):
         return [claim]
-    rest = preps[1:]  # the first, the verb's complement ("appointed by X"), in each
+    # else the first, the verb's complement ("moved to X"), is kept in each
+    rest = preps if agent_first else preps[1:]
     out = []
     for k, prep in enumerate(rest):
         others = set().union(*(_subtree(p) for p in rest if p.i != prep.i))
@@ -874,6 +1190,185 @@ def _participles(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list[
     return out
 
 
+# ", particularly in X": a narrower statement beside the one it narrows
+_NARROWING = frozenset(
+    {"particularly", "especially", "mainly", "mostly", "primarily", "chiefly", "notably"}
+)
+
+
+def _narrowing(prep: Token) -> Token | None:
+    """The mark of a narrower adjunct (", particularly in X"): its comma's index's word."""
+    for c in prep.children:
+        if c.dep_ == "advmod" and c.lower_ in _NARROWING and 0 < c.i < prep.i:
+            return c if prep.doc[c.i - 1].text == "," else None
+    return None
+
+
+def _narrowing_after(doc: Doc, participle: Token, claim: _Claim) -> set[int]:
+    """ "It is a plant found in X, particularly in Y": the narrower adjunct the parser
+    hung on the noun (or the clause's verb) belongs to the participle phrase just before
+    it."""
+    for c in [*participle.head.children, *participle.head.head.children]:
+        mark = _narrowing(c) if c.dep_ == "prep" and c.i in claim.tokens else None
+        if mark is not None and mark.i - 2 == participle.right_edge.i:
+            return _subtree(c) | {mark.i - 1}
+    return set()
+
+
+def _narrowed(doc: Doc, claim: _Claim) -> list[_Claim]:
+    """ "X is found in many regions, particularly in wet areas": two claims, "X is found
+    in many regions" and "X is found particularly in wet areas" (the narrower adjunct in
+    place of the ones before it); else the claim as it is."""
+    for i in sorted(claim.tokens):
+        prep = doc[i]
+        mark = _narrowing(prep) if prep.dep_ == "prep" else None
+        if mark is None:
+            continue
+        comma = mark.i - 1
+        verb = prep.head
+        if verb.i not in claim.tokens:
+            # the parser hung it on the verb of the sentence the claim was read from
+            verb = next(
+                (t for t in doc[comma - 1].ancestors if t.i in claim.tokens and t.dep_ == "acl"),
+                verb,
+            )
+            if verb.i not in claim.tokens:
+                continue
+        before = [
+            c
+            for c in verb.children
+            if verb.i < c.i < comma and c.dep_ in ("prep", "advmod", "npadvmod", "agent")
+        ]
+        if not before:
+            continue
+        general = set().union(*(_subtree(c) for c in before))
+        narrow = _subtree(prep) | {comma}
+        out = []
+        for words, note in (
+            (claim.tokens - narrow, "without its narrower adjunct"),
+            (
+                claim.tokens - general - {comma},
+                f"the narrower adjunct {_words(doc, _subtree(prep))!r}",
+            ),
+        ):
+            out.append(
+                _Claim(
+                    words,
+                    dict(claim.subs),
+                    set(claim.drop),
+                    dict(claim.inserted),
+                    [*claim.notes, note],
+                    claim.unresolved,
+                    set(claim.sources),
+                )
+            )
+        return out
+    return [claim]
+
+
+def _shared_object(members: list[Token], own: list[set[int]]) -> list[set[int]]:
+    """ "sourcing, screening and hiring candidates": the last verb's object is every
+    member's ("sourcing candidates"), when the others have none of their own."""
+    last = members[-1]
+    objects = [c for c in last.children if c.dep_ == "dobj"]
+    if len(objects) != 1 or not all(_verbal(m) for m in members):
+        return own
+    if any(c.dep_ not in ("cc", "punct", "conj") for m in members[:-1] for c in m.children):
+        return own
+    shared = _subtree(objects[0])
+    return [words | shared if k < len(own) - 1 else words for k, words in enumerate(own)]
+
+
+def _verbal(token: Token) -> bool:
+    """A verb or a gerund (the parser reads "screening" in a list of them as a noun)."""
+    return token.pos_ == "VERB" or token.tag_ == "VBG" or token.lower_.endswith("ing")
+
+
+def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list[_Claim]:
+    """ ", with X" after a clause, taken out of its claim: "with higher numbers meaning Y"
+    is the claim "Higher numbers mean Y"; "It is fast, with features such as Z" (a thing's
+    subject) is "It has features such as Z"."""
+    subject = _subject(h)
+    out: list[_Claim] = []
+    for prep in h.children:
+        if (
+            prep.dep_ != "prep"
+            or prep.lower_ != "with"
+            or prep.i < h.i
+            or prep.i not in claim.tokens
+            or doc[prep.i - 1].text != ","
+        ):
+            continue
+        words = _subtree(prep) & claim.tokens
+        clause = next((c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
+        noun = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        agent = _subject(clause) if clause is not None else None
+        if clause is None and noun is not None:
+            # "with lower values meaning X" parsed as a noun and its participle
+            clause = next((c for c in noun.children if c.dep_ == "acl" and c.tag_ == "VBG"), None)
+            agent = noun if clause is not None else None
+        if clause is not None and agent is not None and _having(agent, h) != "had":
+            # (only in the present: its participle is said in the present tense)
+            said = noun if agent.i == getattr(noun, "i", -1) else clause
+            clause_words = _subtree(said) & words
+            part = _Claim(set(clause_words), {clause.i: _inflected(clause, agent)})
+            part.notes.append("absolute phrase after 'with'")
+            if _has_reading(subject, agent) or (subject is not None and subject.lower_ == "it"):
+                # "For glide ratio, higher numbers mean ...": what the numbers are of
+                assert subject is not None
+                named = _np_tokens(subject, {x.i for x in heads})
+                part.tokens |= named
+                part.inserted[min(named)] = "For"
+                if doc[min(named)].lower_ in ("the", "a", "an"):
+                    part.subs[min(named)] = doc[min(named)].lower_
+                part.inserted[min(clause_words)] = ","
+                part.notes.append(f"read for {_words(doc, named)!r}")
+        elif noun is not None and _has_reading(subject, noun):
+            assert subject is not None
+            part = _Claim((_subtree(noun) & words) | _np_tokens(subject, {x.i for x in heads}))
+            part.inserted[noun.left_edge.i] = _having(subject, h)
+            part.notes.append(f"what {_words(doc, _np_tokens(subject, set()))!r} has")
+        else:
+            continue
+        part.subs = {**claim.subs, **part.subs}
+        part.unresolved = claim.unresolved
+        out.append(part)
+        claim.tokens -= words | {prep.i - 1}
+    return out
+
+
+def _unread_for(doc: Doc, claim: _Claim) -> None:
+    """An absolute phrase read "For it, ..." where "it" stood for nothing found: said
+    without the "For it," (:func:`_with_phrases`)."""
+    for i, text in list(claim.inserted.items()):
+        if text == "For" and doc[i].pos_ == "PRON" and i not in claim.subs:
+            claim.tokens.discard(i)
+            del claim.inserted[i]
+            for j, mark in list(claim.inserted.items()):
+                if mark == ",":
+                    del claim.inserted[j]
+            claim.unresolved = False
+            claim.notes = [
+                n for n in claim.notes if "not resolved" not in n and not n.startswith("read for")
+            ]
+
+
+def _has_reading(subject: Token | None, noun: Token) -> bool:
+    """Whether "S, with N" says "S has N": a thing's subject (not a person's: "he lived
+    there, with his wife"), a noun with no possessive."""
+    if subject is None or subject.lower_ in ("he", "she", "i", "we", "you"):
+        return False
+    if subject.ent_type_ == "PERSON" or subject.lower_ in _DEMONSTRATIVE:
+        return False
+    return noun.pos_ == "NOUN" and not any(c.dep_ == "poss" for c in noun.children)
+
+
+def _having(subject: Token, verb: Token) -> str:
+    plural = subject.tag_ in ("NNS", "NNPS") or subject.lower_ in ("they", "we")
+    past = verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in verb.children if c.dep_ in _AUX)
+    return "had" if past else ("have" if plural else "has")
+
+
 def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
     """One claim per member of the clause's first list ("through A, B and C")."""
     lists = _lists(claim.tokens, doc)
@@ -881,10 +1376,14 @@ def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
         return [claim]
     members = _lifted(max(lists, key=len))
     whole, own = _member_tokens(members)
-    whole |= _vague_head(members[0]) & claim.tokens
+    own = _shared_object(members, own)
+    vague = _vague_head(members[0]) & claim.tokens
+    whole |= vague
     whole &= claim.tokens
     own = [w & claim.tokens for w in own]
     out = []
+    if (general := _described_collection(doc, members[0], vague, claim)) is not None:
+        out.append(general)
     for k, words in enumerate(own):
         out.append(
             _Claim(
@@ -920,10 +1419,13 @@ def _side_claim(
             None,
         )
         if pron is None:
-            return []
+            return _relative_of_place(doc, words, name)
         if pron.tag_ == "WP$":  # "X, whose father was Y": "X's father was Y"
             claim = _Claim(set(words), sources=set(noun))
             claim.subs[pron.i] = name + "'s"
+        elif min(noun) > pron.i:  # the name said after the clause: in the pronoun's place
+            claim = _Claim(set(words), sources=set(noun))
+            claim.subs[pron.i] = name
         else:  # the noun's own words in the pronoun's place (a pronoun in them is read later)
             claim = _Claim(set(words) | noun)
             claim.subs[pron.i] = ""
@@ -933,6 +1435,8 @@ def _side_claim(
         verb = next((doc[i] for i in words if doc[i].dep_ == "acl"), None)
         if verb is None or verb.tag_ != "VBN":
             return []
+    elif dep in ("amod", "known"):
+        pass  # "X, similar to Y", "X, also known as Y": checked by the caller
     elif doc[first].is_punct or (first > 0 and doc[first - 1].text == "("):
         return []  # "(HAuCl4)", "(NeurIPS 2017)": a name said again, no claim
     else:
@@ -946,7 +1450,43 @@ def _side_claim(
             return []
     claim = _Claim(set(words) | noun)
     claim.inserted[first] = _copula(head, root)
-    claim.notes.append(f"{'appositive' if dep == 'appos' else 'participle phrase'} of {name!r}")
+    kind = {"appos": "appositive", "amod": "adjective phrase", "known": "another name"}.get(
+        dep, "participle phrase"
+    )
+    claim.notes.append(f"{kind} of {name!r}")
+    return [claim]
+
+
+def _relative_of_place(doc: Doc, words: set[int], name: str) -> list[_Claim]:
+    """ "..., at Acme, where he leads a team": "he leads a team" (a clause of its own, its
+    subject read later), its "where" or "when" left out."""
+    first = doc[min(words)]
+    verb = first.head
+    subject = _subject(verb)
+    if first.tag_ != "WRB" or first.lower_ not in ("where", "when") or subject is None:
+        return []
+    if verb.head.dep_ == "ROOT":
+        return []  # "1500 BC, when X": a fragment; the sentence is that clause
+    claim = _Claim(set(words) - {first.i})
+    if subject.pos_ == "PRON":
+        # "Ann Lee works at Acme, where she leads a team": "she" is the sentence's subject
+        said = next(
+            (
+                _subject(a)
+                for a in verb.head.ancestors
+                if a.pos_ in ("VERB", "AUX") and _subject(a) is not None
+            ),
+            None,
+        )
+        if subject.lower_ not in ("he", "she") or said is None:
+            return []
+        if said.pos_ == "PROPN":
+            named = _words(doc, _np_tokens(said, set()))
+            claim.subs[subject.i] = named
+            claim.notes.append(f"{subject.text!r} read as {named!r} (the sentence's subject)")
+        elif said.lower_ != subject.lower_:
+            return []  # else "She moved to X, where she met Y": read as the first "she"
+    claim.notes.append(f"relative clause of place or time about {name!r}")
     return [claim]
 
 
@@ -1011,9 +1551,14 @@ def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Mem
 
 
 def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
-    """ "the tower" read as "the Eiffel Tower" named before; "this idea" unresolved says so."""
+    """ "the tower" read as "the Eiffel Tower" named before; "this idea" unresolved says so;
+    "the specific amount" after "the daily amount of magnesium" is "the specific amount of
+    magnesium" (its own words, and the complement of the fuller mention)."""
     dets = [c for c in tok.children if c.dep_ == "det"]
-    if len(dets) != 1 or any(c.dep_ not in ("det", "punct") for c in tok.children):
+    if len(dets) != 1 or any(c.dep_ not in ("det", "punct", "amod") for c in tok.children):
+        return
+    if any(c.dep_ == "amod" for c in tok.children):
+        _complemented(claim, tok, dets[0], memory)
         return
     det = dets[0]
     if det.lower_ not in ("the", "this", "these", "that", "those"):
@@ -1030,6 +1575,23 @@ def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
     claim.subs[det.i] = found.text
     claim.drop.add(tok.i)
     claim.notes.append(f"{said!r} read as {found.text!r}")
+
+
+def _complemented(claim: _Claim, tok: Token, det: Token, memory: Memory) -> None:
+    """A definite description with its own adjectives takes the complement ("of X") its
+    fuller earlier mention has after the same noun."""
+    if det.lower_ != "the" or (tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].dep_ == "prep"):
+        return
+    found = memory.described(tok.lemma_.lower(), tok.tag_ in ("NNS", "NNPS"))
+    if found is None:
+        return
+    words = found.text.split()
+    at = next((k for k, w in enumerate(words) if w.lower() == tok.lower_), None)
+    if at is None or at + 2 > len(words) - 1 or words[at + 1].lower() not in ("of", "for", "in"):
+        return
+    suffix = " ".join(words[at + 1 :])
+    claim.subs[tok.i] = f"{tok.text} {suffix}"
+    claim.notes.append(f"{tok.text!r} read with the complement of {found.text!r}")
 
 
 def _names_already(doc: Doc, claim: _Claim, entity: Entity) -> bool:
@@ -1071,9 +1633,15 @@ def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
             memory.add(e)
     for h in heads:
         s = _subject(h)
+        if s is not None and s.dep_ == "expl":
+            # "There were four winners of the cup": what "the four winners" is later
+            s = next((c for c in h.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
         if s is None or s.pos_ == "PRON":
             continue
         words = _np_tokens(s, {x.i for x in heads})
+        if s.dep_ == "attr":  # its first complement only ("of the cup", not "in 1990")
+            for c in [c for c in s.children if c.dep_ == "prep"][1:]:
+                words -= _subtree(c)
         if s.dep_ == "csubj" and s.tag_ == "VBG":
             # "Sinking sand, ..., is": the parser's verb is a noun phrase's first word
             s = next((c for c in s.children if c.dep_ == "dobj"), s)
@@ -1085,6 +1653,10 @@ def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
             and memory.described(s.lemma_.lower(), s.tag_ in ("NNS", "NNPS"))
         ):
             continue
+        if dets and dets[0].i == min(words) and dets[0].lower_ in ("some", "several", "many"):
+            # "Some important attributes of X include ...": "these attributes" later are
+            # "important attributes of X"
+            words = words - {dets[0].i}
         if (e := entity_of(s, _words(doc, words))) is not None:
             e.subject = True
             memory.add(e)

@@ -7,14 +7,15 @@ All functions are pure. :func:`extract_claims` turns a response into
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from verifier.claims.atomic import Memory, Part, atomic_parts, remember
+from verifier.claims.atomic import Entity, Memory, Part, atomic_parts, remember
 from verifier.text.months import month_pattern
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
-from verifier.text.spans import STOPWORDS, YEAR, entities, segments, strip_markdown
+from verifier.text.spans import STOPWORDS, YEAR, Segment, entities, segments, strip_markdown
 
 __all__ = [
     "ClaimDraft",
@@ -420,8 +421,11 @@ def extract_claims(
     Prose sentences are read with the shared parse (:mod:`verifier.claims.atomic`): one
     atomic claim per clause, relative clause, appositive and listed value, each with the
     subject and qualifiers it shares, pronouns and definite descriptions read as the entity
-    the answer or ``prompt`` named. Past ``parse_budget`` characters of sentences (or with no
-    parse) the rules read them: :func:`split_atomic` and :func:`resolve_pronoun`. Each claim
+    the answer or ``prompt`` named. Lists written one entry a line are cut into their
+    entries: an entry that only names something is said with its list's header ("The
+    winners were Ann Lee"), "Name: a description" is "Name is a description", a numbered
+    entry's "This is ..." is read as its name. Past ``parse_budget`` characters of sentences
+    (or with no parse) the rules read them: :func:`split_atomic` and :func:`resolve_pronoun`. Each claim
     keeps its own span (``start``/``end``), the spans it is made of, and its rewrite notes.
     """
     drafts: list[ClaimDraft] = []
@@ -460,12 +464,18 @@ def extract_claims(
             )
         )
 
-    segs = segments(response)
+    segs = _list_lines(response, segments(response))
     docs = _parsed(segs, parse_budget)
+    # the words before a list's colon (start, end in the response; as said in its claims)
+    header: tuple[int, int, str] | None = None
 
     for n, seg in enumerate(segs):
         if seg.kind not in ("paragraph", "list_item"):
             add(seg.kind, seg.start, seg.end, seg.text, None)
+            header = None
+            continue
+        handled, header = _list_part(add, drafts, segs, n, response, header, memory, n in docs)
+        if handled:
             continue
         items = _colon_list(seg.text)
         if items:
@@ -490,6 +500,264 @@ def extract_claims(
                 continue
         previous_subject = _rule_claims(add, seg, previous_subject, min_words)
     return drafts
+
+
+# --- lists written one entry a line ---------------------------------------------------------
+# "1.", "2)" alone: the number of the entry that follows (the splitter left it behind)
+_LIST_NUMBER = re.compile(r"^\s*\d{1,3}[.)]\s*$")
+# an entry's number at a line's start ("1.Abigail Adams", "2) Rome")
+_NUMBERED = re.compile(r"^\d{1,3}[.)]\s*(?=\S)")
+# "Name: what it is" (a name of at most six words before the colon)
+_LABEL_LINE = re.compile(r"^(?:\d{1,3}[.)]\s*)?[\"“'*]*[A-Z0-9][^:\n]{0,60}?:\s+\S")
+# the next entry's number glued to the end of a sentence: '... "Boombayah."2.'
+_TRAILING_NUMBER = re.compile(r"(?<=[.!?:”\"')])\s*\d{1,3}\.$")
+# an entry read as "name: description" or "name - description"
+_LABELLED = re.compile(
+    r"^(?P<label>[\"“'*]*[A-Z0-9][^:\n]{0,80}?)\s*(?::|\s[-–—])\s+(?P<desc>\S.*)$", re.DOTALL
+)
+# a description that names what it is: "a platform for ...", "the first ..."
+_NOUN_PHRASE = re.compile(r"^(?:a|an|the|one of the)\s+\w", re.IGNORECASE)
+# a description that speaks of the entry as "this" or "it": "This is their first album"
+_ENTRY_PRONOUN = re.compile(r"^(This|It)\s+(?=\w)")
+# an entry of a list under a header that is said with the header ("The winners were:
+# 1. Ann Lee (1990)") holds at most this many words
+SHORT_ENTRY = 10
+
+
+def _label_words(label: str) -> int:
+    return len(re.findall(r"[\w'’-]+", label))
+
+
+def _list_lines(response: str, segs: list[Segment]) -> list[Segment]:
+    """The sentences with the lists written inside them one entry a line cut into their
+    entries: at a line break after a colon, before a numbered line ("1.Abigail ..."), and
+    between "Name: description" lines; each entry is a ``list_item`` (its number left
+    out). A number the splitter left at a sentence's end (the next entry's) is cut off."""
+    out: list[Segment] = []
+    for seg in segs:
+        if seg.kind not in ("paragraph", "list_item"):
+            out.append(seg)
+            continue
+        pieces: list[tuple[int, int]] = []
+        start = 0
+        text = seg.text
+        lines = [(m.start(), m.end()) for m in re.finditer(r"[^\r\n]+", text)]
+        for (_a, b), (c, d) in itertools.pairwise(lines):
+            before, after = text[start:b].strip(), text[c:d].strip()
+            line_before = text[_a:b].strip()
+            if (
+                before.endswith(":")
+                or _NUMBERED.match(after)
+                or (_is_label_line(after) and (_is_label_line(line_before) or before.endswith(":")))
+                or (_is_label_line(line_before) and start == _a)
+            ):
+                pieces.append((start, b))
+                start = c
+        pieces.append((start, len(text)))
+        for k, (a, b) in enumerate(pieces):
+            piece = text[a:b]
+            if k and (m := _NUMBERED.match(piece.lstrip())):
+                a += len(piece) - len(piece.lstrip()) + m.end()
+            if (t := _TRAILING_NUMBER.search(text[a:b])) is not None and t.start() > 0:
+                b = a + t.start()
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if b > a:
+                kind = seg.kind if k == 0 else "list_item"
+                out.append(
+                    Segment(
+                        kind, seg.start + a, seg.start + b, response[seg.start + a : seg.start + b]
+                    )
+                )
+    return out
+
+
+def _list_part(
+    add: Any,
+    drafts: list[ClaimDraft],
+    segs: list[Segment],
+    n: int,
+    response: str,
+    header: tuple[int, int, str] | None,
+    memory: Memory,
+    parsed: bool,
+) -> tuple[bool, tuple[int, int, str] | None]:
+    """A sentence read as part of a list (an entry's number, a header, an entry): whether
+    it was, and the header in force for the next one. ``parsed``: the sentence is within
+    the answer's parse budget (an entry's description is parsed on its own)."""
+    seg = segs[n]
+    if _LIST_NUMBER.match(seg.text):
+        drafts.append(_not_checked(len(drafts), seg, "a list's number"))
+        return True, header
+    if seg.kind != "list_item":
+        header = None
+    if _is_header(seg, segs[n + 1] if n + 1 < len(segs) else None):
+        words = seg.text.rstrip().rstrip(":").rstrip()
+        drafts.append(_not_checked(len(drafts), seg, "introduces the list that follows"))
+        said = _fuller_subject(words, memory) if parsed else words
+        return True, (seg.start, seg.start + len(words), said)
+    if _list_entry(add, seg, response, header) or (
+        parsed and _labelled_description(add, seg, memory)
+    ):
+        return True, header
+    return False, header
+
+
+def _is_label_line(line: str) -> bool:
+    m = _LABEL_LINE.match(line)
+    return m is not None and _label_words(line[: line.index(":")]) <= 6
+
+
+_PRONOUN_FIRST = re.compile(
+    r"^(?:he|she|it|they|we|you|i|this|that|these|those|there|here)\b", re.IGNORECASE
+)
+
+
+def _is_header(seg: Segment, nxt: Segment | None) -> bool:
+    """A sentence that ends with a colon and introduces the list entries after it, and
+    names what they are ("The four winners were:"; not "They are:", not "Here is a list:")."""
+    text = strip_markdown(seg.text).rstrip()
+    if nxt is None or nxt.kind != "list_item" or not text.endswith(":"):
+        return False
+    words = _label_words(text)
+    if not 2 <= words <= 20 or _PRONOUN_FIRST.match(text):
+        return False
+    return _not_a_statement(text.rstrip(":").rstrip() + ".", seg.kind) is None
+
+
+def _not_checked(index: int, seg: Segment, reason: str) -> ClaimDraft:
+    return ClaimDraft(
+        index,
+        seg.kind,
+        seg.start,
+        seg.end,
+        seg.text,
+        False,
+        reason,
+        (),
+        seg.text,
+        None,
+        ((seg.start, seg.end),),
+    )
+
+
+# a name with its particles, its dates or details in brackets: "Ann Lee (1990-1995)"
+_NAME_WORD = re.compile(
+    r"\([^()]*\)|[\"“”'‘’*]*(?:[A-Z0-9][\w'’.&-]*|of|the|de|da|van|von|and|for|&)[\"“”'‘’*,]*"
+)
+
+
+def _is_name_entry(text: str) -> bool:
+    """An entry that only names something (capitalised words, particles, details in
+    brackets), at most SHORT_ENTRY words: said with its list's header."""
+    words = text.strip().rstrip(".;,").split()
+    if not words or _label_words(text) > SHORT_ENTRY:
+        return False
+    rest = _NAME_WORD.sub(" ", text.strip().rstrip(".;,"))
+    return not rest.strip()
+
+
+def _fuller_subject(header: str, memory: Memory) -> str:
+    """ "The four winners were" after "There were four winners of the cup in 1990": the
+    header's definite subject with the words its fuller mention adds ("The four winners of
+    the cup in 1990 were"); else the header as it is."""
+    doc = parse(_masked(header))
+    if doc is None:
+        return header
+    subject = next(
+        (t for t in doc if t.dep_ in ("nsubj", "nsubjpass") and t.head.dep_ == "ROOT"), None
+    )
+    if (
+        subject is None
+        or subject.pos_ != "NOUN"
+        or not any(c.dep_ == "det" and c.lower_ == "the" for c in subject.children)
+        or any(c.i > subject.i for c in subject.children)
+    ):
+        return header
+    found = memory.described(subject.lemma_.lower(), subject.tag_ == "NNS")
+    if found is None:
+        return header
+    said = [t.lower_ for t in subject.subtree if t.dep_ != "det"]
+    words = found.text.split()
+    at = next((k for k, w in enumerate(words) if w.lower() == subject.lower_), None)
+    if at is None or at + 1 >= len(words) or not all(w in found.text.lower().split() for w in said):
+        return header
+    end = subject.idx + len(subject.text)
+    return f"{header[:end]} {' '.join(words[at + 1 :])}{header[end:]}"
+
+
+def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, str] | None) -> bool:
+    """An entry of a list: "Name: a description" is the claim "Name is a description";
+    under a header ("The tools Acme makes include:") the entry's name (or the whole of a
+    short entry) is said with the header: "The tools Acme makes include Name". Returns
+    whether the entry was read so."""
+    text = seg.text
+    m = _LABELLED.match(text)
+    said = (
+        m is not None
+        and _label_words(m.group("label")) <= 6
+        and bool(_NOUN_PHRASE.match(m.group("desc")))
+    )
+    if not said and (header is None or m is not None or not _is_name_entry(text)):
+        return False
+    label = (seg.start + m.start("label"), seg.start + m.end("label")) if said and m else None
+    name = label or (seg.start, seg.end)
+    if header is not None:
+        h = header[2]
+        item = response[name[0] : name[1]].rstrip(".;,")
+        note = f"an entry of the list {response[header[0] : header[1]]!r}"
+        if h != response[header[0] : header[1]]:
+            note += f", read as {h!r}"
+        add(seg.kind, name[0], name[1], f"{h} {item}.", note, (header[:2], name))
+    if said and m and label:
+        desc = (seg.start + m.start("desc"), seg.start + m.end("desc"))
+        claim = f"{response[label[0] : label[1]]} is {response[desc[0] : desc[1]].rstrip('.;,')}."
+        note = f"the entry {response[label[0] : label[1]]!r} said of its description"
+        add(seg.kind, desc[0], desc[1], claim, note, (label, desc))
+    return True
+
+
+def _labelled_description(add: Any, seg: Segment, memory: Memory) -> bool:
+    """ "“Square One” (2016) - This is their debut album, which ...": the description
+    read with the parse, its "This" (or "It") read as the entry's name. False when the
+    sentence is no such entry."""
+    m = _LABELLED.match(seg.text)
+    if m is None or _label_words(m.group("label")) > 8:
+        return False
+    desc_at = m.start("desc")
+    pron = _ENTRY_PRONOUN.match(m.group("desc"))
+    desc = seg.text[desc_at:]
+    if pron is None or len(desc) > MAX_PARSE_CHARS:
+        return False
+    doc = parse(_masked(desc))
+    if doc is None:
+        return False
+    label = m.group("label").strip()
+    # what "it" of the description stands for: the entry (not a name "their" may stand
+    # for, and forgotten once the entry is read)
+    entry = Entity(label, label.split()[-1].lower(), "thing", False, subject=True)
+    memory.add(entry)
+    parts = atomic_parts(doc, memory)
+    memory.entities = [e for e in memory.entities if e is not entry]
+    if not parts:
+        return False
+    lab = (seg.start + m.start("label"), seg.start + m.end("label"))
+    for k, part in enumerate(parts):
+        spans = tuple((seg.start + desc_at + s, seg.start + desc_at + e) for s, e in part.spans)
+        start, end = seg.start + desc_at + part.start, seg.start + desc_at + part.end
+        claim, notes = part.claim, list(part.notes)
+        word = pron.group(1)
+        if part.spans and part.spans[0][0] == 0 and claim.lower().startswith(word.lower() + " "):
+            claim = label + claim[len(word) :]
+            spans = (lab, *spans)
+            notes = [n for n in notes if "not resolved" not in n]
+            notes.append(f"{word!r} read as the entry {label!r}")
+            if k == 0:
+                start = lab[0]
+        add(seg.kind, start, end, claim, "; ".join(notes) or None, spans)
+    return True
 
 
 # "Depeche Mode's albums are: Speak & Spell, A Broken Frame, ..., and Spirit."
@@ -549,9 +817,12 @@ def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: in
     return previous_subject
 
 
-# sentences that open with a hedge or with the answer speaking of itself may go on to
-# state facts ("This may seem small, but the Milky Way is vast"): read, each claim judged
-_READ_ON = frozenset({"hedge (no claim committed to)", "the answer speaks of itself"})
+# sentences that open with a hedge or with the answer speaking of itself, or hold a
+# hypothesis, may go on to state facts ("This may seem small, but the Milky Way is vast",
+# "It is known that X, but it is unclear whether Y would"): read, each claim judged
+_READ_ON = frozenset(
+    {"hedge (no claim committed to)", "the answer speaks of itself", "hypothetical"}
+)
 
 
 def _parsed(segs: list[Any], budget: int) -> dict[int, Any]:

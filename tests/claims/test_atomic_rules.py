@@ -1,0 +1,370 @@
+"""Rules of the parse's atomic claims: a participle on a predicate noun, a narrower
+adjunct, a hypothetical sentence's facts, a question's words that no pronoun stands for."""
+
+from __future__ import annotations
+
+from verifier.claims.extract import ClaimDraft, extract_claims
+
+
+def _pieces(response: str, draft: ClaimDraft) -> list[str]:
+    return [response[s:e] for s, e in draft.spans]
+
+
+def _claims(response: str, prompt: str | None = None) -> list[ClaimDraft]:
+    return [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
+
+
+def test_a_participle_on_a_predicate_noun_is_a_claim_about_the_subject() -> None:
+    response = "Aspirin is a common drug used to treat pain and fever."
+    claims = _claims(response)
+    assert [d.claim for d in claims][:2] == [
+        "Aspirin is a common drug.",
+        "Aspirin is used to treat pain.",
+    ]
+    used = claims[1]
+    assert _pieces(response, used) == ["Aspirin", "used to treat pain"]
+    assert used.rewrite is not None
+    assert "participle phrase of 'Aspirin'" in used.rewrite
+
+
+def test_a_participle_about_a_pronoun_subject_reads_the_pronoun() -> None:
+    response = (
+        "Peat moss grows in bogs. It is a plant found in various regions worldwide, "
+        "particularly in areas with acidic soil."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims] == [
+        "Peat moss grows in bogs.",
+        "Peat moss is a plant.",
+        "Peat moss is found in various regions worldwide.",
+        "Peat moss is found particularly in areas with acidic soil.",
+    ]
+    # the narrower adjunct the parser hung on "plant" is the participle's
+    assert _pieces(response, claims[3]) == [
+        "It",
+        "found",
+        "particularly in areas with acidic soil",
+    ]
+
+
+def test_a_narrower_adjunct_is_a_claim_beside_the_one_it_narrows() -> None:
+    response = "The moss grows in many parts of Europe, especially on north-facing rocks."
+    general, narrow = _claims(response)
+    assert general.claim == "The moss grows in many parts of Europe."
+    assert narrow.claim == "The moss grows especially on north-facing rocks."
+    assert _pieces(response, narrow) == ["The moss grows", "especially on north-facing rocks"]
+    assert response[narrow.start : narrow.end] == "especially on north-facing rocks."
+
+
+def test_a_name_with_a_mark_keeps_it_and_a_dotted_name_keeps_its_space() -> None:
+    response = "F# is a functional language developed by Microsoft Research for the .NET runtime."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[0] == "F# is a functional language."
+    assert claims[1].startswith("F# is developed by Microsoft Research")
+    assert claims[1].endswith("the .NET runtime.")
+
+
+def test_a_hypothetical_sentence_is_read_for_the_facts_it_states() -> None:
+    response = (
+        "It is known that tea reached Europe in the 17th century, but it is unclear "
+        "whether sailors would have drunk it."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert claims == ["Tea reached Europe in the 17th century."]
+
+
+def test_a_questions_words_are_nothing_a_pronoun_stands_for() -> None:
+    prompt = "How many times has Brazil won the Copa America?"
+    response = "They won it in 1919."
+    (claim,) = [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
+    assert "How many" not in claim.claim
+
+
+def test_in_addition_to_x_adds_x_as_one_more_object() -> None:
+    response = "Besides wheat, the farm grows barley and oats."
+    claims = _claims(response)
+    assert [d.claim for d in claims] == [
+        "The farm grows wheat.",
+        "The farm grows barley.",
+        "The farm grows oats.",
+    ]
+    assert _pieces(response, claims[0]) == ["Besides wheat", "the farm grows"]
+    assert claims[1].rewrite is not None
+    assert "read without 'Besides wheat'" in claims[1].rewrite
+    # an opening phrase with no object to add to stays a qualifier
+    (kept,) = _claims("In addition to Paris, the painter lived in Rome.")
+    assert kept.claim == "In addition to Paris, the painter lived in Rome."
+
+
+def test_a_list_of_gerunds_shares_the_last_ones_object() -> None:
+    response = (
+        "Recruiters are responsible for managing the entire hiring process, including "
+        "sourcing, screening, interviewing, and hiring candidates."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims][:2] == [
+        "Recruiters are responsible for managing the entire hiring process, including "
+        "sourcing candidates.",
+        "Recruiters are responsible for managing the entire hiring process, including "
+        "screening candidates.",
+    ]
+    assert _pieces(response, claims[1])[-2:] == ["screening", "candidates"]
+
+
+def test_an_adjective_phrase_after_a_comma_is_a_claim_about_the_subject() -> None:
+    response = "Kyiv is a city on the Dnieper, rich in history."
+    city, rich = _claims(response)
+    assert city.claim == "Kyiv is a city on the Dnieper."
+    assert rich.claim == "Kyiv is rich in history."
+    assert _pieces(response, rich) == ["Kyiv", "rich in history"]
+    assert response[rich.start : rich.end] == "rich in history."
+
+
+def test_a_hyphenated_list_member_keeps_its_hyphen() -> None:
+    response = "Zed is a chain of shops in Oslo, similar to 7-Eleven or Circle K."
+    claims = [d.claim for d in _claims(response)]
+    assert "Zed is similar to 7-Eleven." in claims
+    assert "Zed is similar to Circle K." in claims
+
+
+def test_a_relative_clause_of_place_is_a_claim_of_its_own() -> None:
+    response = (
+        "Ada Lin is a chemist. Ada Lin is a senior researcher at Nordic Labs, where she "
+        "leads a team focused on battery chemistry."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims][1:] == [
+        "Ada Lin is a senior researcher at Nordic Labs.",
+        "Ada Lin leads a team focused on battery chemistry.",
+    ]
+    team = claims[2]
+    # the participle the parser coordinated with "is" stays with "a team"
+    assert _pieces(response, team) == ["she leads a team focused on battery chemistry"]
+    assert team.rewrite is not None
+    assert "'she' read as 'Ada Lin'" in team.rewrite
+
+
+def test_with_after_a_comma_says_what_a_thing_has() -> None:
+    response = "The tower is tall, with a height of 300 metres."
+    claims = [d for d in extract_claims(response)]
+    assert [d.claim for d in claims] == [
+        "The tower is tall.",
+        "The tower has a height of 300 metres.",
+    ]
+    has = claims[1]
+    assert _pieces(response, has) == ["The tower", "a height of 300 metres"]
+    assert response[has.start : has.end] == "a height of 300 metres."
+
+
+def test_with_features_such_as_a_list_gives_one_claim_a_feature() -> None:
+    response = (
+        "Rust is a language. It is fast and safe, with features such as ownership and traits."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert "Rust has features such as ownership." in claims
+    assert "Rust has features such as traits." in claims
+
+
+def test_an_absolute_phrase_is_a_claim_read_for_the_subject() -> None:
+    response = "The index is published monthly, with lower values meaning cleaner air."
+    published, meaning = _claims(response)
+    assert published.claim == "The index is published monthly."
+    assert meaning.claim == "For the index, lower values mean cleaner air."
+    assert _pieces(response, meaning) == ["The index", "lower values meaning cleaner air"]
+    # in the past tense the phrase stays (its participle has no past said for it)
+    (kept,) = _claims("The team won the cup, with its captain scoring twice.")
+    assert kept.claim.startswith("The team won the cup, with ")
+    assert kept.claim.endswith("captain scoring twice.")
+
+
+def test_with_after_a_persons_clause_is_not_what_they_have() -> None:
+    (kept,) = _claims("Ann Lee moved to Paris in 1990, with her husband.")
+    assert kept.claim == "Ann Lee moved to Paris in 1990, with her husband."
+
+
+def test_these_n_reads_as_the_some_n_named_before() -> None:
+    response = (
+        "Some rare minerals of Norway are found in granite. These minerals are mined in winter."
+    )
+    claims = _claims(response)
+    mined = claims[-1]
+    assert mined.claim == "Rare minerals of Norway are mined in winter."
+    assert mined.rewrite is not None
+    assert "'These minerals' read as 'Rare minerals of Norway'" in mined.rewrite
+    assert _pieces(response, mined) == ["These minerals are mined in winter"]
+
+
+def test_a_result_clause_after_keep_in_mind_is_kept() -> None:
+    response = (
+        "This may seem like a small change, but keep in mind that the Rhine is a long river "
+        "with many towns, so even a small rise of the river each year can flood many towns."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims] == [
+        "The Rhine is a long river with many towns.",
+        "Even a small rise of the river each year can flood many towns.",
+    ]
+    assert _pieces(response, claims[1]) == [
+        "even a small rise of the river each year can flood many towns"
+    ]
+
+
+def test_a_participle_narrowing_a_subject_is_also_a_claim() -> None:
+    response = "The letters written by Lincoln were sold in 1990."
+    sold, written = _claims(response)
+    assert sold.claim == "The letters written by Lincoln were sold in 1990."
+    assert written.claim == "The letters were written by Lincoln."
+    assert _pieces(response, written) == ["The letters written by Lincoln"]
+
+
+def test_a_defining_clause_on_an_indefinite_object_is_a_claim_of_its_own() -> None:
+    response = "The author proposes a new method that ranks pages by their links."
+    proposes, ranks = _claims(response)
+    assert proposes.claim == "The author proposes a new method."
+    assert ranks.claim == "The new method ranks pages by their links."
+    assert _pieces(response, ranks) == ["a new method that ranks pages by their links"]
+    assert response[ranks.start : ranks.end] == "that ranks pages by their links."
+
+
+def test_a_clause_of_place_on_an_object_is_a_claim_of_its_own() -> None:
+    response = "The term refers to the pricing model where the customer pays per unit of power."
+    refers, pays = _claims(response)
+    assert refers.claim == "The term refers to the pricing model."
+    assert pays.claim == "The customer pays per unit of power."
+
+
+def test_a_clause_that_says_which_one_is_meant_stays() -> None:
+    (claim,) = _claims("She won the first race that was held in Oslo in 1990.")
+    assert claim.claim == "She won the first race that was held in Oslo in 1990."
+
+
+def test_a_long_passive_says_its_agent_and_its_other_adjunct_apart() -> None:
+    response = (
+        "The Chief Inspector of the National Water Board is appointed by the Minister of the "
+        "Environment for a four-year term with the consent of the Senate."
+    )
+    by, term = _claims(response)
+    assert by.claim == (
+        "The Chief Inspector of the National Water Board is appointed by the Minister of the "
+        "Environment."
+    )
+    assert term.claim == (
+        "The Chief Inspector of the National Water Board is appointed for a four-year term "
+        "with the consent of the Senate."
+    )
+    assert _pieces(response, term) == [
+        "The Chief Inspector of the National Water Board is appointed",
+        "for a four-year term with the consent of the Senate",
+    ]
+
+
+def test_a_described_collection_is_a_claim_beside_its_examples() -> None:
+    response = (
+        "The institute funds research on topics related to coastal and marine ecology, such "
+        "as coral bleaching, fisheries, and erosion."
+    )
+    claims = _claims(response)
+    assert [d.claim for d in claims][:2] == [
+        "The institute funds research on topics related to coastal and marine ecology.",
+        "The institute funds research on topics related to coral bleaching.",
+    ]
+    assert len(claims) == 4
+    assert _pieces(response, claims[0]) == [
+        "The institute funds research on topics related to coastal and marine ecology"
+    ]
+    # a quantity is no collection said of its own
+    claims = _claims("The shop sells a variety of goods such as tea and rice.")
+    assert [d.claim for d in claims] == ["The shop sells tea.", "The shop sells rice."]
+
+
+def test_a_relative_clause_after_a_comma_is_about_the_nearest_noun() -> None:
+    response = (
+        "The colour of the flower is the result of the activity of certain enzymes, which "
+        "break down sugars."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1] == "Certain enzymes break down sugars."
+
+
+def test_also_known_as_is_a_claim_of_its_own() -> None:
+    response = (
+        "The Big Apple, also known as New York City, is the largest city in the United States."
+    )
+    largest, known = _claims(response)
+    assert largest.claim == "The Big Apple is the largest city in the United States."
+    assert known.claim == "The Big Apple is also known as New York City."
+    assert _pieces(response, known) == ["The Big Apple", "also known as New York City"]
+    assert _pieces(response, largest) == [
+        "The Big Apple",
+        "is the largest city in the United States",
+    ]
+
+
+def test_a_subject_identified_by_a_name_gives_the_clause_to_the_name() -> None:
+    response = "The architect who designed the bridge was Anna Berg."
+    was, designed = _claims(response)
+    assert was.claim == "The architect was Anna Berg."
+    assert designed.claim == "Anna Berg designed the bridge."
+    assert _pieces(response, designed) == ["who designed the bridge", "Anna Berg"]
+
+
+def test_a_described_subject_takes_the_complement_the_prompt_gave_it() -> None:
+    prompt = "What is the average price of coffee in Norway?"
+    response = "The exact price may vary with the season."
+    (claim,) = [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
+    assert claim.claim == "The exact price of coffee may vary with the season."
+    assert claim.rewrite is not None
+    assert "'price' read with the complement of 'the average price of coffee'" in claim.rewrite
+    assert _pieces(response, claim) == ["The exact price may vary with the season"]
+    # a description with a complement of its own keeps it
+    (own,) = [
+        d
+        for d in extract_claims("The exact price of tea may vary.", prompt=prompt)
+        if d.check_worthy
+    ]
+    assert own.claim == "The exact price of tea may vary."
+
+
+def test_clauses_that_cannot_stand_apart_stay() -> None:
+    # a noun too light to stand without its clause
+    (point,) = _claims("The pressure reaches a point where the walls are too weak to hold it.")
+    assert point.claim.startswith("The pressure reaches a point where")
+    # a fragment: the clause of time is all it says
+    claims = [d.claim for d in _claims("1200 BC, when the first farmers settled the valley.")]
+    assert "1200 BC." not in claims
+    # "the first album released by X" says which album
+    (first,) = _claims("Blue Moon is the first studio album released by the trio.")
+    assert first.claim == "Blue Moon is the first studio album released by the trio."
+
+
+def test_a_clause_of_place_reads_she_as_the_sentences_named_subject() -> None:
+    response = "Mira Holt raised funds for the Ocean Trust, where she has volunteered for years."
+    claims = [d.claim for d in _claims(response)]
+    assert claims == [
+        "Mira Holt raised funds for the Ocean Trust.",
+        "Mira Holt has volunteered for years.",
+    ]
+    # "it" or "they" of a clause of place is not guessed: the sentence stays whole
+    (kept,) = _claims("The plant moved to Ohio in 1990, where they built engines for trucks.")
+    assert "where" in kept.claim
+
+
+def test_an_absolute_phrase_of_an_unresolved_it_is_said_without_it() -> None:
+    response = "It also works the other way around, with the larger team sharing its tools."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1] == "The larger team shares its tools."
+
+
+def test_who_was_known_as_is_a_relative_clause() -> None:
+    response = "Ann Lee was named after Mira Holt, who was known as “the Lark”."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1].startswith("Mira Holt was known as “the Lark")
+
+
+def test_a_clause_of_place_after_a_pronoun_subject_reads_the_same_pronoun() -> None:
+    response = (
+        "Ada Lin was born in Oslo. In 1990 she moved to Bergen to study law at the "
+        "university, where she met the painter Tor Berg."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert "Ada Lin met the painter Tor Berg." in claims

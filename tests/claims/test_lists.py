@@ -1,0 +1,98 @@
+"""Lists written one entry a line, entries said with their list's header, "Name: a
+description" entries, and a numbered entry's "This is ..." read as its name."""
+
+from __future__ import annotations
+
+from verifier.claims.extract import ClaimDraft, extract_claims
+
+
+def _pieces(response: str, draft: ClaimDraft) -> list[str]:
+    return [response[s:e] for s, e in draft.spans]
+
+
+def test_numbered_lines_after_a_header_are_each_said_with_the_header() -> None:
+    response = (
+        "The three founders of the club were:\n1.Ann Lee (1990-1995)\n2.Bo Chen (1995-2001)\n"
+        "3.Cy Diaz (2001-2010)"
+    )
+    drafts = extract_claims(response)
+    header = drafts[0]
+    assert not header.check_worthy
+    assert header.reason == "introduces the list that follows"
+    claims = [d for d in drafts if d.check_worthy]
+    assert [d.claim for d in claims] == [
+        "The three founders of the club were Ann Lee (1990-1995).",
+        "The three founders of the club were Bo Chen (1995-2001).",
+        "The three founders of the club were Cy Diaz (2001-2010).",
+    ]
+    first = claims[0]
+    assert first.text == "Ann Lee (1990-1995)" == response[first.start : first.end]
+    assert _pieces(response, first) == [
+        "The three founders of the club were",
+        "Ann Lee (1990-1995)",
+    ]
+
+
+def test_name_and_description_lines_give_what_it_is_and_its_membership() -> None:
+    response = (
+        "Some of the rivers of Peru include:\n"
+        "Ucayali: a river that rises in the Andes of southern Peru\n"
+        "Marañón: a river that flows north through the Andes\n"
+        "Both rivers join to form the Amazon near Nauta."
+    )
+    drafts = [d for d in extract_claims(response) if d.check_worthy]
+    claims = [d.claim for d in drafts]
+    assert claims[:4] == [
+        "Some of the rivers of Peru include Ucayali.",
+        "Ucayali is a river that rises in the Andes of southern Peru.",
+        "Some of the rivers of Peru include Marañón.",
+        "Marañón is a river that flows north through the Andes.",
+    ]
+    # a sentence on a line of its own is no entry said with the header
+    assert claims[4:] == ["Both rivers join to form the Amazon near Nauta."]
+    described = drafts[1]
+    assert _pieces(response, described) == [
+        "Ucayali",
+        "a river that rises in the Andes of southern Peru",
+    ]
+    assert response[described.start : described.end] == (
+        "a river that rises in the Andes of southern Peru"
+    )
+
+
+def test_a_numbered_entry_reads_this_as_its_name_and_drops_stray_numbers() -> None:
+    response = (
+        "The trio released two albums in the 1990s. 1. “Blue Moon” (1994) - This is the "
+        "trio's debut album. 2. “Red Sun” (1998) - It was recorded in Oslo."
+    )
+    drafts = extract_claims(response)
+    numbers = [d for d in drafts if d.reason == "a list's number"]
+    assert [d.text for d in numbers] == ["1.", "2."]
+    claims = [d for d in drafts if d.check_worthy]
+    assert [d.claim for d in claims] == [
+        "The trio released two albums in the 1990s.",
+        "“Blue Moon” (1994) is the trio's debut album.",
+        "“Red Sun” (1998) was recorded in Oslo.",
+    ]
+    blue = claims[1]
+    assert _pieces(response, blue) == ["“Blue Moon” (1994)", "This is the trio's debut album"]
+    assert response[blue.start : blue.end] == "“Blue Moon” (1994) - This is the trio's debut album."
+    assert blue.rewrite is not None
+    assert "'This' read as the entry" in blue.rewrite
+
+
+def test_a_headers_definite_subject_takes_the_words_of_its_fuller_mention() -> None:
+    response = (
+        "There were three winners of the Nordic Prize in 1990. The three winners were:\n"
+        "1. Ann Lee\n2. Bo Chen\n3. Cy Diaz"
+    )
+    claims = [d for d in extract_claims(response) if d.check_worthy]
+    assert [d.claim for d in claims][1:] == [
+        "The three winners of the Nordic Prize were Ann Lee.",
+        "The three winners of the Nordic Prize were Bo Chen.",
+        "The three winners of the Nordic Prize were Cy Diaz.",
+    ]
+    ann = claims[1]
+    assert _pieces(response, ann) == ["The three winners were", "Ann Lee"]
+    assert ann.rewrite is not None
+    assert "read as 'The three winners of the Nordic Prize were'" in ann.rewrite
