@@ -307,6 +307,8 @@ def read(
                     out[i] = _dismissed(judgement, other)
             continue
         if judgement.label == "supported":
+            if support is not None and support.start == judgement.start:
+                continue  # the sentence's records say it too: a clash there is another clause
             clash = next((r for r in contradictions if r.start == judgement.start), None)
             if clash is not None and _guard(clash) is None:
                 out[i] = _contradiction(clash, scorer, refuted_threshold, name, judgement)

@@ -108,7 +108,9 @@ _CLASS_PREPS = frozenset({"from", "by", "in", "on", "at"})
 _SOURCE_PREPS = frozenset({"from", "by"})  # "an album from X" / "an album by X"
 # a work made by someone ("Austen's novel X"): meets any of the making relations
 MADE = "made"
-_MAKING = frozenset({"write", "compose", "paint", "create", "direct", "release"})
+_MAKING = frozenset({"write", "compose", "paint", "create", "direct"})
+# a work the subject of its own publishing ("Vivaldi's The Four Seasons was published")
+_PUBLISHING = _MAKING | {"release"}
 _WORKS = frozenset(
     "novel book play opera symphony concerto painting portrait poem song album film movie "
     "sculpture essay treatise theory masterpiece musical ballet novella".split()
@@ -647,7 +649,7 @@ def _a_work(token: Token) -> bool:
         return True
     head = token.head
     return token.dep_ in ("nsubjpass", "dobj") and (
-        relation_of(stem(head.lower_)) in _MAKING or _relation_key(head.lemma_) in _MAKING
+        relation_of(stem(head.lower_)) in _PUBLISHING or _relation_key(head.lemma_) in _PUBLISHING
     )
 
 
