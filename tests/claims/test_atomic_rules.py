@@ -58,10 +58,18 @@ def test_a_narrower_adjunct_is_a_claim_beside_the_one_it_narrows() -> None:
 
 def test_a_name_with_a_mark_keeps_it_and_a_dotted_name_keeps_its_space() -> None:
     response = "F# is a functional language developed by Microsoft Research for the .NET runtime."
-    claims = [d.claim for d in _claims(response)]
+    drafts = _claims(response)
+    claims = [d.claim for d in drafts]
     assert claims[0] == "F# is a functional language."
     assert claims[1].startswith("F# is developed by Microsoft Research")
     assert claims[1].endswith("the .NET runtime.")
+    # the mark written onto the name is in its span too ("F#", not "F")
+    assert [_pieces(response, d) for d in drafts] == [
+        ["F# is a functional language"],
+        ["F#", "developed by Microsoft Research for the .NET runtime"],
+    ]
+    assert drafts[1].rewrite is not None
+    assert "participle phrase of 'F#'" in drafts[1].rewrite
 
 
 def test_a_hypothetical_sentence_is_read_for_the_facts_it_states() -> None:

@@ -199,7 +199,12 @@ def _joined(doc: Doc, ids: set[int]) -> str:
     order = sorted(ids)
     while order and doc[order[0]].is_punct and doc[order[0]].text not in ('"', "“", "'"):
         order.pop(0)
-    while order and doc[order[-1]].is_punct and doc[order[-1]].text not in ('"', "”", "'", ")"):
+    while (
+        order
+        and doc[order[-1]].is_punct
+        and doc[order[-1]].text not in ('"', "”", "'", ")")
+        and not _glued_mark(doc, order[-1], set(order))
+    ):
         order.pop()
     out = []
     for n, i in enumerate(order):
@@ -225,6 +230,21 @@ def _subtree(token: Token) -> set[int]:
     return {t.i for t in token.subtree}
 
 
+def _glued_mark(doc: Doc, i: int, held: set[int]) -> bool:
+    """ "F#": a mark written onto the word before it (no space) that is no sentence
+    punctuation is part of that word."""
+    return (
+        i > 0
+        and i - 1 in held
+        and not doc[i - 1].is_punct
+        and not doc[i - 1].whitespace_
+        and doc[i].text not in _CLOSING
+    )
+
+
+_CLOSING = frozenset({".", ",", ";", ":", "!", "?", ")", "]", "}", '"', "'", "”", "’", "...", "…"})
+
+
 def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
     """The claim's words in order (with its substitutions) and the spans of the response's
     words it is made of (offsets into the parsed text), punctuation trimmed."""
@@ -240,9 +260,10 @@ def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
         words.append(claim.subs.get(i, token.text) + gap)
     spans: list[tuple[int, int]] = []
     last = -2
-    for i in sorted(claim.tokens | claim.sources):
+    held = claim.tokens | claim.sources
+    for i in sorted(held):
         token = doc[i]
-        if token.is_space or token.is_punct:
+        if token.is_space or (token.is_punct and not _glued_mark(doc, i, held)):
             continue
         s, e = token.idx, token.idx + len(token.text)
         if (
