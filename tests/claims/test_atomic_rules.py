@@ -10,6 +10,11 @@ def _pieces(response: str, draft: ClaimDraft) -> list[str]:
     return [response[s:e] for s, e in draft.spans]
 
 
+def _all_pieces(response: str, drafts: list[ClaimDraft]) -> list[list[str]]:
+    """The response's words every claim points at, claim by claim."""
+    return [_pieces(response, d) for d in drafts]
+
+
 def _claims(response: str, prompt: str | None = None) -> list[ClaimDraft]:
     return [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
 
@@ -22,7 +27,11 @@ def test_a_participle_on_a_predicate_noun_is_a_claim_about_the_subject() -> None
         "Aspirin is used to treat pain.",
     ]
     used = claims[1]
-    assert _pieces(response, used) == ["Aspirin", "used to treat pain"]
+    assert _all_pieces(response, claims) == [
+        ["Aspirin is a common drug"],
+        ["Aspirin", "used to treat pain"],
+        ["Aspirin", "used to treat", "fever"],
+    ]
     assert used.rewrite is not None
     assert "participle phrase of 'Aspirin'" in used.rewrite
 
@@ -39,11 +48,13 @@ def test_a_participle_about_a_pronoun_subject_reads_the_pronoun() -> None:
         "Peat moss is found in various regions worldwide.",
         "Peat moss is found particularly in areas with acidic soil.",
     ]
-    # the narrower adjunct the parser hung on "plant" is the participle's
-    assert _pieces(response, claims[3]) == [
-        "It",
-        "found",
-        "particularly in areas with acidic soil",
+    # "It" is the words read as "Peat moss"; the narrower adjunct the parser hung on
+    # "plant" is the participle's
+    assert _all_pieces(response, claims) == [
+        ["Peat moss grows in bogs."],
+        ["It is a plant"],
+        ["It", "found in various regions worldwide"],
+        ["It", "found", "particularly in areas with acidic soil"],
     ]
 
 
@@ -52,6 +63,7 @@ def test_a_narrower_adjunct_is_a_claim_beside_the_one_it_narrows() -> None:
     general, narrow = _claims(response)
     assert general.claim == "The moss grows in many parts of Europe."
     assert narrow.claim == "The moss grows especially on north-facing rocks."
+    assert _pieces(response, general) == ["The moss grows in many parts of Europe"]
     assert _pieces(response, narrow) == ["The moss grows", "especially on north-facing rocks"]
     assert response[narrow.start : narrow.end] == "especially on north-facing rocks."
 
@@ -77,8 +89,9 @@ def test_a_hypothetical_sentence_is_read_for_the_facts_it_states() -> None:
         "It is known that tea reached Europe in the 17th century, but it is unclear "
         "whether sailors would have drunk it."
     )
-    claims = [d.claim for d in _claims(response)]
-    assert claims == ["Tea reached Europe in the 17th century."]
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == ["Tea reached Europe in the 17th century."]
+    assert _all_pieces(response, drafts) == [["tea reached Europe in the 17th century"]]
 
 
 def test_a_questions_words_are_nothing_a_pronoun_stands_for() -> None:
@@ -86,6 +99,7 @@ def test_a_questions_words_are_nothing_a_pronoun_stands_for() -> None:
     response = "They won it in 1919."
     (claim,) = [d for d in extract_claims(response, prompt=prompt) if d.check_worthy]
     assert "How many" not in claim.claim
+    assert _pieces(response, claim) == ["They won it in 1919"]
 
 
 def test_in_addition_to_x_adds_x_as_one_more_object() -> None:
@@ -96,12 +110,18 @@ def test_in_addition_to_x_adds_x_as_one_more_object() -> None:
         "The farm grows barley.",
         "The farm grows oats.",
     ]
-    assert _pieces(response, claims[0]) == ["Besides wheat", "the farm grows"]
+    assert _all_pieces(response, claims) == [
+        ["Besides wheat", "the farm grows"],
+        ["the farm grows barley"],
+        ["the farm grows", "oats"],
+    ]
     assert claims[1].rewrite is not None
     assert "read without 'Besides wheat'" in claims[1].rewrite
     # an opening phrase with no object to add to stays a qualifier
-    (kept,) = _claims("In addition to Paris, the painter lived in Rome.")
+    kept_response = "In addition to Paris, the painter lived in Rome."
+    (kept,) = _claims(kept_response)
     assert kept.claim == "In addition to Paris, the painter lived in Rome."
+    assert _pieces(kept_response, kept) == [kept_response]
 
 
 def test_a_list_of_gerunds_shares_the_last_ones_object() -> None:
@@ -116,7 +136,13 @@ def test_a_list_of_gerunds_shares_the_last_ones_object() -> None:
         "Recruiters are responsible for managing the entire hiring process, including "
         "screening candidates.",
     ]
-    assert _pieces(response, claims[1])[-2:] == ["screening", "candidates"]
+    including = "Recruiters are responsible for managing the entire hiring process, including"
+    assert _all_pieces(response, claims) == [
+        [f"{including} sourcing", "candidates"],
+        [including, "screening", "candidates"],
+        [including, "interviewing", "candidates"],
+        [including, "hiring candidates"],
+    ]
 
 
 def test_an_adjective_phrase_after_a_comma_is_a_claim_about_the_subject() -> None:
@@ -124,15 +150,25 @@ def test_an_adjective_phrase_after_a_comma_is_a_claim_about_the_subject() -> Non
     city, rich = _claims(response)
     assert city.claim == "Kyiv is a city on the Dnieper."
     assert rich.claim == "Kyiv is rich in history."
+    assert _pieces(response, city) == ["Kyiv is a city on the Dnieper"]
     assert _pieces(response, rich) == ["Kyiv", "rich in history"]
     assert response[rich.start : rich.end] == "rich in history."
 
 
 def test_a_hyphenated_list_member_keeps_its_hyphen() -> None:
     response = "Zed is a chain of shops in Oslo, similar to 7-Eleven or Circle K."
-    claims = [d.claim for d in _claims(response)]
-    assert "Zed is similar to 7-Eleven." in claims
-    assert "Zed is similar to Circle K." in claims
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "Zed is a chain of shops in Oslo.",
+        "Zed is similar to 7-Eleven.",
+        "Zed is similar to Circle K.",
+    ]
+    # the parser reads "K." as one word: the sentence's full stop is in its span
+    assert _all_pieces(response, drafts) == [
+        ["Zed is a chain of shops in Oslo"],
+        ["Zed", "similar to 7-Eleven"],
+        ["Zed", "similar to", "Circle K."],
+    ]
 
 
 def test_a_relative_clause_of_place_is_a_claim_of_its_own() -> None:
@@ -145,6 +181,8 @@ def test_a_relative_clause_of_place_is_a_claim_of_its_own() -> None:
         "Ada Lin is a senior researcher at Nordic Labs.",
         "Ada Lin leads a team focused on battery chemistry.",
     ]
+    assert _pieces(response, claims[0]) == ["Ada Lin is a chemist."]
+    assert _pieces(response, claims[1]) == ["Ada Lin is a senior researcher at Nordic Labs"]
     team = claims[2]
     # the participle the parser coordinated with "is" stays with "a team"
     assert _pieces(response, team) == ["she leads a team focused on battery chemistry"]
@@ -160,6 +198,7 @@ def test_with_after_a_comma_says_what_a_thing_has() -> None:
         "The tower has a height of 300 metres.",
     ]
     has = claims[1]
+    assert _pieces(response, claims[0]) == ["The tower is tall"]
     assert _pieces(response, has) == ["The tower", "a height of 300 metres"]
     assert response[has.start : has.end] == "a height of 300 metres."
 
@@ -168,9 +207,19 @@ def test_with_features_such_as_a_list_gives_one_claim_a_feature() -> None:
     response = (
         "Rust is a language. It is fast and safe, with features such as ownership and traits."
     )
-    claims = [d.claim for d in _claims(response)]
-    assert "Rust has features such as ownership." in claims
-    assert "Rust has features such as traits." in claims
+    drafts = _claims(response)
+    claims = [d.claim for d in drafts]
+    assert claims == [
+        "Rust is a language.",
+        "Rust has features such as ownership.",
+        "Rust has features such as traits.",
+    ]
+    # "It" is the word read as "Rust"
+    assert _all_pieces(response, drafts) == [
+        ["Rust is a language."],
+        ["It", "features such as ownership"],
+        ["It", "features such as", "traits"],
+    ]
 
 
 def test_an_absolute_phrase_is_a_claim_read_for_the_subject() -> None:
@@ -178,16 +227,21 @@ def test_an_absolute_phrase_is_a_claim_read_for_the_subject() -> None:
     published, meaning = _claims(response)
     assert published.claim == "The index is published monthly."
     assert meaning.claim == "For the index, lower values mean cleaner air."
+    assert _pieces(response, published) == ["The index is published monthly"]
     assert _pieces(response, meaning) == ["The index", "lower values meaning cleaner air"]
     # in the past tense the phrase stays (its participle has no past said for it)
-    (kept,) = _claims("The team won the cup, with its captain scoring twice.")
+    kept_response = "The team won the cup, with its captain scoring twice."
+    (kept,) = _claims(kept_response)
+    assert _pieces(kept_response, kept) == [kept_response.rstrip(".")]
     assert kept.claim.startswith("The team won the cup, with ")
     assert kept.claim.endswith("captain scoring twice.")
 
 
 def test_with_after_a_persons_clause_is_not_what_they_have() -> None:
-    (kept,) = _claims("Ann Lee moved to Paris in 1990, with her husband.")
-    assert kept.claim == "Ann Lee moved to Paris in 1990, with her husband."
+    response = "Ann Lee moved to Paris in 1990, with her husband."
+    (kept,) = _claims(response)
+    assert kept.claim == response
+    assert _pieces(response, kept) == [response]
 
 
 def test_these_n_reads_as_the_some_n_named_before() -> None:
@@ -199,7 +253,10 @@ def test_these_n_reads_as_the_some_n_named_before() -> None:
     assert mined.claim == "Rare minerals of Norway are mined in winter."
     assert mined.rewrite is not None
     assert "'These minerals' read as 'Rare minerals of Norway'" in mined.rewrite
-    assert _pieces(response, mined) == ["These minerals are mined in winter"]
+    assert _all_pieces(response, claims) == [
+        ["Some rare minerals of Norway are found in granite."],
+        ["These minerals are mined in winter"],
+    ]
 
 
 def test_a_result_clause_after_keep_in_mind_is_kept() -> None:
@@ -212,8 +269,9 @@ def test_a_result_clause_after_keep_in_mind_is_kept() -> None:
         "The Rhine is a long river with many towns.",
         "Even a small rise of the river each year can flood many towns.",
     ]
-    assert _pieces(response, claims[1]) == [
-        "even a small rise of the river each year can flood many towns"
+    assert _all_pieces(response, claims) == [
+        ["the Rhine is a long river with many towns"],
+        ["even a small rise of the river each year can flood many towns"],
     ]
 
 
@@ -222,6 +280,7 @@ def test_a_participle_narrowing_a_subject_is_also_a_claim() -> None:
     sold, written = _claims(response)
     assert sold.claim == "The letters written by Lincoln were sold in 1990."
     assert written.claim == "The letters were written by Lincoln."
+    assert _pieces(response, sold) == ["The letters written by Lincoln were sold in 1990"]
     assert _pieces(response, written) == ["The letters written by Lincoln"]
 
 
@@ -230,6 +289,7 @@ def test_a_defining_clause_on_an_indefinite_object_is_a_claim_of_its_own() -> No
     proposes, ranks = _claims(response)
     assert proposes.claim == "The author proposes a new method."
     assert ranks.claim == "The new method ranks pages by their links."
+    assert _pieces(response, proposes) == ["The author proposes a new method"]
     assert _pieces(response, ranks) == ["a new method that ranks pages by their links"]
     assert response[ranks.start : ranks.end] == "that ranks pages by their links."
 
@@ -239,11 +299,15 @@ def test_a_clause_of_place_on_an_object_is_a_claim_of_its_own() -> None:
     refers, pays = _claims(response)
     assert refers.claim == "The term refers to the pricing model."
     assert pays.claim == "The customer pays per unit of power."
+    assert _pieces(response, refers) == ["The term refers to the pricing model"]
+    assert _pieces(response, pays) == ["the customer pays per unit of power"]
 
 
 def test_a_clause_that_says_which_one_is_meant_stays() -> None:
-    (claim,) = _claims("She won the first race that was held in Oslo in 1990.")
-    assert claim.claim == "She won the first race that was held in Oslo in 1990."
+    response = "She won the first race that was held in Oslo in 1990."
+    (claim,) = _claims(response)
+    assert claim.claim == response
+    assert _pieces(response, claim) == ["She won the first race that was held in Oslo in 1990"]
 
 
 def test_a_long_passive_says_its_agent_and_its_other_adjunct_apart() -> None:
@@ -260,6 +324,10 @@ def test_a_long_passive_says_its_agent_and_its_other_adjunct_apart() -> None:
         "The Chief Inspector of the National Water Board is appointed for a four-year term "
         "with the consent of the Senate."
     )
+    assert _pieces(response, by) == [
+        "The Chief Inspector of the National Water Board is appointed by the Minister of the "
+        "Environment"
+    ]
     assert _pieces(response, term) == [
         "The Chief Inspector of the National Water Board is appointed",
         "for a four-year term with the consent of the Senate",
@@ -277,12 +345,21 @@ def test_a_described_collection_is_a_claim_beside_its_examples() -> None:
         "The institute funds research on topics related to coral bleaching.",
     ]
     assert len(claims) == 4
-    assert _pieces(response, claims[0]) == [
-        "The institute funds research on topics related to coastal and marine ecology"
+    related = "The institute funds research on topics related to"
+    assert _all_pieces(response, claims) == [
+        [f"{related} coastal and marine ecology"],
+        [related, "coral bleaching"],
+        [related, "fisheries"],
+        [related, "erosion"],
     ]
     # a quantity is no collection said of its own
-    claims = _claims("The shop sells a variety of goods such as tea and rice.")
+    response = "The shop sells a variety of goods such as tea and rice."
+    claims = _claims(response)
     assert [d.claim for d in claims] == ["The shop sells tea.", "The shop sells rice."]
+    assert _all_pieces(response, claims) == [
+        ["The shop sells", "tea"],
+        ["The shop sells", "rice"],
+    ]
 
 
 def test_a_relative_clause_after_a_comma_is_about_the_nearest_noun() -> None:
@@ -290,8 +367,15 @@ def test_a_relative_clause_after_a_comma_is_about_the_nearest_noun() -> None:
         "The colour of the flower is the result of the activity of certain enzymes, which "
         "break down sugars."
     )
-    claims = [d.claim for d in _claims(response)]
-    assert claims[-1] == "Certain enzymes break down sugars."
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "The colour of the flower is the result of the activity of certain enzymes.",
+        "Certain enzymes break down sugars.",
+    ]
+    assert _all_pieces(response, drafts) == [
+        ["The colour of the flower is the result of the activity of certain enzymes"],
+        ["certain enzymes", "which break down sugars"],
+    ]
 
 
 def test_also_known_as_is_a_claim_of_its_own() -> None:
@@ -313,6 +397,7 @@ def test_a_subject_identified_by_a_name_gives_the_clause_to_the_name() -> None:
     was, designed = _claims(response)
     assert was.claim == "The architect was Anna Berg."
     assert designed.claim == "Anna Berg designed the bridge."
+    assert _pieces(response, was) == ["The architect", "was Anna Berg"]
     assert _pieces(response, designed) == ["who designed the bridge", "Anna Berg"]
 
 
@@ -325,42 +410,60 @@ def test_a_described_subject_takes_the_complement_the_prompt_gave_it() -> None:
     assert "'price' read with the complement of 'the average price of coffee'" in claim.rewrite
     assert _pieces(response, claim) == ["The exact price may vary with the season"]
     # a description with a complement of its own keeps it
-    (own,) = [
-        d
-        for d in extract_claims("The exact price of tea may vary.", prompt=prompt)
-        if d.check_worthy
-    ]
-    assert own.claim == "The exact price of tea may vary."
+    own_response = "The exact price of tea may vary."
+    (own,) = [d for d in extract_claims(own_response, prompt=prompt) if d.check_worthy]
+    assert own.claim == own_response
+    assert _pieces(own_response, own) == [own_response]
 
 
 def test_clauses_that_cannot_stand_apart_stay() -> None:
     # a noun too light to stand without its clause
-    (point,) = _claims("The pressure reaches a point where the walls are too weak to hold it.")
+    response = "The pressure reaches a point where the walls are too weak to hold it."
+    (point,) = _claims(response)
     assert point.claim.startswith("The pressure reaches a point where")
+    assert _pieces(response, point) == [response]
     # a fragment: the clause of time is all it says
-    claims = [d.claim for d in _claims("1200 BC, when the first farmers settled the valley.")]
-    assert "1200 BC." not in claims
+    response = "1200 BC, when the first farmers settled the valley."
+    drafts = _claims(response)
+    assert "1200 BC." not in [d.claim for d in drafts]
+    assert _all_pieces(response, drafts) == [[response]]
     # "the first album released by X" says which album
-    (first,) = _claims("Blue Moon is the first studio album released by the trio.")
-    assert first.claim == "Blue Moon is the first studio album released by the trio."
+    response = "Blue Moon is the first studio album released by the trio."
+    (first,) = _claims(response)
+    assert first.claim == response
+    assert _pieces(response, first) == [response]
 
 
 def test_a_clause_of_place_reads_she_as_the_sentences_named_subject() -> None:
     response = "Mira Holt raised funds for the Ocean Trust, where she has volunteered for years."
-    claims = [d.claim for d in _claims(response)]
-    assert claims == [
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
         "Mira Holt raised funds for the Ocean Trust.",
         "Mira Holt has volunteered for years.",
     ]
+    # "she" is the word read as "Mira Holt"
+    assert _all_pieces(response, drafts) == [
+        ["Mira Holt raised funds for the Ocean Trust"],
+        ["she has volunteered for years"],
+    ]
     # "it" or "they" of a clause of place is not guessed: the sentence stays whole
-    (kept,) = _claims("The plant moved to Ohio in 1990, where they built engines for trucks.")
+    response = "The plant moved to Ohio in 1990, where they built engines for trucks."
+    (kept,) = _claims(response)
     assert "where" in kept.claim
+    assert _pieces(response, kept) == [response.rstrip(".")]
 
 
 def test_an_absolute_phrase_of_an_unresolved_it_is_said_without_it() -> None:
     response = "It also works the other way around, with the larger team sharing its tools."
-    claims = [d.claim for d in _claims(response)]
-    assert claims[-1] == "The larger team shares its tools."
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "It also works the other way around.",
+        "The larger team shares its tools.",
+    ]
+    assert _all_pieces(response, drafts) == [
+        ["It also works the other way around"],
+        ["the larger team sharing its tools"],
+    ]
 
 
 def test_who_was_known_as_is_a_relative_clause() -> None:
@@ -374,5 +477,15 @@ def test_a_clause_of_place_after_a_pronoun_subject_reads_the_same_pronoun() -> N
         "Ada Lin was born in Oslo. In 1990 she moved to Bergen to study law at the "
         "university, where she met the painter Tor Berg."
     )
-    claims = [d.claim for d in _claims(response)]
-    assert "Ada Lin met the painter Tor Berg." in claims
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "Ada Lin was born in Oslo.",
+        "In 1990 Ada Lin moved to Bergen to study law at the university.",
+        "Ada Lin met the painter Tor Berg.",
+    ]
+    # each "she" is the word read as "Ada Lin"
+    assert _all_pieces(response, drafts) == [
+        ["Ada Lin was born in Oslo."],
+        ["In 1990 she moved to Bergen to study law at the university"],
+        ["she met the painter Tor Berg"],
+    ]
