@@ -468,8 +468,12 @@ def test_an_absolute_phrase_of_an_unresolved_it_is_said_without_it() -> None:
 
 def test_who_was_known_as_is_a_relative_clause() -> None:
     response = "Ann Lee was named after Mira Holt, who was known as “the Lark”."
-    claims = [d.claim for d in _claims(response)]
-    assert claims[-1].startswith("Mira Holt was known as “the Lark")
+    drafts = _claims(response)
+    assert drafts[-1].claim.startswith("Mira Holt was known as “the Lark")
+    assert _all_pieces(response, drafts) == [
+        ["Ann Lee was named after Mira Holt"],
+        ["Mira Holt", "who was known as “the Lark"],
+    ]
 
 
 def test_a_clause_of_place_after_a_pronoun_subject_reads_the_same_pronoun() -> None:

@@ -194,19 +194,33 @@ def test_extract_claims_splits_and_carries_the_subject() -> None:
     ]
     assert all(d.check_worthy for d in drafts)
     assert drafts[1].queries[0].startswith("Marie Curie won")
+    # the carried subject is a piece of its own; "She" is the word read as "Marie Curie"
+    assert [[response[s:e] for s, e in d.spans] for d in drafts] == [
+        ["Marie Curie was born in Warsaw in 1867"],
+        ["Marie Curie", "won two Nobel Prizes"],
+        ["She discovered polonium in 1898"],
+        ["she shared the 1903 prize with Pierre Curie"],
+        ["Radium has atomic number 88."],
+        ["She died in 1934"],
+    ]
 
 
 def test_bold_names_are_judged_as_plain_words() -> None:
     """ "**Marie Curie** was born ...": the statement searched and judged has no marks, and
     "she" still stands for the person named in bold (answers bold names often)."""
-    drafts = extract_claims(
+    response = (
         "**Marie Curie** was born in Warsaw in 1867. She won the Nobel Prize in Physics in 1905."
     )
+    drafts = extract_claims(response)
     assert [d.claim for d in drafts] == [
         "Marie Curie was born in Warsaw in 1867.",
         "Marie Curie won the Nobel Prize in Physics in 1905.",
     ]
     assert drafts[0].text.startswith("**Marie Curie**")  # the response's own words stay
+    assert [[response[s:e] for s, e in d.spans] for d in drafts] == [
+        ["**Marie Curie** was born in Warsaw in 1867."],
+        ["She won the Nobel Prize in Physics in 1905"],
+    ]
 
 
 def test_a_sentence_of_thousands_of_words_is_no_claim_and_is_not_read_for_slots(
@@ -243,6 +257,11 @@ def test_coordinated_clauses_split_and_a_pronoun_read_as_the_thing_named() -> No
     got = _claims(
         "The Eiffel Tower is in Paris. "
         "Work on the tower started in 1887 and it opened in 1899 for the World's Fair."
+    )
+    assert got[0] == (
+        "The Eiffel Tower is in Paris.",
+        "The Eiffel Tower is in Paris.",
+        ["The Eiffel Tower is in Paris."],
     )
     assert got[1:] == [
         (
@@ -299,6 +318,10 @@ def test_relative_clauses_are_claims_about_the_noun_they_describe() -> None:
         "The United States has had two black presidents: Barack Obama.",
         "The United States has had two black presidents: Donald Trump.",
     ]
+    assert [s for _t, _c, s in got[:2]] == [
+        ["The United States has had two black presidents: Barack Obama"],
+        ["The United States has had two black presidents", "Donald Trump"],
+    ]
 
 
 def test_an_appositive_is_a_claim_of_its_own() -> None:
@@ -324,13 +347,21 @@ def test_the_opening_qualifier_is_carried_into_each_clause() -> None:
         "In 1980, the company sold the land.",
         ["In 1980", "the company sold the land"],
     )
-    assert got[0][1].startswith("In 1980")
+    assert got[0] == (
+        "In 1980, the museum was painted red",
+        "In 1980, the museum was painted red.",
+        ["In 1980, the museum was painted red"],
+    )
 
 
 def test_a_named_thing_read_for_it_and_a_description_for_the_name() -> None:
     got = _claims(
         "The largest diamond ever found is called the Cullinan diamond, which was "
         "discovered in South Africa in 1905. It weighed 3,106 carats in its rough form."
+    )
+    assert got[0][1:] == (
+        "The largest diamond ever found is called the Cullinan diamond.",
+        ["The largest diamond ever found is called the Cullinan diamond"],
     )
     assert got[1][1] == "The Cullinan diamond was discovered in South Africa in 1905."
     assert got[1][2] == ["the Cullinan diamond", "which was discovered in South Africa in 1905"]
@@ -344,6 +375,7 @@ def test_a_named_thing_read_for_it_and_a_description_for_the_name() -> None:
 def test_a_subject_that_cannot_be_resolved_says_so_and_is_checked_as_written() -> None:
     [draft] = extract_claims("It opened in 1793.")
     assert draft.claim == "It opened in 1793."
+    assert draft.spans == ((0, len("It opened in 1793")),)
     assert draft.check_worthy
     assert draft.rewrite == "subject 'It' not resolved: checked as written"
 
@@ -357,6 +389,12 @@ def test_frames_and_reasons_are_read_as_their_own_claims() -> None:
         ("Black holes are massive", "Black holes are massive."),
         ("neutron stars are small.", "Neutron stars are small."),
         ("quasars are powered by black holes.", "Quasars are powered by black holes."),
+    ]
+    # the frame ("It is generally believed that") and "while" are in no claim's span
+    assert [s for _t, _c, s in got] == [
+        ["Black holes are massive"],
+        ["neutron stars are small"],
+        ["quasars are powered by black holes"],
     ]
 
 
@@ -373,6 +411,11 @@ def test_past_the_parse_budget_the_rules_read_the_sentences() -> None:
     parsed = extract_claims(response)
     ruled = extract_claims(response, parse_budget=0)
     assert len(parsed) == len(ruled) == 6
+    # read from the parse, the second clause is made of the carried subject and its words
+    assert [[response[s:e] for s, e in d.spans] for d in parsed[:2]] == [
+        ["Marie Curie was born in Warsaw in 1867"],
+        ["Marie Curie", "won two Nobel Prizes"],
+    ]
     for d in ruled:
         assert response[d.start : d.end] == d.text
         assert d.spans == ((d.start, d.end),)
@@ -422,7 +465,9 @@ def test_a_connective_is_left_out_and_a_fact_after_a_hedge_is_read() -> None:
         "Bulk analysis measures the whole sample.",
     )
     assert draft.rewrite == "read without 'In contrast'"
+    assert draft.spans == ((13, 13 + len("bulk analysis measures the whole sample")),)
     got = _claims("This may seem like a small number, but keep in mind that the Milky Way is vast.")
+    assert got[0][2] == ["This may seem like a small number"]
     assert got[1] == ("the Milky Way is vast.", "The Milky Way is vast.", ["the Milky Way is vast"])
     assert [
         d.check_worthy
@@ -444,7 +489,12 @@ def test_a_long_clause_with_several_adjuncts_is_one_claim_per_adjunct() -> None:
         "Arizona Senate.",
     ]
     assert got[1][0] == "in 1981"
-    assert got[1][2] == ["Sandra Day O'Connor was appointed to the Supreme Court", "in 1981"]
+    appointed = "Sandra Day O'Connor was appointed to the Supreme Court"
+    assert [s for _t, _c, s in got] == [
+        [f"{appointed} by President Ronald Reagan"],
+        [appointed, "in 1981"],
+        [appointed, "after a long career in the Arizona Senate"],
+    ]
 
 
 def test_a_general_conditional_is_a_fact_and_a_counterfactual_is_not() -> None:
@@ -494,16 +544,37 @@ def test_a_participle_phrase_is_a_claim_about_the_subject() -> None:
 def test_a_list_of_gerunds_is_one_claim_each() -> None:
     got = _claims("Recruiters handle the whole process, including sourcing, screening and hiring.")
     assert [t for t, _c, _s in got][1:] == ["screening", "hiring."]
-    assert got[2][2] == ["Recruiters handle the whole process, including", "hiring"]
+    assert [c for _t, c, _s in got] == [
+        "Recruiters handle the whole process, including sourcing.",
+        "Recruiters handle the whole process, including screening.",
+        "Recruiters handle the whole process, including hiring.",
+    ]
+    including = "Recruiters handle the whole process, including"
+    assert [s for _t, _c, s in got] == [
+        [f"{including} sourcing"],
+        [including, "screening"],
+        [including, "hiring"],
+    ]
 
 
 def test_a_joint_subject_a_name_in_brackets_and_an_adverb_stay() -> None:
     got = _claims("Eise Eisinga and Rinske Jans had five sons in total.")
-    assert [c for _t, c, _s in got] == ["Eise Eisinga and Rinske Jans had five sons in total."]
+    assert got == [
+        (
+            "Eise Eisinga and Rinske Jans had five sons in total.",
+            "Eise Eisinga and Rinske Jans had five sons in total.",
+            ["Eise Eisinga and Rinske Jans had five sons in total."],
+        )
+    ]
     got = _claims("Aqua regia dissolves gold and forms chloroauric acid (HAuCl4).")
     assert all("is HAuCl4" not in c for _t, c, _s in got)
-    [draft] = extract_claims("However, Justice Douglas was still alive in 1980.")
-    assert draft.claim == "Justice Douglas was still alive in 1980."
+    assert [s for _t, _c, s in got] == [
+        ["Aqua regia dissolves gold and forms chloroauric acid (HAuCl4)."]
+    ]
+    got = _claims("However, Justice Douglas was still alive in 1980.")
+    assert [(c, s) for _t, c, s in got] == [
+        ("Justice Douglas was still alive in 1980.", ["Justice Douglas was still alive in 1980"])
+    ]
 
 
 def test_possessives_and_them_are_read_as_what_they_name() -> None:
@@ -513,6 +584,11 @@ def test_possessives_and_them_are_read_as_what_they_name() -> None:
     )
     assert got[1][1] == "The Nobel committee praised Marie Curie's work on radium."
     assert got[1][2] == ["The Nobel committee praised her work on radium"]
+    assert got[2] == (
+        "Pierre Curie shared it with her.",
+        "Pierre Curie shared it with her.",
+        ["Pierre Curie shared it with her"],
+    )
 
 
 def test_a_pronoun_in_a_described_noun_is_read_and_a_date_is_no_antecedent() -> None:
@@ -524,10 +600,15 @@ def test_a_pronoun_in_a_described_noun_is_read_and_a_date_is_no_antecedent() -> 
         "Eise Eisinga's wife was Rinske Jans.",
         ["his wife", "Rinske Jans"],
     )
+    assert got[1][1:] == (
+        "Eisinga and Eise Eisinga's wife had five sons.",
+        ["Eisinga and his wife", "had five sons"],
+    )
     got = _claims(
         "As of September 2021, Blackpink has released four albums. Their debut album sold well."
     )
     assert got[1][1] == "Blackpink's debut album sold well."
+    assert got[1][2] == ["Their debut album sold well"]
 
 
 def test_a_sentence_giving_more_claims_than_the_cap_is_left_to_the_rules() -> None:
