@@ -27,10 +27,13 @@ def test_numbered_lines_after_a_header_are_each_said_with_the_header() -> None:
     ]
     first = claims[0]
     assert first.text == "Ann Lee (1990-1995)" == response[first.start : first.end]
-    assert _pieces(response, first) == [
-        "The three founders of the club were",
-        "Ann Lee (1990-1995)",
+    header_words = "The three founders of the club were"
+    assert [_pieces(response, d) for d in claims] == [
+        [header_words, "Ann Lee (1990-1995)"],
+        [header_words, "Bo Chen (1995-2001)"],
+        [header_words, "Cy Diaz (2001-2010)"],
     ]
+    assert _pieces(response, header) == ["The three founders of the club were:"]
 
 
 def test_name_and_description_lines_give_what_it_is_and_its_membership() -> None:
@@ -51,9 +54,13 @@ def test_name_and_description_lines_give_what_it_is_and_its_membership() -> None
     # a sentence on a line of its own is no entry said with the header
     assert claims[4:] == ["Both rivers join to form the Amazon near Nauta."]
     described = drafts[1]
-    assert _pieces(response, described) == [
-        "Ucayali",
-        "a river that rises in the Andes of southern Peru",
+    include = "Some of the rivers of Peru include"
+    assert [_pieces(response, d) for d in drafts] == [
+        [include, "Ucayali"],
+        ["Ucayali", "a river that rises in the Andes of southern Peru"],
+        [include, "Marañón"],
+        ["Marañón", "a river that flows north through the Andes"],
+        ["Both rivers join to form the Amazon near Nauta."],
     ]
     assert response[described.start : described.end] == (
         "a river that rises in the Andes of southern Peru"
@@ -75,7 +82,12 @@ def test_a_numbered_entry_reads_this_as_its_name_and_drops_stray_numbers() -> No
         "“Red Sun” (1998) was recorded in Oslo.",
     ]
     blue = claims[1]
-    assert _pieces(response, blue) == ["“Blue Moon” (1994)", "This is the trio's debut album"]
+    # "This" is read as the entry's name, a piece of its own; "It" is the word read as it
+    assert [_pieces(response, d) for d in claims] == [
+        ["The trio released two albums in the 1990s."],
+        ["“Blue Moon” (1994)", "This is the trio's debut album"],
+        ["It was recorded in Oslo"],
+    ]
     assert response[blue.start : blue.end] == "“Blue Moon” (1994) - This is the trio's debut album."
     assert blue.rewrite is not None
     assert "'This' read as the entry" in blue.rewrite
@@ -93,6 +105,11 @@ def test_a_headers_definite_subject_takes_the_words_of_its_fuller_mention() -> N
         "The three winners of the Nordic Prize were Cy Diaz.",
     ]
     ann = claims[1]
-    assert _pieces(response, ann) == ["The three winners were", "Ann Lee"]
+    assert [_pieces(response, d) for d in claims] == [
+        ["There were three winners of the Nordic Prize in 1990."],
+        ["The three winners were", "Ann Lee"],
+        ["The three winners were", "Bo Chen"],
+        ["The three winners were", "Cy Diaz"],
+    ]
     assert ann.rewrite is not None
     assert "read as 'The three winners of the Nordic Prize were'" in ann.rewrite
