@@ -493,3 +493,131 @@ def test_a_clause_of_place_after_a_pronoun_subject_reads_the_same_pronoun() -> N
         ["In 1990 she moved to Bergen to study law at the university"],
         ["she met the painter Tor Berg"],
     ]
+
+
+# --- the kinds the module docstrings name, each with the span of every claim ------------------
+
+
+def test_a_clause_without_its_own_auxiliaries_borrows_the_shared_ones() -> None:
+    response = "The virus can be spread by mosquitoes and transmitted through blood transfusions."
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "The virus can be spread by mosquitoes.",
+        "The virus can be transmitted through blood transfusions.",
+    ]
+    # the borrowed subject and auxiliaries are one piece, the clause's own words another
+    assert _all_pieces(response, drafts) == [
+        ["The virus can be spread by mosquitoes"],
+        ["The virus can be", "transmitted through blood transfusions"],
+    ]
+    assert response[drafts[1].start : drafts[1].end] == "transmitted through blood transfusions."
+
+
+def test_a_list_of_values_of_one_slot_is_one_claim_per_value() -> None:
+    response = "The Danube flows through Vienna, Budapest and Belgrade."
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "The Danube flows through Vienna.",
+        "The Danube flows through Budapest.",
+        "The Danube flows through Belgrade.",
+    ]
+    assert _all_pieces(response, drafts) == [
+        ["The Danube flows through Vienna"],
+        ["The Danube flows through", "Budapest"],
+        ["The Danube flows through", "Belgrade"],
+    ]
+
+
+def test_in_addition_to_x_is_read_as_one_more_object() -> None:
+    response = "In addition to wheat, the farm grows barley."
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == ["The farm grows wheat.", "The farm grows barley."]
+    assert _all_pieces(response, drafts) == [
+        ["In addition to wheat", "the farm grows"],
+        ["the farm grows barley"],
+    ]
+
+
+def test_a_reason_clause_and_a_reasons_frame_are_claims_of_their_own() -> None:
+    response = "The bridge was closed in 1990 because the river had flooded the town."
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "The bridge was closed in 1990.",
+        "The river had flooded the town.",
+    ]
+    assert _all_pieces(response, drafts) == [
+        ["The bridge was closed in 1990"],
+        ["the river had flooded the town"],
+    ]
+    # "This is because X" and "These findings show that X": the claim is X, the frame's
+    # words in no span
+    response = (
+        "The bridge closed in 1990. This is because the river had flooded the town. "
+        "These findings show that the lake froze in 1900."
+    )
+    drafts = _claims(response)
+    assert [d.claim for d in drafts] == [
+        "The bridge closed in 1990.",
+        "The river had flooded the town.",
+        "The lake froze in 1900.",
+    ]
+    assert _all_pieces(response, drafts) == [
+        ["The bridge closed in 1990."],
+        ["the river had flooded the town"],
+        ["the lake froze in 1900"],
+    ]
+
+
+def test_a_definite_description_as_subject_reads_as_the_thing_named_before() -> None:
+    response = (
+        "The Eiffel Tower was built for the 1889 World's Fair. The tower was painted red in 1968."
+    )
+    built, painted = _claims(response)
+    assert painted.claim == "The Eiffel Tower was painted red in 1968."
+    assert painted.rewrite is not None
+    assert "'The tower' read as 'The Eiffel Tower'" in painted.rewrite
+    # the claim points at the response's own words, "The tower" among them
+    assert _pieces(response, built) == ["The Eiffel Tower was built for the 1889 World's Fair."]
+    assert _pieces(response, painted) == ["The tower was painted red in 1968"]
+
+
+def test_they_reads_as_the_plural_subject_named_before() -> None:
+    response = (
+        "The Beatles were formed in Liverpool in 1960. They released their first album in 1963."
+    )
+    formed, released = _claims(response)
+    assert released.claim == "The Beatles released their first album in 1963."
+    assert released.rewrite is not None
+    assert "'They' read as 'The Beatles'" in released.rewrite
+    assert _pieces(response, formed) == ["The Beatles were formed in Liverpool in 1960."]
+    assert _pieces(response, released) == ["They released their first album in 1963"]
+
+
+def test_a_pronoun_with_nothing_named_before_reads_as_the_prompts_subject() -> None:
+    cases = [
+        (
+            "When was the Eiffel Tower built?",
+            "It was completed in 1889.",
+            "The Eiffel Tower was completed in 1889.",
+            "It was completed in 1889",
+        ),
+        (
+            "Who was Marie Curie?",
+            "She won the Nobel Prize in 1903.",
+            "Marie Curie won the Nobel Prize in 1903.",
+            "She won the Nobel Prize in 1903",
+        ),
+        (
+            "Tell me about Oslo.",
+            "Its population is about 600,000.",
+            "Oslo's population is about 600,000.",
+            "Its population is about 600,000",
+        ),
+    ]
+    for prompt, response, claim, words in cases:
+        (draft,) = _claims(response, prompt=prompt)
+        assert draft.claim == claim
+        assert draft.rewrite is not None
+        assert "read as" in draft.rewrite
+        # the prompt's words are in no span: the claim points at the response's pronoun
+        assert _pieces(response, draft) == [words]
