@@ -411,14 +411,35 @@ def test_past_the_parse_budget_the_rules_read_the_sentences() -> None:
     parsed = extract_claims(response)
     ruled = extract_claims(response, parse_budget=0)
     assert len(parsed) == len(ruled) == 6
-    # read from the parse, the second clause is made of the carried subject and its words
-    assert [[response[s:e] for s, e in d.spans] for d in parsed[:2]] == [
+    # the second clause is made of the carried subject and its own words, read from the
+    # parse or by the rules
+    assert [[response[s:e] for s, e in d.spans] for d in parsed] == [
         ["Marie Curie was born in Warsaw in 1867"],
         ["Marie Curie", "won two Nobel Prizes"],
-    ]
+    ] * 3
     for d in ruled:
         assert response[d.start : d.end] == d.text
-        assert d.spans == ((d.start, d.end),)
+        assert d.spans[-1] == (d.start, d.end)
+    assert [[response[s:e] for s, e in d.spans] for d in ruled] == [
+        ["Marie Curie was born in Warsaw in 1867"],
+        ["Marie Curie", "won two Nobel Prizes."],
+    ] * 3
+    # by the rules too, a "she" the clause opens with is its own subject, and a clause
+    # borrowing the subject of a sentence that opens with "She" points at that "She"
+    response = (
+        "Marie Curie was born in Warsaw in 1867, and she won two Nobel Prizes. "
+        "She was a chemist and won the 1911 prize for chemistry."
+    )
+    ruled = extract_claims(response, parse_budget=0)
+    assert [(d.claim, [response[s:e] for s, e in d.spans]) for d in ruled] == [
+        ("Marie Curie was born in Warsaw in 1867.", ["Marie Curie was born in Warsaw in 1867"]),
+        ("Marie Curie won two Nobel Prizes.", ["she won two Nobel Prizes."]),
+        ("Marie Curie was a chemist.", ["She was a chemist"]),
+        (
+            "Marie Curie won the 1911 prize for chemistry.",
+            ["She", "won the 1911 prize for chemistry."],
+        ),
+    ]
 
 
 def test_meaning_clause_and_relative_clause_on_a_predicate_noun() -> None:

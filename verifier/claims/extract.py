@@ -786,6 +786,16 @@ def _colon_list(sentence: str) -> list[tuple[int, int, tuple[int, int]]]:
     return [(a, b, prefix) for a, b in items]
 
 
+def _lent_words(before: str, subject: str) -> tuple[int, int] | None:
+    """Where the subject a clause borrows stands in the sentence before it: its words, or
+    the "he"/"she" read as it."""
+    if (at := before.find(subject)) >= 0:
+        return at, at + len(subject)
+    if (pronoun := _SUBJECT_PRONOUN.match(before)) is not None:
+        return 0, len(pronoun.group().rstrip())
+    return None
+
+
 def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: int) -> str | None:
     """A sentence read with the rules (no parse): :func:`split_atomic` and
     :func:`resolve_pronoun`. Returns the person "he" or "she" stands for next."""
@@ -808,7 +818,18 @@ def _rule_claims(add: Any, seg: Any, previous_subject: str | None, min_words: in
             claim, rewrite = resolve_pronoun(clause, previous_subject) or (clause, None)
         if len(rule_parts) > 1:
             claim = _standalone(claim)
-        add(seg.kind, seg.start + start, seg.start + end, claim, rewrite)
+        spans: tuple[tuple[int, int], ...] = ()
+        if (
+            borrowed is not None
+            and _SUBJECT_PRONOUN.match(clause) is None  # "she won": "she" is its own subject
+            and (lent := _lent_words(seg.text[:start], borrowed))
+        ):
+            # the subject it borrows is a piece of the claim too ("Marie Curie" + "won ...")
+            spans = (
+                (seg.start + lent[0], seg.start + lent[1]),
+                (seg.start + start, seg.start + end),
+            )
+        add(seg.kind, seg.start + start, seg.start + end, claim, rewrite, spans)
     if first_worthy:
         # "he" and "she" stand for the person most recently named as a subject
         subject = _subject(strip_markdown(seg.text))
