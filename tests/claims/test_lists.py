@@ -113,3 +113,25 @@ def test_a_headers_definite_subject_takes_the_words_of_its_fuller_mention() -> N
     ]
     assert ann.rewrite is not None
     assert "read as 'The three winners of the Nordic Prize were'" in ann.rewrite
+
+
+def test_a_lead_in_says_nothing_and_a_dashed_entry_keeps_its_whole_name() -> None:
+    # "They are:" states nothing; "Name - appointed by X in 1990" is said of the whole
+    # name (the parser makes the name the sentence's root), in the past (a dated event)
+    response = (
+        "Three women have led the institute. They are:\n"
+        "1. Mary Ann Whitfield - appointed by the board in 1990.\n"
+        "2. Lena Okafor - appointed by the board in 2004.\n"
+    )
+    drafts = extract_claims(response)
+    lead_in = next(d for d in drafts if d.text.startswith("They are"))
+    assert not lead_in.check_worthy
+    assert lead_in.reason == "a list's lead-in (the entries after it are the claims)"
+    appointed = [d for d in drafts if d.check_worthy and "appointed" in d.claim]
+    assert appointed[0].claim == "Mary Ann Whitfield was appointed by the board in 1990."
+    assert _pieces(response, appointed[0]) == [
+        "Mary Ann Whitfield",
+        "appointed by the board in 1990",
+    ]
+    # however the parser reads the second entry, its name is never cut
+    assert appointed[1].claim.startswith("Lena Okafor ")

@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from verifier.text.spans import YEAR
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
@@ -1424,7 +1426,7 @@ def _side_claim(
     doc: Doc, head: Token, words: set[int], dep: str, root: Token, heads: set[int]
 ) -> list[_Claim]:
     """A relative clause or appositive as a claim about the noun it describes."""
-    noun = _np_tokens(head, heads | words)
+    noun = _np_tokens(head, (heads | words) - {head.i})  # (a noun may be the sentence's root)
     if not noun or not words:
         return []
     name = _words(doc, noun)
@@ -1471,6 +1473,10 @@ def _side_claim(
             return []
     claim = _Claim(set(words) | noun)
     claim.inserted[first] = _copula(head, root)
+    if dep == "acl" and any(doc[i].ent_type_ == "DATE" and YEAR.search(doc[i].text) for i in words):
+        # "X - appointed by Y in 1981": a dated event is said in the past
+        plural = claim.inserted[first] in ("are", "were")
+        claim.inserted[first] = "were" if plural else "was"
     kind = {"appos": "appositive", "amod": "adjective phrase", "known": "another name"}.get(
         dep, "participle phrase"
     )

@@ -155,6 +155,8 @@ def _not_a_statement(text: str, kind: str) -> str | None:
         return "heading"
     if kind == "quote":
         return "quotation (the quoted words are not the response's own claim)"
+    if _LEAD_IN.match(text):
+        return "a list's lead-in (the entries after it are the claims)"
     if text.endswith("?"):
         return "question"
     if _quoted_share(text) >= 0.6:
@@ -174,6 +176,14 @@ def _not_a_statement(text: str, kind: str) -> str | None:
     if _SELF.search(text):
         return "the answer speaks of itself"
     return None
+
+
+# "They are:", "These include:", "Here they are:": a lead-in that says nothing itself
+_LEAD_IN = re.compile(
+    r"^\W*(?:they|these|those|here|there|some|the (?:following|main ones))(?: they)?\s+"
+    r"(?:are|were|is|was|include[sd]?|have been)(?: as follows| the following)?\s*:\s*$",
+    re.IGNORECASE,
+)
 
 
 # "As an AI language model, I do not have access to ...", "I cannot tell you ..."
