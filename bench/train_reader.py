@@ -86,6 +86,9 @@ def rows() -> Iterator[Row]:
             )
 
 
+EXAMINED: dict[str, list[int]] = {}  # set -> [pairs read, of them true claims]
+
+
 def examples() -> list[tuple[str, str, dict[str, float], bool]]:
     """(set, part, features, false) of every record contradiction found."""
     judge = FrameJudge(records=False)
@@ -93,6 +96,9 @@ def examples() -> list[tuple[str, str, dict[str, float], bool]]:
     for name, doc, claim, evidence, false in rows():
         if not evidence:
             continue
+        seen = EXAMINED.setdefault(name, [0, 0])
+        seen[0] += 1
+        seen[1] += not false
         judged = judge.judge_all(claim, evidence)
         found = [
             r
@@ -177,7 +183,12 @@ def main() -> int:
         "A logistic regression over a record contradiction's features (see\n"
         "verifier/judges/frames/scorer.py); built by `python bench/train_reader.py`.\n\n"
         "## Data (record contradictions found, one per claim; false = the claim is false)\n\n"
-        + "".join(f"- {s}: {n} rows, {f} false\n" for s, (n, f) in sorted(per_set.items()))
+        + "".join(
+            f"- {s}: {per_set.get(s, [0, 0])[0]} rows, {per_set.get(s, [0, 0])[1]} false (of "
+            f"{n:,} pairs read, {t:,} of them not labelled false: a contradiction on "
+            f"{per_set.get(s, [0, 0])[0] - per_set.get(s, [0, 0])[1]} of those)\n"
+            for s, (n, t) in sorted(EXAMINED.items())
+        )
         + "\nLicences: Factcheck-Bench dev Apache-2.0; FacTool factool-qa rows MIT; WiCE "
         "annotations ODC-BY, text CC BY-SA; MultiNLI dev-matched (credit MultiNLI; OANC text "
         "CC BY-SA / CC BY / public domain); SNLI 1.0 dev and test (CC BY-SA 4.0; credit SNLI). "
