@@ -49,6 +49,7 @@ from verifier.judges import Decision, Judgement, aggregate
 from verifier.judges.frames.frame import frame_of
 from verifier.judges.frames.guards import GUARDS
 from verifier.judges.frames.judge import FrameJudge
+from verifier.judges.frames.reader import clear_record_cache
 from verifier.judges.frames.slots import values_in
 from verifier.judges.heuristic import HeuristicJudge, terms_of
 from verifier.schema import Evidence
@@ -539,6 +540,7 @@ def whole_page_rate(frames: FrameJudge, root: Path) -> tuple[float, list[float]]
         frame_of.cache_clear()
         values_in.cache_clear()
         clear_sentence_cache()
+        clear_record_cache()
         started = time.process_time()
         for claim, passages_ in pages:
             frames.decide(claim, passages_)

@@ -42,7 +42,7 @@ from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
 
-__all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "read", "reading_of"]
+__all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "clear_record_cache", "read", "reading_of"]
 
 CANDIDATES = 2  # evidence sentences parsed per claim, besides the deciding ones
 SAID = 0.6  # share of the claim's content words a record support's sentence says
@@ -155,9 +155,22 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in _STOP)
 
 
+@lru_cache(maxsize=1024)
 def _claim_records(claim: str) -> tuple[Record, ...]:
     doc = parse(claim)
     return tuple(r for r in records_of(doc) if r.subject)
+
+
+@lru_cache(maxsize=4096)
+def _sentence_records(sentence: str, names: tuple[str, ...]) -> tuple[Record, ...]:
+    """A sentence's records (a report's claims read the same evidence sentences)."""
+    return records_of(parse(sentence), names)
+
+
+def clear_record_cache() -> None:
+    """Forget the memoised records (for a bench that times reading cold pages)."""
+    _claim_records.cache_clear()
+    _sentence_records.cache_clear()
 
 
 def _statements(records: Sequence[Record]) -> int:
@@ -217,7 +230,7 @@ def reading_of(
         sentence = text[a:b]
         context = (before[i][-_CONTEXT:] if before else "") + text[:b]
         names = [s for s in subjects if _named(s, context)]
-        theirs = records_of(parse(sentence), names)
+        theirs = _sentence_records(sentence, tuple(names))
         for claim_record in mine:
             for found in theirs:
                 m = compare_records(claim_record, found)
