@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"
 OUT = ROOT / "verifier" / "judges" / "frames" / "reader.json"
 CARD = ROOT / "verifier" / "judges" / "frames" / "reader.card.md"
+MIN_WRONG = 5  # record contradictions on claims not false, in training, to weigh features
 NLI_ROWS = 10_000  # pairs read per NLI file (all of each dev/test split)
 Row = tuple[str, str, str, list[str], bool]  # set, document, claim, evidence, false
 
@@ -136,6 +138,11 @@ def main() -> int:
         return 0
     found = examples()
     names = sorted({k for _s, _p, f, _y in found for k in f})
+    wrong = sum(1 for _s, p, _f, v in found if p == "train" and not v)
+    if wrong < MIN_WRONG:
+        # no wrong contradictions to learn from: features cannot be weighed, and a fit
+        # would rank the calls by noise; the bias alone is the rate the calls are right
+        names = ["bias"]
     x = {
         pt: np.array([[f[k] for k in names] for _s, p, f, _y in found if p == pt])
         for pt in ("train", "calibration", "report")
@@ -153,7 +160,7 @@ def main() -> int:
         json.dumps(
             {
                 "weights": weights,
-                "threshold": round(threshold, 4),
+                "threshold": math.floor(threshold * 10_000) / 10_000,  # never over a call's p
                 "review": round(review, 4),
                 "precision": round(precision, 4),
             },
@@ -197,6 +204,14 @@ def main() -> int:
         "## Metrics (precision of the calls at each threshold; figures to quote: report)\n\n"
         "| part | call | rows | said | precision |\n|---|---|---|---|---|\n"
         + "\n".join(lines)
+        + (
+            f"\n\nFeatures: bias only. The training part holds {wrong} record contradictions on "
+            f"claims not labelled false (fewer than {MIN_WRONG}): nothing tells a right one "
+            "from a wrong one, so no feature is weighed; the probability is the rate at which "
+            "they are right, the same for every call."
+            if names == ["bias"]
+            else f"\n\nFeatures: {', '.join(names)}."
+        )
         + f"\n\n## Thresholds\n\n- threshold (cap, precision >= 0.9 on calibration): "
         f"{threshold:.4f}\n- review (precision >= 0.3 on calibration): {review:.4f}\n"
         f"- precision (a cap's confidence: calls right on calibration, (right + 1) / (calls + "
