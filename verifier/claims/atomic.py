@@ -185,7 +185,7 @@ def remember(doc: Doc | Span, memory: Memory) -> None:
                 for c in [c for c in head.children if c.dep_ == "prep"][1:]:
                     fuller -= _subtree(c)
                 if len(fuller) <= 8:
-                    words = _joined(doc.doc if hasattr(doc, "doc") else doc, fuller)
+                    words = _joined(head.doc, fuller)
             if (e := entity_of(head, words)) is not None:
                 e.subject = True  # what the question is about
                 memory.add(e)
@@ -1332,7 +1332,7 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
             agent = noun if clause is not None else None
         if clause is not None and agent is not None and _having(agent, h) != "had":
             # (only in the present: its participle is said in the present tense)
-            said = noun if agent.i == getattr(noun, "i", -1) else clause
+            said = noun if noun is not None and agent.i == noun.i else clause
             clause_words = _subtree(said) & words
             part = _Claim(set(clause_words), {clause.i: _inflected(clause, agent)})
             part.notes.append("absolute phrase after 'with'")
