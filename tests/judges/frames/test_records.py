@@ -312,3 +312,15 @@ def test_a_class_of_work_names_its_maker() -> None:
         "Rumours is an album by the Eagles.",
         "Rumours is the eleventh studio album by Fleetwood Mac.",
     )
+
+
+def test_another_nationality_with_a_longer_class_is_still_a_question() -> None:
+    assert ("contradiction", "class") in _kinds(
+        "Edvard Grieg was a Swedish composer.",
+        "Edvard Grieg was a Norwegian composer of the Romantic era.",
+    )
+    # the same nationality said with more words is no conflict
+    kinds = _kinds(
+        "Edvard Grieg was a Norwegian composer.", "Edvard Grieg was a Norwegian Romantic composer."
+    )
+    assert not any(outcome == "contradiction" for outcome, _kind in kinds)

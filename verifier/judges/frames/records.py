@@ -790,6 +790,8 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         return "unrelated"
     if _same_person(mine, theirs):
         return "same"
+    if _another_kind_of(mine, theirs):
+        return "conflict"
     if mine.proper and theirs.proper and mine.kind == theirs.kind and _same_head(mine, theirs):
         return "conflict"
     # two people's names sharing no word ("Marlowe" / "William Shakespeare"); "Marie
@@ -1042,6 +1044,10 @@ def _one_value_apart(
     # who made it is one slot of a making relation, whatever else may repeat ("signed")
     clashing = _agreement(claim.args, found.args)[1] if one_apart else []
     maker_slot = claim.relation in AGENTIVE and any(a.prep == "by" for a in clashing)
+    kind_of = any(_another_kind_of(m, t) for m in clashing for t in found.args)
+    if one_apart and kind_of and not negated:
+        # another nationality of the same kind of thing: a question, whatever the relation
+        return Match("contradiction", "class", said[0], claim, found, features)
     if one_apart and (features["functional"] or maker_slot) and same:
         if negated:
             return Match("unrelated", "negated value", "", claim, found, features)
@@ -1114,6 +1120,30 @@ def _counted(claim: Record, found: Record) -> bool:
     return False
 
 
+def _class_parts(arg: Arg) -> tuple[str, frozenset[str]]:
+    """A class's head noun and the words before it ("czech composer of romantic era":
+    "composer", {"czech"})."""
+    words = arg.key.split(" of ")[0].split()
+    return (words[-1], frozenset(words[:-1])) if words else ("", frozenset())
+
+
+def _another_kind_of(mine: Arg, theirs: Arg) -> bool:
+    """Two classes said with a nationality, of one head noun, sharing no modifier ("a
+    Hungarian composer" / "a Czech composer of the Romantic era"; not "a Czech composer" /
+    "a Czech Romantic composer")."""
+    if mine.prep or theirs.prep or not mine.kind == theirs.kind == "org":
+        return False
+    head, words = _class_parts(mine)
+    their_head, their_words = _class_parts(theirs)
+    return (
+        bool(head)
+        and head == their_head
+        and bool(words)
+        and bool(their_words)
+        and not (words & their_words)
+    )
+
+
 def _another_class(claim: Record, found: Record) -> bool:
     """ "X was a German composer" / "X was a Polish composer": the same kind of thing with
     another nationality. One may hold two (a German-born American), so this is a
@@ -1122,7 +1152,7 @@ def _another_class(claim: Record, found: Record) -> bool:
         return False
     mine = [a for a in claim.args if not a.prep and a.kind == "org"]
     theirs = [a for a in found.args if not a.prep and a.kind == "org"]
-    return any(_same_head(m, t) for m in mine for t in theirs)
+    return any(_same_head(m, t) or _another_kind_of(m, t) for m in mine for t in theirs)
 
 
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
