@@ -812,12 +812,12 @@ _KINDRED = frozenset({"found", "create"})
 _NAMED = frozenset({"person", "org", "place", "thing"})  # what a maker's name may be typed
 
 
-def _another_maker(claim: Record, found: Record) -> bool:
+def _another_maker(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
     """The conflict is over who made it ("by X" / "by Y") where several may have made it
     (co-founders and co-discoverers named alone; "published by" a publisher is not
     "written by" the author): a question for the rater. It counts when one maker is the
-    rule for the relation, or the source names the makers together ("by A and B")."""
-    _confirmed, clashing, _said = _agreement(claim.args, found.args)
+    rule for the relation, or the source names the makers together ("by A and B").
+    ``clashing``: the claim's arguments in conflict with the source's."""
     if not any(a.prep == "by" for a in clashing):
         return False
     if {claim.relation, found.relation} & _ONE_MAKER and MADE not in (
@@ -993,7 +993,8 @@ def _compared(claim: Record, found: Record) -> Match:
         return Match("unrelated", "role and act", "", claim, found)
     if not _same_relation(claim.relation, found.relation):
         return Match("unrelated", "another relation", "", claim, found)
-    confirmed, conflicts, said = _args_agree(claim.args, found.args)
+    confirmed, clashing, said = _agreement(claim.args, found.args)
+    conflicts = len(clashing)
     features = {
         "confirmed": float(confirmed),
         "conflicts": float(conflicts),
@@ -1029,11 +1030,16 @@ def _compared(claim: Record, found: Record) -> Match:
             # "a general-purpose language": a class, said loosely
             return Match("unrelated", "too little", "", claim, found, features)
         return Match("support", "same", "same subject, relation and values", claim, found, features)
-    return _one_value_apart(claim, found, confirmed, said, features)
+    return _one_value_apart(claim, found, confirmed, clashing, said, features)
 
 
 def _one_value_apart(
-    claim: Record, found: Record, confirmed: int, said: list[str], features: dict[str, float]
+    claim: Record,
+    found: Record,
+    confirmed: int,
+    clashing: list[Arg],
+    said: list[str],
+    features: dict[str, float],
 ) -> Match:
     """The same subject and relation with values in conflict: a contradiction when one
     value differs and the relation has one value (or it is a count of the same parts, or
@@ -1042,7 +1048,7 @@ def _one_value_apart(
     negated = claim.negated or found.negated
     same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
     # who made it is one slot of a making relation, whatever else may repeat ("signed")
-    clashing = _agreement(claim.args, found.args)[1] if one_apart else []
+    clashing = clashing if one_apart else []
     maker_slot = claim.relation in AGENTIVE and any(a.prep == "by" for a in clashing)
     kind_of = any(_another_kind_of(m, t) for m in clashing for t in found.args)
     if one_apart and kind_of and not negated:
@@ -1051,7 +1057,7 @@ def _one_value_apart(
     if one_apart and (features["functional"] or maker_slot) and same:
         if negated:
             return Match("unrelated", "negated value", "", claim, found, features)
-        if _another_maker(claim, found):
+        if _another_maker(claim, found, clashing):
             return Match("contradiction", "maker", said[0], claim, found, features)
         return Match("contradiction", "value", said[0], claim, found, features)
     if one_apart and not negated and _counted(claim, found):
