@@ -191,7 +191,8 @@ def test_bm25_is_the_same_to_the_last_bit_from_either_side(
     query: list[str], docs: list[list[str]]
 ) -> None:
     counted = [Counter(d) for d in docs]
-    assert _bm25(query, counted) == _bm25_reference(query, counted)
+    lengths = [tf.total() for tf in counted]
+    assert _bm25(query, counted, lengths) == _bm25_reference(query, counted)
 
 
 class _Lookups(Counter[str]):
@@ -213,7 +214,7 @@ def _lookups(claim_words: int) -> int:
     passages = [cand(f"term{k} term{k + 1} other{k} words{k}", start=k) for k in range(50)]
     docs = [_Lookups(content_terms(p.quote)) for p in passages]
     _Lookups.looked = 0
-    _bm25(content_terms(claim), docs)
+    _bm25(content_terms(claim), docs, [tf.total() for tf in docs])
     return _Lookups.looked
 
 

@@ -88,8 +88,9 @@ def rank_passages(
     for cand in candidates:
         unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
     pool = list(unique.values())
-    docs = [_terms(c.quote) for c in pool]
-    bm25 = _bm25(claim_terms, docs)
+    counted = [_terms(c.quote) for c in pool]
+    docs = [tf for tf, _n in counted]
+    bm25 = _bm25(claim_terms, docs, [n for _tf, n in counted])
     top = max(bm25) or 1.0
     wanted = set(claim_terms)
     # BM25 and coverage first; the similarity (at most 0.2 of a score) only for passages
@@ -124,22 +125,36 @@ def _scored(cand: Candidate | Evidence, score: float) -> Evidence:
 
 
 @lru_cache(maxsize=65_536)
-def _terms(passage: str) -> Counter[str]:
-    """A passage's content terms and their counts (shared: never change one); passages
-    are ranked again for every claim and query."""
-    return Counter(content_terms(passage))
+def _terms(passage: str) -> tuple[Counter[str], int]:
+    """A passage's content terms and their counts (shared: never change one), and how
+    many it has; passages are ranked again for every claim and query."""
+    terms = Counter(content_terms(passage))
+    return terms, terms.total()
 
 
 def _bm25(
-    query: list[str], docs: list[Counter[str]], k1: float = 1.5, b: float = 0.75
+    query: list[str],
+    docs: list[Counter[str]],
+    lengths: list[int],
+    k1: float = 1.5,
+    b: float = 0.75,
 ) -> list[float]:
     n = len(docs)
-    lengths = [sum(tf.values()) for tf in docs]
     avg = sum(lengths) / n or 1.0
-    df: Counter[str] = Counter()
+    # document frequencies of the query's terms only (not of every term of every passage:
+    # a claim is ranked against a thousand passages or more)
+    wanted = set(query)
+    df = dict.fromkeys(wanted, 0)
     for tf in docs:
-        df.update(tf.keys())
-    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(query)}
+        if len(wanted) < len(tf):
+            for t in wanted:
+                if t in tf:
+                    df[t] += 1
+        else:  # from the smaller side: a long claim against a short passage
+            for t in tf:
+                if t in df:
+                    df[t] += 1
+    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in wanted}
     terms = list(idf.items())
     order = {t: k for k, (t, _w) in enumerate(terms)}
     scores = []
