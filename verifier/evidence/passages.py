@@ -88,7 +88,7 @@ def rank_passages(
     for cand in candidates:
         unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
     pool = list(unique.values())
-    counted = [_terms(c.quote) for c in pool]
+    counted = [_terms_of(c) for c in pool]
     docs = [tf for tf, _n in counted]
     bm25 = _bm25(claim_terms, docs, [n for _tf, n in counted])
     top = max(bm25) or 1.0
@@ -97,6 +97,8 @@ def rank_passages(
     # that can still reach the top k
     partial = []
     for index, (tf, raw) in enumerate(zip(docs, bm25, strict=True)):
+        if not raw:
+            continue  # no term of the claim (every term's weight is above 0)
         # counted over the smaller of the two (a long claim against short passages)
         shared = (
             sum(1 for term in wanted if term in tf)
@@ -124,6 +126,23 @@ def _scored(cand: Candidate | Evidence, score: float) -> Evidence:
     return Evidence(**cand._asdict(), score=score)
 
 
+# passages' terms by where they are: a page's passages are met again by every claim and
+# query that finds the page, and a lookup by place (checked against the text: a plain
+# comparison) spares hashing the text each time
+_BY_PLACE: dict[tuple[str, int, int], tuple[str, Counter[str], int]] = {}
+_BY_PLACE_SIZE = 65_536
+
+
+def _terms_of(cand: Candidate | Evidence) -> tuple[Counter[str], int]:
+    place = (cand.snapshot_id, cand.start, cand.end)
+    found = _BY_PLACE.get(place)
+    if found is None or found[0] != cand.quote:
+        if len(_BY_PLACE) >= _BY_PLACE_SIZE:
+            _BY_PLACE.clear()
+        found = _BY_PLACE[place] = (cand.quote, *_terms(cand.quote))
+    return found[1], found[2]
+
+
 @lru_cache(maxsize=65_536)
 def _terms(passage: str) -> tuple[Counter[str], int]:
     """A passage's content terms and their counts (shared: never change one), and how
@@ -141,34 +160,27 @@ def _bm25(
 ) -> list[float]:
     n = len(docs)
     avg = sum(lengths) / n or 1.0
-    # document frequencies of the query's terms only (not of every term of every passage:
-    # a claim is ranked against a thousand passages or more)
-    wanted = set(query)
-    df = dict.fromkeys(wanted, 0)
+    wanted = list(set(query))  # the query's terms, in one fixed order for every passage
+    order = {t: k for k, t in enumerate(wanted)}
+    # per passage, the query's terms it has and how often, in the query's order: looked up
+    # from the smaller side (a long claim against short passages costs the passages'
+    # length); the document frequencies are counted for the query's terms only, not for
+    # every term of every passage (a claim is ranked against a thousand passages or more)
+    found: list[list[tuple[int, int]]] = []
+    df = [0] * len(wanted)
     for tf in docs:
-        if len(wanted) < len(tf):
-            for t in wanted:
-                if t in tf:
-                    df[t] += 1
-        else:  # from the smaller side: a long claim against a short passage
-            for t in tf:
-                if t in df:
-                    df[t] += 1
-    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in wanted}
-    terms = list(idf.items())
-    order = {t: k for k, (t, _w) in enumerate(terms)}
-    scores = []
-    for tf, length in zip(docs, lengths, strict=True):
-        # the terms both have, visited from the smaller side (a long claim against short
-        # passages costs the passages' length), summed in the query's order all the same
-        if len(tf) < len(terms):
-            both = [terms[k] for k in sorted(order[t] for t in tf if t in order)]
+        if len(tf) < len(wanted):
+            both = sorted((order[t], f) for t, f in tf.items() if t in order)
         else:
-            both = terms
+            both = [(k, f) for k, t in enumerate(wanted) if (f := tf.get(t))]
+        for k, _f in both:
+            df[k] += 1
+        found.append(both)
+    idf = [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]
+    scores = []
+    for both, length in zip(found, lengths, strict=True):
         score = 0.0
-        for term, weight in both:
-            freq = tf.get(term)
-            if freq:
-                score += weight * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
+        for k, freq in both:
+            score += idf[k] * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
         scores.append(score)
     return scores
