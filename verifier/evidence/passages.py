@@ -126,29 +126,24 @@ def _scored(cand: Candidate | Evidence, score: float) -> Evidence:
     return Evidence(**cand._asdict(), score=score)
 
 
-# passages' terms by where they are: a page's passages are met again by every claim and
-# query that finds the page, and a lookup by place (checked against the text: a plain
-# comparison) spares hashing the text each time
+# passages' terms by where they are (the oldest dropped past the size): a page's passages
+# are met again by every claim and query that finds the page, and a lookup by place
+# (checked against the text: a plain comparison) spares hashing the text each time
 _BY_PLACE: dict[tuple[str, int, int], tuple[str, Counter[str], int]] = {}
 _BY_PLACE_SIZE = 65_536
 
 
 def _terms_of(cand: Candidate | Evidence) -> tuple[Counter[str], int]:
+    """A passage's content terms and their counts (shared: never change one), and how
+    many it has."""
     place = (cand.snapshot_id, cand.start, cand.end)
     found = _BY_PLACE.get(place)
     if found is None or found[0] != cand.quote:
-        if len(_BY_PLACE) >= _BY_PLACE_SIZE:
-            _BY_PLACE.clear()
-        found = _BY_PLACE[place] = (cand.quote, *_terms(cand.quote))
+        while len(_BY_PLACE) >= _BY_PLACE_SIZE:
+            del _BY_PLACE[next(iter(_BY_PLACE))]
+        terms = Counter(content_terms(cand.quote))
+        found = _BY_PLACE[place] = (cand.quote, terms, terms.total())
     return found[1], found[2]
-
-
-@lru_cache(maxsize=65_536)
-def _terms(passage: str) -> tuple[Counter[str], int]:
-    """A passage's content terms and their counts (shared: never change one), and how
-    many it has; passages are ranked again for every claim and query."""
-    terms = Counter(content_terms(passage))
-    return terms, terms.total()
 
 
 def _bm25(
