@@ -140,7 +140,9 @@ def _terms_of(cand: Candidate | Evidence) -> tuple[Counter[str], int]:
     found = _BY_PLACE.get(place)
     if found is None or found[0] != cand.quote:
         while len(_BY_PLACE) >= _BY_PLACE_SIZE:
-            del _BY_PLACE[next(iter(_BY_PLACE))]
+            # (never raises: two checks in threads may drop the same oldest entry)
+            if (oldest := next(iter(_BY_PLACE), None)) is not None:
+                _BY_PLACE.pop(oldest, None)
         terms = Counter(content_terms(cand.quote))
         found = _BY_PLACE[place] = (cand.quote, terms, terms.total())
     return found[1], found[2]
