@@ -28,6 +28,7 @@ from verifier.judges.frames.guards import (
     another_event,
     another_kind_of_name,
     another_measure,
+    another_numbered,
     another_scope,
     another_source,
     another_time,
@@ -168,6 +169,18 @@ PAIRS = {
             "Hamburg had 2,496 bridges in 2022.",
             "Hamburg had 2,300 bridges in 2022.",
             "quantity",
+        ),
+    ),
+    another_numbered: (
+        conflict(
+            "The Vossberg 7 rocket was launched in 1962.",
+            "The Vossberg 8 rocket was launched in 1964.",
+            "year",
+        ),
+        conflict(
+            "The Vossberg 7 rocket was launched in 1962.",
+            "The Vossberg 7 rocket was launched in 1964.",
+            "year",
         ),
     ),
     another_time: (

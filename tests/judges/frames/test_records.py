@@ -324,3 +324,89 @@ def test_another_nationality_with_a_longer_class_is_still_a_question() -> None:
         "Edvard Grieg was a Norwegian composer.", "Edvard Grieg was a Norwegian Romantic composer."
     )
     assert not any(outcome == "contradiction" for outcome, _kind in kinds)
+
+
+def test_a_count_said_with_another_verb_is_compared() -> None:
+    # "has N parts" and "consists of N parts" state one make-up; the plural of a kind of
+    # thing names the kind, and "typical" or "all" does not make it another thing
+    claim = "An adult octopus has ten arms."
+    assert ("contradiction", "count") in _kinds(
+        claim, "The typical adult octopus consists of eight arms."
+    )
+    assert ("contradiction", "count") in _kinds(claim, "All adult octopuses have eight arms.")
+    assert ("support", "same") in _kinds(
+        claim, "An adult octopus is made up of a body and has ten arms."
+    ) or (("support", "same") in _kinds(claim, "The adult octopus has ten arms."))
+
+
+def test_a_name_numbered_at_its_end_is_its_ordinal_form() -> None:
+    assert same_name("world war ii", "second world war")
+    assert not same_name("world war i", "second world war")
+    assert ("support", "same") in _kinds(
+        "The Second Vatican Council ended in 1965.", "Vatican Council II came to an end in 1965."
+    )
+
+
+def test_a_light_verb_says_its_nouns_relation() -> None:
+    (record,) = records_of(parse("The treaty talks came to an end in 1648."))
+    assert record.relation == "end"
+    assert [a.key for a in record.args] == ["1648"]
+
+
+def test_a_possessive_names_the_scope_of_a_one_per_holder_role() -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lagos is the capital of Nigeria.", "Nigeria's capital is Abuja, a planned city."
+    )
+    # a role a holder has many of is not unique said with a possessive
+    assert not any(
+        m.outcome == "contradiction"
+        for m in _outcomes("Emma is Jane Austen's novel.", "Persuasion is Jane Austen's novel.")
+    )
+
+
+def test_a_role_of_doing_something_is_named_with_it() -> None:
+    # "the first person to walk on the Moon" is not "the first person to climb Everest"
+    assert not any(
+        m.outcome == "contradiction"
+        for m in _outcomes(
+            "Yuri Gagarin was the first person to walk on the Moon.",
+            "The first person to climb Mount Everest was Edmund Hillary.",
+        )
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Yuri Gagarin was the first person to walk on the Moon.",
+        "The first person to walk on the Moon was Neil Armstrong.",
+    )
+
+
+def test_a_class_in_a_place_says_where_the_thing_is() -> None:
+    claim = "Angkor Wat is located in Thailand."
+    kinds = _kinds(claim, "Angkor Wat is a temple complex in northern Cambodia.")
+    assert ("contradiction", "value") in kinds
+    assert ("support", "same") in _kinds(
+        "Angkor Wat is located in Cambodia.", "Angkor Wat is a temple complex in Cambodia."
+    )
+
+
+def test_construction_of_a_thing_is_said_of_the_thing() -> None:
+    assert ("contradiction", "value") in _kinds(
+        "The Sydney Opera House was completed in 1963.",
+        "Construction of the Sydney Opera House was completed in 1973.",
+    )
+
+
+def test_what_a_thing_runs_through_has_many_values() -> None:
+    # a river flows through many countries; it flows into one sea
+    kinds = _kinds("The Vltava flows through Austria.", "The Vltava flows through Prague.")
+    assert not any(outcome == "contradiction" for outcome, _k in kinds)
+    assert ("contradiction", "value") in _kinds(
+        "The Vltava flows into the Black Sea.", "The Vltava flows into the North Sea."
+    )
+
+
+def test_a_class_in_a_list_of_places_does_not_say_where_the_thing_is() -> None:
+    kinds = _kinds(
+        "The Carpathians are located in Poland.",
+        "The Carpathians are a mountain range in Romania, Ukraine and Slovakia.",
+    )
+    assert not any(outcome == "contradiction" for outcome, _k in kinds)

@@ -306,6 +306,23 @@ def named_by_claim(c: Conflict) -> str | None:
     return None
 
 
+# a name numbered at its end: "Apollo 11", "World War II", "Windows 10", "Henry VIII"
+_NUMBERED_NAME = re.compile(r"\b((?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)\s+(\d{1,3}|[IVX]{1,4})\b")
+
+
+def another_numbered(c: Conflict) -> str | None:
+    """The claim names a thing by a number ("Apollo 11", "World War II") and the sentence
+    names the same thing with another number ("Apollo 12", "World War I"): it speaks of
+    another thing."""
+    theirs = {(m.group(1).split()[-1], m.group(2)) for m in _NUMBERED_NAME.finditer(c.found.text)}
+    for m in _NUMBERED_NAME.finditer(c.claim.text):
+        name, number = m.group(1).split()[-1], m.group(2)
+        other = next((n for w, n in theirs if w == name and n != number), None)
+        if other is not None and (name, number) not in theirs:
+            return f"{name} {other} is not {name} {number}"
+    return None
+
+
 def place_inside(c: Conflict) -> str | None:
     """Two places of which one lies inside the other, or whose parts the gazetteer cannot
     tell apart ("France" vs "Lyon", "the Netherlands" vs "Franeker"), or a name that is no
@@ -598,6 +615,13 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
         value_also_stated,
     ),
     Guard("another_time", "another year's figure", Action.DISMISS, Stage.CONFLICT, another_time),
+    Guard(
+        "another_numbered",
+        "another numbered thing",
+        Action.DISMISS,
+        Stage.CONFLICT,
+        another_numbered,
+    ),
     Guard("no_statement", "no statement", Action.DISMISS, Stage.CONFLICT, no_statement),
     Guard(
         "named_in_passing",

@@ -239,16 +239,38 @@ def reading_of(
     return out
 
 
-def _says(claim: str, sentence: str) -> bool:
+@lru_cache(maxsize=2048)
+def _said_forms(text: str) -> frozenset[str]:
+    """A parsed text's content words as stems of the words and of their lemmas ("ended"
+    and "end" meet through the lemma)."""
+    return frozenset(
+        form
+        for t in parse(text)
+        if t.is_alpha or t.like_num
+        if t.lower_ not in _STOP
+        for form in (stem(t.lower_), stem(t.lemma_.lower()))
+    )
+
+
+def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     """The sentence says most of the claim's content words (a record's support is its
-    frame; the words around it must agree too)."""
+    frame; the words around it must agree too). The words of the claim's subject are not
+    asked for when the records matched the subject named another way ("World War II" /
+    "the Second World War")."""
     wanted = _stems(claim)
-    if wanted and len(wanted & _stems(sentence)) / len(wanted) < SAID:
+    rest = claim
+    if support is not None:
+        wanted -= _stems(support.match.claim.subject_text)
+        rest = claim.replace(support.match.claim.subject_text, " ")
+    said_forms = _stems(sentence) | _said_forms(sentence)
+    lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in parse(claim)}
+    found = [w for w in wanted if w in said_forms or lemmas.get(w) in said_forms]
+    if wanted and len(found) / len(wanted) < SAID:
         return False
     # every number of the claim is said ("won it once" is not "three times")
     said = {w.lower() for w in _WORD.findall(sentence)} | set(re.findall(r"\d+", sentence))
-    numbers = set(re.findall(r"\d+", claim)) | {
-        w.lower() for w in _WORD.findall(claim) if w.lower() in _NUMBER_WORDS
+    numbers = set(re.findall(r"\d+", rest)) | {
+        w.lower() for w in _WORD.findall(rest) if w.lower() in _NUMBER_WORDS
     }
     return numbers <= said
 
@@ -304,7 +326,7 @@ def read(
             judgement.label == "inconclusive"
             and support is not None
             and support.match.claim.relation.startswith(f"{COMPARED}:")
-            and _says(claim, support.sentence)
+            and _says(claim, support.sentence, support)
         ):
             # the rules read "less" against "more"; the records read which is compared
             # with which ("A is less reactive than B" is "B is more reactive than A")
@@ -332,7 +354,7 @@ def read(
         elif (
             support is not None
             and (critical is None or critical(claim, support.sentence))
-            and _says(claim, support.sentence)
+            and _says(claim, support.sentence, support)
         ):
             out[i] = _support(support, name, judgement)
     return out

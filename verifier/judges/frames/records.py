@@ -203,8 +203,15 @@ def _kind_of(token: Token) -> tuple[ArgKind, bool]:
         return "number", False
     if token.pos_ == "PROPN":
         return "thing", True
-    if token.pos_ == "NOUN" and token.is_title and not any(c.dep_ == "det" for c in token.children):
-        return "thing", True  # "Toulouse is ...": the small model's NOUN for a name
+    if (
+        token.pos_ == "NOUN"
+        and token.is_title
+        and not any(c.dep_ == "det" for c in token.children)
+        and not (token.is_sent_start and token.tag_ == "NNS")
+    ):
+        # "Toulouse is ...": the small model's NOUN for a name ("Spiders have ...", a
+        # plural at the sentence's start, is a kind of thing)
+        return "thing", True
     return "thing", False
 
 
@@ -272,7 +279,18 @@ def _unique(noun: Token) -> bool:
         return True
     definite = any(d.lower_ == "the" or d.dep_ == "poss" for d in det)
     has_of = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for t in family for c in t.children)
+    if definite and not has_of and noun.lemma_.lower() in _ONE_PER_HOLDER:
+        # "Australia's capital": a role one holder has one of, its holder named before it
+        return any(d.dep_ == "poss" and d.pos_ == "PROPN" for d in det)
     return definite and has_of
+
+
+# roles of which a country, a city, a firm or a person has one at a time: said with a
+# possessive name ("Australia's capital", "Apple's chief executive") they are unique
+_ONE_PER_HOLDER = frozenset(
+    "capital currency anthem motto birthplace headquarters president chairman chairwoman ceo "
+    "mayor governor monarch emperor chancellor premier".split()
+)
 
 
 def _role_name(noun: Token) -> str:
@@ -282,7 +300,14 @@ def _role_name(noun: Token) -> str:
         for c in noun.children
         if c.dep_ in ("amod", "compound", "nmod", "nummod")
     ]
-    return " ".join([*mods, noun.lemma_.lower()])
+    # what the role is of: "the first person to walk on the Moon" is not "the first
+    # person to climb Everest"
+    acts = [
+        _fold("".join(t.text_with_ws for t in c.subtree))
+        for c in noun.children
+        if c.dep_ in ("acl", "relcl") and any(a.lower_ == "to" for a in c.children)
+    ]
+    return " ".join([*mods, noun.lemma_.lower(), *acts])
 
 
 def _role_args(noun: Token) -> list[Arg]:
@@ -351,6 +376,7 @@ def _clause_records(predicate: Token, text: str) -> list[Record]:
 
 def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     subject = _noun_verb_subject(predicate) if predicate.pos_ == "NOUN" else _subject_of(predicate)
+    subject = _made_thing(subject)
     negated = _negated(predicate)
     if predicate.lemma_ == "be":
         return _copula_records(predicate, subject, negated, text)
@@ -360,6 +386,9 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     relation = relation_of(stem(predicate.lower_)) or _relation_key(predicate.lemma_)
     # "has a height of 300 m": the noun says the relation
     args = _args(predicate)
+    light = _light_verb(predicate, args)
+    if light is not None:
+        relation, args = light
     out = [_record(subject, relation, args, negated, False, False, text)]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
@@ -371,6 +400,47 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED, restated=True))
     return out
+
+
+# a light verb and the noun that says its relation: "came to an end" is "ended", "took
+# place" is "occurred", "set foot on" is "walked on"
+_LIGHT_VERBS: dict[tuple[str, str], str] = {
+    ("come", "end"): "end",
+    ("come", "close"): "end",
+    ("draw", "close"): "end",
+    ("take", "place"): "occur",
+    ("set", "foot"): "walk",
+}
+
+
+def _light_verb(predicate: Token, args: list[Arg]) -> tuple[str, list[Arg]] | None:
+    """The relation a light verb's noun says, and the arguments without that noun."""
+    lemma = predicate.lemma_.lower()
+    for i, arg in enumerate(args):
+        if arg.prep not in ("", "to") or arg.kind != "thing":
+            continue
+        relation = _LIGHT_VERBS.get((lemma, arg.key.split()[-1] if arg.key else ""))
+        if relation is not None:
+            return relation, args[:i] + args[i + 1 :]
+    return None
+
+
+# nouns of making whose "of" names the made thing: "construction of the tower was
+# completed in 1889" says the tower was completed in 1889
+_MAKING_NOUNS = frozenset({"construction", "building", "completion", "erection"})
+
+
+def _made_thing(subject: Token | None) -> Token | None:
+    """The thing a making noun's "of" names, as the subject ("the construction of the
+    tower" -> "the tower"); other subjects as they are."""
+    if subject is None or subject.lemma_.lower() not in _MAKING_NOUNS:
+        return subject
+    for prep in subject.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            for obj in prep.children:
+                if obj.dep_ == "pobj":
+                    return obj
+    return subject
 
 
 def _record(
@@ -475,7 +545,9 @@ def _copula_records(
     if compared is not None:
         return [compared]
     attrs = [c for c in predicate.children if c.dep_ in ("attr", "acomp", "oprd")]
-    out: list[Record] = []
+    out: list[Record] = _after_noun_superlative(predicate, subject, negated, text)
+    if out:
+        return out
     for attr in attrs:
         for noun in _holders(attr):
             if noun.pos_ == "NOUN" and _unique(noun):
@@ -506,7 +578,85 @@ def _copula_records(
         ]
         if classes:
             out.append(_record(subject, "be", classes, negated, False, False, text))
-    return out + _made_by_class(attrs, subject, negated, text)
+    return (
+        out
+        + _placed_class(attrs, subject, negated, text)
+        + _made_by_class(attrs, subject, negated, text)
+    )
+
+
+# superlatives said two ways
+_SAME_SUPERLATIVE = {"nearest": "closest", "furthest": "farthest", "biggest": "largest"}
+
+
+def _after_noun_superlative(
+    predicate: Token, subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "Venus is the planet closest to the Sun": a superlative after its noun, which the
+    small model parses many ways (an adverb of "is", a noun, the noun's head); read from
+    the words: "the", a noun, a superlative, a preposition and its phrase, up to the
+    clause's end. The phrase is the role's name ("planet closest to sun")."""
+    doc = predicate.doc
+    i = predicate.i + 1
+    if subject is None or i + 3 >= len(doc) or doc[i].lower_ != "the":
+        return []
+    noun, superlative, prep = doc[i + 1], doc[i + 2], doc[i + 3]
+    if noun.pos_ != "NOUN" or prep.pos_ != "ADP":
+        return []
+    if not (superlative.tag_ in ("JJS", "RBS") or superlative.lower_ in _AFTER_NOUN):
+        return []
+    phrase = []
+    for t in doc[i + 3 :]:
+        if t.is_punct or t.dep_ in ("cc", "relcl") or t.pos_ in ("VERB", "AUX"):
+            break
+        phrase.append(t.lower_)
+    word = _SAME_SUPERLATIVE.get(superlative.lower_, superlative.lower_)
+    words = [w for w in phrase if w not in ("the", "a", "an")]
+    role = " ".join([noun.lemma_.lower(), word, *words])
+    return [_record(subject, role, [], negated, True, True, text)]
+
+
+# superlatives of place said after a noun, whatever tag the small model gives them
+_AFTER_NOUN = frozenset("nearest closest farthest furthest".split())
+
+
+def _places_under(noun: Token, depth: int = 2) -> list[Arg]:
+    """The places a noun is said to be in, at or on ("a tower on the Champ de Mars in
+    Paris": the Champ de Mars, and Paris under it)."""
+    out: list[Arg] = []
+    for prep in noun.children:
+        if prep.dep_ != "prep" or prep.lower_ not in _LOCATIVE_PREPS:
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj":
+                continue
+            if any(c.dep_ == "conj" for c in obj.children):
+                return []  # "a range in France, Italy and Austria": where it is, in part
+            arg = _arg(obj, "in")
+            if arg.kind == "place":
+                out.append(arg)
+                if depth > 1:
+                    out += _places_under(obj, depth - 1)
+    return out
+
+
+def _placed_class(
+    attrs: Sequence[Token], subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "X is a citadel in southern Peru": X is located in southern Peru, said with its
+    class (a restatement of the class's record)."""
+    if subject is None or negated:
+        return []
+    places = [
+        a
+        for attr in attrs
+        if attr.pos_ == "NOUN" and not _unique(attr)
+        for a in _places_under(attr)
+    ]
+    if not places:
+        return []
+    record = _record(subject, "locate", places, negated, False, False, text)
+    return [replace(record, statement=_RESTATED, restated=True)]
 
 
 def _made_by_class(
@@ -745,13 +895,40 @@ def _replace(record: Record, name: str) -> Record:
 # --- comparing -------------------------------------------------------------------------
 
 
+_NUMBERED = re.compile(r"^(.+?) (?:([ivx]{1,4})|(\d{1,2}))$")
+_ROMAN = {"i": 1, "v": 5, "x": 10}
+_ORDINAL_WORDS = (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split()
+)
+
+
+def _roman(numeral: str) -> int:
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if v < nxt else v for v, nxt in zip(values, [*values[1:], 0], strict=True))
+
+
+def _ordinal_first(name: str) -> str:
+    """A name numbered at its end, said with the ordinal first ("world war ii" -> "second
+    world war", "vatican 2" -> "second vatican"); other names as they are."""
+    m = _NUMBERED.match(name)
+    if m is None:
+        return name
+    n = _roman(m.group(2)) if m.group(2) else int(m.group(3))
+    if not 0 < n < len(_ORDINAL_WORDS):
+        return name
+    return f"{_ORDINAL_WORDS[n]} {m.group(1)}"
+
+
 def same_name(a: str, b: str) -> bool:
     """Whether two folded names may name one thing: equal, or one's words all in the
-    other's ("Nile" / "Nile River", "Curie" / "Marie Curie")."""
+    other's ("Nile" / "Nile River", "Curie" / "Marie Curie"); a number at a name's end is
+    its ordinal ("World War II" / "the Second World War")."""
     if not a or not b:
         return False
     if a == b:
         return True
+    a, b = _ordinal_first(a), _ordinal_first(b)
     wa, wb = set(a.split()) - {"of", "the"}, set(b.split()) - {"of", "the"}
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
 
@@ -915,13 +1092,48 @@ def _someone_else(claim: Record, found: Record) -> bool:
 
 def _subject_same(claim: Record, found: Record) -> bool:
     """The same subject: the same name, or the evidence's name with no telling word the
-    claim's lacks ("Lawson" is not "James Lawson"; "the Nile River" is the Nile)."""
-    if not same_name(claim.subject, found.subject) or claim.subject.split()[0] in _UNKNOWN:
+    claim's lacks ("Lawson" is not "James Lawson"; "the Nile River" is the Nile; "the
+    typical adult skeleton" is the adult skeleton). A kind of thing named in the plural
+    is the kind named in the singular ("ostriches" / "the ostrich"); a name is not
+    ("the Simpsons" is not Homer Simpson)."""
+    mine, theirs = _ordinal_first(claim.subject), _ordinal_first(found.subject)
+    if not (claim.subject_proper or found.subject_proper):
+        theirs = _singular_as(mine, theirs)
+    if not same_name(mine, theirs) or mine.split()[0] in _UNKNOWN:
         return False
     if found.resolved:
         return True
-    extra = set(found.subject.split()) - set(claim.subject.split()) - _GENERIC
+    extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
+
+
+# words before a kind of thing that do not make it another thing ("the typical adult
+# human skeleton" is the adult human skeleton)
+_UNTELLING = frozenset("all typical average normal standard usual entire whole".split())
+
+
+def _forms(word: str) -> set[str]:
+    """A word and what it may be in the singular ("octopuses": "octopuse", "octopus";
+    "cities": "city")."""
+    out = {word}
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        out.add(word[:-1])
+        if word.endswith("es"):
+            out.add(word[:-2])
+        if word.endswith("ies"):
+            out.add(word[:-3] + "y")
+    return out
+
+
+def _singular_as(mine: str, theirs: str) -> str:
+    """``theirs`` with each word that is a word of ``mine`` in another number written as
+    in ``mine`` ("octopuses" against "octopus" -> "octopus")."""
+    words = mine.split()
+    out = []
+    for w in theirs.split():
+        same = next((m for m in words if _forms(m) & _forms(w)), w)
+        out.append(same)
+    return " ".join(out)
 
 
 def compare_records(claim: Record, found: Record) -> Match:
@@ -991,7 +1203,10 @@ def _compared(claim: Record, found: Record) -> Match:
         return _compare_roles(claim, found)
     if claim.role or found.role:
         return Match("unrelated", "role and act", "", claim, found)
-    if not _same_relation(claim.relation, found.relation):
+    if _counts(claim) and _counts(found):
+        # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
+        claim, found = _as_count(claim), _as_count(found)
+    elif not _same_relation(claim.relation, found.relation):
         return Match("unrelated", "another relation", "", claim, found)
     confirmed, clashing, said = _agreement(claim.args, found.args)
     conflicts = len(clashing)
@@ -1044,6 +1259,9 @@ def _one_value_apart(
     """The same subject and relation with values in conflict: a contradiction when one
     value differs and the relation has one value (or it is a count of the same parts, or
     another nationality); else another event or a partial statement."""
+    if any(a.prep in _MANY_PREPS for a in clashing):
+        # "flows through Sudan" / "flows through Egypt": a river flows through many
+        return Match("unrelated", "many values", "; ".join(said), claim, found, features)
     one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
     negated = claim.negated or found.negated
     same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
@@ -1067,6 +1285,11 @@ def _one_value_apart(
     if len(said) >= 2:
         return Match("unrelated", "another event", "; ".join(said), claim, found, features)
     return Match("unrelated", "partial", "; ".join(said), claim, found, features)
+
+
+# prepositions after which a subject has many values: what a river flows through, what a
+# road runs along
+_MANY_PREPS = frozenset({"through", "across", "along", "past", "via", "around", "among", "near"})
 
 
 # relations a negation of says little about the claim's statement
@@ -1104,8 +1327,29 @@ def _class_denied(claim: Record, found: Record) -> bool:
     return any(not a.prep and words <= set(a.key.split()) for a in said.args)
 
 
-# relations that give a count of parts: "has 206 bones", "consists of 206 bones"
-_COUNTING = frozenset({"have", "consist", "contain", "numb", "account"})
+# relations that give a count of parts: "has 206 bones", "consists of 206 bones", "is
+# made up of 206 bones"
+_COUNTING = frozenset({"have", "consist", "contain", "numb", "account", "compose", "comprise"})
+_COUNT_PREPS = frozenset({"", "of"})
+
+
+def _counts(record: Record) -> bool:
+    """A make-up said with a count: a counting relation whose arguments are one number
+    ("has 206 bones", "consists of 206 bones")."""
+    return (
+        record.relation in _COUNTING
+        and len(record.args) == 1
+        and record.args[0].kind == "number"
+        and record.args[0].prep in _COUNT_PREPS
+    )
+
+
+def _as_count(record: Record) -> Record:
+    """A count said as "have" with the number as its object, to compare two ways of
+    saying one make-up."""
+    return replace(record, relation="have", args=(replace(record.args[0], prep=""),))
+
+
 _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|a piece|on average)\b", re.IGNORECASE)
 
 
