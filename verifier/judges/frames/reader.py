@@ -245,7 +245,7 @@ def _said_forms(text: str) -> frozenset[str]:
     and "end" meet through the lemma)."""
     return frozenset(
         form
-        for t in parse(text)
+        for t in parse(text) or ()
         if t.is_alpha or t.like_num
         if t.lower_ not in _STOP
         for form in (stem(t.lower_), stem(t.lemma_.lower()))
@@ -263,7 +263,7 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
         wanted -= _stems(support.match.claim.subject_text)
         rest = claim.replace(support.match.claim.subject_text, " ")
     said_forms = _stems(sentence) | _said_forms(sentence)
-    lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in parse(claim)}
+    lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in parse(claim) or ()}
     found = [w for w in wanted if w in said_forms or lemmas.get(w) in said_forms]
     if wanted and len(found) / len(wanted) < SAID:
         return False
