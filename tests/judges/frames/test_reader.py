@@ -172,3 +172,37 @@ def test_a_caps_confidence_is_the_calibrated_precision() -> None:
         judge.refuted_threshold,
     )
     assert d.label == "refuted"
+
+
+def test_a_numbered_role_is_held_for_good_in_any_tense() -> None:
+    # "the first president" in an apposition says no tense; whoever was first still is
+    label, reason = _decide(
+        "Tomas Varga was the first president of Moldavia.",
+        "Ion Petrescu, the first president of Moldavia, took office in 1991.",
+    )
+    assert label == "refuted"
+    assert "Ion Petrescu vs Tomas Varga" in reason
+    # a role that changes hands still needs the same time
+    assert (
+        _decide(
+            "Tomas Varga was the president of Moldavia.",
+            "Ion Petrescu, the president of Moldavia, took office in 2021.",
+        )[0]
+        != "refuted"
+    )
+
+
+def test_the_year_a_work_is_given_in_its_class() -> None:
+    evidence = "Dark Harbour is a 1968 British thriller film directed by Ann Keane."
+    assert _decide("Dark Harbour was released in 1971.", evidence)[0] == "refuted"
+    assert _decide("Dark Harbour was released in 1968.", evidence)[0] == "supported"
+    # a sequel is another work
+    assert _decide("Dark Harbour II was released in 1971.", evidence)[0] == "inconclusive"
+
+
+def test_a_date_the_parse_hangs_on_a_noun_is_the_clauses() -> None:
+    label, reason = _decide(
+        "Ada Lindqvist died in 1890.", "Lindqvist died at her home, Villa Soria, on 9 June 1870."
+    )
+    assert label == "refuted"
+    assert "1870" in reason

@@ -103,9 +103,20 @@ def _another_time(m: Reading) -> str | None:
     found_past = _past(m.sentence)
     if _FORMER.search(m.sentence) and not _FORMER.search(m.match.claim.text):
         return "the evidence speaks of another time"
-    if m.match.kind == "unique_role" and claim_past != found_past:
+    if m.match.kind == "unique_role" and claim_past != found_past and not _for_good(m):
         return "a role then and a role now"
     return None
+
+
+_ORDINAL_ROLE = re.compile(
+    r"^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"
+)
+
+
+def _for_good(m: Reading) -> bool:
+    """A numbered role ("the first president", "the third person to walk on the Moon")
+    is held for good: whoever held it holds it in any tense."""
+    return bool(_ORDINAL_ROLE.match(m.match.claim.relation))
 
 
 def _question(m: Reading) -> str | None:
@@ -254,13 +265,15 @@ def _said_forms(text: str) -> frozenset[str]:
 
 def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     """The sentence says most of the claim's content words (a record's support is its
-    frame; the words around it must agree too). The words of the claim's subject are not
-    asked for when the records matched the subject named another way ("World War II" /
-    "the Second World War")."""
+    frame; the words around it must agree too). The words of the claim's subject and its
+    verb are not asked for when the records matched them said another way ("World War
+    II" / "the Second World War", "flows into" / "drains into")."""
     wanted = _stems(claim)
     rest = claim
     if support is not None:
+        # the records matched the subject and the relation, each maybe said another way
         wanted -= _stems(support.match.claim.subject_text)
+        wanted -= {stem(t.lower_) for t in parse(claim) or () if t.dep_ == "ROOT"}
         rest = claim.replace(support.match.claim.subject_text, " ")
     said_forms = _stems(sentence) | _said_forms(sentence)
     lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in parse(claim) or ()}

@@ -389,6 +389,8 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     light = _light_verb(predicate, args)
     if light is not None:
         relation, args = light
+    if not any(a.kind == "time" for a in args):
+        args += _stray_time(predicate)
     out = [_record(subject, relation, args, negated, False, False, text)]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
@@ -400,6 +402,25 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED, restated=True))
     return out
+
+
+def _stray_time(predicate: Token) -> list[Arg]:
+    """A date the small model hangs on a noun of the clause instead of its verb ("died at
+    his home, Gad's Hill Place, on 9 June 1870"): the one date under "on" or "in" in the
+    clause, outside its own clauses."""
+    found: list[Token] = []
+    todo = [c for c in predicate.children if c.dep_ not in _PREDICATE_DEPS]
+    while todo:
+        token = todo.pop()
+        if (
+            token.dep_ == "pobj"
+            and token.ent_type_ == "DATE"
+            and token.head.lower_ in ("on", "in")
+            and token.head.head.i != predicate.i
+        ):
+            found.append(token)
+        todo += [c for c in token.children if c.dep_ not in _PREDICATE_DEPS]
+    return [_arg(found[0], "in")] if len(found) == 1 else []
 
 
 # a light verb and the noun that says its relation: "came to an end" is "ended", "took
@@ -581,6 +602,7 @@ def _copula_records(
     return (
         out
         + _placed_class(attrs, subject, negated, text)
+        + _dated_work(attrs, subject, negated, text)
         + _made_by_class(attrs, subject, negated, text)
     )
 
@@ -618,6 +640,62 @@ def _after_noun_superlative(
 
 # superlatives of place said after a noun, whatever tag the small model gives them
 _AFTER_NOUN = frozenset("nearest closest farthest furthest".split())
+
+
+DATED_WORK = "dated work"  # "a 1972 film": the work's year, said in its class
+# what the year of a work dates: its release, its writing or publishing, its painting
+_DATING_A_WORK = frozenset({"release", "write", "paint", "compose", "made"})
+
+
+def _dated_work(
+    attrs: Sequence[Token], subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "The Godfather is a 1972 American crime film": the film's year (a restatement of
+    the class's record)."""
+    if subject is None or negated:
+        return []
+    for attr in attrs:
+        if attr.pos_ != "NOUN" or attr.lemma_.lower() not in _WORKS:
+            continue
+        years = [
+            c
+            for c in attr.children
+            if c.dep_ in ("nummod", "amod", "compound")
+            and c.ent_type_ == "DATE"
+            and re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", c.text)
+        ]
+        if len(years) == 1:
+            record = _record(
+                subject, DATED_WORK, [_arg(years[0], "in")], negated, False, False, text
+            )
+            return [replace(record, statement=_RESTATED, restated=True)]
+    return []
+
+
+def _same_subject_and_time(claim: Record, found: Record) -> bool:
+    return _subject_same(claim, found) and any(a.kind == "time" for a in claim.args)
+
+
+def _one_dated_work(claim: Record, found: Record) -> Match:
+    """A claim's year of a work against the year its class gives: the same year supports
+    a claim that says nothing else; another year contradicts it (a work is released or
+    written once)."""
+    # "The Godfather is a 1972 film" dates its release, "an 1851 novel" its writing
+    found = replace(found, relation=claim.relation)
+    if not _same_subject_and_time(claim, found):
+        return Match("unrelated", "another work", "", claim, found)
+    times = [a for a in claim.args if a.kind == "time"]
+    outcomes = {_arg_outcome(a, found.args[0]) for a in times}
+    features = {"confirmed": 1.0, "conflicts": 0.0, "claim_args": float(len(claim.args))}
+    features |= {"functional": 1.0, "resolved": float(found.resolved)}
+    if claim.negated:
+        return Match("unrelated", "negated", "", claim, found, features)
+    if outcomes == {"conflict"} and len(times) == 1:
+        said = f"{times[0].text} vs {found.args[0].text}"
+        return Match("contradiction", "value", said, claim, found, features | {"conflicts": 1.0})
+    if outcomes == {"same"} and len(claim.args) == len(times):
+        return Match("support", "same", "the year of the work", claim, found, features)
+    return Match("unrelated", "partial", "", claim, found, features)
 
 
 def _places_under(noun: Token, depth: int = 2) -> list[Arg]:
@@ -1101,10 +1179,17 @@ def _subject_same(claim: Record, found: Record) -> bool:
         theirs = _singular_as(mine, theirs)
     if not same_name(mine, theirs) or mine.split()[0] in _UNKNOWN:
         return False
+    if _numbered(mine) != _numbered(theirs) and not found.resolved:
+        return False  # "The Godfather Part II" is not "The Godfather"
     if found.resolved:
         return True
     extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
+
+
+def _numbered(name: str) -> frozenset[str]:
+    """The number words of a name ("second" in "second world war", "11" in "apollo 11")."""
+    return frozenset(w for w in name.split() if w.isdigit() or w in _ORDINAL_WORDS[1:])
 
 
 # words before a kind of thing that do not make it another thing ("the typical adult
@@ -1203,6 +1288,8 @@ def _compared(claim: Record, found: Record) -> Match:
         return _compare_roles(claim, found)
     if claim.role or found.role:
         return Match("unrelated", "role and act", "", claim, found)
+    if found.relation == DATED_WORK and claim.relation in _DATING_A_WORK:
+        return _one_dated_work(claim, found)
     if _counts(claim) and _counts(found):
         # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
         claim, found = _as_count(claim), _as_count(found)
