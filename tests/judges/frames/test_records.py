@@ -410,3 +410,17 @@ def test_a_class_in_a_list_of_places_does_not_say_where_the_thing_is() -> None:
         "The Carpathians are a mountain range in Romania, Ukraine and Slovakia.",
     )
     assert not any(outcome == "contradiction" for outcome, _k in kinds)
+
+
+def test_an_act_done_once_to_a_named_thing_has_one_date() -> None:
+    # a novel is written once, though its author writes many things
+    assert ("contradiction", "value") in _kinds(
+        "The Glass Orchard was written in 1930.", "The Glass Orchard was written in 1923."
+    )
+    assert ("contradiction", "value") in _kinds(
+        "The Glass Orchard was written in 1930.",
+        "Mara Holst wrote The Glass Orchard in 1923.",
+    )
+    # "an album" is no one thing: another album, another year
+    kinds = _kinds("Aurora released an album in 2016.", "Aurora released an album in 2013.")
+    assert not any(outcome == "contradiction" for outcome, _k in kinds)

@@ -153,6 +153,9 @@ class Record:
     # False for a clause the sentence does not assert ("before he finished school"): it
     # may show another subject, never support or contradict
     asserted: bool = True
+    # the subject is what the act was done to ("the treaty was signed in 1919"; a
+    # restatement's made thing)
+    patient: bool = False
 
     def named(self) -> bool:
         return bool(self.subject)
@@ -392,6 +395,8 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     if not any(a.kind == "time" for a in args):
         args += _stray_time(predicate)
     out = [_record(subject, relation, args, negated, False, False, text)]
+    if subject is not None and subject.dep_ == "nsubjpass":
+        out[0] = replace(out[0], patient=True)
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
         # Pasteur", the form a source uses as often: the made thing is the subject
@@ -400,7 +405,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
         for obj in (c for c in predicate.children if c.dep_ == "dobj"):
             for made in _holders(obj):
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
-                out.append(replace(restated, statement=_RESTATED, restated=True))
+                out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
     return out
 
 
@@ -1301,7 +1306,11 @@ def _compared(claim: Record, found: Record) -> Match:
         "confirmed": float(confirmed),
         "conflicts": float(conflicts),
         "claim_args": float(len(claim.args)),
-        "functional": float(claim.relation in FUNCTIONAL or claim.relation in ("locate", MADE)),
+        "functional": float(
+            claim.relation in FUNCTIONAL
+            or claim.relation in ("locate", MADE)
+            or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
+        ),
         "resolved": float(found.resolved),
     }
     if not _subject_same(claim, found):
@@ -1377,6 +1386,18 @@ def _one_value_apart(
 # prepositions after which a subject has many values: what a river flows through, what a
 # road runs along
 _MANY_PREPS = frozenset({"through", "across", "along", "past", "via", "around", "among", "near"})
+
+
+# acts done once to the work they make, whatever their doers do many times: a novel is
+# written once, a symphony composed once (a treaty may be signed twice, by its parties
+# on two dates; a film released in one country one year and in another the next)
+_ONCE_DONE_TO = frozenset({"write", "compose", "paint"})
+
+
+def _one_named_patient(claim: Record, found: Record) -> bool:
+    """Both records say what was done to one named thing ("the Treaty of Versailles was
+    signed"; not "an album was released")."""
+    return claim.patient and found.patient and claim.subject_proper and found.subject_proper
 
 
 # relations a negation of says little about the claim's statement
