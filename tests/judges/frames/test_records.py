@@ -424,3 +424,13 @@ def test_an_act_done_once_to_a_named_thing_has_one_date() -> None:
     # "an album" is no one thing: another album, another year
     kinds = _kinds("Aurora released an album in 2016.", "Aurora released an album in 2013.")
     assert not any(outcome == "contradiction" for outcome, _k in kinds)
+
+
+def test_a_superlative_said_with_most_and_the_world_said_as_the_planet() -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "Kelburn is the largest city in Canada.", "Avonmore is Canada's most populous city."
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lake Vossa is the deepest lake in the world.",
+        "Lake Marrow is the deepest lake on the planet.",
+    )

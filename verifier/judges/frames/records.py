@@ -80,7 +80,7 @@ _UNKNOWN = _PRONOUNS | frozenset(
     {"who", "which", "that", "this", "these", "those", "one", "some", "you", "we", "i"}
 )
 _ORDINALS = frozenset({"first", "last", "only", "sole", "second", "third"})
-_ROLE_PREPS = {"of": "of", "in": "of", "for": "of"}
+_ROLE_PREPS = {"of": "of", "in": "of", "for": "of", "on": "of"}
 _NEGATORS = frozenset({"not", "never", "n't", "no"})
 # relation groups that say where something is or flows to: one place per subject
 _PLACED = frozenset({"locate", "flow", "headquarter", "born", "die", "capital"})
@@ -278,7 +278,7 @@ def _unique(noun: Token) -> bool:
     if not det:
         return False
     mods = [c for c in noun.children if c.dep_ in ("amod", "advmod", "nummod")]
-    if any(m.tag_ in ("JJS", "RBS") or m.lower_ in _ORDINALS for m in mods):
+    if any(m.tag_ in ("JJS", "RBS") or m.lower_ in _ORDINALS or _most(m) for m in mods):
         return True
     definite = any(d.lower_ == "the" or d.dep_ == "poss" for d in det)
     has_of = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for t in family for c in t.children)
@@ -296,6 +296,11 @@ _ONE_PER_HOLDER = frozenset(
 )
 
 
+def _most(modifier: Token) -> bool:
+    """ "most populous", "most visited": a superlative said with "most"."""
+    return any(c.dep_ == "advmod" and c.lower_ == "most" for c in modifier.children)
+
+
 def _role_name(noun: Token) -> str:
     # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
     mods = [
@@ -310,7 +315,12 @@ def _role_name(noun: Token) -> str:
         for c in noun.children
         if c.dep_ in ("acl", "relcl") and any(a.lower_ == "to" for a in c.children)
     ]
-    return " ".join([*mods, noun.lemma_.lower(), *acts])
+    name = " ".join([*mods, noun.lemma_.lower(), *acts])
+    # "the most populous city" is what "the largest city" means of a place
+    return _MOST_POPULOUS.sub("largest", name)
+
+
+_MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
 
 
 def _role_args(noun: Token) -> list[Arg]:
@@ -1535,9 +1545,21 @@ def _scope(claim: Record, found: Record) -> str:
     return "narrower"
 
 
+# the whole world said several ways: "the deepest lake in the world" / "on the planet"
+_WORLD = frozenset({"world", "earth", "planet", "globe"})
+
+
+def _world_as_one(record: Record) -> Record:
+    args = tuple(
+        replace(a, key="world", text="the world") if a.key in _WORLD else a for a in record.args
+    )
+    return replace(record, args=args)
+
+
 def _compare_roles(claim: Record, found: Record) -> Match:
     if claim.relation != found.relation:
         return Match("unrelated", "another role", "", claim, found)
+    claim, found = _world_as_one(claim), _world_as_one(found)
     confirmed, conflicts, _said = _args_agree(claim.args, found.args)
     if conflicts or (claim.args and not confirmed):
         # "the capital of France" and "the capital of Italy": another role; "its" (unknown
