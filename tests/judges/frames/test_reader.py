@@ -206,3 +206,11 @@ def test_a_date_the_parse_hangs_on_a_noun_is_the_clauses() -> None:
     )
     assert label == "refuted"
     assert "1870" in reason
+
+
+def test_a_record_support_said_with_a_peoples_name_supports() -> None:
+    label, _reason = _decide(
+        "Stockholm is the capital of Sweden.",
+        "The Swedish capital, Stockholm, is spread across fourteen islands.",
+    )
+    assert label == "supported"

@@ -434,3 +434,13 @@ def test_a_superlative_said_with_most_and_the_world_said_as_the_planet() -> None
         "Lake Vossa is the deepest lake in the world.",
         "Lake Marrow is the deepest lake on the planet.",
     )
+
+
+def test_a_role_scoped_by_its_peoples_name() -> None:
+    # "the Kenyan capital" is the capital of Kenya
+    assert ("contradiction", "unique_role") in _kinds(
+        "Kisumu is the capital of Kenya.", "Nairobi, the Kenyan capital, grew around a depot."
+    )
+    assert ("support", "same") in _kinds(
+        "Uppsala is the capital of Sweden.", "The Swedish capital, Uppsala, spreads over islands."
+    )

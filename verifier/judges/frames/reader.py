@@ -265,14 +265,18 @@ def _said_forms(text: str) -> frozenset[str]:
 
 def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     """The sentence says most of the claim's content words (a record's support is its
-    frame; the words around it must agree too). The words of the claim's subject and its
-    verb are not asked for when the records matched them said another way ("World War
-    II" / "the Second World War", "flows into" / "drains into")."""
+    frame; the words around it must agree too). The words of the claim's subject, its
+    verb and its values are not asked for when the records matched them said another way
+    ("World War II" / "the Second World War", "flows into" / "drains into", "Sweden" /
+    "Swedish")."""
     wanted = _stems(claim)
     rest = claim
     if support is not None:
         # the records matched the subject and the relation, each maybe said another way
         wanted -= _stems(support.match.claim.subject_text)
+        # and every value of the claim ("Sweden" confirmed by "the Swedish capital")
+        for arg in support.match.claim.args:
+            wanted -= _stems(arg.text)
         wanted -= {stem(t.lower_) for t in parse(claim) or () if t.dep_ == "ROOT"}
         rest = claim.replace(support.match.claim.subject_text, " ")
     said_forms = _stems(sentence) | _said_forms(sentence)

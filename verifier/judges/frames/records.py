@@ -283,9 +283,50 @@ def _unique(noun: Token) -> bool:
     definite = any(d.lower_ == "the" or d.dep_ == "poss" for d in det)
     has_of = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for t in family for c in t.children)
     if definite and not has_of and noun.lemma_.lower() in _ONE_PER_HOLDER:
-        # "Australia's capital": a role one holder has one of, its holder named before it
-        return any(d.dep_ == "poss" and d.pos_ == "PROPN" for d in det)
+        # "Australia's capital": a role one holder has one of, its holder named before it;
+        # "the Kenyan capital": its holder's people named
+        return any(d.dep_ == "poss" and d.pos_ == "PROPN" for d in det) or bool(
+            _demonym_scope(noun)
+        )
     return definite and has_of
+
+
+def _demonym_scope(noun: Token) -> list[Token]:
+    """The demonyms before a role noun that name its country ("the Kenyan capital")."""
+    return [c for c in noun.children if c.dep_ == "amod" and country_of_demonym(c.text)]
+
+
+@lru_cache(maxsize=1024)
+def country_of_demonym(word: str) -> str:
+    """The country a demonym names ("Kenyan" -> "Kenya", "Swedish" -> "Sweden",
+    "Australian" -> "Australia"), or "": the country whose name shares the longest
+    beginning with the word, at least four letters and all its name but two."""
+    if not word[:1].isupper() or len(word) < 5:
+        return ""
+    low = word.lower()
+    best, best_len = "", 0
+    for name in _country_names():
+        n = name.lower()
+        shared = _shared_start(low, n)
+        if shared >= max(4, len(n) - 2) and shared > best_len and low != n:
+            best, best_len = name, shared
+    return best
+
+
+def _shared_start(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> tuple[str, ...]:
+    import pycountry
+
+    return tuple(c.name for c in pycountry.countries if " " not in c.name and "," not in c.name)
 
 
 # roles of which a country, a city, a firm or a person has one at a time: said with a
@@ -303,10 +344,12 @@ def _most(modifier: Token) -> bool:
 
 def _role_name(noun: Token) -> str:
     # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
+    # ("the Kenyan capital": the demonym is the scope, not the role's name)
+    scope = {c.i for c in _demonym_scope(noun)} if noun.lemma_.lower() in _ONE_PER_HOLDER else set()
     mods = [
         "".join(t.text_with_ws for t in c.subtree).strip().lower()
         for c in noun.children
-        if c.dep_ in ("amod", "compound", "nmod", "nummod")
+        if c.dep_ in ("amod", "compound", "nmod", "nummod") and c.i not in scope
     ]
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
@@ -324,7 +367,12 @@ _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
 
 
 def _role_args(noun: Token) -> list[Arg]:
-    out = []
+    out = [
+        Arg(country, "of", "place", _fold(country), True)
+        for c in _demonym_scope(noun)
+        if noun.lemma_.lower() in _ONE_PER_HOLDER
+        for country in [country_of_demonym(c.text)]
+    ]
     for child in (c for t in _family(noun) for c in t.children):
         if child.dep_ == "prep" and child.lower_ in _ROLE_PREPS:
             for obj in child.children:

@@ -70,7 +70,7 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "marry": ("marry",),
     "lead": ("elect", "appoint", "become", "serve", "lead", "head", "president", "chair"),
     "ascend": ("ascend", "reach", "scale", "summit", "conquer"),
-    "flow": ("flow", "empty", "drain", "discharge", "rise in", "mouth", "join"),
+    "flow": ("flow", "empty", "drain", "discharge", "pour", "rise in", "mouth", "join"),
     "high": ("high", "tall", "rise"),
     "long": ("long", "stretch", "extend"),
     "wide": ("wide",),
