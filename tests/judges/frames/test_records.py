@@ -444,3 +444,16 @@ def test_a_role_scoped_by_its_peoples_name() -> None:
     assert ("support", "same") in _kinds(
         "Uppsala is the capital of Sweden.", "The Swedish capital, Uppsala, spreads over islands."
     )
+
+
+def test_a_count_said_in_a_description_of_the_class() -> None:
+    assert ("contradiction", "count") in _kinds(
+        "Switzerland has 23 cantons.", "Switzerland is a federal republic made up of 26 cantons."
+    )
+
+
+def test_a_verb_with_its_particle_says_one_relation() -> None:
+    (record,) = [r for r in records_of(parse("The ferry went down in 1912.")) if r.subject]
+    assert record.relation == "sink"
+    (record,) = [r for r in records_of(parse("Ada Ross passed away in 1931.")) if r.subject]
+    assert record.relation == "die"

@@ -33,7 +33,12 @@ from typing import TYPE_CHECKING, Literal
 
 from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.places import relate
-from verifier.judges.frames.relations import FUNCTIONAL, relation_of, relation_said
+from verifier.judges.frames.relations import (
+    FUNCTIONAL,
+    phrase_relations,
+    relation_of,
+    relation_said,
+)
 from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.stem import stem
 
@@ -73,7 +78,8 @@ _PRONOUNS = frozenset({"it", "he", "she", "they", "its", "his", "her", "their"})
 # words a name may gain in the evidence and still name the same thing ("the Nile River")
 _GENERIC = frozenset(
     "river tower museum city company inc corporation university bridge mountain mount lake "
-    "island palace cathedral church building temple castle band group treaty agreement the of".split()
+    "island palace cathedral church building temple castle band group treaty agreement the of "
+    "rms hms uss ss".split()  # a ship's prefix: "RMS Titanic" is the Titanic
 )
 # subjects that name no one in particular: never "another subject"
 _UNKNOWN = _PRONOUNS | frozenset(
@@ -450,6 +456,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     light = _light_verb(predicate, args)
     if light is not None:
         relation, args = light
+    relation = _with_particle(predicate) or relation
     if not any(a.kind == "time" for a in args):
         args += _stray_time(predicate)
     out = [_record(subject, relation, args, negated, False, False, text)]
@@ -495,6 +502,27 @@ _LIGHT_VERBS: dict[tuple[str, str], str] = {
     ("take", "place"): "occur",
     ("set", "foot"): "walk",
 }
+
+
+# verbs with a particle the relations table has no phrase for
+_PARTICLE_VERBS: dict[tuple[str, str], str] = {
+    ("go", "down"): "sink",
+    ("come", "together"): "form",
+    ("bring", "out"): "write",  # a book brought out: published
+}
+
+
+def _with_particle(predicate: Token) -> str | None:
+    """The relation of a verb and its particle ("set up" is founding, "passed away"
+    dying, "went down" sinking), if the pair says one."""
+    for prt in (c for c in predicate.children if c.dep_ in ("prt", "advmod")):
+        pair = (predicate.lemma_.lower(), prt.lower_)
+        if pair in _PARTICLE_VERBS:
+            return _PARTICLE_VERBS[pair]
+        said = phrase_relations([stem(pair[0]), stem(pair[1])])[0]
+        if said is not None:
+            return said
+    return None
 
 
 def _light_verb(predicate: Token, args: list[Arg]) -> tuple[str, list[Arg]] | None:
@@ -666,6 +694,7 @@ def _copula_records(
         out
         + _placed_class(attrs, subject, negated, text)
         + _dated_work(attrs, subject, negated, text)
+        + _class_count(attrs, subject, negated, text)
         + _made_by_class(attrs, subject, negated, text)
     )
 
@@ -732,6 +761,33 @@ def _dated_work(
                 subject, DATED_WORK, [_arg(years[0], "in")], negated, False, False, text
             )
             return [replace(record, statement=_RESTATED, restated=True)]
+    return []
+
+
+_MAKE_UP = frozenset({"make", "consist", "comprise", "compose", "contain"})
+
+
+def _class_count(
+    attrs: Sequence[Token], subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "The United States is a federal republic made up of fifty states": the subject's
+    count of parts, said in a description of its class (a restatement of it)."""
+    if subject is None or negated:
+        return []
+    for attr in (a for a in attrs if a.pos_ == "NOUN"):
+        for verb in (c for c in attr.children if c.dep_ == "acl" and c.lemma_ in _MAKE_UP):
+            parts = [
+                o
+                for p in verb.subtree
+                if (p.dep_ == "prep" and p.lower_ == "of") or p.i == verb.i
+                for o in p.children
+                if o.dep_ in ("pobj", "dobj")
+            ]
+            counted = [_arg(o, "") for o in parts]
+            counted = [a for a in counted if a.kind == "number"]
+            if len(counted) == 1:
+                record = _record(subject, "have", counted, negated, False, False, text)
+                return [replace(record, statement=_RESTATED, restated=True)]
     return []
 
 
