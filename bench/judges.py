@@ -186,6 +186,7 @@ def claims_dev(root: Path) -> Iterator[Pair]:
 TEXTBOOK_FILES = {
     "textbook": "textbook_pairs.jsonl",
     "textbook-heldout": "textbook_pairs_heldout.jsonl",
+    "textbook-blind": "textbook_pairs_blind.jsonl",
 }
 
 
@@ -208,6 +209,16 @@ def textbook_heldout(root: Path) -> Iterator[Pair]:
     blind by another hand after the reader was first built and kept out of sight of whoever
     tunes the reader: the held-out figure for the textbook targets."""
     for row in _textbook_rows("textbook-heldout"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_blind(root: Path) -> Iterator[Pair]:
+    """A third set of 90 textbook pairs (bench/data/textbook_pairs_blind.jsonl: 35
+    contradictions, 35 paraphrases, 20 traps), written blind to the code and to the other
+    sets by a helper at the stop of 2026-11-29, in varied encyclopedic prose (appositions,
+    possessives, demonyms, passives, dates in several forms). That stop measured it before
+    and after its changes and looked at its failures while building: a dev set since."""
+    for row in _textbook_rows("textbook-blind"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -466,6 +477,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "wice-chunks": wice_chunks,
     "textbook": textbook,
     "textbook-heldout": textbook_heldout,
+    "textbook-blind": textbook_blind,
 }
 
 

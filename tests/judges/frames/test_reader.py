@@ -214,3 +214,23 @@ def test_a_record_support_said_with_a_peoples_name_supports() -> None:
         "The Swedish capital, Stockholm, is spread across fourteen islands.",
     )
     assert label == "supported"
+
+
+def test_a_record_support_needs_the_words_it_did_not_read() -> None:
+    # the records read "speech produces particles"; "to prevent infection" is what the
+    # false claim changed, and a verb outside the records must be said
+    evidence = "Normal speech by infected people may produce enough particles to spread infection."
+    assert _decide("Speech may produce enough particles to spread infection.", evidence)[0] == (
+        "supported"
+    )
+    assert _decide("Speech may produce enough particles to prevent infection.", evidence)[0] != (
+        "supported"
+    )
+    # a film named in the claim and not in the sentence: another nomination, not the award
+    assert (
+        _decide(
+            "Ada Ross won the Palme d'Or for The Long Field.",
+            "Ada Ross received her first Palme d'Or nomination for Winter Roads in 1993.",
+        )[0]
+        != "supported"
+    )

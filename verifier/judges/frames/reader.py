@@ -34,6 +34,7 @@ from verifier.judges.frames.records import (
     Match,
     Record,
     compare_records,
+    ordinal_first,
     records_of,
     same_name,
 )
@@ -263,26 +264,41 @@ def _said_forms(text: str) -> frozenset[str]:
     )
 
 
+def _unnamed(match: Match) -> frozenset[str]:
+    """The words of the claim's subject the evidence's subject leaves out ("loss of smell
+    in patients lacking ..." against "MRI data"): they must be said elsewhere, unless
+    they are part of the name ("Charles" of "Charles Dickens" against "Dickens")."""
+    mine = set(ordinal_first(match.claim.subject).split())
+    theirs = set(ordinal_first(match.found.subject).split())
+    return _stems(" ".join(mine - theirs))
+
+
 def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     """The sentence says most of the claim's content words (a record's support is its
     frame; the words around it must agree too). The words of the claim's subject, its
-    verb and its values are not asked for when the records matched them said another way
+    verb and its values count as said when the records matched them said another way
     ("World War II" / "the Second World War", "flows into" / "drains into", "Sweden" /
-    "Swedish")."""
+    "Swedish"); a verb, an adjective, a name or a number outside them must be said ("to
+    prevent infection" is not "to transmit infection": all a false claim may differ by;
+    "for The Revenant" is not said by a nomination for another film)."""
     wanted = _stems(claim)
     rest = claim
+    read: set[str] = set()
+    doc = parse(claim) or ()
     if support is not None:
-        # the records matched the subject and the relation, each maybe said another way
-        wanted -= _stems(support.match.claim.subject_text)
-        # and every value of the claim ("Sweden" confirmed by "the Swedish capital")
+        names = {stem(t.lower_) for t in doc if t.pos_ == "PROPN"}
+        read |= _stems(support.match.claim.subject_text) - (_unnamed(support.match) - names)
         for arg in support.match.claim.args:
-            wanted -= _stems(arg.text)
-        wanted -= {stem(t.lower_) for t in parse(claim) or () if t.dep_ == "ROOT"}
+            read |= _stems(arg.text)
+        read |= {stem(t.lower_) for t in doc if t.dep_ == "ROOT"}
         rest = claim.replace(support.match.claim.subject_text, " ")
     said_forms = _stems(sentence) | _said_forms(sentence)
-    lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in parse(claim) or ()}
-    found = [w for w in wanted if w in said_forms or lemmas.get(w) in said_forms]
+    lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in doc}
+    found = {w for w in wanted if w in read or w in said_forms or lemmas.get(w) in said_forms}
     if wanted and len(found) / len(wanted) < SAID:
+        return False
+    weighty = {stem(t.lower_) for t in doc if t.pos_ in ("VERB", "ADJ", "PROPN", "NUM")}
+    if support is not None and (wanted - found) & weighty:
         return False
     # every number of the claim is said ("won it once" is not "three times")
     said = {w.lower() for w in _WORD.findall(sentence)} | set(re.findall(r"\d+", sentence))

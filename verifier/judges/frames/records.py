@@ -51,6 +51,7 @@ __all__ = [
     "Outcome",
     "Record",
     "compare_records",
+    "ordinal_first",
     "records_of",
 ]
 
@@ -1105,7 +1106,7 @@ def _roman(numeral: str) -> int:
     return sum(-v if v < nxt else v for v, nxt in zip(values, [*values[1:], 0], strict=True))
 
 
-def _ordinal_first(name: str) -> str:
+def ordinal_first(name: str) -> str:
     """A name numbered at its end, said with the ordinal first ("world war ii" -> "second
     world war", "vatican 2" -> "second vatican"); other names as they are."""
     m = _NUMBERED.match(name)
@@ -1125,7 +1126,7 @@ def same_name(a: str, b: str) -> bool:
         return False
     if a == b:
         return True
-    a, b = _ordinal_first(a), _ordinal_first(b)
+    a, b = ordinal_first(a), ordinal_first(b)
     wa, wb = set(a.split()) - {"of", "the"}, set(b.split()) - {"of", "the"}
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
 
@@ -1293,7 +1294,7 @@ def _subject_same(claim: Record, found: Record) -> bool:
     typical adult skeleton" is the adult skeleton). A kind of thing named in the plural
     is the kind named in the singular ("ostriches" / "the ostrich"); a name is not
     ("the Simpsons" is not Homer Simpson)."""
-    mine, theirs = _ordinal_first(claim.subject), _ordinal_first(found.subject)
+    mine, theirs = ordinal_first(claim.subject), ordinal_first(found.subject)
     if not (claim.subject_proper or found.subject_proper):
         theirs = _singular_as(mine, theirs)
     if not same_name(mine, theirs) or mine.split()[0] in _UNKNOWN:
