@@ -234,3 +234,15 @@ def test_a_record_support_needs_the_words_it_did_not_read() -> None:
         )[0]
         != "supported"
     )
+
+
+def test_a_class_is_not_supported_by_its_year_alone() -> None:
+    evidence = "Dark Harbour is a 1968 British thriller film directed by Ann Keane."
+    assert _decide("Dark Harbour is a 1968 British thriller novel.", evidence)[0] != "supported"
+
+
+def test_a_name_written_with_a_combining_accent_is_said() -> None:
+    evidence = "Private Lives is a 1930 comedy of manners in three acts by Noe\u0308l Coward."
+    assert _decide("Private Lives is a 1930 comedy in three acts by Noel Coward.", evidence)[0] == (
+        "supported"
+    )

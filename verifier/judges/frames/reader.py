@@ -24,6 +24,7 @@ counts: a hedge, another time (a former role), a question, a menu line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -264,6 +265,12 @@ def _said_forms(text: str) -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=8192)
+def _plain(word: str) -> str:
+    """A word without its accents ("noël" -> "noel")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def _unnamed(match: Match) -> frozenset[str]:
     """The words of the claim's subject the evidence's subject leaves out ("loss of smell
     in patients lacking ..." against "MRI data"): they must be said elsewhere, unless
@@ -292,9 +299,13 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
             read |= _stems(arg.text)
         read |= {stem(t.lower_) for t in doc if t.dep_ == "ROOT"}
         rest = claim.replace(support.match.claim.subject_text, " ")
-    said_forms = _stems(sentence) | _said_forms(sentence)
-    lemmas = {stem(t.lower_): stem(t.lemma_.lower()) for t in doc}
-    found = {w for w in wanted if w in read or w in said_forms or lemmas.get(w) in said_forms}
+    # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
+    plain = _plain(sentence)
+    said_forms = {_plain(f) for f in _stems(sentence) | _said_forms(sentence) | _stems(plain)}
+    lemmas = {stem(t.lower_): _plain(stem(t.lemma_.lower())) for t in doc}
+    found = {
+        w for w in wanted if w in read or _plain(w) in said_forms or lemmas.get(w) in said_forms
+    }
     if wanted and len(found) / len(wanted) < SAID:
         return False
     weighty = {stem(t.lower_) for t in doc if t.pos_ in ("VERB", "ADJ", "PROPN", "NUM")}

@@ -800,6 +800,9 @@ def _one_dated_work(claim: Record, found: Record) -> Match:
     """A claim's year of a work against the year its class gives: the same year supports
     a claim that says nothing else; another year contradicts it (a work is released or
     written once)."""
+    if claim.relation == DATED_WORK or claim.relation not in _DATING_A_WORK:
+        # the claim's own class says what it is ("a 2017 book"): its year alone is not
+        return Match("unrelated", "a class's year", "", claim, found)
     # "The Godfather is a 1972 film" dates its release, "an 1851 novel" its writing
     found = replace(found, relation=claim.relation)
     if not _same_subject_and_time(claim, found):
@@ -1408,7 +1411,7 @@ def _compared(claim: Record, found: Record) -> Match:
         return _compare_roles(claim, found)
     if claim.role or found.role:
         return Match("unrelated", "role and act", "", claim, found)
-    if found.relation == DATED_WORK and claim.relation in _DATING_A_WORK:
+    if DATED_WORK in (claim.relation, found.relation):
         return _one_dated_work(claim, found)
     if _counts(claim) and _counts(found):
         # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
