@@ -246,3 +246,9 @@ def test_a_name_written_with_a_combining_accent_is_said() -> None:
     assert _decide("Private Lives is a 1930 comedy in three acts by Noel Coward.", evidence)[0] == (
         "supported"
     )
+
+
+def test_a_date_more_precise_than_the_sources_is_not_supported() -> None:
+    evidence = "Ada Ross was arrested by the county police in 1991."
+    assert _decide("In January 1991 Ada Ross was arrested.", evidence)[0] != "supported"
+    assert _decide("In 1991 Ada Ross was arrested.", evidence)[0] == "supported"

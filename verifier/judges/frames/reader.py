@@ -296,7 +296,8 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
         names = {stem(t.lower_) for t in doc if t.pos_ == "PROPN"}
         read |= _stems(support.match.claim.subject_text) - (_unnamed(support.match) - names)
         for arg in support.match.claim.args:
-            read |= _stems(arg.text)
+            if arg.kind != "time":  # "January 1991" is not said by "in 1991"
+                read |= _stems(arg.text)
         read |= {stem(t.lower_) for t in doc if t.dep_ == "ROOT"}
         rest = claim.replace(support.match.claim.subject_text, " ")
     # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
