@@ -457,3 +457,19 @@ def test_a_verb_with_its_particle_says_one_relation() -> None:
     assert record.relation == "sink"
     (record,) = [r for r in records_of(parse("Ada Ross passed away in 1931.")) if r.subject]
     assert record.relation == "die"
+
+
+def test_an_apposition_gives_each_role_of_a_pair() -> None:
+    assert ("support", "same") in _kinds(
+        "Lima is the capital of Peru.",
+        "Peru's capital and largest city, Lima, lies on the Pacific coast.",
+    )
+
+
+def test_a_birthplace_says_where_one_was_born() -> None:
+    assert ("support", "same") in _kinds(
+        "Ada Lindqvist was born in Uppsala.", "Lindqvist's birthplace was Uppsala."
+    )
+    assert ("contradiction", "value") in _kinds(
+        "Ada Lindqvist was born in Vienna.", "Uppsala is the birthplace of Ada Lindqvist."
+    )

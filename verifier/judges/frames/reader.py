@@ -165,7 +165,12 @@ def _guard(reading: Reading) -> Call | None:
 
 @lru_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
-    return frozenset(stem(w.lower()) for w in _WORD.findall(text) if w.lower() not in _STOP)
+    """The text's content words as stems ("Beethoven's" as "beethoven")."""
+    words = (_POSSESSIVE.sub("", w.lower()) for w in _WORD.findall(text))
+    return frozenset(stem(w) for w in words if w and w not in _STOP)
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 @lru_cache(maxsize=1024)

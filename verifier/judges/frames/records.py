@@ -691,6 +691,7 @@ def _copula_records(
         ]
         if classes:
             out.append(_record(subject, "be", classes, negated, False, False, text))
+    out += [b for r in out if (b := _born_at(r)) is not None]
     return (
         out
         + _placed_class(attrs, subject, negated, text)
@@ -819,6 +820,25 @@ def _one_dated_work(claim: Record, found: Record) -> Match:
     if outcomes == {"same"} and len(claim.args) == len(times):
         return Match("support", "same", "the year of the work", claim, found, features)
     return Match("unrelated", "partial", "", claim, found, features)
+
+
+def _born_at(role: Record) -> Record | None:
+    """ "Bonn is Beethoven's birthplace" / "Beethoven's birthplace was Bonn": Beethoven
+    was born in Bonn (a restatement of the role)."""
+    if not role.role or role.relation != "birthplace" or len(role.args) != 1 or role.negated:
+        return None
+    person = role.args[0]
+    place = Arg(role.subject_text, "in", "place", role.subject, True)
+    born = Record(
+        person.key,
+        person.text,
+        "born",
+        (place,),
+        subject_kind="person",
+        subject_proper=person.proper,
+        text=role.text,
+    )
+    return replace(born, statement=_RESTATED, restated=True)
 
 
 def _places_under(noun: Token, depth: int = 2) -> list[Arg]:
@@ -970,11 +990,14 @@ def _appositions(doc: Doc | Span) -> list[Record]:
         kind, _proper = _kind_of(described)
         said = Arg(span.text, "", kind, _fold(span.text), False)
         plain = _record(name, "be", [said], False, False, False, doc.text)
-        if _unique(described):
-            role = _record(
-                name, _role_name(described), _role_args(described), False, True, True, doc.text
-            )
-            out += [role, replace(plain, statement=_RESTATED, restated=True)]
+        # "Argentina's capital and largest city, Buenos Aires": each role of the pair
+        roles = [
+            _record(name, _role_name(noun), _role_args(noun), False, True, True, doc.text)
+            for noun in _family(described)
+            if _unique(noun)
+        ]
+        if roles:
+            out += [*roles, replace(plain, statement=_RESTATED, restated=True)]
         else:
             out.append(plain)
     return out
