@@ -46,7 +46,7 @@ from verifier.text.stem import stem
 
 __all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "clear_record_cache", "read", "reading_of"]
 
-CANDIDATES = 2  # evidence sentences parsed per claim, besides the deciding ones
+CANDIDATES = 3  # evidence sentences parsed per claim, besides the deciding ones
 SAID = 0.6  # share of the claim's content words a record support's sentence says
 SUPPORT = 0.85  # a record support's confidence: below the rules' full statements
 # record contradictions that are a question for the rater, never a cap: another
