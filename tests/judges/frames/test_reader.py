@@ -252,3 +252,10 @@ def test_a_date_more_precise_than_the_sources_is_not_supported() -> None:
     evidence = "Ada Ross was arrested by the county police in 1991."
     assert _decide("In January 1991 Ada Ross was arrested.", evidence)[0] != "supported"
     assert _decide("In 1991 Ada Ross was arrested.", evidence)[0] == "supported"
+
+
+def test_where_one_lived_is_never_a_cap() -> None:
+    label, _reason = _decide(
+        "Ada Lindqvist lived in Uppsala.", "Ada Lindqvist lived in Vienna from 1914 to 1932."
+    )
+    assert label != "refuted"

@@ -473,3 +473,10 @@ def test_a_birthplace_says_where_one_was_born() -> None:
     assert ("contradiction", "value") in _kinds(
         "Ada Lindqvist was born in Vienna.", "Uppsala is the birthplace of Ada Lindqvist."
     )
+
+
+def test_where_one_lives_has_many_values() -> None:
+    kinds = _kinds(
+        "Ada Lindqvist lived in Uppsala.", "Ada Lindqvist lived in Vienna from 1914 to 1932."
+    )
+    assert not any(outcome == "contradiction" for outcome, _k in kinds)

@@ -1448,7 +1448,7 @@ def _compared(claim: Record, found: Record) -> Match:
         "conflicts": float(conflicts),
         "claim_args": float(len(claim.args)),
         "functional": float(
-            claim.relation in FUNCTIONAL
+            (claim.relation in FUNCTIONAL and not _residence(claim))
             or claim.relation in ("locate", MADE)
             or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
         ),
@@ -1533,6 +1533,12 @@ _MANY_PREPS = frozenset({"through", "across", "along", "past", "via", "around", 
 # written once, a symphony composed once (a treaty may be signed twice, by its parties
 # on two dates; a film released in one country one year and in another the next)
 _ONCE_DONE_TO = frozenset({"write", "compose", "paint"})
+
+
+def _residence(record: Record) -> bool:
+    """ "Einstein lived in Princeton": where one lives (many places in a life), not the
+    population a place has (one number), though the table says both as "populat"."""
+    return record.relation == "populat" and not any(a.kind == "number" for a in record.args)
 
 
 def _one_named_patient(claim: Record, found: Record) -> bool:

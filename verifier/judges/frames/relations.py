@@ -195,6 +195,13 @@ REPEATABLE = frozenset(
         "v:host",
         "v:compet",
         "v:attend",
+        # where one lives, works or teaches: many places in a life ("lived in Berlin from
+        # 1914 to 1932" does not deny "lived in Princeton")
+        "v:live",
+        "v:lived",
+        "v:resid",
+        "v:work",
+        "v:teach",
     }
 )
 
