@@ -299,7 +299,10 @@ def _unique(noun: Token) -> bool:
 
 
 def _demonym_scope(noun: Token) -> list[Token]:
-    """The demonyms before a role noun that name its country ("the Kenyan capital")."""
+    """The demonyms before a one-per-holder role noun that name its country ("the Kenyan
+    capital"); none for other nouns."""
+    if noun.lemma_.lower() not in _ONE_PER_HOLDER:
+        return []
     return [c for c in noun.children if c.dep_ == "amod" and country_of_demonym(c.text)]
 
 
@@ -337,7 +340,7 @@ def _country_names() -> tuple[str, ...]:
 
 
 # roles of which a country, a city, a firm or a person has one at a time: said with a
-# possessive name ("Australia's capital", "Apple's chief executive") they are unique
+# possessive name ("Australia's capital", "Apple's CEO") they are unique
 _ONE_PER_HOLDER = frozenset(
     "capital currency anthem motto birthplace headquarters president chairman chairwoman ceo "
     "mayor governor monarch emperor chancellor premier".split()
@@ -352,7 +355,7 @@ def _most(modifier: Token) -> bool:
 def _role_name(noun: Token) -> str:
     # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
     # ("the Kenyan capital": the demonym is the scope, not the role's name)
-    scope = {c.i for c in _demonym_scope(noun)} if noun.lemma_.lower() in _ONE_PER_HOLDER else set()
+    scope = {c.i for c in _demonym_scope(noun)}
     mods = [
         "".join(t.text_with_ws for t in c.subtree).strip().lower()
         for c in noun.children
@@ -377,7 +380,6 @@ def _role_args(noun: Token) -> list[Arg]:
     out = [
         Arg(country, "of", "place", _fold(country), True)
         for c in _demonym_scope(noun)
-        if noun.lemma_.lower() in _ONE_PER_HOLDER
         for country in [country_of_demonym(c.text)]
     ]
     for child in (c for t in _family(noun) for c in t.children):
@@ -1542,8 +1544,8 @@ def _residence(record: Record) -> bool:
 
 
 def _one_named_patient(claim: Record, found: Record) -> bool:
-    """Both records say what was done to one named thing ("the Treaty of Versailles was
-    signed"; not "an album was released")."""
+    """Both records say what was done to one named thing ("Moby-Dick was written"; not
+    "an album was written")."""
     return claim.patient and found.patient and claim.subject_proper and found.subject_proper
 
 
