@@ -129,6 +129,11 @@ NOT_SUPPORTED = {
         "Erik Halvorsen returned to Sweden in 1899. His pupil Karl Berg joined him there. In "
         "1905 he accepted the chair of physics at Lund, a post he held until 1936.",
     ),
+    "what a change of place leaves behind": (
+        "Kanbera is the seat of the Orvel regional council.",
+        "In 1974 the Orvel regional council moved its seat from Kanbera to Lisk, a new town "
+        "on the coast.",
+    ),
     "a place name alone": (
         "Land can be found on Earth.",
         "Survival on land relies on the fresh water of rivers and lakes on Earth.",

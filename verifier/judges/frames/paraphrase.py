@@ -46,6 +46,7 @@ from verifier.text.words import rarity
 __all__ = [
     "Alignment",
     "align",
+    "left_behind",
     "may_hold_values",
     "may_name",
     "naming_words",
@@ -418,7 +419,32 @@ def _block(claim: Frame, sentence: str, seen: str, given: frozenset[str]) -> str
     ]
     if absent:
         return f"{absent[0]} is not named"
+    left = left_behind(claim, sentence)
+    if left:
+        return left
     return _swapped_comparison(claim, sentence)
+
+
+# verbs of a change of place, name or holder (not a route: "runs from London to Leeds")
+_CHANGE = re.compile(
+    r"\b(?:(?:mov|relocat|chang|renam|replac)(?:e|es|ed|ing)|transfer(?:s|red|ring)?|"
+    r"(?:shift|switch|convert)(?:s|ed|ing)?|switches)\b",
+    re.IGNORECASE,
+)
+
+
+def left_behind(claim: Frame, sentence: str) -> str | None:
+    """A name of the claim that the sentence gives as what was left behind: "transferred
+    its capital from Rio de Janeiro to Brasília" does not say Rio is the capital ("moved
+    from", "renamed from", "changed from ... to")."""
+    if re.search(r"\bfrom\b", claim.text, re.IGNORECASE) or not _CHANGE.search(sentence):
+        return None
+    names = [*claim.subject_names, *(s.value.text for s in claim.slots if s.value.kind == "name")]
+    for name in names:
+        pattern = r"\bfrom\s+(?:the\s+)?" + re.escape(name) + r"\b[^.;]{0,80}?\bto\b"
+        if re.search(pattern, sentence, re.IGNORECASE):
+            return f"{name} is what the sentence moves from"
+    return None
 
 
 @lru_cache(maxsize=1024)
