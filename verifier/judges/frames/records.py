@@ -1042,6 +1042,24 @@ def _verb_read_as_noun(token: Token) -> bool:
     return _noun_verb_subject(token) is not None
 
 
+def _mend(doc: Doc | Span) -> None:
+    """ "rises in the Andes and discharges into the Atlantic": the small model reads
+    "discharges" as a noun conjoined to "Andes" and hangs "into" on "rises"; the
+    preposition is the conjoined verb's. The parse is mended in place, before any clause
+    is read (every reader of this cached parse then sees the same clauses)."""
+    for token in doc:
+        if (
+            token.tag_ == "NNS"
+            and token.dep_ == "conj"
+            and token.i + 1 < len(token.doc)
+            and relation_of(stem(token.lower_)) is not None
+            and not any(c.dep_ == "prep" for c in token.children)
+        ):
+            following = token.nbor()
+            if following.dep_ == "prep" and following.head.pos_ == "VERB":
+                following.head = token
+
+
 def _noun_verb_subject(token: Token) -> Token | None:
     """The name a verb read as a noun speaks of: the name compounded before it ("the
     Nile empties"), or, for a verb conjoined to a phrase ("rises in the Andes and
@@ -1061,6 +1079,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     the page before it names it), in order of preference."""
     if doc is None:
         return ()
+    _mend(doc)
     out: list[Record] = []
     last_named = ""
     statement = -1
@@ -1228,7 +1247,33 @@ def _another_maker(claim: Record, found: Record, clashing: Sequence[Arg]) -> boo
         found.relation,
     ):
         return False  # ("the Beatles' song" and "McCartney's song": a band and its member)
+    if _authored(claim, found, clashing):
+        return False
     return sum(a.prep == "by" for a in found.args) < 2
+
+
+# making relations of a work: its author, composer, painter or director
+_AUTHORING = frozenset({"write"}) | _ONE_MAKER
+
+
+def _authored(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
+    """The author of a named work, one person on each side and the source naming one:
+    "Hamlet was written by Christopher Marlowe" against "written by William Shakespeare",
+    or "Jane Austen's novel Pride and Prejudice". A work has one author as a rule (a
+    source naming two, "by Marx and Engels", is another matter; so is a band against one
+    of its members, or a discovery, which several may make)."""
+    relations = {claim.relation, found.relation}
+    if not relations & _AUTHORING or not relations <= _AUTHORING | {MADE}:
+        return False
+    if not (claim.subject_proper and found.subject_proper):
+        return False
+    mine = [a for a in clashing if a.prep == "by"]
+    makers = mine + [a for a in found.args if a.prep == "by"]
+    if len(makers) != 2 or not all(a.kind == "person" and a.proper for a in makers):
+        return False
+    # the claim's maker named anywhere in the source may be a co-author it lists
+    named = _fold(found.text)
+    return not any(w in named.split() for w in mine[0].key.split() if len(w) > 2)
 
 
 def _same_person(mine: Arg, theirs: Arg) -> bool:
