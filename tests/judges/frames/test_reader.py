@@ -259,3 +259,15 @@ def test_where_one_lived_is_never_a_cap() -> None:
         "Ada Lindqvist lived in Uppsala.", "Ada Lindqvist lived in Vienna from 1914 to 1932."
     )
     assert label != "refuted"
+
+
+def test_a_role_said_in_other_words_with_its_holder_named_after_a_description() -> None:
+    # "the first human to set foot on" is "the first person to walk on"; the holder of an
+    # inverted copula is the name, not "the Swedish diver" before it
+    evidence = "The first human to set foot on Lake Orvel's floor was the Swedish diver Anna Lind."
+    assert _decide("Anna Lind was the first person to walk on Lake Orvel's floor.", evidence)[
+        0
+    ] == ("supported")
+    assert _decide("Karl Berg was the first person to walk on Lake Orvel's floor.", evidence)[
+        0
+    ] == ("refuted")

@@ -192,8 +192,17 @@ def clear_record_cache() -> None:
 
 
 def _statements(records: Sequence[Record]) -> int:
-    """How many statements the records make (a restatement is not another)."""
-    return len({r.statement for r in records})
+    """How many statements the records make (a restatement is not another, nor the act a
+    role names: "the first person to walk on the Moon" also reads as "the first person
+    walked on the Moon", which the role's own record says)."""
+    roles = [r.relation for r in records if r.role]
+    return len(
+        {
+            r.statement
+            for r in records
+            if not (not r.role and any(role.startswith(f"{r.subject} to ") for role in roles))
+        }
+    )
 
 
 def _named(subject: str, context: str) -> bool:
@@ -304,6 +313,10 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
             if arg.kind != "time":  # "January 1991" is not said by "in 1991"
                 read |= _stems(arg.text)
         read |= {stem(t.lower_) for t in doc if t.dep_ == "ROOT"}
+        if support.match.claim.role:
+            # the role the records matched, said in its other words ("the first human to
+            # set foot on" for "the first person to walk on")
+            read |= _stems(support.match.claim.relation)
         rest = claim.replace(support.match.claim.subject_text, " ")
     # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
     plain = _plain(sentence)

@@ -364,16 +364,31 @@ def _role_name(noun: Token) -> str:
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
     acts = [
-        _fold("".join(t.text_with_ws for t in c.subtree))
+        _act(c)
         for c in noun.children
         if c.dep_ in ("acl", "relcl") and any(a.lower_ == "to" for a in c.children)
     ]
-    name = " ".join([*mods, noun.lemma_.lower(), *acts])
+    head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
+    name = " ".join([*mods, head, *acts])
     # "the most populous city" is what "the largest city" means of a place
     return _MOST_POPULOUS.sub("largest", name)
 
 
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
+# a role's holder said another way: "the first human to ..." is "the first person to ..."
+_SAME_HOLDER = {"human": "person", "individual": "person"}
+
+
+def _act(verb: Token) -> str:
+    """What a role's holder did, read as a clause is ("to set foot on the Moon" and "to walk
+    on the Moon" are one act: the relation and its arguments, not the words)."""
+    relation = relation_of(stem(verb.lower_)) or _relation_key(verb.lemma_)
+    args = _args(verb)
+    light = _light_verb(verb, args)
+    if light is not None:
+        relation, args = light
+    relation = _with_particle(verb) or relation
+    return " ".join(["to", relation, *(f"{a.prep} {a.key}".strip() for a in args)])
 
 
 def _role_args(noun: Token) -> list[Arg]:
@@ -672,9 +687,11 @@ def _copula_records(
                 )
     if subject is not None and subject.pos_ == "NOUN" and _unique(subject):
         # "The capital of Canada is Ottawa": the role is the subject, the holder after "is"
+        # ("... was the American astronaut Neil Armstrong": the name, not the description)
         for attr in attrs:
+            holder = _named_by_apposition(attr)
             out.append(
-                _record(attr, _role_name(subject), _role_args(subject), negated, True, True, text)
+                _record(holder, _role_name(subject), _role_args(subject), negated, True, True, text)
             )
     if not out:
         # "The Louvre is in Paris", "X is a city in Y": where a thing is, or what it is
