@@ -520,3 +520,31 @@ def test_a_verb_the_model_reads_as_a_noun_keeps_its_preposition() -> None:
     # the same parse read twice gives the same records (it is mended once, in place)
     doc = parse(sentence)
     assert records_of(doc) == records_of(doc)
+
+
+def test_a_root_the_model_tags_as_a_noun_is_read_as_the_verb() -> None:
+    # "The Adriatic sank in 1915": the small model tags "sank" a noun; a root with a
+    # subject is a verb
+    records = [r for r in records_of(parse("The Adriatic sank in 1915.")) if r.subject]
+    assert [(r.subject, r.relation) for r in records] == [("adriatic", "sink")]
+
+
+def test_a_named_thing_sinks_once_and_prices_sink_often() -> None:
+    assert ("contradiction", "value") in _kinds(
+        "The Orvel sank in 1915.", "The Orvel went down off the Kell Islands in 1921."
+    )
+    assert not any(
+        outcome == "contradiction"
+        for outcome, _kind in _kinds("Share prices sank in 2008.", "Share prices sank in 2020.")
+    )
+
+
+def test_a_superlative_of_a_plural_names_the_role() -> None:
+    # "the largest of the world's lakes" is "the largest lake of the world"
+    sentence = "Lake Vessa is the largest of the world's crater lakes, well ahead of Lake Kell."
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lake Kell is the largest crater lake in the world.", sentence
+    )
+    assert ("support", "same") in _kinds(
+        "Lake Vessa is the largest crater lake in the world.", sentence
+    )

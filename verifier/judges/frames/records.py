@@ -35,12 +35,13 @@ from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.places import relate
 from verifier.judges.frames.relations import (
     FUNCTIONAL,
+    is_verb,
     phrase_relations,
     relation_of,
     relation_said,
 )
 from verifier.judges.frames.slots import Value, compare, values_in
-from verifier.text.stem import stem
+from verifier.text.stem import IRREGULAR, stem
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -685,6 +686,11 @@ def _copula_records(
                 out.append(
                     _record(subject, _role_name(noun), _role_args(noun), negated, True, True, text)
                 )
+        kind = _partitive_superlative(attr)
+        if kind is not None:
+            # "X is the largest of the world's oceans": the largest ocean of the world
+            name = f"{_SAME_SUPERLATIVE.get(attr.lower_, attr.lower_)} {_role_name(kind)}"
+            out.append(_record(subject, name, _role_args(kind), negated, True, True, text))
     if subject is not None and subject.pos_ == "NOUN" and _unique(subject):
         # "The capital of Canada is Ottawa": the role is the subject, the holder after "is"
         # ("... was the American astronaut Neil Armstrong": the name, not the description)
@@ -718,6 +724,18 @@ def _copula_records(
         + _class_count(attrs, subject, negated, text)
         + _made_by_class(attrs, subject, negated, text)
     )
+
+
+def _partitive_superlative(attr: Token) -> Token | None:
+    """The plural noun of "the largest of the world's oceans" (a superlative adjective
+    with "the" and "of" a plural noun), or None."""
+    if attr.tag_ != "JJS" or not any(c.lower_ == "the" for c in attr.children):
+        return None
+    for prep in (c for c in attr.children if c.dep_ == "prep" and c.lower_ == "of"):
+        for obj in prep.children:
+            if obj.dep_ == "pobj" and obj.tag_ == "NNS":
+                return obj
+    return None
 
 
 # superlatives said two ways
@@ -1065,6 +1083,17 @@ def _mend(doc: Doc | Span) -> None:
     preposition is the conjoined verb's. The parse is mended in place, before any clause
     is read (every reader of this cached parse then sees the same clauses)."""
     for token in doc:
+        if (
+            token.dep_ == "ROOT"
+            and token.pos_ == "NOUN"
+            and token.tag_ in ("NN", "NNS")
+            and any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
+            and not any(c.pos_ == "AUX" for c in token.children)
+            and is_verb(token.lower_)
+        ):
+            # "The Titanic sank in 1915": a root with a subject is a verb, whatever its tag
+            token.pos_ = "VERB"
+            token.lemma_ = IRREGULAR.get(token.lower_, token.lemma_)
         if (
             token.tag_ == "NNS"
             and token.dep_ == "conj"
@@ -1515,6 +1544,7 @@ def _compared(claim: Record, found: Record) -> Match:
             (claim.relation in FUNCTIONAL and not _residence(claim))
             or claim.relation in ("locate", MADE)
             or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
+            or (claim.subject_proper and claim.relation in _ENDS)
         ),
         "resolved": float(found.resolved),
     }
@@ -1597,6 +1627,11 @@ _MANY_PREPS = frozenset({"through", "across", "along", "past", "via", "around", 
 # written once, a symphony composed once (a treaty may be signed twice, by its parties
 # on two dates; a film released in one country one year and in another the next)
 _ONCE_DONE_TO = frozenset({"write", "compose", "paint"})
+
+
+# what ends a named thing, which happens to it once: a ship sinks once, a bridge collapses
+# once (prices sink and rise many times: only a named subject reads this way)
+_ENDS = frozenset(stem(w) for w in ("sink", "crash", "collapse", "demolish", "scuttle"))
 
 
 def _residence(record: Record) -> bool:
