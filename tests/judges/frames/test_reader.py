@@ -271,3 +271,17 @@ def test_a_role_said_in_other_words_with_its_holder_named_after_a_description() 
     assert _decide("Karl Berg was the first person to walk on Lake Orvel's floor.", evidence)[
         0
     ] == ("refuted")
+
+
+def test_the_same_verb_done_to_something_else_dismisses_the_rules_conflict() -> None:
+    # "formed a songwriting partnership in 1957" is not the band's forming
+    label, reason = _decide(
+        "The Kestrels formed in 1960.", "The Kestrels formed a songwriting partnership in 1957."
+    )
+    assert label == "inconclusive"
+    assert "done to something else" in reason
+    # ... and a named band is formed once: another place is a contradiction
+    label, _reason = _decide(
+        "The Kestrels were formed in Leeds.", "The Kestrels came together in Glasgow in 1960."
+    )
+    assert label == "refuted"

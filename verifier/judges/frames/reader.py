@@ -15,7 +15,9 @@ through :mod:`verifier.text.parse`'s cache) and compares their records
   stands in its place;
 - a text the rules refuted: when the parse says the conflicting value belongs to
   another subject ("until the Flavian stadium at Nemea was finished in 120 AD"), the
-  conflict is dismissed (guard ``parse_subject``).
+  conflict is dismissed (guard ``parse_subject``); likewise when the value belongs to the
+  same verb done to something else ("The Beatles formed a songwriting partnership in
+  1957" against "The Beatles formed in 1960": guard ``parse_object``).
 
 The guards on records (:data:`RECORD_GUARDS`) speak before a record contradiction
 counts: a hedge, another time (a former role), a question, a menu line.
@@ -148,6 +150,11 @@ RECORD_GUARDS: tuple[Guard[Reading], ...] = (
 PARSE_SUBJECT = Call(
     "parse_subject",
     "the parse says another subject",
+    Action.DISMISS,
+)
+PARSE_OBJECT = Call(
+    "parse_object",
+    "the parse says it was done to something else",
     Action.DISMISS,
 )
 
@@ -514,7 +521,8 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
 
 
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
-    call = replace(PARSE_SUBJECT, detail=r.match.detail)
+    said = PARSE_OBJECT if r.match.kind == "another object" else PARSE_SUBJECT
+    call = replace(said, detail=r.match.detail)
     return replace(
         judgement,
         label="inconclusive",

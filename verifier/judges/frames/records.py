@@ -1518,7 +1518,8 @@ def _pole_holder(found: Record, claim: Record) -> str:
     return found.subject_text if agree else found.args[0].text
 
 
-def _compared(claim: Record, found: Record) -> Match:
+def _other_shapes(claim: Record, found: Record) -> Match | None:
+    """Comparisons, roles and dated works, compared each their own way."""
     if claim.relation.startswith(f"{COMPARED}:") or found.relation.startswith(f"{COMPARED}:"):
         if claim.relation.startswith(f"{COMPARED}:") and found.relation.startswith(f"{COMPARED}:"):
             return _compare_comparisons(claim, found)
@@ -1529,6 +1530,13 @@ def _compared(claim: Record, found: Record) -> Match:
         return Match("unrelated", "role and act", "", claim, found)
     if DATED_WORK in (claim.relation, found.relation):
         return _one_dated_work(claim, found)
+    return None
+
+
+def _compared(claim: Record, found: Record) -> Match:
+    shaped = _other_shapes(claim, found)
+    if shaped is not None:
+        return shaped
     if _counts(claim) and _counts(found):
         # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
         claim, found = _as_count(claim), _as_count(found)
@@ -1540,12 +1548,7 @@ def _compared(claim: Record, found: Record) -> Match:
         "confirmed": float(confirmed),
         "conflicts": float(conflicts),
         "claim_args": float(len(claim.args)),
-        "functional": float(
-            (claim.relation in FUNCTIONAL and not _residence(claim))
-            or claim.relation in ("locate", MADE)
-            or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
-            or (claim.subject_proper and claim.relation in _ENDS)
-        ),
+        "functional": float(_one_valued(claim, found)),
         "resolved": float(found.resolved),
     }
     if not _subject_same(claim, found):
@@ -1560,6 +1563,16 @@ def _compared(claim: Record, found: Record) -> Match:
                 features,
             )
         return Match("unrelated", "another subject", "", claim, found, features)
+    done_to = _done_to_another(claim, found)
+    if done_to is not None:
+        return Match(
+            "other_subject",
+            "another object",
+            f"{found.subject_text} {found.relation} {done_to.text}: done to something else",
+            claim,
+            found,
+            features,
+        )
     if conflicts == 0 and confirmed == len(claim.args):
         if claim.negated != found.negated:
             if _class_denied(claim, found):
@@ -1632,6 +1645,39 @@ _ONCE_DONE_TO = frozenset({"write", "compose", "paint"})
 # what ends a named thing, which happens to it once: a ship sinks once, a bridge collapses
 # once (prices sink and rise many times: only a named subject reads this way)
 _ENDS = frozenset(stem(w) for w in ("sink", "crash", "collapse", "demolish", "scuttle"))
+
+
+def _one_valued(claim: Record, found: Record) -> bool:
+    """The claim's relation has one value for its subject (see :data:`FUNCTIONAL`), read
+    with what the records know of both sides."""
+    return (
+        (claim.relation in FUNCTIONAL and not _residence(claim))
+        or claim.relation in ("locate", MADE)
+        or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
+        or (claim.subject_proper and claim.relation in _ENDS)
+        or (_formed(claim) and _formed(found))
+    )
+
+
+def _done_to_another(claim: Record, found: Record) -> Arg | None:
+    """The object of a verb the claim uses without one: "The Beatles formed in 1960"
+    against "The Beatles formed a songwriting partnership in 1957" (the subject did it to
+    something else: another event, which neither says nor denies the claim's)."""
+    if claim.patient or found.patient or claim.role or found.role or claim.relation == "be":
+        return None
+    if any(a.prep == "" for a in claim.args):
+        return None
+    return next((a for a in found.args if a.prep == "" and a.kind != "time"), None)
+
+
+def _formed(record: Record) -> bool:
+    """ "The Beatles were formed in Liverpool", "came together in 1960": a named band, a
+    party or a storm is formed once (not "formed a partnership": that has an object)."""
+    return (
+        record.subject_proper
+        and record.relation == "form"
+        and not any(a.prep == "" for a in record.args)
+    )
 
 
 def _residence(record: Record) -> bool:
