@@ -41,6 +41,15 @@ def test_inflected_forms_read_back_to_a_lemma(form: str, lemma: str) -> None:
     assert lemma in lemmas_of(form)
 
 
+def test_an_agent_noun_is_not_a_comparative() -> None:
+    # "player" is a noun WordNet derives from "play", not "play" compared: so "died" (a
+    # die, the cube) is no kin of it; "smaller" and "bigger" still read back
+    assert "play" not in lemmas_of("player")
+    assert relation("died", "player") is WordRelation.UNRELATED
+    assert "small" in lemmas_of("smaller")
+    assert "big" in lemmas_of("bigger")
+
+
 def test_relatives_hold_synonyms_and_derived_forms() -> None:
     assert {"ascend", "ascent"} <= relatives("climb")
 

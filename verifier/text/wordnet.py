@@ -67,6 +67,9 @@ _SUFFIXES = (
     ("ly", ""),
 )
 
+# suffixes of degree and manner, read back only for a word that is not a lemma itself
+_DEGREE = frozenset({"er", "est", "ly"})
+
 Data = tuple[dict[str, tuple[int, ...]], dict[int, tuple[int, ...]], dict[str, tuple[str, ...]]]
 
 
@@ -111,7 +114,7 @@ def _data() -> Data:
 @lru_cache(maxsize=1 << 15)
 def lemmas_of(word: str) -> tuple[str, ...]:
     """The WordNet lemmas a word form may be ("founded" -> found; "took" -> take)."""
-    lemmas = _data()[0]
+    lemmas, _hypernyms, derived = _data()
     w = word.lower().replace("’", "'")
     out = []
     irregular = IRREGULAR.get(w)
@@ -121,7 +124,10 @@ def lemmas_of(word: str) -> tuple[str, ...]:
     for suffix, replacement in _SUFFIXES:
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             base = w[: -len(suffix)] + replacement
-            if base in lemmas and base not in out:
+            # "player" is a noun of its own that WordNet derives from "play", not "play"
+            # compared ("smaller" is small; "bigger" big)
+            own = suffix in _DEGREE and base in derived.get(w, ())
+            if base in lemmas and base not in out and not own:
                 out.append(base)
             # "stopped", "running": a doubled consonant before the suffix
             if suffix in ("ed", "ing", "er", "est") and len(base) > 3 and base[-1] == base[-2]:

@@ -260,6 +260,10 @@ def _values(
         kin = [v for v in found if v.kind == mine.kind or {v.kind, mine.kind} <= TIME]
         if mine.kind == "quantity":
             kin = [v for v in kin if v.unit == mine.unit]
+        if mine.kind == "name" and mine.text.lower() not in subject:
+            # the subject's own name gives no other name of the claim ("Africa" of "the
+            # Africa Cup of Nations" is not "the championship of Africa")
+            kin = [v for v in kin if not any(_inside(n, v.text.lower()) for n in subject)]
         if any(_same(mine, v) for v in kin):
             confirmed.append(value_label(mine))
         elif mine.kind == "name" and (
@@ -279,6 +283,13 @@ def _values(
         else:
             missing.append(value_label(mine))
     return tuple(confirmed), tuple(differing), tuple(missing)
+
+
+def _inside(name: str, text: str) -> bool:
+    """``text`` (a name in the sentence) is the subject's ``name``: it holds it, or is two
+    or more of its words in a row ("Africa Cup" of "Africa Cup of Nations")."""
+    padded, inner = f" {name} ", f" {text} "
+    return inner.find(f" {name} ") >= 0 or (len(text.split()) > 1 and padded.find(inner) >= 0)
 
 
 def _same(mine: Value, theirs: Value) -> bool:
