@@ -129,6 +129,11 @@ NOT_SUPPORTED = {
         "Erik Halvorsen returned to Sweden in 1899. His pupil Karl Berg joined him there. In "
         "1905 he accepted the chair of physics at Lund, a post he held until 1936.",
     ),
+    "found as where a thing is, not a founding": (
+        "Peat can be found on Kell Island.",
+        "Life on Kell Island relies on bogs and fens, which constitute only a tenth of the peat "
+        "on Kell Island.",
+    ),
     "what a change of place leaves behind": (
         "Kanbera is the seat of the Orvel regional council.",
         "In 1974 the Orvel regional council moved its seat from Kanbera to Lisk, a new town "

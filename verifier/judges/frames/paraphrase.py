@@ -353,7 +353,8 @@ def _words(
         if stem(word.lower()) in stems:
             said += 1
             continue
-        kinds = {w: relation(word, w) for w in free}
+        asked = "find" if word.lower() == "found" and _FOUND_IN.search(claim.text) else word
+        kinds = {w: relation(asked, w) for w in free}
         match = next((w for w, r in kinds.items() if r in _SAID), None)
         if match is not None:
             said += 1
@@ -366,6 +367,13 @@ def _words(
             contrast = f"{word} vs {rival}"
     return said / len(rest), tuple(how), contrast
 
+
+# "is found in", "can be found on": found is find here, not founding
+_FOUND_IN = re.compile(
+    r"\b(?:be|is|are|was|were|been|being)\s+(?:\w+ly\s+)?found\s+"
+    r"(?:in|on|at|near|throughout|across|among|under|inside|within|only)\b",
+    re.IGNORECASE,
+)
 
 _HEDGES = frozenset(
     "about around roughly approximately some nearly almost over under just only also still "
