@@ -285,3 +285,12 @@ def test_the_same_verb_done_to_something_else_dismisses_the_rules_conflict() -> 
         "The Kestrels were formed in Leeds.", "The Kestrels came together in Glasgow in 1960."
     )
     assert label == "refuted"
+
+
+def test_a_sentence_naming_the_subject_is_read_though_it_shares_nothing_else() -> None:
+    # only "Kesselberg" is shared with the claim: its name is telling enough to read it
+    evidence = (
+        "The dormant volcano rises north of the Swedish border; Kesselberg lies entirely on "
+        "Norwegian soil."
+    )
+    assert _decide("Mount Kesselberg is located in Sweden.", evidence)[0] == "refuted"

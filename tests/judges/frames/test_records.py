@@ -548,3 +548,14 @@ def test_a_superlative_of_a_plural_names_the_role() -> None:
     assert ("support", "same") in _kinds(
         "Lake Vessa is the largest crater lake in the world.", sentence
     )
+
+
+def test_a_countrys_adjective_before_its_ground_names_the_country() -> None:
+    # "lies on Swedish soil" is "in Sweden" (another adjective beside it changes nothing)
+    sentence = "Mount Orvel lies on Swedish soil, close to the border."
+    assert ("contradiction", "value") in _kinds("Mount Orvel is located in Norway.", sentence)
+    assert ("support", "same") in _kinds("Mount Orvel is located in Sweden.", sentence)
+    # a country known by its common name ("Tanzania", not "Tanzania, United Republic of")
+    assert ("support", "same") in _kinds(
+        "Mount Kessel is located in Tanzania.", "Mount Kessel lies entirely on Tanzanian soil."
+    )

@@ -45,6 +45,7 @@ from verifier.judges.frames.scorer import Scorer
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
+from verifier.text.words import rarity
 
 __all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "clear_record_cache", "read", "reading_of"]
 
@@ -217,6 +218,24 @@ def _named(subject: str, context: str) -> bool:
     return any(w in lowered for w in subject.split() if len(w) > 2)
 
 
+@lru_cache(maxsize=1024)
+def _telling_names(claim: str) -> frozenset[str]:
+    """The most telling word of each name the claim's records are about ("kilimanjaro" of
+    "Mount Kilimanjaro"), as stems; common words tell nothing ("the tower")."""
+    out = set()
+    for record in _claim_records(claim):
+        if not record.subject_proper:
+            continue
+        words = [w.lower() for w in _WORD.findall(record.subject_text) if w[0].isupper()]
+        best = max(words, key=rarity, default="")
+        if best and rarity(best) >= _TELLING:
+            out.add(stem(_POSSESSIVE.sub("", best)))
+    return frozenset(out)
+
+
+_TELLING = 9.0  # rarity of a name's word that picks out its sentences
+
+
 def _candidates(
     claim: str, evidence: Sequence[str], judged: Sequence[Judgement]
 ) -> list[tuple[int, int, int]]:
@@ -224,6 +243,9 @@ def _candidates(
     when the rules decided it, then the sentences sharing most of the claim's words."""
     wanted = _stems(claim)
     need = 1 if len(wanted) <= 3 else 2
+    # a sentence naming the claim's subject is worth reading even when it shares nothing
+    # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
+    named = _telling_names(claim)
     chosen: list[tuple[int, int, int]] = []
     scored: list[tuple[float, int, int, int]] = []
     for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
@@ -237,8 +259,9 @@ def _candidates(
             sentence = text[start:end]
             if len(sentence) > MAX_PARSE_CHARS or len(sentence.split()) > _LONGEST:
                 continue
-            shared = len(wanted & _stems(sentence))
-            if shared >= need:
+            theirs = _stems(sentence)
+            shared = len(wanted & theirs)
+            if shared >= need or named & theirs:
                 scored.append((shared / max(1, len(wanted)), i, start, end))
     scored.sort(key=lambda s: -s[0])
     chosen += [(i, a, b) for _s, i, a, b in scored[:CANDIDATES]]

@@ -237,12 +237,30 @@ def _named_by_apposition(token: Token) -> Token:
 
 def _arg(token: Token, prep: str) -> Arg:
     token = _named_by_apposition(token)
+    country = _demonym_ground(token, prep)
+    if country:  # "on Swedish soil" is "in Sweden"
+        return Arg(country, "in", "place", _fold(country), True)
     span = _span_of(token)
     kind, proper = _kind_of(token)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
         kind = next(_ENT_KIND[t.ent_type_] for t in span if t.ent_type_ in _ENT_KIND)
         proper = True
     return Arg(span.text, prep, kind, _fold(span.text), proper)
+
+
+# the ground a country's adjective names the country of: "lies on Tanzanian soil"
+_GROUND = frozenset({"soil", "territory", "ground"})
+
+
+def _demonym_ground(token: Token, prep: str) -> str:
+    """The country of "on Tanzanian soil", "in French territory" (a place's preposition,
+    a demonym before the ground), or ""."""
+    if prep not in ("on", "in", "within") or token.lemma_.lower() not in _GROUND:
+        return ""
+    countries = {
+        country_of_demonym(c.text) for c in token.children if c.dep_ in ("amod", "compound")
+    } - {""}
+    return countries.pop() if len(countries) == 1 else ""
 
 
 def _negated(token: Token) -> bool:
@@ -337,7 +355,9 @@ def _shared_start(a: str, b: str) -> int:
 def _country_names() -> tuple[str, ...]:
     import pycountry
 
-    return tuple(c.name for c in pycountry.countries if " " not in c.name and "," not in c.name)
+    # a country's common name where its formal one is long ("Tanzania", "Iran", "Venezuela")
+    names = (getattr(c, "common_name", None) or c.name for c in pycountry.countries)
+    return tuple(n for n in names if " " not in n and "," not in n)
 
 
 # roles of which a country, a city, a firm or a person has one at a time: said with a
