@@ -294,3 +294,13 @@ def test_a_sentence_naming_the_subject_is_read_though_it_shares_nothing_else() -
         "Norwegian soil."
     )
     assert _decide("Mount Kesselberg is located in Sweden.", evidence)[0] == "refuted"
+
+
+def test_a_superlative_of_a_narrower_scope_dismisses_the_rules_conflict() -> None:
+    # the largest state of the contiguous United States need not be the largest of all
+    label, reason = _decide(
+        "Alaska is the largest state in the United States.",
+        "Texas is the largest state in the contiguous United States.",
+    )
+    assert label == "inconclusive"
+    assert "another scope" in reason

@@ -76,7 +76,8 @@ def test_superlative_held_by_another_is_a_contradiction() -> None:
 
 def test_a_role_of_another_scope_says_nothing() -> None:
     kinds = _kinds("Lyon is the capital of France.", "Rome is the capital of Italy.")
-    assert all(outcome == "unrelated" for outcome, _k in kinds)
+    # another scope is never a support or a contradiction (it may dismiss a rules' conflict)
+    assert all(outcome in ("unrelated", "other_subject") for outcome, _k in kinds)
 
 
 def test_negation_of_the_same_statement_is_a_contradiction() -> None:
@@ -558,4 +559,14 @@ def test_a_countrys_adjective_before_its_ground_names_the_country() -> None:
     # a country known by its common name ("Tanzania", not "Tanzania, United Republic of")
     assert ("support", "same") in _kinds(
         "Mount Kessel is located in Tanzania.", "Mount Kessel lies entirely on Tanzanian soil."
+    )
+
+
+def test_a_sovereign_state_or_a_nation_is_a_country_in_a_roles_name() -> None:
+    assert ("support", "same") in _kinds(
+        "Orvel is the smallest country in Europe.",
+        "With an area of 40 hectares, Orvel is the smallest sovereign state in Europe.",
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lisk is the smallest country in Europe.", "Orvel is the smallest nation in Europe."
     )

@@ -153,6 +153,11 @@ PARSE_SUBJECT = Call(
     "the parse says another subject",
     Action.DISMISS,
 )
+PARSE_SCOPE = Call(
+    "parse_scope",
+    "the parse says the role has another scope",
+    Action.DISMISS,
+)
 PARSE_OBJECT = Call(
     "parse_object",
     "the parse says it was done to something else",
@@ -371,6 +376,8 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
 def _holds(r: Reading, judgement: Judgement) -> bool:
     """The other subject's clause holds the value the rules' conflict is about."""
     said = " ".join(judgement.conflicts).lower()
+    if r.match.kind == "another scope":
+        return r.match.found.subject_text.lower() in said
     return any(a.kind in ("time", "number") and a.text.lower() in said for a in r.match.found.args)
 
 
@@ -544,7 +551,9 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
 
 
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
-    said = PARSE_OBJECT if r.match.kind == "another object" else PARSE_SUBJECT
+    said = {"another object": PARSE_OBJECT, "another scope": PARSE_SCOPE}.get(
+        r.match.kind, PARSE_SUBJECT
+    )
     call = replace(said, detail=r.match.detail)
     return replace(
         judgement,

@@ -390,12 +390,16 @@ def _role_name(noun: Token) -> str:
         if c.dep_ in ("acl", "relcl") and any(a.lower_ == "to" for a in c.children)
     ]
     head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
+    if head in ("state", "nation") and (head == "nation" or _SOVEREIGN & set(mods)):
+        # "the smallest sovereign state", "the largest nation": a country
+        head, mods = "country", [m for m in mods if m not in _SOVEREIGN]
     name = " ".join([*mods, head, *acts])
     # "the most populous city" is what "the largest city" means of a place
     return _MOST_POPULOUS.sub("largest", name)
 
 
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
+_SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
 _SAME_HOLDER = {"human": "person", "individual": "person"}
 
@@ -1858,6 +1862,22 @@ def _world_as_one(record: Record) -> Record:
     return replace(record, args=args)
 
 
+def _another_scope(claim: Record, found: Record) -> Match:
+    """The same role of another scope, held by another name ("the largest state in the
+    contiguous United States" against "... in the United States"): it neither says nor
+    denies the claim's (a rules' conflict over its holder is dismissed)."""
+    if same_name(claim.subject, found.subject) or not found.args:
+        return Match("unrelated", "another scope", "", claim, found)
+    scope = ", ".join(a.text for a in found.args)
+    return Match(
+        "other_subject",
+        "another scope",
+        f"{found.subject_text} is the {found.relation} of {scope}, another scope",
+        claim,
+        found,
+    )
+
+
 def _compare_roles(claim: Record, found: Record) -> Match:
     if claim.relation != found.relation:
         return Match("unrelated", "another role", "", claim, found)
@@ -1866,7 +1886,7 @@ def _compare_roles(claim: Record, found: Record) -> Match:
     if conflicts or (claim.args and not confirmed):
         # "the capital of France" and "the capital of Italy": another role; "its" (unknown
         # whose) says nothing either
-        return Match("unrelated", "another scope", "", claim, found)
+        return _another_scope(claim, found)
     features = {
         "confirmed": float(confirmed),
         "conflicts": 0.0,
@@ -1893,7 +1913,7 @@ def _compare_roles(claim: Record, found: Record) -> Match:
     scope = _scope(claim, found)
     if scope == "narrower":
         # "the longest river in Western Europe" is not held by Europe's longest
-        return Match("unrelated", "another scope", "", claim, found, features)
+        return _another_scope(claim, found)
     if (
         claim.subject_proper
         and found.subject_proper
