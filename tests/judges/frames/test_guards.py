@@ -32,6 +32,7 @@ from verifier.judges.frames.guards import (
     another_scope,
     another_source,
     another_time,
+    another_work,
     cut_off,
     dated,
     loose_relation,
@@ -181,6 +182,22 @@ PAIRS = {
             "The Vossberg 7 rocket was launched in 1962.",
             "The Vossberg 7 rocket was launched in 1964.",
             "year",
+        ),
+    ),
+    another_work: (
+        conflict(
+            "The 2011 film Winter Harbour was directed by Anna Lind.",
+            "Winter Harbour (1958) was directed by Karl Berg and starred Erik Holm.",
+            "name",
+            "Anna Lind",
+            "Karl Berg",
+        ),
+        conflict(
+            "The 2011 film Winter Harbour was directed by Anna Lind.",
+            "The 2011 film Winter Harbour was directed by Karl Berg.",
+            "name",
+            "Anna Lind",
+            "Karl Berg",
         ),
     ),
     another_time: (

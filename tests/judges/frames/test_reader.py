@@ -8,6 +8,8 @@ import hashlib
 import re
 from importlib import resources
 
+import pytest
+
 from verifier.judges.base import Action, aggregate
 from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.reader import (
@@ -304,3 +306,54 @@ def test_a_superlative_of_a_narrower_scope_dismisses_the_rules_conflict() -> Non
     )
     assert label == "inconclusive"
     assert "another scope" in reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # the date of an agreement to build, not of the opening
+        (
+            "The Kessel Bridge opened in 2004.",
+            "Norway and Sweden signed the agreement to build the Kessel Bridge in 1995.",
+        ),
+        # another, larger thing named with the claim's name
+        (
+            "Orvel has a population of about 2 million.",
+            "The Greater Orvel Area has a population of about 6 million.",
+        ),
+        # another firm of the group
+        (
+            "Kessel Motor Corporation was founded in 1937.",
+            "Kessel Industries, the group company that began as a loom works, was founded in 1926.",
+        ),
+    ],
+)
+def test_a_value_the_parse_gives_to_another_clause_dismisses_the_rules_conflict(
+    claim: str, evidence: str
+) -> None:
+    label, reason = _decide(claim, evidence)
+    assert label != "refuted", reason
+
+
+def test_a_value_of_a_description_ending_in_the_name_still_refutes() -> None:
+    label, _reason = _decide(
+        "Anna Lind died in 1901.",
+        "The prize is named after the Swedish chemist Anna Lind, who died in 1896.",
+    )
+    assert label == "refuted"
+
+
+def test_a_remake_is_another_work() -> None:
+    label, reason = _decide(
+        "The 2016 film The Silent Coast was directed by Anna Lind.",
+        "The Silent Coast (1960) was directed by Karl Berg and starred Erik Holm.",
+    )
+    assert label == "inconclusive", reason
+
+
+def test_a_role_of_a_narrower_scope_withdraws_the_rules_support() -> None:
+    label, _reason = _decide(
+        "Lake Orvel is the largest lake in Europe.",
+        "Lake Orvel is the largest lake in Northern Europe.",
+    )
+    assert label == "inconclusive"

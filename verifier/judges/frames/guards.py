@@ -323,6 +323,35 @@ def another_numbered(c: Conflict) -> str | None:
     return None
 
 
+# a work dated where it is named: "the 2016 film X", "a 1960 novel", "X (1960)"
+_DATED_WORK = re.compile(
+    r"\b(\d{4})\s+(?:[a-z-]+\s+)?(?:film|movie|novel|album|song|single|series|remake|"
+    r"version|play|musical|opera|video game|book|adaptation)\b"
+    r"|[A-Z][\w'’-]*\s+\((?:[a-z ]+,?\s)?(\d{4})\)"
+)
+
+
+def dated_works(text: str) -> frozenset[str]:
+    """The years a text dates the works it names by ("the 2016 film", "Seven (1960)")."""
+    return frozenset(m.group(1) or m.group(2) for m in _DATED_WORK.finditer(text))
+
+
+def another_dated_work(claim: str, sentence: str) -> str | None:
+    """The claim dates the work it names ("The 2016 film The Magnificent Seven") and the
+    sentence dates a work by another year ("The Magnificent Seven (1960)"): a remake, a
+    namesake, another edition: another work."""
+    mine, theirs = dated_works(claim), dated_works(sentence)
+    if mine and theirs and not mine & theirs:
+        return f"a work of {min(theirs)}, not of {min(mine)}"
+    return None
+
+
+def another_work(c: Conflict) -> str | None:
+    """A conflict over a work dated by another year where it is named (see
+    :func:`another_dated_work`)."""
+    return another_dated_work(c.claim.text, c.found.text)
+
+
 def place_inside(c: Conflict) -> str | None:
     """Two places of which one lies inside the other, or whose parts the gazetteer cannot
     tell apart ("France" vs "Lyon", "the Netherlands" vs "Franeker"), or a name that is no
@@ -622,6 +651,7 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
         Stage.CONFLICT,
         another_numbered,
     ),
+    Guard("another_work", "another work of the name", Action.DISMISS, Stage.CONFLICT, another_work),
     Guard("no_statement", "no statement", Action.DISMISS, Stage.CONFLICT, no_statement),
     Guard(
         "named_in_passing",

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
+from verifier.judges.frames.guards import another_dated_work
 from verifier.judges.frames.records import (
     COMPARED,
     Match,
@@ -40,6 +41,7 @@ from verifier.judges.frames.records import (
     ordinal_first,
     records_of,
     same_name,
+    same_subject,
 )
 from verifier.judges.frames.scorer import Scorer
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
@@ -124,6 +126,10 @@ def _for_good(m: Reading) -> bool:
     return bool(_ORDINAL_ROLE.match(m.match.claim.relation))
 
 
+def _another_work(m: Reading) -> str | None:
+    return another_dated_work(m.match.claim.text, m.sentence)
+
+
 def _question(m: Reading) -> str | None:
     return "a question, not a statement" if m.sentence.rstrip().endswith("?") else None
 
@@ -145,6 +151,7 @@ RECORD_GUARDS: tuple[Guard[Reading], ...] = (
     Guard("record_hedge", "the evidence hedges", Action.DEMOTE, Stage.DEMOTE, _hedged),
     Guard("record_time", "another time", Action.DISMISS, Stage.CONFLICT, _another_time),
     Guard("record_question", "a question", Action.DISMISS, Stage.CONFLICT, _question),
+    Guard("record_work", "another work of the name", Action.DISMISS, Stage.CONFLICT, _another_work),
     Guard("record_menu", "menu or run-on text", Action.DISMISS, Stage.CONFLICT, _menu),
 )
 
@@ -373,6 +380,53 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     return numbers <= said
 
 
+def _value_owner(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The clause the parse gives the rules' conflicting date or number to, when none of
+    the clauses holding it is about the claim's subject ("Denmark and Sweden signed the
+    agreement to build the bridge in 1991" for "The bridge opened in 2000"; "The Greater
+    Tokyo Area has a population of about 37 million" for Tokyo's): another's value."""
+    if judgement.start is None or judgement.end is None:
+        return None
+    values = [c.split(" vs ", 1)[1].lower() for c in judgement.conflicts if " vs " in c]
+    mine = _claim_records(claim)
+    if not values or not mine:
+        return None
+    text = evidence[i]
+    sentence = text[judgement.start : judgement.end]
+    context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
+    names = tuple(r.subject for r in mine if _named(r.subject, context))
+    holders = [
+        r
+        for r in _sentence_records(sentence, names)
+        if any(a.kind in ("time", "number") and v in a.text.lower() for a in r.args for v in values)
+    ]
+    if not holders or any(_of_subject(m, r) for m in mine for r in holders):
+        return None
+    # only a clause surely of someone else: a name, or no subject at all ("to build the
+    # bridge in 1991"); "work on the tower was finished in 1889" may be the tower's
+    holders = [r for r in holders if r.subject_proper or not r.subject]
+    if not holders:
+        return None
+    owner = holders[0]
+    said = " ".join(a.text for a in owner.args)
+    who = owner.subject_text or "no one named"
+    detail = f"{values[0]} is of another clause ({who}: {owner.relation} {said})"
+    match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
+    return Reading(match, i, judgement.start, judgement.end, sentence)
+
+
+def _of_subject(claim: Record, found: Record) -> bool:
+    """The found clause is about the claim's subject: the same subject, or a description
+    ending in its name ("the Swedish inventor Alfred Nobel"; "the Greater Tokyo Area" is
+    not Tokyo)."""
+    if same_subject(claim, found):
+        return True
+    mine, theirs = claim.subject.split(), found.subject.split()
+    return bool(mine) and theirs[-len(mine) :] == mine
+
+
 def _holds(r: Reading, judgement: Judgement) -> bool:
     """The other subject's clause holds the value the rules' conflict is about."""
     said = " ".join(judgement.conflicts).lower()
@@ -409,7 +463,7 @@ def read(
     mine = _statements(_claim_records(claim))
     out = list(judged)
     for i, (judgement, found) in enumerate(zip(judged, readings, strict=True)):
-        if not found:
+        if not found and not (judgement.label == "refuted" or judgement.conflicts):
             continue
         contradictions = [r for r in found if r.match.outcome == "contradiction"]
         others = [r for r in found if r.match.outcome == "other_subject"]
@@ -438,6 +492,7 @@ def read(
                     (r for r in others if r.start == judgement.start and _holds(r, judgement)),
                     None,
                 )
+                other = other or _value_owner(claim, evidence, before, i, judgement)
                 if other is not None:
                     out[i] = _dismissed(judgement, other)
             continue
@@ -447,6 +502,17 @@ def read(
             clash = next((r for r in contradictions if r.start == judgement.start), None)
             if clash is not None and _guard(clash) is None:
                 out[i] = _contradiction(clash, scorer, refuted_threshold, name, judgement)
+                continue
+            scoped = next(
+                (
+                    r
+                    for r in others
+                    if r.start == judgement.start and r.match.kind == "another scope"
+                ),
+                None,
+            )
+            if scoped is not None:
+                out[i] = _withdrawn(judgement, scoped)
             continue
         if contradictions:
             best = max(contradictions, key=lambda r: scorer.probability(_features(r, evidence)))
@@ -548,6 +614,21 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
         score=max(judgement.score, 0.8),
         agreement=judgement.agreement,
     )
+
+
+def _withdrawn(judgement: Judgement, r: Reading) -> Judgement:
+    """A rules' support the records read as the role of another scope."""
+    return replace(
+        judgement,
+        label="inconclusive",
+        confidence=0.0,
+        matched=(),
+        reason=f"not stated: {r.match.detail} (the claim's role is of {_scope_of(r)})",
+    )
+
+
+def _scope_of(r: Reading) -> str:
+    return ", ".join(a.text for a in r.match.claim.args) or "no scope"
 
 
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:

@@ -54,6 +54,7 @@ __all__ = [
     "compare_records",
     "ordinal_first",
     "records_of",
+    "same_subject",
 ]
 
 ArgKind = Literal["place", "person", "org", "time", "number", "thing"]
@@ -1431,6 +1432,12 @@ def _someone_else(claim: Record, found: Record) -> bool:
     return not any(a.prep == "by" and same_name(claim.subject, a.key) for a in found.args)
 
 
+def same_subject(claim: Record, found: Record) -> bool:
+    """The evidence record speaks of the claim record's subject (see
+    :func:`_subject_same`)."""
+    return bool(found.subject) and _subject_same(claim, found)
+
+
 def _subject_same(claim: Record, found: Record) -> bool:
     """The same subject: the same name, or the evidence's name with no telling word the
     claim's lacks ("Lawson" is not "James Lawson"; "the Nile River" is the Nile; "the
@@ -1863,10 +1870,10 @@ def _world_as_one(record: Record) -> Record:
 
 
 def _another_scope(claim: Record, found: Record) -> Match:
-    """The same role of another scope, held by another name ("the largest state in the
-    contiguous United States" against "... in the United States"): it neither says nor
-    denies the claim's (a rules' conflict over its holder is dismissed)."""
-    if same_name(claim.subject, found.subject) or not found.args:
+    """The same role of another scope ("the largest state in the contiguous United States"
+    against "... in the United States"): it neither says nor denies the claim's (a rules'
+    conflict over its holder is dismissed, a rules' support withdrawn)."""
+    if not found.args:
         return Match("unrelated", "another scope", "", claim, found)
     scope = ", ".join(a.text for a in found.args)
     return Match(
@@ -1899,6 +1906,9 @@ def _compare_roles(claim: Record, found: Record) -> Match:
             return Match(
                 "contradiction", "negation", "the same role negated", claim, found, features
             )
+        if _scope(claim, found) == "narrower":
+            # "the largest lake in Central Europe" does not say "in Europe"
+            return _another_scope(claim, found)
         return Match(
             "support",
             "same",

@@ -525,11 +525,14 @@ def compare(claim: Value, found: Value) -> Comparison:
             return "unrelated"
         a, b = float(cast(float, claim.key)), float(cast(float, found.key))
         for bounded, other, x, y in ((found, claim, b, a), (claim, found, a, b)):
-            # "more than 8 times" agrees with 10, "under 5%" with 3%: bounds, not values
+            # "more than 8 times" agrees with 10, "under 5%" with 3%: bounds, not values.
+            # A value proves the claim's bound; the evidence's bound does not state the
+            # claim's value ("more than 9,000 km" is not "9,289 km"): it only may deny it
+            agrees: Comparison = "same" if bounded is claim else "unrelated"
             if bounded.bound == ">" and not other.bound:
-                return "same" if y >= x * (1 - 0.005) else "conflict"
+                return agrees if y >= x * (1 - 0.005) else "conflict"
             if bounded.bound == "<" and not other.bound:
-                return "same" if y <= x * (1 + 0.005) else "conflict"
+                return agrees if y <= x * (1 + 0.005) else "conflict"
         if claim.bound == found.bound and claim.bound in (">", "<"):
             # two bounds the same way: "more than 25,000" says "more than 21,000"; a weaker
             # bound says nothing either way
