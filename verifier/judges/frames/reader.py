@@ -43,6 +43,7 @@ from verifier.judges.frames.records import (
     same_name,
     same_subject,
 )
+from verifier.judges.frames.relations import relation_of
 from verifier.judges.frames.scorer import Scorer
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
@@ -404,9 +405,11 @@ def _value_owner(
     ]
     if not holders or any(_of_subject(m, r) for m in mine for r in holders):
         return None
-    # only a clause surely of someone else: a name, or no subject at all ("to build the
-    # bridge in 1991"); "work on the tower was finished in 1889" may be the tower's
-    holders = [r for r in holders if r.subject_proper or not r.subject]
+    # only a clause surely not of the claim's subject: another name, or a plan ("signed
+    # the agreement to build the bridge in 1991": an infinitive, no act done); "work on
+    # the tower was finished in 1889" may be the tower's, and a participle with no subject
+    # ("founded in 1998 by ...", "(born July 15, 1973)") is its noun's
+    holders = [r for r in holders if r.subject_proper or (not r.subject and _planned(r, sentence))]
     if not holders:
         return None
     owner = holders[0]
@@ -415,6 +418,18 @@ def _value_owner(
     detail = f"{values[0]} is of another clause ({who}: {owner.relation} {said})"
     match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
     return Reading(match, i, judgement.start, judgement.end, sentence)
+
+
+def _planned(record: Record, sentence: str) -> bool:
+    """The record's verb is an infinitive in the sentence ("to build"): a plan."""
+    return any(
+        relation_of(stem(m.group(1).lower())) == record.relation
+        or stem(m.group(1).lower()) == record.relation
+        for m in _INFINITIVE.finditer(sentence)
+    )
+
+
+_INFINITIVE = re.compile(r"\bto\s+([a-z]+)\b")
 
 
 def _of_subject(claim: Record, found: Record) -> bool:
