@@ -357,3 +357,13 @@ def test_a_role_of_a_narrower_scope_withdraws_the_rules_support() -> None:
         "Lake Orvel is the largest lake in Northern Europe.",
     )
     assert label == "inconclusive"
+
+
+def test_a_value_of_something_of_the_subjects_is_not_another_subjects() -> None:
+    # "Kessel's best-known work" may be the very book the claim speaks of
+    label, reason = _decide(
+        "Erik Kessel finished his great atlas in 1702.",
+        "Erik Kessel's best-known work, a great atlas of the northern coasts, was completed "
+        "in 1688.",
+    )
+    assert label == "refuted", reason

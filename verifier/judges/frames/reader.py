@@ -409,7 +409,12 @@ def _value_owner(
     # the agreement to build the bridge in 1991": an infinitive, no act done); "work on
     # the tower was finished in 1889" may be the tower's, and a participle with no subject
     # ("founded in 1998 by ...", "(born July 15, 1973)") is its noun's
-    holders = [r for r in holders if r.subject_proper or (not r.subject and _planned(r, sentence))]
+    holders = [
+        r
+        for r in holders
+        if (r.subject_proper and _another_named(mine, r))
+        or (not r.subject and _planned(r, sentence))
+    ]
     if not holders:
         return None
     owner = holders[0]
@@ -418,6 +423,21 @@ def _value_owner(
     detail = f"{values[0]} is of another clause ({who}: {owner.relation} {said})"
     match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
     return Reading(match, i, judgement.start, judgement.end, sentence)
+
+
+def _another_named(mine: Sequence[Record], found: Record) -> bool:
+    """The found clause's subject is a name of its own: not a measure or a date ("3,150
+    cubic metres"), nor something of the claim's subject's ("Gutenberg's best-known work"
+    may be the Bible the claim speaks of)."""
+    if found.subject_kind in ("number", "time"):
+        return False
+    text = found.subject_text.lower()
+    return not any(
+        f"{w}'s" in text or f"{w}’s" in text
+        for m in mine
+        for w in m.subject_text.lower().split()
+        if len(w) > 2
+    )
 
 
 def _planned(record: Record, sentence: str) -> bool:
