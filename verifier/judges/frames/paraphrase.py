@@ -353,7 +353,7 @@ def _words(
         if stem(word.lower()) in stems:
             said += 1
             continue
-        asked = "find" if word.lower() == "found" and _FOUND_IN.search(claim.text) else word
+        asked = "locate" if word.lower() == "found" and _FOUND_IN.search(claim.text) else word
         kinds = {w: relation(asked, w) for w in free}
         match = next((w for w, r in kinds.items() if r in _SAID), None)
         if match is not None:
@@ -368,7 +368,8 @@ def _words(
     return said / len(rest), tuple(how), contrast
 
 
-# "is found in", "can be found on": found is find here, not founding
+# "is found in", "can be found on": where a thing is (not founding; nor "find", whose
+# synonyms "happen" and "encounter" say nothing of where)
 _FOUND_IN = re.compile(
     r"\b(?:be|is|are|was|were|been|being)\s+(?:\w+ly\s+)?found\s+"
     r"(?:in|on|at|near|throughout|across|among|under|inside|within|only)\b",
