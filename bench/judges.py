@@ -187,6 +187,8 @@ TEXTBOOK_FILES = {
     "textbook": "textbook_pairs.jsonl",
     "textbook-heldout": "textbook_pairs_heldout.jsonl",
     "textbook-blind": "textbook_pairs_blind.jsonl",
+    "textbook-traps": "textbook_pairs_traps.jsonl",
+    "textbook-heldout2": "textbook_pairs_heldout2.jsonl",
 }
 
 
@@ -219,6 +221,27 @@ def textbook_blind(root: Path) -> Iterator[Pair]:
     possessives, demonyms, passives, dates in several forms). That stop measured it before
     and after its changes and looked at its failures while building: a dev set since."""
     for row in _textbook_rows("textbook-blind"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_traps(root: Path) -> Iterator[Pair]:
+    """A fourth set of 80 pairs (bench/data/textbook_pairs_traps.jsonl: 50 hard traps, 15
+    contradictions, 15 paraphrases), written blind to the code by a helper at the stop of
+    2026-11-29 (second session) to test precision: another occasion of something that
+    recurs, a co-maker named alone, two things of one name, a superlative of another scope,
+    the same verb with another object, a part for the whole, a plan's date for the deed's,
+    a bound for a value. That stop read its failures while building: a dev set."""
+    for row in _textbook_rows("textbook-traps"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout2(root: Path) -> Iterator[Pair]:
+    """A fifth set of 90 pairs (bench/data/textbook_pairs_heldout2.jsonl: 35
+    contradictions, 35 paraphrases, 20 traps), written blind to the code and the other sets
+    by a helper at the stop of 2026-11-29 (second session), in varied prose and domains
+    away from the usual examples. Only its figures were read (and which judge made its
+    wrong calls): held out."""
+    for row in _textbook_rows("textbook-heldout2"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -478,6 +501,8 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook": textbook,
     "textbook-heldout": textbook_heldout,
     "textbook-blind": textbook_blind,
+    "textbook-traps": textbook_traps,
+    "textbook-heldout2": textbook_heldout2,
 }
 
 
