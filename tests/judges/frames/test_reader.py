@@ -367,3 +367,29 @@ def test_a_value_of_something_of_the_subjects_is_not_another_subjects() -> None:
         "in 1688.",
     )
     assert label == "refuted", reason
+
+
+def test_a_value_the_parse_gives_to_another_name_withdraws_the_rules_support() -> None:
+    # "completed in 1931" describes the Kessel Building, not the Orvel Tower
+    label, _reason = _decide(
+        "The Orvel Tower was completed in 1931.",
+        "The Kessel Building, completed in 1931, overtook the Orvel Tower as the tallest "
+        "building in Lisk.",
+    )
+    assert label == "inconclusive"
+    # the claim's own participle, or its event told from the doer, still supports
+    assert (
+        _decide(
+            "The Orvel Tower was completed in 1931.",
+            "The Orvel Tower, completed in 1931, overtook the Kessel Building as the tallest "
+            "building in Lisk.",
+        )[0]
+        == "supported"
+    )
+    assert (
+        _decide(
+            "Kessel Motors was founded in 1976.",
+            "Anna Lind, Karl Berg and Erik Holm established Kessel Motors in April 1976.",
+        )[0]
+        == "supported"
+    )

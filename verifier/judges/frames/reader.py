@@ -45,6 +45,7 @@ from verifier.judges.frames.records import (
 )
 from verifier.judges.frames.relations import relation_of
 from verifier.judges.frames.scorer import Scorer
+from verifier.judges.frames.slots import values_in
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
@@ -381,16 +382,40 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     return numbers <= said
 
 
+def _conflicting_values(judgement: Judgement) -> list[str]:
+    """The evidence's values in the rules' conflicts ("year 2000 vs 1991": "1991")."""
+    return [c.split(" vs ", 1)[1].lower() for c in judgement.conflicts if " vs " in c]
+
+
+def _confirmed_values(judgement: Judgement, claim: str) -> list[str]:
+    """The dates and numbers the rules' support confirmed ("year 1931": "1931"); for a
+    support that names none (a statement nearly word for word), the claim's own."""
+    if not judgement.matched:
+        return [v.text.lower() for v in values_in(claim) if v.kind in ("year", "date")]
+    out = []
+    for label in judgement.matched:
+        kind, _, rest = label.partition(" ")
+        if kind in ("year", "date") and rest:
+            out.append(rest.lower())
+        elif label[:1].isdigit():
+            out.append(label.lower())
+    return out
+
+
 def _value_owner(
-    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+    claim: str,
+    evidence: Sequence[str],
+    before: Sequence[str],
+    i: int,
+    judgement: Judgement,
+    values: Sequence[str],
 ) -> Reading | None:
-    """The clause the parse gives the rules' conflicting date or number to, when none of
-    the clauses holding it is about the claim's subject ("Denmark and Sweden signed the
-    agreement to build the bridge in 1991" for "The bridge opened in 2000"; "The Greater
-    Tokyo Area has a population of about 37 million" for Tokyo's): another's value."""
+    """The clause the parse gives the rules' date or number to, when none of the clauses
+    holding it is about the claim's subject ("Denmark and Sweden signed the agreement to
+    build the bridge in 1991" for "The bridge opened in 2000"; "The Greater Tokyo Area has
+    a population of about 37 million" for Tokyo's): another's value."""
     if judgement.start is None or judgement.end is None:
         return None
-    values = [c.split(" vs ", 1)[1].lower() for c in judgement.conflicts if " vs " in c]
     mine = _claim_records(claim)
     if not values or not mine:
         return None
@@ -403,7 +428,7 @@ def _value_owner(
         for r in _sentence_records(sentence, names)
         if any(a.kind in ("time", "number") and v in a.text.lower() for a in r.args for v in values)
     ]
-    if not holders or any(_of_subject(m, r) for m in mine for r in holders):
+    if not holders or any(_of_subject(m, r) or _done_to(m, r) for m in mine for r in holders):
         return None
     # only a clause surely not of the claim's subject: another name, or a plan ("signed
     # the agreement to build the bridge in 1991": an infinitive, no act done); "work on
@@ -414,6 +439,7 @@ def _value_owner(
         for r in holders
         if (r.subject_proper and _another_named(mine, r))
         or (not r.subject and _planned(r, sentence))
+        or (not r.subject and _of_another_noun(mine, sentence, values))
     ]
     if not holders:
         return None
@@ -423,6 +449,17 @@ def _value_owner(
     detail = f"{values[0]} is of another clause ({who}: {owner.relation} {said})"
     match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
     return Reading(match, i, judgement.start, judgement.end, sentence)
+
+
+def _done_to(claim: Record, found: Record) -> bool:
+    """The found clause does the claim's relation to the claim's subject ("Jobs, Wozniak and
+    Wayne established Apple Computer Company in 1976"; "the committee awarded its peace
+    prize to Maathai in 2004"): the claim's event, told from its doer. Not a plan ("the
+    agreement to build the bridge in 1991")."""
+    if found.relation != claim.relation or _planned(found, found.text):
+        return False
+    words = set(claim.subject.split())
+    return any(words and words <= set(a.key.split()) for a in found.args)
 
 
 def _another_named(mine: Sequence[Record], found: Record) -> bool:
@@ -438,6 +475,29 @@ def _another_named(mine: Sequence[Record], found: Record) -> bool:
         for w in m.subject_text.lower().split()
         if len(w) > 2
     )
+
+
+def _of_another_noun(mine: Sequence[Record], sentence: str, values: Sequence[str]) -> bool:
+    """The value sits in a participle describing another name ("The Empire State Building,
+    completed in 1931, overtook ..." for the Chrysler Building's completion)."""
+    doc = parse(sentence)
+    if doc is None:
+        return False
+    for token in doc:
+        if token.dep_ != "acl" or token.tag_ != "VBN":
+            continue
+        said = "".join(t.text_with_ws for t in token.subtree).lower()
+        if not any(v in said for v in values):
+            continue
+        noun = token.head
+        if noun.pos_ != "PROPN":
+            return False
+        words = [t for t in noun.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"]
+        name = {stem(t.lower_) for t in [*words, noun]}
+        # the claim's subject's most telling word ("Chrysler") is not in the name
+        telling = _telling_names(mine[0].text) if mine else frozenset()
+        return bool(telling) and not telling & name
+    return False
 
 
 def _planned(record: Record, sentence: str) -> bool:
@@ -498,7 +558,7 @@ def read(
     mine = _statements(_claim_records(claim))
     out = list(judged)
     for i, (judgement, found) in enumerate(zip(judged, readings, strict=True)):
-        if not found and not (judgement.label == "refuted" or judgement.conflicts):
+        if not found and judgement.label == "inconclusive" and not judgement.conflicts:
             continue
         contradictions = [r for r in found if r.match.outcome == "contradiction"]
         others = [r for r in found if r.match.outcome == "other_subject"]
@@ -527,7 +587,9 @@ def read(
                     (r for r in others if r.start == judgement.start and _holds(r, judgement)),
                     None,
                 )
-                other = other or _value_owner(claim, evidence, before, i, judgement)
+                other = other or _value_owner(
+                    claim, evidence, before, i, judgement, _conflicting_values(judgement)
+                )
                 if other is not None:
                     out[i] = _dismissed(judgement, other)
             continue
@@ -545,6 +607,8 @@ def read(
                     if r.start == judgement.start and r.match.kind == "another scope"
                 ),
                 None,
+            ) or _value_owner(
+                claim, evidence, before, i, judgement, _confirmed_values(judgement, claim)
             )
             if scoped is not None:
                 out[i] = _withdrawn(judgement, scoped)
@@ -652,18 +716,15 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
 
 
 def _withdrawn(judgement: Judgement, r: Reading) -> Judgement:
-    """A rules' support the records read as the role of another scope."""
+    """A rules' support the records read as the role of another scope, or whose date or
+    number the parse gives to another subject's clause."""
     return replace(
         judgement,
         label="inconclusive",
         confidence=0.0,
         matched=(),
-        reason=f"not stated: {r.match.detail} (the claim's role is of {_scope_of(r)})",
+        reason=f"not stated: {r.match.detail}",
     )
-
-
-def _scope_of(r: Reading) -> str:
-    return ", ".join(a.text for a in r.match.claim.args) or "no scope"
 
 
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
