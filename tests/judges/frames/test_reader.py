@@ -393,3 +393,29 @@ def test_a_value_the_parse_gives_to_another_name_withdraws_the_rules_support() -
         )[0]
         == "supported"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # the year is also part of a name the parse reads as no clause's time
+        (
+            "Orvel made it to the final in 1990.",
+            "The 1990 Kessel Cup final was a match played between Lisk and Orvel to determine "
+            "the winner of the 1990 Kessel Cup.",
+        ),
+        # what a role of the claim's subject names is the subject's own act
+        (
+            "Anna Lind was the first Swedish woman to win the Halvorsen Prize in 1993.",
+            "Born on this day, Anna Lind was the first Swedish woman to win the Halvorsen Prize "
+            "in 1993.",
+        ),
+        # a participle after an apposition describes the name before it
+        (
+            "Erik Holm was born on July 15, 1973.",
+            "Erik Holm (Эрик Хольм, born July 15, 1973) is a Swedish drummer.",
+        ),
+    ],
+)
+def test_a_value_of_the_claims_subject_keeps_the_rules_support(claim: str, evidence: str) -> None:
+    assert _decide(claim, evidence)[0] == "supported"

@@ -240,7 +240,9 @@ def _telling_names(claim: str) -> frozenset[str]:
     for record in _claim_records(claim):
         if not record.subject_proper:
             continue
-        words = [w.lower() for w in _WORD.findall(record.subject_text) if w[0].isupper()]
+        words = [
+            w.lower() for w in _WORD.findall(record.subject_text) if w[0].isupper() and len(w) > 2
+        ]
         best = max(words, key=rarity, default="")
         if best and rarity(best) >= _TELLING:
             out.add(stem(_POSSESSIVE.sub("", best)))
@@ -423,12 +425,32 @@ def _value_owner(
     sentence = text[judgement.start : judgement.end]
     context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
     names = tuple(r.subject for r in mine if _named(r.subject, context))
+    said = [re.compile(rf"(?<![\w.,]){re.escape(v)}(?![\w]|[.,]\d)") for v in values]
+    records = _sentence_records(sentence, names)
     holders = [
         r
-        for r in _sentence_records(sentence, names)
-        if any(a.kind in ("time", "number") and v in a.text.lower() for a in r.args for v in values)
+        for r in records
+        if any(
+            a.kind in ("time", "number") and p.search(a.text.lower()) for a in r.args for p in said
+        )
     ]
-    if not holders or any(_of_subject(m, r) or _done_to(m, r) for m in mine for r in holders):
+    if not holders or any(
+        _of_subject(m, r) or _done_to(m, r) or _roles_act(m, r, records)
+        for m in mine
+        for r in holders
+    ):
+        return None
+    # the value said elsewhere too, in a name or in a clause the parse did not read ("The
+    # 1990 FIFA World Cup final was played between West Germany and Argentina"): unsure
+    times = sum(len(p.findall(sentence.lower())) for p in said)
+    held = sum(
+        len(p.findall(a.text.lower()))
+        for r in holders
+        for a in r.args
+        if a.kind in ("time", "number")
+        for p in said
+    )
+    if times > held:
         return None
     # only a clause surely not of the claim's subject: another name, or a plan ("signed
     # the agreement to build the bridge in 1991": an infinitive, no act done); "work on
@@ -451,6 +473,15 @@ def _value_owner(
     return Reading(match, i, judgement.start, judgement.end, sentence)
 
 
+def _roles_act(claim: Record, found: Record, records: Sequence[Record]) -> bool:
+    """The found clause is what a role of the claim's subject names ("Toni Morrison was the
+    first African-American woman to win the Nobel Prize in 1993": the winning is hers)."""
+    return bool(found.subject) and any(
+        r.role and r.relation.startswith(f"{found.subject} to ") and _of_subject(claim, r)
+        for r in records
+    )
+
+
 def _done_to(claim: Record, found: Record) -> bool:
     """The found clause does the claim's relation to the claim's subject ("Jobs, Wozniak and
     Wayne established Apple Computer Company in 1976"; "the committee awarded its peace
@@ -464,11 +495,12 @@ def _done_to(claim: Record, found: Record) -> bool:
 
 def _another_named(mine: Sequence[Record], found: Record) -> bool:
     """The found clause's subject is a name of its own: not a measure or a date ("3,150
-    cubic metres"), nor something of the claim's subject's ("Gutenberg's best-known work"
-    may be the Bible the claim speaks of)."""
-    if found.subject_kind in ("number", "time"):
-        return False
+    cubic metres"), not a description ("an American blues singer"), nor something of the
+    claim's subject's ("Gutenberg's best-known work" may be the Bible the claim speaks
+    of)."""
     text = found.subject_text.lower()
+    if found.subject_kind in ("number", "time") or text.startswith(("a ", "an ")):
+        return False  # ("was an American blues singer who married in 1894": a description)
     return not any(
         f"{w}'s" in text or f"{w}’s" in text
         for m in mine
@@ -490,6 +522,8 @@ def _of_another_noun(mine: Sequence[Record], sentence: str, values: Sequence[str
         if not any(v in said for v in values):
             continue
         noun = token.head
+        while noun.dep_ == "appos" and noun.head.i != noun.i:
+            noun = noun.head  # "Dolmayan (Ջոն Դոլմայան, born July 15, 1973)": Dolmayan
         if noun.pos_ != "PROPN":
             return False
         words = [t for t in noun.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"]
