@@ -408,13 +408,19 @@ _SAME_HOLDER = {"human": "person", "individual": "person"}
 def _act(verb: Token) -> str:
     """What a role's holder did, read as a clause is ("to set foot on the Moon" and "to walk
     on the Moon" are one act: the relation and its arguments, not the words)."""
+    relation, args = _verb_relation(verb)
+    return " ".join(["to", relation, *(f"{a.prep} {a.key}".strip() for a in args)])
+
+
+def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
+    """A verb's relation and arguments: its word in the relation table, or a light verb's
+    noun ("has a height of 300 m"), or a verb with its particle ("went down")."""
     relation = relation_of(stem(verb.lower_)) or _relation_key(verb.lemma_)
     args = _args(verb)
     light = _light_verb(verb, args)
     if light is not None:
         relation, args = light
-    relation = _with_particle(verb) or relation
-    return " ".join(["to", relation, *(f"{a.prep} {a.key}".strip() for a in args)])
+    return _with_particle(verb) or relation, args
 
 
 def _role_args(noun: Token) -> list[Arg]:
@@ -494,13 +500,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     aliases = _alias_records(predicate, subject, negated, text)
     if aliases:
         return aliases
-    relation = relation_of(stem(predicate.lower_)) or _relation_key(predicate.lemma_)
-    # "has a height of 300 m": the noun says the relation
-    args = _args(predicate)
-    light = _light_verb(predicate, args)
-    if light is not None:
-        relation, args = light
-    relation = _with_particle(predicate) or relation
+    relation, args = _verb_relation(predicate)
     if not any(a.kind == "time" for a in args):
         args += _stray_time(predicate)
     out = [_record(subject, relation, args, negated, False, False, text)]
