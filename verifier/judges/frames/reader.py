@@ -466,9 +466,9 @@ def _value_owner(
     if not holders:
         return None
     owner = holders[0]
-    said = " ".join(a.text for a in owner.args)
+    args = " ".join(a.text for a in owner.args)
     who = owner.subject_text or "no one named"
-    detail = f"{values[0]} is of another clause ({who}: {owner.relation} {said})"
+    detail = f"{values[0]} is of another clause ({who}: {owner.relation} {args})"
     match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
     return Reading(match, i, judgement.start, judgement.end, sentence)
 
@@ -510,8 +510,8 @@ def _another_named(mine: Sequence[Record], found: Record) -> bool:
 
 
 def _of_another_noun(mine: Sequence[Record], sentence: str, values: Sequence[str]) -> bool:
-    """The value sits in a participle describing another name ("The Empire State Building,
-    completed in 1931, overtook ..." for the Chrysler Building's completion)."""
+    """The value sits in a participle describing another name ("The Kessel Building,
+    completed in 1931, overtook ..." for the Orvel Tower's completion)."""
     doc = parse(sentence)
     if doc is None:
         return False
@@ -528,7 +528,7 @@ def _of_another_noun(mine: Sequence[Record], sentence: str, values: Sequence[str
             return False
         words = [t for t in noun.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"]
         name = {stem(t.lower_) for t in [*words, noun]}
-        # the claim's subject's most telling word ("Chrysler") is not in the name
+        # the claim's subject's most telling word ("Orvel") is not in the name
         telling = _telling_names(mine[0].text) if mine else frozenset()
         return bool(telling) and not telling & name
     return False
