@@ -1103,10 +1103,11 @@ def _verb_read_as_noun(token: Token) -> bool:
 
 
 def _mend(doc: Doc | Span) -> None:
-    """ "rises in the Andes and discharges into the Atlantic": the small model reads
-    "discharges" as a noun conjoined to "Andes" and hangs "into" on "rises"; the
-    preposition is the conjoined verb's. The parse is mended in place, before any clause
-    is read (every reader of this cached parse then sees the same clauses)."""
+    """Two slips of the small model, mended in place before any clause is read (every
+    reader of this cached parse then sees the same clauses): a root with a subject tagged
+    as a noun is the verb ("The Titanic sank in 1915"); and in "rises in the Andes and
+    discharges into the Atlantic", where "discharges" is read as a noun conjoined to
+    "Andes" and "into" hangs on "rises", the preposition is the conjoined verb's."""
     for token in doc:
         if (
             token.dep_ == "ROOT"
