@@ -67,7 +67,8 @@ _SUFFIXES = (
     ("ly", ""),
 )
 
-# suffixes of degree and manner, read back only for a word that is not a lemma itself
+# suffixes of degree and manner, not read back where WordNet derives the word from its base
+# (an agent noun: "player" from "play")
 _DEGREE = frozenset({"er", "est", "ly"})
 
 Data = tuple[dict[str, tuple[int, ...]], dict[int, tuple[int, ...]], dict[str, tuple[str, ...]]]
