@@ -64,16 +64,6 @@ def test_rater_examples(
             "Marie Curie won the Nobel Prize in 1911.",
             "In 1903 Marie Curie shared the Nobel Prize in Physics.",
         ),
-        # ... even when the sentence names the same prize: a prize's name does not tell
-        # one year's from another's (a work, a place or an ordinal would)
-        (
-            "Anna Lind won the Halvorsen Prize for Best Novel in 2010.",
-            "Anna Lind received the Best Novel Halvorsen Prize for Winter at the 2016 ceremony.",
-        ),
-        (
-            "Karl Berg won the Orvel Open singles title in 2011.",
-            "Karl Berg won the Orvel Open singles title in 2014, beating Erik Lind in the final.",
-        ),
         # another subject
         ("Marie Curie died in 1952.", "Pierre Curie died in 1906."),
         # two slots differ: another event
@@ -95,8 +85,10 @@ def test_what_is_not_a_refutation(claim: str, evidence: str) -> None:
     assert decision.label != "refuted", decision.reason
 
 
-def test_ones_own_prize_is_one_occasion() -> None:
-    # "received her Halvorsen Prize": her one; another year refutes
+def test_another_year_of_the_same_named_prize_refutes() -> None:
+    # the same prize, named as the source names it ("the Halvorsen Prize for chemistry"),
+    # is read as one occasion: another year refutes, as the bundled example's "Nobel Prize
+    # in Physics in 1905" against 1903 must (a second win of one prize is the price)
     decision = FrameJudge().decide(
         "Anna Lind received her Halvorsen Prize for chemistry in 1971.",
         ["Anna Lind was awarded the Halvorsen Prize for chemistry in 1961 for her work."],

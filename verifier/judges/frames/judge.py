@@ -60,14 +60,13 @@ from verifier.judges.frames.paraphrase import (
     value_label,
 )
 from verifier.judges.frames.reader import read
-from verifier.judges.frames.relations import REPEATABLE, relation_of, relation_said
+from verifier.judges.frames.relations import REPEATABLE, relation_said
 from verifier.judges.frames.relations import same_relation as relations_agree
 from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
 from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
-from verifier.text.parse import parse
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
 
@@ -326,19 +325,12 @@ def _occasions(
         # "won the Nobel Prize in 1911" against a 1903 prize: a relation that holds many
         # times, a date, and nothing that tells this occasion from the others
         # ... or "staged in Vienna" against "first staged in Germany": another place
-        # a prize's year is not pinned by the prize's own name: "won the Grammy for Album
-        # of the Year in 2010" against the 2016 one (or Wimbledon in 2010 against 2012)
-        # may speak of another occasion; a value beyond it (the work it was for, a place,
-        # an ordinal) pins one. (A spouse or an exchange named does pin a marriage or a
-        # listing: only prizes are read this way.)
-        pinning = sum(1 for c in finding.confirmed if _label_stems(c) - objects)
         features["loose_relation"] = float(
             (features["kind_time"] == 1.0 or features["kind_name"] == 1.0)
             and loose in REPEATABLE
             and not single
             and (
                 (others == 0 and specifics <= 2)
-                or (features["kind_time"] == 1.0 and pinning == 0 and _prize_won(claim.text))
                 # "signed to the practice squad" vs "signed to the active roster"
                 or not objects <= found.terms
             )
@@ -349,29 +341,6 @@ def _occasions(
             and repeated_event(found.text)
             and not repeated_event(claim.text)
         )
-
-
-@lru_cache(maxsize=1024)
-def _prize_won(text: str) -> bool:
-    """The claim's verb is winning or receiving something ("won", "was awarded"; not
-    "shares were listed", which the table reads as the same relation), and not a prize
-    said to be one's only one ("received his Nobel Prize": his one)."""
-    doc = parse(text)
-    if doc is None:
-        return False
-    verbs = [t for t in doc if t.pos_ == "VERB" and relation_of(stem(t.lemma_.lower())) == "award"]
-    owned = any(
-        c.dep_ == "poss" and c.pos_ == "PRON" for v in verbs for o in v.children for c in o.children
-    )
-    return bool(verbs) and not owned
-
-
-_KIND_WORDS = frozenset(stem(w) for w in ("name", "date", "year", "ordinal", "number", "exclusive"))
-
-
-def _label_stems(label: str) -> frozenset[str]:
-    """The stems of a confirmed value's label ("name Chemistry" -> chemistr)."""
-    return frozenset(stem(w.lower()) for w in re.findall(r"\w+", label)) - _KIND_WORDS
 
 
 def _negation(
