@@ -64,6 +64,11 @@ def test_rater_examples(
             "Marie Curie won the Nobel Prize in 1911.",
             "In 1903 Marie Curie shared the Nobel Prize in Physics.",
         ),
+        # the first of what may have been several wins
+        (
+            "Orvel won the Kessel Song Contest in 2010.",
+            "Orvel first won the Kessel Song Contest in 1982 with Anna Lind's 'Winter'.",
+        ),
         # another subject
         ("Marie Curie died in 1952.", "Pierre Curie died in 1906."),
         # two slots differ: another event

@@ -128,7 +128,10 @@ _NEAR_YEAR = re.compile(rf"\b(?:in|by|for|during)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_
 _REPEATED = re.compile(
     r"\b(?:again|twice|thrice|once more|another|re-?(?:elected|married|appointed|released|"
     r"issued|opened|built|won)|remarried|(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th)\s+"
-    r"(?:time|term|title|marriage|win|championship|victory|edition|visit|tour|consecutive))\b",
+    r"(?:time|term|title|marriage|win|championship|victory|edition|visit|tour|consecutive)|"
+    # "first won the contest in 1982": the first of what may have been several
+    r"first\s+(?:won|wins|winning|took|reached|visited|toured|played|hosted|held|staged|"
+    r"competed|appeared|performed|topped))\b",
     re.IGNORECASE,
 )
 
