@@ -9,6 +9,7 @@ import marshal
 import math
 import os
 import tempfile
+import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
@@ -27,6 +28,7 @@ __all__ = [
     "frequency_list",
     "rarity",
     "read_cache",
+    "without_accents",
     "write_cache",
 ]
 
@@ -55,6 +57,13 @@ def rarity(word: str) -> float:
     and unlisted words score high: "tectonic" says more than "large")."""
     counts, total = frequencies()
     return min(12.0, -math.log((counts.get(word, 0) + 1000) / total))
+
+
+@lru_cache(maxsize=8192)
+def without_accents(text: str) -> str:
+    """The text with its accents taken off, letters otherwise kept ("Noël" -> "Noel",
+    whether the "ë" is one character or "e" and a combining mark; "Øresund" stays)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def cache_dir() -> Path | None:

@@ -24,13 +24,12 @@ The index is built on first use (about a second) and kept in the user cache
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib.metadata import version
 from typing import Any, Literal, NamedTuple
 
-from verifier.text.words import cache_dir, read_cache, write_cache
+from verifier.text.words import cache_dir, read_cache, without_accents, write_cache
 
 __all__ = [
     "CITY",
@@ -74,8 +73,7 @@ class Place(NamedTuple):
 
 def fold(name: str) -> str:
     """A place name's index key: casefolded, accents removed, "the" and dots dropped."""
-    text = unicodedata.normalize("NFKD", name.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = without_accents(name.casefold())
     text = re.sub(r"^the\s+", "", text.replace(".", "").replace("’", "'"))
     return " ".join(text.split())
 

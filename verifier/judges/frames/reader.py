@@ -26,7 +26,6 @@ counts: a hedge, another time (a former role), a question, a menu line.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -49,7 +48,7 @@ from verifier.judges.frames.slots import values_in
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
-from verifier.text.words import rarity
+from verifier.text.words import rarity, without_accents
 
 __all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "clear_record_cache", "read", "reading_of"]
 
@@ -325,12 +324,6 @@ def _said_forms(text: str) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=8192)
-def _plain(word: str) -> str:
-    """A word without its accents ("noël" -> "noel")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-
-
 def _unnamed(match: Match) -> frozenset[str]:
     """The words of the claim's subject the evidence's subject leaves out ("loss of smell
     in patients lacking ..." against "MRI data"): they must be said elsewhere, unless
@@ -365,11 +358,15 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
             read |= _stems(support.match.claim.relation)
         rest = claim.replace(support.match.claim.subject_text, " ")
     # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
-    plain = _plain(sentence)
-    said_forms = {_plain(f) for f in _stems(sentence) | _said_forms(sentence) | _stems(plain)}
-    lemmas = {stem(t.lower_): _plain(stem(t.lemma_.lower())) for t in doc}
+    plain = without_accents(sentence)
+    said_forms = {
+        without_accents(f) for f in _stems(sentence) | _said_forms(sentence) | _stems(plain)
+    }
+    lemmas = {stem(t.lower_): without_accents(stem(t.lemma_.lower())) for t in doc}
     found = {
-        w for w in wanted if w in read or _plain(w) in said_forms or lemmas.get(w) in said_forms
+        w
+        for w in wanted
+        if w in read or without_accents(w) in said_forms or lemmas.get(w) in said_forms
     }
     if wanted and len(found) / len(wanted) < SAID:
         return False

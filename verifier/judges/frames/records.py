@@ -856,7 +856,7 @@ def _class_count(
 
 
 def _same_subject_and_time(claim: Record, found: Record) -> bool:
-    return _subject_same(claim, found) and any(a.kind == "time" for a in claim.args)
+    return same_subject(claim, found) and any(a.kind == "time" for a in claim.args)
 
 
 def _one_dated_work(claim: Record, found: Record) -> Match:
@@ -1434,17 +1434,13 @@ def _someone_else(claim: Record, found: Record) -> bool:
 
 
 def same_subject(claim: Record, found: Record) -> bool:
-    """The evidence record speaks of the claim record's subject (see
-    :func:`_subject_same`)."""
-    return bool(found.subject) and _subject_same(claim, found)
-
-
-def _subject_same(claim: Record, found: Record) -> bool:
     """The same subject: the same name, or the evidence's name with no telling word the
     claim's lacks ("Lawson" is not "James Lawson"; "the Nile River" is the Nile; "the
     typical adult skeleton" is the adult skeleton). A kind of thing named in the plural
     is the kind named in the singular ("ostriches" / "the ostrich"); a name is not
-    ("the Simpsons" is not Homer Simpson)."""
+    ("the Simpsons" is not Homer Simpson). No subject is nobody's."""
+    if not claim.subject or not found.subject:
+        return False
     mine, theirs = ordinal_first(claim.subject), ordinal_first(found.subject)
     if not (claim.subject_proper or found.subject_proper):
         theirs = _singular_as(mine, theirs)
@@ -1583,7 +1579,7 @@ def _compared(claim: Record, found: Record) -> Match:
         "functional": float(_one_valued(claim, found)),
         "resolved": float(found.resolved),
     }
-    if not _subject_same(claim, found):
+    if not same_subject(claim, found):
         # (a restatement's subject is the made thing, often named loosely: "his Bible")
         if conflicts and not claim.restated and _someone_else(claim, found):
             return Match(
