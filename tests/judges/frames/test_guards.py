@@ -42,6 +42,7 @@ from verifier.judges.frames.guards import (
     place_inside,
     ranked_list,
     repeated,
+    statement_time,
     value_also_stated,
 )
 from verifier.judges.frames.judge import FrameJudge
@@ -124,6 +125,22 @@ PAIRS = {
             "name",
             "Germany",
             "Béziers",
+        ),
+    ),
+    statement_time: (
+        conflict(
+            "As of 2020, the Orvel Tower is the tallest building in Marnia.",
+            "The Orvel Tower was completed in 1998.",
+            "year",
+            "2020",
+            "1998",
+        ),
+        conflict(
+            "The Orvel Tower was completed in 2020.",
+            "The Orvel Tower was completed in 1998.",
+            "year",
+            "2020",
+            "1998",
         ),
     ),
     cut_off: (

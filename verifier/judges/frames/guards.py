@@ -309,6 +309,21 @@ def named_by_claim(c: Conflict) -> str | None:
     return None
 
 
+# what dates a claim's statement rather than its fact: "As of 2020, the tower is the tallest"
+STATEMENT_TIME = re.compile(r"\bas (?:of|at)\s*$", re.IGNORECASE)
+
+
+def statement_time(c: Conflict) -> str | None:
+    """The claim's year dates when its statement holds ("As of 2020, the tower is the
+    tallest"), not an event of its subject: another year in the sentence (when the tower
+    was built) is no conflict."""
+    if c.slot is None or c.slot.value.kind not in TIME:
+        return None
+    if STATEMENT_TIME.search(c.claim.text[: c.slot.value.start]):
+        return f"{c.slot.value.text} dates the claim's statement"
+    return None
+
+
 # a name numbered at its end: "Apollo 11", "World War II", "Windows 10", "Henry VIII"
 _NUMBERED_NAME = re.compile(r"\b((?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)\s+(\d{1,3}|[IVX]{1,4})\b")
 
@@ -638,6 +653,13 @@ def dated(c: Conflict) -> str | None:
 FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     Guard("named_by_claim", "the claim names it", Action.DISMISS, Stage.VALUE, named_by_claim),
     Guard("place_inside", "places that need not differ", Action.DISMISS, Stage.VALUE, place_inside),
+    Guard(
+        "statement_time",
+        "the time of the claim's statement",
+        Action.DISMISS,
+        Stage.VALUE,
+        statement_time,
+    ),
     Guard("cut_off", "a snippet cut inside a name", Action.DISMISS, Stage.VALUE, cut_off),
     Guard(
         "value_also_stated",

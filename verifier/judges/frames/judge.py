@@ -65,6 +65,7 @@ from verifier.judges.frames.relations import same_relation as relations_agree
 from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
 from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
+from verifier.judges.frames.unconfirmed import unconfirmed
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
 from verifier.text.sentences import Splitting, sentence_spans
@@ -453,6 +454,16 @@ class FrameJudge:
         read only to know whom a pronoun or "the <noun>" stands for. The slot rules judge
         first, then the records of a real parse check them (:mod:`.reader`)."""
         judged = self._rules(claim, evidence, before)
+        if judged and all(
+            j.label == "inconclusive" and not j.conflicts and j.guard is None for j in judged
+        ):
+            # nothing said either way: a value no source gives while one gives another is
+            # a question for the rater (:mod:`.unconfirmed`), which the records read like
+            # any conflict of the rules (another clause's date is dismissed)
+            found = unconfirmed(claim, evidence, self.name)
+            if found is not None and found.evidence_index is not None:
+                judged = [*judged]
+                judged[found.evidence_index] = found
         if not self.records or not evidence:
             return judged
         return read(
