@@ -64,6 +64,13 @@ def test_measured_reads_units_scales_hedges_and_counts() -> None:
     assert found["2,000 people"].bound == ">"
 
 
+@pytest.mark.parametrize(
+    "text", ["1.4 billion inhabitants", "1.4 billion residents", "a city of 1.4 billion persons"]
+)
+def test_a_headcount_of_inhabitants_residents_or_persons_counts_people(text: str) -> None:
+    assert [q.unit for q in quantities_in(text)] == ["count:people"]
+
+
 def test_measured_skips_taken_spans_names_and_lone_number_words() -> None:
     assert quantities_in("COVID-19 spread; it was one.") == []
     assert [q.text for q in quantities_in("In 1889 it was 300 m tall.", taken=[(3, 7)])] == [

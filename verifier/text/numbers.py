@@ -388,7 +388,7 @@ def _compound_quantity(
     if noun in UNITS and noun not in ("in", "s", "t", "g", "l", "h", "m"):
         dimension, factor = UNITS[noun]
     else:
-        dimension, factor = f"count:{stem(noun, Stemming.COUNTED)}", 1.0
+        dimension, factor = _count_of(noun), 1.0
     text = sentence[start : compound.end()]
     return Quantity(start, compound.end(), text, value * factor, dimension)
 
@@ -505,8 +505,19 @@ def _counted(noun: str, is_word: bool) -> str | None:
     if is_word and not noun:
         return None  # "one" on its own is rarely a fact
     if noun and noun not in ("and", "or", "of", "to", "in", "the", "per", "percent"):
-        return f"count:{stem(noun, Stemming.COUNTED)}"
+        return _count_of(noun)
     return None if is_word else ""
+
+
+# nouns that count the same people: "1.4 billion inhabitants" is a population of "1.4
+# billion people" ("citizens" and "residents" differ in law, not in a headcount's order)
+_PEOPLE = frozenset({"person", "inhabitant", "resident", "citizen", "individual", "human"})
+
+
+def _count_of(noun: str) -> str:
+    """The unit of a count: the counted noun's stem ("count:employee"), one for people."""
+    counted = stem(noun, Stemming.COUNTED)
+    return f"count:{'people' if counted in _PEOPLE else counted}"
 
 
 _NUMBER_NAMES = {n: w for w, n in _WORD_NUMBERS.items() if isinstance(n, int)}
