@@ -28,7 +28,7 @@ from verifier.judges.frames.frame import Frame, Slot, frame_of
 from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.sieve import subject_keys
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
-from verifier.text.sentences import sentence_spans
+from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
 
 __all__ = ["PROBABILITY", "unconfirmed"]
@@ -42,6 +42,12 @@ PROBABILITY = 0.4
 _KINDS = frozenset({"year", "date", "quantity"})
 # words before a year that date the statement, not the fact: "As of 2021, ..."
 _STATEMENT_TIME = re.compile(r"\b(?:as of|since|by|until|till|through|before|after)\s*$", re.I)
+# a sentence that may give a number or a date: a digit, or a number word
+_DIGIT_OR_WORD = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|million|billion|dozen|once|twice|thrice)\b",
+    re.IGNORECASE,
+)
 # the rate a quantity is given per: "1,702 hours per year", "40 hours a week"
 _RATE = re.compile(r"\s*(?:per|a|an|each|every)\s+([a-z]+)", re.I)
 
@@ -58,14 +64,17 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
     sentences = [
         (index, start, end, text[start:end])
         for index, text in enumerate(evidence)
-        for start, end in sentence_spans(text)
+        for start, end in sentence_spans(text, how=Splitting.QUICK)
     ]
+    naming = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in keys) + ")", re.IGNORECASE)
+    about = [s for s in sentences if naming.search(s[3]) and _DIGIT_OR_WORD.search(s[3])]
     for slot in slots:
-        if _stated(slot.value, [s for *_, s in sentences]):
-            continue
-        for index, start, end, sentence in sentences:
+        for index, start, end, sentence in about:
+            # the rare sentence with another value first: confirming costs every sentence
             other = _other_value(frame, slot, sentence, keys)
             if other is not None:
+                if _stated(slot.value, [s for *_, s in sentences]):
+                    break
                 said = f"{_kind(slot.value)} {slot.value.text} vs {other.text}"
                 return Judgement(
                     "inconclusive",
@@ -124,8 +133,6 @@ def _other_value(frame: Frame, slot: Slot, sentence: str, keys: tuple[str, ...])
     """A value of ``sentence`` that conflicts with the claim's ``slot`` about the same
     measure, when the sentence names the claim's subject."""
     lowered = sentence.lower()
-    if not any(re.search(rf"\b{re.escape(k)}", lowered) for k in keys):
-        return None
     claimed = slot.value
     if not any(
         _akin(claimed, v) and compare(claimed, v) == "conflict" for v in values_in(sentence)
