@@ -223,6 +223,19 @@ def test_a_named_works_one_author_against_another_is_a_contradiction() -> None:
     )
 
 
+def test_a_one_maker_work_whose_source_also_names_the_claims_maker_is_a_question() -> None:
+    # one composer as a rule, but the source names the claim's too: the maker of a part
+    kinds = _kinds(
+        "The Orvel Suite was composed by Anton Pell.",
+        "The Orvel Suite was composed by Mara Lind in 1931, with a finale by Anton Pell.",
+    )
+    assert ("contradiction", "value") not in kinds
+    assert ("contradiction", "value") in _kinds(
+        "The Orvel Suite was composed by Anton Pell.",
+        "The Orvel Suite was composed by Mara Lind in 1931.",
+    )
+
+
 def test_a_possessive_before_a_place_names_no_maker() -> None:
     records = records_of(parse("Donald Trump's Mar-a-Lago is a resort in Palm Beach."))
     assert all(r.relation != "made" for r in records)

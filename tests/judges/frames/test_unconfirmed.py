@@ -112,3 +112,16 @@ def test_it_goes_on_the_review_list_and_never_caps() -> None:
     assert t.false_claims == []
     assert [r.claim_id for r in t.review] == ["c1"]
     assert "check this" in t.review[0].why
+
+
+def test_another_doer_of_the_act_when_no_source_names_the_claims() -> None:
+    claim = "The Orvel Treaty was signed by Anton Pell."
+    found = unconfirmed(claim, ["The Orvel Treaty was signed by Mara Lind in 1924."], "frames")
+    assert found is not None
+    assert found.conflicts == ("doer Anton Pell vs Mara Lind",)
+    # the claim's doer named anywhere: one of several, perhaps
+    named = ["The Orvel Treaty was signed by Mara Lind in 1924.", "Pell arranged the talks."]
+    assert unconfirmed(claim, named, "frames") is None
+    # another act's doer
+    drafted = ["The Orvel Treaty was drafted by Mara Lind in 1924."]
+    assert unconfirmed(claim, drafted, "frames") is None

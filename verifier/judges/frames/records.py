@@ -1314,6 +1314,8 @@ def _another_maker(claim: Record, found: Record, clashing: Sequence[Arg]) -> boo
     ``clashing``: the claim's arguments in conflict with the source's."""
     if not any(a.prep == "by" for a in clashing):
         return False
+    if _maker_named(found, [a for a in clashing if a.prep == "by"]):
+        return True  # "composed by Mara Lind, with a finale by Anton Pell": one of several
     if {claim.relation, found.relation} & _ONE_MAKER and MADE not in (
         claim.relation,
         found.relation,
@@ -1343,9 +1345,14 @@ def _authored(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
     makers = mine + [a for a in found.args if a.prep == "by"]
     if len(makers) != 2 or not all(a.kind == "person" and a.proper for a in makers):
         return False
-    # the claim's maker named anywhere in the source may be a co-author it lists
-    named = _fold(found.text)
-    return not any(w in named.split() for w in mine[0].key.split() if len(w) > 2)
+    return not _maker_named(found, mine)
+
+
+def _maker_named(found: Record, mine: Sequence[Arg]) -> bool:
+    """The claim's maker is named anywhere in the source's sentence: a co-author it lists,
+    the maker of a part."""
+    named = _fold(found.text).split()
+    return bool(mine) and any(w in named for w in mine[0].key.split() if len(w) > 2)
 
 
 def _same_person(mine: Arg, theirs: Arg) -> bool:

@@ -11,9 +11,12 @@ another part, another count. It is a conflict for review, with the confidence
 :data:`PROBABILITY` (over the review list's threshold, far under any cap), the sentence
 quoted and both values named.
 
-Only numbers and dates are read this way: names are many per sentence and rarely of the
-claim's role. A year that only dates the claim's statement ("As of 2021, ...", "since
-1990") is not its fact and is left alone.
+Numbers and dates are read this way, and one kind of name: the doer of an act ("signed by
+Anton Pell", "composed by ..."), when no evidence text names the claim's doer at all (not
+even by the last word of the name) and a sentence naming the subject gives another doer of
+the same act. Other names are many per sentence and rarely of the claim's role. A year that
+only dates the claim's statement ("As of 2021, ...", "since 1990") is not its fact and is
+left alone.
 
 Pure functions, no I/O.
 """
@@ -57,7 +60,11 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
     of the evidence text whose sentence gives the other value (``evidence_index``,
     ``start``, ``end`` locate it)."""
     frame = frame_of(claim.strip())
-    slots = [s for s in frame.slots if s.value.kind in _KINDS and not _dates_statement(frame, s)]
+    slots = [
+        s
+        for s in frame.slots
+        if (s.value.kind in _KINDS and not _dates_statement(frame, s)) or _doer(s)
+    ]
     keys = tuple(k.lower() for k in subject_keys(frame))
     if not slots or not keys:
         return None
@@ -67,14 +74,21 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
         for start, end in sentence_spans(text, how=Splitting.QUICK)
     ]
     naming = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in keys) + ")", re.IGNORECASE)
-    about = [s for s in sentences if naming.search(s[3]) and _DIGIT_OR_WORD.search(s[3])]
+    named = [s for s in sentences if naming.search(s[3])]
+    valued = [s for s in named if _DIGIT_OR_WORD.search(s[3])]
     for slot in slots:
-        for index, start, end, sentence in about:
+        doer = _doer(slot)
+        for index, start, end, sentence in named if doer else valued:
             # the rare sentence with another value first: confirming costs every sentence
-            other = _other_value(frame, slot, sentence, keys)
-            if other is not None:
-                if _stated(slot.value, [s for *_, s in sentences]):
+            if doer:
+                other = _other_doer(slot, sentence)
+                if other is not None and _named_anywhere(slot.value, evidence):
                     break
+            else:
+                other = _other_value(frame, slot, sentence, keys)
+                if other is not None and _stated(slot.value, [s for *_, s in sentences]):
+                    break
+            if other is not None:
                 said = f"{_kind(slot.value)} {slot.value.text} vs {other.text}"
                 return Judgement(
                     "inconclusive",
@@ -94,7 +108,34 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
 
 
 def _kind(value: Value) -> str:
-    return "number" if value.kind == "quantity" else value.kind
+    return {"quantity": "number", "name": "doer"}.get(value.kind, value.kind)
+
+
+def _doer(slot: Slot) -> bool:
+    """A name after "by" with an act ("painted by Michelangelo", "signed by Jefferson")."""
+    return slot.value.kind == "name" and slot.prep == "by" and slot.relation is not None
+
+
+def _other_doer(slot: Slot, sentence: str) -> Value | None:
+    """Another name after "by" for the same act ("was composed by Zhang Hui Zhen")."""
+    for other in frame_of(sentence).slots:
+        if (
+            _doer(other)
+            and same_relation(slot.relation, other.relation)
+            and compare(slot.value, other.value) == "conflict"
+        ):
+            return other.value
+    return None
+
+
+def _named_anywhere(value: Value, evidence: Sequence[str]) -> bool:
+    """The claim's doer is named in the evidence, by the last word of the name at least
+    ("Jefferson" of "President Thomas Jefferson"): one of several, perhaps."""
+    words = re.findall(r"[^\W\d_]{2,}", value.text)
+    if not words:
+        return True
+    last = re.compile(rf"\b{re.escape(words[-1])}\b", re.IGNORECASE)
+    return any(last.search(text) for text in evidence)
 
 
 def _dates_statement(frame: Frame, slot: Slot) -> bool:
