@@ -125,3 +125,27 @@ def test_another_doer_of_the_act_when_no_source_names_the_claims() -> None:
     # another act's doer
     drafted = ["The Orvel Treaty was drafted by Mara Lind in 1924."]
     assert unconfirmed(claim, drafted, "frames") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # a head noun, not a name: many a sentence names "temperature"
+        ("The average temperature rose by 1.6 degrees.", "The temperature rose by 0.9 degrees."),
+        # another name between the subject and the value
+        ("Orvel has 4 albums.", "Orvel has 32 songs, Kessel has 30 albums."),
+        # a date of an act done many times
+        ("Mara Lind won the Orvel Cup in 2014.", "Mara Lind won the Orvel Cup in 2013."),
+    ],
+)
+def test_no_conflict_without_a_named_subject_and_a_value_of_its_own(
+    claim: str, evidence: str
+) -> None:
+    assert unconfirmed(claim, [evidence], "frames") is None
+
+
+def test_a_sentence_opening_with_a_pronoun_speaks_of_the_subject_named_before() -> None:
+    text = "The Kessel Dam lies on the Orva. It runs 12 turbines."
+    found = unconfirmed("The Kessel Dam has 14 turbines.", [text], "frames")
+    assert found is not None
+    assert found.sentence == "It runs 12 turbines."
