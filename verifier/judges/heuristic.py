@@ -36,7 +36,7 @@ __all__ = ["HeuristicJudge", "Slots", "slots_of", "terms_of"]
 
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|n't|false|myth|"
-    r"unlikely|fails?|failed)\b|n't\b",
+    r"unlikely|fails?|failed|unable to|incapable of)\b|n't\b",
     re.IGNORECASE,
 )
 

@@ -186,3 +186,9 @@ def test_a_sentence_that_repeats_the_claim_supports_it(claim: str) -> None:
     World's Fair") are the claim's words, not slots to confirm; a bound agrees with
     itself."""
     assert FrameJudge().decide(claim, [f"History. {claim} More followed."]).label == "supported"
+
+
+@pytest.mark.parametrize("said", ["Ostriches are unable to fly.", "Ostriches cannot fly."])
+def test_unable_to_is_a_negation(said: str) -> None:
+    decision = FrameJudge().decide("Ostriches can fly.", [said])
+    assert decision.label == "refuted"  # "unable to fly" supported "can fly" at 0.96 before

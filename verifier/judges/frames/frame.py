@@ -51,10 +51,10 @@ _PRONOUNS = frozenset("he she it they its his her their".split())
 _DETERMINERS = frozenset("the a an his her its their my our your this that these those".split())
 _NEGATION = re.compile(
     r"\b(?:not|never|no|none|neither|nor|cannot|n't|false|myth|failed to|did not|was not|"
-    r"is not|has not|have not|had not)\b|n't\b",
+    r"is not|has not|have not|had not|unable to|incapable of)\b|n't\b",
     re.IGNORECASE,
 )
-_NEGATORS = frozenset("not never no none neither nor cannot".split())
+_NEGATORS = frozenset("not never no none neither nor cannot unable incapable".split())
 _NOT_NEGATING = frozenset("more less fewer later earlier longer shorter only".split())
 _PREPS = frozenset("in at on by from into to of near for with as".split())
 _AUX = frozenset(

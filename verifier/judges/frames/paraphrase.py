@@ -56,7 +56,8 @@ __all__ = [
 
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 _NEGATION = re.compile(
-    r"\b(?:not|never|no|none|neither|nor|cannot|without|false|myth)\b|n't\b", re.IGNORECASE
+    r"\b(?:not|never|no|none|neither|nor|cannot|without|false|myth|unable to|incapable of)\b|n't\b",
+    re.IGNORECASE,
 )
 # small words that change what a statement says: the sentence must have the claim's (or one
 # of its class: "every" / "all", "more" / "another")
