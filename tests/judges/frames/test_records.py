@@ -333,6 +333,11 @@ def test_an_apposition_says_what_the_name_is() -> None:
             "Venus, the second planet, is far hotter than Mars.",
             "contradiction",
         ),
+        # a multiple or a fraction "as ... as" compares too
+        ("Tin is less dense than lead.", "Tin is about half as dense as lead.", "support"),
+        ("Lead is less dense than tin.", "Tin is only a third as dense as lead.", "contradiction"),
+        ("Lead is denser than tin.", "Lead is three times as dense as tin.", "support"),
+        ("Tin is denser than lead.", "Lead is twice as dense as tin.", "contradiction"),
         ("Venus is brighter than Mars.", "Venus is hotter than Mars.", "unrelated"),
         ("Venus is hotter than Mercury.", "Venus is hotter than Mars.", "unrelated"),
     ],
@@ -583,3 +588,8 @@ def test_a_sovereign_state_or_a_nation_is_a_country_in_a_roles_name() -> None:
     assert ("contradiction", "unique_role") in _kinds(
         "Lisk is the smallest country in Europe.", "Orvel is the smallest nation in Europe."
     )
+
+
+def test_as_dense_as_says_the_two_are_alike_and_compares_nothing() -> None:
+    (record,) = records_of(parse("Lead is as dense as tin."))
+    assert not record.relation.startswith("than:")

@@ -675,7 +675,8 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
     with."""
     if subject is None:
         return None
-    for adj in (c for c in predicate.children if c.dep_ == "acomp" and c.pos_ == "ADJ"):
+    # ("denser" is often parsed as an attribute, "smaller" as a complement)
+    for adj in (c for c in predicate.children if c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ"):
         degree = [c for c in adj.children if c.dep_ == "advmod" and c.lower_ in ("more", "less")]
         if adj.tag_ != "JJR" and not degree:
             continue
@@ -694,10 +695,44 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
     return None
 
 
+# "a quarter as dense as", "half as large as": less; "twice as massive as": more
+_FRACTIONS = frozenset({"half", "third", "quarter", "fourth", "fifth", "tenth", "fraction"})
+_MULTIPLES = frozenset({"twice", "double", "triple", "thrice", "times"})
+
+
+def _equative(predicate: Token, subject: Token | None, negated: bool, text: str) -> Record | None:
+    """ "Aluminium is about a quarter as dense as lead": a comparison, the less dense one;
+    "Lead is three times as dense as water": the denser one. A plain "as dense as" says
+    the two are alike and is no comparison."""
+    if subject is None:
+        return None
+    for adj in predicate.subtree:
+        if adj.pos_ != "ADJ" or adj.i <= predicate.i:
+            continue
+        if not any(c.dep_ == "advmod" and c.lower_ == "as" for c in adj.children):
+            continue
+        than = [
+            o
+            for c in adj.children
+            if c.dep_ == "prep" and c.lower_ == "as"
+            for o in c.children
+            if o.dep_ == "pobj"
+        ]
+        words = {t.lower_ for t in predicate.doc[predicate.i + 1 : adj.i]}
+        if not than or not words & (_FRACTIONS | _MULTIPLES) or "not" in words:
+            continue
+        way = "-" if words & _FRACTIONS else "+"
+        relation = f"{COMPARED}:{adj.lemma_.lower()}:{way}"
+        return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
+    return None
+
+
 def _copula_records(
     predicate: Token, subject: Token | None, negated: bool, text: str
 ) -> list[Record]:
-    compared = _comparison(predicate, subject, negated, text)
+    compared = _comparison(predicate, subject, negated, text) or _equative(
+        predicate, subject, negated, text
+    )
     if compared is not None:
         return [compared]
     attrs = [c for c in predicate.children if c.dep_ in ("attr", "acomp", "oprd")]
