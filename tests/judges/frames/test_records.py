@@ -593,3 +593,15 @@ def test_a_sovereign_state_or_a_nation_is_a_country_in_a_roles_name() -> None:
 def test_as_dense_as_says_the_two_are_alike_and_compares_nothing() -> None:
     (record,) = records_of(parse("Lead is as dense as tin."))
     assert not record.relation.startswith("than:")
+
+
+def test_an_adjective_in_less_denies_the_act_its_base_names() -> None:
+    kinds = _kinds("Ostriches can fly.", "The ostrich is a large flightless bird.")
+    assert ("contradiction", "negation") in kinds
+    # another act, another subject
+    assert ("contradiction", "negation") not in _kinds(
+        "Penguins can swim.", "The penguin is a flightless seabird."
+    )
+    assert ("contradiction", "negation") not in _kinds(
+        "Ostriches can fly.", "The kiwi is a flightless bird."
+    )

@@ -42,6 +42,7 @@ from verifier.judges.frames.relations import (
 )
 from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.stem import IRREGULAR, stem
+from verifier.text.wordnet import WordRelation, relation
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -1573,6 +1574,32 @@ def _compare_comparisons(claim: Record, found: Record) -> Match:
     )
 
 
+# "flightless", "wingless", "childless": without what the word's base names
+_LESS = re.compile(r"\b([a-z]{3,})less\b")
+
+
+def _lacking(claim: Record, found: Record) -> Match | None:
+    """ "The ostrich is a flightless bird" against "Ostriches can fly": an adjective in
+    "-less" says the subject lacks what its base names, and so does not do what the verb
+    derived from it says ("flight": "fly"). A contradiction of the claim's act, or the
+    same when the claim denies it too ("Ostriches cannot fly")."""
+    if claim.args or found.relation != "be" or len(found.args) != 1:
+        return None
+    if claim.relation.startswith(f"{COMPARED}:") or claim.role:
+        return None
+    act = claim.relation.removeprefix("v:")
+    bases = [m.group(1) for m in _LESS.finditer(found.args[0].key)]
+    if not bases or not same_subject(claim, found):
+        return None
+    if not any(relation(b, act) in (WordRelation.SAME, WordRelation.DERIVED) for b in bases):
+        return None
+    features = {"confirmed": 0.0, "claim_args": 0.0, "functional": 0.0}
+    said = f"{found.args[0].text}: {found.subject_text} does not {act}"
+    if claim.negated:
+        return Match("support", "same", said, claim, found, features)
+    return Match("contradiction", "negation", said, claim, found, features)
+
+
 def _pole(record: Record) -> str:
     """The claim's comparison as the quality its subject has more of ("less dense" is
     said as "the less dense one")."""
@@ -1607,6 +1634,9 @@ def _compared(claim: Record, found: Record) -> Match:
     shaped = _other_shapes(claim, found)
     if shaped is not None:
         return shaped
+    lacking = _lacking(claim, found)
+    if lacking is not None:
+        return lacking
     if _counts(claim) and _counts(found):
         # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
         claim, found = _as_count(claim), _as_count(found)
