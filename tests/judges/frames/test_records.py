@@ -605,3 +605,23 @@ def test_an_adjective_in_less_denies_the_act_its_base_names() -> None:
     assert ("contradiction", "negation") not in _kinds(
         "Ostriches can fly.", "The kiwi is a flightless bird."
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "outcome"),
+    [
+        ("Orvelia is smaller than Kessia.", "contradiction"),
+        ("Kessia is larger than Orvelia.", "contradiction"),
+        ("Orvelia is larger than Kessia.", "support"),
+        # the other one is not named: of what kind, of what scope?
+        ("Orvelia is smaller than Marnia.", None),
+    ],
+)
+def test_a_comparison_read_against_a_superlative(claim: str, outcome: str | None) -> None:
+    sentence = "Orvelia is the largest country on the continent; Kessia ranks second."
+    outcomes = {
+        m.outcome
+        for m in _outcomes(claim, sentence)
+        if m.claim.relation.startswith("than:") and m.found.role
+    }
+    assert (outcome in outcomes) if outcome else not outcomes - {"unrelated"}

@@ -42,7 +42,7 @@ from verifier.judges.frames.relations import (
 )
 from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.stem import IRREGULAR, stem
-from verifier.text.wordnet import WordRelation, relation
+from verifier.text.wordnet import WordRelation, lemmas_of, relation
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -1600,6 +1600,66 @@ def _lacking(claim: Record, found: Record) -> Match | None:
     return Match("contradiction", "negation", said, claim, found, features)
 
 
+def _superlative_base(word: str) -> str | None:
+    """ "largest": "large", "biggest": "big", "heaviest": "heavy" (None: no superlative)."""
+    if not word.endswith("est") or len(word) < 6:
+        return None
+    stem_ = word[:-3]
+    for base in (stem_, f"{stem_}e", stem_[:-1], f"{stem_[:-1]}y"):
+        if base and (opposites(base) or lemmas_of(base)):
+            return base
+    return None
+
+
+def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
+    """ "Russia is smaller than Canada" against "Russia is the largest country on Earth;
+    Canada ranks second": the holder of a superlative is more of it than the other one the
+    sentence names (so it is of the kind and the scope): the comparison read against it,
+    whichever side of "than" the holder is on."""
+    _, adjective, way = claim.relation.split(":")
+    base = _superlative_base(found.relation.split()[0])
+    if base is None:
+        return None
+    if base == adjective:
+        sign = 1
+    elif base in opposites(adjective) or adjective in opposites(base):
+        sign = -1
+    else:
+        return None
+    sign *= 1 if way == "+" else -1
+    than = claim.args[0].key if claim.args else ""
+    named = f" {_fold(found.text)} ".__contains__
+
+    def said(name: str) -> bool:  # by its most telling word: "the Atlantic" of "Atlantic Ocean"
+        return bool(name) and named(f" {max(name.split(), key=len)} ")
+
+    if same_name(claim.subject, found.subject) and said(than):
+        order = 1
+    elif than and same_name(than, found.subject) and said(claim.subject):
+        order = -1
+    else:
+        return None
+    features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
+    if sign * order * (-1 if claim.negated != found.negated else 1) > 0:
+        return Match(
+            "support",
+            "same",
+            f"{found.subject_text} is the {found.relation}",
+            claim,
+            found,
+            features,
+        )
+    return Match(
+        "contradiction",
+        "comparison",
+        f"{found.subject_text} is the {found.relation}: the {_pole(claim)} one is not "
+        f"{claim.subject_text}",
+        claim,
+        found,
+        features,
+    )
+
+
 def _pole(record: Record) -> str:
     """The claim's comparison as the quality its subject has more of ("less dense" is
     said as "the less dense one")."""
@@ -1620,6 +1680,10 @@ def _other_shapes(claim: Record, found: Record) -> Match | None:
     if claim.relation.startswith(f"{COMPARED}:") or found.relation.startswith(f"{COMPARED}:"):
         if claim.relation.startswith(f"{COMPARED}:") and found.relation.startswith(f"{COMPARED}:"):
             return _compare_comparisons(claim, found)
+        if claim.relation.startswith(f"{COMPARED}:") and found.role and found.unique:
+            against = _comparison_and_superlative(claim, found)
+            if against is not None:
+                return against
         return Match("unrelated", "comparison and statement", "", claim, found)
     if claim.role and found.role:
         return _compare_roles(claim, found)
