@@ -189,6 +189,7 @@ TEXTBOOK_FILES = {
     "textbook-blind": "textbook_pairs_blind.jsonl",
     "textbook-traps": "textbook_pairs_traps.jsonl",
     "textbook-heldout2": "textbook_pairs_heldout2.jsonl",
+    "textbook-heldout3": "textbook_pairs_heldout3.jsonl",
 }
 
 
@@ -242,6 +243,15 @@ def textbook_heldout2(root: Path) -> Iterator[Pair]:
     away from the usual examples. Only its figures were read (and which judge made its
     wrong calls): held out."""
     for row in _textbook_rows("textbook-heldout2"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout3(root: Path) -> Iterator[Pair]:
+    """A sixth set of 90 pairs (bench/data/textbook_pairs_heldout3.jsonl: 35
+    contradictions, 35 paraphrases, 20 traps), written blind to the code and the other sets
+    by a helper at the stop of 2026-11-29 (third session), away from the most common
+    textbook examples. Only its figures were read: held out."""
+    for row in _textbook_rows("textbook-heldout3"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -503,6 +513,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-blind": textbook_blind,
     "textbook-traps": textbook_traps,
     "textbook-heldout2": textbook_heldout2,
+    "textbook-heldout3": textbook_heldout3,
 }
 
 
