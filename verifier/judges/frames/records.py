@@ -1641,14 +1641,7 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
         return None
     features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
     if sign * order * (-1 if claim.negated != found.negated else 1) > 0:
-        return Match(
-            "support",
-            "same",
-            f"{found.subject_text} is the {found.relation}",
-            claim,
-            found,
-            features,
-        )
+        return _holds_role(claim, found, features)
     return Match(
         "contradiction",
         "comparison",
@@ -1658,6 +1651,13 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
         found,
         features,
     )
+
+
+def _holds_role(claim: Record, found: Record, features: dict[str, float]) -> Match:
+    """The support of a role the sentence gives its subject ("Russia is the largest
+    country")."""
+    said = f"{found.subject_text} is the {found.relation}"
+    return Match("support", "same", said, claim, found, features)
 
 
 def _pole(record: Record) -> str:
@@ -2042,14 +2042,7 @@ def _compare_roles(claim: Record, found: Record) -> Match:
         if _scope(claim, found) == "narrower":
             # "the largest lake in Central Europe" does not say "in Europe"
             return _another_scope(claim, found)
-        return Match(
-            "support",
-            "same",
-            f"{found.subject_text} is the {found.relation}",
-            claim,
-            found,
-            features,
-        )
+        return _holds_role(claim, found, features)
     if claim.negated or found.negated:
         return Match("unrelated", "negated role", "", claim, found, features)
     holders = (claim.subject_kind, found.subject_kind)
