@@ -621,3 +621,30 @@ def test_a_pronoun_with_nothing_named_before_reads_as_the_prompts_subject() -> N
         assert "read as" in draft.rewrite
         # the prompt's words are in no span: the claim points at the response's pronoun
         assert _pieces(response, draft) == [words]
+
+
+def test_one_measure_in_two_units_is_not_a_list() -> None:
+    drafts = _claims("The crossing took Ann Pell 18 hours and 55 minutes in 2020.")
+    assert [d.claim for d in drafts] == [
+        "The crossing took Ann Pell 18 hours and 55 minutes in 2020."
+    ]
+
+
+def test_either_or_is_a_choice_not_two_facts() -> None:
+    drafts = _claims("The award went to either Ann Pell or Mara Lind.")
+    assert [d.claim for d in drafts] == ["The award went to either Ann Pell or Mara Lind."]
+
+
+def test_they_stands_for_people_named_together() -> None:
+    response = (
+        "The record is held by Johnny Strange and Tom Gregory. "
+        "In 2020, they crossed the Orva Channel in 18 hours."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert "In 2020, Johnny Strange and Tom Gregory crossed the Orva Channel in 18 hours." in claims
+
+
+def test_it_means_that_stands_for_what_was_said_and_a_word_part_names_nothing() -> None:
+    response = "If someone marries their mother's daughter-in-law, it means that they wed twice."
+    claims = [d.claim for d in _claims(response)]
+    assert not any("law means" in c for c in claims)

@@ -656,3 +656,15 @@ def test_a_list_the_parser_lost_stays_one_claim() -> None:
     claims = [c for c in extract_claims(response) if c.check_worthy]
     assert [c.claim for c in claims] == [response]
     assert [c.spans for c in claims] == [((0, len(response)),)]
+
+
+def test_a_list_after_there_have_been_says_each_item_is_one_of_them() -> None:
+    response = (
+        "As of 2021, there have been four female justices of the Orva court: Ann Pell, "
+        "Mara Lind, Ida Rask and Eva Holm."
+    )
+    claims = [claim for _text, claim, _spans in _claims(response)]
+    assert claims[0] == "As of 2021, Ann Pell is one of the four female justices of the Orva court."
+    assert (
+        claims[-1] == "As of 2021, Eva Holm is one of the four female justices of the Orva court."
+    )

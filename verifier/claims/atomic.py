@@ -444,7 +444,13 @@ def _is_expletive(subject: Token) -> bool:
     deps = {c.dep_ for c in head.children if c.i > head.i}
     if head.lemma_ == "be" and deps & {"acomp", "attr"} and deps & {"xcomp", "ccomp"}:
         return True
+    if head.lemma_ in _PROPOSITIONAL and deps & {"xcomp", "ccomp"}:
+        return True  # "it means that ...": what was just said, no thing named
     return head.lemma_ in _REPORTING and bool(deps & {"xcomp", "ccomp"})
+
+
+# "it means that X", "it seems that X": "it" is the situation just told
+_PROPOSITIONAL = frozenset({"mean", "seem", "appear", "follow", "imply", "happen"})
 
 
 def _reported(verb: Token) -> Token | None:
@@ -551,6 +557,49 @@ def _list_members(token: Token) -> list[Token]:
     return sorted(members, key=lambda t: t.i)
 
 
+def _alternatives(members: list[Token]) -> bool:
+    """ "either their spouse's sister or their spouse's mother": a choice, not a list of
+    facts; each member alone is not what the sentence says. (A plain "or" often lists
+    examples, "similar to 7-Eleven or Circle K", each of which holds.)"""
+    joins = {c.lower_ for m in members for c in m.children if c.dep_ in ("cc", "preconj")}
+    return bool(joins & {"nor", "either", "neither"})
+
+
+# units a measure is told in several of at once: "18 hours and 55 minutes", "6 feet 2 inches"
+_SUBUNITS = frozenset(
+    {
+        "year",
+        "month",
+        "week",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "foot",
+        "feet",
+        "inch",
+        "pound",
+        "ounce",
+        "stone",
+        "mile",
+        "yard",
+        "metre",
+        "meter",
+        "centimetre",
+        "centimeter",
+        "degree",
+    }
+)
+
+
+def _compound_measure(members: list[Token]) -> bool:
+    """ "in 18 hours and 55 minutes": one measure in two units, not two facts."""
+    return all(
+        m.lemma_.lower() in _SUBUNITS and any(c.dep_ == "nummod" for c in m.children)
+        for m in members
+    )
+
+
 def _misparsed(members: list[Token]) -> bool:
     """A member holds a coordination of unlike words ("the symbol Ra and atomic number 88"
     parsed as "Ra and atomic", "symbol and number"): the parser lost the list's shape, so
@@ -581,7 +630,7 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
         members = _list_members(t)
         if gerund and len(members) < 3:
             continue
-        if _misparsed(members):
+        if _misparsed(members) or _alternatives(members) or _compound_measure(members):
             continue
         if 2 <= len(members) <= MAX_LIST and all(m.i in tokens for m in members):
             found.append(members)
@@ -1638,6 +1687,8 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
         head = chunk.root
         if chunk.end > pronoun.i or head.pos_ == "PRON" or _kind(head) != kind:
             continue
+        if _in_compound_word(head):
+            continue  # "law" of "daughter-in-law" names nothing
         entity = entity_of(head, _np_words(chunk))
         if entity is None:
             continue
@@ -1652,12 +1703,43 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
     return best[2] if best else None
 
 
-def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
-    """The sentence's subjects (as resolved) and proper names into the memory."""
+def _in_compound_word(token: Token) -> bool:
+    """A part of a hyphenated word ("law" of "daughter-in-law")."""
+    doc = token.doc
+    return (token.i > 0 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_) or (
+        token.i + 1 < len(doc) and doc[token.i + 1].text == "-" and not token.whitespace_
+    )
+
+
+def _named_together(doc: Doc) -> list[Entity]:
+    """People named together ("Johnny Strange and Tom Gregory"): what a later "they"
+    stands for."""
+    out = []
+    for t in doc:
+        members = [c for c in t.children if c.dep_ == "conj" and c.pos_ == "PROPN"]
+        if t.pos_ != "PROPN" or t.dep_ == "conj" or not members:
+            continue
+        if not all(m.ent_type_ == "PERSON" for m in (t, *members)):
+            continue
+        start = min(x.left_edge.i for x in (t, *members))
+        end = max(x.right_edge.i for x in (t, *members))
+        out.append(Entity(doc[start : end + 1].text, t.lemma_.lower(), "plural", True))
+    return out
+
+
+def _learn_names(doc: Doc, memory: Memory) -> None:
+    """The sentence's proper names that are no subject, and people named together."""
     for chunk in doc.noun_chunks:
         e = entity_of(chunk.root, _np_words(chunk)) if chunk.root.pos_ == "PROPN" else None
         if e is not None and chunk.root.dep_ not in _SUBJ:
             memory.add(e)
+    for together in _named_together(doc):
+        memory.add(together)
+
+
+def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
+    """The sentence's subjects (as resolved) and proper names into the memory."""
+    _learn_names(doc, memory)
     for h in heads:
         s = _subject(h)
         if s is not None and s.dep_ == "expl":

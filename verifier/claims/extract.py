@@ -494,7 +494,7 @@ def extract_claims(
                     (seg.start + prefix[0], seg.start + prefix[1]),
                     (seg.start + start, seg.start + end),
                 )
-                claim = f"{seg.text[prefix[0] : prefix[1]]} {seg.text[start:end]}."
+                claim = _list_item_claim(seg.text[prefix[0] : prefix[1]], seg.text[start:end])
                 note = f"one of a list of {len(items)} after a colon"
                 add(seg.kind, seg.start + start, seg.start + end, claim, note, spans)
             continue
@@ -773,6 +773,38 @@ def _labelled_description(add: Any, seg: Segment, memory: Memory) -> bool:
 # "Depeche Mode's albums are: Speak & Spell, A Broken Frame, ..., and Spirit."
 _COLON_LIST = re.compile(r"^(?P<prefix>[^:]{8,200}?)\s*:\s+(?P<items>[^:;]+?)[.!]?\s*$")
 _ITEM_SEP = re.compile(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+(?=[^,]*$)")
+
+
+# a lead-in that already reads as a statement with the item after it: "The albums are"
+_LISTING_VERB = re.compile(
+    r"\b(?:are|were|is|was|be|include[sd]?|including|such as|namely|like|comprises?|"
+    r"consists? of)\s*$",
+    re.IGNORECASE,
+)
+# "there have been four female justices", "here are some famous graduates of X"
+_EXISTENTIAL = re.compile(
+    r"^(?P<lead>.*?)\b(?:there|here)\s+(?:have been|has been|had been|are|were|is|was|"
+    r"will be)\s+(?:some\s+|a few\s+|several\s+|many\s+)?(?P<kind>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def _list_item_claim(lead_in: str, item: str) -> str:
+    """One item of a list after a colon as a statement that stands alone: "Depeche Mode's
+    albums are Violator."; after "there have been four female justices" (or "here are some
+    ..."), "Elena Kagan is one of the four female justices." (the lead-in's opening
+    qualifier kept: "As of 2021, ...")."""
+    lead_in = lead_in.rstrip()
+    if _LISTING_VERB.search(lead_in):
+        return f"{lead_in} {item}."
+    m = _EXISTENTIAL.match(lead_in)
+    if m is None:
+        return f"{lead_in} {item}."
+    lead, kind = m.group("lead"), m.group("kind")
+    if kind.lower().startswith(("the ", "a ", "an ")):
+        kind = kind.split(" ", 1)[1]
+    statement = f"{item} is one of the {kind}."
+    return f"{lead}{statement}" if lead.strip() else statement
 
 
 def _colon_list(sentence: str) -> list[tuple[int, int, tuple[int, int]]]:
