@@ -3,6 +3,8 @@ adjunct, a hypothetical sentence's facts, a question's words that no pronoun sta
 
 from __future__ import annotations
 
+import pytest
+
 from verifier.claims.extract import ClaimDraft, extract_claims
 
 
@@ -648,3 +650,33 @@ def test_it_means_that_stands_for_what_was_said_and_a_word_part_names_nothing() 
     response = "If someone marries their mother's daughter-in-law, it means that they wed twice."
     claims = [d.claim for d in _claims(response)]
     assert not any("law means" in c for c in claims)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "In 1973, it was not illegal for students to attend the Orva school.",
+        "It is possible for a lunar eclipse to follow a solar eclipse.",
+        "It is a common misconception that Orva cookies are Chinese.",
+        "It becomes clear that the Orva treaty failed.",
+        "It was snowing in Orva.",
+    ],
+)
+def test_an_it_ahead_of_a_clause_or_of_the_weather_stands_for_nothing(sentence: str) -> None:
+    response = f"The Orva Academy opened in 1901. {sentence}"
+    drafts = _claims(response)
+    assert not any("Orva Academy" in d.claim for d in drafts[1:])
+
+
+def test_it_before_a_role_and_its_act_is_the_thing_named_before() -> None:
+    response = "Finland gave women the vote in 1906. It was the first country in Europe to do so."
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1] == "Finland was the first country in Europe to do so."
+
+
+@pytest.mark.parametrize(
+    "frame", ["It is worth noting that", "It's worth to note that", "It should be noted that"]
+)
+def test_a_frame_that_tells_the_reader_is_left_out(frame: str) -> None:
+    claims = [d.claim for d in _claims(f"{frame} the Orva Academy is small.")]
+    assert claims == ["The Orva Academy is small."]

@@ -75,7 +75,25 @@ _DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
 _QUESTION = frozenset({"how", "what", "which", "who", "whom", "whose", "when", "where", "why"})
 # "it is believed that X", "it is thought that X": the claim is X
 _REPORTING = frozenset(
-    {"believe", "think", "know", "estimate", "say", "report", "consider", "expect", "assume"}
+    {
+        "believe",
+        "think",
+        "know",
+        "estimate",
+        "say",
+        "report",
+        "consider",
+        "expect",
+        "assume",
+        "confirm",
+        "note",
+        "mention",
+        "argue",
+        "claim",
+        "show",
+        "find",
+        "accept",
+    }
 )
 # "This suggests that X", "These findings show that X": the claim is X
 _SHOWING = frozenset({"suggest", "show", "mean", "indicate", "imply", "demonstrate"})
@@ -441,16 +459,71 @@ def _is_expletive(subject: Token) -> bool:
     if subject.lower_ != "it":
         return False
     head = subject.head
-    deps = {c.dep_ for c in head.children if c.i > head.i}
-    if head.lemma_ == "be" and deps & {"acomp", "attr"} and deps & {"xcomp", "ccomp"}:
+    after = [c for c in head.children if c.i > head.i]
+    deps = {c.dep_ for c in after}
+    if head.lemma_ in _WEATHER:
+        return True  # "it was snowing"
+    complements = [c for c in after if c.dep_ in ("acomp", "attr", "oprd")]
+    if any(_role_noun(c) for c in complements):
+        return False  # "It was the first country to do so": the country named before
+    # the clause "it" stands ahead of, on the verb or on its complement: "It is worth
+    # noting that", "it was not illegal for them to attend", "it is a misconception that",
+    # "it is considered rude to ..."
+    # (after a noun, only a "that" clause: "It was the first ship to cross the Atlantic"
+    # speaks of the ship named before)
+    clause = _clause_after(head) or any(
+        _clause_after(x, infinitive=x.dep_ != "attr") for x in complements
+    )
+    if head.lemma_ in _LINKING | _REPORTING and complements and clause:
         return True
     if head.lemma_ in _PROPOSITIONAL and deps & {"xcomp", "ccomp"}:
         return True  # "it means that ...": what was just said, no thing named
     return head.lemma_ in _REPORTING and bool(deps & {"xcomp", "ccomp"})
 
 
+def _role_noun(token: Token) -> bool:
+    """ "the first country", "the largest ship", "the only mammal": a noun whose infinitive
+    after it is its holder's act."""
+    return token.pos_ == "NOUN" and any(
+        c.dep_ == "amod" and (c.tag_ == "JJS" or c.lower_ in ("first", "last", "only"))
+        for c in token.children
+    )
+
+
+def _clause_after(token: Token, infinitive: bool = True) -> bool:
+    """A clause after ``token``: a complement clause, or a "that" clause, or (when
+    ``infinitive``) an infinitive one ("possible for X to ...")."""
+    marks = ("to", "that", "for") if infinitive else ("that",)
+    return any(
+        (c.dep_ == "ccomp" or (infinitive and c.dep_ in ("xcomp", "pcomp")))
+        or (
+            # ("a misconception that X": the parser may call it a relative clause, but its
+            # "that" is a mark, not a relative pronoun)
+            c.dep_ in ("advcl", "acl", "relcl")
+            and any(m.dep_ in ("aux", "mark") and m.lower_ in marks for m in c.children)
+        )
+        for c in token.children
+        if c.i > token.i
+    )
+
+
+# verbs whose "it" stands ahead of a clause ("it becomes clear that ..."), and the weather's
+_LINKING = frozenset({"be", "become", "seem", "remain", "appear", "prove"})
+_WEATHER = frozenset({"rain", "snow", "hail", "drizzle", "sleet", "thunder"})
+
+
 # "it means that X", "it seems that X": "it" is the situation just told
 _PROPOSITIONAL = frozenset({"mean", "seem", "appear", "follow", "imply", "happen"})
+
+
+def _worth_telling(verb: Token) -> Token | None:
+    """The clause X of "It is worth noting that X" / "It's worth to note that X"."""
+    for worth in (c for c in verb.children if c.dep_ == "acomp" and c.lower_ == "worth"):
+        for told in (c for c in worth.children if c.dep_ in ("xcomp", "pcomp")):
+            for c in told.children:
+                if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX") and _subject(c) is not None:
+                    return c
+    return None
 
 
 def _reported(verb: Token) -> Token | None:
@@ -462,6 +535,8 @@ def _reported(verb: Token) -> Token | None:
         for c in verb.children:
             if c.dep_ == "ccomp" and c.pos_ in ("VERB", "AUX"):
                 return c
+    if subject.lower_ == "it" and verb.lemma_ == "be" and (told := _worth_telling(verb)):
+        return told
     demonstrative = subject.lower_ in _DEMONSTRATIVE or any(
         c.dep_ == "det" and c.lower_ in _DEMONSTRATIVE for c in subject.children
     )
