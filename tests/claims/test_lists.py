@@ -135,3 +135,34 @@ def test_a_lead_in_says_nothing_and_a_dashed_entry_keeps_its_whole_name() -> Non
     ]
     # however the parser reads the second entry, its name is never cut
     assert appointed[1].claim.startswith("Lena Okafor ")
+
+
+def test_here_are_some_names_what_its_entries_are_and_a_bare_role_gets_its_article() -> None:
+    response = (
+        "Sure, here are some famous graduates of the Orva Academy:\n"
+        "1. Ann Pell - Actress known for her roles in Blue Moon.\n"
+        "2. Bo Lind - Nobel Prize-winning economist.\n"
+        "3. Cy Rask - Former Mayor of Orva."
+    )
+    claims = [d.claim for d in extract_claims(response) if d.check_worthy]
+    assert claims == [
+        "Ann Pell is one of the famous graduates of the Orva Academy.",
+        "Ann Pell is an actress known for her roles in Blue Moon.",
+        "Bo Lind is one of the famous graduates of the Orva Academy.",
+        "Bo Lind is a Nobel Prize-winning economist.",
+        "Cy Rask is one of the famous graduates of the Orva Academy.",
+        "Cy Rask is a former Mayor of Orva.",
+    ]
+
+
+def test_a_description_that_is_a_sentence_or_a_step_is_not_said_with_is() -> None:
+    response = (
+        "To hire a decorator, follow these steps:\n"
+        "1. Budget: Determine your budget for the project.\n"
+        "2. Damages: The other party must have suffered damages."
+    )
+    claims = [d.claim for d in extract_claims(response)]
+    assert not any(c.startswith(("Budget is", "Damages is")) for c in claims)
+    # "Here is a list:" names nothing: no header
+    listed = extract_claims("Here is a list:\n1. Ann Pell\n2. Bo Lind")
+    assert not any("one of the" in d.claim for d in listed)

@@ -632,9 +632,49 @@ def _is_header(seg: Segment, nxt: Segment | None) -> bool:
     if nxt is None or nxt.kind != "list_item" or not text.endswith(":"):
         return False
     words = _label_words(text)
-    if not 2 <= words <= 20 or _PRONOUN_FIRST.match(text):
+    if not 2 <= words <= 20:
+        return False
+    if _names_its_entries(text):
+        return True  # "Sure, here are some famous graduates of the University of X:"
+    if _PRONOUN_FIRST.match(text):
         return False
     return _not_a_statement(text.rstrip(":").rstrip() + ".", seg.kind) is None
+
+
+# "here are some famous graduates of X:", "there have been four female justices:": the kind
+# named (an "of" phrase, or two words or more past "some"), not "Here is a list:"
+_HERE_ARE = re.compile(
+    r"^(?:(?:sure|certainly|of course|yes|ok|okay)\W+)?(?:here|there)\s+(?:are|were|have been|"
+    r"is|was)\s+(?:some\s+|a few\s+|several\s+|the\s+|\d+\s+|[a-z]+\s+)?(?P<kind>[^:]+):$",
+    re.IGNORECASE,
+)
+_GENERIC_KINDS = frozenset(
+    {
+        "list",
+        "examples",
+        "options",
+        "ideas",
+        "tips",
+        "steps",
+        "details",
+        "suggestions",
+        "ways",
+        "things",
+        "points",
+        "facts",
+        "answers",
+        "reasons",
+        "resources",
+    }
+)
+
+
+def _names_its_entries(text: str) -> bool:
+    m = _HERE_ARE.match(text)
+    if m is None:
+        return False
+    kind = m.group("kind").lower().split()
+    return " of " in f" {' '.join(kind)} " or (len(kind) >= 2 and kind[-1] not in _GENERIC_KINDS)
 
 
 def _not_checked(index: int, seg: Segment, reason: str) -> ClaimDraft:
@@ -708,7 +748,8 @@ def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, s
     said = (
         m is not None
         and _label_words(m.group("label")) <= 6
-        and bool(_NOUN_PHRASE.match(m.group("desc")))
+        and (bool(_NOUN_PHRASE.match(m.group("desc"))) or _role_description(m.group("desc")))
+        and not _a_sentence(m.group("desc"))
     )
     if not said and (header is None or m is not None or not _is_name_entry(text)):
         return False
@@ -720,13 +761,93 @@ def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, s
         note = f"an entry of the list {response[header[0] : header[1]]!r}"
         if h != response[header[0] : header[1]]:
             note += f", read as {h!r}"
-        add(seg.kind, name[0], name[1], f"{h} {item}.", note, (header[:2], name))
+        add(seg.kind, name[0], name[1], _list_item_claim(h, item), note, (header[:2], name))
     if said and m and label:
         desc = (seg.start + m.start("desc"), seg.start + m.end("desc"))
-        claim = f"{response[label[0] : label[1]]} is {response[desc[0] : desc[1]].rstrip('.;,')}."
+        described = _as_noun_phrase(response[desc[0] : desc[1]].rstrip(".;,"))
+        claim = f"{response[label[0] : label[1]]} is {described}."
         note = f"the entry {response[label[0] : label[1]]!r} said of its description"
         add(seg.kind, desc[0], desc[1], claim, note, (label, desc))
     return True
+
+
+# a description that is a bare role, written capitalised as list entries are: "Actress
+# known for ...", "King of England from 1483", "Former Minister of State", "Inventor of X"
+_ROLE = re.compile(
+    r"^(?:(?:Former|Late|Current)\s)?(?:[A-Z][\w'’-]*\s){0,2}(?:[A-Za-z][\w-]*)"
+    r"(?=\s(?:of|and|known|for|at|who|from)\b|[.;,]?$)"
+)
+# the role's head, when it is written in lower case, is a noun: not "your", "the", "online"
+_NOT_A_HEAD = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "your",
+        "our",
+        "their",
+        "its",
+        "his",
+        "her",
+        "this",
+        "that",
+        "these",
+        "those",
+        "online",
+        "to",
+        "with",
+        "by",
+        "in",
+        "on",
+        "all",
+        "any",
+        "some",
+        "many",
+        "more",
+    }
+)
+# a description that is a sentence of its own: "The other party must have suffered damages"
+_SENTENCE_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|must|can|could|will|would|should|may|might|did|does)\b",
+    re.IGNORECASE,
+)
+_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where|when)\b", re.IGNORECASE)
+_VOWEL = re.compile(r"^[aeio]|^u(?!ni|s[eu])", re.IGNORECASE)
+
+
+def _role_description(desc: str) -> bool:
+    """ "Naturalist and broadcaster", "Author of the Adrian Mole series": a role with no
+    article, the first word capitalised as a list's entries are."""
+    m = _ROLE.match(desc.strip())
+    if m is None or _ENTRY_PRONOUN.match(desc):
+        return False
+    words = m.group().split()
+    head = words[-1]
+    if len(words) == 1 and not head[:1].isupper():
+        return False
+    return head.lower() not in _NOT_A_HEAD and (head[:1].isupper() or len(words) > 1)
+
+
+def _a_sentence(desc: str) -> bool:
+    """A description that is a sentence of its own, not a noun phrase: a verb before any
+    relative clause ("The notorious outlaw was known for ...")."""
+    return bool(_SENTENCE_VERB.search(_RELATIVE.split(desc, maxsplit=1)[0]))
+
+
+def _as_noun_phrase(desc: str) -> str:
+    """A description as said after "is": a bare role gets its article and loses the
+    capital a list gave it ("Actress known for X" -> "an actress known for X")."""
+    if _NOUN_PHRASE.match(desc):
+        article, _, rest = desc.partition(" ")
+        return f"{article.lower()} {rest}" if article in ("A", "An", "The") else desc
+    if not _role_description(desc):
+        return desc
+    first, _, rest = desc.partition(" ")
+    # the capital a list gives its entries goes; a name's stays ("a Nobel Prize-winning")
+    lower = first in ("Former", "Late", "Current") or not rest or rest[0].islower()
+    word = first.lower() if lower and not first.isupper() else first
+    article = "an" if _VOWEL.match(word) else "a"
+    return f"{article} {word} {rest}".rstrip()
 
 
 def _labelled_description(add: Any, seg: Segment, memory: Memory) -> bool:
@@ -789,6 +910,9 @@ _EXISTENTIAL = re.compile(
 )
 
 
+_INTERJECTION = re.compile(r"^(?:sure|certainly|of course|yes|ok|okay)\W+", re.IGNORECASE)
+
+
 def _list_item_claim(lead_in: str, item: str) -> str:
     """One item of a list after a colon as a statement that stands alone: "Depeche Mode's
     albums are Violator."; after "there have been four female justices" (or "here are some
@@ -800,7 +924,7 @@ def _list_item_claim(lead_in: str, item: str) -> str:
     m = _EXISTENTIAL.match(lead_in)
     if m is None:
         return f"{lead_in} {item}."
-    lead, kind = m.group("lead"), m.group("kind")
+    lead, kind = _INTERJECTION.sub("", m.group("lead")), m.group("kind")
     if kind.lower().startswith(("the ", "a ", "an ")):
         kind = kind.split(" ", 1)[1]
     statement = f"{item} is one of the {kind}."
