@@ -680,3 +680,12 @@ def test_it_before_a_role_and_its_act_is_the_thing_named_before() -> None:
 def test_a_frame_that_tells_the_reader_is_left_out(frame: str) -> None:
     claims = [d.claim for d in _claims(f"{frame} the Orva Academy is small.")]
     assert claims == ["The Orva Academy is small."]
+
+
+def test_the_second_they_of_two_joined_clauses_is_the_firsts() -> None:
+    response = (
+        "Orvel hounds are dichromatic. They can tell shades of blue and yellow apart, "
+        "but they have difficulty with red and green."
+    )
+    claims = [d.claim for d in _claims(response)]
+    assert claims[-1].startswith("Orvel hounds have difficulty")

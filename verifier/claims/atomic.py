@@ -1757,6 +1757,16 @@ def _names_already(doc: Doc, claim: _Claim, entity: Entity) -> bool:
 def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity | None:
     """What "it" or "they" stands for in its own sentence: a noun phrase before it of its
     number, the one the answer already spoke of first, else the subject, else the nearest."""
+    if (
+        pronoun.lower_ == "they"
+        and pronoun.dep_ in _SUBJ
+        and pronoun.head.dep_ == "conj"
+        and any(t.lower_ == "they" and t.dep_ in _SUBJ for t in pronoun.head.head.children)
+    ):
+        # "They can tell blue from yellow, but they have difficulty with red": the second
+        # "they" of two joined clauses is the first's, named before the sentence, not a
+        # noun between them ("while they slept" may be another's)
+        return None
     best: tuple[int, int, Entity] | None = None
     for chunk in doc.noun_chunks:
         head = chunk.root
