@@ -149,3 +149,10 @@ def test_a_sentence_opening_with_a_pronoun_speaks_of_the_subject_named_before() 
     found = unconfirmed("The Kessel Dam has 14 turbines.", [text], "frames")
     assert found is not None
     assert found.sentence == "It runs 12 turbines."
+
+
+def test_a_name_after_a_preposition_places_the_subject_and_is_no_other_subject() -> None:
+    claim = "The Kessel Dam on the Orva river has 14 turbines."
+    found = unconfirmed(claim, ["Finished in 1961, the Kessel Dam runs 12 turbines."], "frames")
+    assert found is not None
+    assert found.conflicts == ("number 14 turbines vs 12 turbines",)
