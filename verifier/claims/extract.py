@@ -643,8 +643,10 @@ def _is_header(seg: Segment, nxt: Segment | None) -> bool:
 
 # "here are some famous graduates of X:", "there have been four female justices:": the kind
 # named (an "of" phrase, or two words or more past "some"), not "Here is a list:"
+# what an answer opens with before it says anything: "Sure, here are ..."
+_INTERJECTIONS = r"(?:sure|certainly|of course|yes|ok|okay)\W+"
 _HERE_ARE = re.compile(
-    r"^(?:(?:sure|certainly|of course|yes|ok|okay)\W+)?(?:here|there)\s+(?:are|were|have been|"
+    rf"^(?:{_INTERJECTIONS})?(?:here|there)\s+(?:are|were|have been|"
     r"is|was)\s+(?:some\s+|a few\s+|several\s+|the\s+|\d+\s+|[a-z]+\s+)?(?P<kind>[^:]+):$",
     re.IGNORECASE,
 )
@@ -910,7 +912,7 @@ _EXISTENTIAL = re.compile(
 )
 
 
-_INTERJECTION = re.compile(r"^(?:sure|certainly|of course|yes|ok|okay)\W+", re.IGNORECASE)
+_INTERJECTION = re.compile(f"^{_INTERJECTIONS}", re.IGNORECASE)
 
 
 def _list_item_claim(lead_in: str, item: str) -> str:

@@ -1600,6 +1600,11 @@ def _lacking(claim: Record, found: Record) -> Match | None:
     return Match("contradiction", "negation", said, claim, found, features)
 
 
+def _told_in(name: str, words: set[str]) -> bool:
+    """The name's most telling word is among ``words`` ("atlantic" of "atlantic ocean")."""
+    return bool(name) and max(name.split(), key=len) in words
+
+
 def _superlative_base(word: str) -> str | None:
     """ "largest": "large", "biggest": "big", "heaviest": "heavy" (None: no superlative)."""
     if not word.endswith("est") or len(word) < 6:
@@ -1628,14 +1633,11 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
         return None
     sign *= 1 if way == "+" else -1
     than = claim.args[0].key if claim.args else ""
-    named = f" {_fold(found.text)} ".__contains__
-
-    def said(name: str) -> bool:  # by its most telling word: "the Atlantic" of "Atlantic Ocean"
-        return bool(name) and named(f" {max(name.split(), key=len)} ")
-
-    if same_name(claim.subject, found.subject) and said(than):
+    # the other one named in the sentence, by its most telling word ("the Atlantic")
+    words = set(_fold(found.text).split())
+    if same_name(claim.subject, found.subject) and _told_in(than, words):
         order = 1
-    elif than and same_name(than, found.subject) and said(claim.subject):
+    elif than and same_name(than, found.subject) and _told_in(claim.subject, words):
         order = -1
     else:
         return None

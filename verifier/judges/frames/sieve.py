@@ -21,7 +21,7 @@ from verifier.text.spans import DIGIT
 from verifier.text.stem import IRREGULAR as _SURFACE
 from verifier.text.stem import stem
 
-__all__ = ["Sieve", "names_subject", "subject_keys", "worth_reading"]
+__all__ = ["Sieve", "name_keys", "names_subject", "subject_keys", "worth_reading"]
 
 
 _GLUED = re.compile(r"[a-z]{2}[A-Z][a-z]")  # words of a menu with no space between
@@ -199,9 +199,14 @@ def names_subject(frame: Frame, sentence: str) -> bool:
 _OPENERS = ("he ", "she ", "it ", "its ", "they ", "their ", "his ", "her ", "the ")
 
 
+def name_keys(names: tuple[str, ...]) -> set[str]:
+    """Each name's longest word ("Kilimanjaro" of "Mount Kilimanjaro")."""
+    return {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in names}
+
+
 @lru_cache(maxsize=1024)
 def subject_keys(frame: Frame) -> tuple[str, ...]:
-    words = {max(re.findall(r"\w{3,}", n) or [n], key=len) for n in frame.subject_names}
+    words = name_keys(frame.subject_names)
     if frame.subject_head:
         words.add(frame.subject_head[:5])
     return tuple(sorted(words))

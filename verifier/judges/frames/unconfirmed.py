@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from verifier.judges.base import Judgement
 from verifier.judges.frames.frame import Frame, Slot, frame_of
 from verifier.judges.frames.relations import same_relation
+from verifier.judges.frames.sieve import name_keys
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.months import month_pattern
 from verifier.text.sentences import Splitting, sentence_spans
@@ -78,9 +79,7 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
     frame = frame_of(claim.strip())
     # a named subject only: a head noun ("the temperature", "countries") is named by many
     # a sentence about something else
-    keys = tuple(
-        sorted({max(re.findall(r"\w{3,}", n) or [n], key=len).lower() for n in frame.subject_names})
-    )
+    keys = tuple(sorted(k.lower() for k in name_keys(frame.subject_names)))
     slots = [s for s in frame.slots if _read(frame, s)]
     if not slots or not keys:
         return None
@@ -98,6 +97,7 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
         or (_PRONOUN.match(s[3]) and naming.search(evidence[s[0]][: s[1]]))
     ]
     valued = [s for s in named if _DIGIT_OR_WORD.search(s[3])]
+    texts = [s[3] for s in sentences]
     for slot in slots:
         doer = _doer(slot)
         for index, start, end, sentence in named if doer else valued:
@@ -107,8 +107,8 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
                 if other is not None and _named_anywhere(slot.value, evidence):
                     break
             else:
-                other = _other_value(frame, slot, sentence, keys)
-                if other is not None and _stated(slot.value, [s for *_, s in sentences]):
+                other = _other_value(frame, slot, sentence)
+                if other is not None and _stated(slot.value, texts):
                     break
             if other is not None:
                 said = f"{_kind(slot.value)} {slot.value.text} vs {other.text}"
@@ -249,7 +249,7 @@ def _rate(text: str, value: Value) -> str | None:
     return stem(m.group(1).lower()) if m else None
 
 
-def _other_value(frame: Frame, slot: Slot, sentence: str, keys: tuple[str, ...]) -> Value | None:
+def _other_value(frame: Frame, slot: Slot, sentence: str) -> Value | None:
     """A value of ``sentence`` that conflicts with the claim's ``slot`` about the same
     measure, when the sentence names the claim's subject."""
     claimed = slot.value
@@ -258,9 +258,7 @@ def _other_value(frame: Frame, slot: Slot, sentence: str, keys: tuple[str, ...])
     ):
         return None
     found = frame_of(sentence)
-    subject = {stem(k) for k in keys} | {
-        stem(w.lower()) for name in frame.subject_names for w in re.findall(r"\w+", name)
-    }
+    subject = {stem(w.lower()) for name in frame.subject_names for w in re.findall(r"\w+", name)}
     context = slot.context - subject
     for other in found.slots:
         value = other.value
