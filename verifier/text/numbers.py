@@ -26,7 +26,7 @@ from verifier.text.months import MONTH_NAMES, WEEKDAYS
 from verifier.text.spans import DIGIT
 from verifier.text.stem import Stemming, stem
 
-__all__ = ["UNITS", "Quantity", "Reading", "number_words", "quantities_in"]
+__all__ = ["PEOPLE", "UNITS", "Quantity", "Reading", "number_words", "quantities_in"]
 
 
 class Reading(Enum):
@@ -512,12 +512,13 @@ def _counted(noun: str, is_word: bool) -> str | None:
 # nouns that count the same people: "1.4 billion inhabitants" is a population of "1.4
 # billion people" ("citizens" and "residents" differ in law, not in a headcount's order)
 _PEOPLE = frozenset({"person", "inhabitant", "resident", "citizen", "individual", "human"})
+PEOPLE = "count:people"  # the unit of a headcount
 
 
 def _count_of(noun: str) -> str:
     """The unit of a count: the counted noun's stem ("count:employee"), one for people."""
     counted = stem(noun, Stemming.COUNTED)
-    return f"count:{'people' if counted in _PEOPLE else counted}"
+    return PEOPLE if counted in _PEOPLE else f"count:{counted}"
 
 
 _NUMBER_NAMES = {n: w for w, n in _WORD_NUMBERS.items() if isinstance(n, int)}

@@ -192,3 +192,27 @@ def test_a_sentence_that_repeats_the_claim_supports_it(claim: str) -> None:
 def test_unable_to_is_a_negation(said: str) -> None:
     decision = FrameJudge().decide("Ostriches can fly.", [said])
     assert decision.label == "refuted"  # "unable to fly" supported "can fly" at 0.96 before
+
+
+def test_a_population_counts_people() -> None:
+    """ "The population of X is about N" gives a headcount with no noun after it."""
+    claim = "Kessingen has a population of over 900,000 people."
+    decision = FrameJudge().decide(claim, ["The population of Kessingen is about 184,317."])
+    assert decision.label == "refuted", decision.reason
+    # dated by the source ("as of October 1, 2021"): a count that may have changed, a
+    # question for the rater, never a cap
+    dated = FrameJudge().decide(
+        claim, ["The population of Kessingen is about 184,317 (as of October 1, 2021)."]
+    )
+    assert dated.label == "inconclusive", dated.reason
+    assert dated.lead is not None
+    assert dated.lead.conflicts
+
+
+def test_a_century_is_its_years() -> None:
+    judge = FrameJudge()
+    founded = ["The Vossberg abbey was founded in 1427 by monks from Lund."]
+    wrong = judge.decide("The Vossberg abbey was founded in the 14th century.", founded)
+    assert wrong.label == "refuted", wrong.reason
+    right = judge.decide("The Vossberg abbey was founded in the 15th century.", founded)
+    assert right.label != "refuted", right.reason

@@ -37,6 +37,17 @@ def test_years_decades_and_what_is_not_a_year() -> None:
     assert not [v for v in values_in("About 1900 people came.") if v.kind == "year"] or True
 
 
+def test_centuries_span_their_years() -> None:
+    assert one("The abbey was founded in the 14th century.", "year").key == (1300, 1400)
+    assert one("It dates from the fifth century BC.", "year").key == (-500, -400)
+    assert one("A late nineteenth-century house.", "year").key == (1800, 1900)
+    assert not [v for v in values_in("It was made by 20th Century Fox.") if v.kind == "year"]
+    century = one("It was founded in the 14th century.", "year")
+    assert compare(century, one("It was founded in 1427.", "year")) == "conflict"
+    assert compare(century, one("It was founded in 1345.", "year")) == "same"
+    assert compare(one("It was founded in 1345.", "year"), century) == "same"
+
+
 @pytest.mark.parametrize(
     ("claim", "evidence", "outcome"),
     [

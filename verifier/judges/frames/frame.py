@@ -35,6 +35,7 @@ from verifier.judges.frames.relations import (
 )
 from verifier.judges.frames.relations import PHRASE_STARTS as _PHRASE_STARTS
 from verifier.judges.frames.slots import Value, compare, values_in
+from verifier.text.numbers import PEOPLE
 from verifier.text.spans import STOPWORDS
 from verifier.text.stem import stem
 
@@ -351,6 +352,9 @@ def _slots(
         ):
             # "Kessingen's population stood at 184,317": the head says what is measured
             slot = replace(slot, relation=head, functional=True)
+        if value.kind == "quantity" and not value.unit and _POPULATION in (head, slot.label):
+            # "the population of Tokyo is about 14 million": a population counts people
+            slot = replace(slot, value=replace(value, unit=PEOPLE))
         slots.append(slot)
     return slots
 
@@ -522,6 +526,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
     )
 
 
+_POPULATION = "populat"
 # subject heads that say what a number measures ("population", "height", "revenue")
 _MEASURES = frozenset(
     {"populat", "high", "long", "wide", "deep", "area", "weigh", "employ", "revenue", "cost"}

@@ -106,7 +106,9 @@ _YEAR_WORD = r"(?:1[6-9]|20)\d\d"
 
 # what dates a value: "as of 2022", "since 2010", "(2019 census)", "currently", "became"
 _DATING = re.compile(
-    rf"\b(?:as of|as at|since|until|through|by the end of)\s+(?:{_MONTH_WORD}\s+)?{_YEAR_WORD}\b"
+    # "as of 2022", "as of October 1, 2021", "as of 1 October 2021"
+    rf"\b(?:as of|as at|since|until|through|by the end of)\s+(?:\d{{1,2}}\s+)?"
+    rf"(?:{_MONTH_WORD}\s+(?:\d{{1,2}},?\s+)?)?{_YEAR_WORD}\b"
     rf"|\(\s*{_YEAR_WORD}(?:\s*(?:est|estimate|census|figures?|data)\.?)?\s*\)"
     rf"|\b{_YEAR_WORD}\s+(?:census|estimates?|figures?|data|survey|report)\b"
     r"|\b(?:currently|presently|at present|today|nowadays|to date|so far|as yet|now|became|"

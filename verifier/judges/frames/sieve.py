@@ -17,6 +17,7 @@ from verifier.judges.frames.frame import Frame, Slot
 from verifier.judges.frames.relations import RELATIONS
 from verifier.judges.frames.slots import DIRECTION_WORDS, TIME, values_in
 from verifier.text.months import month_pattern
+from verifier.text.numbers import PEOPLE
 from verifier.text.spans import DIGIT
 from verifier.text.stem import IRREGULAR as _SURFACE
 from verifier.text.stem import stem
@@ -226,7 +227,11 @@ def worth_reading(
         for s in checkable
         if s.value.kind not in ("ordinal", "exclusive")  # modifiers: checked if aligned
     }
+    population = "population" in sentence.lower()
     return any(
-        (v.kind, v.unit) in kinds or (v.kind in ("year", "date") and TIME & {k for k, _u in kinds})
+        (v.kind, v.unit) in kinds
+        or (v.kind in ("year", "date") and TIME & {k for k, _u in kinds})
+        # "the population of Tokyo is about 14 million" (read as people by the frame)
+        or (population and v.kind == "quantity" and not v.unit and (v.kind, PEOPLE) in kinds)
         for v in values_in(sentence)
     )

@@ -318,6 +318,51 @@ def _era_years(found: _Found) -> None:
         found.add(Value("year", m.start(), m.end(), m.group(), (year, year)))
 
 
+_CENTURY_WORDS = {
+    **{w: n for w, n in _ORDINALS.items() if n > 0},
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "twenty-first": 21,
+}
+# "the 14th century", "the fifth century BC", "the late 19th-century"
+_CENTURY = re.compile(
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)|("
+    + "|".join(sorted(_CENTURY_WORDS, key=len, reverse=True))
+    # not a name's word: "20th Century Fox", "21st Century Insurance"
+    + r"))[- ]century\b(?:\s+(BCE?|AD|CE)\b)?(?!\s+(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+
+
+def _centuries(found: _Found) -> None:
+    """Centuries as the years they span, either edge year in ("the 14th century":
+    1300-1400, as people count it and as it is reckoned); BC ones negative."""
+    if "entur" not in found.lowered:
+        return
+    for m in _CENTURY.finditer(found.sentence):
+        n = int(m.group(1)) if m.group(1) else _CENTURY_WORDS[m.group(2).lower()]
+        if not 1 <= n <= 21:
+            continue
+        span = (
+            (-100 * n, -100 * (n - 1))
+            if (m.group(3) or "").upper().startswith("B")
+            else (
+                100 * (n - 1),
+                100 * n,
+            )
+        )
+        mark = _time_bound(found, m.start())
+        found.add(Value("year", m.start(), m.end(), m.group(), span, unit="century", bound=mark))
+
+
 def _years_and_decades(found: _Found) -> None:
     """Years and decades ("1889", "the 1880s"), with the bound a word before them sets."""
     if not found.has_digit:
@@ -433,6 +478,7 @@ _STEPS: tuple[Callable[[_Found], None], ...] = (
     _full_dates,
     _days_of_months,
     _months_of_years,
+    _centuries,
     _era_years,
     _years_and_decades,
     _quantity_values,
