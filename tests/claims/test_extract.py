@@ -668,3 +668,21 @@ def test_a_list_after_there_have_been_says_each_item_is_one_of_them() -> None:
     assert (
         claims[-1] == "As of 2021, Eva Holm is one of the four female justices of the Orva court."
     )
+
+
+def test_the_clause_before_a_colon_is_a_claim_of_its_own() -> None:
+    """A colon with a whole clause after it joins two statements; a clause before a colon
+    is no entry's name ("The reason is simple" said of "the river flooded")."""
+    got = {c for _t, c, _s in _claims("The bridge has one flaw: it sways in the wind.")}
+    assert got == {"The bridge has one flaw.", "The bridge sways in the wind."}
+    got = {
+        c
+        for _t, c, _s in _claims(
+            "There has already been a female mayor of Lund: "
+            "Anna Berg served as its 45th mayor from 2017 to 2021."
+        )
+    }
+    assert "There has already been a female mayor of Lund." in got
+    assert any(c.startswith("Anna Berg served as") for c in got)
+    got = {c for _t, c, _s in _claims("The reason is simple: the river flooded in 1910.")}
+    assert got == {"The reason is simple.", "The river flooded in 1910."}

@@ -326,13 +326,40 @@ def _clause_heads(root: Token) -> list[Token]:
             if said.head.i == child.i and child.i != said.i:  # "keep in mind that X, so Y"
                 out.extend(h for c in child.children if _given(c) for h in _clause_heads(c))
         elif (
-            child.dep_ == "conj"
-            and child.pos_ in ("VERB", "AUX")
-            and child.i > root.i
-            and not _dangling(child)
-        ) or _given(child):
+            (
+                child.dep_ == "conj"
+                and child.pos_ in ("VERB", "AUX")
+                and child.i > root.i
+                and not _dangling(child)
+            )
+            or _given(child)
+            or _before_colon(child)
+        ):
             out.extend(_clause_heads(child))
     return out
+
+
+def _before_colon(child: Token) -> bool:
+    """ "There has been a female president: Hillary Clinton served as the 45th": the
+    clause before a colon that a whole clause follows states a fact of its own (the small
+    model reads it as the second clause's complement)."""
+    return (
+        child.dep_ == "ccomp"
+        and child.pos_ in ("VERB", "AUX")
+        and child.i < child.head.i
+        and _colon_after(child) is not None
+        and (_subject(child) is not None or any(c.dep_ == "expl" for c in child.children))
+        and _subject(child.head) is not None
+    )
+
+
+def _colon_after(clause: Token) -> int | None:
+    """The index of the colon that ends a clause (its last word, or the word after it)."""
+    doc, last = clause.doc, clause.right_edge.i
+    for i in (last, last + 1):
+        if i < clause.head.i and doc[i].text == ":":
+            return i
+    return None
 
 
 def _given(child: Token) -> bool:
@@ -898,6 +925,9 @@ def _owned(heads: list[Token]) -> dict[int, set[int]]:
                 words -= _subtree(other)
         # the "and" (and comma) that joins a following clause to this one
         joins = {o.left_edge.i - k for o in heads if o.head.i == h.i and o.i > h.i for k in (1, 2)}
+        # ... and the colon after a clause before it
+        colons = [_colon_after(o) for o in heads if o.i == h.i or o.head.i == h.i]
+        joins |= {i for i in colons if i is not None}
         for c in h.children:
             if c.dep_ in ("cc", "punct") and c.i in joins:
                 words.discard(c.i)

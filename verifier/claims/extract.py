@@ -525,6 +525,8 @@ _TRAILING_NUMBER = re.compile(r"(?<=[.!?:”\"')])\s*\d{1,3}\.$")
 _LABELLED = re.compile(
     r"^(?P<label>[\"“'*]*[A-Z0-9][^:\n]{0,80}?)\s*(?::|\s[-–—])\s+(?P<desc>\S.*)$", re.DOTALL
 )
+# a label that is a clause, not an entry's name: "The reason is simple: the river ..."
+_CLAUSE = re.compile(r"\b(?:is|are|was|were|has|have|had|holds?|will|would|can|does|did)\b", re.I)
 # a description that names what it is: "a platform for ...", "the first ..."
 _NOUN_PHRASE = re.compile(r"^(?:a|an|the|one of the)\s+\w", re.IGNORECASE)
 # a description that speaks of the entry as "this" or "it": "This is their first album"
@@ -750,6 +752,7 @@ def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, s
     said = (
         m is not None
         and _label_words(m.group("label")) <= 6
+        and not _CLAUSE.search(m.group("label"))
         and (bool(_NOUN_PHRASE.match(m.group("desc"))) or _role_description(m.group("desc")))
         and not _a_sentence(m.group("desc"))
     )
