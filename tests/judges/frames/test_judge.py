@@ -209,6 +209,18 @@ def test_a_population_counts_people() -> None:
     assert dated.lead.conflicts
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kessingen has 184,317 inhabitants.",
+        "With more than 184,000 residents, Kessingen is the largest town of the region.",
+    ],
+)
+def test_a_headcount_of_a_place_is_its_population(said: str) -> None:
+    decision = FrameJudge().decide("Kessingen has a population of about 90,000 people.", [said])
+    assert decision.label == "refuted", decision.reason
+
+
 def test_a_century_is_its_years() -> None:
     judge = FrameJudge()
     founded = ["The Vossberg abbey was founded in 1427 by monks from Lund."]
@@ -216,3 +228,10 @@ def test_a_century_is_its_years() -> None:
     assert wrong.label == "refuted", wrong.reason
     right = judge.decide("The Vossberg abbey was founded in the 15th century.", founded)
     assert right.label != "refuted", right.reason
+
+
+def test_a_superlative_said_another_way_supports() -> None:
+    judge = FrameJudge()
+    said = ["Mount Kesh is the highest mountain in Norland."]
+    assert judge.decide("Mount Kesh is the tallest mountain in Norland.", said).label == "supported"
+    assert judge.decide("Mount Vell is the tallest mountain in Norland.", said).label == "refuted"

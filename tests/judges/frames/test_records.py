@@ -625,3 +625,29 @@ def test_a_comparison_read_against_a_superlative(claim: str, outcome: str | None
         if m.claim.relation.startswith("than:") and m.found.role
     }
     assert (outcome in outcomes) if outcome else not outcomes - {"unrelated"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # a superlative said another way names the same role
+        ("The Orva is the biggest lake of Norland.", "The Lanna is the largest lake of Norland."),
+        (
+            "Mount Kesh is the tallest mountain of Norland.",
+            "Mount Vell is the highest mountain of Norland.",
+        ),
+        # "the closest planet to X" is "the planet closest to X"
+        ("Venus is the closest planet to the Sun.", "Mercury is the planet nearest to the Sun."),
+    ],
+)
+def test_a_superlative_said_another_way_is_the_same_role(claim: str, sentence: str) -> None:
+    assert ("contradiction", "unique_role") in _kinds(claim, sentence)
+
+
+def test_the_one_after_a_noun_holds_that_nouns_role() -> None:
+    """ "the smallest planet and the one nearest to the Sun": the one is a planet."""
+    kinds = _kinds(
+        "Venus is the planet closest to the Sun.",
+        "Mercury is the smallest planet and the one nearest to the Sun.",
+    )
+    assert ("contradiction", "unique_role") in kinds

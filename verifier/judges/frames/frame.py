@@ -34,7 +34,7 @@ from verifier.judges.frames.relations import (
     relation_of,
 )
 from verifier.judges.frames.relations import PHRASE_STARTS as _PHRASE_STARTS
-from verifier.judges.frames.slots import Value, compare, values_in
+from verifier.judges.frames.slots import SAME_SUPERLATIVE, Value, compare, values_in
 from verifier.text.numbers import PEOPLE
 from verifier.text.spans import STOPWORDS
 from verifier.text.stem import stem
@@ -144,7 +144,7 @@ class _Tok(NamedTuple):
 def _word(word: str) -> tuple[str, str | None, bool]:
     """A word's stem, the relation it states alone, and whether it reads as a verb
     ("co-founded" states what "founded" does)."""
-    st = stem(word)
+    st = stem(SAME_SUPERLATIVE.get(word.lower(), word))  # "tallest" says "highest"
     if "-" in word and relation_of(st) is None:
         tail = word.rsplit("-", 1)[1]
         if relation_of(stem(tail)) is not None:
@@ -355,6 +355,10 @@ def _slots(
         if value.kind == "quantity" and not value.unit and _POPULATION in (head, slot.label):
             # "the population of Tokyo is about 14 million": a population counts people
             slot = replace(slot, value=replace(value, unit=PEOPLE))
+        if slot.value.unit == PEOPLE and slot.relation is None:
+            # "India has 1.4 billion inhabitants", "With 1.4 billion people, India is ...":
+            # a headcount with no act of its own (not "holds", "killed") is a population
+            slot = replace(slot, relation=_POPULATION, functional=True)
         slots.append(slot)
     return slots
 

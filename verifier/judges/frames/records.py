@@ -40,6 +40,7 @@ from verifier.judges.frames.relations import (
     relation_of,
     relation_said,
 )
+from verifier.judges.frames.slots import SAME_SUPERLATIVE as _SAME_SUPERLATIVE
 from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.stem import IRREGULAR, stem
 from verifier.text.wordnet import WordRelation, lemmas_of, relation
@@ -379,10 +380,15 @@ def _role_name(noun: Token) -> str:
     # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
     # ("the Kenyan capital": the demonym is the scope, not the role's name)
     scope = {c.i for c in _demonym_scope(noun)}
+    place = _superlative_of_place(noun)
+    if place is not None:
+        # "the closest planet to the Sun" is "the planet closest to the Sun"
+        return place
     mods = [
-        "".join(t.text_with_ws for t in c.subtree).strip().lower()
+        _SAME_SUPERLATIVE.get(m, m)
         for c in noun.children
         if c.dep_ in ("amod", "compound", "nmod", "nummod") and c.i not in scope
+        for m in ["".join(t.text_with_ws for t in c.subtree).strip().lower()]
     ]
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
@@ -799,8 +805,26 @@ def _partitive_superlative(attr: Token) -> Token | None:
     return None
 
 
-# superlatives said two ways
-_SAME_SUPERLATIVE = {"nearest": "closest", "furthest": "farthest", "biggest": "largest"}
+def _superlative_of_place(noun: Token) -> str | None:
+    """The role of "the closest planet to the Sun" or "the one nearest to the Sun" (after
+    "the smallest planet and"), named as :func:`_after_noun_superlative` names "the planet
+    closest to the Sun": "planet closest to sun"; None for other nouns."""
+    for mod in noun.children:
+        if mod.dep_ != "amod" or mod.lower_ not in _AFTER_NOUN:
+            continue
+        to = next(
+            (c for t in (noun, mod) for c in t.children if c.dep_ == "prep" and c.lower_ == "to"),
+            None,
+        )
+        if to is None:
+            return None
+        head = noun
+        if noun.lower_ == "one" and noun.dep_ == "conj" and noun.head.pos_ == "NOUN":
+            head = noun.head  # "the smallest planet and the one nearest to": a planet
+        words = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
+        word = _SAME_SUPERLATIVE.get(mod.lower_, mod.lower_)
+        return " ".join([head.lemma_.lower(), word, *words])
+    return None
 
 
 def _after_noun_superlative(

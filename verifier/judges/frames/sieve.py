@@ -15,7 +15,13 @@ from functools import lru_cache
 
 from verifier.judges.frames.frame import Frame, Slot
 from verifier.judges.frames.relations import RELATIONS
-from verifier.judges.frames.slots import DIRECTION_WORDS, TIME, values_in
+from verifier.judges.frames.slots import (
+    DIRECTION_WORDS,
+    SAME_SUPERLATIVE,
+    TIME,
+    Value,
+    values_in,
+)
 from verifier.text.months import month_pattern
 from verifier.text.numbers import PEOPLE
 from verifier.text.spans import DIGIT
@@ -38,6 +44,19 @@ _NUMBER_WORDS = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|dozen)\b"
 )
+
+
+# each superlative and every way it is said ("largest": "largest", "biggest")
+_SAID_AS: dict[str, tuple[str, ...]] = {}
+for _said, _key in SAME_SUPERLATIVE.items():
+    _SAID_AS[_key] = (*_SAID_AS.get(_key, (_key,)), _said)
+
+
+def _said_ways(exclusive: Value) -> set[str]:
+    """An exclusive word as written and said the other ways ("tallest", "highest")."""
+    said = exclusive.text.lower()
+    ways = _SAID_AS.get(str(exclusive.key), ())
+    return {said} | {re.sub(rf"\b{w}\b", other, said) for w in ways for other in ways}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +94,8 @@ class Sieve:
             # "the only person", "the first casualty": the word and the start of the next
             ex = frame.exclusive.value
             after = re.match(r"\s+(\w{1,4})", frame.text[ex.end :])
-            words.add(ex.text.lower() + (" " + after.group(1).lower() if after else ""))
+            tail = " " + after.group(1).lower() if after else ""
+            words |= {said + tail for said in _said_ways(ex)}
         return cls(
             words=tuple(sorted(words)),
             pronouns=pronouns,
@@ -84,7 +104,7 @@ class Sieve:
             number_words="quantity" in kinds,
             capitals="name" in kinds,
             directions="direction" in kinds,
-            other=(frame.exclusive.value.text.lower(),) if frame.exclusive is not None else (),
+            other=tuple(_said_ways(frame.exclusive.value)) if frame.exclusive is not None else (),
             anchors=(anchors := _anchor_words(checkable, subject)),
             event=_event_opening(anchors) if anchors else None,
         )

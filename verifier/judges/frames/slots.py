@@ -30,6 +30,7 @@ from verifier.text.spans import DIGIT, YEAR_DIGITS
 
 __all__ = [
     "DIRECTION_WORDS",
+    "SAME_SUPERLATIVE",
     "TIME",
     "Comparison",
     "Value",
@@ -84,6 +85,15 @@ _EXCLUSIVE = re.compile(
     r"latest|heaviest|lightest|richest|poorest|busiest|hottest|coldest|widest|"
     r"lowest|best-selling|(?:most|least)(?:\s+(?!of\b|in\b|to\b|for\b)[a-z][a-z-]+)?))\b"
 )
+# superlatives said two ways, compared as one
+SAME_SUPERLATIVE = {
+    "nearest": "closest",
+    "furthest": "farthest",
+    "biggest": "largest",
+    "tallest": "highest",
+    "quickest": "fastest",
+    "wealthiest": "richest",
+}
 _RANK = re.compile(
     r"^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,3})(?:st|nd|rd|th))[- ]"
 )
@@ -415,6 +425,7 @@ def _exclusives(found: _Found) -> None:
         if _ONE_OF.search(sentence, max(0, m.start() - 12), m.start()):
             continue
         word = " ".join(_RANK.sub("", m.group(1).lower()).split())
+        word = SAME_SUPERLATIVE.get(word, word)
         found.add(Value("exclusive", m.start(1), m.end(1), m.group(1), word))
 
 
