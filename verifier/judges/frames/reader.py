@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
 from verifier.judges.frames.guards import another_dated_work
+from verifier.judges.frames.measured import MEASURED, measured_readings
 from verifier.judges.frames.records import (
     COMPARED,
     Match,
@@ -308,6 +309,14 @@ def reading_of(
                 m = compare_records(claim_record, found)
                 if m.outcome != "unrelated":
                     out[i].append(Reading(m, i, a, b, sentence))
+    # a comparison against the values a sentence gives both sides (no records needed)
+    for claim_record in mine:
+        if claim_record.relation.startswith(f"{COMPARED}:"):
+            for i, text in enumerate(evidence):
+                out[i] += [
+                    Reading(m, i, a, b, text[a:b])
+                    for m, a, b in measured_readings(claim_record, text)
+                ]
     return out
 
 
@@ -606,7 +615,7 @@ def read(
             judgement.label == "inconclusive"
             and support is not None
             and support.match.claim.relation.startswith(f"{COMPARED}:")
-            and _says(claim, support.sentence, support)
+            and (support.match.kind == MEASURED or _says(claim, support.sentence, support))
         ):
             # the rules read "less" against "more"; the records read which is compared
             # with which ("A is less reactive than B" is "B is more reactive than A")

@@ -1,0 +1,68 @@
+"""A comparison read against the values a source gives both sides
+(verifier/judges/frames/measured.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.judges.frames.judge import FrameJudge
+from verifier.judges.frames.measured import measured_readings
+from verifier.judges.frames.records import records_of
+from verifier.text.parse import parse
+
+
+def _outcomes(claim: str, text: str) -> list[str]:
+    (record,) = records_of(parse(claim))
+    return [m.outcome for m, _a, _b in measured_readings(record, text)]
+
+
+DENSITIES = "The density of Orvan is 1.33 g/cm3, whereas the density of Kessa is 0.69 g/cm3."
+
+
+@pytest.mark.parametrize(
+    ("claim", "outcome"),
+    [
+        ("Orvan is less dense than Kessa.", "contradiction"),
+        ("Orvan is denser than Kessa.", "support"),
+        ("Kessa is more dense than Orvan.", "contradiction"),
+    ],
+)
+def test_the_two_values_settle_the_comparison(claim: str, outcome: str) -> None:
+    assert _outcomes(claim, DENSITIES) == [outcome]
+
+
+def test_a_measure_of_less_is_read_the_other_way() -> None:
+    text = "Lake Orva is 310 m deep, while Lake Kessa is 95 m deep."
+    assert _outcomes("Lake Orva is shallower than Lake Kessa.", text) == ["contradiction"]
+    assert _outcomes("Lake Kessa is shallower than Lake Orva.", text) == ["support"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a table read as text: no part names one side with one value
+        "Planet Density Orvan 1.3 91.0 Kessa 0.7 49.0",
+        # the sentence compares itself (the records read it)
+        "Kessa, at 0.69 g/cm3, is less dense than Orvan at 1.33 g/cm3.",
+        # two numbers for one side
+        "Orvan has a density of 1.33 g/cm3, while Kessa ranges from 0.6 to 0.8 g/cm3.",
+        # values of two units
+        "The density of Orvan is 1.33 g/cm3, whereas the density of Kessa is 690 kg/m3.",
+        # values as near as their precision
+        "The density of Orvan is 1.33 g/cm3, whereas the density of Kessa is 1.331 g/cm3.",
+        # another measure
+        "Orvan has a mass of 1.9 units, while Kessa has a mass of 0.6 units.",
+    ],
+)
+def test_what_does_not_settle_it(text: str) -> None:
+    assert _outcomes("Orvan is less dense than Kessa.", text) == []
+
+
+def test_the_judge_refutes_and_supports_with_the_values() -> None:
+    judge = FrameJudge()
+    text = ["Mount Kesh is 8,849 m tall, while Mount Vell is 8,611 m tall."]
+    wrong = judge.decide("Mount Vell is taller than Mount Kesh.", text)
+    assert wrong.label == "refuted", wrong.reason
+    assert wrong.lead is not None
+    assert "8,611 m" in wrong.lead.conflicts[0]
+    assert judge.decide("Mount Kesh is taller than Mount Vell.", text).label == "supported"
