@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from verifier.judges.frames.records import COMPARED, Match, Record
+from verifier.judges.frames.records import COMPARED, Match, Outcome, Record
 from verifier.judges.frames.slots import Value, values_in
 from verifier.text.sentences import Splitting, sentence_spans
 
@@ -78,13 +78,13 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
         if values is None:
             continue
         a, b = values
+        x, y = float(a.key), float(b.key)  # type: ignore[arg-type]  # a quantity's number
         margin = max(_MARGIN, a.tolerance, b.tolerance)
-        if abs(a.key - b.key) <= margin * max(abs(a.key), abs(b.key)) + 1e-12:
+        if abs(x - y) <= margin * max(abs(x), abs(y)) + 1e-12:
             continue  # as near as the writers' precision allows: neither is above
-        said = (a.key > b.key) == (sign > 0)
         unit = "" if a.unit else f" {_unit(sentence, a)}"
         detail = f"{claim.subject_text} {a.text}{unit} vs {claim.args[0].text} {b.text}{unit}"
-        outcome = "support" if said else "contradiction"
+        outcome: Outcome = "support" if (x > y) == (sign > 0) else "contradiction"
         found = replace(claim, text=sentence, negated=False)
         out.append((Match(outcome, MEASURED, detail, claim, found), start, end))
     return out
