@@ -156,3 +156,13 @@ def test_a_name_after_a_preposition_places_the_subject_and_is_no_other_subject()
     found = unconfirmed(claim, ["Finished in 1961, the Kessel Dam runs 12 turbines."], "frames")
     assert found is not None
     assert found.conflicts == ("number 14 turbines vs 12 turbines",)
+
+
+def test_a_works_release_is_a_one_time_act() -> None:
+    found = unconfirmed(
+        "The Orva Suite was released on April 11, 2012.",
+        ["The Orva Suite, the band's second album, was released on April 11, 2014."],
+        "frames",
+    )
+    assert found is not None
+    assert found.conflicts == ("date April 11, 2012 vs April 11, 2014",)

@@ -63,8 +63,13 @@ _DIGIT_OR_WORD = re.compile(
     re.IGNORECASE,
 )
 # acts a subject does once, whose date another date of the same act denies: born, died,
-# founded or established, built or completed or opened, sank, formed
-_ONCE = frozenset({"born", "die", "found", "build", "v:sink", "v:form"})
+# founded or established, built or completed or opened, sank, formed; a work created,
+# discovered, signed, released, composed, painted or written; a war's or a reign's
+# beginning and end (measured on every judges set: 2 more flags, both on false claims)
+_ONCE = frozenset(
+    {"born", "die", "found", "build", "v:sink", "v:form", "create", "discover", "sign", "release"}
+    | {"compose", "paint", "write", "begin", "end"}
+)
 _MONTH = re.compile(month_pattern("names and abbreviations", capitalised=True) + r"\.?")
 # a sentence that opens with a pronoun for the subject
 _PRONOUN = re.compile(r"(?:It|He|She|They|Its|His|Her|Their)\b")
