@@ -686,3 +686,33 @@ def test_the_clause_before_a_colon_is_a_claim_of_its_own() -> None:
     assert any(c.startswith("Anna Berg served as") for c in got)
     got = {c for _t, c, _s in _claims("The reason is simple: the river flooded in 1910.")}
     assert got == {"The reason is simple.", "The river flooded in 1910."}
+
+
+def test_an_entry_with_a_dash_and_a_participle_is_said_in_full() -> None:
+    """The last entry of a list (no full stop after it) as the others."""
+    got = {
+        c
+        for _t, c, _s in _claims(
+            "Two women have led the board. They are: \n"
+            "1. Anna Lind - appointed by the council in 1981. \n"
+            "2. Mara Berg - appointed by the council in 2009"
+        )
+    }
+    assert "Anna Lind was appointed by the council in 1981." in got
+    assert "Mara Berg was appointed by the council in 2009." in got
+
+
+def test_it_after_an_opening_phrase_is_the_thing_named_before() -> None:
+    """Not the noun of "According to critics" or "number one"; a song the parser reads as
+    a person's name is a thing when the sentence says it is a song; "its" after "it" is the
+    subject's own."""
+    got = [
+        c
+        for _t, c, _s in _claims(
+            "The Orva Suite is a popular song written by Matthew West. According to critics, "
+            "it reached number one on the charts in 2003, and it kept its position for nine "
+            "weeks."
+        )
+    ]
+    assert "According to critics, The Orva Suite reached number one on the charts in 2003." in got
+    assert "According to critics, The Orva Suite kept its position for nine weeks." in got

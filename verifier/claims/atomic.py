@@ -583,6 +583,8 @@ def _nonrestrictive(token: Token) -> bool:
     left = token.left_edge
     if left.i == 0:
         return False
+    if left.is_punct and left.text in ("—", "–", "-") and left.i < token.i:
+        return True  # "Sonia Sotomayor - appointed by ...": the dash parsed as the phrase's
     before = left.doc[left.i - 1]
     return before.text in (",", "—", "–", "(", "-")
 
@@ -1584,6 +1586,10 @@ def _side_claim(
     if not noun or not words:
         return []
     name = _words(doc, noun)
+    # a dash the parse gave the phrase ("Sonia Sotomayor - appointed by ...") sets it off
+    words = {i for i in words if not (i == min(words) and doc[i].text in ("—", "–", "-"))}
+    if not words:
+        return []
     first = min(words)
     if dep == "relcl":
         pron = next(
@@ -1701,6 +1707,8 @@ def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Mem
     low = tok.lower_
     if low == "it" and _is_expletive(tok):
         return
+    if _clause_subject(tok, kind) is not None:
+        return  # "it reached number one and maintained its position": the subject's own
     found = _in_sentence(doc, tok, kind, memory) if kind != "person" else None
     found = found or memory.find(kind)
     if found is None and kind == "plural":
@@ -1729,6 +1737,24 @@ def _resolve_pronoun(doc: Doc, claim: _Claim, tok: Token, kind: str, memory: Mem
         text += "'" if text.endswith("s") else "'s"
     claim.subs[tok.i] = text
     claim.notes.append(f"{tok.text!r} read as {found.text!r}")
+
+
+def _clause_subject(tok: Token, kind: str) -> Token | None:
+    """For "its" or "their" in a clause whose subject is a pronoun of its kind (the
+    subject of the clause it is joined to, when it has none), that pronoun."""
+    if tok.lower_ not in ("its", "their") or tok.dep_ != "poss":
+        return None
+    verb = tok.head.head if tok.head.dep_ in ("dobj", "pobj", "attr") else None
+    while verb is not None and verb.pos_ == "ADP":
+        verb = verb.head  # "for its size"
+    if verb is None or verb.pos_ not in ("VERB", "AUX"):
+        return None
+    subject = _subject(verb)
+    if subject is None and verb.dep_ == "conj":
+        subject = _subject(verb.head)
+    if subject is None or subject.pos_ != "PRON":
+        return None
+    return subject if (_NEUTER.get(subject.lower_) or _PLURAL.get(subject.lower_)) == kind else None
 
 
 def _resolve_description(claim: _Claim, tok: Token, memory: Memory) -> None:
@@ -1788,20 +1814,24 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
     """What "it" or "they" stands for in its own sentence: a noun phrase before it of its
     number, the one the answer already spoke of first, else the subject, else the nearest."""
     if (
-        pronoun.lower_ == "they"
+        pronoun.lower_ in ("they", "it")
         and pronoun.dep_ in _SUBJ
         and pronoun.head.dep_ == "conj"
-        and any(t.lower_ == "they" and t.dep_ in _SUBJ for t in pronoun.head.head.children)
+        and any(t.lower_ == pronoun.lower_ and t.dep_ in _SUBJ for t in pronoun.head.head.children)
     ):
-        # "They can tell blue from yellow, but they have difficulty with red": the second
-        # "they" of two joined clauses is the first's, named before the sentence, not a
-        # noun between them ("while they slept" may be another's)
+        # "They can tell blue from yellow, but they have difficulty with red", "it reached
+        # number one, and it kept its position": the second pronoun of two joined clauses
+        # is the first's, named before the sentence, not a noun between them ("while they
+        # slept" may be another's)
         return None
     best: tuple[int, int, Entity] | None = None
+    opening = _opening_phrases(pronoun)
     for chunk in doc.noun_chunks:
         head = chunk.root
         if chunk.end > pronoun.i or head.pos_ == "PRON" or _kind(head) != kind:
             continue
+        if head.i in opening:
+            continue  # "According to research, it reached ...": not the research
         if _in_compound_word(head):
             continue  # "law" of "daughter-in-law" names nothing
         entity = entity_of(head, _np_words(chunk))
@@ -1816,6 +1846,19 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
         if best is None or rank > best[:2]:
             best = (*rank, entity)
     return best[2] if best else None
+
+
+def _opening_phrases(pronoun: Token) -> set[int]:
+    """The words of the prepositional phrases that open the pronoun's clause before it
+    ("According to research, it ...", "In the spring, it ..."): they name no subject."""
+    if pronoun.dep_ not in _SUBJ:
+        return set()
+    return {
+        i
+        for c in pronoun.head.children
+        if c.dep_ == "prep" and c.i < pronoun.i
+        for i in _subtree(c)
+    }
 
 
 def _in_compound_word(token: Token) -> bool:
@@ -1852,6 +1895,28 @@ def _learn_names(doc: Doc, memory: Memory) -> None:
         memory.add(together)
 
 
+# words that say a person (what "a singer", "an actress" end in, and others)
+_PERSON_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent", "ess", "man", "woman", "eer", "ee")
+_PERSON_NOUNS = frozenset(
+    """person people child son daughter wife husband king queen prince princess pope saint
+    chief judge justice poet artist guy girl boy lady hero heroine monk nun priest bishop
+    emperor empress saint champion athlete star icon legend figure genius idol composer
+    director""".split()
+)
+
+
+def _said_a_thing(verb: Token) -> bool:
+    """ "X is a popular song", "X was a British film": the clause says its subject is a
+    thing no person is (a class noun that names no person)."""
+    if verb.lemma_ != "be":
+        return False
+    for c in verb.children:
+        if c.dep_ == "attr" and c.pos_ == "NOUN" and c.tag_ == "NN":
+            lemma = c.lemma_.lower()
+            return lemma not in _PERSON_NOUNS and not lemma.endswith(_PERSON_ENDINGS)
+    return False
+
+
 def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
     """The sentence's subjects (as resolved) and proper names into the memory."""
     _learn_names(doc, memory)
@@ -1883,6 +1948,9 @@ def _learn(doc: Doc, heads: list[Token], memory: Memory) -> None:
             words = words - {dets[0].i}
         if (e := entity_of(s, _words(doc, words))) is not None:
             e.subject = True
+            if e.kind == "person" and _said_a_thing(h):
+                # "The Orva Suite is a popular song": the parser's person is a song
+                e.kind, e.named_person = "thing", False
             memory.add(e)
         # "The largest diamond ever found is (called) the Cullinan diamond": the name is
         # what "it" goes on about

@@ -749,13 +749,18 @@ def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, s
     whether the entry was read so."""
     text = seg.text
     m = _LABELLED.match(text)
-    said = (
+    named = (
         m is not None
         and _label_words(m.group("label")) <= 6
         and not _CLAUSE.search(m.group("label"))
+    )
+    done = named and m is not None and bool(_PARTICIPLE.match(m.group("desc")))
+    said = (
+        named
+        and m is not None
         and (bool(_NOUN_PHRASE.match(m.group("desc"))) or _role_description(m.group("desc")))
         and not _a_sentence(m.group("desc"))
-    )
+    ) or done
     if not said and (header is None or m is not None or not _is_name_entry(text)):
         return False
     label = (seg.start + m.start("label"), seg.start + m.end("label")) if said and m else None
@@ -769,13 +774,26 @@ def _list_entry(add: Any, seg: Segment, response: str, header: tuple[int, int, s
         add(seg.kind, name[0], name[1], _list_item_claim(h, item), note, (header[:2], name))
     if said and m and label:
         desc = (seg.start + m.start("desc"), seg.start + m.end("desc"))
-        described = _as_noun_phrase(response[desc[0] : desc[1]].rstrip(".;,"))
-        claim = f"{response[label[0] : label[1]]} is {described}."
+        text = response[desc[0] : desc[1]].rstrip(".;,")
+        if done:
+            # "Name - appointed by X in 1981": what was done to it, in the past when dated
+            desc = (desc[0], desc[0] + len(text))
+            claim = (
+                f"{response[label[0] : label[1]]} {'was' if YEAR.search(text) else 'is'} {text}."
+            )
+        else:
+            claim = f"{response[label[0] : label[1]]} is {_as_noun_phrase(text)}."
         note = f"the entry {response[label[0] : label[1]]!r} said of its description"
         add(seg.kind, desc[0], desc[1], claim, note, (label, desc))
     return True
 
 
+# a description that says what was done to the entry: "appointed by X", "born in Y"
+_PARTICIPLE = re.compile(
+    r"(?:[a-z]{2,}(?<!e)ed|born|known|written|built|made|given|taken|chosen|drawn|sung|won|"
+    r"led|held|sold|begun|shown|grown|spoken|stolen|broken|hidden|driven|beaten)\s+"
+    r"(?:by|in|on|at|as|for|from|to|with|into|after|under)\b"
+)
 # a description that is a bare role, written capitalised as list entries are: "Actress
 # known for ...", "King of England from 1483", "Former Minister of State", "Inventor of X"
 _ROLE = re.compile(
