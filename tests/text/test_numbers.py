@@ -71,6 +71,14 @@ def test_a_headcount_of_inhabitants_residents_or_persons_counts_people(text: str
     assert [q.unit for q in quantities_in(text)] == ["count:people"]
 
 
+def test_pairs_count_what_they_are_pairs_of() -> None:
+    (legs,) = quantities_in("Spiders walk on four pairs of jointed legs.")
+    assert (legs.text, legs.value, legs.unit) == ("four pairs of jointed legs", 8.0, "count:leg")
+    assert [(q.value, q.unit) for q in quantities_in("A spider has eight legs.")] == [
+        (8.0, "count:leg")
+    ]
+
+
 def test_measured_skips_taken_spans_names_and_lone_number_words() -> None:
     assert quantities_in("COVID-19 spread; it was one.") == []
     assert [q.text for q in quantities_in("In 1889 it was 300 m tall.", taken=[(3, 7)])] == [

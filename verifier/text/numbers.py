@@ -402,6 +402,13 @@ class _Tail(NamedTuple):
     unit_end: int
     noun: str
     noun_end: int
+    times: float = 1.0  # "four pairs of legs": eight legs
+
+
+# "four pairs of jointed legs": what the pairs are of, past its adjectives
+_PAIRS_OF = re.compile(
+    r"\s+of\s+(?:(?:[a-z]+(?:al|ed|ent|ive|ous|ic|ar|y)|long|short|small|large)\s+)*([a-z][a-z-]{2,})\b"
+)
 
 
 def _tail(sentence: str, m: re.Match[str]) -> _Tail | None:
@@ -418,6 +425,10 @@ def _tail(sentence: str, m: re.Match[str]) -> _Tail | None:
     # "m" after a number is metres unless money came first ("$5m")
     if scale_word == "m" and not m.group("cur") and not unit_word:
         unit_word, scale_word = "m", ""
+    if noun in ("pair", "pairs") and not unit_word:
+        of = _PAIRS_OF.match(sentence, tail_start + noun_end)
+        if of is not None:
+            return _Tail(scale_word, "", tail_start, of.group(1), of.end(1), 2.0)
     return _Tail(scale_word, unit_word, tail_start + unit_end, noun, tail_start + noun_end)
 
 
@@ -431,7 +442,7 @@ def _measured_quantity(
     raw_num = m.group("num")
     is_word = raw_num[0].isalpha()
     scale = _SCALES.get(tail.scale_word, 1.0)
-    value *= scale
+    value *= scale * tail.times
     end = m.end("scale") if m.group("scale") else m.end("num")
     if tail.unit_word:
         end = tail.unit_end
