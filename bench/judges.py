@@ -190,6 +190,7 @@ TEXTBOOK_FILES = {
     "textbook-traps": "textbook_pairs_traps.jsonl",
     "textbook-heldout2": "textbook_pairs_heldout2.jsonl",
     "textbook-heldout3": "textbook_pairs_heldout3.jsonl",
+    "textbook-heldout4": "textbook_pairs_heldout4.jsonl",
 }
 
 
@@ -252,6 +253,16 @@ def textbook_heldout3(root: Path) -> Iterator[Pair]:
     by a helper at the stop of 2026-11-29 (third session), away from the most common
     textbook examples. Only its figures were read: held out."""
     for row in _textbook_rows("textbook-heldout3"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout4(root: Path) -> Iterator[Pair]:
+    """A seventh set of 90 pairs (bench/data/textbook_pairs_heldout4.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code by a helper at the
+    stop of 2026-11-29 (fourth session), with comparisons whose two values the evidence
+    gives, centuries, superlatives said several ways and traps of scope and occasion. Only
+    its figures were read: held out."""
+    for row in _textbook_rows("textbook-heldout4"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -514,6 +525,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-traps": textbook_traps,
     "textbook-heldout2": textbook_heldout2,
     "textbook-heldout3": textbook_heldout3,
+    "textbook-heldout4": textbook_heldout4,
 }
 
 

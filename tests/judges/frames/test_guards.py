@@ -35,6 +35,7 @@ from verifier.judges.frames.guards import (
     another_work,
     cut_off,
     dated,
+    headcount,
     loose_relation,
     named_by_claim,
     named_in_passing,
@@ -95,6 +96,14 @@ def conflict(
 
 # guard -> (a true claim's conflict it explains, a false claim's it must leave alone)
 PAIRS = {
+    headcount: (
+        conflict(
+            "Kessingen has a population of 90,000 people.",
+            "The population of Kessingen is about 184,317.",
+            "quantity",
+        ),
+        conflict("Vossberg employs 900 people.", "Vossberg employs 1,200 people.", "quantity"),
+    ),
     named_by_claim: (
         conflict(
             "Marguerite Duval was born in Lyon, France.",

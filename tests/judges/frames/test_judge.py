@@ -195,18 +195,18 @@ def test_unable_to_is_a_negation(said: str) -> None:
 
 
 def test_a_population_counts_people() -> None:
-    """ "The population of X is about N" gives a headcount with no noun after it."""
+    """ "The population of X is about N" gives a headcount with no noun after it; two
+    populations conflict for review (a city, its metropolitan area and its region count
+    differently), never a cap."""
     claim = "Kessingen has a population of over 900,000 people."
-    decision = FrameJudge().decide(claim, ["The population of Kessingen is about 184,317."])
-    assert decision.label == "refuted", decision.reason
-    # dated by the source ("as of October 1, 2021"): a count that may have changed, a
-    # question for the rater, never a cap
-    dated = FrameJudge().decide(
-        claim, ["The population of Kessingen is about 184,317 (as of October 1, 2021)."]
-    )
-    assert dated.label == "inconclusive", dated.reason
-    assert dated.lead is not None
-    assert dated.lead.conflicts
+    for said in (
+        "The population of Kessingen is about 184,317.",
+        "The population of Kessingen is about 184,317 (as of October 1, 2021).",
+    ):
+        decision = FrameJudge().decide(claim, [said])
+        assert decision.label == "inconclusive", decision.reason
+        assert decision.lead is not None
+        assert decision.lead.conflicts == ("900,000 people vs 184,317",)
 
 
 @pytest.mark.parametrize(
@@ -218,7 +218,8 @@ def test_a_population_counts_people() -> None:
 )
 def test_a_headcount_of_a_place_is_its_population(said: str) -> None:
     decision = FrameJudge().decide("Kessingen has a population of about 90,000 people.", [said])
-    assert decision.label == "refuted", decision.reason
+    assert decision.label == "inconclusive", decision.reason
+    assert "two populations" in decision.reason
 
 
 def test_a_century_is_its_years() -> None:
@@ -235,3 +236,11 @@ def test_a_superlative_said_another_way_supports() -> None:
     said = ["Mount Kesh is the highest mountain in Norland."]
     assert judge.decide("Mount Kesh is the tallest mountain in Norland.", said).label == "supported"
     assert judge.decide("Mount Vell is the tallest mountain in Norland.", said).label == "refuted"
+
+
+def test_a_heading_turns_no_word_into_its_opposite() -> None:
+    """A title with no verb states nothing ("world" against "national" was refuted)."""
+    decision = FrameJudge().decide(
+        "Norland has been a strong team in world football.", ["Norland national football team"]
+    )
+    assert decision.label == "inconclusive", decision.reason

@@ -39,7 +39,16 @@ from verifier.text.numbers import PEOPLE
 from verifier.text.spans import STOPWORDS
 from verifier.text.stem import stem
 
-__all__ = ["CLAUSE_BREAK", "Frame", "Slot", "frame_of", "same_item", "slot_query", "subject_match"]
+__all__ = [
+    "CLAUSE_BREAK",
+    "POPULATION",
+    "Frame",
+    "Slot",
+    "frame_of",
+    "same_item",
+    "slot_query",
+    "subject_match",
+]
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.]*\d|\d")
 CLAUSE_BREAK = re.compile(
@@ -352,13 +361,13 @@ def _slots(
         ):
             # "Kessingen's population stood at 184,317": the head says what is measured
             slot = replace(slot, relation=head, functional=True)
-        if value.kind == "quantity" and not value.unit and _POPULATION in (head, slot.label):
+        if value.kind == "quantity" and not value.unit and POPULATION in (head, slot.label):
             # "the population of Tokyo is about 14 million": a population counts people
             slot = replace(slot, value=replace(value, unit=PEOPLE))
         if slot.value.unit == PEOPLE and slot.relation is None:
             # "India has 1.4 billion inhabitants", "With 1.4 billion people, India is ...":
             # a headcount with no act of its own (not "holds", "killed") is a population
-            slot = replace(slot, relation=_POPULATION, functional=True)
+            slot = replace(slot, relation=POPULATION, functional=True)
         slots.append(slot)
     return slots
 
@@ -530,7 +539,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
     )
 
 
-_POPULATION = "populat"
+POPULATION = "populat"  # the relation of a place's headcount
 # subject heads that say what a number measures ("population", "height", "revenue")
 _MEASURES = frozenset(
     {"populat", "high", "long", "wide", "deep", "area", "weigh", "employ", "revenue", "cost"}

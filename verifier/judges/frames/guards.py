@@ -27,12 +27,14 @@ from functools import lru_cache
 from typing import Any
 
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
-from verifier.judges.frames.frame import CLAUSE_BREAK, Frame, Slot
+from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
 from verifier.judges.frames.places import CITY, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.months import month_pattern
+from verifier.text.numbers import PEOPLE
+from verifier.text.parse import parse
 from verifier.text.stem import stem
 
 __all__ = [
@@ -426,10 +428,20 @@ def another_time(c: Conflict) -> str | None:
 def no_statement(c: Conflict) -> str | None:
     """A sentence with no verb and no relation word (a table row, a heading, a list item:
     "Argentina 0-1 Belgium; 1986, semi-finals:") states nothing of the subject: its values
-    may belong to any row or column."""
+    may belong to any row or column, and a word of it is no opposite of the claim's (the
+    title "Argentina national football team" against "a strong team in world football")."""
     if c.origin == "slot" and c.found.relation is None and not _FINITE.search(c.found.text):
         return "a table row or heading, not a statement"
+    if c.origin == "swap" and c.found.relation is None and not _has_verb(c.found.text):
+        return "a heading, not a statement"
     return None
+
+
+def _has_verb(text: str) -> bool:
+    """Whether the parse finds a verb in the text (a swap is rare: the parse is asked
+    only then; with no parse, a text is taken to have one)."""
+    doc = parse(text)
+    return doc is None or any(t.pos_ in ("VERB", "AUX") for t in doc)
 
 
 _FINITE = re.compile(
@@ -652,6 +664,19 @@ def dated(c: Conflict) -> str | None:
     return None
 
 
+def headcount(c: Conflict) -> str | None:
+    """Two populations of a place ("14 million residents", "home to 37 million people"):
+    a city proper, its metropolitan area and its region count differently, and a source
+    seldom says which it gives (the Greater Tokyo Area is "Tokyo" too): a question for the
+    rater, never a cap."""
+    if c.slot is None or c.other is None:
+        return None
+    people = c.slot.value.unit == PEOPLE and c.other.value.unit == PEOPLE
+    if people and POPULATION in (c.slot.relation, c.other.relation):
+        return "two populations: a city, its metropolitan area and its region count differently"
+    return None
+
+
 FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     Guard("named_by_claim", "the claim names it", Action.DISMISS, Stage.VALUE, named_by_claim),
     Guard("place_inside", "places that need not differ", Action.DISMISS, Stage.VALUE, place_inside),
@@ -706,6 +731,7 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     ),
     Guard("repeated", "a repeated event", Action.DEMOTE, Stage.DEMOTE, repeated),
     Guard("dated", "a dated value", Action.DEMOTE, Stage.DEMOTE, dated),
+    Guard("headcount", "two populations", Action.DEMOTE, Stage.DEMOTE, headcount),
     Guard("ranked_list", "a ranked list", Action.DEMOTE, Stage.DEMOTE, ranked_list),
     Guard("another_source", "another source's figure", Action.DEMOTE, Stage.DEMOTE, another_source),
 )

@@ -747,8 +747,12 @@ class FrameJudge:
         features = features_of(
             "swap", subject, True, False, True, 1.0, 1.0, 1, 0.5, False, len(sentence.split())
         )
-        finding.conflicts.append(
-            Conflict("swap", "swap", f"{turned[0]} vs {turned[1]}", claim, found, features=features)
+        # (the conflict stage's guards read it: a heading states nothing)
+        _add(
+            finding,
+            Conflict(
+                "swap", "swap", f"{turned[0]} vs {turned[1]}", claim, found, features=features
+            ),
         )
         finding.score = 0.5 + 0.25 * (subject / 3)
         return finding
