@@ -1824,6 +1824,15 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
         # is the first's, named before the sentence, not a noun between them ("while they
         # slept" may be another's)
         return None
+    if pronoun.dep_ in _SUBJ and pronoun.head.dep_ == "conj":
+        # "Monterey was the capital under Spanish rule, but it was never the capital of
+        # California after ...": the subject of a joined clause is the first clause's
+        # name (a name only: "Work on the tower started in 1887 and it opened" is the tower)
+        first = _subject(pronoun.head.head)
+        if first is not None and first.pos_ == "PROPN" and _kind(first) == kind:
+            named = entity_of(first, _words(pronoun.doc, _np_tokens(first, set())))
+            if named is not None:
+                return named
     best: tuple[int, int, Entity] | None = None
     opening = _opening_phrases(pronoun)
     for chunk in doc.noun_chunks:
