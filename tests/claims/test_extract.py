@@ -728,3 +728,16 @@ def test_it_of_a_joined_clause_is_the_first_clauses_name() -> None:
         )
     ]
     assert any(c.startswith("Turku was never the capital of Finland after") for c in got), got
+
+
+def test_a_reading_that_goes_wrong_leaves_the_sentence_whole() -> None:
+    """A claim put together wrongly ("The amount of mass energy has is which are ...") is
+    never shown: the sentence is read by the rules instead."""
+    sentence = (
+        "For example, a star's temperature, size, and luminosity are all determined by the "
+        "amount of mass and energy it has, which are in turn determined by the type of gas "
+        "and dust that make up the star."
+    )
+    got = [c for _t, c, _s in _claims("A star is a ball of gas. " + sentence)]
+    assert not any(" is which " in c or "energy energy" in c for c in got), got
+    assert sentence in got

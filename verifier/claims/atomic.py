@@ -885,6 +885,8 @@ def _sentence_parts(
     said: set[str] = set()
     for claim in claims:
         text, spans = _render(doc, claim)
+        if _GARBLED.search(text):
+            return None  # a reading that went wrong ("... it has is which are ..."): the rules
         if not spans or len(re.findall(r"\w+", text)) < 2 or text in said:
             continue
         said.add(text)
@@ -900,6 +902,14 @@ def _sentence_parts(
             end += len(tail)  # the sentence's own full stop: its last claim's highlight ends it
         out.append(Part(start, end, text, tuple(spans), tuple(claim.notes), claim.unresolved))
     return out
+
+
+# a copula before a relative pronoun or another copula: a claim put together wrongly
+_GARBLED = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:which|who|whom|whose|is|are|was|were)\b"
+    r"|\b(?:has|have|had)\s+(?:is|are|was|were)\s+(?:which|who)\b",
+    re.IGNORECASE,
+)
 
 
 def _qualifiers(root: Token) -> set[int]:
