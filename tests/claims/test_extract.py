@@ -741,3 +741,13 @@ def test_a_reading_that_goes_wrong_leaves_the_sentence_whole() -> None:
     got = [c for _t, c, _s in _claims("A star is a ball of gas. " + sentence)]
     assert not any(" is which " in c or "energy energy" in c for c in got), got
     assert sentence in got
+
+
+def test_a_name_read_for_a_pronoun_inside_a_claim_keeps_its_article_small() -> None:
+    got = [
+        c
+        for _t, c, _s in _claims(
+            "The police must keep order. In fact, it is their duty to prevent crime."
+        )
+    ]
+    assert "It is the police's duty to prevent crime." in got, got

@@ -277,7 +277,10 @@ def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
         if i in claim.drop:
             continue
         gap = token.whitespace_ if n + 1 < len(order) and order[n + 1] == i + 1 else " "
-        words.append(claim.subs.get(i, token.text) + gap)
+        said = claim.subs.get(i, token.text)
+        if i in claim.subs and words and _CAPITAL_ARTICLE.match(said):
+            said = said[0].lower() + said[1:]  # "It is the police's duty", not "The police's"
+        words.append(said + gap)
     spans: list[tuple[int, int]] = []
     last = -2
     held = claim.tokens | claim.sources
@@ -298,6 +301,8 @@ def _render(doc: Doc, claim: _Claim) -> tuple[str, list[tuple[int, int]]]:
     return _tidy("".join(words)), spans
 
 
+# an article written capitalised where its noun phrase opened a sentence
+_CAPITAL_ARTICLE = re.compile(r"(?:The|A|An) [a-z]")
 _SPACE_PUNCT = re.compile(r"\s+([,.;:!?)])(?![\w(])")  # not ".NET"
 _DOUBLE_PUNCT = re.compile(r"([,;:])(?:\s*[,;:])+")
 
