@@ -1924,7 +1924,7 @@ _PERSON_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent", "ess", "man", "woman"
 _PERSON_NOUNS = frozenset(
     """person people child son daughter wife husband king queen prince princess pope saint
     chief judge justice poet artist guy girl boy lady hero heroine monk nun priest bishop
-    emperor empress saint champion athlete star icon legend figure genius idol composer
+    emperor empress champion athlete star icon legend figure genius idol composer
     director""".split()
 )
 

@@ -542,7 +542,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
 POPULATION = "populat"  # the relation of a place's headcount
 # subject heads that say what a number measures ("population", "height", "revenue")
 _MEASURES = frozenset(
-    {"populat", "high", "long", "wide", "deep", "area", "weigh", "employ", "revenue", "cost"}
+    {POPULATION, "high", "long", "wide", "deep", "area", "weigh", "employ", "revenue", "cost"}
 )
 _COPULA_THE = re.compile(
     r"\s*(?:is|was|are|were|became|becomes|remains|remained|has been|had been|will be|"

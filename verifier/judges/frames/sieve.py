@@ -104,7 +104,9 @@ class Sieve:
             number_words="quantity" in kinds,
             capitals="name" in kinds,
             directions="direction" in kinds,
-            other=tuple(_said_ways(frame.exclusive.value)) if frame.exclusive is not None else (),
+            other=tuple(sorted(_said_ways(frame.exclusive.value)))
+            if frame.exclusive is not None
+            else (),
             anchors=(anchors := _anchor_words(checkable, subject)),
             event=_event_opening(anchors) if anchors else None,
         )
