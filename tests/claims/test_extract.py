@@ -751,3 +751,15 @@ def test_a_name_read_for_a_pronoun_inside_a_claim_keeps_its_article_small() -> N
         )
     ]
     assert "It is the police's duty to prevent crime." in got, got
+
+
+def test_it_before_an_adjective_and_a_to_clause_stands_for_nothing() -> None:
+    """ "made it difficult to move": no name; "made it green": not the maker."""
+    got = [
+        c
+        for _t, c, _s in _claims(
+            "The field was bare. The rain made it green. The mud made it difficult to move around."
+        )
+    ]
+    assert "The rain made the field green." in got, got
+    assert "The mud made it difficult to move around." in got, got

@@ -495,6 +495,8 @@ def _is_expletive(subject: Token) -> bool:
     deps = {c.dep_ for c in after}
     if head.lemma_ in _WEATHER:
         return True  # "it was snowing"
+    if head.pos_ == "ADJ" and head.dep_ in ("ccomp", "xcomp", "oprd") and _clause_after(head):
+        return True  # "The mud made it difficult to move": ahead of the "to" clause
     complements = [c for c in after if c.dep_ in ("acomp", "attr", "oprd")]
     if any(_role_noun(c) for c in complements):
         return False  # "It was the first country to do so": the country named before
@@ -1849,12 +1851,12 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
             if named is not None:
                 return named
     best: tuple[int, int, Entity] | None = None
-    opening = _opening_phrases(pronoun)
+    excluded = _opening_phrases(pronoun) | _governing_subject(pronoun)
     for chunk in doc.noun_chunks:
         head = chunk.root
         if chunk.end > pronoun.i or head.pos_ == "PRON" or _kind(head) != kind:
             continue
-        if head.i in opening:
+        if head.i in excluded:
             continue  # "According to research, it reached ...": not the research
         if _in_compound_word(head):
             continue  # "law" of "daughter-in-law" names nothing
@@ -1883,6 +1885,15 @@ def _opening_phrases(pronoun: Token) -> set[int]:
         if c.dep_ == "prep" and c.i < pronoun.i
         for i in _subtree(c)
     }
+
+
+def _governing_subject(pronoun: Token) -> set[int]:
+    """The words of the subject of the verb whose small clause the pronoun opens: "The rain
+    made it green" is not the rain (that would be "itself")."""
+    if pronoun.head.dep_ not in ("ccomp", "xcomp", "oprd") or pronoun.head.pos_ != "ADJ":
+        return set()
+    governing = _subject(pronoun.head.head)
+    return _subtree(governing) if governing is not None else set()
 
 
 def _in_compound_word(token: Token) -> bool:
