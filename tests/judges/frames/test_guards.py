@@ -490,3 +490,19 @@ def test_one_web_source_is_kept_for_review() -> None:
     assert web.lead.conflicts == ("year 1894 vs 1874",)
     corpus = aggregate(judged, sources=[Source("corpus:a/b.txt", True)], refute_sources=2)
     assert corpus.label == "refuted"
+
+
+def test_a_countrys_population_is_no_question_of_scope() -> None:
+    """A country has no metropolitan area: two populations of it conflict as any count."""
+    country = conflict(
+        "Iceland has a population of 3 million people.",
+        "The population of Iceland is about 390,000.",
+        "quantity",
+    )
+    assert headcount(country) is None
+    city = conflict(
+        "Tokyo has a population of 37 million people.",
+        "The population of Tokyo is about 14 million.",
+        "quantity",
+    )
+    assert headcount(city)

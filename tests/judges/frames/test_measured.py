@@ -66,3 +66,10 @@ def test_the_judge_refutes_and_supports_with_the_values() -> None:
     assert wrong.lead is not None
     assert "8,611 m" in wrong.lead.conflicts[0]
     assert judge.decide("Mount Kesh is taller than Mount Vell.", text).label == "supported"
+
+
+def test_the_reason_names_both_values_with_their_unit() -> None:
+    (record,) = records_of(parse("Orvan is less dense than Kessa."))
+    text = "Kessa has a density of 0.69 g/cm3, compared with roughly 1.33 g/cm3 for Orvan."
+    ((match, _a, _b),) = measured_readings(record, text)
+    assert match.detail == "Orvan 1.33 g/cm3 vs Kessa 0.69 g/cm3"

@@ -29,7 +29,7 @@ from typing import Any
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
 from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
-from verifier.judges.frames.places import CITY, places, relate
+from verifier.judges.frames.places import CITY, COUNTRY, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.months import month_pattern
@@ -672,9 +672,23 @@ def headcount(c: Conflict) -> str | None:
     if c.slot is None or c.other is None:
         return None
     people = c.slot.value.unit == PEOPLE and c.other.value.unit == PEOPLE
-    if people and POPULATION in (c.slot.relation, c.other.relation):
-        return "two populations: a city, its metropolitan area and its region count differently"
-    return None
+    if not people or POPULATION not in (c.slot.relation, c.other.relation):
+        return None
+    if _a_country(c.claim.subject_names):
+        return None  # a country's population has no metropolitan area
+    return "two populations: a city, its metropolitan area and its region count differently"
+
+
+def _a_country(names: tuple[str, ...]) -> bool:
+    """Whether the gazetteer reads the subject's name as a country and nothing a
+    population may be taken of too: no region of that name anywhere ("Georgia"), no city
+    of that country ("Mexico", "Singapore"); a village of the name abroad does not count
+    ("India", Serbia)."""
+    found = [p for name in names for p in places(name)]
+    countries = {p.country for p in found if p.level == COUNTRY}
+    return bool(countries) and not any(
+        p.level != COUNTRY and (p.level != CITY or p.country in countries) for p in found
+    )
 
 
 FRAME_GUARDS: tuple[Guard[Conflict], ...] = (

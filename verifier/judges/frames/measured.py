@@ -77,13 +77,13 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
         values = _values_of_sides(sentence, mine, theirs, words)
         if values is None:
             continue
-        a, b = values
+        a, b, unit = values
         x, y = float(a.key), float(b.key)  # type: ignore[arg-type]  # a quantity's number
         margin = max(_MARGIN, a.tolerance, b.tolerance)
         if abs(x - y) <= margin * max(abs(x), abs(y)) + 1e-12:
             continue  # as near as the writers' precision allows: neither is above
-        unit = "" if a.unit else f" {_unit(sentence, a)}"
-        detail = f"{claim.subject_text} {a.text}{unit} vs {claim.args[0].text} {b.text}{unit}"
+        said = "" if a.unit or not unit else f" {unit}"
+        detail = f"{claim.subject_text} {a.text}{said} vs {claim.args[0].text} {b.text}{said}"
         outcome: Outcome = "support" if (x > y) == (sign > 0) else "contradiction"
         found = replace(claim, text=sentence, negated=False)
         out.append((Match(outcome, MEASURED, detail, claim, found), start, end))
@@ -123,9 +123,9 @@ def _names(lowered: str, keys: set[str]) -> bool:
 
 def _values_of_sides(
     sentence: str, mine: set[str], theirs: set[str], words: tuple[str, ...]
-) -> tuple[Value, Value] | None:
+) -> tuple[Value, Value, str] | None:
     """The measure's value for each side, when the sentence gives each in a part of its
-    own; None otherwise."""
+    own, and the unit both are in; None otherwise."""
     lowered = sentence.lower()
     if " than " in lowered or not any(w in lowered for w in words):
         return None
@@ -148,7 +148,7 @@ def _values_of_sides(
         found[side], units[side] = quantities[0], _unit(part, quantities[0])
     if len(found) != 2 or units[True] != units[False]:
         return None
-    return found[True], found[False]
+    return found[True], found[False], units[True]
 
 
 def _unit(part: str, value: Value) -> str:
