@@ -47,9 +47,10 @@ _NUMBER_WORDS = re.compile(
 
 
 # each superlative and every way it is said ("largest": "largest", "biggest")
-_SAID_AS: dict[str, tuple[str, ...]] = {}
-for _said, _key in SAME_SUPERLATIVE.items():
-    _SAID_AS[_key] = (*_SAID_AS.get(_key, (_key,)), _said)
+_SAID_AS: dict[str, tuple[str, ...]] = {
+    key: (key, *(said for said, k in SAME_SUPERLATIVE.items() if k == key))
+    for key in set(SAME_SUPERLATIVE.values())
+}
 
 
 def _said_ways(exclusive: Value) -> set[str]:
