@@ -34,7 +34,7 @@ from verifier import __version__
 from verifier.claims.extract import ClaimDraft, extract_claims
 from verifier.config import Settings
 from verifier.errors import UNAVAILABLE, WEB_OFF, ExtractError, FetchError, SearchError
-from verifier.evidence.passages import Candidate, passage_spans, rank_passages
+from verifier.evidence.passages import PageHit, passage_spans, rank_passages
 from verifier.evidence.resources import Citation, assess, find_citations
 from verifier.evidence.sources import source_of
 from verifier.grammar import Checked, run_grammar
@@ -116,7 +116,7 @@ class _PageOutcome:
 class _ClaimWork:
     searches: list[SearchTrace] = field(default_factory=list)
     pages: list[PageTrace] = field(default_factory=list)
-    candidates: list[Candidate] = field(default_factory=list)  # not yet scored
+    candidates: list[PageHit] = field(default_factory=list)  # pages found, not yet ranked
 
 
 class _Run:
@@ -348,7 +348,7 @@ class _Run:
             pages.setdefault(trace.url, trace)
         work.pages = list(pages.values())
         # candidates in a fixed order, so ties and duplicates resolve the same way every run
-        work.candidates.sort(key=lambda c: (order[c.query], c.backend, c.url, c.start))
+        work.candidates.sort(key=lambda c: (order[c.query], c.backend, c.url))
         return work, timed_out
 
     async def claim(self, claim: Claim, deadline: Deadline) -> Claim:
@@ -548,17 +548,14 @@ class _Run:
         )
         if outcome.record is None or outcome.snapshot_id is None:
             return
-        text = outcome.record.text
-        title = outcome.record.title or hit.title
-        for start, end in outcome.spans:
+        if outcome.spans:
             work.candidates.append(
-                Candidate(
-                    text[start:end],
+                PageHit(
+                    outcome.record.text,
+                    tuple(outcome.spans),
                     hit.url,
-                    title,
+                    outcome.record.title or hit.title,
                     outcome.snapshot_id,
-                    start,
-                    end,
                     query,
                     backend,
                     search_sid,

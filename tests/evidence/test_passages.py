@@ -1,12 +1,11 @@
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.evidence.passages import _bm25, passage_spans, rank_passages
+from verifier.evidence.passages import PageHit, _Pool, passage_spans, rank_passages
 from verifier.schema import Evidence
 from verifier.text.spans import content_terms
 
@@ -157,42 +156,50 @@ def test_candidates_rank_as_evidence_does() -> None:
     assert rank_passages(claim, candidates) == rank_passages(claim, evidence)
 
 
-def _bm25_reference(
-    query: list[str], docs: list[Counter[str]], k1: float = 1.5, b: float = 0.75
-) -> list[float]:
-    """BM25 as written before, every query term tried on every passage."""
-    n = len(docs)
-    lengths = [sum(tf.values()) for tf in docs]
-    avg = sum(lengths) / n or 1.0
-    df: Counter[str] = Counter()
-    for tf in docs:
-        df.update(tf.keys())
-    idf = {t: math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in set(query)}
-    scores = []
-    for tf, length in zip(docs, lengths, strict=True):
-        score = 0.0
-        for term, weight in idf.items():
-            freq = tf.get(term)
-            if freq:
-                score += weight * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
-        scores.append(score)
-    return scores
-
-
 _WORDS = st.sampled_from([f"w{k}" for k in range(30)])
 
 
-@settings(max_examples=200, deadline=None)
+def _pages(texts: list[str]) -> list[PageHit]:
+    return [
+        PageHit(
+            text,
+            tuple(passage_spans(text, 60)),
+            f"https://p{n % 3}.org",
+            "t",
+            f"sha256:{n}",
+            "q",
+            "b",
+            None,
+        )
+        for n, text in enumerate(texts)
+    ]
+
+
+@settings(max_examples=150, deadline=None)
 @given(
-    st.lists(_WORDS, min_size=1, max_size=60),
-    st.lists(st.lists(_WORDS, max_size=40), min_size=1, max_size=8),
+    st.lists(_WORDS, min_size=1, max_size=30),
+    st.lists(
+        st.lists(st.lists(_WORDS, min_size=1, max_size=12), min_size=1, max_size=6),
+        min_size=1,
+        max_size=6,
+    ),
+    st.integers(1, 8),
 )
-def test_bm25_is_the_same_to_the_last_bit_from_either_side(
-    query: list[str], docs: list[list[str]]
+def test_whole_pages_rank_as_their_passages_one_by_one(
+    claim_words: list[str], pages: list[list[list[str]]], k: int
 ) -> None:
-    counted = [Counter(d) for d in docs]
-    lengths = [tf.total() for tf in counted]
-    assert _bm25(query, counted, lengths) == _bm25_reference(query, counted)
+    """A page found as one PageHit ranks to the last bit as its passages given one by one,
+    and as every passage scored in full; so does the same page met again under another
+    address, or after some of its passages."""
+    hits = _pages([" ".join(" ".join(s) + "." for s in page) for page in pages])
+    hits.append(hits[0]._replace(url="https://again.org"))
+    claim = " ".join(claim_words)
+    passages = [c for h in hits for c in h.candidates()]
+    ranked = rank_passages(claim, hits, k)
+    assert ranked == rank_passages(claim, passages, k)
+    assert ranked == rank_passages(claim, [*passages[:2], *hits], k)
+    unscored = [Evidence(**c._asdict(), score=0.0) for c in passages]
+    assert ranked == _reference_rank(claim, unscored, k)
 
 
 class _Lookups(Counter[str]):
@@ -213,8 +220,12 @@ def _lookups(claim_words: int) -> int:
     claim = " ".join(f"term{k}" for k in range(claim_words))
     passages = [cand(f"term{k} term{k + 1} other{k} words{k}", start=k) for k in range(50)]
     docs = [_Lookups(content_terms(p.quote)) for p in passages]
+    terms = content_terms(claim)
+    wanted = list(set(terms))
+    pool = _Pool(wanted, {t: n for n, t in enumerate(wanted)})
     _Lookups.looked = 0
-    _bm25(content_terms(claim), docs, [tf.total() for tf in docs])
+    for p, tf in zip(passages, docs, strict=True):
+        pool.add_passage(p, p.start, p.end, tf, tf.total())
     return _Lookups.looked
 
 

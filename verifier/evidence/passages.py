@@ -4,14 +4,19 @@ A page's text is cut into passages of about ``evidence.passage_chars`` character
 sentence boundaries, each kept as (start, end) offsets into that exact text. For a claim,
 all passages of all its pages are ranked by a blend of BM25 over those passages, the
 share of the claim's content words they contain, and rapidfuzz's token-set similarity.
+
+A page found by a query comes as one :class:`PageHit` (its text and passages), not as a
+:class:`Candidate` per passage: a page has hundreds of passages, a claim meets thousands,
+and only the passages that hold a term of the claim are looked at (each page's terms are
+indexed once, by passage, and shared by every claim and query that finds the page).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,7 +26,7 @@ from verifier.schema import Evidence
 from verifier.text.sentences import sentence_spans
 from verifier.text.spans import content_terms
 
-__all__ = ["Candidate", "passage_spans", "rank_passages"]
+__all__ = ["Candidate", "PageHit", "passage_spans", "rank_passages"]
 
 
 class Candidate(NamedTuple):
@@ -74,55 +79,230 @@ def _passage_spans(text: str, max_chars: int) -> tuple[tuple[int, int], ...]:
     return tuple(passages)
 
 
+class PageHit(NamedTuple):
+    """Every passage of one page that one query found: a :class:`Candidate` for each of
+    ``spans`` (offsets into ``text``, in order), without making one per passage."""
+
+    text: str
+    spans: tuple[tuple[int, int], ...]
+    url: str
+    title: str
+    snapshot_id: str
+    query: str
+    backend: str
+    search_snapshot_id: str | None
+    retrieved_at: str = ""
+
+    def candidates(self) -> Iterator[Candidate]:
+        """The page's passages one by one."""
+        for start, end in self.spans:
+            yield self.candidate(start, end)
+
+    def candidate(self, start: int, end: int) -> Candidate:
+        return Candidate(
+            self.text[start:end],
+            self.url,
+            self.title,
+            self.snapshot_id,
+            start,
+            end,
+            self.query,
+            self.backend,
+            self.search_snapshot_id,
+            self.retrieved_at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _PageTerms:
+    """A page's passages' content terms: per passage, how many it has; per term, the
+    passages holding it and how often (in passage order)."""
+
+    text: str
+    spans: tuple[tuple[int, int], ...]
+    places: frozenset[tuple[int, int]]
+    lengths: tuple[int, ...]
+    postings: dict[str, list[tuple[int, int]]]
+
+
+# pages' terms by snapshot (the oldest dropped past the size; checked against the text
+# and the passages): every claim and query that finds a page meets all its passages again
+_PAGES: dict[str, _PageTerms] = {}
+_PAGES_SIZE = 4_096
+
+
+def _page_terms(hit: PageHit) -> _PageTerms:
+    found = _PAGES.get(hit.snapshot_id)
+    if found is not None and found.spans == hit.spans and found.text == hit.text:
+        return found
+    lengths: list[int] = []
+    postings: dict[str, list[tuple[int, int]]] = {}
+    for index, (start, end) in enumerate(hit.spans):
+        tf, length = _terms_of(hit.candidate(start, end))
+        lengths.append(length)
+        for term, freq in tf.items():
+            postings.setdefault(term, []).append((index, freq))
+    made = _PageTerms(hit.text, hit.spans, frozenset(hit.spans), tuple(lengths), postings)
+    while len(_PAGES) >= _PAGES_SIZE:
+        # (never raises: two checks in threads may drop the same oldest entry)
+        if (oldest := next(iter(_PAGES), None)) is not None:
+            _PAGES.pop(oldest, None)
+    _PAGES[hit.snapshot_id] = made
+    return made
+
+
+@dataclass(slots=True)
+class _Pool:
+    """The distinct passages of a claim's candidates, in the candidates' order (the first
+    of several with the same page span wins), with what BM25 needs: how many, their total
+    length, and for each passage that holds a term of the claim, those terms (by their
+    place in ``wanted``) and counts in that order."""
+
+    wanted: list[str]
+    order: dict[str, int]
+    size: int = 0
+    length: int = 0
+    # pool index -> (the candidate it comes from, its start, its end, its terms)
+    where: dict[int, tuple[Candidate | Evidence | PageHit, int, int, int]] = field(
+        default_factory=dict
+    )
+    found: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    df: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.df = [0] * len(self.wanted)
+
+    def add_passage(
+        self,
+        cand: Candidate | Evidence | PageHit,
+        start: int,
+        end: int,
+        tf: Counter[str],
+        length: int,
+    ) -> None:
+        index = self.size
+        self.size += 1
+        self.length += length
+        order = self.order
+        if len(tf) < len(order):
+            both = sorted((order[t], f) for t, f in tf.items() if t in order)
+        else:
+            both = [(k, f) for k, t in enumerate(self.wanted) if (f := tf.get(t))]
+        if both:
+            for k, _f in both:
+                self.df[k] += 1
+            self.found[index] = both
+            self.where[index] = (cand, start, end, length)
+
+    def add_page(self, hit: PageHit, terms: _PageTerms, keep: set[int] | None) -> None:
+        """All the page's passages (``keep``: only those, by their place in the page)."""
+        base = self.size
+        if keep is None:
+            self.size += len(terms.spans)
+            self.length += sum(terms.lengths)
+            numbered = list(range(len(terms.spans)))
+        else:
+            numbered = sorted(keep)
+            self.size += len(numbered)
+            self.length += sum(terms.lengths[i] for i in numbered)
+        place = {i: base + n for n, i in enumerate(numbered)}
+        # the claim's terms the page has, in the claim's order, looked up from the smaller
+        # side (a long claim against a short page costs the page's terms)
+        postings = terms.postings
+        if len(self.wanted) <= len(postings):
+            listed = [(k, postings.get(t, [])) for k, t in enumerate(self.wanted)]
+        else:
+            listed = sorted((self.order[t], p) for t, p in postings.items() if t in self.order)
+        for k, posted in listed:
+            for i, freq in posted:
+                if keep is not None and i not in keep:
+                    continue
+                self.df[k] += 1
+                index = place[i]
+                if index not in self.found:
+                    start, end = terms.spans[i]
+                    self.found[index] = []
+                    self.where[index] = (hit, start, end, terms.lengths[i])
+                self.found[index].append((k, freq))
+
+
 def rank_passages(
-    claim: str, candidates: Sequence[Candidate | Evidence], k: int = 5
+    claim: str, candidates: Sequence[Candidate | Evidence | PageHit], k: int = 5
 ) -> list[Evidence]:
     """The ``k`` best distinct passages for ``claim``, best first, each with its ``score``
-    (0 to 1) filled in. Candidates are evidence not yet scored; the first of several with
-    the same page span wins. Passages that share no content word with the claim are dropped.
+    (0 to 1) filled in. Candidates are evidence not yet scored, passages or whole pages
+    (:class:`PageHit`); the first of several with the same page span wins. Passages that
+    share no content word with the claim are dropped.
     """
     claim_terms = content_terms(claim)
     if not claim_terms or not candidates:
         return []
-    unique: dict[tuple[str, int, int], Candidate | Evidence] = {}
+    wanted = list(set(claim_terms))  # the claim's terms, in one fixed order for every passage
+    pool = _Pool(wanted, {t: n for n, t in enumerate(wanted)})
+    seen: set[tuple[str, int, int]] = set()  # passages taken one by one
+    partly: set[str] = set()  # the pages some of whose passages are in ``seen``
+    whole: dict[str, _PageTerms] = {}  # pages taken whole
     for cand in candidates:
-        unique.setdefault((cand.snapshot_id, cand.start, cand.end), cand)
-    pool = list(unique.values())
-    counted = [_terms_of(c) for c in pool]
-    docs = [tf for tf, _n in counted]
-    bm25 = _bm25(claim_terms, docs, [n for _tf, n in counted])
-    top = max(bm25) or 1.0
-    wanted = set(claim_terms)
+        sid = cand.snapshot_id
+        if isinstance(cand, PageHit):
+            terms = _page_terms(cand)
+            if sid not in partly and sid not in whole:
+                whole[sid] = terms
+                pool.add_page(cand, terms, None)
+            elif sid not in whole or whole[sid].spans != cand.spans:
+                keep = {
+                    i for i, (s, e) in enumerate(cand.spans) if not _taken(sid, s, e, seen, whole)
+                }
+                seen.update((sid, s, e) for s, e in cand.spans)
+                partly.add(sid)
+                pool.add_page(cand, terms, keep)
+            # else: the same passages again
+        elif not _taken(sid, cand.start, cand.end, seen, whole):
+            seen.add((sid, cand.start, cand.end))
+            partly.add(sid)
+            tf, length = _terms_of(cand)
+            pool.add_passage(cand, cand.start, cand.end, tf, length)
+    n, k1, b = pool.size, 1.5, 0.75
+    avg = pool.length / n or 1.0
+    idf = [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in pool.df]
+    bm25: list[tuple[int, float]] = []
+    for index in sorted(pool.found):
+        score, length = 0.0, pool.where[index][3]
+        for term, freq in pool.found[index]:
+            score += idf[term] * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
+        bm25.append((index, score))
+    top = max((raw for _i, raw in bm25), default=0.0) or 1.0
     # BM25 and coverage first; the similarity (at most 0.2 of a score) only for passages
     # that can still reach the top k
     partial = []
-    for index, (tf, raw) in enumerate(zip(docs, bm25, strict=True)):
-        if not raw:
-            continue  # no term of the claim (every term's weight is above 0)
-        # counted over the smaller of the two (a long claim against short passages)
-        shared = (
-            sum(1 for term in wanted if term in tf)
-            if len(wanted) <= len(tf)
-            else sum(1 for term in tf if term in wanted)
-        )
-        coverage = shared / len(wanted)
-        if coverage:
-            partial.append((0.5 * (raw / top) + 0.3 * coverage, index))
+    for index, raw in bm25:
+        coverage = len(pool.found[index]) / len(wanted)
+        partial.append((0.5 * (raw / top) + 0.3 * coverage, index))
     partial.sort(key=lambda p: -p[0])
     scored: list[tuple[float, str, int, int]] = []
     for bound, index in partial:
         if len(scored) >= k and bound + 0.2 < scored[k - 1][0] - 1e-4:
             break
-        cand = pool[index]
-        similarity = fuzz.token_set_ratio(claim, cand.quote, processor=str.casefold) / 100
-        scored.append((round(bound + 0.2 * similarity, 4), cand.url, cand.start, index))
+        cand, start, end, _n = pool.where[index]
+        quote = cand.text[start:end] if isinstance(cand, PageHit) else cand.quote
+        similarity = fuzz.token_set_ratio(claim, quote, processor=str.casefold) / 100
+        scored.append((round(bound + 0.2 * similarity, 4), cand.url, start, index))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]))
-    return [_scored(pool[index], score) for score, _url, _start, index in scored[:k]]
+    return [_scored(pool.where[index], score) for score, _url, _start, index in scored[:k]]
 
 
-def _scored(cand: Candidate | Evidence, score: float) -> Evidence:
+def _taken(
+    sid: str, start: int, end: int, seen: set[tuple[str, int, int]], whole: dict[str, _PageTerms]
+) -> bool:
+    return (sid, start, end) in seen or (sid in whole and (start, end) in whole[sid].places)
+
+
+def _scored(at: tuple[Candidate | Evidence | PageHit, int, int, int], score: float) -> Evidence:
+    cand, start, end, _n = at
     if isinstance(cand, Evidence):
         return replace(cand, score=score)
+    if isinstance(cand, PageHit):
+        cand = cand.candidate(start, end)
     return Evidence(**cand._asdict(), score=score)
 
 
@@ -146,38 +326,3 @@ def _terms_of(cand: Candidate | Evidence) -> tuple[Counter[str], int]:
         terms = Counter(content_terms(cand.quote))
         found = _BY_PLACE[place] = (cand.quote, terms, terms.total())
     return found[1], found[2]
-
-
-def _bm25(
-    query: list[str],
-    docs: list[Counter[str]],
-    lengths: list[int],
-    k1: float = 1.5,
-    b: float = 0.75,
-) -> list[float]:
-    n = len(docs)
-    avg = sum(lengths) / n or 1.0
-    wanted = list(set(query))  # the query's terms, in one fixed order for every passage
-    order = {t: k for k, t in enumerate(wanted)}
-    # per passage, the query's terms it has and how often, in the query's order: looked up
-    # from the smaller side (a long claim against short passages costs the passages'
-    # length); the document frequencies are counted for the query's terms only, not for
-    # every term of every passage (a claim is ranked against a thousand passages or more)
-    found: list[list[tuple[int, int]]] = []
-    df = [0] * len(wanted)
-    for tf in docs:
-        if len(tf) < len(wanted):
-            both = sorted((order[t], f) for t, f in tf.items() if t in order)
-        else:
-            both = [(k, f) for k, t in enumerate(wanted) if (f := tf.get(t))]
-        for k, _f in both:
-            df[k] += 1
-        found.append(both)
-    idf = [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]
-    scores = []
-    for both, length in zip(found, lengths, strict=True):
-        score = 0.0
-        for k, freq in both:
-            score += idf[k] * freq * (k1 + 1) / (freq + k1 * (1 - b + b * length / avg))
-        scores.append(score)
-    return scores
