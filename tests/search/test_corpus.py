@@ -210,3 +210,39 @@ async def test_a_document_edited_in_place_is_followed_by_refresh(
     assert await direct.refresh()
     assert "homeland" in (await direct.page((root / "b.txt").resolve().as_uri())).text
     await direct.aclose()
+
+
+async def test_searches_are_remembered_while_the_index_is_unchanged(
+    tmp_path: Path, extractor: Extractor
+) -> None:
+    """A claim's plain and keyword queries are often the same words: the second is answered
+    from memory, until this index or another connection writes to the file."""
+    root = make_corpus(tmp_path / "docs")
+    db = tmp_path / "index.db"
+    await build_index(root, db, extractor=extractor)
+    index = CorpusIndex(db)
+    first = index.search("Marie Curie Nobel", 5)
+    assert first
+    asked: list[str] = []
+    index.db.set_trace_callback(asked.append)
+    assert index.search("Marie is Curie, the Nobel", 5) == first  # the same FTS5 query
+    assert not any("MATCH" in sql for sql in asked)
+    index.db.set_trace_callback(None)
+    # another connection (another `verifier index` run) writes: the search is asked again
+    other = CorpusIndex(db)
+    other.put_document(
+        "file:///more.txt",
+        sha256="0" * 64,
+        size=10,
+        content_type="text/plain",
+        extractor="plain",
+        title="More",
+        text="Marie Curie won the Nobel Prize in Physics and the Nobel Prize in Chemistry.",
+        passage_chars=400,
+    )
+    other.close()
+    assert any(h.url == "file:///more.txt" for h in index.search("Marie Curie Nobel", 5))
+    # this index writes: forgotten as well
+    index.remove("file:///more.txt")
+    assert index.search("Marie Curie Nobel", 5) == first
+    index.close()

@@ -61,6 +61,7 @@ CORPUS_SUFFIXES = {
 }
 
 _SCHEMA = script("verifier.search", "sql/sqlite/schema.sql")
+_SEARCHES_KEPT = 1_024  # searches answered lately, kept per open index
 log = logging.getLogger("verifier.search.corpus")
 
 
@@ -108,6 +109,11 @@ class CorpusIndex:
             raise CorpusError(msg)
         self.lock = threading.Lock()
         self._sketches: SketchIndex | None = None
+        # searches answered lately, by FTS5 query and limit, while the file is unchanged
+        # (PRAGMA data_version: another connection's commit; this one's clear it): a
+        # claim's plain and keyword queries are often the same words
+        self._found: OrderedDict[tuple[str, int], tuple[SearchHit, ...]] = OrderedDict()
+        self._found_version = -1
 
     def close(self) -> None:
         self.db.close()
@@ -174,6 +180,7 @@ class CorpusIndex:
                 )
                 self.db.execute("COMMIT")
                 self._sketches = None
+                self._found.clear()
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
@@ -183,6 +190,7 @@ class CorpusIndex:
         with self.lock:
             self.db.execute("DELETE FROM documents WHERE url = ?", (url,))
             self._sketches = None
+            self._found.clear()
 
     def sketch_index(self) -> SketchIndex:
         """All passages' MinHash minima, sorted for containment lookups (built once)."""
@@ -282,6 +290,14 @@ class CorpusIndex:
                 return []
             match = " OR ".join('"' + t + '"' for t in terms)
         with self.lock:
+            version = self.db.execute("PRAGMA data_version").fetchone()[0]
+            if version != self._found_version:
+                self._found.clear()
+                self._found_version = version
+            hits = self._found.get((match, limit))
+            if hits is not None:
+                self._found.move_to_end((match, limit))
+                return list(hits)
             rows = self.db.execute(
                 # the best few found and ranked first, and only those joined with their
                 # passage and document (joining every match first cost a third more)
@@ -292,10 +308,14 @@ class CorpusIndex:
                 " JOIN documents d ON d.id = p.doc_id ORDER BY f.score",
                 (match, limit),
             ).fetchall()
-        return [
-            SearchHit(url, title, text[:300], rank, start, end)
-            for rank, (url, title, start, end, text) in enumerate(rows, start=1)
-        ]
+            hits = tuple(
+                SearchHit(url, title, text[:300], rank, start, end)
+                for rank, (url, title, start, end, text) in enumerate(rows, start=1)
+            )
+            self._found[(match, limit)] = hits
+            while len(self._found) > _SEARCHES_KEPT:
+                self._found.popitem(last=False)
+        return list(hits)
 
     def page(self, url: str) -> PageRecord | None:
         with self.lock:
