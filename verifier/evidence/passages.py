@@ -137,9 +137,10 @@ def _page_terms(hit: PageHit) -> _PageTerms:
         return found
     lengths: list[int] = []
     postings: dict[str, list[tuple[int, int]]] = {}
+    text = hit.text
     for index, (start, end) in enumerate(hit.spans):
-        tf, length = _terms_of(hit.candidate(start, end))
-        lengths.append(length)
+        tf = Counter(content_terms(text[start:end]))
+        lengths.append(tf.total())
         for term, freq in tf.items():
             postings.setdefault(term, []).append((index, freq))
     made = _PageTerms(hit.text, hit.spans, frozenset(hit.spans), tuple(lengths), postings)
