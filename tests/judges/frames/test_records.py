@@ -651,3 +651,22 @@ def test_the_one_after_a_noun_holds_that_nouns_role() -> None:
         "Mercury is the smallest planet and the one nearest to the Sun.",
     )
     assert ("contradiction", "unique_role") in kinds
+
+
+def test_an_opening_participles_phrase_does_not_swallow_the_subject() -> None:
+    """ "Working at X in Y, Z, Name did ...": the small model may read the participle as
+    the subject and the name as one more place of the phrase; the name is the subject."""
+    sentence = "Working at Lowell Observatory in Flagstaff, Arizona, Lampland identified the comet."
+    subjects = {r.subject for r in records_of(parse(sentence)) if r.relation == "discover"}
+    assert "lampland" in subjects
+    assert ("support", "same") in _kinds("The comet was discovered by Carl Lampland.", sentence)
+
+
+def test_a_verb_read_as_a_noun_after_an_opening_phrase_keeps_its_subject() -> None:
+    """ "West of Vienna the Danube fans out ...": the verb read as a noun with a particle
+    after it is a verb, and the name read as its compound is its subject."""
+    sentence = "West of Vienna the Danube fans out into a wide plain and flows into the Black Sea."
+    assert ("danube", "flow") in {(r.subject, r.relation) for r in records_of(parse(sentence))}
+    assert ("contradiction", "value") in _kinds("The Danube flows into the North Sea.", sentence)
+    river = "North of Manaus the river fans out into a broad delta and empties into the Atlantic."
+    assert {r.subject for r in records_of(parse(river))} == {"river"}

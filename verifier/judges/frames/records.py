@@ -1163,23 +1163,41 @@ def _verb_read_as_noun(token: Token) -> bool:
 
 
 def _mend(doc: Doc | Span) -> None:
-    """Two slips of the small model, mended in place before any clause is read (every
+    """Three slips of the small model, mended in place before any clause is read (every
     reader of this cached parse then sees the same clauses): a root with a subject tagged
-    as a noun is the verb ("The Titanic sank in 1915"); and in "rises in the Andes and
+    as a noun is the verb ("The Titanic sank in 1915"); in "rises in the Andes and
     discharges into the Atlantic", where "discharges" is read as a noun conjoined to
-    "Andes" and "into" hangs on "rises", the preposition is the conjoined verb's."""
+    "Andes" and "into" hangs on "rises", the preposition is the conjoined verb's; and an
+    opening participle's phrase swallows the subject after its comma ("Working at Lowell
+    Observatory in Flagstaff, Arizona, Tombaugh identified Pluto": "Tombaugh" is read as
+    a place of the list, "Working" as the subject)."""
     for token in doc:
+        if (subject := _subject_in_opening_phrase(token)) is not None:
+            subject.head, subject.dep_ = token.head, "nsubj"
+            token.dep_ = "advcl"
         if (
             token.dep_ == "ROOT"
             and token.pos_ == "NOUN"
             and token.tag_ in ("NN", "NNS")
             and any(c.dep_ in ("nsubj", "nsubjpass") for c in token.children)
             and not any(c.pos_ == "AUX" for c in token.children)
-            and is_verb(token.lower_)
+            # a verb's particle says so too ("the Nile fans out")
+            and (is_verb(token.lower_) or _particle_after(token))
         ):
             # "The Titanic sank in 1915": a root with a subject is a verb, whatever its tag
             token.pos_ = "VERB"
             token.lemma_ = IRREGULAR.get(token.lower_, token.lemma_)
+            # "North of Cairo the Nile fans out": the name just before the verb, read as
+            # its compound, is its subject; what was read as one opened the sentence
+            said = [
+                c
+                for c in token.lefts
+                if c.dep_ == "compound" and (c.pos_ == "PROPN" or c.nbor(-1).dep_ == "det")
+            ]
+            read = [c for c in token.lefts if c.dep_ in ("nsubj", "nsubjpass")]
+            if said and read and read[0].i < said[-1].i:
+                read[0].dep_ = "npadvmod"
+                said[-1].dep_ = "nsubj"
         if (
             token.tag_ == "NNS"
             and token.dep_ == "conj"
@@ -1190,6 +1208,43 @@ def _mend(doc: Doc | Span) -> None:
             following = token.nbor()
             if following.dep_ == "prep" and following.head.pos_ == "VERB":
                 following.head = token
+
+
+_PARTICLES = frozenset({"out", "off", "up", "down", "away", "back", "over"})
+
+
+def _particle_after(token: Token) -> bool:
+    """A verb's particle right after the word ("fans out", "breaks off")."""
+    return any(
+        c.i == token.i + 1 and c.lower_ in _PARTICLES and c.dep_ in ("prt", "advmod")
+        for c in token.children
+    )
+
+
+def _subject_in_opening_phrase(token: Token) -> Token | None:
+    """For a sentence's opening participle read as its clausal subject ("Working at X, Y,
+    Tombaugh identified"), the name just before the verb, after a comma, that the parse
+    hung inside the participle's phrase: the verb's real subject."""
+    predicate = token.head
+    if not (
+        token.dep_ == "csubj"
+        and token.tag_ in ("VBG", "VBN")
+        and token.i < predicate.i
+        and all(t.dep_ == "mark" for t in token.doc[token.sent.start : token.i])
+        and not any(c.dep_ in ("nsubj", "nsubjpass") for c in predicate.children)
+    ):
+        return None
+    name = token.doc[predicate.i - 1]
+    if name.pos_ != "PROPN" or name.dep_ not in ("conj", "appos", "pobj"):
+        return None
+    if not token.left_edge.i <= name.i <= token.right_edge.i:
+        return None
+    first = name.left_edge.i if name.left_edge.i > token.i else name.i
+    while first > token.i + 1 and token.doc[first - 1].dep_ == "compound":
+        first -= 1
+    if token.doc[first - 1].text != ",":
+        return None
+    return name
 
 
 def _noun_verb_subject(token: Token) -> Token | None:
