@@ -670,3 +670,47 @@ def test_a_verb_read_as_a_noun_after_an_opening_phrase_keeps_its_subject() -> No
     assert ("contradiction", "value") in _kinds("The Danube flows into the North Sea.", sentence)
     river = "North of Manaus the river fans out into a broad delta and empties into the Atlantic."
     assert {r.subject for r in records_of(parse(river))} == {"river"}
+
+
+@pytest.mark.parametrize(
+    ("adjective", "superlative"),
+    [
+        ("big", "biggest"),
+        ("large", "largest"),
+        ("early", "earliest"),
+        ("good", "best"),
+        ("tall", "tallest"),
+        ("deep", "deepest"),
+        ("hot", "hottest"),
+        ("ok", "okest"),
+    ],
+)
+def test_superlatives_of_adjectives(adjective: str, superlative: str) -> None:
+    from verifier.judges.frames.records import _superlative
+
+    assert _superlative(adjective) == superlative
+
+
+def test_nothing_bigger_than_x_makes_x_the_biggest() -> None:
+    """ "No lake in Africa is larger than Victoria": Victoria is the largest lake in Africa
+    (its scope the noun's); another holder of that role is a contradiction; the same words
+    about another scope say nothing of this one."""
+    sentence = "Setting aside the inland seas, no lake in Africa is larger than Lake Victoria."
+    (record,) = [r for r in records_of(parse(sentence)) if r.role]
+    assert (record.subject, record.relation, [a.key for a in record.args]) == (
+        "lake victoria",
+        "largest lake",
+        ["africa"],
+    )
+    assert ("support", "same") in _kinds("Lake Victoria is the largest lake in Africa.", sentence)
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lake Tanganyika is the largest lake in Africa.", sentence
+    )
+    assert not any(
+        o in ("support", "contradiction")
+        for o, _k in _kinds("Lake Victoria is the largest lake in Asia.", sentence)
+    )
+    smaller = records_of(parse("No lake in Africa is smaller than Lake Chad."))
+    assert [(r.subject, r.relation) for r in smaller if r.role] == [("lake chad", "smallest lake")]
+    # "less deep than": a comparison, no role
+    assert not any(r.role for r in records_of(parse("No lake is less deep than Lake Chad.")))

@@ -271,7 +271,9 @@ def _negated(token: Token) -> bool:
 
 
 def _subject_of(predicate: Token) -> Token | None:
-    for child in predicate.children:
+    # a nominal subject before a clausal one ("Leaving aside X, no island is bigger")
+    children = sorted(predicate.children, key=lambda c: c.dep_ == "csubj")
+    for child in children:
         if child.dep_ in _SUBJECT_DEPS and child.lower_ in _WORKS:
             # "Melville's novel Moby-Dick was published": the title, not "novel"
             title = _title_after(child)
@@ -697,9 +699,47 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
             if o.dep_ == "pobj"
         ]
         if than:
+            if way == "+" and not negated and any(c.lower_ == "no" for c in subject.children):
+                # "No island on Earth is bigger than Greenland": the biggest island on Earth
+                return _none_more(subject, adj, degree, than[0], text)
             relation = f"{COMPARED}:{adj.lemma_.lower()}:{way}"
             return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
     return None
+
+
+def _none_more(noun: Token, adj: Token, degree: list[Token], than: Token, text: str) -> Record:
+    """ "No N is ADJ-er than X": X holds the role "the ADJ-est N" (its scope, N's)."""
+    lemma = adj.lemma_.lower()
+    word = f"most {lemma}" if degree else _superlative(lemma)
+    mods = [
+        "".join(t.text_with_ws for t in c.subtree).strip().lower()
+        for c in noun.children
+        if c.dep_ in ("amod", "compound", "nmod") and c.lower_ not in ("other", "single")
+    ]
+    head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
+    name = " ".join([_SAME_SUPERLATIVE.get(word, word), *mods, head])
+    return _record(than, name, _role_args(noun), False, True, True, text)
+
+
+_IRREGULAR_SUPERLATIVE = {"good": "best", "bad": "worst", "far": "farthest", "little": "least"}
+
+
+def _superlative(adjective: str) -> str:
+    """ "big" -> "biggest", "large" -> "largest", "early" -> "earliest"."""
+    if adjective in _IRREGULAR_SUPERLATIVE:
+        return _IRREGULAR_SUPERLATIVE[adjective]
+    if adjective.endswith("e"):
+        return adjective + "st"
+    if len(adjective) > 2 and adjective.endswith("y") and adjective[-2] not in "aeiou":
+        return adjective[:-1] + "iest"
+    if (
+        3 <= len(adjective) <= 4
+        and adjective[-1] not in "aeiouwxy"
+        and adjective[-2] in "aeiou"
+        and adjective[-3] not in "aeiou"
+    ):
+        return adjective + adjective[-1] + "est"  # "big", "hot", "thin"
+    return adjective + "est"
 
 
 # "a quarter as dense as", "half as large as": less; "twice as massive as": more
