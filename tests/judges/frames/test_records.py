@@ -714,3 +714,20 @@ def test_nothing_bigger_than_x_makes_x_the_biggest() -> None:
     assert [(r.subject, r.relation) for r in smaller if r.role] == [("lake chad", "smallest lake")]
     # "less deep than": a comparison, no role
     assert not any(r.role for r in records_of(parse("No lake is less deep than Lake Chad.")))
+
+
+def test_serving_as_a_role_is_holding_it() -> None:
+    """ "X serves as Y's capital" says what "X is the capital of Y" says."""
+    sentence = "Podgorica serves as Montenegro's capital and its largest city."
+    assert ("support", "same") in _kinds("Podgorica is the capital of Montenegro.", sentence)
+    assert ("contradiction", "unique_role") in _kinds(
+        "Cetinje is the capital of Montenegro.", sentence
+    )
+    # a role it held ("served"): no contradiction of who holds it now
+    assert not any(
+        o == "contradiction"
+        for o, _k in _kinds(
+            "Cetinje is the capital of Montenegro.",
+            "Podgorica served as Montenegro's capital until 1918.",
+        )
+    )

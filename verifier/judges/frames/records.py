@@ -444,6 +444,8 @@ def _role_args(noun: Token) -> list[Arg]:
                 if obj.dep_ == "pobj":
                     out.append(_arg(obj, "of"))
         elif child.dep_ == "poss" and child.pos_ in ("PROPN", "PRON", "NOUN"):
+            if child.pos_ == "PRON" and out:
+                continue  # "Montenegro's capital and its largest city": its = Montenegro's
             out.append(_arg(child, "of"))
     return out
 
@@ -515,6 +517,18 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and subject.dep_ == "nsubjpass":
         out[0] = replace(out[0], patient=True)
+    if predicate.lemma_ in _SERVE_AS and predicate.tag_ in ("VBZ", "VBP"):
+        # "Ljubljana serves as Slovenia's capital": the role, as "is" would say it (not
+        # "Lagos served as Nigeria's capital": a role it held)
+        out += [
+            _record(subject, _role_name(noun), _role_args(noun), negated, True, True, text)
+            for prep in predicate.children
+            if prep.dep_ == "prep" and prep.lower_ == "as"
+            for obj in prep.children
+            if obj.dep_ == "pobj"
+            for noun in _holders(obj)
+            if noun.pos_ == "NOUN" and _unique(noun)
+        ]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
         # Pasteur", the form a source uses as often: the made thing is the subject
@@ -525,6 +539,10 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
     return out
+
+
+# verbs whose "as" phrase names what the subject is ("serves as the capital")
+_SERVE_AS = frozenset({"serve", "act", "function"})
 
 
 def _stray_time(predicate: Token) -> list[Arg]:
