@@ -731,3 +731,12 @@ def test_serving_as_a_role_is_holding_it() -> None:
             "Podgorica served as Montenegro's capital until 1918.",
         )
     )
+
+
+def test_a_noun_describing_a_name_is_not_part_of_it() -> None:
+    """ "The physicist Meitner's birthplace": the name is Meitner (the description is not
+    a word the claim's name must have); a name's own small words stay ("van", "de")."""
+    sentence = "The physicist Meitner's birthplace was the city of Vienna."
+    assert ("support", "same") in _kinds("Lise Meitner was born in Vienna.", sentence)
+    painted = records_of(parse("Pieter de Hooch painted the courtyard."))
+    assert ("pieter de hooch", "paint") in {(r.subject, r.relation) for r in painted}

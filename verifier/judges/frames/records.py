@@ -196,11 +196,57 @@ def _relation_key(lemma: str) -> str:
     return relation_of(word) or word
 
 
+# lower-case words inside names ("Rembrandt van Rijn", "Leonardo da Vinci")
+_NAME_PARTICLES = frozenset(
+    {
+        "van",
+        "von",
+        "de",
+        "da",
+        "del",
+        "della",
+        "der",
+        "den",
+        "di",
+        "du",
+        "dos",
+        "das",
+        "la",
+        "le",
+        "bin",
+        "ibn",
+        "al",
+        "ter",
+        "ten",
+        "y",
+        "of",
+        "the",
+        "and",
+    }
+)
+
+
 def _span_of(token: Token) -> Span:
     """The token's phrase without a relative clause or apposition tail."""
     doc = token.doc
     left = token.left_edge.i
     right = token.i
+    if token.pos_ == "PROPN" and token.text[:1].isupper():
+        # "the mathematician Ramanujan": a noun describing the name is not the name ("the
+        # contiguous United States" is another place than "the United States")
+        words = [t for t in doc[left : token.i] if t.is_alpha and t.dep_ != "det"]
+        last_common = max(
+            (
+                t.i
+                for t in words
+                if t.text.islower()
+                and t.pos_ in ("NOUN", "PROPN")
+                and t.lower_ not in _NAME_PARTICLES
+            ),
+            default=None,
+        )
+        if last_common is not None:
+            left = last_common + 1
     for child in token.rights:
         if child.dep_ in ("compound", "amod", "nummod", "poss", "case", "flat", "nmod") or (
             child.dep_ == "prep" and child.lower_ == "of" and token.pos_ != "PROPN"
