@@ -740,3 +740,15 @@ def test_a_noun_describing_a_name_is_not_part_of_it() -> None:
     assert ("support", "same") in _kinds("Lise Meitner was born in Vienna.", sentence)
     painted = records_of(parse("Pieter de Hooch painted the courtyard."))
     assert ("pieter de hooch", "paint") in {(r.subject, r.relation) for r in painted}
+
+
+def test_a_prize_that_went_to_someone_was_received_by_them() -> None:
+    """ "The 1975 Pulitzer Prize for Poetry went to the poet John Ashbery": Ashbery received
+    the Pulitzer Prize in 1975 (the prize's year a time of its own)."""
+    sentence = "The 1975 Pulitzer Prize for Poetry went to the American poet John Ashbery."
+    assert ("support", "same") in _kinds(
+        "John Ashbery received the Pulitzer Prize for Poetry in 1975.", sentence
+    )
+    assert ("support", "same") not in _kinds(
+        "Mark Strand received the Pulitzer Prize for Poetry in 1975.", sentence
+    )

@@ -563,6 +563,8 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and subject.dep_ == "nsubjpass":
         out[0] = replace(out[0], patient=True)
+    if predicate.lemma_ == "go" and subject is not None and subject.lemma_.lower() in _AWARDS:
+        out += _award_went_to(predicate, subject, negated, text)
     if predicate.lemma_ in _SERVE_AS and predicate.tag_ in ("VBZ", "VBP"):
         # "Ljubljana serves as Slovenia's capital": the role, as "is" would say it (not
         # "Lagos served as Nigeria's capital": a role it held)
@@ -585,6 +587,33 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
     return out
+
+
+# what "went to" someone: they won or received it
+_AWARDS = frozenset(
+    {"prize", "award", "medal", "trophy", "title", "honour", "honor", "cup", "championship"}
+)
+
+
+def _award_went_to(predicate: Token, prize: Token, negated: bool, text: str) -> list[Record]:
+    """ "The 1988 Nobel Prize in Literature went to Naguib Mahfouz": Mahfouz received the
+    Nobel Prize in 1988 (the prize's year a time of its own)."""
+    span = _span_of(prize)
+    years = [t for t in span if t.like_num and _YEAR.fullmatch(t.text)]
+    words = " ".join(t.text for t in span if t not in years and t.dep_ != "det")
+    kind, proper = _kind_of(prize)
+    args = [Arg(words, "", kind, _fold(words), proper)]
+    args += [Arg(t.text, "in", "time", t.text, True) for t in years]
+    args += [a for a in _args(predicate) if a.kind == "time"]
+    return [
+        _record(holder, _relation_key("receive"), args, negated, False, False, text)
+        for prep in predicate.children
+        if prep.dep_ == "prep" and prep.lower_ == "to"
+        for obj in prep.children
+        if obj.dep_ == "pobj"
+        for holder in map(_named_by_apposition, _holders(obj))
+        if holder.pos_ == "PROPN"
+    ]
 
 
 # verbs whose "as" phrase names what the subject is ("serves as the capital")
