@@ -752,3 +752,12 @@ def test_a_prize_that_went_to_someone_was_received_by_them() -> None:
     assert ("support", "same") not in _kinds(
         "Mark Strand received the Pulitzer Prize for Poetry in 1975.", sentence
     )
+
+
+def test_made_under_someones_direction_is_directed_by_them() -> None:
+    """ "X was filmed under the direction of Y" is "Y directed X"; "under the leadership of"
+    is led by."""
+    sentence = "Ugetsu, released in 1953, was filmed under the direction of Kenji Mizoguchi."
+    assert ("support", "same") in _kinds("Kenji Mizoguchi directed Ugetsu.", sentence)
+    led = "In 1911 the expedition sailed south under the leadership of Roald Amundsen."
+    assert ("support", "same") in _kinds("The expedition was led by Roald Amundsen.", led)

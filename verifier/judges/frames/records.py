@@ -563,6 +563,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and subject.dep_ == "nsubjpass":
         out[0] = replace(out[0], patient=True)
+    out += _done_under(predicate, subject, negated, text)
     if predicate.lemma_ == "go" and subject is not None and subject.lemma_.lower() in _AWARDS:
         out += _award_went_to(predicate, subject, negated, text)
     if predicate.lemma_ in _SERVE_AS and predicate.tag_ in ("VBZ", "VBP"):
@@ -586,6 +587,40 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
             for made in _holders(obj):
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
+    return out
+
+
+# "under the direction of X": directed by X
+_UNDER = {
+    "direction": "direct",
+    "leadership": "lead",
+    "command": "command",
+    "supervision": "supervise",
+    "guidance": "guide",
+}
+
+
+def _done_under(predicate: Token, subject: Token | None, negated: bool, text: str) -> list[Record]:
+    """ "Seven Samurai was made under the direction of Akira Kurosawa": Seven Samurai was
+    directed by Kurosawa (said of the clause's subject, as a passive with its agent)."""
+    if subject is None:
+        return []
+    out = []
+    for prep in predicate.children:
+        if prep.dep_ != "prep" or prep.lower_ != "under":
+            continue
+        for noun in (c for c in prep.children if c.dep_ == "pobj"):
+            verb = _UNDER.get(noun.lemma_.lower())
+            agents = [
+                _arg(_named_by_apposition(o), "by")
+                for of in noun.children
+                if of.dep_ == "prep" and of.lower_ == "of"
+                for o in of.children
+                if o.dep_ == "pobj"
+            ]
+            if verb is not None and agents:
+                record = _record(subject, _relation_key(verb), agents, negated, False, False, text)
+                out.append(replace(record, patient=True))
     return out
 
 
