@@ -761,3 +761,16 @@ def test_made_under_someones_direction_is_directed_by_them() -> None:
     assert ("support", "same") in _kinds("Kenji Mizoguchi directed Ugetsu.", sentence)
     led = "In 1911 the expedition sailed south under the leadership of Roald Amundsen."
     assert ("support", "same") in _kinds("The expedition was led by Roald Amundsen.", led)
+
+
+def test_becoming_a_member_is_joining() -> None:
+    """ "X became a member of Y in 2004", "X was admitted as a member of Y": X joined Y; one
+    body joined in another year is another event only when the body differs too."""
+    became = "Slovakia became a member of the European Union on 1 May 2004."
+    assert ("support", "same") in _kinds("Slovakia joined the European Union in 2004.", became)
+    admitted = "In 1995 Cameroon was admitted as the 52nd member of the Commonwealth of Nations."
+    assert ("support", "same") in _kinds("Cameroon joined the Commonwealth in 1995.", admitted)
+    assert not any(
+        o in ("support", "contradiction")
+        for o, _k in _kinds("Slovakia joined NATO in 2002.", became)
+    )

@@ -564,6 +564,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     if subject is not None and subject.dep_ == "nsubjpass":
         out[0] = replace(out[0], patient=True)
     out += _done_under(predicate, subject, negated, text)
+    out += _joined(predicate, subject, negated, text)
     if predicate.lemma_ == "go" and subject is not None and subject.lemma_.lower() in _AWARDS:
         out += _award_went_to(predicate, subject, negated, text)
     if predicate.lemma_ in _SERVE_AS and predicate.tag_ in ("VBZ", "VBP"):
@@ -622,6 +623,39 @@ def _done_under(predicate: Token, subject: Token | None, negated: bool, text: st
                 record = _record(subject, _relation_key(verb), agents, negated, False, False, text)
                 out.append(replace(record, patient=True))
     return out
+
+
+def _joined(predicate: Token, subject: Token | None, negated: bool, text: str) -> list[Record]:
+    """ "Croatia became a member of the European Union in 2013", "Rwanda was admitted as
+    the 54th member of the Commonwealth": each joined it."""
+    if subject is None or predicate.lemma_ not in ("become", "admit", "accept"):
+        return []
+    if predicate.lemma_ == "become":
+        members = [c for c in predicate.children if c.dep_ in ("attr", "acomp", "oprd")]
+    else:
+        members = [
+            o
+            for prep in predicate.children
+            if prep.dep_ == "prep" and prep.lower_ == "as"
+            for o in prep.children
+            if o.dep_ == "pobj"
+        ]
+    bodies = [
+        _arg(o, "")
+        for member in members
+        if member.lemma_.lower() == "member"
+        for of in member.children
+        if of.dep_ == "prep" and of.lower_ == "of"
+        for o in of.children
+        if o.dep_ == "pobj"
+    ]
+    if not bodies:
+        return []
+    times = [a for a in _args(predicate) if a.kind == "time"]
+    return [
+        _record(subject, _relation_key("join"), [body, *times], negated, False, False, text)
+        for body in bodies
+    ]
 
 
 # what "went to" someone: they won or received it
