@@ -235,3 +235,11 @@ def test_a_long_claim_costs_the_passages_length_not_its_own() -> None:
     small, large = _lookups(500), _lookups(2000)
     assert large == small
     assert small <= 50 * 4  # each passage's four terms at most
+
+
+def test_pages_with_no_passage_or_none_of_the_claims_terms_rank_nothing() -> None:
+    empty = PageHit("", (), "https://e.org", "t", "sha256:e", "q", "b", None)
+    assert rank_passages("Paris is the capital of France.", [empty]) == []
+    text = "Nothing relevant here."
+    other = PageHit(text, ((0, len(text)),), "https://o.org", "t", "sha256:o", "q", "b", None)
+    assert rank_passages("Paris is the capital of France.", [other, empty]) == []

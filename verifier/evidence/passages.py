@@ -263,6 +263,8 @@ def rank_passages(
             partly.add(sid)
             tf, length = _terms_of(cand)
             pool.add_passage(cand, cand.start, cand.end, tf, length)
+    if not pool.found:
+        return []  # no passage holds a term of the claim
     n, k1, b = pool.size, 1.5, 0.75
     avg = pool.length / n or 1.0
     idf = [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in pool.df]
