@@ -774,3 +774,15 @@ def test_becoming_a_member_is_joining() -> None:
         o in ("support", "contradiction")
         for o, _k in _kinds("Slovakia joined NATO in 2002.", became)
     )
+
+
+def test_a_claim_said_the_other_way_is_one_statement() -> None:
+    """The claim "X became a member of Y" is one statement, supported by "X joined Y"."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    verdict = FrameJudge(records=True).decide(
+        "Slovakia became a member of the European Union in 2004.",
+        ["Slovakia joined the European Union in 2004, with nine other states."],
+        [""],
+    )
+    assert verdict.label == "supported"

@@ -198,31 +198,7 @@ def _relation_key(lemma: str) -> str:
 
 # lower-case words inside names ("Rembrandt van Rijn", "Leonardo da Vinci")
 _NAME_PARTICLES = frozenset(
-    {
-        "van",
-        "von",
-        "de",
-        "da",
-        "del",
-        "della",
-        "der",
-        "den",
-        "di",
-        "du",
-        "dos",
-        "das",
-        "la",
-        "le",
-        "bin",
-        "ibn",
-        "al",
-        "ter",
-        "ten",
-        "y",
-        "of",
-        "the",
-        "and",
-    }
+    "van von de da del della der den di du dos das la le bin ibn al ter ten y of the and".split()
 )
 
 
@@ -563,14 +539,15 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and subject.dep_ == "nsubjpass":
         out[0] = replace(out[0], patient=True)
-    out += _done_under(predicate, subject, negated, text)
-    out += _joined(predicate, subject, negated, text)
+    # the same statement said another way (one statement of the clause, not another)
+    said = [*_done_under(predicate, subject, negated, text)]
+    said += _joined(predicate, subject, negated, text)
     if predicate.lemma_ == "go" and subject is not None and subject.lemma_.lower() in _AWARDS:
-        out += _award_went_to(predicate, subject, negated, text)
+        said += _award_went_to(predicate, subject, negated, text)
     if predicate.lemma_ in _SERVE_AS and predicate.tag_ in ("VBZ", "VBP"):
         # "Ljubljana serves as Slovenia's capital": the role, as "is" would say it (not
         # "Lagos served as Nigeria's capital": a role it held)
-        out += [
+        said += [
             _record(subject, _role_name(noun), _role_args(noun), negated, True, True, text)
             for prep in predicate.children
             if prep.dep_ == "prep" and prep.lower_ == "as"
@@ -579,6 +556,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
             for noun in _holders(obj)
             if noun.pos_ == "NOUN" and _unique(noun)
         ]
+    out += [replace(r, statement=_RESTATED, restated=True) for r in said]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
         # Pasteur", the form a source uses as often: the made thing is the subject
