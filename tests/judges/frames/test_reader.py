@@ -419,3 +419,14 @@ def test_a_value_the_parse_gives_to_another_name_withdraws_the_rules_support() -
 )
 def test_a_value_of_the_claims_subject_keeps_the_rules_support(claim: str, evidence: str) -> None:
     assert _decide(claim, evidence)[0] == "supported"
+
+
+def test_a_supports_reason_names_the_relation_in_the_claims_word() -> None:
+    """The relation table groups "join" with "flow" (rivers join); a membership's reason
+    says "join", the claim's word, not the group's name."""
+    label, reason = _decide(
+        "Slovakia joined the European Union in 2004.",
+        "Slovakia became a member of the European Union on 1 May 2004.",
+    )
+    assert label == "supported"
+    assert "(join: the European Union, 2004)" in reason

@@ -43,7 +43,7 @@ from verifier.judges.frames.records import (
     same_name,
     same_subject,
 )
-from verifier.judges.frames.relations import relation_of
+from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.slots import values_in
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
@@ -733,9 +733,18 @@ def _contradiction(
     )
 
 
+def _said_as(relation: str, claim: str) -> str:
+    """The relation in the claim's own word when the claim says one of its words ("join"
+    for a membership, not the table's name for the group, "flow")."""
+    said = {stem(w.lower()) for w in _WORD.findall(claim)}
+    return next(
+        (w for w in RELATIONS.get(relation, ()) if " " not in w and stem(w) in said), relation
+    )
+
+
 def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
     args = ", ".join(a.text for a in r.match.claim.args)
-    relation = r.match.found.relation
+    relation = _said_as(r.match.found.relation, r.match.claim.text)
     if relation.startswith(f"{COMPARED}:"):
         relation, args = "the same comparison", ""
     return Judgement(
