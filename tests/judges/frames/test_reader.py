@@ -430,3 +430,11 @@ def test_a_supports_reason_names_the_relation_in_the_claims_word() -> None:
     )
     assert label == "supported"
     assert "(join: the European Union, 2004)" in reason
+
+
+def test_two_continents_for_a_country_are_a_question_not_a_cap() -> None:
+    """A country may lie on two continents (Russia, Turkey, Egypt): "a European country"
+    against "in Asia" is for the rater."""
+    label, reason = _decide("Turkey is a country in Asia.", "Turkey is a European country.")
+    assert label == "inconclusive"
+    assert "check it" in reason

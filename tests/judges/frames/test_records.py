@@ -786,3 +786,18 @@ def test_a_claim_said_the_other_way_is_one_statement() -> None:
         [""],
     )
     assert verdict.label == "supported"
+
+
+def test_a_places_class_with_a_demonym_says_where_it_is() -> None:
+    """ "a Ugandan lake port", "a West African nation": where the place is; a person's
+    demonym is a nationality, not where they are."""
+    port = "Entebbe, a Ugandan lake port on Lake Victoria, hosts the international airport."
+    assert ("support", "same") in _kinds("Entebbe is a city in Uganda.", port)
+    assert ("contradiction", "value") in _kinds("Entebbe is a city in Kenya.", port)
+    nation = "Ghana, a West African nation, borders Togo."
+    assert ("support", "same") in _kinds("Ghana is a country in Africa.", nation)
+    runner = "Eliud Kipchoge is a Kenyan runner."
+    assert not any(
+        o in ("support", "contradiction")
+        for o, _k in _kinds("Eliud Kipchoge lives in Uganda.", runner)
+    )

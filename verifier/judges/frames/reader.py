@@ -33,6 +33,7 @@ from functools import lru_cache
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
 from verifier.judges.frames.guards import another_dated_work
 from verifier.judges.frames.measured import MEASURED, measured_readings
+from verifier.judges.frames.places import CONTINENT, places
 from verifier.judges.frames.records import (
     COMPARED,
     Match,
@@ -142,6 +143,24 @@ def _menu(m: Reading) -> str | None:
     return None
 
 
+def _continents(m: Reading) -> str | None:
+    """Two continents for where the subject is ("a European country" / "in Asia"): a
+    country may lie on two (Russia, Turkey, Egypt): a question for the rater."""
+    if m.match.kind != "value":
+        return None
+    mine = [a.text for a in m.match.claim.args if a.kind == "place"]
+    theirs = [a.text for a in m.match.found.args if a.kind == "place"]
+    if mine and theirs and all(_continent(p) for p in (*mine, *theirs)):
+        return "a country may lie on two continents"
+    return None
+
+
+def _continent(name: str) -> bool:
+    """A name one of whose readings is a continent or a part of one ("Asia", "North
+    Africa")."""
+    return any(p.level == CONTINENT for p in places(name))
+
+
 _PAST = re.compile(r"\b(?:was|were|had|did)\b", re.IGNORECASE)
 
 
@@ -151,6 +170,7 @@ def _past(text: str) -> bool:
 
 RECORD_GUARDS: tuple[Guard[Reading], ...] = (
     Guard("record_hedge", "the evidence hedges", Action.DEMOTE, Stage.DEMOTE, _hedged),
+    Guard("record_continents", "two continents", Action.DEMOTE, Stage.DEMOTE, _continents),
     Guard("record_time", "another time", Action.DISMISS, Stage.CONFLICT, _another_time),
     Guard("record_question", "a question", Action.DISMISS, Stage.CONFLICT, _question),
     Guard("record_work", "another work of the name", Action.DISMISS, Stage.CONFLICT, _another_work),

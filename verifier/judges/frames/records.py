@@ -1174,12 +1174,51 @@ def _placed_class(
         a
         for attr in attrs
         if attr.pos_ == "NOUN" and not _unique(attr)
-        for a in _places_under(attr)
+        for a in [*_places_under(attr), *_demonym_places(attr)]
     ]
     if not places:
         return []
     record = _record(subject, "locate", places, negated, False, False, text)
     return [replace(record, statement=_RESTATED, restated=True)]
+
+
+# classes of places: their demonym says where they are ("a Kenyan port city"), where a
+# person's says a nationality ("a Kenyan runner")
+_PLACE_CLASSES = frozenset(
+    "city town village port capital country nation state republic kingdom island "
+    "archipelago peninsula region province lake river mountain volcano desert".split()
+)
+# a continent's adjective, with a compass word before it ("East African": East Africa)
+_CONTINENTS = {
+    "african": "Africa",
+    "european": "Europe",
+    "asian": "Asia",
+    "oceanian": "Oceania",
+    "antarctic": "Antarctica",
+}
+_COMPASS_WORDS = frozenset(
+    "east west north south central eastern western northern southern".split()
+)
+
+
+def _demonym_places(noun: Token) -> list[Arg]:
+    """Where a place's class says it is: "an East African nation" is in East Africa, "a
+    Kenyan port city" in Kenya (not for people: "a Kenyan runner" is a nationality)."""
+    if noun.lemma_.lower() not in _PLACE_CLASSES:
+        return []
+    out = []
+    for adj in noun.children:
+        if adj.dep_ not in ("amod", "compound") or not adj.text[:1].isupper():
+            continue
+        continent = _CONTINENTS.get(adj.lower_)
+        if continent is not None:
+            compass = [c.text for c in adj.children if c.lower_ in _COMPASS_WORDS]
+            place = " ".join([*compass, continent])
+        else:
+            place = country_of_demonym(adj.text)
+        if place:
+            out.append(Arg(place, "in", "place", _fold(place), True))
+    return out
 
 
 def _made_by_class(
@@ -1302,6 +1341,7 @@ def _appositions(doc: Doc | Span) -> list[Record]:
             out += [*roles, replace(plain, statement=_RESTATED, restated=True)]
         else:
             out.append(plain)
+        out += _placed_class([described], name, False, doc.text)
     return out
 
 
