@@ -33,6 +33,7 @@ from verifier.judges.frames.guards import (
     another_source,
     another_time,
     another_work,
+    continents,
     cut_off,
     dated,
     headcount,
@@ -282,6 +283,22 @@ PAIRS = {
             "El Dorado",
         ),
     ),
+    continents: (
+        conflict(
+            "Kazakhstan is located in Europe.",
+            "Kazakhstan is located in Asia.",
+            "name",
+            "Europe",
+            "Asia",
+        ),
+        conflict(
+            "The Great Wall is located in Europe.",
+            "The Great Wall is located in Asia.",
+            "name",
+            "Europe",
+            "Asia",
+        ),
+    ),
     another_measure: (
         conflict(
             "The smallest planet's radius is 2,440 km.",
@@ -506,3 +523,12 @@ def test_a_countrys_population_is_no_question_of_scope() -> None:
         "quantity",
     )
     assert headcount(city)
+
+
+def test_only_neighbouring_continents_may_hold_one_country() -> None:
+    from verifier.judges.frames.guards import on_two_continents
+
+    assert on_two_continents(("Egypt",), "Asia", "North Africa")
+    assert on_two_continents(("Panama",), "South America", "North America")
+    assert not on_two_continents(("Peru",), "Africa", "South America")
+    assert not on_two_continents(("the Great Wall",), "Europe", "Asia")

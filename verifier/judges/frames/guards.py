@@ -22,6 +22,7 @@ the claim: :func:`verifier.judges.base.aggregate` asks it).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -29,7 +30,7 @@ from typing import Any
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
 from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
-from verifier.judges.frames.places import CITY, COUNTRY, places, relate
+from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.months import month_pattern
@@ -691,6 +692,36 @@ def _a_country(names: tuple[str, ...]) -> bool:
     )
 
 
+def on_two_continents(subject_names: Sequence[str], mine: str, theirs: str) -> bool:
+    """Two neighbouring continents for where a country is ("Russia is located in Asia" /
+    "in Europe"): a country may lie on two (Russia, Turkey and Kazakhstan on Europe and Asia,
+    Egypt on Africa and Asia, Panama on the two Americas, Indonesia on Asia and Oceania);
+    not "Peru is in Africa"."""
+    pairs = {frozenset((a, b)) for a in _continents_of(mine) for b in _continents_of(theirs)}
+    return bool(pairs & _NEIGHBOURS) and any(
+        p.level == COUNTRY for name in subject_names for p in places(name)
+    )
+
+
+# continents a country may straddle
+_NEIGHBOURS = {frozenset(pair) for pair in (("EU", "AS"), ("AF", "AS"), ("NA", "SA"), ("AS", "OC"))}
+
+
+def _continents_of(name: str) -> set[str]:
+    """The continents a name reads as, or a part of ("Asia", "North Africa")."""
+    return {p.continent for p in places(name) if p.level == CONTINENT}
+
+
+def continents(c: Conflict) -> str | None:
+    """A country said to lie on two continents: a question for the rater, never a cap."""
+    if c.slot is None or c.other is None:
+        return None
+    names = (*c.claim.subject_names, c.claim.subject)
+    if on_two_continents(names, c.slot.value.text, c.other.value.text):
+        return "a country may lie on two continents"
+    return None
+
+
 FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     Guard("named_by_claim", "the claim names it", Action.DISMISS, Stage.VALUE, named_by_claim),
     Guard("place_inside", "places that need not differ", Action.DISMISS, Stage.VALUE, place_inside),
@@ -746,6 +777,7 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     Guard("repeated", "a repeated event", Action.DEMOTE, Stage.DEMOTE, repeated),
     Guard("dated", "a dated value", Action.DEMOTE, Stage.DEMOTE, dated),
     Guard("headcount", "two populations", Action.DEMOTE, Stage.DEMOTE, headcount),
+    Guard("continents", "two continents", Action.DEMOTE, Stage.DEMOTE, continents),
     Guard("ranked_list", "a ranked list", Action.DEMOTE, Stage.DEMOTE, ranked_list),
     Guard("another_source", "another source's figure", Action.DEMOTE, Stage.DEMOTE, another_source),
 )

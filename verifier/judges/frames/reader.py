@@ -31,9 +31,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
-from verifier.judges.frames.guards import another_dated_work
+from verifier.judges.frames.guards import another_dated_work, on_two_continents
 from verifier.judges.frames.measured import MEASURED, measured_readings
-from verifier.judges.frames.places import CONTINENT, places
 from verifier.judges.frames.records import (
     COMPARED,
     Match,
@@ -144,21 +143,16 @@ def _menu(m: Reading) -> str | None:
 
 
 def _continents(m: Reading) -> str | None:
-    """Two continents for where the subject is ("a European country" / "in Asia"): a
-    country may lie on two (Russia, Turkey, Egypt): a question for the rater."""
+    """A country said to lie on two continents ("a European country" / "in Asia"): a
+    question for the rater (see :func:`~verifier.judges.frames.guards.on_two_continents`)."""
     if m.match.kind != "value":
         return None
     mine = [a.text for a in m.match.claim.args if a.kind == "place"]
     theirs = [a.text for a in m.match.found.args if a.kind == "place"]
-    if mine and theirs and all(_continent(p) for p in (*mine, *theirs)):
+    subject = (m.match.claim.subject_text,)
+    if any(on_two_continents(subject, a, b) for a in mine for b in theirs):
         return "a country may lie on two continents"
     return None
-
-
-def _continent(name: str) -> bool:
-    """A name one of whose readings is a continent or a part of one ("Asia", "North
-    Africa")."""
-    return any(p.level == CONTINENT for p in places(name))
 
 
 _PAST = re.compile(r"\b(?:was|were|had|did)\b", re.IGNORECASE)
