@@ -801,3 +801,13 @@ def test_a_places_class_with_a_demonym_says_where_it_is() -> None:
         o in ("support", "contradiction")
         for o, _k in _kinds("Eliud Kipchoge lives in Uganda.", runner)
     )
+
+
+def test_a_place_home_to_a_named_thing_is_where_it_is() -> None:
+    """ "Vienna is home to the Albertina": the Albertina is in Vienna; "home to 1.9 million
+    people" is a population, not a place of anything named."""
+    sentence = "Vienna is home to the Albertina, one of the largest print rooms in the world."
+    assert ("support", "same") in _kinds("The Albertina is located in Vienna.", sentence)
+    assert ("contradiction", "value") in _kinds("The Albertina is located in Graz.", sentence)
+    people = records_of(parse("Vienna is home to about 1.9 million people."))
+    assert not any(r.relation == "locate" for r in people)

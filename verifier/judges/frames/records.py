@@ -970,7 +970,30 @@ def _copula_records(
         + _dated_work(attrs, subject, negated, text)
         + _class_count(attrs, subject, negated, text)
         + _made_by_class(attrs, subject, negated, text)
+        + _home_to(attrs, subject, negated, text)
     )
+
+
+def _home_to(
+    attrs: Sequence[Token], subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "Paris is home to the Louvre": the Louvre is located in Paris (a named thing; "home
+    to 2 million people" is a population, "home to many species" nothing named)."""
+    if subject is None or negated:
+        return []
+    out = []
+    for attr in attrs:
+        if attr.lemma_.lower() != "home":
+            continue
+        for prep in (c for c in attr.children if c.dep_ == "prep" and c.lower_ == "to"):
+            for obj in (c for c in prep.children if c.dep_ == "pobj"):
+                for thing in map(_named_by_apposition, _holders(obj)):
+                    if thing.pos_ == "PROPN" and not any(t.like_num for t in _span_of(thing)):
+                        record = _record(
+                            thing, "locate", [_arg(subject, "in")], False, False, False, text
+                        )
+                        out.append(replace(record, statement=_RESTATED, restated=True))
+    return out
 
 
 def _partitive_superlative(attr: Token) -> Token | None:
