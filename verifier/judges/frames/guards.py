@@ -712,13 +712,16 @@ def _continents_of(name: str) -> set[str]:
     return {p.continent for p in places(name) if p.level == CONTINENT}
 
 
+TWO_CONTINENTS = "a country may lie on two continents"
+
+
 def continents(c: Conflict) -> str | None:
     """A country said to lie on two continents: a question for the rater, never a cap."""
     if c.slot is None or c.other is None:
         return None
     names = (*c.claim.subject_names, c.claim.subject)
     if on_two_continents(names, c.slot.value.text, c.other.value.text):
-        return "a country may lie on two continents"
+        return TWO_CONTINENTS
     return None
 
 

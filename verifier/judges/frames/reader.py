@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
-from verifier.judges.frames.guards import another_dated_work, on_two_continents
+from verifier.judges.frames.guards import TWO_CONTINENTS, another_dated_work, on_two_continents
 from verifier.judges.frames.measured import MEASURED, measured_readings
 from verifier.judges.frames.records import (
     COMPARED,
@@ -151,7 +151,7 @@ def _continents(m: Reading) -> str | None:
     theirs = [a.text for a in m.match.found.args if a.kind == "place"]
     subject = (m.match.claim.subject_text,)
     if any(on_two_continents(subject, a, b) for a in mine for b in theirs):
-        return "a country may lie on two continents"
+        return TWO_CONTINENTS
     return None
 
 
@@ -750,7 +750,7 @@ def _contradiction(
 def _said_as(relation: str, claim: str) -> str:
     """The relation in the claim's own word when the claim says one of its words ("join"
     for a membership, not the table's name for the group, "flow")."""
-    said = {stem(w.lower()) for w in _WORD.findall(claim)}
+    said = _stems(claim)
     return next(
         (w for w in RELATIONS.get(relation, ()) if " " not in w and stem(w) in said), relation
     )

@@ -549,10 +549,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
         # "Lagos served as Nigeria's capital": a role it held)
         said += [
             _record(subject, _role_name(noun), _role_args(noun), negated, True, True, text)
-            for prep in predicate.children
-            if prep.dep_ == "prep" and prep.lower_ == "as"
-            for obj in prep.children
-            if obj.dep_ == "pobj"
+            for obj in _objects_of(predicate, "as")
             for noun in _holders(obj)
             if noun.pos_ == "NOUN" and _unique(noun)
         ]
@@ -567,6 +564,17 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
     return out
+
+
+def _objects_of(token: Token, word: str) -> list[Token]:
+    """The objects of ``token``'s preposition ``word`` ("member" -> "of" -> the EU)."""
+    return [
+        o
+        for prep in token.children
+        if prep.dep_ == "prep" and prep.lower_ == word
+        for o in prep.children
+        if o.dep_ == "pobj"
+    ]
 
 
 # "under the direction of X": directed by X
@@ -585,21 +593,12 @@ def _done_under(predicate: Token, subject: Token | None, negated: bool, text: st
     if subject is None:
         return []
     out = []
-    for prep in predicate.children:
-        if prep.dep_ != "prep" or prep.lower_ != "under":
-            continue
-        for noun in (c for c in prep.children if c.dep_ == "pobj"):
-            verb = _UNDER.get(noun.lemma_.lower())
-            agents = [
-                _arg(_named_by_apposition(o), "by")
-                for of in noun.children
-                if of.dep_ == "prep" and of.lower_ == "of"
-                for o in of.children
-                if o.dep_ == "pobj"
-            ]
-            if verb is not None and agents:
-                record = _record(subject, _relation_key(verb), agents, negated, False, False, text)
-                out.append(replace(record, patient=True))
+    for noun in _objects_of(predicate, "under"):
+        verb = _UNDER.get(noun.lemma_.lower())
+        agents = [_arg(_named_by_apposition(o), "by") for o in _objects_of(noun, "of")]
+        if verb is not None and agents:
+            record = _record(subject, _relation_key(verb), agents, negated, False, False, text)
+            out.append(replace(record, patient=True))
     return out
 
 
@@ -611,21 +610,12 @@ def _joined(predicate: Token, subject: Token | None, negated: bool, text: str) -
     if predicate.lemma_ == "become":
         members = [c for c in predicate.children if c.dep_ in ("attr", "acomp", "oprd")]
     else:
-        members = [
-            o
-            for prep in predicate.children
-            if prep.dep_ == "prep" and prep.lower_ == "as"
-            for o in prep.children
-            if o.dep_ == "pobj"
-        ]
+        members = _objects_of(predicate, "as")
     bodies = [
         _arg(o, "")
         for member in members
         if member.lemma_.lower() == "member"
-        for of in member.children
-        if of.dep_ == "prep" and of.lower_ == "of"
-        for o in of.children
-        if o.dep_ == "pobj"
+        for o in _objects_of(member, "of")
     ]
     if not bodies:
         return []
@@ -654,10 +644,7 @@ def _award_went_to(predicate: Token, prize: Token, negated: bool, text: str) -> 
     args += [a for a in _args(predicate) if a.kind == "time"]
     return [
         _record(holder, _relation_key("receive"), args, negated, False, False, text)
-        for prep in predicate.children
-        if prep.dep_ == "prep" and prep.lower_ == "to"
-        for obj in prep.children
-        if obj.dep_ == "pobj"
+        for obj in _objects_of(predicate, "to")
         for holder in map(_named_by_apposition, _holders(obj))
         if holder.pos_ == "PROPN"
     ]
@@ -985,14 +972,13 @@ def _home_to(
     for attr in attrs:
         if attr.lemma_.lower() != "home":
             continue
-        for prep in (c for c in attr.children if c.dep_ == "prep" and c.lower_ == "to"):
-            for obj in (c for c in prep.children if c.dep_ == "pobj"):
-                for thing in map(_named_by_apposition, _holders(obj)):
-                    if thing.pos_ == "PROPN" and not any(t.like_num for t in _span_of(thing)):
-                        record = _record(
-                            thing, "locate", [_arg(subject, "in")], False, False, False, text
-                        )
-                        out.append(replace(record, statement=_RESTATED, restated=True))
+        for obj in _objects_of(attr, "to"):
+            for thing in map(_named_by_apposition, _holders(obj)):
+                if thing.pos_ == "PROPN" and not any(t.like_num for t in _span_of(thing)):
+                    record = _record(
+                        thing, "locate", [_arg(subject, "in")], False, False, False, text
+                    )
+                    out.append(replace(record, statement=_RESTATED, restated=True))
     return out
 
 
