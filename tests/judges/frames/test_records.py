@@ -811,3 +811,31 @@ def test_a_place_home_to_a_named_thing_is_where_it_is() -> None:
     assert ("contradiction", "value") in _kinds("The Albertina is located in Graz.", sentence)
     people = records_of(parse("Vienna is home to about 1.9 million people."))
     assert not any(r.relation == "locate" for r in people)
+
+
+def test_a_participle_describing_a_name_is_done_to_that_name() -> None:
+    """ "Rashomon, a 1950 drama directed by Akira Kurosawa": Rashomon was directed by him
+    (the participle's noun set beside the name, or said of it by "is"); a participle on a
+    noun that describes nothing named gives no subject."""
+    beside = "Rashomon, a 1950 period drama directed by Akira Kurosawa, won the Golden Lion."
+    assert ("support", "same") in _kinds("Rashomon was directed by Akira Kurosawa.", beside)
+    assert ("contradiction", "value") in _kinds("Rashomon was directed by Yasujiro Ozu.", beside)
+    said = "Ikiru, released in 1952, is a drama film directed by Akira Kurosawa."
+    assert ("support", "same") in _kinds("Akira Kurosawa directed Ikiru.", said)
+    bare = records_of(parse("The ferry was replaced by a bridge built in 1990."))
+    assert not any(r.relation == "build" and r.subject for r in bare)
+
+
+def test_a_work_described_as_someones_says_who_made_it() -> None:
+    """ "Snow Country, a 1948 novel by Yasunari Kawabata": Kawabata wrote it; "of" only
+    with the maker's trade ("the last novel of the author X"), never of a sitter."""
+    by = "Snow Country, a 1948 novel by Yasunari Kawabata, is set in a hot-spring town."
+    assert ("support", "same") in _kinds("Yasunari Kawabata wrote Snow Country.", by)
+    assert ("contradiction", "value") in _kinds("Yukio Mishima wrote Snow Country.", by)
+    of = "Arrow of God, the third novel of Nigerian author Chinua Achebe, appeared in 1964."
+    assert ("support", "same") in _kinds("Chinua Achebe wrote Arrow of God.", of)
+    sitter = "The Blue Boy, a portrait of Jonathan Buttall, hangs in California."
+    assert not any(
+        o in ("support", "contradiction")
+        for o, _k in _kinds("Jonathan Buttall painted The Blue Boy.", sitter)
+    )

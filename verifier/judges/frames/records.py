@@ -310,8 +310,35 @@ def _subject_of(predicate: Token) -> Token | None:
         return _subject_of(predicate.head)
     if predicate.dep_ == "relcl" and predicate.head.i != predicate.i:
         return predicate.head
-    # "a label founded in 1971", "X (born July 15, 1973)": a participle's noun is often a
-    # description of the sentence's subject, not a subject of its own: no subject
+    if _passive_participle(predicate):
+        return _participle_holder(predicate.head)
+    return None
+
+
+def _passive_participle(predicate: Token) -> bool:
+    """ "a thriller directed by X", "Alien, released in 1979": a past participle that
+    describes a noun, which is what it was done to."""
+    return predicate.dep_ == "acl" and predicate.tag_ == "VBN" and predicate.head.i != predicate.i
+
+
+def _participle_holder(noun: Token) -> Token | None:
+    """The name a participle's noun describes: the name itself ("Alien, directed by X"),
+    the name the noun is set beside ("Parasite, a thriller directed by X"), or the
+    subject a copula says the noun is ("Seven Samurai is an epic film directed by X").
+    A noun that describes nothing named ("a label founded in 1971" alone, "the bridge
+    built in 1990") gives no subject: a description of the sentence's subject, not a
+    subject of its own."""
+    if noun.pos_ == "PROPN":
+        return noun
+    if noun.dep_ == "appos" and noun.head.pos_ == "PROPN":
+        return noun.head
+    named = [c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
+    if named:
+        return named[0]
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        subject = _subject_of(noun.head)
+        if subject is not None and subject.pos_ == "PROPN":
+            return subject
     return None
 
 
@@ -537,7 +564,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     if not any(a.kind == "time" for a in args):
         args += _stray_time(predicate)
     out = [_record(subject, relation, args, negated, False, False, text)]
-    if subject is not None and subject.dep_ == "nsubjpass":
+    if subject is not None and (subject.dep_ == "nsubjpass" or _passive_participle(predicate)):
         out[0] = replace(out[0], patient=True)
     # the same statement said another way (one statement of the clause, not another)
     said = [*_done_under(predicate, subject, negated, text)]
@@ -1351,7 +1378,34 @@ def _appositions(doc: Doc | Span) -> list[Record]:
         else:
             out.append(plain)
         out += _placed_class([described], name, False, doc.text)
+        out += _made_by_description(described, name, doc.text)
     return out
+
+
+# a maker's trade, named before the maker: "the debut novel of Nigerian author Chinua Achebe"
+_MAKERS = frozenset(
+    "author writer novelist poet playwright composer painter artist director filmmaker "
+    "sculptor songwriter".split()
+)
+
+
+def _made_by_description(described: Token, name: Token, text: str) -> list[Record]:
+    """ "Norwegian Wood, a 1987 novel by Haruki Murakami", "The Four Seasons, a group of
+    four violin concertos by Antonio Vivaldi", "Things Fall Apart, the debut novel of
+    Nigerian author Chinua Achebe": a work described as someone's says who made it (the
+    made relation, as "Murakami's novel Norwegian Wood" says it). "Of" only with the
+    maker's trade named ("a portrait of Napoleon" is of its sitter)."""
+    for noun in (described, *_objects_of(described, "of")):
+        if noun.lemma_.lower() not in _WORKS:
+            continue
+        for prep in ("by", "of"):
+            for obj in _objects_of(noun, prep):
+                maker = _named_by_apposition(obj)
+                trade = any(t.lemma_.lower() in _MAKERS for t in obj.subtree)
+                if maker.pos_ != "PROPN" or (prep == "of" and not trade):
+                    continue
+                return [_record(name, MADE, [_arg(maker, "by")], False, False, False, text)]
+    return []
 
 
 def _title_after(noun: Token) -> Token | None:
