@@ -839,3 +839,23 @@ def test_a_work_described_as_someones_says_who_made_it() -> None:
         o in ("support", "contradiction")
         for o, _k in _kinds("Jonathan Buttall painted The Blue Boy.", sitter)
     )
+
+
+def test_taking_a_numbered_role_holds_it_for_good() -> None:
+    """ "X took office as Ghana's first prime minister" says X was the first, in any tense
+    and whatever ended it later ("until his death"); a role held once ("served as the
+    capital") or a title that opens with "first" ("first lady") is not held for good."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    took = (
+        "Kwame Nkrumah took office as Ghana's first prime minister in 1957 and served until 1960."
+    )
+    judge = FrameJudge(records=True)
+    assert judge.decide("Kwame Nkrumah was Ghana's first prime minister.", [took]).label == (
+        "supported"
+    )
+    assert judge.decide("Ghana's first prime minister was Kofi Busia.", [took]).label == ("refuted")
+    held = records_of(parse("Lagos served as the capital of Nigeria until 1991."))
+    assert not any(r.role for r in held)
+    lady = records_of(parse("Edith Wilson served as the first lady of the United States."))
+    assert not any(r.role for r in lady)

@@ -38,6 +38,7 @@ from verifier.judges.frames.records import (
     Match,
     Record,
     compare_records,
+    numbered_role,
     ordinal_first,
     records_of,
     same_name,
@@ -108,6 +109,8 @@ def _hedged(m: Reading) -> str | None:
 
 
 def _another_time(m: Reading) -> str | None:
+    if m.match.kind == "unique_role" and _for_good(m):
+        return None  # "the first prime minister" is the first in any time
     claim_past = _past(m.match.claim.text)
     found_past = _past(m.sentence)
     if _FORMER.search(m.sentence) and not _FORMER.search(m.match.claim.text):
@@ -117,15 +120,10 @@ def _another_time(m: Reading) -> str | None:
     return None
 
 
-_ORDINAL_ROLE = re.compile(
-    r"^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"
-)
-
-
 def _for_good(m: Reading) -> bool:
     """A numbered role ("the first president", "the third person to walk on the Moon")
     is held for good: whoever held it holds it in any tense."""
-    return bool(_ORDINAL_ROLE.match(m.match.claim.relation))
+    return numbered_role(m.match.claim.relation)
 
 
 def _another_work(m: Reading) -> str | None:

@@ -328,10 +328,10 @@ def _participle_holder(noun: Token) -> Token | None:
     A noun that describes nothing named ("a label founded in 1971" alone, "the bridge
     built in 1990") gives no subject: a description of the sentence's subject, not a
     subject of its own."""
+    if noun.dep_ == "appos" and noun.head.pos_ == "PROPN" and noun.head.i != noun.i:
+        return noun.head  # "Erik Holm (Эрик Хольм, born ...)": the name first given
     if noun.pos_ == "PROPN":
         return noun
-    if noun.dep_ == "appos" and noun.head.pos_ == "PROPN":
-        return noun.head
     named = [c for c in noun.children if c.dep_ == "appos" and c.pos_ == "PROPN"]
     if named:
         return named[0]
@@ -580,6 +580,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
             for noun in _holders(obj)
             if noun.pos_ == "NOUN" and _unique(noun)
         ]
+    said += _took_numbered_role(predicate, subject, negated, text)
     out += [replace(r, statement=_RESTATED, restated=True) for r in said]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
@@ -679,6 +680,47 @@ def _award_went_to(predicate: Token, prize: Token, negated: bool, text: str) -> 
 
 # verbs whose "as" phrase names what the subject is ("serves as the capital")
 _SERVE_AS = frozenset({"serve", "act", "function"})
+# acts by which someone takes a role: "took office as", "was sworn in as", "was elected as"
+_TAKING_ROLE = frozenset(
+    {"serve", "take", "inaugurate", "swear", "elect", "appoint", "install", "crown"}
+)
+_NUMBERED_ROLE = re.compile(
+    r"^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\b"
+)
+# titles that open with "first": a role held for a time, not a place in a series
+_FIRST_TITLE = re.compile(r"^first (?:lady|gentleman|minister|secretary|lord|officer|mate)\b")
+
+
+def numbered_role(role: str) -> bool:
+    """ "first prime minister", "40th president", "third person to walk on the Moon": a
+    place in a series, held for good (whoever held it holds it in any tense); not a title
+    that opens with "first" ("first lady", "first minister")."""
+    return bool(_NUMBERED_ROLE.match(role)) and not _FIRST_TITLE.match(role)
+
+
+def _took_numbered_role(
+    predicate: Token, subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """ "Nehru took office as India's first prime minister", "Ardern served as the 40th
+    prime minister", "Havel was elected as the first president": the role, as "was"
+    would say it. Only a numbered role, which is held for good ("the first president" in
+    any tense); "Lagos served as the capital" is a role held once, not now. "Took" only
+    with "office"."""
+    if predicate.lemma_ not in _TAKING_ROLE:
+        return []
+    if predicate.lemma_ == "take" and not any(
+        c.dep_ == "dobj" and c.lower_ == "office" for c in predicate.children
+    ):
+        return []
+    out = []
+    for obj in _objects_of(predicate, "as"):
+        for noun in _holders(obj):
+            if noun.pos_ != "NOUN" or not _unique(noun):
+                continue
+            role = _role_name(noun)
+            if numbered_role(role):
+                out.append(_record(subject, role, _role_args(noun), negated, True, True, text))
+    return out
 
 
 def _stray_time(predicate: Token) -> list[Arg]:
