@@ -859,3 +859,24 @@ def test_taking_a_numbered_role_holds_it_for_good() -> None:
     assert not any(r.role for r in held)
     lady = records_of(parse("Edith Wilson served as the first lady of the United States."))
     assert not any(r.role for r in lady)
+
+
+def test_a_description_before_or_beside_the_subject_gives_way_to_the_name() -> None:
+    """ "In 1896 the French physicist Henri Becquerel discovered ..." and "the friar
+    Gregor Mendel uncovered ...": the subject is the name, not the description; "Fela
+    Kuti, the Nigerian bandleader, ..." the name ends at its comma."""
+    for sentence in (
+        "In 1896 the French physicist Henri Becquerel discovered radioactivity.",
+        "Working alone, the French physicist Henri Becquerel discovered radioactivity.",
+    ):
+        subjects = {r.subject for r in records_of(parse(sentence)) if r.relation == "discover"}
+        assert "henri becquerel" in subjects
+    commas = records_of(parse("Miriam Makeba, the South African singer, recorded Pata Pata."))
+    assert "miriam makeba" in {r.subject for r in commas}
+
+
+def test_a_firms_legal_form_is_no_other_name() -> None:
+    """ "Honda Motor Company was founded in 1948" is said of Honda."""
+    assert ("support", "same") in _kinds(
+        "Honda was founded in 1948.", "Honda Motor Company was founded in September 1948."
+    )

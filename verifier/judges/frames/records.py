@@ -85,6 +85,8 @@ _GENERIC = frozenset(
     "river tower museum city company inc corporation university bridge mountain mount lake "
     "island palace cathedral church building temple castle band group treaty agreement the of "
     "rms hms uss ss".split()  # a ship's prefix: "RMS Titanic" is the Titanic
+    # a firm's legal form: "Toyota Motor Corporation" is Toyota, "Tesla Motors" Tesla
+    + "motor motors corp co ltd limited llc plc ag gmbh holdings incorporated".split()
 )
 # subjects that name no one in particular: never "another subject"
 _UNKNOWN = _PRONOUNS | frozenset(
@@ -224,6 +226,8 @@ def _span_of(token: Token) -> Span:
         if last_common is not None:
             left = last_common + 1
     for child in token.rights:
+        if child.dep_ == "punct":
+            break  # "Fela Kuti, the Nigerian bandleader, ...": the name ends at its comma
         if child.dep_ in ("compound", "amod", "nummod", "poss", "case", "flat", "nmod") or (
             child.dep_ == "prep" and child.lower_ == "of" and token.pos_ != "PROPN"
         ):
@@ -304,7 +308,12 @@ def _subject_of(predicate: Token) -> Token | None:
         if child.dep_ in _SUBJECT_DEPS:
             if child.tag_ in ("WP", "WDT") and predicate.dep_ in ("relcl", "acl"):
                 return predicate.head  # "Nobel, who died in 1896": Nobel
-            return child
+            # "the Russian chemist Dmitri Mendeleev presented ...", read as two subjects or
+            # as a description with the name beside it: the name
+            named = [c for c in children if c.dep_ in _SUBJECT_DEPS and c.pos_ == "PROPN"]
+            if child.pos_ == "NOUN" and named:
+                return named[0]
+            return _named_by_apposition(child)
     # "X flows north and empties into Y": a conjoined verb shares its head's subject
     if predicate.dep_ in ("conj", "xcomp") and predicate.head.i != predicate.i:
         return _subject_of(predicate.head)
