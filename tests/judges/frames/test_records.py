@@ -880,3 +880,13 @@ def test_a_firms_legal_form_is_no_other_name() -> None:
     assert ("support", "same") in _kinds(
         "Honda was founded in 1948.", "Honda Motor Company was founded in September 1948."
     )
+
+
+def test_an_opening_past_participle_is_done_to_the_sentences_subject() -> None:
+    """ "Founded in 1998, Google moved to Mountain View in 2003": Google was founded in
+    1998."""
+    sentence = "Founded by two students in 1998, Google moved to Mountain View in 2003."
+    assert ("support", "same") in _kinds("Google was founded in 1998.", sentence)
+    assert ("contradiction", "value") in _kinds("Google was founded in 2001.", sentence)
+    founded = [r for r in records_of(parse(sentence)) if r.relation == "found"]
+    assert [(r.subject, r.patient) for r in founded] == [("google", True)]

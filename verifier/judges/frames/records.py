@@ -320,14 +320,30 @@ def _subject_of(predicate: Token) -> Token | None:
     if predicate.dep_ == "relcl" and predicate.head.i != predicate.i:
         return predicate.head
     if _passive_participle(predicate):
+        if predicate.dep_ == "advcl":
+            # "Launched in 1957, Sputnik 1 became ...": what the sentence is about
+            return _subject_of(predicate.head)
         return _participle_holder(predicate.head)
     return None
 
 
 def _passive_participle(predicate: Token) -> bool:
-    """ "a thriller directed by X", "Alien, released in 1979": a past participle that
-    describes a noun, which is what it was done to."""
-    return predicate.dep_ == "acl" and predicate.tag_ == "VBN" and predicate.head.i != predicate.i
+    """ "a thriller directed by X", "Alien, released in 1979", and a sentence's opening
+    "Launched by the Soviet Union in 1957, Sputnik 1 ...": a past participle that
+    describes a noun (the opening one, the sentence's subject), which is what it was done
+    to."""
+    if predicate.tag_ != "VBN" or predicate.head.i == predicate.i:
+        return False
+    if predicate.dep_ == "acl":
+        return True
+    return (
+        predicate.dep_ == "advcl"
+        and predicate.i < predicate.head.i
+        and all(
+            t.dep_ in ("advmod", "mark") for t in predicate.doc[predicate.sent.start : predicate.i]
+        )
+        and not any(c.dep_ in _SUBJECT_DEPS for c in predicate.children)
+    )
 
 
 def _participle_holder(noun: Token) -> Token | None:
