@@ -890,3 +890,46 @@ def test_an_opening_past_participle_is_done_to_the_sentences_subject() -> None:
     assert ("contradiction", "value") in _kinds("Google was founded in 2001.", sentence)
     founded = [r for r in records_of(parse(sentence)) if r.relation == "found"]
     assert [(r.subject, r.patient) for r in founded] == [("google", True)]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # "ADJ-er than any other N"
+        (
+            "Angel Falls is the highest waterfall in the world.",
+            "Angel Falls is higher than any other waterfall on Earth.",
+        ),
+        # "No N is as ADJ as X"
+        (
+            "The Amazon is the most extensive rainforest in the world.",
+            "No other rainforest on Earth is as extensive as the Amazon.",
+        ),
+        # a verb of standing: "No N rises higher than X"
+        (
+            "Mount Elbrus is the tallest mountain in Europe.",
+            "No mountain in Europe rises higher than Mount Elbrus.",
+        ),
+    ],
+)
+def test_a_superlative_said_as_a_comparison_with_all_the_others(claim: str, sentence: str) -> None:
+    assert ("support", "same") in _kinds(claim, sentence)
+
+
+def test_a_superlative_said_as_a_comparison_decides_both_ways() -> None:
+    """The judge reads a sentence that says "deeper than any other lake" for a claim about
+    "the deepest lake" (the two words meet), and "tallest" is said by "higher"."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    deeper = "Lake Baikal is deeper than any other lake on Earth."
+    assert judge.decide("Lake Baikal is the deepest lake in the world.", [deeper]).label == (
+        "supported"
+    )
+    assert judge.decide("Crater Lake is the deepest lake in the world.", [deeper]).label == (
+        "refuted"
+    )
+    higher = "No building on Earth rises higher than the Burj Khalifa in Dubai."
+    assert judge.decide(
+        "The Burj Khalifa is the tallest building in the world.", [higher]
+    ).label == ("supported")

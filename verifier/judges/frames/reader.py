@@ -46,7 +46,7 @@ from verifier.judges.frames.records import (
 )
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
-from verifier.judges.frames.slots import values_in
+from verifier.judges.frames.slots import SAME_SUPERLATIVE, values_in
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
@@ -207,6 +207,15 @@ def _stems(text: str) -> frozenset[str]:
 _POSSESSIVE = re.compile(r"['’]s$")
 
 
+@lru_cache(maxsize=2048)
+def _degree_stems(text: str) -> frozenset[str]:
+    """A superlative's words as its comparative's stem ("deepest" meets "deeper", "biggest"
+    "bigger"): a sentence that says "deeper than any other lake" is worth reading for "the
+    deepest lake"."""
+    words = (w.lower() for w in _WORD.findall(text))
+    return frozenset(stem(w[:-3]) for w in words if len(w) >= 6 and w.endswith("est"))
+
+
 @lru_cache(maxsize=1024)
 def _claim_records(claim: str) -> tuple[Record, ...]:
     doc = parse(claim)
@@ -269,7 +278,7 @@ def _candidates(
 ) -> list[tuple[int, int, int]]:
     """(text, start, end) of the sentences worth parsing: each text's deciding sentence
     when the rules decided it, then the sentences sharing most of the claim's words."""
-    wanted = _stems(claim)
+    wanted = _stems(claim) | _degree_stems(claim)
     need = 1 if len(wanted) <= 3 else 2
     # a sentence naming the claim's subject is worth reading even when it shares nothing
     # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
@@ -287,7 +296,7 @@ def _candidates(
             sentence = text[start:end]
             if len(sentence) > MAX_PARSE_CHARS or len(sentence.split()) > _LONGEST:
                 continue
-            theirs = _stems(sentence)
+            theirs = _stems(sentence) | _degree_stems(sentence)
             shared = len(wanted & theirs)
             if shared >= need or named & theirs:
                 scored.append((shared / max(1, len(wanted)), i, start, end))
@@ -376,7 +385,12 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
         if support.match.claim.role:
             # the role the records matched, said in its other words ("the first human to
             # set foot on" for "the first person to walk on")
-            read |= _stems(support.match.claim.relation)
+            relation = support.match.claim.relation
+            read |= _stems(relation)
+            # and the superlative said another way ("tallest" read as "highest")
+            for word, same in SAME_SUPERLATIVE.items():
+                if same in relation.split():
+                    read |= _stems(word)
         rest = claim.replace(support.match.claim.subject_text, " ")
     # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
     plain = without_accents(sentence)

@@ -582,6 +582,11 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     negated = _negated(predicate)
     if predicate.lemma_ == "be":
         return _copula_records(predicate, subject, negated, text)
+    if predicate.lemma_ in _STANDING:
+        # "No land animal stands taller than the giraffe": a comparison, as "is" says it
+        compared = _comparison(predicate, subject, negated, text)
+        if compared is not None:
+            return [compared]
     aliases = _alias_records(predicate, subject, negated, text)
     if aliases:
         return aliases
@@ -705,6 +710,8 @@ def _award_went_to(predicate: Token, prize: Token, negated: bool, text: str) -> 
 
 # verbs whose "as" phrase names what the subject is ("serves as the capital")
 _SERVE_AS = frozenset({"serve", "act", "function"})
+# verbs of standing that compare as "is" does: "stands taller than", "rises higher than"
+_STANDING = frozenset({"stand", "rise", "tower", "reach"})
 # acts by which someone takes a role: "took office as", "was sworn in as", "was elected as"
 _TAKING_ROLE = frozenset(
     {"serve", "take", "inaugurate", "swear", "elect", "appoint", "install", "crown"}
@@ -906,9 +913,19 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
     if subject is None:
         return None
     # ("denser" is often parsed as an attribute, "smaller" as a complement)
-    for adj in (c for c in predicate.children if c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ"):
+    for adj in predicate.children:
+        if not (
+            (adj.dep_ in ("acomp", "attr") and adj.pos_ == "ADJ")
+            # "rises higher than": the comparative read as an adverb
+            or (
+                adj.dep_ == "advmod"
+                and adj.tag_ in ("RBR", "JJR")
+                and predicate.lemma_ in _STANDING
+            )
+        ):
+            continue
         degree = [c for c in adj.children if c.dep_ == "advmod" and c.lower_ in ("more", "less")]
-        if adj.tag_ != "JJR" and not degree:
+        if adj.tag_ not in ("JJR", "RBR") and not degree:
             continue
         way = "-" if degree and degree[0].lower_ == "less" else "+"
         than = [
@@ -923,15 +940,31 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
             if way == "+" and not negated and any(c.lower_ == "no" for c in subject.children):
                 # "No island on Earth is bigger than Greenland": the biggest island on Earth
                 return _none_more(subject, adj, degree, than[0], text)
+            if way == "+" and not negated and _any_other(than[0]):
+                # "Lake Baikal is deeper than any other lake on Earth": the deepest lake
+                return _none_more(than[0], adj, degree, subject, text)
             relation = f"{COMPARED}:{adj.lemma_.lower()}:{way}"
             return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
     return None
 
 
+def _any_other(noun: Token) -> bool:
+    """ "any other lake", "any other nation": every other one of the kind."""
+    return any(c.lower_ == "any" for c in noun.children) and any(
+        c.lower_ == "other" for c in noun.children
+    )
+
+
 def _none_more(noun: Token, adj: Token, degree: list[Token], than: Token, text: str) -> Record:
-    """ "No N is ADJ-er than X": X holds the role "the ADJ-est N" (its scope, N's)."""
-    lemma = adj.lemma_.lower()
-    word = f"most {lemma}" if degree else _superlative(lemma)
+    """ "No N is ADJ-er than X" (or "as ADJ as X"), "X is ADJ-er than any other N": X
+    holds the role "the ADJ-est N" (its scope, N's)."""
+    lemma = _positive(adj)
+    if degree:
+        word = f"most {lemma}"
+    elif adj.tag_ in ("JJR", "RBR") or _syllables(lemma) == 1 or lemma.endswith("y"):
+        word = _superlative(lemma)
+    else:
+        word = f"most {lemma}"  # "as extensive as": the most extensive
     mods = [
         "".join(t.text_with_ws for t in c.subtree).strip().lower()
         for c in noun.children
@@ -940,6 +973,22 @@ def _none_more(noun: Token, adj: Token, degree: list[Token], than: Token, text: 
     head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
     name = " ".join([_SAME_SUPERLATIVE.get(word, word), *mods, head])
     return _record(than, name, _role_args(noun), False, True, True, text)
+
+
+def _positive(adj: Token) -> str:
+    """An adjective's plain form ("higher" read as an adverb keeps its "-er": "high")."""
+    lemma = adj.lemma_.lower()
+    if adj.tag_ in ("JJR", "RBR") and lemma == adj.lower_ and lemma.endswith("er"):
+        lemma = lemma[:-2]
+        if len(lemma) > 2 and lemma[-1] == lemma[-2]:
+            lemma = lemma[:-1]  # "bigger"
+        elif lemma.endswith("i"):
+            lemma = lemma[:-1] + "y"  # "earlier"
+    return lemma
+
+
+def _syllables(word: str) -> int:
+    return len(re.findall(r"[aeiouy]+", word.removesuffix("e"))) or 1
 
 
 _IRREGULAR_SUPERLATIVE = {"good": "best", "bad": "worst", "far": "farthest", "little": "least"}
@@ -987,6 +1036,9 @@ def _equative(predicate: Token, subject: Token | None, negated: bool, text: str)
             if o.dep_ == "pobj"
         ]
         words = {t.lower_ for t in predicate.doc[predicate.i + 1 : adj.i]}
+        if than and not negated and any(c.lower_ == "no" for c in subject.children):
+            # "No other reef system is as extensive as the Great Barrier Reef"
+            return _none_more(subject, adj, [], than[0], text)
         if not than or not words & (_FRACTIONS | _MULTIPLES) or "not" in words:
             continue
         way = "-" if words & _FRACTIONS else "+"

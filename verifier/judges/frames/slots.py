@@ -93,6 +93,7 @@ SAME_SUPERLATIVE = {
     "tallest": "highest",
     "quickest": "fastest",
     "wealthiest": "richest",
+    "most extensive": "largest",
 }
 _RANK = re.compile(
     r"^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,3})(?:st|nd|rd|th))[- ]"
