@@ -933,3 +933,34 @@ def test_a_superlative_said_as_a_comparison_decides_both_ways() -> None:
     assert judge.decide(
         "The Burj Khalifa is the tallest building in the world.", [higher]
     ).label == ("supported")
+
+
+def test_a_role_that_remains_or_is_the_sole_one_is_the_role() -> None:
+    """ "Bern remains the federal city of Switzerland" says what "is" says; "the sole
+    official language" is the official language."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    remains = "Although the courts sit in Lausanne, Bern remains the federal city of Switzerland."
+    assert judge.decide("Lausanne is the federal city of Switzerland.", [remains]).label == (
+        "refuted"
+    )
+    sole = "Amharic is the sole working language of the federal government of Ethiopia."
+    assert ("contradiction", "unique_role") in _kinds(
+        "Oromo is the working language of the federal government of Ethiopia.", sole
+    )
+
+
+def test_a_clauses_own_tense_decides_a_role_then_or_now() -> None:
+    """ "Portuguese is the official language of Brazil, which was colonised by Portugal":
+    the role is said now (the "was" belongs to another clause), so a claim of another
+    language now is contradicted; a role said in the past is not a role now."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    now = "Dutch is the official language of Suriname, which was colonised by the Netherlands."
+    assert judge.decide("English is the official language of Suriname.", [now]).label == "refuted"
+    then = "Lagos was the capital of Nigeria until 1991."
+    assert judge.decide("Abuja is the capital of Nigeria.", [then]).label != "refuted"
+    (record,) = [r for r in records_of(parse(now)) if r.role]
+    assert record.tense == "present"

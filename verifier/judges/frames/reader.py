@@ -111,8 +111,8 @@ def _hedged(m: Reading) -> str | None:
 def _another_time(m: Reading) -> str | None:
     if m.match.kind == "unique_role" and _for_good(m):
         return None  # "the first prime minister" is the first in any time
-    claim_past = _past(m.match.claim.text)
-    found_past = _past(m.sentence)
+    claim_past = _said_in_past(m.match.claim, m.match.claim.text)
+    found_past = _said_in_past(m.match.found, m.sentence)
     if _FORMER.search(m.sentence) and not _FORMER.search(m.match.claim.text):
         return "the evidence speaks of another time"
     if m.match.kind == "unique_role" and claim_past != found_past and not _for_good(m):
@@ -158,6 +158,15 @@ _PAST = re.compile(r"\b(?:was|were|had|did)\b", re.IGNORECASE)
 
 def _past(text: str) -> bool:
     return bool(_PAST.search(text))
+
+
+def _said_in_past(record: Record, text: str) -> bool:
+    """The record's clause in the past: its own verb's tense, or where the clause says
+    none, any "was" of its sentence ("Portuguese is the official language of Brazil,
+    which was colonised by Portugal" says the language now)."""
+    if record.tense:
+        return record.tense == "past"
+    return _past(text)
 
 
 RECORD_GUARDS: tuple[Guard[Reading], ...] = (

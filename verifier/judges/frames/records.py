@@ -169,6 +169,9 @@ class Record:
     # the subject is what the act was done to ("the treaty was signed in 1919"; a
     # restatement's made thing)
     patient: bool = False
+    # the clause's own tense, when its verb says it: "past" ("was", "served"), "present"
+    # ("is", "remains"), or "" (a name set beside a description says none)
+    tense: str = ""
 
     def named(self) -> bool:
         return bool(self.subject)
@@ -465,6 +468,7 @@ def _role_name(noun: Token) -> str:
         for c in noun.children
         if c.dep_ in ("amod", "compound", "nmod", "nummod") and c.i not in scope
         for m in ["".join(t.text_with_ws for t in c.subtree).strip().lower()]
+        if m not in _ONLY  # "the sole official language" is the official language
     ]
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
@@ -482,6 +486,7 @@ def _role_name(noun: Token) -> str:
     return _MOST_POPULOUS.sub("largest", name)
 
 
+_ONLY = frozenset({"sole", "only", "single"})
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
 _SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
@@ -570,17 +575,34 @@ def _holders(token: Token) -> list[Token]:
 
 
 def _clause_records(predicate: Token, text: str) -> list[Record]:
-    records = _clause_records_of(predicate, text)
+    tense = _tense(predicate)
+    records = [replace(r, tense=tense) for r in _clause_records_of(predicate, text)]
     if _asserted(predicate):
         return records
     return [replace(r, asserted=False) for r in records]
+
+
+def _tense(predicate: Token) -> str:
+    """ "past" or "present" as the clause's verb or its auxiliary says; "" when neither
+    does (a participle, an infinitive, a noun read as a verb)."""
+    if predicate.pos_ not in ("VERB", "AUX"):
+        return ""
+    for token in (*(c for c in predicate.children if c.dep_ in ("aux", "auxpass")), predicate):
+        if token.tag_ == "VBD":
+            return "past"
+        if token.tag_ in ("VBZ", "VBP"):
+            return "present"
+    return ""
 
 
 def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     subject = _noun_verb_subject(predicate) if predicate.pos_ == "NOUN" else _subject_of(predicate)
     subject = _made_thing(subject)
     negated = _negated(predicate)
-    if predicate.lemma_ == "be":
+    if predicate.lemma_ == "be" or (
+        predicate.lemma_ == "remain" and predicate.tag_ in ("VBZ", "VBP")
+    ):
+        # "Sucre remains the constitutional capital": is, still
         return _copula_records(predicate, subject, negated, text)
     if predicate.lemma_ in _STANDING:
         # "No land animal stands taller than the giraffe": a comparison, as "is" says it
