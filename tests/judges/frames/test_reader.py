@@ -438,3 +438,19 @@ def test_two_continents_for_a_country_are_a_question_not_a_cap() -> None:
     label, reason = _decide("Turkey is a country in Asia.", "Turkey is a European country.")
     assert label == "inconclusive"
     assert "check it" in reason
+
+
+def test_how_often_the_claim_says_it_holds_must_be_said() -> None:
+    """ "X is rarely organised by Y" is not said by "X is organised by Y"; nor is "based
+    solely on" by "based on"."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    sentence = "The Ryder Cup is a biennial golf competition organised by the PGA of America."
+    assert judge.decide("The Ryder Cup is organised by the PGA of America.", [sentence]).label == (
+        "supported"
+    )
+    assert (
+        judge.decide("The Ryder Cup is rarely organised by the PGA of America.", [sentence]).label
+        != "supported"
+    )

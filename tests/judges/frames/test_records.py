@@ -873,6 +873,9 @@ def test_a_description_before_or_beside_the_subject_gives_way_to_the_name() -> N
         assert "henri becquerel" in subjects
     commas = records_of(parse("Miriam Makeba, the South African singer, recorded Pata Pata."))
     assert "miriam makeba" in {r.subject for r in commas}
+    # a name set beside a description, after a comma, leaves the description the subject
+    beside = records_of(parse("A remake, Dune Part Two, was released on March 1, 2024."))
+    assert "remake" in {r.subject for r in beside if r.relation == "release"}
 
 
 def test_a_firms_legal_form_is_no_other_name() -> None:
@@ -964,3 +967,16 @@ def test_a_clauses_own_tense_decides_a_role_then_or_now() -> None:
     assert judge.decide("Abuja is the capital of Nigeria.", [then]).label != "refuted"
     (record,) = [r for r in records_of(parse(now)) if r.role]
     assert record.tense == "present"
+
+
+def test_a_value_of_a_name_the_claim_names_too_is_not_anothers() -> None:
+    """ "Gutenberg finished his Bible in 1475" against "Gutenberg's best-known work, the
+    Bible, was completed around 1455": the Bible is what the claim speaks of, not another
+    subject that owns the date."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    sentence = "Hokusai's best-known work, the print The Great Wave, was completed around 1831."
+    verdict = FrameJudge(records=True).decide(
+        "Hokusai finished his print The Great Wave in about 1850.", [sentence]
+    )
+    assert verdict.label == "refuted"

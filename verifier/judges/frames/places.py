@@ -202,6 +202,10 @@ def places(name: str) -> tuple[Place, ...]:
     found = [Place(*entry) for entry in _index().get(key, ())]
     if not found and (m := _COMPASS.match(key)):
         found = [Place(*entry)._replace(partial=True) for entry in _index().get(key[m.end() :], ())]
+    if any(p.level <= COUNTRY for p in found):
+        # a country's or a continent's name means it: "USA" is not the town of Usa in
+        # Japan, "Mexico" not Mexico, Missouri (a region of the name stays: "Georgia")
+        found = [p for p in found if p.level != CITY]
     return tuple(found)
 
 

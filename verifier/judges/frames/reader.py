@@ -417,12 +417,23 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     weighty = {stem(t.lower_) for t in doc if t.pos_ in ("VERB", "ADJ", "PROPN", "NUM")}
     if support is not None and (wanted - found) & weighty:
         return False
+    # how often or how far the claim says it holds ("rarely organised", "based solely on"):
+    # the sentence must say so too
+    sentence_words = {w.lower() for w in _WORD.findall(sentence)}
+    if any(t.lower_ in _QUALIFIERS and t.lower_ not in sentence_words for t in doc):
+        return False
     # every number of the claim is said ("won it once" is not "three times")
     said = {w.lower() for w in _WORD.findall(sentence)} | set(re.findall(r"\d+", sentence))
     numbers = set(re.findall(r"\d+", rest)) | {
         w.lower() for w in _WORD.findall(rest) if w.lower() in _NUMBER_WORDS
     }
     return numbers <= said
+
+
+_QUALIFIERS = frozenset(
+    "rarely seldom never always solely only exclusively mostly mainly partly largely "
+    "occasionally sometimes usually entirely wholly".split()
+)
 
 
 def _conflicting_values(judgement: Judgement) -> list[str]:
@@ -542,12 +553,21 @@ def _another_named(mine: Sequence[Record], found: Record) -> bool:
     text = found.subject_text.lower()
     if found.subject_kind in ("number", "time") or text.startswith(("a ", "an ")):
         return False  # ("was an American blues singer who married in 1894": a description)
+    if any(_named_in_claim(found.subject, m.text) for m in mine[:1]):
+        return False  # the claim names it too ("Gutenberg finished his Bible", "the Bible")
     return not any(
         f"{w}'s" in text or f"{w}’s" in text
         for m in mine
         for w in m.subject_text.lower().split()
         if len(w) > 2
     )
+
+
+def _named_in_claim(subject: str, claim: str) -> bool:
+    """Every word of a folded subject in the claim ("asylum records" in "In 1971 Asylum
+    Records the American record label was founded ...")."""
+    words = set(_WORD.findall(without_accents(claim).lower()))
+    return bool(subject) and set(without_accents(subject).split()) <= words
 
 
 def _of_another_noun(mine: Sequence[Record], sentence: str, values: Sequence[str]) -> bool:

@@ -316,7 +316,7 @@ def _subject_of(predicate: Token) -> Token | None:
             named = [c for c in children if c.dep_ in _SUBJECT_DEPS and c.pos_ == "PROPN"]
             if child.pos_ == "NOUN" and named:
                 return named[0]
-            return _named_by_apposition(child)
+            return _titled(child)
     # "X flows north and empties into Y": a conjoined verb shares its head's subject
     if predicate.dep_ in ("conj", "xcomp") and predicate.head.i != predicate.i:
         return _subject_of(predicate.head)
@@ -355,7 +355,10 @@ def _participle_holder(noun: Token) -> Token | None:
     subject a copula says the noun is ("Seven Samurai is an epic film directed by X").
     A noun that describes nothing named ("a label founded in 1971" alone, "the bridge
     built in 1990") gives no subject: a description of the sentence's subject, not a
-    subject of its own."""
+    subject of its own; nor does a preposition's object ("a developer based in Burnaby,
+    Canada, founded in 1998": the parser hangs a late participle on the nearest name)."""
+    if noun.dep_ == "pobj":
+        return None
     if noun.dep_ == "appos" and noun.head.pos_ == "PROPN" and noun.head.i != noun.i:
         return noun.head  # "Erik Holm (Эрик Хольм, born ...)": the name first given
     if noun.pos_ == "PROPN":
@@ -368,6 +371,16 @@ def _participle_holder(noun: Token) -> Token | None:
         if subject is not None and subject.pos_ == "PROPN":
             return subject
     return None
+
+
+def _titled(noun: Token) -> Token:
+    """ "the Augustinian friar Gregor Mendel": the name a description is a title of (the
+    name right after it); "a sequel, Rio 2," sets a name beside the description, which
+    stays the subject (the claim may say "Rio's sequel")."""
+    named = _named_by_apposition(noun)
+    if named is noun or named.left_edge.i != noun.i + 1:
+        return noun
+    return named
 
 
 def _family(noun: Token) -> list[Token]:
@@ -1976,6 +1989,8 @@ def _someone_else(claim: Record, found: Record) -> bool:
         return False
     if set(found.subject.split()) & (set(claim.subject.split()) - _GENERIC):
         return False
+    if set(found.subject.split()) - _GENERIC <= set(_fold(claim.text).split()):
+        return False  # what the claim names too ("Gutenberg finished his Bible": the Bible)
     return not any(a.prep == "by" and same_name(claim.subject, a.key) for a in found.args)
 
 
