@@ -191,6 +191,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout2": "textbook_pairs_heldout2.jsonl",
     "textbook-heldout3": "textbook_pairs_heldout3.jsonl",
     "textbook-heldout4": "textbook_pairs_heldout4.jsonl",
+    "textbook-heldout5": "textbook_pairs_heldout5.jsonl",
 }
 
 
@@ -263,6 +264,16 @@ def textbook_heldout4(root: Path) -> Iterator[Pair]:
     gives, centuries, superlatives said several ways and traps of scope and occasion. Only
     its figures were read: held out."""
     for row in _textbook_rows("textbook-heldout4"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout5(root: Path) -> Iterator[Pair]:
+    """An eighth set of 90 pairs (bench/data/textbook_pairs_heldout5.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
+    by a helper at the start of the fifth session of 2026-11-29, away from the overused
+    examples, with varied grammar (appositions, opening participles, pronouns). Only its
+    figures were read: held out."""
+    for row in _textbook_rows("textbook-heldout5"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -526,6 +537,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout2": textbook_heldout2,
     "textbook-heldout3": textbook_heldout3,
     "textbook-heldout4": textbook_heldout4,
+    "textbook-heldout5": textbook_heldout5,
 }
 
 

@@ -454,3 +454,21 @@ def test_how_often_the_claim_says_it_holds_must_be_said() -> None:
         judge.decide("The Ryder Cup is rarely organised by the PGA of America.", [sentence]).label
         != "supported"
     )
+
+
+def test_a_place_the_sentence_gives_for_another_act_is_not_stated() -> None:
+    """ "Grieg was born in Bergen and settled in Oslo" does not say he was born in Oslo (the
+    rules see "born" and "Oslo" in one sentence); "Nokia, founded in 1865, is
+    headquartered in Espoo" does not say it was founded in Espoo. A town described by
+    "is a town in X" says where it is."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    settled = "Grieg was born in Bergen in 1843 and settled in Oslo in 1866."
+    assert judge.decide("Edvard Grieg was born in Oslo.", [settled]).label != "supported"
+    assert judge.decide("Edvard Grieg was born in Bergen.", [settled]).label == "supported"
+    seat = "Nokia, founded by Fredrik Idestam in 1865, is headquartered in Espoo, Finland."
+    assert judge.decide("Nokia was founded in Espoo.", [seat]).label != "supported"
+    assert judge.decide("Nokia is headquartered in Espoo.", [seat]).label == "supported"
+    town = "Vianden is a small town in the canton of Vianden, in northern Luxembourg."
+    assert judge.decide("Vianden is in Luxembourg.", [town]).label == "supported"

@@ -43,6 +43,7 @@ from verifier.judges.frames.records import (
     records_of,
     same_name,
     same_subject,
+    value_of_another_act,
 )
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
@@ -525,6 +526,33 @@ def _value_owner(
     return Reading(match, i, judgement.start, judgement.end, sentence)
 
 
+def _another_act(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The rules' support names the claim's place or name, which the sentence gives the
+    subject for another act while it says the claim's act without it (born in Salzburg,
+    settled in Vienna): not stated."""
+    if judgement.start is None or judgement.end is None:
+        return None
+    text = evidence[i]
+    sentence = text[judgement.start : judgement.end]
+    context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
+    mine = _claim_records(claim)
+    names = tuple(r.subject for r in mine if _named(r.subject, context))
+    theirs = _sentence_records(sentence, names)
+    for record in mine:
+        found = value_of_another_act(record, theirs)
+        if found is not None:
+            value, owner = found
+            detail = (
+                f"{value.text} is of another act ({owner.subject_text} {owner.relation} "
+                f"{' '.join(a.text for a in owner.args)})"
+            )
+            match = Match("other_subject", "another act", detail, record, owner)
+            return Reading(match, i, judgement.start, judgement.end, sentence)
+    return None
+
+
 def _roles_act(claim: Record, found: Record, records: Sequence[Record]) -> bool:
     """The found clause is what a role of the claim's subject names ("Toni Morrison was the
     first African-American woman to win the Nobel Prize in 1993": the winning is hers)."""
@@ -695,15 +723,19 @@ def read(
             if clash is not None and _guard(clash) is None:
                 out[i] = _contradiction(clash, scorer, refuted_threshold, name, judgement)
                 continue
-            scoped = next(
-                (
-                    r
-                    for r in others
-                    if r.start == judgement.start and r.match.kind == "another scope"
-                ),
-                None,
-            ) or _value_owner(
-                claim, evidence, before, i, judgement, _confirmed_values(judgement, claim)
+            scoped = (
+                next(
+                    (
+                        r
+                        for r in others
+                        if r.start == judgement.start and r.match.kind == "another scope"
+                    ),
+                    None,
+                )
+                or _value_owner(
+                    claim, evidence, before, i, judgement, _confirmed_values(judgement, claim)
+                )
+                or _another_act(claim, evidence, before, i, judgement)
             )
             if scoped is not None:
                 out[i] = _withdrawn(judgement, scoped)

@@ -1808,6 +1808,33 @@ def _same_relation(a: str, b: str) -> bool:
     return relation_said(a, b) or relation_said(b, a)
 
 
+def value_of_another_act(claim: Record, found: Sequence[Record]) -> tuple[Arg, Record] | None:
+    """The claim's place or name that a sentence gives its subject for another act, while
+    the sentence says the claim's act without it: "Mozart was born in Salzburg and settled
+    in Vienna" for "Mozart was born in Vienna"; "Amazon, founded by Jeff Bezos in 1994, is
+    headquartered in Seattle" for "Amazon was founded in Seattle". The value and the
+    record that holds it; None when the act carries it too, or is not said."""
+    if claim.negated or not claim.asserted:
+        return None
+    # a place or a doer, under a preposition ("in Vienna", "by Luc Besson"); what was
+    # done ("held the chair", "accepted the chair") may be one thing under two acts
+    mine = [a for a in claim.args if a.kind not in ("time", "number") and a.proper and a.prep]
+    if not mine:
+        return None
+    # "is a town in central Luxembourg" says where it is, as "lies in" does
+    own = [r for r in found if same_subject(claim, r) and r.asserted and r.relation != "be"]
+    acts = [r for r in own if _same_relation(claim.relation, r.relation)]
+    if not acts or any(_arg_outcome(a, b) == "same" for r in acts for a in mine for b in r.args):
+        return None
+    for r in own:
+        if _same_relation(claim.relation, r.relation):
+            continue
+        for a in mine:
+            if any(b.prep and same_name(a.key, b.key) for b in r.args):
+                return a, r
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _values(text: str) -> tuple[Value, ...]:
     return tuple(v for v in values_in(text) if v.kind in ("year", "date", "quantity"))
@@ -1828,6 +1855,8 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     if same_name(mine.key, theirs.key) or _lemma_overlap(mine.key, theirs.key):
         return "same"
     if mine.kind == "place" and theirs.kind == "place":
+        if not (_written_as_name(mine.text) and _written_as_name(theirs.text)):
+            return "unrelated"  # "the canton" is no town called Canton
         rel = relate(mine.text, theirs.text)
         if rel in ("same", "inside"):
             return "same"
@@ -2023,6 +2052,15 @@ def _numbered(name: str) -> frozenset[str]:
 # words before a kind of thing that do not make it another thing ("the typical adult
 # human skeleton" is the adult human skeleton)
 _UNTELLING = frozenset("all typical average normal standard usual entire whole".split())
+
+
+def _written_as_name(text: str) -> bool:
+    """A capitalised word past a leading article ("the Black Sea", "Vienna"), not a
+    common noun ("the canton", "the commune")."""
+    words = text.split()
+    if words and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+    return any(w[:1].isupper() for w in words)
 
 
 def _forms(word: str) -> set[str]:
