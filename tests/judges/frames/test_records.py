@@ -980,3 +980,11 @@ def test_a_value_of_a_name_the_claim_names_too_is_not_anothers() -> None:
         "Hokusai finished his print The Great Wave in about 1850.", [sentence]
     )
     assert verdict.label == "refuted"
+
+
+def test_a_place_owned_by_a_country_is_in_that_country() -> None:
+    """ "lies in Venezuela's Canaima National Park": in Venezuela (the park is no place the
+    gazetteer knows; its owner is)."""
+    sentence = "Kaieteur Falls lies in Guyana's Kaieteur National Park."
+    assert ("support", "same") in _kinds("Kaieteur Falls is located in Guyana.", sentence)
+    assert ("contradiction", "value") in _kinds("Kaieteur Falls is located in Brazil.", sentence)

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from verifier.judges.frames.antonyms import opposites
-from verifier.judges.frames.places import relate
+from verifier.judges.frames.places import REGION, places, relate
 from verifier.judges.frames.relations import (
     FUNCTIONAL,
     is_verb,
@@ -272,6 +272,9 @@ def _arg(token: Token, prep: str) -> Arg:
     country = _demonym_ground(token, prep)
     if country:  # "on Swedish soil" is "in Sweden"
         return Arg(country, "in", "place", _fold(country), True)
+    owner = _owning_place(token, prep)
+    if owner:  # "in Venezuela's Canaima National Park" is in Venezuela
+        return Arg(owner, prep, "place", _fold(owner), True)
     span = _span_of(token)
     kind, proper = _kind_of(token)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
@@ -293,6 +296,18 @@ def _demonym_ground(token: Token, prep: str) -> str:
         country_of_demonym(c.text) for c in token.children if c.dep_ in ("amod", "compound")
     } - {""}
     return countries.pop() if len(countries) == 1 else ""
+
+
+def _owning_place(token: Token, prep: str) -> str:
+    """The country or region that owns a place the gazetteer does not know ("in
+    Venezuela's Canaima National Park", "on Chile's coast"), or ""."""
+    if prep not in ("in", "on", "at", "within", "inside") or places(token.text):
+        return ""
+    owners = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+    if len(owners) != 1 or places(_span_of(token).text):
+        return ""
+    name = " ".join(t.text for t in owners[0].subtree if t.dep_ != "case")
+    return name if any(p.level <= REGION for p in places(name)) else ""
 
 
 def _negated(token: Token) -> bool:
