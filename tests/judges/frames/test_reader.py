@@ -472,3 +472,18 @@ def test_a_place_the_sentence_gives_for_another_act_is_not_stated() -> None:
     assert judge.decide("Nokia is headquartered in Espoo.", [seat]).label == "supported"
     town = "Vianden is a small town in the canton of Vianden, in northern Luxembourg."
     assert judge.decide("Vianden is in Luxembourg.", [town]).label == "supported"
+
+
+def test_how_many_times_the_claim_says_must_be_said() -> None:
+    """ "Uruguay has won the World Cup once" is not said by "Uruguay won the tournament in
+    1930"; "twice" is said by "two times"."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    won = "Uruguay won the 1930 FIFA World Cup, beating Argentina in the final."
+    assert judge.decide("Uruguay won the 1930 FIFA World Cup.", [won]).label == "supported"
+    assert judge.decide("Uruguay has won the FIFA World Cup once.", [won]).label != "supported"
+    from verifier.judges.frames.reader import _count_said
+
+    assert _count_said("Uruguay won it twice.", "Uruguay has won it two times.")
+    assert not _count_said("Uruguay won it twice.", "Uruguay has won it three times.")

@@ -431,6 +431,57 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     return numbers <= said
 
 
+_TIMES = re.compile(
+    r"\b(?:once|twice|thrice|(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve)\s+times)\b",
+    re.IGNORECASE,
+)
+_AS_TIMES = {"once": "1", "twice": "2", "thrice": "3"}
+_COUNT_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+
+
+def _uncounted(claim: str, judgement: Judgement) -> Judgement | None:
+    """A rules' support of a claim that says how many times ("Argentina has won the World
+    Cup once") from a sentence that does not say it ("Argentina won the tournament"): how
+    many times is the claim's fact, so the support is withdrawn."""
+    if not judgement.sentence or _count_said(claim, judgement.sentence):
+        return None
+    return replace(
+        judgement,
+        label="inconclusive",
+        confidence=0.0,
+        matched=(),
+        reason=f"not stated: {_count_of(claim)} is not said",
+    )
+
+
+def _count_of(text: str) -> str:
+    """How many times the text says something happened ("once", "three times"), or ""."""
+    m = _TIMES.search(text)
+    return m.group(0).lower() if m else ""
+
+
+def _times(phrase: str) -> str:
+    phrase = phrase.lower()
+    if phrase in _AS_TIMES:
+        return _AS_TIMES[phrase]
+    n = phrase.split()[0]
+    return _COUNT_WORDS.get(n, n)
+
+
+def _count_said(claim: str, sentence: str) -> bool:
+    """A claim's "once", "twice", "N times" is said by the sentence, in either form."""
+    mine = _count_of(claim)
+    if not mine:
+        return True
+    return any(_times(m.group(0)) == _times(mine) for m in _TIMES.finditer(sentence))
+
+
 _QUALIFIERS = frozenset(
     "rarely seldom never always solely only exclusively mostly mainly partly largely "
     "occasionally sometimes usually entirely wholly".split()
@@ -717,28 +768,9 @@ def read(
                     out[i] = _dismissed(judgement, other)
             continue
         if judgement.label == "supported":
-            if support is not None and support.start == judgement.start:
-                continue  # the sentence's records say it too: a clash there is another clause
-            clash = next((r for r in contradictions if r.start == judgement.start), None)
-            if clash is not None and _guard(clash) is None:
-                out[i] = _contradiction(clash, scorer, refuted_threshold, name, judgement)
-                continue
-            scoped = (
-                next(
-                    (
-                        r
-                        for r in others
-                        if r.start == judgement.start and r.match.kind == "another scope"
-                    ),
-                    None,
-                )
-                or _value_owner(
-                    claim, evidence, before, i, judgement, _confirmed_values(judgement, claim)
-                )
-                or _another_act(claim, evidence, before, i, judgement)
+            out[i] = _support_checked(
+                claim, evidence, before, i, judgement, found, support, scorer, refuted_threshold
             )
-            if scoped is not None:
-                out[i] = _withdrawn(judgement, scoped)
             continue
         if contradictions:
             best = max(contradictions, key=lambda r: scorer.probability(_features(r, evidence)))
@@ -750,6 +782,47 @@ def read(
         ):
             out[i] = _support(support, name, judgement)
     return out
+
+
+def _support_checked(
+    claim: str,
+    evidence: Sequence[str],
+    before: Sequence[str],
+    i: int,
+    judgement: Judgement,
+    found: list[Reading],
+    support: Reading | None,
+    scorer: Scorer,
+    refuted_threshold: float,
+) -> Judgement:
+    """The rules' support of text ``i`` as the records read it: kept, turned into the
+    contradiction its sentence's records show, or withdrawn (a count not said, the role of
+    another scope, a value of another clause or another act)."""
+    if (uncounted := _uncounted(claim, judgement)) is not None:
+        return uncounted
+    if support is not None and support.start == judgement.start:
+        return judgement  # the sentence's records say it too: a clash there is another clause
+    clash = next(
+        (r for r in found if r.match.outcome == "contradiction" and r.start == judgement.start),
+        None,
+    )
+    if clash is not None and _guard(clash) is None:
+        return _contradiction(clash, scorer, refuted_threshold, judgement.judge, judgement)
+    scoped = (
+        next(
+            (
+                r
+                for r in found
+                if r.match.outcome == "other_subject"
+                and r.start == judgement.start
+                and r.match.kind == "another scope"
+            ),
+            None,
+        )
+        or _value_owner(claim, evidence, before, i, judgement, _confirmed_values(judgement, claim))
+        or _another_act(claim, evidence, before, i, judgement)
+    )
+    return judgement if scoped is None else _withdrawn(judgement, scoped)
 
 
 def _features(r: Reading, evidence: Sequence[str]) -> dict[str, float]:
