@@ -48,6 +48,7 @@ from verifier.judges.frames.records import (
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.slots import SAME_SUPERLATIVE, values_in
+from verifier.judges.frames.titles import shielded, titles_of, unshielded
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
@@ -228,14 +229,19 @@ def _degree_stems(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1024)
 def _claim_records(claim: str) -> tuple[Record, ...]:
-    doc = parse(claim)
-    return tuple(r for r in records_of(doc) if r.subject)
+    """The claim's records, its titles read as names (:mod:`.titles`)."""
+    text, pairs = shielded(claim, titles_of(claim))
+    return tuple(r for r in unshielded(records_of(parse(text)), pairs) if r.subject)
 
 
 @lru_cache(maxsize=4096)
-def _sentence_records(sentence: str, names: tuple[str, ...]) -> tuple[Record, ...]:
-    """A sentence's records (a report's claims read the same evidence sentences)."""
-    return records_of(parse(sentence), names)
+def _sentence_records(
+    sentence: str, names: tuple[str, ...], titles: tuple[str, ...] = ()
+) -> tuple[Record, ...]:
+    """A sentence's records (a report's claims read the same evidence sentences), the
+    claim's titles read as names."""
+    text, pairs = shielded(sentence, titles)
+    return unshielded(records_of(parse(text), names), pairs)
 
 
 def clear_record_cache() -> None:
@@ -334,7 +340,7 @@ def reading_of(
         sentence = text[a:b]
         context = (before[i][-_CONTEXT:] if before else "") + text[:b]
         names = [s for s in subjects if _named(s, context)]
-        theirs = _sentence_records(sentence, tuple(names))
+        theirs = _sentence_records(sentence, tuple(names), titles_of(claim))
         for claim_record in mine:
             for found in theirs:
                 m = compare_records(claim_record, found)
@@ -530,7 +536,7 @@ def _value_owner(
     context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
     names = tuple(r.subject for r in mine if _named(r.subject, context))
     said = [re.compile(rf"(?<![\w.,]){re.escape(v)}(?![\w]|[.,]\d)") for v in values]
-    records = _sentence_records(sentence, names)
+    records = _sentence_records(sentence, names, titles_of(claim))
     holders = [
         r
         for r in records
@@ -590,7 +596,7 @@ def _another_act(
     context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
     mine = _claim_records(claim)
     names = tuple(r.subject for r in mine if _named(r.subject, context))
-    theirs = _sentence_records(sentence, names)
+    theirs = _sentence_records(sentence, names, titles_of(claim))
     for record in mine:
         found = value_of_another_act(record, theirs)
         if found is not None:

@@ -196,6 +196,11 @@ def _fold(text: str) -> str:
     return " ".join(words)
 
 
+def fold_name(text: str) -> str:
+    """A name's words as records fold them ("The Four Seasons" -> "four seasons")."""
+    return _fold(text)
+
+
 def _relation_key(lemma: str) -> str:
     word = stem(lemma.lower())
     return relation_of(word) or word
@@ -1439,19 +1444,39 @@ def _made_by_class(
         if attr.lower_ == "one":  # "one of the works of X"
             nouns = [o for c in attr.children if c.lower_ == "of" for o in c.children]
         for noun in nouns:
-            if noun.lemma_.lower() not in _WORKS | {"work", "single"}:
-                continue
-            makers = [
-                o
-                for c in noun.children
-                if c.dep_ == "prep" and c.lower_ in ("by", "of", "from")
-                for o in c.children
-                if o.dep_ == "pobj" and (o.pos_ == "PROPN" or o.ent_type_ in ("PERSON", "ORG"))
-            ]
-            if makers:
-                made = _record(subject, MADE, [_arg(makers[0], "by")], negated, False, False, text)
+            maker = _maker_of(noun)
+            if maker is not None:
+                made = _record(subject, MADE, [_arg(maker, "by")], negated, False, False, text)
                 out.append(replace(made, statement=_RESTATED, restated=True))
     return out
+
+
+def _maker_of(noun: Token) -> Token | None:
+    """Who made the work a noun names: "an album by Depeche Mode", "a 1987 novel by the
+    writer Toni Morrison", "one of the works of Van Gogh", "the debut novel of Nigerian
+    author Chinua Achebe" ("of" only for works, or with the maker's trade named: "a
+    portrait of Napoleon" is of its sitter)."""
+    lemma = noun.lemma_.lower()
+    if lemma not in _WORKS | {"work", "single"}:
+        return None
+    for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ in _MADE_BY):
+        for obj in (o for o in prep.children if o.dep_ == "pobj"):
+            maker = _named_by_apposition(obj)
+            if maker.pos_ != "PROPN" and maker.ent_type_ not in ("PERSON", "ORG"):
+                continue
+            trade = any(t.lemma_.lower() in _MAKERS for t in obj.subtree)
+            if prep.lower_ == "of" and lemma not in ("work", "single") and not trade:
+                continue
+            return maker
+    return None
+
+
+_MADE_BY = frozenset({"by", "of", "from"})
+# a maker's trade, named before the maker: "the debut novel of Nigerian author Chinua Achebe"
+_MAKERS = frozenset(
+    "author writer novelist poet playwright composer painter artist director filmmaker "
+    "sculptor songwriter".split()
+)
 
 
 # clauses a sentence does not assert: "before he completed it", "if it rains"
@@ -1551,29 +1576,14 @@ def _appositions(doc: Doc | Span) -> list[Record]:
     return out
 
 
-# a maker's trade, named before the maker: "the debut novel of Nigerian author Chinua Achebe"
-_MAKERS = frozenset(
-    "author writer novelist poet playwright composer painter artist director filmmaker "
-    "sculptor songwriter".split()
-)
-
-
 def _made_by_description(described: Token, name: Token, text: str) -> list[Record]:
     """ "Norwegian Wood, a 1987 novel by Haruki Murakami", "The Four Seasons, a group of
-    four violin concertos by Antonio Vivaldi", "Things Fall Apart, the debut novel of
-    Nigerian author Chinua Achebe": a work described as someone's says who made it (the
-    made relation, as "Murakami's novel Norwegian Wood" says it). "Of" only with the
-    maker's trade named ("a portrait of Napoleon" is of its sitter)."""
+    four violin concertos by Antonio Vivaldi": a work described as someone's says who made
+    it (the made relation, as "Murakami's novel Norwegian Wood" says it)."""
     for noun in (described, *_objects_of(described, "of")):
-        if noun.lemma_.lower() not in _WORKS:
-            continue
-        for prep in ("by", "of"):
-            for obj in _objects_of(noun, prep):
-                maker = _named_by_apposition(obj)
-                trade = any(t.lemma_.lower() in _MAKERS for t in obj.subtree)
-                if maker.pos_ != "PROPN" or (prep == "of" and not trade):
-                    continue
-                return [_record(name, MADE, [_arg(maker, "by")], False, False, False, text)]
+        maker = _maker_of(noun)
+        if maker is not None:
+            return [_record(name, MADE, [_arg(maker, "by")], False, False, False, text)]
     return []
 
 
