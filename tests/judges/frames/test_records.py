@@ -988,3 +988,15 @@ def test_a_place_owned_by_a_country_is_in_that_country() -> None:
     sentence = "Kaieteur Falls lies in Guyana's Kaieteur National Park."
     assert ("support", "same") in _kinds("Kaieteur Falls is located in Guyana.", sentence)
     assert ("contradiction", "value") in _kinds("Kaieteur Falls is located in Brazil.", sentence)
+
+
+def test_a_name_given_with_a_places_possessive_is_in_that_place() -> None:
+    """ "Taipei's Taipei 101 opened in 2004": Taipei 101 is in Taipei, and it is the
+    subject (the place's possessive is not part of its name); a person's possessive stays
+    ("Mahler's Ninth Symphony" is not Beethoven's)."""
+    sentence = "Singapore's Marina Bay Sands opened in April 2010."
+    assert ("support", "same") in _kinds("Marina Bay Sands is located in Singapore.", sentence)
+    assert ("contradiction", "value") in _kinds("Marina Bay Sands is located in Macau.", sentence)
+    assert ("support", "same") in _kinds("Marina Bay Sands opened in 2010.", sentence)
+    ninth = records_of(parse("Mahler's Ninth Symphony was first performed in 1912."))
+    assert not any(r.subject == "ninth symphony" for r in ninth)

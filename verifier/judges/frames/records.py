@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from verifier.judges.frames.antonyms import opposites
-from verifier.judges.frames.places import REGION, places, relate
+from verifier.judges.frames.places import COUNTRY, REGION, places, relate
 from verifier.judges.frames.relations import (
     FUNCTIONAL,
     is_verb,
@@ -217,6 +217,10 @@ def _span_of(token: Token) -> Span:
     doc = token.doc
     left = token.left_edge.i
     right = token.i
+    owner = _owning_place_of(token)
+    if owner is not None:
+        # "Dubai's Burj Khalifa" is the Burj Khalifa (in Dubai: :func:`_possessive_places`)
+        left = owner.right_edge.i + 1
     if token.pos_ == "PROPN" and token.text[:1].isupper():
         # "the mathematician Ramanujan": a noun describing the name is not the name ("the
         # contiguous United States" is another place than "the United States")
@@ -301,6 +305,34 @@ def _demonym_ground(token: Token, prep: str) -> str:
         country_of_demonym(c.text) for c in token.children if c.dep_ in ("amod", "compound")
     } - {""}
     return countries.pop() if len(countries) == 1 else ""
+
+
+def _owning_place_of(name: Token) -> Token | None:
+    """The place a name is given with a possessive ("Dubai's Burj Khalifa": Dubai), when
+    the gazetteer knows it as a country, region or city; None otherwise ("Beethoven's
+    Ninth Symphony" is his)."""
+    if name.pos_ != "PROPN":
+        return None
+    owners = [c for c in name.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+    if len(owners) != 1:
+        return None
+    text = " ".join(t.text for t in owners[0].subtree if t.dep_ != "case")
+    return owners[0] if places(text) else None
+
+
+def _possessive_places(doc: Doc | Span) -> list[Record]:
+    """ "Dubai's Burj Khalifa", "Siberia's Lake Baikal": where the named thing is."""
+    out = []
+    for token in doc:
+        owner = _owning_place_of(token)
+        if owner is None or token.dep_ in ("compound", "poss"):
+            continue
+        place = " ".join(t.text for t in owner.subtree if t.dep_ != "case")
+        if any(p.level <= COUNTRY for p in places(_span_of(token).text)):
+            continue  # "France's Corsica" may be a region read as a country
+        arg = Arg(place, "in", "place", _fold(place), True)
+        out.append(_record(token, "locate", [arg], False, False, False, doc.text))
+    return out
 
 
 def _owning_place(token: Token, prep: str) -> str:
@@ -1734,7 +1766,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     statement = -1
     clauses = [r for p in _predicates(doc) for r in _clause_records(p, doc.text)]
     last_record: Record | None = None
-    for record in [*clauses, *_makers_of_works(doc), *_appositions(doc)]:
+    for record in [*clauses, *_makers_of_works(doc), *_appositions(doc), *_possessive_places(doc)]:
         if record.statement != _RESTATED:
             statement += 1
             if record.subject and record.subject_proper:
