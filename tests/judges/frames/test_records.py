@@ -1000,3 +1000,21 @@ def test_a_name_given_with_a_places_possessive_is_in_that_place() -> None:
     assert ("support", "same") in _kinds("Marina Bay Sands opened in 2010.", sentence)
     ninth = records_of(parse("Mahler's Ninth Symphony was first performed in 1912."))
     assert not any(r.subject == "ninth symphony" for r in ninth)
+
+
+def test_the_one_replaced_as_a_role_holds_it_no_more() -> None:
+    """ "Dodoma replaced Dar es Salaam as Tanzania's capital in 1996": Dar es Salaam is not
+    the capital now, though it was; the one that replaced it may have been replaced since,
+    so nothing is read of it."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    replaced = "Dodoma officially replaced Dar es Salaam as Tanzania's capital in 1996."
+    assert judge.decide("Dar es Salaam is the capital of Tanzania.", [replaced]).label == (
+        "refuted"
+    )
+    assert judge.decide("Dar es Salaam was the capital of Tanzania.", [replaced]).label != (
+        "refuted"
+    )
+    old = "Rio de Janeiro replaced Salvador as the capital of Brazil in 1763."
+    assert judge.decide("Brasilia is the capital of Brazil.", [old]).label != "refuted"

@@ -117,7 +117,8 @@ def _another_time(m: Reading) -> str | None:
     found_past = _said_in_past(m.match.found, m.sentence)
     if _FORMER.search(m.sentence) and not _FORMER.search(m.match.claim.text):
         return "the evidence speaks of another time"
-    if m.match.kind == "unique_role" and claim_past != found_past and not _for_good(m):
+    role = m.match.kind == "unique_role" or (m.match.kind == "negation" and m.match.found.role)
+    if role and claim_past != found_past and not _for_good(m):
         return "a role then and a role now"
     return None
 

@@ -641,7 +641,7 @@ def _holders(token: Token) -> list[Token]:
 
 def _clause_records(predicate: Token, text: str) -> list[Record]:
     tense = _tense(predicate)
-    records = [replace(r, tense=tense) for r in _clause_records_of(predicate, text)]
+    records = [replace(r, tense=r.tense or tense) for r in _clause_records_of(predicate, text)]
     if _asserted(predicate):
         return records
     return [replace(r, asserted=False) for r in records]
@@ -698,6 +698,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
             if noun.pos_ == "NOUN" and _unique(noun)
         ]
     said += _took_numbered_role(predicate, subject, negated, text)
+    said += _replaced_as(predicate, negated, text)
     out += [replace(r, statement=_RESTATED, restated=True) for r in said]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
@@ -815,6 +816,25 @@ def numbered_role(role: str) -> bool:
     place in a series, held for good (whoever held it holds it in any tense); not a title
     that opens with "first" ("first lady", "first minister")."""
     return bool(_NUMBERED_ROLE.match(role)) and not _FIRST_TITLE.match(role)
+
+
+_REPLACING = frozenset({"replace", "succeed", "supplant", "supersede"})
+
+
+def _replaced_as(predicate: Token, negated: bool, text: str) -> list[Record]:
+    """ "Abuja replaced Lagos as Nigeria's capital in 1991": Lagos is not the capital now
+    (of the one replaced only: the one that replaced it may have been replaced since, as
+    Rio de Janeiro, which replaced Salvador in 1763, was by Brasilia)."""
+    if predicate.lemma_ not in _REPLACING or negated:
+        return []
+    out = []
+    for old in (c for c in predicate.children if c.dep_ == "dobj" and c.pos_ == "PROPN"):
+        for obj in _objects_of(predicate, "as"):
+            for noun in _holders(obj):
+                if noun.pos_ == "NOUN" and _unique(noun):
+                    role = _record(old, _role_name(noun), _role_args(noun), True, True, True, text)
+                    out.append(replace(role, tense="present"))
+    return out
 
 
 def _took_numbered_role(
