@@ -301,6 +301,11 @@ def test_a_table_row_beside_the_one_that_agrees() -> None:
         ("U.S.", "United States", "same"),
         ("Texas", "Los Angeles", "apart"),
         ("Netherlands", "Dutch Republic", "unknown"),
+        # a country's name means the country, not a town of that name elsewhere ("Usa" in
+        # Japan, Mexico in Missouri); a region of the name stays a reading ("Georgia")
+        ("USA", "Japan", "apart"),
+        ("Mexico", "Missouri", "apart"),
+        ("Georgia", "Atlanta", "same"),
     ],
 )
 def test_the_gazetteer(claim: str, evidence: str, relation: str) -> None:

@@ -21,6 +21,18 @@ def _kinds(claim: str, sentence: str) -> set[tuple[str, str]]:
     return {(m.outcome, m.kind) for m in _outcomes(claim, sentence)}
 
 
+def _both_ways(sentence: str, true: str, false: str) -> None:
+    """The sentence's records support the true claim and contradict the false one on a
+    value."""
+    assert ("support", "same") in _kinds(true, sentence)
+    assert ("contradiction", "value") in _kinds(false, sentence)
+
+
+def _says_nothing(claim: str, sentence: str) -> bool:
+    """The sentence's records neither support nor contradict the claim's."""
+    return not any(o in ("support", "contradiction") for o, _k in _kinds(claim, sentence))
+
+
 def test_a_clause_becomes_subject_relation_and_typed_arguments() -> None:
     (record,) = records_of(parse("The Danube flows into the Black Sea."))
     assert record.subject == "danube"
@@ -706,10 +718,7 @@ def test_nothing_bigger_than_x_makes_x_the_biggest() -> None:
     assert ("contradiction", "unique_role") in _kinds(
         "Lake Tanganyika is the largest lake in Africa.", sentence
     )
-    assert not any(
-        o in ("support", "contradiction")
-        for o, _k in _kinds("Lake Victoria is the largest lake in Asia.", sentence)
-    )
+    assert _says_nothing("Lake Victoria is the largest lake in Asia.", sentence)
     smaller = records_of(parse("No lake in Africa is smaller than Lake Chad."))
     assert [(r.subject, r.relation) for r in smaller if r.role] == [("lake chad", "smallest lake")]
     # "less deep than": a comparison, no role
@@ -770,10 +779,7 @@ def test_becoming_a_member_is_joining() -> None:
     assert ("support", "same") in _kinds("Slovakia joined the European Union in 2004.", became)
     admitted = "In 1995 Cameroon was admitted as the 52nd member of the Commonwealth of Nations."
     assert ("support", "same") in _kinds("Cameroon joined the Commonwealth in 1995.", admitted)
-    assert not any(
-        o in ("support", "contradiction")
-        for o, _k in _kinds("Slovakia joined NATO in 2002.", became)
-    )
+    assert _says_nothing("Slovakia joined NATO in 2002.", became)
 
 
 def test_a_claim_said_the_other_way_is_one_statement() -> None:
@@ -797,10 +803,7 @@ def test_a_places_class_with_a_demonym_says_where_it_is() -> None:
     nation = "Ghana, a West African nation, borders Togo."
     assert ("support", "same") in _kinds("Ghana is a country in Africa.", nation)
     runner = "Eliud Kipchoge is a Kenyan runner."
-    assert not any(
-        o in ("support", "contradiction")
-        for o, _k in _kinds("Eliud Kipchoge lives in Uganda.", runner)
-    )
+    assert _says_nothing("Eliud Kipchoge lives in Uganda.", runner)
 
 
 def test_a_place_home_to_a_named_thing_is_where_it_is() -> None:
@@ -818,8 +821,9 @@ def test_a_participle_describing_a_name_is_done_to_that_name() -> None:
     (the participle's noun set beside the name, or said of it by "is"); a participle on a
     noun that describes nothing named gives no subject."""
     beside = "Rashomon, a 1950 period drama directed by Akira Kurosawa, won the Golden Lion."
-    assert ("support", "same") in _kinds("Rashomon was directed by Akira Kurosawa.", beside)
-    assert ("contradiction", "value") in _kinds("Rashomon was directed by Yasujiro Ozu.", beside)
+    _both_ways(
+        beside, "Rashomon was directed by Akira Kurosawa.", "Rashomon was directed by Yasujiro Ozu."
+    )
     said = "Ikiru, released in 1952, is a drama film directed by Akira Kurosawa."
     assert ("support", "same") in _kinds("Akira Kurosawa directed Ikiru.", said)
     bare = records_of(parse("The ferry was replaced by a bridge built in 1990."))
@@ -830,15 +834,11 @@ def test_a_work_described_as_someones_says_who_made_it() -> None:
     """ "Snow Country, a 1948 novel by Yasunari Kawabata": Kawabata wrote it; "of" only
     with the maker's trade ("the last novel of the author X"), never of a sitter."""
     by = "Snow Country, a 1948 novel by Yasunari Kawabata, is set in a hot-spring town."
-    assert ("support", "same") in _kinds("Yasunari Kawabata wrote Snow Country.", by)
-    assert ("contradiction", "value") in _kinds("Yukio Mishima wrote Snow Country.", by)
+    _both_ways(by, "Yasunari Kawabata wrote Snow Country.", "Yukio Mishima wrote Snow Country.")
     of = "Arrow of God, the third novel of Nigerian author Chinua Achebe, appeared in 1964."
     assert ("support", "same") in _kinds("Chinua Achebe wrote Arrow of God.", of)
     sitter = "The Blue Boy, a portrait of Jonathan Buttall, hangs in California."
-    assert not any(
-        o in ("support", "contradiction")
-        for o, _k in _kinds("Jonathan Buttall painted The Blue Boy.", sitter)
-    )
+    assert _says_nothing("Jonathan Buttall painted The Blue Boy.", sitter)
 
 
 def test_taking_a_numbered_role_holds_it_for_good() -> None:
@@ -889,8 +889,7 @@ def test_an_opening_past_participle_is_done_to_the_sentences_subject() -> None:
     """ "Founded in 1998, Google moved to Mountain View in 2003": Google was founded in
     1998."""
     sentence = "Founded by two students in 1998, Google moved to Mountain View in 2003."
-    assert ("support", "same") in _kinds("Google was founded in 1998.", sentence)
-    assert ("contradiction", "value") in _kinds("Google was founded in 2001.", sentence)
+    _both_ways(sentence, "Google was founded in 1998.", "Google was founded in 2001.")
     founded = [r for r in records_of(parse(sentence)) if r.relation == "found"]
     assert [(r.subject, r.patient) for r in founded] == [("google", True)]
 
@@ -986,8 +985,9 @@ def test_a_place_owned_by_a_country_is_in_that_country() -> None:
     """ "lies in Venezuela's Canaima National Park": in Venezuela (the park is no place the
     gazetteer knows; its owner is)."""
     sentence = "Kaieteur Falls lies in Guyana's Kaieteur National Park."
-    assert ("support", "same") in _kinds("Kaieteur Falls is located in Guyana.", sentence)
-    assert ("contradiction", "value") in _kinds("Kaieteur Falls is located in Brazil.", sentence)
+    _both_ways(
+        sentence, "Kaieteur Falls is located in Guyana.", "Kaieteur Falls is located in Brazil."
+    )
 
 
 def test_a_name_given_with_a_places_possessive_is_in_that_place() -> None:
@@ -995,8 +995,11 @@ def test_a_name_given_with_a_places_possessive_is_in_that_place() -> None:
     subject (the place's possessive is not part of its name); a person's possessive stays
     ("Mahler's Ninth Symphony" is not Beethoven's)."""
     sentence = "Singapore's Marina Bay Sands opened in April 2010."
-    assert ("support", "same") in _kinds("Marina Bay Sands is located in Singapore.", sentence)
-    assert ("contradiction", "value") in _kinds("Marina Bay Sands is located in Macau.", sentence)
+    _both_ways(
+        sentence,
+        "Marina Bay Sands is located in Singapore.",
+        "Marina Bay Sands is located in Macau.",
+    )
     assert ("support", "same") in _kinds("Marina Bay Sands opened in 2010.", sentence)
     ninth = records_of(parse("Mahler's Ninth Symphony was first performed in 1912."))
     assert not any(r.subject == "ninth symphony" for r in ninth)
