@@ -427,11 +427,11 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
         return False
     # how often or how far the claim says it holds ("rarely organised", "based solely on"):
     # the sentence must say so too
-    sentence_words = {w.lower() for w in _WORD.findall(sentence)}
-    if any(t.lower_ in _QUALIFIERS and t.lower_ not in sentence_words for t in doc):
+    words = {w.lower() for w in _WORD.findall(sentence)}
+    if any(t.lower_ in _QUALIFIERS and t.lower_ not in words for t in doc):
         return False
     # every number of the claim is said ("won it once" is not "three times")
-    said = {w.lower() for w in _WORD.findall(sentence)} | set(re.findall(r"\d+", sentence))
+    said = words | set(re.findall(r"\d+", sentence))
     numbers = set(re.findall(r"\d+", rest)) | {
         w.lower() for w in _WORD.findall(rest) if w.lower() in _NUMBER_WORDS
     }
@@ -527,17 +527,12 @@ def _value_owner(
     holding it is about the claim's subject ("Denmark and Sweden signed the agreement to
     build the bridge in 1991" for "The bridge opened in 2000"; "The Greater Tokyo Area has
     a population of about 37 million" for Tokyo's): another's value."""
-    if judgement.start is None or judgement.end is None:
-        return None
     mine = _claim_records(claim)
-    if not values or not mine:
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if not values or not mine or judged is None:
         return None
-    text = evidence[i]
-    sentence = text[judgement.start : judgement.end]
-    context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
-    names = tuple(r.subject for r in mine if _named(r.subject, context))
+    sentence, records = judged
     said = [re.compile(rf"(?<![\w.,]){re.escape(v)}(?![\w]|[.,]\d)") for v in values]
-    records = _sentence_records(sentence, names, titles_of(claim))
     holders = [
         r
         for r in records
@@ -584,21 +579,31 @@ def _value_owner(
     return Reading(match, i, judgement.start, judgement.end, sentence)
 
 
+def _judged_sentence(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> tuple[str, tuple[Record, ...]] | None:
+    """The sentence the rules judged text ``i`` by, and its records (a pronoun or "the
+    <noun>" read as the claim's subject where the page names it)."""
+    if judgement.start is None or judgement.end is None:
+        return None
+    text = evidence[i]
+    sentence = text[judgement.start : judgement.end]
+    context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
+    names = tuple(r.subject for r in _claim_records(claim) if _named(r.subject, context))
+    return sentence, _sentence_records(sentence, names, titles_of(claim))
+
+
 def _another_act(
     claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
 ) -> Reading | None:
     """The rules' support names the claim's place or name, which the sentence gives the
     subject for another act while it says the claim's act without it (born in Salzburg,
     settled in Vienna): not stated."""
-    if judgement.start is None or judgement.end is None:
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
         return None
-    text = evidence[i]
-    sentence = text[judgement.start : judgement.end]
-    context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
-    mine = _claim_records(claim)
-    names = tuple(r.subject for r in mine if _named(r.subject, context))
-    theirs = _sentence_records(sentence, names, titles_of(claim))
-    for record in mine:
+    sentence, theirs = judged
+    for record in _claim_records(claim):
         found = value_of_another_act(record, theirs)
         if found is not None:
             value, owner = found

@@ -307,29 +307,34 @@ def _demonym_ground(token: Token, prep: str) -> str:
     return countries.pop() if len(countries) == 1 else ""
 
 
-def _owning_place_of(name: Token) -> Token | None:
-    """The place a name is given with a possessive ("Dubai's Burj Khalifa": Dubai), when
-    the gazetteer knows it as a country, region or city; None otherwise ("Beethoven's
+def _possessor_place(token: Token) -> tuple[Token, str] | None:
+    """The place a token is given with a possessive ("Dubai's", "Venezuela's"): its
+    token and its name, when the gazetteer knows the name; None otherwise ("Beethoven's
     Ninth Symphony" is his)."""
-    if name.pos_ != "PROPN":
-        return None
-    owners = [c for c in name.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+    owners = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
     if len(owners) != 1:
         return None
-    text = " ".join(t.text for t in owners[0].subtree if t.dep_ != "case")
-    return owners[0] if places(text) else None
+    name = " ".join(t.text for t in owners[0].subtree if t.dep_ != "case")
+    return (owners[0], name) if places(name) else None
+
+
+def _owning_place_of(name: Token) -> Token | None:
+    """The place a name is given with ("Dubai's Burj Khalifa": Dubai)."""
+    owned = _possessor_place(name) if name.pos_ == "PROPN" else None
+    return owned[0] if owned is not None else None
 
 
 def _possessive_places(doc: Doc | Span) -> list[Record]:
-    """ "Dubai's Burj Khalifa", "Siberia's Lake Baikal": where the named thing is."""
+    """ "Dubai's Burj Khalifa", "Siberia's Lake Baikal": where the named thing is (not
+    for a country given with another's possessive, "Denmark's Greenland")."""
     out = []
     for token in doc:
-        owner = _owning_place_of(token)
-        if owner is None or token.dep_ in ("compound", "poss"):
+        owned = _possessor_place(token) if token.pos_ == "PROPN" else None
+        if owned is None or token.dep_ in ("compound", "poss"):
             continue
-        place = " ".join(t.text for t in owner.subtree if t.dep_ != "case")
         if any(p.level <= COUNTRY for p in places(_span_of(token).text)):
-            continue  # "France's Corsica" may be a region read as a country
+            continue
+        place = owned[1]
         arg = Arg(place, "in", "place", _fold(place), True)
         out.append(_record(token, "locate", [arg], False, False, False, doc.text))
     return out
@@ -340,11 +345,10 @@ def _owning_place(token: Token, prep: str) -> str:
     Venezuela's Canaima National Park", "on Chile's coast"), or ""."""
     if prep not in ("in", "on", "at", "within", "inside") or places(token.text):
         return ""
-    owners = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
-    if len(owners) != 1 or places(_span_of(token).text):
+    owned = _possessor_place(token)
+    if owned is None or places(_span_of(token).text):
         return ""
-    name = " ".join(t.text for t in owners[0].subtree if t.dep_ != "case")
-    return name if any(p.level <= REGION for p in places(name)) else ""
+    return owned[1] if any(p.level <= REGION for p in places(owned[1])) else ""
 
 
 def _negated(token: Token) -> bool:
