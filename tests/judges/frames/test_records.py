@@ -1021,3 +1021,14 @@ def test_the_one_replaced_as_a_role_holds_it_no_more() -> None:
     )
     old = "Rio de Janeiro replaced Salvador as the capital of Brazil in 1763."
     assert judge.decide("Brasilia is the capital of Brazil.", [old]).label != "refuted"
+
+
+def test_a_description_right_before_a_name_says_what_it_is() -> None:
+    """ "The Finnish composer Jean Sibelius wrote Finlandia": Sibelius is a Finnish
+    composer (a nationality in a description is a name, as in an apposition: "Kahlo, a
+    Mexican painter"); another nationality is a class in conflict, for review."""
+    sentence = "The Czech composer Antonin Dvorak wrote the New World Symphony in 1893."
+    assert ("support", "same") in _kinds("Antonin Dvorak was a Czech composer.", sentence)
+    assert ("contradiction", "class") in _kinds("Antonin Dvorak was a Polish composer.", sentence)
+    beside = "Diego Rivera, a Mexican painter, painted murals in Detroit."
+    assert ("contradiction", "class") in _kinds("Diego Rivera was a Cuban painter.", beside)

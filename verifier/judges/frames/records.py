@@ -1601,34 +1601,59 @@ def _makers_of_works(doc: Doc | Span) -> list[Record]:
 def _appositions(doc: Doc | Span) -> list[Record]:
     """ "Canberra, the capital of Australia," / "the first female justice, Sandra Day
     O'Connor": a name and what the sentence says it is, as "X is the capital of Y" (a
-    role when the description is one) and "X is a first female justice"."""
+    role when the description is one) and "X is a first female justice"; and a
+    description right before a name ("the Finnish composer Jean Sibelius wrote ...")."""
     out: list[Record] = []
     for token in doc:
-        if token.dep_ != "appos":
-            continue
         head = token.head
-        if head.pos_ == "PROPN" and token.pos_ == "NOUN":
-            name, described = head, token
-        elif head.pos_ == "NOUN" and token.pos_ == "PROPN":
-            name, described = token, head
-        else:
-            continue
-        span = _span_of(described)
-        kind, _proper = _kind_of(described)
-        said = Arg(span.text, "", kind, _fold(span.text), False)
-        plain = _record(name, "be", [said], False, False, False, doc.text)
-        # "Argentina's capital and largest city, Buenos Aires": each role of the pair
-        roles = [
-            _record(name, _role_name(noun), _role_args(noun), False, True, True, doc.text)
-            for noun in _family(described)
-            if _unique(noun)
-        ]
-        if roles:
-            out += [*roles, replace(plain, statement=_RESTATED, restated=True)]
-        else:
-            out.append(plain)
-        out += _placed_class([described], name, False, doc.text)
-        out += _made_by_description(described, name, doc.text)
+        if token.dep_ == "appos" and head.pos_ == "PROPN" and token.pos_ == "NOUN":
+            out += _described(head, token, doc.text)
+        elif token.dep_ == "appos" and head.pos_ == "NOUN" and token.pos_ == "PROPN":
+            out += _described(token, head, doc.text)
+        elif (described := _description_before(token)) is not None:
+            out += _described(token, described, doc.text)
+    return out
+
+
+def _description_before(name: Token) -> Token | None:
+    """The common noun right before a name that describes it ("the Finnish composer Jean
+    Sibelius", "the Scottish bacteriologist Alexander Fleming", read as the name's
+    compound or as a second subject); None for an apposition (read as one) or none."""
+    if name.pos_ != "PROPN" or name.dep_ in ("compound", "appos", "flat"):
+        return None
+    start = min(
+        [name.i, *(c.i for c in name.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN")]
+    )
+    if start == 0:
+        return None
+    noun = name.doc[start - 1]
+    if noun.pos_ != "NOUN" or not noun.text.islower() or noun.lemma_.lower() in _WORKS:
+        return None  # ("the novel Beloved" names a work: :func:`_makers_of_works`)
+    beside = noun.dep_ == "compound" and noun.head.i == name.i
+    subjects = noun.dep_ in _SUBJECT_DEPS and name.dep_ == noun.dep_ and noun.head.i == name.head.i
+    return noun if beside or subjects else None
+
+
+def _described(name: Token, described: Token, text: str) -> list[Record]:
+    """What a sentence says a name is, by a description beside it: the role it holds,
+    else its class (a nationality in it is a name: "a Mexican painter"); where it is and
+    who made it, when the description says."""
+    span = _span_of(described)
+    kind, _proper = _kind_of(described)
+    named = [t.ent_type_ for t in span if t.ent_type_ in _ENT_KIND]
+    if kind == "thing" and named:
+        kind = _ENT_KIND[named[0]]
+    said = Arg(span.text, "", kind, _fold(span.text), bool(named))
+    plain = _record(name, "be", [said], False, False, False, text)
+    # "Argentina's capital and largest city, Buenos Aires": each role of the pair
+    roles = [
+        _record(name, _role_name(noun), _role_args(noun), False, True, True, text)
+        for noun in _family(described)
+        if _unique(noun)
+    ]
+    out = [*roles, replace(plain, statement=_RESTATED, restated=True)] if roles else [plain]
+    out += _placed_class([described], name, False, text)
+    out += _made_by_description(described, name, text)
     return out
 
 
