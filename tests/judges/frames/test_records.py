@@ -859,6 +859,11 @@ def test_taking_a_numbered_role_holds_it_for_good() -> None:
     assert not any(r.role for r in held)
     lady = records_of(parse("Edith Wilson served as the first lady of the United States."))
     assert not any(r.role for r in lady)
+    # "became the first": the numbered role too (not "became the capital": a role once)
+    became = "In June 1963 Valentina Tereshkova became the first woman in space."
+    assert judge.decide("Sally Ride was the first woman in space.", [became]).label == "refuted"
+    capital = records_of(parse("Rio de Janeiro became the capital of Brazil in 1763."))
+    assert not any(r.role for r in capital)
 
 
 def test_a_description_before_or_beside_the_subject_gives_way_to_the_name() -> None:

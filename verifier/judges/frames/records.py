@@ -845,18 +845,22 @@ def _took_numbered_role(
     predicate: Token, subject: Token | None, negated: bool, text: str
 ) -> list[Record]:
     """ "Nehru took office as India's first prime minister", "Ardern served as the 40th
-    prime minister", "Havel was elected as the first president": the role, as "was"
-    would say it. Only a numbered role, which is held for good ("the first president" in
+    prime minister", "Havel was elected as the first president", "Armstrong became the
+    first human to set foot on the Moon": the role, as "was" would say it. Only a numbered role, which is held for good ("the first president" in
     any tense); "Lagos served as the capital" is a role held once, not now. "Took" only
     with "office"."""
-    if predicate.lemma_ not in _TAKING_ROLE:
-        return []
-    if predicate.lemma_ == "take" and not any(
-        c.dep_ == "dobj" and c.lower_ == "office" for c in predicate.children
+    if predicate.lemma_ == "become":
+        # "Armstrong became the first human to set foot on the lunar surface"
+        taken = [c for c in predicate.children if c.dep_ in ("attr", "oprd", "dobj")]
+    elif predicate.lemma_ in _TAKING_ROLE and (
+        predicate.lemma_ != "take"
+        or any(c.dep_ == "dobj" and c.lower_ == "office" for c in predicate.children)
     ):
+        taken = _objects_of(predicate, "as")
+    else:
         return []
     out = []
-    for obj in _objects_of(predicate, "as"):
+    for obj in taken:
         for noun in _holders(obj):
             if noun.pos_ != "NOUN" or not _unique(noun):
                 continue
