@@ -1644,9 +1644,14 @@ def _described(name: Token, described: Token, text: str) -> list[Record]:
     who made it, when the description says."""
     span = _span_of(described)
     kind, _proper = _kind_of(described)
-    named = [t.ent_type_ for t in span if t.ent_type_ in _ENT_KIND]
+    # (a name in it, not a number: "16 million people" describes, it counts nothing)
+    named = [
+        _ENT_KIND[t.ent_type_]
+        for t in span
+        if t.ent_type_ in _ENT_KIND and _ENT_KIND[t.ent_type_] not in ("number", "time")
+    ]
     if kind == "thing" and named:
-        kind = _ENT_KIND[named[0]]
+        kind = named[0]
     said = Arg(span.text, "", kind, _fold(span.text), bool(named))
     plain = _record(name, "be", [said], False, False, False, text)
     # "Argentina's capital and largest city, Buenos Aires": each role of the pair
