@@ -837,6 +837,8 @@ def test_a_work_described_as_someones_says_who_made_it() -> None:
     _both_ways(by, "Yasunari Kawabata wrote Snow Country.", "Yukio Mishima wrote Snow Country.")
     of = "Arrow of God, the third novel of Nigerian author Chinua Achebe, appeared in 1964."
     assert ("support", "same") in _kinds("Chinua Achebe wrote Arrow of God.", of)
+    owned = "Emma, Jane Austen's fourth published novel, first appeared in 1815."
+    _both_ways(owned, "Emma was written by Jane Austen.", "Emma was written by Anne Bronte.")
     sitter = "The Blue Boy, a portrait of Jonathan Buttall, hangs in California."
     assert _says_nothing("Jonathan Buttall painted The Blue Boy.", sitter)
 

@@ -285,6 +285,8 @@ def _arg(token: Token, prep: str) -> Arg:
     if owner:  # "in Venezuela's Canaima National Park" is in Venezuela
         return Arg(owner, prep, "place", _fold(owner), True)
     span = _span_of(token)
+    if len(span) > 1 and span[-1].dep_ == "case":
+        span = span[:-1]  # "Jane Austen's" as a maker is Jane Austen
     kind, proper = _kind_of(token)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
         kind = next(_ENT_KIND[t.ent_type_] for t in span if t.ent_type_ in _ENT_KIND)
@@ -1513,12 +1515,16 @@ def _made_by_class(
 
 def _maker_of(noun: Token) -> Token | None:
     """Who made the work a noun names: "an album by Depeche Mode", "a 1987 novel by the
-    writer Toni Morrison", "one of the works of Van Gogh", "the debut novel of Nigerian
+    writer Toni Morrison", "Jane Austen's second novel", "one of the works of Van Gogh", "the debut novel of Nigerian
     author Chinua Achebe" ("of" only for works, or with the maker's trade named: "a
     portrait of Napoleon" is of its sitter)."""
     lemma = noun.lemma_.lower()
     if lemma not in _WORKS | {"work", "single"}:
         return None
+    # "Jane Austen's second published novel"
+    owners = [c for c in noun.children if c.dep_ == "poss" and c.ent_type_ == "PERSON"]
+    if owners:
+        return owners[0]
     for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ in _MADE_BY):
         for obj in (o for o in prep.children if o.dep_ == "pobj"):
             maker = _named_by_apposition(obj)
