@@ -487,3 +487,14 @@ def test_how_many_times_the_claim_says_must_be_said() -> None:
 
     assert _count_said("Uruguay won it twice.", "Uruguay has won it two times.")
     assert not _count_said("Uruguay won it twice.", "Uruguay has won it three times.")
+
+
+def test_a_role_held_ever_since_is_held_now() -> None:
+    """ "... and has been Kazakhstan's capital ever since" says it still is (not "since
+    1997", a dated statement, nor "until")."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    judge = FrameJudge(records=True)
+    since = "Astana replaced Almaty as the seat of government in 1997 and has been Kazakhstan's capital ever since."
+    assert judge.decide("Almaty is the capital of Kazakhstan.", [since]).label == "refuted"
+    assert judge.decide("Astana is the capital of Kazakhstan.", [since]).label == "supported"

@@ -98,7 +98,7 @@ _HEDGE = re.compile(
 )
 _FORMER = re.compile(
     r"\b(?:former(?:ly)?|once|until|previously|no longer|used to|ex-|then|at the time|"
-    r"as of|since)\b",
+    r"as of|(?<!ever )since)\b",  # ("has been the capital ever since": it still is)
     re.IGNORECASE,
 )
 _MENU = re.compile(r"[|»•›]|\b(?:sign in|log in|subscribe|menu|cookies?|share)\b", re.I)
