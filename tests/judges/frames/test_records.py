@@ -806,6 +806,13 @@ def test_a_places_class_with_a_demonym_says_where_it_is() -> None:
     assert _says_nothing("Eliud Kipchoge lives in Uganda.", runner)
 
 
+def test_a_place_named_beside_the_place_of_a_class_holds_it() -> None:
+    """ "a rift lake in southern Siberia, Russia": in Russia too (the gazetteer may not
+    know the first place)."""
+    sentence = "Lake Khanka, a freshwater lake in Primorsky Krai, Russia, borders China."
+    _both_ways(sentence, "Lake Khanka is located in Russia.", "Lake Khanka is located in Mongolia.")
+
+
 def test_a_place_home_to_a_named_thing_is_where_it_is() -> None:
     """ "Vienna is home to the Albertina": the Albertina is in Vienna; "home to 1.9 million
     people" is a population, not a place of anything named."""

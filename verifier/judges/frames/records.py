@@ -1430,6 +1430,14 @@ def _places_under(noun: Token, depth: int = 2) -> list[Arg]:
             arg = _arg(obj, "in")
             if arg.kind == "place":
                 out.append(arg)
+                # "in southern Siberia, Russia": the place that holds it, named beside it
+                out += [
+                    a
+                    for c in obj.children
+                    if c.dep_ == "appos" and c.pos_ == "PROPN"
+                    for a in [_arg(c, "in")]
+                    if a.kind == "place"
+                ]
                 if depth > 1:
                     out += _places_under(obj, depth - 1)
     return out
