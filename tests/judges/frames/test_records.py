@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.judges.frames.records import Match, compare_records, records_of, same_name
+from verifier.judges.frames.records import (
+    Match,
+    compare_records,
+    ordinal_first,
+    records_of,
+    same_name,
+)
 from verifier.text.parse import parse
 
 
@@ -1046,3 +1052,16 @@ def test_a_description_right_before_a_name_says_what_it_is() -> None:
     assert ("contradiction", "class") in _kinds("Antonin Dvorak was a Polish composer.", sentence)
     beside = "Diego Rivera, a Mexican painter, painted murals in Detroit."
     assert ("contradiction", "class") in _kinds("Diego Rivera was a Cuban painter.", beside)
+
+
+def test_unearthing_is_discovering_and_an_inaugural_event_is_the_first() -> None:
+    """ "Farmers unearthed the Terracotta Army in 1974" dates its discovery; "the
+    inaugural Tour de France" is the first."""
+    from verifier.judges.frames.judge import FrameJudge
+
+    unearthed = "Farmers digging a well unearthed the Terracotta Army in March 1974."
+    judge = FrameJudge(records=True)
+    assert judge.decide("The Terracotta Army was discovered in 1974.", [unearthed]).label == (
+        "supported"
+    )
+    assert same_name("first tour de france", ordinal_first("inaugural tour de france"))

@@ -1908,7 +1908,10 @@ def _roman(numeral: str) -> int:
 
 def ordinal_first(name: str) -> str:
     """A name numbered at its end, said with the ordinal first ("world war ii" -> "second
-    world war", "vatican 2" -> "second vatican"); other names as they are."""
+    world war", "vatican 2" -> "second vatican"), and "inaugural" said as "first"; other
+    names as they are."""
+    if name.startswith(("inaugural ", "maiden ")):
+        return "first " + name.split(" ", 1)[1]  # "the inaugural World Cup": the first
     m = _NUMBERED.match(name)
     if m is None:
         return name

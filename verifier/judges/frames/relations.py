@@ -58,7 +58,7 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "build": ("build", "complete", "finish", "open", "construct", "erect", "inaugurate", "unveil"),
     "locate": ("locate", "lie", "situate", "sit", "stand", "find in"),
     "create": ("invent", "design", "devise", "develop", "conceive", "create"),
-    "discover": ("discover", "isolate", "identify", "detect", "first isolate"),
+    "discover": ("discover", "isolate", "identify", "detect", "first isolate", "unearth"),
     "write": ("write", "publish", "pen", "issue"),
     # "put forward", "proposed", "suggested": an idea advanced
     "propose": ("propose", "put forward", "put forth", "suggest", "advance", "posit"),
