@@ -224,8 +224,10 @@ def _degree_stems(text: str) -> frozenset[str]:
     """A superlative's words as its comparative's stem ("deepest" meets "deeper", "biggest"
     "bigger"): a sentence that says "deeper than any other lake" is worth reading for "the
     deepest lake"."""
-    words = (w.lower() for w in _WORD.findall(text))
-    return frozenset(stem(w[:-3]) for w in words if len(w) >= 6 and w.endswith("est"))
+    return frozenset(stem(w.lower()) for w in _SUPERLATIVE_STEM.findall(text))
+
+
+_SUPERLATIVE_STEM = re.compile(r"\b([A-Za-z]{3,})est\b")
 
 
 @lru_cache(maxsize=1024)
@@ -295,7 +297,8 @@ def _candidates(
 ) -> list[tuple[int, int, int]]:
     """(text, start, end) of the sentences worth parsing: each text's deciding sentence
     when the rules decided it, then the sentences sharing most of the claim's words."""
-    wanted = _stems(claim) | _degree_stems(claim)
+    degrees = _degree_stems(claim)
+    wanted = _stems(claim) | degrees
     need = 1 if len(wanted) <= 3 else 2
     # a sentence naming the claim's subject is worth reading even when it shares nothing
     # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
@@ -313,7 +316,7 @@ def _candidates(
             sentence = text[start:end]
             if len(sentence) > MAX_PARSE_CHARS or len(sentence.split()) > _LONGEST:
                 continue
-            theirs = _stems(sentence) | _degree_stems(sentence)
+            theirs = _stems(sentence) | _degree_stems(sentence) if degrees else _stems(sentence)
             shared = len(wanted & theirs)
             if shared >= need or named & theirs:
                 scored.append((shared / max(1, len(wanted)), i, start, end))

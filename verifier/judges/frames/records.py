@@ -311,9 +311,15 @@ def _demonym_ground(token: Token, prep: str) -> str:
 
 def _possessor_place(token: Token) -> tuple[Token, str] | None:
     """The place a token is given with a possessive ("Dubai's", "Venezuela's"): its
-    token and its name, when the gazetteer knows the name; None otherwise ("Beethoven's
-    Ninth Symphony" is his)."""
-    owners = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+    token and its name, when the parser calls it a place and the gazetteer knows it; None
+    otherwise ("Beethoven's Ninth Symphony" is his)."""
+    if not token.n_lefts:
+        return None  # (a possessive comes before: no Token walk for most names)
+    owners = [
+        c
+        for c in token.lefts
+        if c.dep_ == "poss" and c.pos_ == "PROPN" and c.ent_type_ in ("GPE", "LOC")
+    ]
     if len(owners) != 1:
         return None
     name = " ".join(t.text for t in owners[0].subtree if t.dep_ != "case")
@@ -326,11 +332,11 @@ def _owning_place_of(name: Token) -> Token | None:
     return owned[0] if owned is not None else None
 
 
-def _possessive_places(doc: Doc | Span) -> list[Record]:
+def _possessive_places(tokens: Sequence[Token], text: str) -> list[Record]:
     """ "Dubai's Burj Khalifa", "Siberia's Lake Baikal": where the named thing is (not
     for a country given with another's possessive, "Denmark's Greenland")."""
     out = []
-    for token in doc:
+    for token in tokens:
         owned = _possessor_place(token) if token.pos_ == "PROPN" else None
         if owned is None or token.dep_ in ("compound", "poss"):
             continue
@@ -338,7 +344,7 @@ def _possessive_places(doc: Doc | Span) -> list[Record]:
             continue
         place = owned[1]
         arg = Arg(place, "in", "place", _fold(place), True)
-        out.append(_record(token, "locate", [arg], False, False, False, doc.text))
+        out.append(_record(token, "locate", [arg], False, False, False, text))
     return out
 
 
@@ -397,12 +403,13 @@ def _passive_participle(predicate: Token) -> bool:
         return False
     if predicate.dep_ == "acl":
         return True
+    # (opening the sentence: its phrase starts it, nothing but "First", "Once" before it)
+    first = predicate.left_edge
     return (
         predicate.dep_ == "advcl"
         and predicate.i < predicate.head.i
-        and all(
-            t.dep_ in ("advmod", "mark") for t in predicate.doc[predicate.sent.start : predicate.i]
-        )
+        and (first.is_sent_start or first.i == 0)
+        and all(t.dep_ in ("advmod", "mark") for t in predicate.doc[first.i : predicate.i])
         and not any(c.dep_ in _SUBJECT_DEPS for c in predicate.children)
     )
 
@@ -1563,8 +1570,8 @@ def _asserted(token: Token) -> bool:
     return not (token.dep_ in ("pcomp", "pobj") and token.head.lower_ in _UNASSERTED)
 
 
-def _predicates(doc: Doc | Span) -> Iterable[Token]:
-    for token in doc:
+def _predicates(tokens: Sequence[Token]) -> Iterable[Token]:
+    for token in tokens:
         if token.pos_ in ("VERB", "AUX") and (
             token.dep_ in _PREDICATE_DEPS or token.dep_ == "ROOT"
         ):
@@ -1581,14 +1588,14 @@ def _predicates(doc: Doc | Span) -> Iterable[Token]:
             yield token
 
 
-def _makers_of_works(doc: Doc | Span) -> list[Record]:
+def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
     """ "Jane Austen's novel Pride and Prejudice", "Vivaldi's The Four Seasons": a work
     named with its maker's possessive says who made it (a made relation, :data:`MADE`,
     that any making relation meets). Only a person's name before a work: a novel, a
     painting, a title the parser calls a work, or the subject of its own publishing
     ("Trump's Mar-a-Lago" says nothing of who built it)."""
     out = []
-    for token in doc:
+    for token in tokens:
         if token.lower_ in _WORKS and (named := _title_after(token)) is not None:
             # "Melville's novel Moby-Dick": the possessive on the noun, the title after it
             makers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
@@ -1610,26 +1617,26 @@ def _makers_of_works(doc: Doc | Span) -> list[Record]:
                 (_arg(makers[0], "by"),),
                 subject_kind=kind,
                 subject_proper=True,
-                text=doc.text,
+                text=text,
             )
         )
     return out
 
 
-def _appositions(doc: Doc | Span) -> list[Record]:
+def _appositions(tokens: Sequence[Token], text: str) -> list[Record]:
     """ "Canberra, the capital of Australia," / "the first female justice, Sandra Day
     O'Connor": a name and what the sentence says it is, as "X is the capital of Y" (a
     role when the description is one) and "X is a first female justice"; and a
     description right before a name ("the Finnish composer Jean Sibelius wrote ...")."""
     out: list[Record] = []
-    for token in doc:
+    for token in tokens:
         head = token.head
         if token.dep_ == "appos" and head.pos_ == "PROPN" and token.pos_ == "NOUN":
-            out += _described(head, token, doc.text)
+            out += _described(head, token, text)
         elif token.dep_ == "appos" and head.pos_ == "NOUN" and token.pos_ == "PROPN":
-            out += _described(token, head, doc.text)
+            out += _described(token, head, text)
         elif (described := _description_before(token)) is not None:
-            out += _described(token, described, doc.text)
+            out += _described(token, described, text)
     return out
 
 
@@ -1637,14 +1644,15 @@ def _description_before(name: Token) -> Token | None:
     """The common noun right before a name that describes it ("the Finnish composer Jean
     Sibelius", "the Scottish bacteriologist Alexander Fleming", read as the name's
     compound or as a second subject); None for an apposition (read as one) or none."""
-    if name.pos_ != "PROPN" or name.dep_ in ("compound", "appos", "flat"):
+    if name.pos_ != "PROPN" or name.dep_ in ("compound", "appos", "flat") or name.i == 0:
         return None
-    start = min(
-        [name.i, *(c.i for c in name.lefts if c.dep_ in ("compound", "flat") and c.pos_ == "PROPN")]
-    )
+    doc = name.doc
+    start = name.i  # past the name's own words ("Jean" of "Jean Sibelius")
+    while start > 0 and (word := doc[start - 1]).pos_ == "PROPN" and word.head.i == name.i:
+        start -= 1
     if start == 0:
         return None
-    noun = name.doc[start - 1]
+    noun = doc[start - 1]
     if noun.pos_ != "NOUN" or not noun.text.islower() or noun.lemma_.lower() in _WORKS:
         return None  # ("the novel Beloved" names a work: :func:`_makers_of_works`)
     beside = noun.dep_ == "compound" and noun.head.i == name.i
@@ -1836,9 +1844,16 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     out: list[Record] = []
     last_named = ""
     statement = -1
-    clauses = [r for p in _predicates(doc) for r in _clause_records(p, doc.text)]
+    # (the tokens made once: spaCy makes a new Token object at every walk over the doc)
+    tokens = list(doc)
+    clauses = [r for p in _predicates(tokens) for r in _clause_records(p, doc.text)]
     last_record: Record | None = None
-    for record in [*clauses, *_makers_of_works(doc), *_appositions(doc), *_possessive_places(doc)]:
+    said = [
+        *_makers_of_works(tokens, doc.text),
+        *_appositions(tokens, doc.text),
+        *_possessive_places(tokens, doc.text),
+    ]
+    for record in [*clauses, *said]:
         if record.statement != _RESTATED:
             statement += 1
             if record.subject and record.subject_proper:
