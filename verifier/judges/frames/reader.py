@@ -534,7 +534,7 @@ def _value_owner(
     judged = _judged_sentence(claim, evidence, before, i, judgement)
     if not values or not mine or judged is None:
         return None
-    sentence, records = judged
+    sentence, start, end, records = judged
     said = [re.compile(rf"(?<![\w.,]){re.escape(v)}(?![\w]|[.,]\d)") for v in values]
     holders = [
         r
@@ -579,21 +579,22 @@ def _value_owner(
     who = owner.subject_text or "no one named"
     detail = f"{values[0]} is of another clause ({who}: {owner.relation} {args})"
     match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
-    return Reading(match, i, judgement.start, judgement.end, sentence)
+    return Reading(match, i, start, end, sentence)
 
 
 def _judged_sentence(
     claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
-) -> tuple[str, tuple[Record, ...]] | None:
-    """The sentence the rules judged text ``i`` by, and its records (a pronoun or "the
-    <noun>" read as the claim's subject where the page names it)."""
-    if judgement.start is None or judgement.end is None:
+) -> tuple[str, int, int, tuple[Record, ...]] | None:
+    """The sentence the rules judged text ``i`` by, its offsets and its records (a pronoun
+    or "the <noun>" read as the claim's subject where the page names it)."""
+    start, end = judgement.start, judgement.end
+    if start is None or end is None:
         return None
     text = evidence[i]
-    sentence = text[judgement.start : judgement.end]
-    context = (before[i][-_CONTEXT:] if before else "") + text[: judgement.end]
+    sentence = text[start:end]
+    context = (before[i][-_CONTEXT:] if before else "") + text[:end]
     names = tuple(r.subject for r in _claim_records(claim) if _named(r.subject, context))
-    return sentence, _sentence_records(sentence, names, titles_of(claim))
+    return sentence, start, end, _sentence_records(sentence, names, titles_of(claim))
 
 
 def _another_act(
@@ -605,7 +606,7 @@ def _another_act(
     judged = _judged_sentence(claim, evidence, before, i, judgement)
     if judged is None:
         return None
-    sentence, theirs = judged
+    sentence, start, end, theirs = judged
     for record in _claim_records(claim):
         found = value_of_another_act(record, theirs)
         if found is not None:
@@ -615,7 +616,7 @@ def _another_act(
                 f"{' '.join(a.text for a in owner.args)})"
             )
             match = Match("other_subject", "another act", detail, record, owner)
-            return Reading(match, i, judgement.start, judgement.end, sentence)
+            return Reading(match, i, start, end, sentence)
     return None
 
 
