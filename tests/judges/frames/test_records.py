@@ -1065,3 +1065,10 @@ def test_unearthing_is_discovering_and_an_inaugural_event_is_the_first() -> None
         "supported"
     )
     assert same_name("first tour de france", ordinal_first("inaugural tour de france"))
+
+
+def test_orbited_by_a_number_of_moons_is_having_them() -> None:
+    """ "Uranus is orbited by 28 known moons": Uranus has 28 moons (a count)."""
+    sentence = "Uranus is orbited by 28 small and large moons, named after literary characters."
+    assert ("support", "same") in _kinds("Uranus has 28 moons.", sentence)
+    assert ("contradiction", "count") in _kinds("Uranus has 14 moons.", sentence)

@@ -711,6 +711,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
             if noun.pos_ == "NOUN" and _unique(noun)
         ]
     said += _took_numbered_role(predicate, subject, negated, text)
+    said += _orbited_by(predicate, subject, args, negated, text)
     said += _replaced_as(predicate, negated, text)
     out += [replace(r, statement=_RESTATED, restated=True) for r in said]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
@@ -829,6 +830,25 @@ def numbered_role(role: str) -> bool:
     place in a series, held for good (whoever held it holds it in any tense); not a title
     that opens with "first" ("first lady", "first minister")."""
     return bool(_NUMBERED_ROLE.match(role)) and not _FIRST_TITLE.match(role)
+
+
+def _orbited_by(
+    predicate: Token, subject: Token | None, args: Sequence[Arg], negated: bool, text: str
+) -> list[Record]:
+    """ "Mars is orbited by two small moons": Mars has two moons (a count, compared as
+    "has" is)."""
+    if predicate.lemma_ not in ("orbit", "circle") or subject is None:
+        return []
+    if subject.dep_ != "nsubjpass":
+        return []
+    counted = [a for a in args if a.prep == "by" and a.kind == "number"]
+    if len(counted) != 1:
+        return []
+    # the count and what it counts ("two small, irregularly shaped moons": two moons)
+    words = counted[0].text.replace(",", " ").split()
+    said = f"{words[0]} {words[-1]}"
+    count = Arg(said, "", "number", _fold(said), True)
+    return [_record(subject, "have", [count], negated, False, False, text)]
 
 
 _REPLACING = frozenset({"replace", "succeed", "supplant", "supersede"})
