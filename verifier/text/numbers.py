@@ -26,7 +26,7 @@ from verifier.text.months import MONTH_NAMES, WEEKDAYS
 from verifier.text.spans import DIGIT
 from verifier.text.stem import Stemming, stem
 
-__all__ = ["PEOPLE", "UNITS", "Quantity", "Reading", "number_words", "quantities_in"]
+__all__ = ["PEOPLE", "UNITS", "Quantity", "Reading", "number_words", "quantities_in", "word_number"]
 
 
 class Reading(Enum):
@@ -533,6 +533,11 @@ def _count_of(noun: str) -> str:
 
 
 _NUMBER_NAMES = {n: w for w, n in _WORD_NUMBERS.items() if isinstance(n, int)}
+
+
+def word_number(word: str) -> int | None:
+    """The number a word names ("twelve": 12, "dozen": 12), or None."""
+    return _WORD_NUMBERS.get(word.lower())
 
 
 def number_words(n: int) -> tuple[str, ...]:

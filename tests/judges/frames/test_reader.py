@@ -24,6 +24,7 @@ from verifier.judges.frames.scorer import WEIGHTS_FILE, Scorer
 
 SURE = Scorer({"bias": 5.0}, threshold=0.8, review=0.3)  # every contradiction confirmed
 UNSURE = Scorer({"bias": -0.4}, threshold=0.8, review=0.3)  # p 0.40: review, never a cap
+SHIPPED = Scorer.load()  # the scorer the package ships
 
 
 def _decide(claim: str, evidence: str, scorer: Scorer = SURE) -> tuple[str, str]:
@@ -443,15 +444,12 @@ def test_two_continents_for_a_country_are_a_question_not_a_cap() -> None:
 def test_how_often_the_claim_says_it_holds_must_be_said() -> None:
     """ "X is rarely organised by Y" is not said by "X is organised by Y"; nor is "based
     solely on" by "based on"."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     sentence = "The Ryder Cup is a biennial golf competition organised by the PGA of America."
-    assert judge.decide("The Ryder Cup is organised by the PGA of America.", [sentence]).label == (
+    assert _decide("The Ryder Cup is organised by the PGA of America.", sentence, SHIPPED)[0] == (
         "supported"
     )
     assert (
-        judge.decide("The Ryder Cup is rarely organised by the PGA of America.", [sentence]).label
+        _decide("The Ryder Cup is rarely organised by the PGA of America.", sentence, SHIPPED)[0]
         != "supported"
     )
 
@@ -461,28 +459,22 @@ def test_a_place_the_sentence_gives_for_another_act_is_not_stated() -> None:
     rules see "born" and "Oslo" in one sentence); "Nokia, founded in 1865, is
     headquartered in Espoo" does not say it was founded in Espoo. A town described by
     "is a town in X" says where it is."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     settled = "Grieg was born in Bergen in 1843 and settled in Oslo in 1866."
-    assert judge.decide("Edvard Grieg was born in Oslo.", [settled]).label != "supported"
-    assert judge.decide("Edvard Grieg was born in Bergen.", [settled]).label == "supported"
+    assert _decide("Edvard Grieg was born in Oslo.", settled, SHIPPED)[0] != "supported"
+    assert _decide("Edvard Grieg was born in Bergen.", settled, SHIPPED)[0] == "supported"
     seat = "Nokia, founded by Fredrik Idestam in 1865, is headquartered in Espoo, Finland."
-    assert judge.decide("Nokia was founded in Espoo.", [seat]).label != "supported"
-    assert judge.decide("Nokia is headquartered in Espoo.", [seat]).label == "supported"
+    assert _decide("Nokia was founded in Espoo.", seat, SHIPPED)[0] != "supported"
+    assert _decide("Nokia is headquartered in Espoo.", seat, SHIPPED)[0] == "supported"
     town = "Vianden is a small town in the canton of Vianden, in northern Luxembourg."
-    assert judge.decide("Vianden is in Luxembourg.", [town]).label == "supported"
+    assert _decide("Vianden is in Luxembourg.", town, SHIPPED)[0] == "supported"
 
 
 def test_how_many_times_the_claim_says_must_be_said() -> None:
     """ "Uruguay has won the World Cup once" is not said by "Uruguay won the tournament in
     1930"; "twice" is said by "two times"."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     won = "Uruguay won the 1930 FIFA World Cup, beating Argentina in the final."
-    assert judge.decide("Uruguay won the 1930 FIFA World Cup.", [won]).label == "supported"
-    assert judge.decide("Uruguay has won the FIFA World Cup once.", [won]).label != "supported"
+    assert _decide("Uruguay won the 1930 FIFA World Cup.", won, SHIPPED)[0] == "supported"
+    assert _decide("Uruguay has won the FIFA World Cup once.", won, SHIPPED)[0] != "supported"
     from verifier.judges.frames.reader import _count_said
 
     assert _count_said("Uruguay won it twice.", "Uruguay has won it two times.")
@@ -492,9 +484,6 @@ def test_how_many_times_the_claim_says_must_be_said() -> None:
 def test_a_role_held_ever_since_is_held_now() -> None:
     """ "... and has been Kazakhstan's capital ever since" says it still is (not "since
     1997", a dated statement, nor "until")."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     since = "Astana replaced Almaty as the seat of government in 1997 and has been Kazakhstan's capital ever since."
-    assert judge.decide("Almaty is the capital of Kazakhstan.", [since]).label == "refuted"
-    assert judge.decide("Astana is the capital of Kazakhstan.", [since]).label == "supported"
+    assert _decide("Almaty is the capital of Kazakhstan.", since, SHIPPED)[0] == "refuted"
+    assert _decide("Astana is the capital of Kazakhstan.", since, SHIPPED)[0] == "supported"

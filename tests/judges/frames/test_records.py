@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.records import (
     Match,
     compare_records,
@@ -32,6 +33,11 @@ def _both_ways(sentence: str, true: str, false: str) -> None:
     value."""
     assert ("support", "same") in _kinds(true, sentence)
     assert ("contradiction", "value") in _kinds(false, sentence)
+
+
+def _verdict(claim: str, sentence: str) -> str:
+    """The default judge's label for the claim against one sentence."""
+    return FrameJudge().decide(claim, [sentence]).label
 
 
 def _says_nothing(claim: str, sentence: str) -> bool:
@@ -790,8 +796,6 @@ def test_becoming_a_member_is_joining() -> None:
 
 def test_a_claim_said_the_other_way_is_one_statement() -> None:
     """The claim "X became a member of Y" is one statement, supported by "X joined Y"."""
-    from verifier.judges.frames.judge import FrameJudge
-
     verdict = FrameJudge(records=True).decide(
         "Slovakia became a member of the European Union in 2004.",
         ["Slovakia joined the European Union in 2004, with nine other states."],
@@ -860,23 +864,18 @@ def test_taking_a_numbered_role_holds_it_for_good() -> None:
     """ "X took office as Ghana's first prime minister" says X was the first, in any tense
     and whatever ended it later ("until his death"); a role held once ("served as the
     capital") or a title that opens with "first" ("first lady") is not held for good."""
-    from verifier.judges.frames.judge import FrameJudge
-
     took = (
         "Kwame Nkrumah took office as Ghana's first prime minister in 1957 and served until 1960."
     )
-    judge = FrameJudge(records=True)
-    assert judge.decide("Kwame Nkrumah was Ghana's first prime minister.", [took]).label == (
-        "supported"
-    )
-    assert judge.decide("Ghana's first prime minister was Kofi Busia.", [took]).label == ("refuted")
+    assert _verdict("Kwame Nkrumah was Ghana's first prime minister.", took) == ("supported")
+    assert _verdict("Ghana's first prime minister was Kofi Busia.", took) == ("refuted")
     held = records_of(parse("Lagos served as the capital of Nigeria until 1991."))
     assert not any(r.role for r in held)
     lady = records_of(parse("Edith Wilson served as the first lady of the United States."))
     assert not any(r.role for r in lady)
     # "became the first": the numbered role too (not "became the capital": a role once)
     became = "In June 1963 Valentina Tereshkova became the first woman in space."
-    assert judge.decide("Sally Ride was the first woman in space.", [became]).label == "refuted"
+    assert _verdict("Sally Ride was the first woman in space.", became) == "refuted"
     capital = records_of(parse("Rio de Janeiro became the capital of Brazil in 1763."))
     assert not any(r.role for r in capital)
 
@@ -941,32 +940,20 @@ def test_a_superlative_said_as_a_comparison_with_all_the_others(claim: str, sent
 def test_a_superlative_said_as_a_comparison_decides_both_ways() -> None:
     """The judge reads a sentence that says "deeper than any other lake" for a claim about
     "the deepest lake" (the two words meet), and "tallest" is said by "higher"."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     deeper = "Lake Baikal is deeper than any other lake on Earth."
-    assert judge.decide("Lake Baikal is the deepest lake in the world.", [deeper]).label == (
+    assert _verdict("Lake Baikal is the deepest lake in the world.", deeper) == ("supported")
+    assert _verdict("Crater Lake is the deepest lake in the world.", deeper) == ("refuted")
+    higher = "No building on Earth rises higher than the Burj Khalifa in Dubai."
+    assert _verdict("The Burj Khalifa is the tallest building in the world.", higher) == (
         "supported"
     )
-    assert judge.decide("Crater Lake is the deepest lake in the world.", [deeper]).label == (
-        "refuted"
-    )
-    higher = "No building on Earth rises higher than the Burj Khalifa in Dubai."
-    assert judge.decide(
-        "The Burj Khalifa is the tallest building in the world.", [higher]
-    ).label == ("supported")
 
 
 def test_a_role_that_remains_or_is_the_sole_one_is_the_role() -> None:
     """ "Bern remains the federal city of Switzerland" says what "is" says; "the sole
     official language" is the official language."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     remains = "Although the courts sit in Lausanne, Bern remains the federal city of Switzerland."
-    assert judge.decide("Lausanne is the federal city of Switzerland.", [remains]).label == (
-        "refuted"
-    )
+    assert _verdict("Lausanne is the federal city of Switzerland.", remains) == ("refuted")
     sole = "Amharic is the sole working language of the federal government of Ethiopia."
     assert ("contradiction", "unique_role") in _kinds(
         "Oromo is the working language of the federal government of Ethiopia.", sole
@@ -977,13 +964,10 @@ def test_a_clauses_own_tense_decides_a_role_then_or_now() -> None:
     """ "Portuguese is the official language of Brazil, which was colonised by Portugal":
     the role is said now (the "was" belongs to another clause), so a claim of another
     language now is contradicted; a role said in the past is not a role now."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     now = "Dutch is the official language of Suriname, which was colonised by the Netherlands."
-    assert judge.decide("English is the official language of Suriname.", [now]).label == "refuted"
+    assert _verdict("English is the official language of Suriname.", now) == "refuted"
     then = "Lagos was the capital of Nigeria until 1991."
-    assert judge.decide("Abuja is the capital of Nigeria.", [then]).label != "refuted"
+    assert _verdict("Abuja is the capital of Nigeria.", then) != "refuted"
     (record,) = [r for r in records_of(parse(now)) if r.role]
     assert record.tense == "present"
 
@@ -992,13 +976,10 @@ def test_a_value_of_a_name_the_claim_names_too_is_not_anothers() -> None:
     """ "Gutenberg finished his Bible in 1475" against "Gutenberg's best-known work, the
     Bible, was completed around 1455": the Bible is what the claim speaks of, not another
     subject that owns the date."""
-    from verifier.judges.frames.judge import FrameJudge
-
     sentence = "Hokusai's best-known work, the print The Great Wave, was completed around 1831."
-    verdict = FrameJudge(records=True).decide(
-        "Hokusai finished his print The Great Wave in about 1850.", [sentence]
+    assert _verdict("Hokusai finished his print The Great Wave in about 1850.", sentence) == (
+        "refuted"
     )
-    assert verdict.label == "refuted"
 
 
 def test_a_place_owned_by_a_country_is_in_that_country() -> None:
@@ -1029,18 +1010,11 @@ def test_the_one_replaced_as_a_role_holds_it_no_more() -> None:
     """ "Dodoma replaced Dar es Salaam as Tanzania's capital in 1996": Dar es Salaam is not
     the capital now, though it was; the one that replaced it may have been replaced since,
     so nothing is read of it."""
-    from verifier.judges.frames.judge import FrameJudge
-
-    judge = FrameJudge(records=True)
     replaced = "Dodoma officially replaced Dar es Salaam as Tanzania's capital in 1996."
-    assert judge.decide("Dar es Salaam is the capital of Tanzania.", [replaced]).label == (
-        "refuted"
-    )
-    assert judge.decide("Dar es Salaam was the capital of Tanzania.", [replaced]).label != (
-        "refuted"
-    )
+    assert _verdict("Dar es Salaam is the capital of Tanzania.", replaced) == ("refuted")
+    assert _verdict("Dar es Salaam was the capital of Tanzania.", replaced) != ("refuted")
     old = "Rio de Janeiro replaced Salvador as the capital of Brazil in 1763."
-    assert judge.decide("Brasilia is the capital of Brazil.", [old]).label != "refuted"
+    assert _verdict("Brasilia is the capital of Brazil.", old) != "refuted"
 
 
 def test_a_description_right_before_a_name_says_what_it_is() -> None:
@@ -1057,13 +1031,8 @@ def test_a_description_right_before_a_name_says_what_it_is() -> None:
 def test_unearthing_is_discovering_and_an_inaugural_event_is_the_first() -> None:
     """ "Farmers unearthed the Terracotta Army in 1974" dates its discovery; "the
     inaugural Tour de France" is the first."""
-    from verifier.judges.frames.judge import FrameJudge
-
     unearthed = "Farmers digging a well unearthed the Terracotta Army in March 1974."
-    judge = FrameJudge(records=True)
-    assert judge.decide("The Terracotta Army was discovered in 1974.", [unearthed]).label == (
-        "supported"
-    )
+    assert _verdict("The Terracotta Army was discovered in 1974.", unearthed) == ("supported")
     assert same_name("first tour de france", ordinal_first("inaugural tour de france"))
 
 

@@ -49,6 +49,7 @@ from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.slots import SAME_SUPERLATIVE, values_in
 from verifier.judges.frames.titles import shielded, titles_of, unshielded
+from verifier.text.numbers import word_number
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
@@ -447,12 +448,6 @@ _TIMES = re.compile(
     re.IGNORECASE,
 )
 _AS_TIMES = {"once": "1", "twice": "2", "thrice": "3"}
-_COUNT_WORDS = {
-    w: str(n)
-    for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
-    )
-}
 
 
 def _uncounted(claim: str, judgement: Judgement) -> Judgement | None:
@@ -481,7 +476,8 @@ def _times(phrase: str) -> str:
     if phrase in _AS_TIMES:
         return _AS_TIMES[phrase]
     n = phrase.split()[0]
-    return _COUNT_WORDS.get(n, n)
+    value = word_number(n)
+    return n if value is None else str(value)
 
 
 def _count_said(claim: str, sentence: str) -> bool:
