@@ -1041,3 +1041,39 @@ def test_orbited_by_a_number_of_moons_is_having_them() -> None:
     sentence = "Uranus is orbited by 28 small and large moons, named after literary characters."
     assert ("support", "same") in _kinds("Uranus has 28 moons.", sentence)
     assert ("contradiction", "count") in _kinds("Uranus has 14 moons.", sentence)
+
+
+def test_a_made_thing_named_with_its_makers_possessive_is_the_thing() -> None:
+    """ "Lantern Press issued Maria Delgado's The Salt Road in 1962": what was issued is
+    "The Salt Road" (its maker is no part of its name), and a passive claim about it is
+    told from its doer, not of another subject."""
+    sentence = "Lantern Press first published Maria Delgado's The Salt Road in Lisbon in 1962."
+    restated = [r for r in records_of(parse(sentence)) if r.restated and r.patient]
+    assert [r.subject for r in restated] == ["salt road"]
+    assert _verdict("The Salt Road was first published in 1962.", sentence) == "supported"
+    # the other year is a conflict of the same act (publishing holds many times: how sure
+    # is the calibration's), not another subject's value
+    other = FrameJudge().decide("The Salt Road was first published in 1971.", [sentence])
+    assert "1971 vs 1962" in other.reason
+    assert "another subject" not in other.reason
+
+
+def test_a_publisher_is_no_author() -> None:
+    """Publishing is a relation of its own: the publisher of a play is not its author, and
+    a work is written before it is published."""
+    published = "Thomas Hollis published The Winter Garden in 1711."
+    assert _verdict("The Winter Garden was written by Ann Carrow.", published) != "refuted"
+    assert _says_nothing("The Winter Garden was written by Ann Carrow.", published)
+    assert _verdict("The Winter Garden was written in 1705.", published) != "refuted"
+
+
+def test_a_title_after_a_works_noun_is_what_was_made() -> None:
+    """ "Ana Ruiz wrote the novel Paper Lanterns": the parse reads the title as a clause of
+    its own or the noun as an adjective; what was written is the title, not "novel"."""
+    sentence = "Paper Lanterns is a 1974 novel by the Chilean writer Ana Ruiz."
+    assert _verdict("Ana Ruiz wrote the novel Paper Lanterns.", sentence) == "supported"
+    assert ("contradiction", "maker") in _kinds(
+        "Tomas Vidal wrote the novel Paper Lanterns.", sentence
+    )
+    beloved = "Beloved is a 1987 novel by the American writer Toni Morrison."
+    assert _verdict("Toni Morrison wrote the novel Beloved.", beloved) == "supported"

@@ -107,6 +107,7 @@ AGENTIVE = frozenset(
         "create",
         "discover",
         "write",
+        "publish",
         "compose",
         "paint",
         "direct",
@@ -123,7 +124,7 @@ _SOURCE_PREPS = frozenset({"from", "by"})  # "an album from X" / "an album by X"
 MADE = "made"
 _MAKING = frozenset({"write", "compose", "paint", "create", "direct"})
 # a work the subject of its own publishing ("Vivaldi's The Four Seasons was published")
-_PUBLISHING = _MAKING | {"release"}
+_PUBLISHING = _MAKING | {"release", "publish"}
 _WORKS = frozenset(
     "novel book play opera symphony concerto painting portrait poem song album film movie "
     "sculpture essay treatise theory masterpiece musical ballet novella".split()
@@ -268,8 +269,9 @@ def _kind_of(token: Token) -> tuple[ArgKind, bool]:
 
 
 def _named_by_apposition(token: Token) -> Token:
-    """ "the Scottish bacteriologist Alexander Fleming": the name, not the description."""
-    if token.pos_ == "NOUN":
+    """ "the Scottish bacteriologist Alexander Fleming": the name, not the description
+    (a work's noun too where the tagger reads it as an adjective: "wrote the novel X")."""
+    if token.pos_ == "NOUN" or token.lower_ in _WORKS:
         for child in token.children:
             if child.dep_ == "appos" and (child.pos_ == "PROPN" or child.ent_type_ in _ENT_KIND):
                 return child
@@ -721,9 +723,53 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
         rest = [a for a in args if a.prep]
         for obj in (c for c in predicate.children if c.dep_ == "dobj"):
             for made in _holders(obj):
+                made = _named_by_apposition(made)
+                # "wrote the novel Beloved", the title read as a clause of its own: Beloved
+                titled = _title_after(made) if made.lower_ in _WORKS else None
+                made = titled if titled is not None and titled.head.i != made.i else made
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
+                restated = _without_maker(made, restated)
+                entity = _title_entity_after(made)
+                if entity is not None:
+                    restated = replace(restated, subject=_fold(entity), subject_text=entity)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
     return out
+
+
+def _title_entity_after(noun: Token) -> str | None:
+    """A title of common words right after a work's noun ("wrote the novel Things Fall
+    Apart", not a run of proper nouns for :func:`_title_after`): the name the tagger finds
+    starting at the next word."""
+    if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _WORKS:
+        return None
+    after = noun.i + 1
+    for ent in noun.doc.ents:
+        if (
+            ent.start == after
+            and ent.label_ in ("WORK_OF_ART", "ORG", "PERSON", "PRODUCT")
+            and all(t.text[:1].isupper() for t in ent if t.is_alpha)
+        ):
+            return ent.text
+    return None
+
+
+def _without_maker(made: Token, record: Record) -> Record:
+    """A made thing named with its maker's possessive ("Heinemann published Chinua
+    Achebe's Things Fall Apart"): the thing is "Things Fall Apart", its maker is no part of
+    its name (:func:`_maker_of` reads the maker)."""
+    owners = [
+        c
+        for c in made.children
+        if c.dep_ == "poss" and c.pos_ == "PROPN" and c.ent_type_ in ("PERSON", "ORG", "")
+    ]
+    if made.pos_ != "PROPN" or not owners:
+        return record
+    span = _span_of(made)
+    rest = made.doc[owners[-1].right_edge.i + 1 : span.end]
+    words = [t for t in rest if t.is_alpha and t.lower_ not in ("'s", "the")]
+    if not words:
+        return record
+    return replace(record, subject=_fold(rest.text), subject_text=rest.text)
 
 
 def _objects_of(token: Token, word: str) -> list[Token]:
@@ -933,7 +979,7 @@ _LIGHT_VERBS: dict[tuple[str, str], str] = {
 _PARTICLE_VERBS: dict[tuple[str, str], str] = {
     ("go", "down"): "sink",
     ("come", "together"): "form",
-    ("bring", "out"): "write",  # a book brought out: published
+    ("bring", "out"): "publish",  # a book brought out
 }
 
 
@@ -1339,7 +1385,7 @@ _AFTER_NOUN = frozenset("nearest closest farthest furthest".split())
 
 DATED_WORK = "dated work"  # "a 1972 film": the work's year, said in its class
 # what the year of a work dates: its release, its writing or publishing, its painting
-_DATING_A_WORK = frozenset({"release", "write", "paint", "compose", "made"})
+_DATING_A_WORK = frozenset({"release", "write", "publish", "paint", "compose", "made"})
 
 
 def _dated_work(
@@ -2187,7 +2233,18 @@ def _someone_else(claim: Record, found: Record) -> bool:
         return False
     if set(found.subject.split()) - _GENERIC <= set(_fold(claim.text).split()):
         return False  # what the claim names too ("Gutenberg finished his Bible": the Bible)
+    if claim.patient and found.relation == claim.relation and _object_named(claim, found):
+        # the claim's event told from its doer ("Heinemann first published Chinua Achebe's
+        # Things Fall Apart in 1958" for "Things Fall Apart was first published in ..."):
+        # the same act, its restatement compares
+        return False
     return not any(a.prep == "by" and same_name(claim.subject, a.key) for a in found.args)
+
+
+def _object_named(claim: Record, found: Record) -> bool:
+    """The found clause's object holds every word of the claim's subject."""
+    words = set(claim.subject.split())
+    return bool(words) and any(not a.prep and words <= set(a.key.split()) for a in found.args)
 
 
 def same_subject(claim: Record, found: Record) -> bool:

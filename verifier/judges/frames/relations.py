@@ -59,7 +59,10 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "locate": ("locate", "lie", "situate", "sit", "stand", "find in"),
     "create": ("invent", "design", "devise", "develop", "conceive", "create"),
     "discover": ("discover", "isolate", "identify", "detect", "first isolate", "unearth"),
-    "write": ("write", "publish", "pen", "issue"),
+    "write": ("write", "pen"),
+    # a publisher is no author, and a work is written before it is published: publishing
+    # is a relation of its own ("Nicholas Ling published Hamlet in 1603")
+    "publish": ("publish", "issue"),
     # "put forward", "proposed", "suggested": an idea advanced
     "propose": ("propose", "put forward", "put forth", "suggest", "advance", "posit"),
     # "supplies water to", "feeds", "provides": what a river, an aqueduct or a plant gives
@@ -177,6 +180,7 @@ REPEATABLE = frozenset(
     {
         "award",
         "write",
+        "publish",
         "hold",
         "release",
         "lead",
