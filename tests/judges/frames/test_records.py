@@ -1077,3 +1077,11 @@ def test_a_title_after_a_works_noun_is_what_was_made() -> None:
     )
     beloved = "Beloved is a 1987 novel by the American writer Toni Morrison."
     assert _verdict("Toni Morrison wrote the novel Beloved.", beloved) == "supported"
+
+
+def test_a_work_made_together_has_other_makers() -> None:
+    """ "Ana Ruiz co-wrote the novel Paper Lanterns": a work made with others; the source
+    naming another of its makers contradicts nothing."""
+    sentence = "Paper Lanterns, Tomas Vidal's 1974 comic novel, was filmed in 1990."
+    assert _says_nothing("Ana Ruiz co-wrote the novel Paper Lanterns.", sentence)
+    assert _verdict("Ana Ruiz co-wrote the novel Paper Lanterns.", sentence) != "refuted"

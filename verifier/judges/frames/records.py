@@ -2124,6 +2124,16 @@ def _another_maker(claim: Record, found: Record, clashing: Sequence[Arg]) -> boo
 _AUTHORING = frozenset({"write"}) | _ONE_MAKER
 
 
+# "co-wrote", "co-founded", "co-authored": made with others, as either side says it
+_TOGETHER = re.compile(r"\bco-?(?:wr|auth|found|direct|creat|compos|produc|develop|invent)", re.I)
+
+
+def _made_together(claim: Record, found: Record) -> bool:
+    """Either side says the thing was made with others ("Neil Gaiman co-wrote Good
+    Omens"): another maker named is no other hand."""
+    return bool(_TOGETHER.search(claim.text) or _TOGETHER.search(found.text))
+
+
 def _authored(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
     """The author of a named work, one person on each side and the source naming one:
     "Hamlet was written by Christopher Marlowe" against "written by William Shakespeare",
@@ -2557,6 +2567,8 @@ def _one_value_apart(
     same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
     # who made it is one slot of a making relation, whatever else may repeat ("signed")
     clashing = clashing if one_apart else []
+    if any(a.prep == "by" for a in clashing) and _made_together(claim, found):
+        return Match("unrelated", "made together", "; ".join(said), claim, found, features)
     maker_slot = claim.relation in AGENTIVE and any(a.prep == "by" for a in clashing)
     kind_of = any(_another_kind_of(m, t) for m in clashing for t in found.args)
     if one_apart and kind_of and not negated:
