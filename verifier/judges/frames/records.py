@@ -722,18 +722,24 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
         agents = [_arg(s, "by") for s in _holders(subject)]  # "Lewis and Clark led it"
         rest = [a for a in args if a.prep]
         for obj in (c for c in predicate.children if c.dep_ == "dobj"):
-            for made in _holders(obj):
-                made = _named_by_apposition(made)
-                # "wrote the novel Beloved", the title read as a clause of its own: Beloved
-                titled = _title_after(made) if made.lower_ in _WORKS else None
-                made = titled if titled is not None and titled.head.i != made.i else made
+            for made, name in map(_object_made, _holders(obj)):
                 restated = _record(made, relation, [*agents, *rest], negated, False, False, text)
-                restated = _without_maker(made, restated)
-                entity = _title_entity_after(made)
-                if entity is not None:
-                    restated = replace(restated, subject=_fold(entity), subject_text=entity)
+                if name is not None:
+                    restated = replace(restated, subject=_fold(name), subject_text=name)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
     return out
+
+
+def _object_made(noun: Token) -> tuple[Token, str | None]:
+    """The thing an object names as made, and its name where the parse's phrase is not
+    it: the name beside a description ("the bacteriologist Alexander Fleming"), a title
+    after a work's noun ("wrote the novel Beloved", the title read as a clause of its own;
+    "the novel Things Fall Apart"), a work without its maker's possessive."""
+    noun = _named_by_apposition(noun)
+    titled = _title_after(noun) if noun.lower_ in _WORKS else None
+    if titled is not None and titled.head.i != noun.i:
+        noun = titled
+    return noun, _title_entity_after(noun) or _without_maker(noun)
 
 
 def _title_entity_after(noun: Token) -> str | None:
@@ -753,23 +759,19 @@ def _title_entity_after(noun: Token) -> str | None:
     return None
 
 
-def _without_maker(made: Token, record: Record) -> Record:
-    """A made thing named with its maker's possessive ("Heinemann published Chinua
-    Achebe's Things Fall Apart"): the thing is "Things Fall Apart", its maker is no part of
-    its name (:func:`_maker_of` reads the maker)."""
+def _without_maker(made: Token) -> str | None:
+    """The name of a made thing named with its maker's possessive ("Heinemann published
+    Chinua Achebe's Things Fall Apart": "Things Fall Apart"; its maker is no part of its
+    name, :func:`_maker_of` reads the maker), or None."""
     owners = [
         c
         for c in made.children
         if c.dep_ == "poss" and c.pos_ == "PROPN" and c.ent_type_ in ("PERSON", "ORG", "")
     ]
     if made.pos_ != "PROPN" or not owners:
-        return record
-    span = _span_of(made)
-    rest = made.doc[owners[-1].right_edge.i + 1 : span.end]
-    words = [t for t in rest if t.is_alpha and t.lower_ not in ("'s", "the")]
-    if not words:
-        return record
-    return replace(record, subject=_fold(rest.text), subject_text=rest.text)
+        return None
+    rest = made.doc[owners[-1].right_edge.i + 1 : _span_of(made).end]
+    return rest.text if any(t.is_alpha and t.lower_ != "the" for t in rest) else None
 
 
 def _objects_of(token: Token, word: str) -> list[Token]:
