@@ -1085,3 +1085,40 @@ def test_a_work_made_together_has_other_makers() -> None:
     sentence = "Paper Lanterns, Tomas Vidal's 1974 comic novel, was filmed in 1990."
     assert _says_nothing("Ana Ruiz co-wrote the novel Paper Lanterns.", sentence)
     assert _verdict("Ana Ruiz co-wrote the novel Paper Lanterns.", sentence) != "refuted"
+
+
+def test_what_is_said_of_a_thing_holds_under_its_other_name() -> None:
+    """ "Madrid's Royal Palace, better known as the Palacio Real, was completed in 1755":
+    the Palacio Real is in Madrid and was completed in 1755; a name only ("known as the
+    pride of the city" names nobody)."""
+    sentence = "Madrid's Royal Palace, better known as the Palacio Real, was completed in 1755."
+    assert _verdict("The Palacio Real is located in Madrid.", sentence) == "supported"
+    assert ("contradiction", "value") in _kinds("The Palacio Real was completed in 1790.", sentence)
+    plain = "The Old Exchange, known as the pride of the city, was opened in 1611."
+    said = [r for r in records_of(parse(plain)) if r.subject == "pride of the city"]
+    assert [r.relation for r in said] == ["alias"]
+
+
+def test_an_official_role_is_the_role() -> None:
+    """ "The cedi is the official currency of Ghana" answers "Ghana's currency is ...";
+    a language's name after "is" is a name, the role's holder."""
+    official = "The Brazilian real is the official currency of Brazil."
+    assert ("contradiction", "unique_role") in _kinds(
+        "Brazil's currency is the Argentine peso.", official
+    )
+    assert _verdict("Brazil's currency is the Brazilian real.", official) == "supported"
+    assert ("contradiction", "unique_role") in _kinds(
+        "The official language of Marovia is Spanish.",
+        "Portuguese is the official language of Marovia.",
+    )
+
+
+def test_a_head_office_says_where_a_company_is_headquartered() -> None:
+    """ "has its head office in X" is "is headquartered in X"; "has offices in X" is not."""
+    claim = "Kestrel Motors is headquartered in Paris."
+    assert _verdict(claim, "Kestrel Motors has its head office in Paris.") == "supported"
+    assert _verdict(claim, "Kestrel Motors has its headquarters in Paris.") == "supported"
+    assert _says_nothing(claim, "Kestrel Motors has offices in Paris and Turin.")
+    assert ("contradiction", "value") in _kinds(
+        claim, "Kestrel Motors has its head office in Madrid."
+    )

@@ -548,7 +548,9 @@ def _role_name(noun: Token) -> str:
         for c in noun.children
         if c.dep_ in ("amod", "compound", "nmod", "nummod") and c.i not in scope
         for m in ["".join(t.text_with_ws for t in c.subtree).strip().lower()]
-        if m not in _ONLY  # "the sole official language" is the official language
+        # "the sole official language" is the official language, and "the official
+        # currency of Ghana" is its currency
+        if m not in _ONLY and m not in _SAYS_NOTHING_MORE
     ]
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
@@ -567,6 +569,7 @@ def _role_name(noun: Token) -> str:
 
 
 _ONLY = frozenset({"sole", "only", "single"})
+_SAYS_NOTHING_MORE = frozenset({"official"})
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
 _SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
@@ -622,6 +625,15 @@ def _args(predicate: Token) -> list[Arg]:
                     _arg(obj, prep.lower_)
                     for prep in child.children
                     if prep.dep_ == "prep" and prep.lower_ in _CLASS_PREPS
+                    for obj in prep.children
+                    if obj.dep_ == "pobj"
+                ]
+            if _light_noun(predicate, child):
+                # "has its head office in Toyota City": where is said of the noun
+                out += [
+                    _arg(obj, prep.lower_)
+                    for prep in child.children
+                    if prep.dep_ == "prep"
                     for obj in prep.children
                     if obj.dep_ == "pobj"
                 ]
@@ -974,7 +986,20 @@ _LIGHT_VERBS: dict[tuple[str, str], str] = {
     ("draw", "close"): "end",
     ("take", "place"): "occur",
     ("set", "foot"): "walk",
+    # a company's one head office ("has offices in" says nothing of the head one)
+    ("have", "headquarters"): "headquarter",
+    ("have", "head office"): "headquarter",
+    ("have", "main office"): "headquarter",
 }
+
+
+def _light_noun(predicate: Token, noun: Token) -> bool:
+    """Whether a verb's object is the noun of a light verb ("has its head office")."""
+    words = [
+        t.lower_ for t in noun.subtree if t.i <= noun.i and t.dep_ != "poss" and t.pos_ != "DET"
+    ]
+    lemma = predicate.lemma_.lower()
+    return (lemma, " ".join(words[-2:])) in _LIGHT_VERBS or (lemma, noun.lower_) in _LIGHT_VERBS
 
 
 # verbs with a particle the relations table has no phrase for
@@ -1004,7 +1029,10 @@ def _light_verb(predicate: Token, args: list[Arg]) -> tuple[str, list[Arg]] | No
     for i, arg in enumerate(args):
         if arg.prep not in ("", "to") or arg.kind != "thing":
             continue
-        relation = _LIGHT_VERBS.get((lemma, arg.key.split()[-1] if arg.key else ""))
+        words = arg.key.split()
+        relation = _LIGHT_VERBS.get((lemma, " ".join(words[-2:]))) or _LIGHT_VERBS.get(
+            (lemma, words[-1] if words else "")
+        )
         if relation is not None:
             return relation, args[:i] + args[i + 1 :]
     return None
@@ -1043,6 +1071,8 @@ def _record(
     kind, proper = _kind_of(subject)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
         proper = True
+    if subject.pos_ == "ADJ" and subject.is_title and not subject.is_sent_start:
+        proper = True  # "The official language of Brazil is Spanish": a language's name
     return Record(
         _fold(span.text),
         span.text,
@@ -1929,7 +1959,33 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         else:
             record = _agent_resolved(record, last_record)
         out.append(_resolve(replace(record, statement=statement), names, last_named))
-    return tuple(out)
+    return tuple([*out, *_under_other_name(out)])
+
+
+def _under_other_name(records: Sequence[Record]) -> list[Record]:
+    """What a sentence says of a thing it also names another way, said of that name too
+    ("Rome's Flavian Amphitheatre, better known as the Colosseum, was inaugurated in AD 80":
+    the Colosseum is in Rome and was inaugurated in AD 80): restatements, under a name only
+    (not "known as the king of instruments")."""
+    out = []
+    for alias in records:
+        if alias.relation != ALIAS or alias.negated or alias.restated:
+            continue
+        for other in alias.args:
+            if not other.proper or not other.key or other.key == alias.subject:
+                continue
+            out += [
+                replace(
+                    r,
+                    subject=other.key,
+                    subject_text=other.text,
+                    subject_proper=True,
+                    restated=True,
+                )
+                for r in records
+                if r.subject == alias.subject and r.relation != ALIAS and r.asserted
+            ]
+    return out
 
 
 def _agent_resolved(record: Record, named: Record | None) -> Record:
