@@ -68,3 +68,15 @@ def test_careful_keeps_abbreviations_and_quick_does_not() -> None:
     quick = [text[s:e] for s, e in sentence_spans(text, how=Splitting.QUICK)]
     assert careful == ["Dr. Smith founded Acme Inc. in 1990.", "It grew."]
     assert quick == ["Dr.", "Smith founded Acme Inc.", "in 1990.", "It grew."]
+
+
+def test_quick_keeps_circa_before_a_year() -> None:
+    """ "(c. 1626 - 1679)": circa before a year ends no sentence; a period after a word
+    before a year still does."""
+    text = "Jan Steen (c. 1626 – 1679) was built ca. 1200 here. It fell in Monaco. 1990 came."
+    quick = [text[s:e] for s, e in sentence_spans(text, how=Splitting.QUICK)]
+    assert quick == [
+        "Jan Steen (c. 1626 – 1679) was built ca. 1200 here.",
+        "It fell in Monaco.",
+        "1990 came.",
+    ]

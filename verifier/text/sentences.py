@@ -122,8 +122,11 @@ def _is_boundary(text: str, dot_start: int, dot_end: int) -> bool:
 
 
 # sentence ends, line breaks, and what web pages glue sentences together with: menu and
-# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet)
-_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+")
+# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet); not
+# "circa" before a year ("Jan Steen (c. 1626 - 1679)")
+_BREAK = re.compile(
+    r"(?<!\b[cC](?=\.\s+\d))(?<!\bca(?=\.\s+\d))[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+"
+)
 # ... and short labels before a sentence ("On this day: ...", "Reply Tom says: ...")
 # ... and a byline's time stamp ("July 9, 2021 at 12:20 am Harwick started ...")
 _LABEL = re.compile(

@@ -1122,3 +1122,40 @@ def test_a_head_office_says_where_a_company_is_headquartered() -> None:
     assert ("contradiction", "value") in _kinds(
         claim, "Kestrel Motors has its head office in Madrid."
     )
+
+
+def test_an_agent_noun_says_the_act() -> None:
+    """ "Carla Mendes, the founder of Brightwave", "Brightwave's founder, Carla Mendes",
+    "Helga Dorn is the author of The Quiet Harbour": who founded or wrote it, as the act's
+    passive would say; a co-founder founded it with others (another founder named is no
+    contradiction)."""
+    claim = "Carla Mendes founded Brightwave."
+    for sentence in (
+        "Carla Mendes, the founder of Brightwave, spoke at the event.",
+        "Brightwave's founder, Carla Mendes, still runs the company.",
+    ):
+        assert _verdict(claim, sentence) == "supported", sentence
+    author = "Helga Dorn is the author of The Quiet Harbour."
+    assert _verdict("Helga Dorn wrote The Quiet Harbour.", author) == "supported"
+    assert _verdict("The Quiet Harbour was written by Helga Dorn.", author) == "supported"
+    # another doer of the act: a question for the rater (a thing may have several makers)
+    assert ("contradiction", "maker") in _kinds("Ines Vogel wrote The Quiet Harbour.", author)
+    co_founder = "Carla Mendes, a co-founder of Brightwave, spoke at the event."
+    assert _verdict(claim, co_founder) == "supported"
+    assert _says_nothing("Ines Vogel founded Brightwave.", co_founder)
+    assert _says_nothing(claim, "Carla Mendes is not the founder of Brightwave.")
+
+
+def test_a_lifes_years_after_a_name() -> None:
+    """ "Tomas Berg (1801-1880)": born in 1801, died in 1880; not a war's or a reign's
+    years, nor a span no life has."""
+    sentence = "Tomas Berg (1801-1880) was a Norwegian engineer."
+    assert _verdict("Tomas Berg died in 1880.", sentence) == "supported"
+    assert _verdict("Tomas Berg was born in 1801.", sentence) == "supported"
+    assert _verdict("Tomas Berg died in 1875.", sentence) == "refuted"
+    assert _verdict("Tomas Berg was born in 1805.", sentence) == "refuted"
+    circa = "The painter Jan Steen (c. 1626 – 1679) lived in Leiden."
+    assert _verdict("Jan Steen died in 1679.", circa) == "supported"
+    war = "World War II (1939–1945) was a global conflict."
+    assert _says_nothing("World War II ended in 1946.", war)
+    assert _says_nothing("Tomas Berg died in 1990.", "Tomas Berg (1801-1990) was an engineer.")

@@ -1781,6 +1781,10 @@ def _described(name: Token, described: Token, text: str) -> list[Record]:
         if _unique(noun)
     ]
     out = [*roles, replace(plain, statement=_RESTATED, restated=True)] if roles else [plain]
+    if not roles:
+        # "Brightwave's founder, Carla Mendes": who did the act, with no unique role
+        acts = _acts_of_agent(plain, described.lemma_.lower(), _role_args(described))
+        out += [replace(a, statement=_RESTATED) for a in acts]
     out += _placed_class([described], name, False, text)
     out += _made_by_description(described, name, text)
     return out
@@ -1799,9 +1803,12 @@ def _made_by_description(described: Token, name: Token, text: str) -> list[Recor
 
 def _title_after(noun: Token) -> Token | None:
     """The title right after a work noun ("novel Moby-Dick", "film Alien"): the last
-    name of the run of proper nouns that follows it."""
+    name of the run of proper nouns that follows it ("opera The Magic Flute": past a
+    title's own article)."""
     doc = noun.doc
     i = noun.i + 1
+    if i + 1 < len(doc) and doc[i].lower_ == "the" and doc[i + 1].pos_ == "PROPN":
+        i += 1
     last = None
     while i < len(doc) and (doc[i].pos_ == "PROPN" or (last and doc[i].text == "-")):
         if doc[i].pos_ == "PROPN":
@@ -1950,6 +1957,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         *_makers_of_works(tokens, doc.text),
         *_appositions(tokens, doc.text),
         *_possessive_places(tokens, doc.text),
+        *_lifespans(tokens, doc.text),
     ]
     for record in [*clauses, *said]:
         if record.statement != _RESTATED:
@@ -1959,7 +1967,54 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         else:
             record = _agent_resolved(record, last_record)
         out.append(_resolve(replace(record, statement=statement), names, last_named))
+    out += [a for r in out if r.role for a in _acts_of_agent(r, r.relation, r.args)]
     return tuple([*out, *_under_other_name(out)])
+
+
+# the one who did an act, named by a noun: "the founder of X" founded X, "the author of X"
+# wrote it (and a co-founder founded it, with others: :func:`_made_together`)
+_AGENT_NOUNS = {
+    "founder": "found",
+    "author": "write",
+    "inventor": "invent",
+    "discoverer": "discover",
+    "composer": "compose",
+    "painter": "paint",
+    "creator": "create",
+    "designer": "design",
+    "builder": "build",
+    "publisher": "publish",
+}
+
+
+def _acts_of_agent(holder: Record, noun: str, args: Sequence[Arg]) -> list[Record]:
+    """ "Carla Mendes, the founder of Brightwave", "Brightwave's founder, Carla Mendes",
+    "Helga Dorn is the author of The Quiet Harbour": the act the noun names, said as a
+    restatement with the made thing as its subject (Brightwave was founded by Carla Mendes);
+    not a negated role, nor a role of more words ("the first author")."""
+    verb = _AGENT_NOUNS.get(noun)
+    if verb is None or holder.negated or not holder.subject:
+        return []
+    doer = Arg(
+        holder.subject_text, "by", holder.subject_kind, holder.subject, holder.subject_proper
+    )
+    return [
+        Record(
+            made.key,
+            made.text,
+            _relation_key(verb),
+            (doer,),
+            subject_kind=made.kind,
+            subject_proper=made.proper,
+            text=holder.text,
+            statement=holder.statement,
+            restated=True,
+            patient=True,
+            tense=holder.tense,
+        )
+        for made in args
+        if made.prep == "of" and made.key
+    ]
 
 
 def _under_other_name(records: Sequence[Record]) -> list[Record]:
@@ -1985,6 +2040,34 @@ def _under_other_name(records: Sequence[Record]) -> list[Record]:
                 for r in records
                 if r.subject == alias.subject and r.relation != ALIAS and r.asserted
             ]
+    return out
+
+
+# "Tomas Berg (1801-1880)", "Jan Steen (c. 1626 - 1679)": a life's years after a name
+_LIFESPAN = re.compile(r"\(\s*(?:c\.\s*)?(\d{3,4})\s*[-–—]\s*(?:c\.\s*)?(\d{3,4})\s*\)")
+_LONGEST_LIFE = 125
+
+
+def _lifespans(tokens: Sequence[Token], text: str) -> list[Record]:
+    """A person's years in brackets right after the name: born in the first, died in the
+    second (not after a war's, a reign's or a company's name: a person or an unknown name
+    only, and a span a life can have)."""
+    out: list[Record] = []
+    for m in _LIFESPAN.finditer(text):
+        name = next((t for t in reversed(tokens) if t.idx + len(t.text) <= m.start()), None)
+        if (
+            name is None
+            or name.pos_ != "PROPN"
+            or name.ent_type_ not in ("PERSON", "")
+            or text[name.idx + len(name.text) : m.start()].strip()
+        ):
+            continue
+        born, died = m.group(1), m.group(2)
+        if not 0 < int(died) - int(born) <= _LONGEST_LIFE:
+            continue
+        for act, year, patient in (("born", born, True), ("die", died, False)):
+            record = _record(name, act, [Arg(year, "in", "time", year)], False, False, False, text)
+            out.append(replace(record, patient=patient, tense="past"))
     return out
 
 
