@@ -192,6 +192,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout3": "textbook_pairs_heldout3.jsonl",
     "textbook-heldout4": "textbook_pairs_heldout4.jsonl",
     "textbook-heldout5": "textbook_pairs_heldout5.jsonl",
+    "textbook-heldout6": "textbook_pairs_heldout6.jsonl",
 }
 
 
@@ -274,6 +275,16 @@ def textbook_heldout5(root: Path) -> Iterator[Pair]:
     examples, with varied grammar (appositions, opening participles, pronouns). Only its
     figures were read: held out."""
     for row in _textbook_rows("textbook-heldout5"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout6(root: Path) -> Iterator[Pair]:
+    """A ninth set of 90 pairs (bench/data/textbook_pairs_heldout6.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
+    by a helper early in the eighth session of 2026-11-29, away from the overused examples,
+    with varied grammar (appositions, agent nouns, participial openings, years in
+    brackets). Only its figures were read: held out."""
+    for row in _textbook_rows("textbook-heldout6"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -538,6 +549,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout3": textbook_heldout3,
     "textbook-heldout4": textbook_heldout4,
     "textbook-heldout5": textbook_heldout5,
+    "textbook-heldout6": textbook_heldout6,
 }
 
 

@@ -1159,3 +1159,47 @@ def test_a_lifes_years_after_a_name() -> None:
     war = "World War II (1939–1945) was a global conflict."
     assert _says_nothing("World War II ended in 1946.", war)
     assert _says_nothing("Tomas Berg died in 1990.", "Tomas Berg (1801-1990) was an engineer.")
+
+
+def test_a_national_role_is_one_per_country() -> None:
+    """ "Kovia's national animal is the lynx": a role its country has one of, as "the
+    national animal of Kovia" says it."""
+    (record,) = [r for r in records_of(parse("Kovia's national animal is the lynx.")) if r.role]
+    assert (record.subject, record.relation, record.unique) == ("lynx", "national animal", True)
+    assert (
+        _verdict(
+            "Kovia's national animal is the lynx.", "The lynx is the national animal of Kovia."
+        )
+        == "supported"
+    )
+
+
+def test_a_bare_class_before_a_name_only_says_which() -> None:
+    """ "The film Night Harbor was directed by Lena Ortiz": "the film" tells which Night
+    Harbor is meant; a source need not call it a film to state who directed it."""
+    claim = "The film Night Harbor was directed by Lena Ortiz."
+    assert _verdict(claim, "Night Harbor is a 1998 thriller directed by Lena Ortiz.") == "supported"
+    # a class with more to it is a statement of its own ("the Finnish composer")
+    said = records_of(parse("The Finnish composer Jean Sibelius wrote Finlandia."))
+    assert any(r.relation == "be" and not r.restated for r in said)
+
+
+def test_a_role_held_then_is_not_said_now() -> None:
+    """ "Olaf Lund was the mayor of Bergen from 1970 to 1978" does not say he is the mayor:
+    the support is withdrawn; a numbered role is held for good."""
+    then = "Olaf Lund was the mayor of Bergen from 1970 to 1978."
+    assert _verdict("Olaf Lund is the mayor of Bergen.", then) == "inconclusive"
+    assert _verdict("Olaf Lund was the mayor of Bergen.", then) == "supported"
+    first = "Olaf Lund was the first mayor of Bergen."
+    assert _verdict("Olaf Lund is the first mayor of Bergen.", first) == "supported"
+
+
+def test_a_maker_makes_many_things() -> None:
+    """ "Olaf Lund designed the Tarn Bridge" does not deny that he designed the Orva
+    Bridge; who designed the Orva Bridge is one slot."""
+    assert _says_nothing(
+        "Olaf Lund designed the Orva Bridge.", "Olaf Lund designed the Tarn Bridge."
+    )
+    designed = "The Orva Bridge was designed by Karin Moe."
+    claim = "The Orva Bridge was designed by Olaf Lund."
+    assert ("contradiction", "maker") in _kinds(claim, designed)

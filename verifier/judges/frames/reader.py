@@ -827,7 +827,7 @@ def _support_checked(
                 for r in found
                 if r.match.outcome == "other_subject"
                 and r.start == judgement.start
-                and r.match.kind == "another scope"
+                and r.match.kind in ("another scope", "another time")
             ),
             None,
         )
@@ -937,8 +937,9 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
 
 
 def _withdrawn(judgement: Judgement, r: Reading) -> Judgement:
-    """A rules' support the records read as the role of another scope, or whose date or
-    number the parse gives to another subject's clause."""
+    """A rules' support the records read as the role of another scope or of another time
+    (held then, not said now), or whose date or number the parse gives to another
+    subject's clause."""
     return replace(
         judgement,
         label="inconclusive",

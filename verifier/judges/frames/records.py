@@ -470,7 +470,7 @@ def _unique(noun: Token) -> bool:
         return True
     definite = any(d.lower_ == "the" or d.dep_ == "poss" for d in det)
     has_of = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for t in family for c in t.children)
-    if definite and not has_of and noun.lemma_.lower() in _ONE_PER_HOLDER:
+    if definite and not has_of and (noun.lemma_.lower() in _ONE_PER_HOLDER or _national(noun)):
         # "Australia's capital": a role one holder has one of, its holder named before it;
         # "the Kenyan capital": its holder's people named
         return any(d.dep_ == "poss" and d.pos_ == "PROPN" for d in det) or bool(
@@ -528,6 +528,13 @@ _ONE_PER_HOLDER = frozenset(
     "capital currency anthem motto birthplace headquarters president chairman chairwoman ceo "
     "mayor governor monarch emperor chancellor premier".split()
 )
+
+
+def _national(noun: Token) -> bool:
+    """ "Kovia's national animal", "its official language": one a country has (singular)."""
+    return noun.tag_ == "NN" and any(
+        c.dep_ == "amod" and c.lower_ in ("national", "official") for c in noun.children
+    )
 
 
 def _most(modifier: Token) -> bool:
@@ -1780,7 +1787,11 @@ def _described(name: Token, described: Token, text: str) -> list[Record]:
         for noun in _family(described)
         if _unique(noun)
     ]
-    out = [*roles, replace(plain, statement=_RESTATED, restated=True)] if roles else [plain]
+    if roles or all(c.dep_ in ("det", "punct") or c.i == name.i for c in described.children):
+        # (a bare class before or beside a name, "the film Night Harbor", only tells which
+        # thing is meant: it says nothing a source must say too)
+        plain = replace(plain, statement=_RESTATED, restated=True)
+    out = [*roles, plain]
     if not roles:
         # "Brightwave's founder, Carla Mendes": who did the act, with no unique role
         acts = _acts_of_agent(plain, described.lemma_.lower(), _role_args(described))
@@ -2589,6 +2600,10 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
 def _holds_role(claim: Record, found: Record, features: dict[str, float]) -> Match:
     """The support of a role the sentence gives its subject ("Russia is the largest
     country")."""
+    if claim.tense == "present" and found.tense == "past" and not numbered_role(claim.relation):
+        # "Olaf Lund was the mayor of Bergen from 1970 to 1978" does not say he is now
+        said = f"{found.subject_text} was the {found.relation}: not said to be now"
+        return Match("other_subject", "another time", said, claim, found, features)
     said = f"{found.subject_text} is the {found.relation}"
     return Match("support", "same", said, claim, found, features)
 
@@ -2703,6 +2718,10 @@ def _one_value_apart(
     if any(a.prep in _MANY_PREPS for a in clashing):
         # "flows through Sudan" / "flows through Egypt": a river flows through many
         return Match("unrelated", "many values", "; ".join(said), claim, found, features)
+    if claim.relation in AGENTIVE and not claim.patient and all(not a.prep for a in clashing):
+        # "Olaf Lund designed the Tarn Bridge" does not deny that he designed the Orva
+        # Bridge: a maker makes many things (who made one thing is its passive's slot)
+        return Match("unrelated", "another work", "; ".join(said), claim, found, features)
     one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
     negated = claim.negated or found.negated
     same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
