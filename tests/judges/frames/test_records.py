@@ -1203,3 +1203,33 @@ def test_a_maker_makes_many_things() -> None:
     designed = "The Orva Bridge was designed by Karin Moe."
     claim = "The Orva Bridge was designed by Olaf Lund."
     assert ("contradiction", "maker") in _kinds(claim, designed)
+
+
+def test_independence_gained_or_become() -> None:
+    """ "became independent in 1991" and "gained its independence in 1991" say one thing; a
+    declaration is not the independence it claims, and a country may gain it twice."""
+    gained = "Kovia gained its independence in 1991."
+    assert _verdict("Kovia became independent in 1991.", gained) == "supported"
+    assert _verdict("Kovia gained independence in 1991.", "Kovia became independent in 1991.") == (
+        "supported"
+    )
+    assert _verdict("Kovia became independent in 1918.", gained) != "refuted"
+    assert _says_nothing(
+        "Kovia became independent in 1991.", "Kovia declared independence in 1991."
+    )
+
+
+def test_a_native_of_a_place_was_born_there() -> None:
+    claim = "Olaf Lund was born in Bergen."
+    assert _verdict(claim, "Olaf Lund, a native of Bergen, studied in Oslo.") == "supported"
+    assert ("contradiction", "value") in _kinds(claim, "Olaf Lund is a native of Madrid.")
+
+
+def test_a_member_since_a_year_joined_then() -> None:
+    """ "has been a member of the European Union since 2004": joined in 2004 (another year
+    is no refutation: the guard on "since" reads another time, a membership renewed)."""
+    claim = "Kovia joined the European Union in 2004."
+    since = "Kovia has been a member of the European Union since 2004."
+    assert _verdict(claim, since) == "supported"
+    later = "Kovia has been a member of the European Union since 2007."
+    assert _verdict(claim, later) != "refuted"

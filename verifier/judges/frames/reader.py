@@ -66,6 +66,7 @@ SUPPORT = 0.85  # a record support's confidence: below the rules' full statement
 # put before the rater at this probability at most
 REVIEW_ONLY = frozenset({"class", "role_scope", "maker"})
 REVIEW_ONLY_P = 0.6
+_SAME_START = 8  # letters two long words share when one derives from the other
 _CONTEXT = 400  # characters of the page before a passage where its subject may be named
 _LONGEST = 40  # words: a longer "sentence" is a page's run-on text (not parsed)
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
@@ -419,10 +420,15 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
         without_accents(f) for f in _stems(sentence) | _said_forms(sentence) | _stems(plain)
     }
     lemmas = {stem(t.lower_): without_accents(stem(t.lemma_.lower())) for t in doc}
+    # (a long word's derived form counts: "independent" is said by "independence")
+    heads = {f[:_SAME_START] for f in said_forms if len(f) >= _SAME_START}
     found = {
         w
         for w in wanted
-        if w in read or without_accents(w) in said_forms or lemmas.get(w) in said_forms
+        if w in read
+        or without_accents(w) in said_forms
+        or lemmas.get(w) in said_forms
+        or (len(w) >= _SAME_START and without_accents(w)[:_SAME_START] in heads)
     }
     if wanted and len(found) / len(wanted) < SAID:
         return False

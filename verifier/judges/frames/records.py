@@ -598,6 +598,10 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
     light = _light_verb(verb, args)
     if light is not None:
         relation, args = light
+    elif verb.lemma_ == "become" and any(
+        c.dep_ == "acomp" and c.lower_ == "independent" for c in verb.children
+    ):
+        relation = _INDEPENDENCE  # "became independent in 1991", as "gained independence"
     return _with_particle(verb) or relation, args
 
 
@@ -793,6 +797,18 @@ def _without_maker(made: Token) -> str | None:
     return rest.text if any(t.is_alpha and t.lower_ != "the" for t in rest) else None
 
 
+def _native_of(holder: Token | None, noun: Token, negated: bool, text: str) -> list[Record]:
+    """ "Olaf Lund, a native of Bergen", "She is a native of Ohio": born there."""
+    if holder is None or noun.lemma_.lower() != "native":
+        return []
+    out = []
+    for place in _objects_of(noun, "of"):
+        where = replace(_arg(place, "in"), kind="place")  # (one is a native of a place)
+        record = _record(holder, "born", [where], negated, False, False, text)
+        out.append(replace(record, patient=True))
+    return out
+
+
 def _objects_of(token: Token, word: str) -> list[Token]:
     """The objects of ``token``'s preposition ``word`` ("member" -> "of" -> the EU)."""
     return [
@@ -985,6 +1001,7 @@ def _stray_time(predicate: Token) -> list[Arg]:
     return [_arg(found[0], "in")] if len(found) == 1 else []
 
 
+_INDEPENDENCE = "independence"
 # a light verb and the noun that says its relation: "came to an end" is "ended", "took
 # place" is "occurred", "set foot on" is "walked on"
 _LIGHT_VERBS: dict[tuple[str, str], str] = {
@@ -993,6 +1010,12 @@ _LIGHT_VERBS: dict[tuple[str, str], str] = {
     ("draw", "close"): "end",
     ("take", "place"): "occur",
     ("set", "foot"): "walk",
+    # a country's independence, gained (not declared: a declaration may come years
+    # before the independence it claims); a country may gain it more than once
+    ("gain", "independence"): _INDEPENDENCE,
+    ("win", "independence"): _INDEPENDENCE,
+    ("achieve", "independence"): _INDEPENDENCE,
+    ("obtain", "independence"): _INDEPENDENCE,
     # a company's one head office ("has offices in" says nothing of the head one)
     ("have", "headquarters"): "headquarter",
     ("have", "head office"): "headquarter",
@@ -1333,7 +1356,36 @@ def _copula_records(
         + _class_count(attrs, subject, negated, text)
         + _made_by_class(attrs, subject, negated, text)
         + _home_to(attrs, subject, negated, text)
+        + [r for attr in attrs for r in _native_of(subject, attr, negated, text)]
+        + _member_since(predicate, subject, attrs, negated, text)
     )
+
+
+def _member_since(
+    predicate: Token, subject: Token | None, attrs: Sequence[Token], negated: bool, text: str
+) -> list[Record]:
+    """ "Kovia has been a member of the European Union since 2004": it joined in 2004."""
+    since = [_arg(o, "in") for o in _objects_of(predicate, "since") if _kind_of(o)[0] == "time"]
+    if subject is None or negated or len(since) != 1:
+        return []
+    return [
+        replace(
+            _record(
+                subject,
+                _relation_key("join"),
+                [_arg(body, ""), since[0]],
+                False,
+                False,
+                False,
+                text,
+            ),
+            statement=_RESTATED,
+            restated=True,
+        )
+        for attr in attrs
+        if attr.lemma_.lower() == "member"
+        for body in _objects_of(attr, "of")
+    ]
 
 
 def _home_to(
@@ -1797,6 +1849,10 @@ def _described(name: Token, described: Token, text: str) -> list[Record]:
         acts = _acts_of_agent(plain, described.lemma_.lower(), _role_args(described))
         out += [replace(a, statement=_RESTATED) for a in acts]
     out += _placed_class([described], name, False, text)
+    out += [
+        replace(r, statement=_RESTATED, restated=True)
+        for r in _native_of(name, described, False, text)
+    ]
     out += _made_by_description(described, name, text)
     return out
 
