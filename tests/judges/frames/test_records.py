@@ -1233,3 +1233,29 @@ def test_a_member_since_a_year_joined_then() -> None:
     assert _verdict(claim, since) == "supported"
     later = "Kovia has been a member of the European Union since 2007."
     assert _verdict(claim, later) != "refuted"
+
+
+def test_a_span_of_years_holds_the_years_inside_it() -> None:
+    """ "built between 1928 and 1932": one span of time; "completed in 1932" lies in it
+    (a wrong refutation before: the span was read as two dates), "in 1936" does not."""
+    claim = "The Orva Bridge was built between 1928 and 1932."
+    both = "Construction of the Orva Bridge began in 1928 and was completed in 1932."
+    assert _verdict(claim, both) != "refuted"
+    assert ("contradiction", "value") in _kinds(claim, "The Orva Bridge was completed in 1936.")
+    assert ("support", "same") in _kinds(claim, "The Orva Bridge was completed in 1930.")
+
+
+def test_who_owns_a_company_and_who_bought_it() -> None:
+    claim = "Brightwave is owned by Siemens."
+    assert _verdict(claim, "Brightwave, a subsidiary of Siemens, makes inverters.") == "supported"
+    assert _verdict(claim, "Siemens owns Brightwave.") == "supported"
+    bought = "Brightwave was acquired by Siemens in 2015."
+    assert _verdict(bought, "Siemens bought Brightwave in 2015.") == "supported"
+    assert _verdict(bought, "In 2015, Brightwave was bought by ABB.") == "refuted"
+
+
+def test_a_date_written_month_first_is_one_date() -> None:
+    """ "came out on May 4, 1998": released, on the whole date (past its comma)."""
+    claim = "Night Harbor was released on 4 May 1998."
+    assert _verdict(claim, "Night Harbor came out on May 4, 1998.") == "supported"
+    assert _verdict(claim, "Night Harbor came out on May 14, 1998.") != "supported"

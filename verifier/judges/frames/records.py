@@ -114,6 +114,8 @@ AGENTIVE = frozenset(
         "build",
         "propose",
         "sign",
+        "own",
+        "acquire",
     }
 )
 # nouns whose value is what follows them: "home to X", "part of X", "a member of X"
@@ -289,11 +291,21 @@ def _arg(token: Token, prep: str) -> Arg:
     span = _span_of(token)
     if len(span) > 1 and span[-1].dep_ == "case":
         span = span[:-1]  # "Jane Austen's" as a maker is Jane Austen
+    date = _date_around(token)
+    if date is not None and date.start <= span.start and len(date) > len(span):
+        span = date  # "on May 4, 1998": the whole date, past its comma
     kind, proper = _kind_of(token)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
         kind = next(_ENT_KIND[t.ent_type_] for t in span if t.ent_type_ in _ENT_KIND)
         proper = True
     return Arg(span.text, prep, kind, _fold(span.text), proper)
+
+
+def _date_around(token: Token) -> Span | None:
+    """The date the tagger finds around a token ("May 4, 1998"), if it is in one."""
+    if token.ent_type_ != "DATE":
+        return None
+    return next((e for e in token.doc.ents if e.start <= token.i < e.end), None)
 
 
 # the ground a country's adjective names the country of: "lies on Tanzanian soil"
@@ -659,10 +671,16 @@ def _args(predicate: Token) -> list[Arg]:
                 ]
         elif child.dep_ == "prep":
             for obj in child.children:
-                if obj.dep_ == "pobj":
-                    out.append(_arg(obj, child.lower_))
-                    # "in Paris, France" / "in 80 AD and 120 AD": the conjuncts too
-                    out += [_arg(c, child.lower_) for c in obj.children if c.dep_ == "conj"]
+                if obj.dep_ != "pobj":
+                    continue
+                if child.lower_ == "between" and _kind_of(obj)[0] == "time":
+                    # "built between 1928 and 1932": one span of time, not two dates
+                    span = obj.doc[obj.left_edge.i : obj.right_edge.i + 1]
+                    out.append(Arg(span.text, "between", "time", _fold(span.text)))
+                    continue
+                out.append(_arg(obj, child.lower_))
+                # "in Paris, France" / "in 80 AD and 120 AD": the conjuncts too
+                out += [_arg(c, child.lower_) for c in obj.children if c.dep_ == "conj"]
         elif child.dep_ == "agent":
             for obj in child.children:
                 if obj.dep_ == "pobj":
@@ -797,14 +815,27 @@ def _without_maker(made: Token) -> str | None:
     return rest.text if any(t.is_alpha and t.lower_ != "the" for t in rest) else None
 
 
-def _native_of(holder: Token | None, noun: Token, negated: bool, text: str) -> list[Record]:
-    """ "Olaf Lund, a native of Bergen", "She is a native of Ohio": born there."""
-    if holder is None or noun.lemma_.lower() != "native":
+# nouns whose "of" says a relation of their holder: a native of a place was born there, a
+# subsidiary of a company is owned by it
+_NOUN_ACTS: dict[str, tuple[str, str, ArgKind | None]] = {
+    "native": ("born", "in", "place"),
+    "subsidiary": ("own", "by", None),
+}
+
+
+def _act_of_noun(holder: Token | None, noun: Token, negated: bool, text: str) -> list[Record]:
+    """ "Olaf Lund, a native of Bergen" (born in Bergen), "Brightwave is a subsidiary of
+    Siemens" (owned by Siemens): the relation the noun says, as its verb would."""
+    said = _NOUN_ACTS.get(noun.lemma_.lower())
+    if holder is None or said is None:
         return []
+    relation, prep, kind = said
     out = []
-    for place in _objects_of(noun, "of"):
-        where = replace(_arg(place, "in"), kind="place")  # (one is a native of a place)
-        record = _record(holder, "born", [where], negated, False, False, text)
+    for obj in _objects_of(noun, "of"):
+        arg = _arg(obj, prep)
+        if kind is not None:
+            arg = replace(arg, kind=kind)  # (one is a native of a place)
+        record = _record(holder, _relation_key(relation), [arg], negated, False, False, text)
         out.append(replace(record, patient=True))
     return out
 
@@ -1037,6 +1068,7 @@ _PARTICLE_VERBS: dict[tuple[str, str], str] = {
     ("go", "down"): "sink",
     ("come", "together"): "form",
     ("bring", "out"): "publish",  # a book brought out
+    ("come", "out"): "release",  # a film, a record or a book that came out
 }
 
 
@@ -1356,7 +1388,7 @@ def _copula_records(
         + _class_count(attrs, subject, negated, text)
         + _made_by_class(attrs, subject, negated, text)
         + _home_to(attrs, subject, negated, text)
-        + [r for attr in attrs for r in _native_of(subject, attr, negated, text)]
+        + [r for attr in attrs for r in _act_of_noun(subject, attr, negated, text)]
         + _member_since(predicate, subject, attrs, negated, text)
     )
 
@@ -1851,7 +1883,7 @@ def _described(name: Token, described: Token, text: str) -> list[Record]:
     out += _placed_class([described], name, False, text)
     out += [
         replace(r, statement=_RESTATED, restated=True)
-        for r in _native_of(name, described, False, text)
+        for r in _act_of_noun(name, described, False, text)
     ]
     out += _made_by_description(described, name, text)
     return out
@@ -2261,9 +2293,25 @@ def _values(text: str) -> tuple[Value, ...]:
     return tuple(v for v in values_in(text) if v.kind in ("year", "date", "quantity"))
 
 
+_YEAR = re.compile(r"\b(\d{3,4})\b")
+
+
+def _within(span: Arg, other: Arg) -> str | None:
+    """A year against a span of years ("between 1928 and 1932"): ``same`` inside it,
+    ``conflict`` outside; None when either is not that."""
+    ends = [int(y) for y in _YEAR.findall(span.text)]
+    years = [int(y) for y in _YEAR.findall(other.text)]
+    if span.prep != "between" or len(ends) != 2 or len(years) != 1 or other.prep == "between":
+        return None
+    return "same" if min(ends) <= years[0] <= max(ends) else "conflict"
+
+
 def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     """``same``, ``conflict`` or ``unrelated`` for two arguments under one preposition."""
     if mine.kind in ("time", "number") or theirs.kind in ("time", "number"):
+        within = _within(mine, theirs) or _within(theirs, mine)
+        if within is not None:
+            return within
         a, b = _values(mine.text), _values(theirs.text)
         if not a or not b:
             return "same" if mine.key == theirs.key else "unrelated"

@@ -67,6 +67,9 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "propose": ("propose", "put forward", "put forth", "suggest", "advance", "posit"),
     # "supplies water to", "feeds", "provides": what a river, an aqueduct or a plant gives
     "supply": ("supply", "feed", "provide"),
+    # who owns a company, and who bought it (when it changed hands: not who owns it now)
+    "own": ("own",),
+    "acquire": ("acquire", "buy", "purchase", "take over"),
     "compose": ("compose",),
     "paint": ("paint",),
     "direct": ("direct",),
