@@ -1259,3 +1259,27 @@ def test_a_date_written_month_first_is_one_date() -> None:
     claim = "Night Harbor was released on 4 May 1998."
     assert _verdict(claim, "Night Harbor came out on May 4, 1998.") == "supported"
     assert _verdict(claim, "Night Harbor came out on May 14, 1998.") != "supported"
+
+
+def test_one_class_in_more_words_is_no_other_class() -> None:
+    """ "a female Supreme Court justice" / "the first female Supreme Court justice": one
+    kind said in more words, not another nationality (a review flag on a true claim
+    before); "a German composer" / "a Polish composer" still differ."""
+    claim = "Ana Ruiz is a female Supreme Court justice."
+    first = "Ana Ruiz became the first female Supreme Court justice in 1981."
+    assert ("contradiction", "class") not in _kinds(claim, first)
+    assert ("contradiction", "class") in _kinds(
+        "Tomas Berg was a German composer.", "Tomas Berg was a Polish composer."
+    )
+
+
+def test_a_sentence_glued_to_a_pages_table_is_read_from_its_subject() -> None:
+    """A page's table or list runs into the sentence after it (no full stop between): the
+    tail that names the claim's subject is read when it is short enough to parse."""
+    table = " ".join(f'"Song {n}" Released: {n} May 2013' for n in range(1, 9))
+    page = (
+        f"Delta Harbor (2013) Spirit (2017) Singles from Delta Harbor {table} Delta Harbor is "
+        "the thirteenth studio album by the English band Night Signal, released in 2013."
+    )
+    claim = "Delta Harbor is an album by Night Signal."
+    assert FrameJudge().decide(claim, [page]).label == "supported"

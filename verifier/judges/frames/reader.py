@@ -317,7 +317,10 @@ def _candidates(
         for start, end in sentence_spans(text, how=Splitting.QUICK):
             sentence = text[start:end]
             if len(sentence) > MAX_PARSE_CHARS or len(sentence.split()) > _LONGEST:
-                continue
+                tail = _tail_from_subject(claim, sentence, start)
+                if tail is None:
+                    continue
+                start, sentence = tail, text[tail:end]
             theirs = _stems(sentence) | _degree_stems(sentence) if degrees else _stems(sentence)
             shared = len(wanted & theirs)
             if shared >= need or named & theirs:
@@ -325,6 +328,22 @@ def _candidates(
     scored.sort(key=lambda s: -s[0])
     chosen += [(i, a, b) for _s, i, a, b in scored[:CANDIDATES]]
     return chosen
+
+
+def _tail_from_subject(claim: str, sentence: str, start: int) -> int | None:
+    """Where a run-on "sentence" of a page (a table, a menu, a list of singles glued to the
+    sentence after it) ends in a sentence of its own that names the claim's subject: the
+    last place the subject is named, when what follows is short enough to parse ("...
+    Singles from Delta Machine ... Delta Machine is the thirteenth studio album by ...")."""
+    lowered = sentence.lower()
+    for record in _claim_records(claim):
+        if not record.subject_proper:
+            continue
+        at = lowered.rfind(record.subject_text.lower())
+        tail = sentence[at:]
+        if at > 0 and len(tail) <= MAX_PARSE_CHARS and len(tail.split()) <= _LONGEST:
+            return start + at
+    return None
 
 
 def reading_of(

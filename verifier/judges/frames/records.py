@@ -2293,9 +2293,6 @@ def _values(text: str) -> tuple[Value, ...]:
     return tuple(v for v in values_in(text) if v.kind in ("year", "date", "quantity"))
 
 
-_YEAR = re.compile(r"\b(\d{3,4})\b")
-
-
 def _within(span: Arg, other: Arg) -> str | None:
     """A year against a span of years ("between 1928 and 1932"): ``same`` inside it,
     ``conflict`` outside; None when either is not that."""
@@ -3024,7 +3021,17 @@ def _another_class(claim: Record, found: Record) -> bool:
         return False
     mine = [a for a in claim.args if not a.prep and a.kind == "org"]
     theirs = [a for a in found.args if not a.prep and a.kind == "org"]
-    return any(_same_head(m, t) or _another_kind_of(m, t) for m in mine for t in theirs)
+    return any(
+        (_same_head(m, t) and not _shared_modifier(m, t)) or _another_kind_of(m, t)
+        for m in mine
+        for t in theirs
+    )
+
+
+def _shared_modifier(mine: Arg, theirs: Arg) -> bool:
+    """Two classes of one head noun that share a word before it: one kind said in more or
+    fewer words ("a female justice" / "the first female justice"), not two kinds."""
+    return bool(set(mine.key.split()[:-1]) & set(theirs.key.split()[:-1]))
 
 
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
