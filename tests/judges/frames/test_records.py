@@ -1283,3 +1283,58 @@ def test_a_sentence_glued_to_a_pages_table_is_read_from_its_subject() -> None:
     )
     claim = "Delta Harbor is an album by Night Signal."
     assert FrameJudge().decide(claim, [page]).label == "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the act of someone the subject has
+        ("Marta Ruiz was born in Vela.", "Marta Ruiz's mother was born in Vela."),
+        ("Marta Ruiz founded Brightwave.", "Marta Ruiz's father founded Brightwave."),
+        ("Marta Ruiz wrote Salt.", "Marta Ruiz's daughter wrote Salt."),
+        # another role of the same words
+        ("Marta Ruiz is the president of Kovia.", "Marta Ruiz is the vice president of Kovia."),
+        (
+            "Marta Ruiz is the prime minister of Kovia.",
+            "Marta Ruiz is the former prime minister of Kovia.",
+        ),
+        # one of several for a superlative
+        (
+            "Night Harbor was the highest-grossing film of 1998.",
+            "Night Harbor was one of the highest-grossing films of 1998.",
+        ),
+        # a state that has ended
+        (
+            "Brightwave is headquartered in Porto.",
+            "Brightwave was headquartered in Porto until 2012.",
+        ),
+        (
+            "The Orpheus Prize is worth 50,000 euros.",
+            "The Orpheus Prize was worth 50,000 euros until 2010.",
+        ),
+    ],
+)
+def test_a_sentence_that_says_less_supports_nothing(claim: str, sentence: str) -> None:
+    """The sentence names the claim's subject and value but says less than the claim: each
+    of these was supported before."""
+    assert _verdict(claim, sentence) != "supported"
+
+
+def test_what_the_sentence_says_in_full_is_still_supported() -> None:
+    assert _verdict("Marta Ruiz was born in Vela.", "Marta Ruiz was born in Vela in 1950.") == (
+        "supported"
+    )
+    assert (
+        _verdict(
+            "Brightwave was headquartered in Porto.",
+            "Brightwave was headquartered in Porto until 2012.",
+        )
+        == "supported"
+    )
+    assert (
+        _verdict(
+            "Marta Ruiz is the president of Kovia.",
+            "Marta Ruiz is the first female president of Kovia.",
+        )
+        == "supported"
+    )

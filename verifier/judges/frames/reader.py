@@ -38,6 +38,7 @@ from verifier.judges.frames.records import (
     Match,
     Record,
     compare_records,
+    fold_name,
     numbered_role,
     ordinal_first,
     records_of,
@@ -858,8 +859,81 @@ def _support_checked(
         )
         or _value_owner(claim, evidence, before, i, judgement, _confirmed_values(judgement, claim))
         or _another_act(claim, evidence, before, i, judgement)
+        or _not_said_so(claim, evidence, before, i, judgement)
     )
     return judgement if scoped is None else _withdrawn(judgement, scoped)
+
+
+# words before a role that make it another role: "the vice president" is no president
+_OTHER_ROLE = frozenset(
+    "vice deputy former acting assistant associate interim honorary ex co- under sub "
+    "lieutenant".split()
+)
+# a state that has ended: "was headquartered in Porto until 2012"
+_ENDED = re.compile(
+    r"\b(?:until|till|formerly|former|no longer|used to|previously|ex-)\b", re.IGNORECASE
+)
+_ONE_OF = re.compile(r"\b(?:one|some|several|two|three|among)\s+of\s+the\b|\bamong\s+the\b", re.I)
+
+
+def _not_said_so(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The rules' support names the claim's subject and value, but the sentence's records
+    say less: the act of someone the subject has ("Marta Ruiz's mother was born in Vela"),
+    another role of the same words ("the vice president", "the former prime minister"),
+    one of several for the claim's superlative ("one of the highest-grossing films"), or a
+    state that has ended where the claim says it holds ("was headquartered in Porto until
+    2012" for "is headquartered in Porto")."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
+        return None
+    sentence, start, end, theirs = judged
+    for mine in _claim_records(claim):
+        why = _anothers(mine, theirs) or _said_less(mine, sentence, theirs)
+        if why is not None:
+            detail, owner = why
+            return Reading(
+                Match("other_subject", "said less", detail, mine, owner), i, start, end, sentence
+            )
+    return None
+
+
+def _anothers(mine: Record, theirs: Sequence[Record]) -> tuple[str, Record] | None:
+    """The claim's act said of someone or something the claim's subject has."""
+    acts = [r for r in theirs if r.relation == mine.relation and r.asserted]
+    if not acts or any(same_subject(mine, r) for r in acts):
+        return None
+    for r in acts:
+        owner, _sep, _owned = r.subject_text.rpartition("'s ")
+        owner = owner or r.subject_text.rpartition("’s ")[0]
+        if owner and same_name(mine.subject, fold_name(owner)):
+            return f"{r.subject_text} {r.relation}: said of another", r
+    return None
+
+
+def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[str, Record] | None:
+    own = [r for r in theirs if same_subject(mine, r)]
+    for r in own:
+        extra = r.relation.split()[: -len(mine.relation.split()) or None]
+        if (
+            mine.role
+            and r.role
+            and r.relation != mine.relation
+            and r.relation.endswith(f" {mine.relation}")
+            and set(extra) & _OTHER_ROLE
+        ):
+            return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
+    if mine.role and mine.unique and _ONE_OF.search(sentence) and not _ONE_OF.search(mine.text):
+        return f"one of several, not the {mine.relation}", own[0] if own else mine
+    if (
+        mine.tense == "present"
+        and _ENDED.search(sentence)
+        and not _ENDED.search(mine.text)
+        and any(r.tense == "past" for r in own)
+    ):
+        return "a state that has ended, not said to hold now", own[0]
+    return None
 
 
 def _features(r: Reading, evidence: Sequence[str]) -> dict[str, float]:

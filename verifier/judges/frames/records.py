@@ -2293,6 +2293,16 @@ def _values(text: str) -> tuple[Value, ...]:
     return tuple(v for v in values_in(text) if v.kind in ("year", "date", "quantity"))
 
 
+_OWNED = re.compile(r"['’]s\s+([\w-]+)")
+
+
+def _someone_of(owned: Arg, other: Arg) -> bool:
+    """An argument that names what another has ("Marta Ruiz's father") against the other
+    itself, or against someone else of the owner: what is had is not said by the other."""
+    heads = _OWNED.findall(owned.text)
+    return bool(heads) and heads[-1].lower() not in other.key.split()
+
+
 def _within(span: Arg, other: Arg) -> str | None:
     """A year against a span of years ("between 1928 and 1932"): ``same`` inside it,
     ``conflict`` outside; None when either is not that."""
@@ -2318,6 +2328,8 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         return "conflict" if "conflict" in results else "unrelated"
     if mine.proper and not theirs.proper and mine.key != theirs.key:
         return "unrelated"  # "a university" does not say which: not "Harvard University"
+    if _someone_of(mine, theirs) or _someone_of(theirs, mine):
+        return "unrelated"  # "Marta Ruiz's father" is not Marta Ruiz
     if same_name(mine.key, theirs.key) or _lemma_overlap(mine.key, theirs.key):
         return "same"
     if mine.kind == "place" and theirs.kind == "place":
@@ -2801,8 +2813,21 @@ def _compared(claim: Record, found: Record) -> Match:
             # "X is resistant": nothing but the subject to compare; "C is a language" and
             # "a general-purpose language": a class, said loosely
             return Match("unrelated", "too little", "", claim, found, features)
+        if _ended(claim, found):
+            said_then = f"{found.subject_text} {found.relation}: until then, not said to be now"
+            return Match("other_subject", "another time", said_then, claim, found, features)
         return Match("support", "same", "same subject, relation and values", claim, found, features)
     return _one_value_apart(claim, found, confirmed, clashing, said, features)
+
+
+def _ended(claim: Record, found: Record) -> bool:
+    """The claim says a state holds; the source says it held until a time ("was
+    headquartered in Porto until 2012")."""
+    return (
+        claim.tense == "present"
+        and found.tense == "past"
+        and any(a.prep in ("until", "till") for a in found.args)
+    )
 
 
 def _one_value_apart(
