@@ -1271,6 +1271,13 @@ def test_one_class_in_more_words_is_no_other_class() -> None:
     assert ("contradiction", "class") in _kinds(
         "Tomas Berg was a German composer.", "Tomas Berg was a Polish composer."
     )
+    assert ("contradiction", "class") in _kinds(
+        "Tom Reed is an American film actor.", "Tom Reed is a British film actor."
+    )
+    assert ("contradiction", "class") not in _kinds(
+        "Ana Ruiz is a female U.S. Supreme Court justice.",
+        "Ana Ruiz became the first female United States Supreme Court justice in 1981.",
+    )
 
 
 def test_a_sentence_glued_to_a_pages_table_is_read_from_its_subject() -> None:

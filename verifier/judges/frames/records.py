@@ -2313,19 +2313,24 @@ def _within(span: Arg, other: Arg) -> str | None:
     return "same" if min(ends) <= years[0] <= max(ends) else "conflict"
 
 
+def _value_outcome(mine: Arg, theirs: Arg) -> str:
+    """:func:`_arg_outcome` for a date or a number."""
+    within = _within(mine, theirs) or _within(theirs, mine)
+    if within is not None:
+        return within
+    a, b = _values(mine.text), _values(theirs.text)
+    if not a or not b:
+        return "same" if mine.key == theirs.key else "unrelated"
+    results = {compare(x, y) for x in a for y in b}
+    if "same" in results:
+        return "same"
+    return "conflict" if "conflict" in results else "unrelated"
+
+
 def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     """``same``, ``conflict`` or ``unrelated`` for two arguments under one preposition."""
     if mine.kind in ("time", "number") or theirs.kind in ("time", "number"):
-        within = _within(mine, theirs) or _within(theirs, mine)
-        if within is not None:
-            return within
-        a, b = _values(mine.text), _values(theirs.text)
-        if not a or not b:
-            return "same" if mine.key == theirs.key else "unrelated"
-        results = {compare(x, y) for x in a for y in b}
-        if "same" in results:
-            return "same"
-        return "conflict" if "conflict" in results else "unrelated"
+        return _value_outcome(mine, theirs)
     if mine.proper and not theirs.proper and mine.key != theirs.key:
         return "unrelated"  # "a university" does not say which: not "Harvard University"
     if _someone_of(mine, theirs) or _someone_of(theirs, mine):
@@ -3047,16 +3052,28 @@ def _another_class(claim: Record, found: Record) -> bool:
     mine = [a for a in claim.args if not a.prep and a.kind == "org"]
     theirs = [a for a in found.args if not a.prep and a.kind == "org"]
     return any(
-        (_same_head(m, t) and not _shared_modifier(m, t)) or _another_kind_of(m, t)
+        (_same_head(m, t) and not _one_within(m, t)) or _another_kind_of(m, t)
         for m in mine
         for t in theirs
     )
 
 
-def _shared_modifier(mine: Arg, theirs: Arg) -> bool:
-    """Two classes of one head noun that share a word before it: one kind said in more or
-    fewer words ("a female justice" / "the first female justice"), not two kinds."""
-    return bool(set(mine.key.split()[:-1]) & set(theirs.key.split()[:-1]))
+# short forms of the names class words hold ("a U.S. Supreme Court justice", folded "u s")
+_SHORT_FORMS = {"u s": "united states", "us": "united states", "u k": "united kingdom"}
+_SHORT_FORM = re.compile(r"\b(?:u s|us|u k)\b")
+
+
+def _one_within(mine: Arg, theirs: Arg) -> bool:
+    """Two classes of one head noun, one said in more words: the words before one's head
+    all among the other's ("a female justice" / "the first female justice"): one kind, not
+    two ("an American film actor" / "a British film actor" are two)."""
+
+    def words(arg: Arg) -> set[str]:
+        said = _SHORT_FORM.sub(lambda m: _SHORT_FORMS[m.group()], " ".join(arg.key.split()[:-1]))
+        return set(said.split()) - {"a", "an", "the"}
+
+    a, b = words(mine), words(theirs)
+    return a <= b or b <= a
 
 
 _YEAR = re.compile(r"\b(?:1[0-9]|20)\d\d\b")
