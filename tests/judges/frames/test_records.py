@@ -1345,3 +1345,15 @@ def test_what_the_sentence_says_in_full_is_still_supported() -> None:
         )
         == "supported"
     )
+
+
+def test_a_middle_name_leaves_the_rules_reading_standing() -> None:
+    """ "Aram Hovig Sarkisian (..., born July 15, 1961)": a date the parse gives "Aram
+    Hovig Sarkisian" is not another's value for a claim about Aram Sarkisian (the whole
+    month-first date is read now, so the records see it)."""
+    sentence = (
+        "Aram Hovig Sarkisian ( Արամ Սարգսյան, born July 15, 1961 ) is a Lebanese-born "
+        "Armenian -- American drummer."
+    )
+    assert _verdict("Aram Sarkisian was born on July 15, 1961.", sentence) == "supported"
+    assert _verdict("Aram Sarkisian was born on July 15, 1861.", sentence) == "refuted"

@@ -672,12 +672,22 @@ def _another_named(mine: Sequence[Record], found: Record) -> bool:
         return False  # ("was an American blues singer who married in 1894": a description)
     if any(_named_in_claim(found.subject, m.text) for m in mine[:1]):
         return False  # the claim names it too ("Gutenberg finished his Bible", "the Bible")
+    if any(_middle_name(m.subject, found.subject) for m in mine):
+        return False  # "John Hovig Dolmayan (born July 15, 1973)": perhaps the claim's John
+        # Dolmayan, the rules' reading stands (not another's value)
     return not any(
         f"{w}'s" in text or f"{w}’s" in text
         for m in mine
         for w in m.subject_text.lower().split()
         if len(w) > 2
     )
+
+
+def _middle_name(mine: str, theirs: str) -> bool:
+    """The same first and last names with a middle name between them ("John Hovig
+    Dolmayan" / "John Dolmayan"; also "John Quincy Adams" / "John Adams": not surely another)."""
+    a, b = mine.split(), theirs.split()
+    return len(a) >= 2 and len(b) > len(a) and a[0] == b[0] and a[-1] == b[-1]
 
 
 def _named_in_claim(subject: str, claim: str) -> bool:
