@@ -1345,6 +1345,13 @@ def test_what_the_sentence_says_in_full_is_still_supported() -> None:
         )
         == "supported"
     )
+    # "one of the" of another role in the same sentence
+    velium = (
+        "Velium has the highest melting point of all metals, 3,422 °C, and one of the highest "
+        "boiling points of any element, 5,930 °C."
+    )
+    claim = "Velium melts at 3,422 °C, the highest melting point of any metal."
+    assert _verdict(claim, velium) == "supported"
 
 
 def test_a_middle_name_leaves_the_rules_reading_standing() -> None:

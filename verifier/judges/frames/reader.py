@@ -886,6 +886,17 @@ _ENDED = re.compile(
 _ONE_OF = re.compile(r"\b(?:one|some|several|two|three|among)\s+of\s+the\b|\bamong\s+the\b", re.I)
 
 
+def _one_of(role: str, sentence: str) -> bool:
+    """ "one of the highest-grossing films": the role's words right after "one of the"
+    (not "one of the highest boiling points" for "the highest melting point")."""
+    wanted = {stem(w) for w in _WORD.findall(role.lower())}
+    for m in _ONE_OF.finditer(sentence):
+        after = _WORD.findall(sentence[m.end() :].lower())[: len(wanted) + 2]
+        if wanted <= {stem(w) for w in after}:
+            return True
+    return False
+
+
 def _not_said_so(
     claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
 ) -> Reading | None:
@@ -934,7 +945,7 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
             and set(extra) & _OTHER_ROLE
         ):
             return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
-    if mine.role and mine.unique and _ONE_OF.search(sentence) and not _ONE_OF.search(mine.text):
+    if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
     if (
         mine.tense == "present"
