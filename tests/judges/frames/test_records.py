@@ -1364,3 +1364,21 @@ def test_a_middle_name_leaves_the_rules_reading_standing() -> None:
     )
     assert _verdict("Aram Sarkisian was born on July 15, 1961.", sentence) == "supported"
     assert _verdict("Aram Sarkisian was born on July 15, 1861.", sentence) == "refuted"
+
+
+def test_a_headcount_said_several_ways() -> None:
+    """ "has a population of about 2 million", "is home to roughly 2 million people", "has
+    2 million inhabitants", "the population of X is estimated at ...": one headcount.
+    Another number is a question for the rater, never a cap (a city proper, its
+    metropolitan area and its region count differently)."""
+    claim = "Kovia has a population of about 2 million."
+    assert _verdict(claim, "Kovia is home to roughly 2 million people.") == "supported"
+    for other in (
+        "The population of Kovia is estimated at 5.4 million.",
+        "Kovia has 5.4 million inhabitants.",
+    ):
+        assert ("contradiction", "headcount") in _kinds(claim, other), other
+        decision = FrameJudge().decide(claim, [other])
+        assert decision.label == "inconclusive", other
+        assert "5.4 million" in decision.reason
+    assert _says_nothing(claim, "Kovia is home to many species of birds.")

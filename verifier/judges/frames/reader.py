@@ -63,9 +63,10 @@ SAID = 0.6  # share of the claim's content words a record support's sentence say
 SUPPORT = 0.85  # a record support's confidence: below the rules' full statements
 # record contradictions that are a question for the rater, never a cap: another
 # nationality (one may hold two), a role whose scope only the source names, another
-# maker of something several may have made (co-founders, co-discoverers named alone);
+# maker of something several may have made (co-founders, co-discoverers named alone),
+# another headcount (a city proper, its metropolitan area);
 # put before the rater at this probability at most
-REVIEW_ONLY = frozenset({"class", "role_scope", "maker"})
+REVIEW_ONLY = frozenset({"class", "role_scope", "maker", "headcount"})
 REVIEW_ONLY_P = 0.6
 _SAME_START = 8  # letters two long words share when one derives from the other
 _CONTEXT = 400  # characters of the page before a passage where its subject may be named
@@ -1029,9 +1030,13 @@ def _said_as(relation: str, claim: str) -> str:
     """The relation in the claim's own word when the claim says one of its words ("join"
     for a membership, not the table's name for the group, "flow")."""
     said = _stems(claim)
-    return next(
+    word = next(
         (w for w in RELATIONS.get(relation, ()) if " " not in w and stem(w) in said), relation
     )
+    return _READABLE.get(word, word)
+
+
+_READABLE = {"populat": "population"}  # a relation's stem, as a rater reads it
 
 
 def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:

@@ -2067,7 +2067,53 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
             record = _agent_resolved(record, last_record)
         out.append(_resolve(replace(record, statement=statement), names, last_named))
     out += [a for r in out if r.role for a in _acts_of_agent(r, r.relation, r.args)]
+    out += [h for r in out if (h := _headcount(r)) is not None]
     return tuple([*out, *_under_other_name(out)])
+
+
+# a place's headcount said several ways: "has a population of 2 million", "is home to 2
+# million people", "has 2 million inhabitants", "the population of X is 2 million"
+_POPULATION_OF = re.compile(r"^(?:an?\s+|its\s+|the\s+)?(?:total\s+)?population\s+of\s+(.+)$", re.I)
+_PEOPLE = re.compile(r"^(.*\d.*?)\s+(?:people|inhabitants|residents|citizens|persons)$", re.I)
+POPULATION = "populat"
+
+
+def _headcount(record: Record) -> Record | None:
+    """The same record as a headcount (relation ``populat``, the number its only
+    argument), when it says one; a restatement."""
+    if record.negated or record.relation == POPULATION:
+        return None
+    subject, subject_text = record.subject, record.subject_text
+    counts = []
+    for arg in record.args:
+        if arg.kind != "number":
+            continue
+        text = arg.text.strip()
+        owned = record.relation == "have" and not arg.prep
+        m = (_POPULATION_OF.match(text) if owned else None) or (
+            _PEOPLE.match(text) if owned or arg.prep == "home to" else None
+        )
+        if m:
+            counts.append(m.group(1))
+    # "The population of Kovia is 2 million", "... is estimated at 2 million"
+    whose = re.match(r"^(?:the\s+)?(?:total\s+)?population\s+of\s+(.+)$", subject_text, re.I)
+    if whose and record.relation in ("be", "estimate"):
+        counts += [a.text for a in record.args if a.kind == "number" and a.prep in ("", "at")]
+        subject_text = whose.group(1)
+        subject = _fold(subject_text)
+    if len(counts) != 1 or not subject:
+        return None
+    number = Arg(counts[0], "", "number", _fold(counts[0]))
+    return replace(
+        record,
+        subject=subject,
+        subject_text=subject_text,
+        subject_proper=subject_text[:1].isupper(),
+        relation=POPULATION,
+        args=(number,),
+        restated=True,
+        patient=False,
+    )
 
 
 # the one who did an act, named by a noun: "the founder of X" founded X, "the author of X"
@@ -2868,6 +2914,10 @@ def _one_value_apart(
     if one_apart and (features["functional"] or maker_slot) and same:
         if negated:
             return Match("unrelated", "negated value", "", claim, found, features)
+        if claim.relation == POPULATION:
+            # a city proper, its metropolitan area and its region count differently, and a
+            # source seldom says which it gives: a question for the rater
+            return Match("contradiction", "headcount", said[0], claim, found, features)
         if _another_maker(claim, found, clashing):
             return Match("contradiction", "maker", said[0], claim, found, features)
         return Match("contradiction", "value", said[0], claim, found, features)
