@@ -193,6 +193,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout4": "textbook_pairs_heldout4.jsonl",
     "textbook-heldout5": "textbook_pairs_heldout5.jsonl",
     "textbook-heldout6": "textbook_pairs_heldout6.jsonl",
+    "textbook-constructions": "textbook_pairs_constructions.jsonl",
 }
 
 
@@ -285,6 +286,16 @@ def textbook_heldout6(root: Path) -> Iterator[Pair]:
     with varied grammar (appositions, agent nouns, participial openings, years in
     brackets). Only its figures were read: held out."""
     for row in _textbook_rows("textbook-heldout6"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_constructions(root: Path) -> Iterator[Pair]:
+    """169 pairs of common constructions of encyclopedic prose, with invented names
+    (bench/data/textbook_pairs_constructions.jsonl: 83 contradictions, 75 paraphrases, 11
+    traps): agent nouns, a life's years in brackets, headcounts, a former role, a span of
+    years, ownership, month-first dates. Written by the eighth session of 2026-11-29 while
+    building the readings it measures: a dev set, its figures no held-out evidence."""
+    for row in _textbook_rows("textbook-constructions"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -550,6 +561,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout4": textbook_heldout4,
     "textbook-heldout5": textbook_heldout5,
     "textbook-heldout6": textbook_heldout6,
+    "textbook-constructions": textbook_constructions,
 }
 
 
