@@ -1226,13 +1226,23 @@ def test_a_native_of_a_place_was_born_there() -> None:
 
 
 def test_a_member_since_a_year_joined_then() -> None:
-    """ "has been a member of the European Union since 2004": joined in 2004 (another year
-    is no refutation: the guard on "since" reads another time, a membership renewed)."""
+    """ "has been a member of the European Union since 2004": joined in 2004, and still a
+    member ("has been ... since" is no other time); another year contradicts the claim."""
     claim = "Kovia joined the European Union in 2004."
     since = "Kovia has been a member of the European Union since 2004."
     assert _verdict(claim, since) == "supported"
     later = "Kovia has been a member of the European Union since 2007."
-    assert _verdict(claim, later) != "refuted"
+    assert ("contradiction", "value") in _kinds(claim, later)
+    # a role held since a year is still held
+    assert (
+        _verdict("Vela is the capital of Kovia.", "Tamar has been the capital of Kovia since 1920.")
+        == "refuted"
+    )
+    # ... but "since" with no "has been" may speak of a state that ended
+    assert (
+        _verdict("Vela is the capital of Kovia.", "Since 1920 Tamar was the capital of Kovia.")
+        != "refuted"
+    )
 
 
 def test_a_span_of_years_holds_the_years_inside_it() -> None:
@@ -1382,3 +1392,19 @@ def test_a_headcount_said_several_ways() -> None:
         assert decision.label == "inconclusive", other
         assert "5.4 million" in decision.reason
     assert _says_nothing(claim, "Kovia is home to many species of birds.")
+
+
+def test_an_act_named_by_its_noun() -> None:
+    """ "after Tomas Berg's death in 1875", "the opening of the Orva Bridge in 1936": the act
+    the noun names, whose it is and when; not without a date or a place."""
+    claim = "Tomas Berg died in 1880."
+    assert _verdict(claim, "After Tomas Berg's death in 1880, his firm was sold.") == "supported"
+    assert _verdict(claim, "After Tomas Berg's death in 1875, his firm was sold.") == "refuted"
+    opened = "The Orva Bridge opened in 1932."
+    assert _verdict(opened, "The opening of the Orva Bridge in 1932 drew crowds.") == "supported"
+    assert ("contradiction", "value") in _kinds(
+        opened, "The opening of the Orva Bridge in 1936 drew crowds."
+    )
+    assert not any(
+        r.relation == "die" for r in records_of(parse("Tomas Berg's death shocked the town."))
+    )

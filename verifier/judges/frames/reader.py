@@ -119,12 +119,24 @@ def _another_time(m: Reading) -> str | None:
         return None  # "the first prime minister" is the first in any time
     claim_past = _said_in_past(m.match.claim, m.match.claim.text)
     found_past = _said_in_past(m.match.found, m.sentence)
-    if _FORMER.search(m.sentence) and not _FORMER.search(m.match.claim.text):
+    if _former(m.sentence) and not _FORMER.search(m.match.claim.text):
         return "the evidence speaks of another time"
     role = m.match.kind == "unique_role" or (m.match.kind == "negation" and m.match.found.role)
     if role and claim_past != found_past and not _for_good(m):
         return "a role then and a role now"
     return None
+
+
+_STILL = re.compile(r"\b(?:has|have)\s+(?:been|remained|served)\b", re.IGNORECASE)
+
+
+def _former(sentence: str) -> bool:
+    """The sentence speaks of another time: "formerly", "until", or "since" where the
+    state may have ended (not "has been the capital since 1920": it still is)."""
+    marks = {m.group().lower() for m in _FORMER.finditer(sentence)}
+    if marks == {"since"} and _STILL.search(sentence):
+        return False
+    return bool(marks)
 
 
 def _for_good(m: Reading) -> bool:

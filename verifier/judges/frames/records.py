@@ -2057,6 +2057,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         *_appositions(tokens, doc.text),
         *_possessive_places(tokens, doc.text),
         *_lifespans(tokens, doc.text),
+        *_events_named(tokens, doc.text),
     ]
     for record in [*clauses, *said]:
         if record.statement != _RESTATED:
@@ -2185,6 +2186,48 @@ def _under_other_name(records: Sequence[Record]) -> list[Record]:
                 for r in records
                 if r.subject == alias.subject and r.relation != ALIAS and r.asserted
             ]
+    return out
+
+
+# an act named by its noun, and the relation it states: "after his death in 1875"
+_EVENT_NOUNS = {
+    "death": "die",
+    "birth": "born",
+    "founding": "found",
+    "foundation": "found",
+    "establishment": "establish",
+    "opening": "open",
+    "completion": "complete",
+    "inauguration": "inaugurate",
+    "publication": "publish",
+    "premiere": "premiere",
+    "release": "release",
+    "launch": "launch",
+}
+_EVENT_PREPS = frozenset({"in", "on", "at"})
+
+
+def _events_named(tokens: Sequence[Token], text: str) -> list[Record]:
+    """An act said by its noun, with whose it is and when or where: "after Tomas Berg's
+    death in 1875" (Tomas Berg died in 1875), "the opening of the Orva Bridge in 1936"
+    (it opened in 1936), "since its founding in 1995". Only with a date or a place."""
+    out = []
+    for noun in tokens:
+        verb = _EVENT_NOUNS.get(noun.lower_)
+        if verb is None or noun.pos_ != "NOUN":
+            continue
+        owners = [c for c in noun.children if c.dep_ == "poss"] or _objects_of(noun, "of")
+        args = [
+            _arg(o, prep.lower_)
+            for prep in noun.children
+            if prep.dep_ == "prep" and prep.lower_ in _EVENT_PREPS
+            for o in prep.children
+            if o.dep_ == "pobj"
+        ]
+        if len(owners) != 1 or not args or _negated(noun.head):
+            continue
+        record = _record(owners[0], _relation_key(verb), args, False, False, False, text)
+        out.append(replace(record, patient=verb == "born", tense="past"))
     return out
 
 
