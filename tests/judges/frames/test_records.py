@@ -1408,3 +1408,38 @@ def test_an_act_named_by_its_noun() -> None:
     assert not any(
         r.relation == "die" for r in records_of(parse("Tomas Berg's death shocked the town."))
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another thing of the name
+        ("The Orva Bridge was completed in 1932.", "The new Orva Bridge was completed in 2001."),
+        (
+            "The Orva Bridge was completed in 1932.",
+            "The Orva Railway Bridge was completed in 1910.",
+        ),
+        # a relative, a parent company: someone the subject has
+        ("Tomas Berg was born in 1801.", "Tomas Berg's father was born in 1770."),
+        ("Brightwave was founded in 2004.", "Brightwave's parent company was founded in 1950."),
+        # an aim's date is not the deed's
+        ("Kovia joined NATO in 2004.", "Kovia applied to join NATO in 1998."),
+        # the superlative of a narrower class
+        (
+            "Lake Tarn is the largest lake in Kovia.",
+            "Lake Tarn is the largest artificial lake in Kovia.",
+        ),
+    ],
+)
+def test_a_trap_is_neither_support_nor_refutation(claim: str, sentence: str) -> None:
+    """Each of these was refuted (or supported) by the rules before; the records now say
+    whose the value is, or that the role is of a narrower class."""
+    assert _verdict(claim, sentence) == "inconclusive"
+
+
+def test_an_aims_date_is_dismissed_by_its_guard() -> None:
+    decision = FrameJudge().decide(
+        "Kovia joined NATO in 2004.", ["Kovia applied to join NATO in 1998."]
+    )
+    assert decision.guard is not None
+    assert decision.guard.guard == "parse_aim"

@@ -207,6 +207,11 @@ PARSE_SCOPE = Call(
     "the parse says the role has another scope",
     Action.DISMISS,
 )
+PARSE_AIM = Call(
+    "parse_aim",
+    "the parse says the value dates an aim, not a deed",
+    Action.DISMISS,
+)
 PARSE_OBJECT = Call(
     "parse_object",
     "the parse says it was done to something else",
@@ -578,6 +583,13 @@ def _value_owner(
             a.kind in ("time", "number") and p.search(a.text.lower()) for a in r.args for p in said
         )
     ]
+    if holders and all(not r.asserted for r in holders):
+        # "Kovia applied to join NATO in 1998": the year dates an aim, not the deed
+        owner = holders[0]
+        detail = f"{values[0]} dates what {owner.subject_text or 'someone'} aimed at, not a deed"
+        return Reading(
+            Match("other_subject", "an aim", detail, mine[0], owner), i, start, end, sentence
+        )
     if not holders or any(
         _of_subject(m, r) or _done_to(m, r) or _roles_act(m, r, records)
         for m in mine
@@ -685,15 +697,30 @@ def _another_named(mine: Sequence[Record], found: Record) -> bool:
         return False  # ("was an American blues singer who married in 1894": a description)
     if any(_named_in_claim(found.subject, m.text) for m in mine[:1]):
         return False  # the claim names it too ("Gutenberg finished his Bible", "the Bible")
-    if any(_middle_name(m.subject, found.subject) for m in mine):
+    if any(
+        _middle_name(m.subject, found.subject) and "person" in (m.subject_kind, found.subject_kind)
+        for m in mine
+    ):
         return False  # "John Hovig Dolmayan (born July 15, 1973)": perhaps the claim's John
         # Dolmayan, the rules' reading stands (not another's value)
+    if _KIN & set(found.subject.split()):
+        return True  # "Tomas Berg's father", "Brightwave's parent company": someone else
     return not any(
         f"{w}'s" in text or f"{w}’s" in text
         for m in mine
         for w in m.subject_text.lower().split()
         if len(w) > 2
     )
+
+
+# what one has that is someone or something else: a relative, a parent company
+_KIN = frozenset(
+    "father mother son daughter wife husband brother sister parent parents child children "
+    "grandfather grandmother grandson granddaughter uncle aunt nephew niece cousin spouse "
+    "widow widower successor predecessor subsidiary".split()
+)
+# words before a name that make it another thing of the name: "the new Orva Bridge"
+_ANOTHER_OF_NAME = frozenset("new old original former first second third later earlier".split())
 
 
 def _middle_name(mine: str, theirs: str) -> bool:
@@ -754,6 +781,9 @@ def _of_subject(claim: Record, found: Record) -> bool:
     if same_subject(claim, found):
         return True
     mine, theirs = claim.subject.split(), found.subject.split()
+    before = set(theirs[: -len(mine)]) if mine else set()
+    if before & _ANOTHER_OF_NAME and not before & set(mine):
+        return False  # "the new Orva Bridge" is another bridge than the Orva Bridge
     return bool(mine) and theirs[-len(mine) :] == mine
 
 
@@ -899,6 +929,17 @@ _ENDED = re.compile(
 _ONE_OF = re.compile(r"\b(?:one|some|several|two|three|among)\s+of\s+the\b|\bamong\s+the\b", re.I)
 
 
+_RANKS = frozenset("first last only".split())
+
+
+def _narrower(role: str, other: str) -> bool:
+    """A superlative or first of a narrower class: "the largest artificial lake" is not
+    "the largest lake" (nor "the first female president" the first president)."""
+    mine, theirs = role.split(), other.split()
+    ranked = bool(mine) and (mine[0].endswith("est") or mine[0] in _RANKS or mine[0] == "most")
+    return ranked and len(theirs) > len(mine) and set(mine) < set(theirs)
+
+
 def _one_of(role: str, sentence: str) -> bool:
     """ "one of the highest-grossing films": the role's words right after "one of the"
     (not "one of the highest boiling points" for "the highest melting point")."""
@@ -957,6 +998,9 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
             and r.relation.endswith(f" {mine.relation}")
             and set(extra) & _OTHER_ROLE
         ):
+            return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
+    for r in own:
+        if mine.role and r.role and _narrower(mine.relation, r.relation):
             return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
     if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
@@ -1087,7 +1131,7 @@ def _withdrawn(judgement: Judgement, r: Reading) -> Judgement:
 
 
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
-    said = {"another object": PARSE_OBJECT, "another scope": PARSE_SCOPE}.get(
+    said = {"another object": PARSE_OBJECT, "another scope": PARSE_SCOPE, "an aim": PARSE_AIM}.get(
         r.match.kind, PARSE_SUBJECT
     )
     call = replace(said, detail=r.match.detail)

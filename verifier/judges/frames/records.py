@@ -1753,9 +1753,18 @@ _MAKERS = frozenset(
 _UNASSERTED = frozenset({"before", "until", "till", "unless", "if", "without", "whether", "lest"})
 
 
+# verbs whose infinitive is an aim, not a deed: "applied to join NATO in 1998"
+_AIMING = frozenset(
+    "apply plan try attempt hope want seek aim intend fail refuse decide agree promise "
+    "propose expect wish threaten vote offer prepare ask campaign bid".split()
+)
+
+
 def _asserted(token: Token) -> bool:
     if any(c.dep_ == "mark" and c.lower_ in _UNASSERTED for c in token.children):
         return False
+    if token.dep_ == "xcomp" and token.head.lemma_.lower() in _AIMING:
+        return False  # (an aim's date is not the deed's)
     return not (token.dep_ in ("pcomp", "pobj") and token.head.lower_ in _UNASSERTED)
 
 
