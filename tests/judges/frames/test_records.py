@@ -1443,3 +1443,13 @@ def test_an_aims_date_is_dismissed_by_its_guard() -> None:
     )
     assert decision.guard is not None
     assert decision.guard.guard == "parse_aim"
+
+
+def test_a_narrower_superlative_of_another_scope_withdraws_nothing() -> None:
+    """ "the highest of the Kovian mountains, ... the highest point in Kovia": the narrower
+    role has no scope of the claim's; the sentence's other role still stands."""
+    sentence = (
+        "Mount Orla is the highest of the Kovian mountains, and at 3,100 metres is "
+        "considered the highest point in Kovia."
+    )
+    assert _verdict("Mount Orla is the highest mountain in Kovia.", sentence) == "supported"

@@ -1000,7 +1000,9 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
         ):
             return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
     for r in own:
-        if mine.role and r.role and _narrower(mine.relation, r.relation):
+        # (of the claim's own scope: "the largest artificial lake in Kovia")
+        scoped = {a.key for a in mine.args} <= {a.key for a in r.args}
+        if mine.role and r.role and scoped and _narrower(mine.relation, r.relation):
             return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
     if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
