@@ -1453,3 +1453,38 @@ def test_a_narrower_superlative_of_another_scope_withdraws_nothing() -> None:
         "considered the highest point in Kovia."
     )
     assert _verdict("Mount Orla is the highest mountain in Kovia.", sentence) == "supported"
+
+
+def test_a_place_that_holds_the_claims_confirms_nothing() -> None:
+    """ "on the Champ de Mars in Paris, France" for "is in Lyon": France holds Lyon but
+    confirms nothing of it, and Paris is apart from it (a support before)."""
+    sentence = "The Kessel Tower is a steel tower on the Place Bellecour in Paris, France."
+    assert _verdict("The Kessel Tower is in Lyon.", sentence) == "refuted"
+    assert _verdict("The Kessel Tower is in Paris.", sentence) == "supported"
+    assert _verdict("The Kessel Tower is in France.", sentence) == "supported"
+
+
+def test_who_a_description_with_a_relative_clause_is() -> None:
+    """ "Ana Ruiz is a Kovian politician who served as the 12th president of Kovia from 2009
+    to 2017": the role is hers (not "a Kovian politician"'s: a refutation before), and it
+    has ended."""
+    sentence = (
+        "Ana Maria Ruiz is a Kovian politician who served as the 12th president of Kovia from "
+        "2009 to 2017."
+    )
+    assert _verdict("Ana Ruiz was the 12th president of Kovia.", sentence) == "supported"
+    assert _verdict("Ana Ruiz is the president of Kovia.", sentence) == "inconclusive"
+
+
+def test_more_ways_of_naming_roles_lives_and_works() -> None:
+    assert _verdict(
+        "Canberra is the capital of Australia.", "Australia's capital city is Canberra."
+    ) == ("supported")
+    newton = "Sir Tomas Berg (25 December 1801 – 20 March 1880) was an English engineer."
+    assert _verdict("Tomas Berg was born in 1801.", newton) == "supported"
+    assert _verdict("Tomas Berg died in 1890.", newton) == "refuted"
+    mural = "The Night Garden is a mural by Helga Dorn."
+    assert _verdict("Helga Dorn painted The Night Garden.", mural) == "supported"
+    # when a role's act was done is no part of the role
+    first = "Ana Ruiz became the first person to swim across Lake Tarn in 1969."
+    assert _verdict("Ana Ruiz was the first person to swim across Lake Tarn.", first) == "supported"

@@ -924,7 +924,9 @@ _OTHER_ROLE = frozenset(
 )
 # a state that has ended: "was headquartered in Porto until 2012"
 _ENDED = re.compile(
-    r"\b(?:until|till|formerly|former|no longer|used to|previously|ex-)\b", re.IGNORECASE
+    r"\b(?:until|till|formerly|former|no longer|used to|previously|ex-)\b"
+    r"|\bfrom\s+\d{4}\s+(?:to|until|through)\s+\d{4}\b",  # "served from 2009 to 2017"
+    re.IGNORECASE,
 )
 _ONE_OF = re.compile(r"\b(?:one|some|several|two|three|among)\s+of\s+the\b|\bamong\s+the\b", re.I)
 
@@ -1006,13 +1008,14 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
             return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
     if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
+    named = [r for r in theirs if same_name(mine.subject, r.subject)]
     if (
         mine.tense == "present"
         and _ENDED.search(sentence)
         and not _ENDED.search(mine.text)
-        and any(r.tense == "past" for r in own)
+        and any(r.tense == "past" for r in named)
     ):
-        return "a state that has ended, not said to hold now", own[0]
+        return "a state that has ended, not said to hold now", named[0]
     return None
 
 

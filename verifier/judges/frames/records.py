@@ -129,7 +129,8 @@ _MAKING = frozenset({"write", "compose", "paint", "create", "direct"})
 _PUBLISHING = _MAKING | {"release", "publish"}
 _WORKS = frozenset(
     "novel book play opera symphony concerto painting portrait poem song album film movie "
-    "sculpture essay treatise theory masterpiece musical ballet novella".split()
+    "sculpture essay treatise theory masterpiece musical ballet novella mural fresco statue "
+    "drawing sonata cantata oratorio requiem memoir biography trilogy".split()
 )
 _RESTATED = -1  # a restatement's statement id until records_of numbers them
 
@@ -388,7 +389,9 @@ def _subject_of(predicate: Token) -> Token | None:
                 return title
         if child.dep_ in _SUBJECT_DEPS:
             if child.tag_ in ("WP", "WDT") and predicate.dep_ in ("relcl", "acl"):
-                return predicate.head  # "Nobel, who died in 1896": Nobel
+                # "Nobel, who died in 1896": Nobel; "Obama is an American politician who
+                # served as ...": Obama, whom the description describes
+                return _described_name(predicate.head) or predicate.head
             # "the Russian chemist Dmitri Mendeleev presented ...", read as two subjects or
             # as a description with the name beside it: the name
             named = [c for c in children if c.dep_ in _SUBJECT_DEPS and c.pos_ == "PROPN"]
@@ -405,6 +408,18 @@ def _subject_of(predicate: Token) -> Token | None:
             # "Launched in 1957, Sputnik 1 became ...": what the sentence is about
             return _subject_of(predicate.head)
         return _participle_holder(predicate.head)
+    return None
+
+
+def _described_name(noun: Token) -> Token | None:
+    """The name a description is said of: "X is a politician", "X, a politician"."""
+    if noun.pos_ != "NOUN":
+        return None
+    if noun.dep_ == "appos" and noun.head.pos_ == "PROPN":
+        return noun.head
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        subjects = [c for c in noun.head.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"]
+        return subjects[0] if subjects else None
     return None
 
 
@@ -543,9 +558,12 @@ _ONE_PER_HOLDER = frozenset(
 
 
 def _national(noun: Token) -> bool:
-    """ "Kovia's national animal", "its official language": one a country has (singular)."""
+    """ "Kovia's national animal", "its official language": one a country has (singular);
+    "Australia's capital city" is its capital."""
     return noun.tag_ == "NN" and any(
-        c.dep_ == "amod" and c.lower_ in ("national", "official") for c in noun.children
+        (c.dep_ == "amod" and c.lower_ in ("national", "official"))
+        or (c.dep_ == "compound" and c.lower_ == "capital" and noun.lemma_ == "city")
+        for c in noun.children
     )
 
 
@@ -583,6 +601,8 @@ def _role_name(noun: Token) -> str:
         # "the smallest sovereign state", "the largest nation": a country
         head, mods = "country", [m for m in mods if m not in _SOVEREIGN]
     name = " ".join([*mods, head, *acts])
+    if name == "capital city":
+        name = "capital"  # "Australia's capital city" is its capital
     # "the most populous city" is what "the largest city" means of a place
     return _MOST_POPULOUS.sub("largest", name)
 
@@ -599,7 +619,10 @@ def _act(verb: Token) -> str:
     """What a role's holder did, read as a clause is ("to set foot on the Moon" and "to walk
     on the Moon" are one act: the relation and its arguments, not the words)."""
     relation, args = _verb_relation(verb)
-    return " ".join(["to", relation, *(f"{a.prep} {a.key}".strip() for a in args)])
+    # (when it was done is no part of the role: "the first person to walk on the Moon in
+    # 1969" is the first person to walk on the Moon)
+    said = [a for a in args if a.kind != "time"]
+    return " ".join(["to", relation, *(f"{a.prep} {a.key}".strip() for a in said)])
 
 
 def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
@@ -1135,6 +1158,8 @@ def _record(
         proper = True
     if subject.pos_ == "ADJ" and subject.is_title and not subject.is_sent_start:
         proper = True  # "The official language of Brazil is Spanish": a language's name
+    if span[0].lower_ in ("a", "an"):
+        proper = False  # "an American politician who served as ...": a description
     return Record(
         _fold(span.text),
         span.text,
@@ -2241,7 +2266,10 @@ def _events_named(tokens: Sequence[Token], text: str) -> list[Record]:
 
 
 # "Tomas Berg (1801-1880)", "Jan Steen (c. 1626 - 1679)": a life's years after a name
-_LIFESPAN = re.compile(r"\(\s*(?:c\.\s*)?(\d{3,4})\s*[-–—]\s*(?:c\.\s*)?(\d{3,4})\s*\)")
+_DAY = r"(?:\d{1,2}\s+[A-Z][a-z]+\s+|[A-Z][a-z]+\s+\d{1,2},\s+)?"  # "25 December ", "May 3, "
+_LIFESPAN = re.compile(
+    rf"\(\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*[-–—]\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*\)"
+)
 _LONGEST_LIFE = 125
 
 
@@ -2259,8 +2287,8 @@ def _lifespans(tokens: Sequence[Token], text: str) -> list[Record]:
             or text[name.idx + len(name.text) : m.start()].strip()
         ):
             continue
-        born, died = m.group(1), m.group(2)
-        if not 0 < int(died) - int(born) <= _LONGEST_LIFE:
+        born, died = m.group(1), m.group(3)  # (the whole dates; their years to check)
+        if not 0 < int(m.group(4)) - int(m.group(2)) <= _LONGEST_LIFE:
             continue
         for act, year, patient in (("born", born, True), ("die", died, False)):
             record = _record(name, act, [Arg(year, "in", "time", year)], False, False, False, text)
@@ -2439,8 +2467,12 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         if not (_written_as_name(mine.text) and _written_as_name(theirs.text)):
             return "unrelated"  # "the canton" is no town called Canton
         rel = relate(mine.text, theirs.text)
-        if rel in ("same", "inside"):
+        if rel == "same":
             return "same"
+        if rel == "inside":
+            # "in France" holds "in Lyon" and confirms nothing of it ("The Eiffel Tower is
+            # in Lyon" was supported by "... in Paris, France")
+            return "unrelated"
         if rel == "apart" or _same_head(mine, theirs):
             return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
         return "unrelated"
@@ -2653,7 +2685,10 @@ def _numbered(name: str) -> frozenset[str]:
 
 # words before a kind of thing that do not make it another thing ("the typical adult
 # human skeleton" is the adult human skeleton)
-_UNTELLING = frozenset("all typical average normal standard usual entire whole".split())
+_UNTELLING = frozenset(
+    # (and a person's title: "Sir Isaac Newton" is Isaac Newton)
+    "all typical average normal standard usual entire whole sir dame dr prof".split()
+)
 
 
 def _written_as_name(text: str) -> bool:
