@@ -1488,3 +1488,22 @@ def test_more_ways_of_naming_roles_lives_and_works() -> None:
     # when a role's act was done is no part of the role
     first = "Ana Ruiz became the first person to swim across Lake Tarn in 1969."
     assert _verdict("Ana Ruiz was the first person to swim across Lake Tarn.", first) == "supported"
+
+
+def test_a_number_word_and_a_direction_must_be_said_as_the_claim_says_them() -> None:
+    """ "reached number two" is not "number one"; "from east to west" is not "from west to
+    east" (each was supported before)."""
+    assert (
+        _verdict("The song reached number one in the UK.", "The song reached number two in the UK.")
+        != "supported"
+    )
+    assert _verdict("The Orva flows from west to east.", "The Orva flows from east to west.") != (
+        "supported"
+    )
+    assert (
+        _verdict(
+            "The song reached number one in the UK.",
+            "The song reached number one in the UK in 1990.",
+        )
+        == "supported"
+    )

@@ -966,6 +966,12 @@ def _not_said_so(
     if judged is None:
         return None
     sentence, start, end, theirs = judged
+    said_other = _other_words(claim, sentence)
+    if said_other is not None:
+        mine = _claim_records(claim)
+        if mine:
+            match = Match("other_subject", "said less", said_other, mine[0], mine[0])
+            return Reading(match, i, start, end, sentence)
     for mine in _claim_records(claim):
         why = _anothers(mine, theirs) or _said_less(mine, sentence, theirs)
         if why is not None:
@@ -973,6 +979,28 @@ def _not_said_so(
             return Reading(
                 Match("other_subject", "said less", detail, mine, owner), i, start, end, sentence
             )
+    return None
+
+
+_NUMBER_WORD = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|"
+    r"third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b",
+    re.IGNORECASE,
+)
+_FROM_TO = re.compile(r"\bfrom\s+(\w+)\s+to\s+(\w+)", re.IGNORECASE)
+
+
+def _other_words(claim: str, sentence: str) -> str | None:
+    """Words a support must say as the claim does: a number said as a word ("reached number
+    one" is not "number two"; digits the slots compare, within their tolerance), and the
+    order of "from A to B" ("from west to east" is not "from east to west")."""
+    mine = {w.lower() for w in _NUMBER_WORD.findall(claim)}
+    theirs = {w.lower() for w in _NUMBER_WORD.findall(sentence)}
+    if mine - theirs and theirs - mine:
+        return f"says {', '.join(sorted(theirs - mine))}, not {', '.join(sorted(mine - theirs))}"
+    for a, b in _FROM_TO.findall(claim):
+        if re.search(rf"\bfrom\s+{re.escape(b)}\s+to\s+{re.escape(a)}\b", sentence, re.I):
+            return f"from {b} to {a}, not from {a} to {b}"
     return None
 
 
