@@ -966,13 +966,12 @@ def _not_said_so(
     if judged is None:
         return None
     sentence, start, end, theirs = judged
+    records = _claim_records(claim)
     said_other = _other_words(claim, sentence)
-    if said_other is not None:
-        mine = _claim_records(claim)
-        if mine:
-            match = Match("other_subject", "said less", said_other, mine[0], mine[0])
-            return Reading(match, i, start, end, sentence)
-    for mine in _claim_records(claim):
+    if said_other is not None and records:
+        match = Match("other_subject", "said less", said_other, records[0], records[0])
+        return Reading(match, i, start, end, sentence)
+    for mine in records:
         why = _anothers(mine, theirs) or _said_less(mine, sentence, theirs)
         if why is not None:
             detail, owner = why
