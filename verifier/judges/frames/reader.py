@@ -17,7 +17,12 @@ through :mod:`verifier.text.parse`'s cache) and compares their records
   another subject ("until the Flavian stadium at Nemea was finished in 120 AD"), the
   conflict is dismissed (guard ``parse_subject``); likewise when the value belongs to the
   same verb done to something else ("The Beatles formed a songwriting partnership in
-  1957" against "The Beatles formed in 1960": guard ``parse_object``).
+  1957" against "The Beatles formed in 1960": guard ``parse_object``), or only to an aim
+  ("applied to join NATO in 1998" against "joined NATO in 2004": guard ``parse_aim``);
+- a text the rules supported whose sentence says less than the claim (the act of someone
+  the subject has, another role of the same words, a narrower superlative, one of several,
+  a state that has ended, a number word or a direction said otherwise): the support is
+  withdrawn.
 
 The guards on records (:data:`RECORD_GUARDS`) speak before a record contradiction
 counts: a hedge, another time (a former role), a question, a menu line.
