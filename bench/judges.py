@@ -193,6 +193,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout4": "textbook_pairs_heldout4.jsonl",
     "textbook-heldout5": "textbook_pairs_heldout5.jsonl",
     "textbook-heldout6": "textbook_pairs_heldout6.jsonl",
+    "textbook-heldout7": "textbook_pairs_heldout7.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
 }
 
@@ -286,6 +287,15 @@ def textbook_heldout6(root: Path) -> Iterator[Pair]:
     with varied grammar (appositions, agent nouns, participial openings, years in
     brackets). Only its figures were read: held out."""
     for row in _textbook_rows("textbook-heldout6"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout7(root: Path) -> Iterator[Pair]:
+    """A tenth set of 90 pairs (bench/data/textbook_pairs_heldout7.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
+    by a helper late in the eighth session of 2026-11-29: real names in snippet-like prose
+    across many domains. Only its figures were read: held out."""
+    for row in _textbook_rows("textbook-heldout7"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -561,6 +571,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout4": textbook_heldout4,
     "textbook-heldout5": textbook_heldout5,
     "textbook-heldout6": textbook_heldout6,
+    "textbook-heldout7": textbook_heldout7,
     "textbook-constructions": textbook_constructions,
 }
 
