@@ -1507,3 +1507,20 @@ def test_a_number_word_and_a_direction_must_be_said_as_the_claim_says_them() -> 
         )
         == "supported"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        ("Kovia invaded Ardo in 1920.", "Ardo invaded Kovia in 1920."),
+        ("The Orva flows into Lake Tarn.", "The Orva flows out of Lake Tarn."),
+        (
+            "Marta Ruiz was elected mayor of Vela.",
+            "Marta Ruiz was defeated in the election for mayor of Vela.",
+        ),
+    ],
+)
+def test_the_other_way_round_supports_nothing(claim: str, sentence: str) -> None:
+    """The two sides turned, the other direction, an outcome the claim does not say: each
+    was supported before."""
+    assert _verdict(claim, sentence) != "supported"

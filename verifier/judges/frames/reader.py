@@ -1005,14 +1005,45 @@ def _other_words(claim: str, sentence: str) -> str | None:
     for a, b in _FROM_TO.findall(claim):
         if re.search(rf"\bfrom\s+{re.escape(b)}\s+to\s+{re.escape(a)}\b", sentence, re.I):
             return f"from {b} to {a}, not from {a} to {b}"
+    # the other way: "flows out of Lake Tarn" for "flows into Lake Tarn"
+    for way, name in _WAY.findall(claim):
+        other = _OTHER_WAY[way.lower()]
+        if re.search(rf"\b(?:{other})\s+{re.escape(name)}\b", sentence, re.I) and not re.search(
+            rf"\b{way}\s+{re.escape(name)}\b", sentence, re.I
+        ):
+            return f"the other way: not {way} {name}"
+    # an outcome the claim does not say: "was defeated in the election" for "was elected"
+    lost = {w.lower() for w in _FAILED.findall(sentence)} - {
+        w.lower() for w in _FAILED.findall(claim)
+    }
+    if lost:
+        return f"says {', '.join(sorted(lost))}"
     return None
 
 
+_WAY = re.compile(r"\b(into|out of|to|from)\s+((?:the\s+)?[A-Z][\w-]*)")
+_OTHER_WAY = {"into": "out of|from", "out of": "into|to", "to": "from|out of", "from": "to|into"}
+_FAILED = re.compile(
+    r"\b(?:defeated|lost|failed|rejected|refused|denied|cancell?ed|vetoed|overturned|"
+    r"repealed|abandoned|withdrawn|postponed|shortlisted|runner-up|unsuccessful(?:ly)?)\b",
+    re.IGNORECASE,
+)
+
+
 def _anothers(mine: Record, theirs: Sequence[Record]) -> tuple[str, Record] | None:
-    """The claim's act said of someone or something the claim's subject has."""
+    """The claim's act said of someone or something the claim's subject has, or with the
+    two sides turned ("Ardo invaded Kovia" for "Kovia invaded Ardo")."""
     acts = [r for r in theirs if r.relation == mine.relation and r.asserted]
     if not acts or any(same_subject(mine, r) for r in acts):
         return None
+    objects = {a.key for a in mine.args if not a.prep and a.proper}
+    for r in acts:
+        if mine.relation == "be" or not r.subject_proper or len(objects) != 1:
+            continue
+        if same_name(r.subject, " ".join(objects)) and any(
+            not a.prep and same_name(a.key, mine.subject) for a in r.args
+        ):
+            return f"{r.subject_text} {r.relation} {mine.subject_text}: the other way round", r
     for r in acts:
         owner, _sep, _owned = r.subject_text.rpartition("'s ")
         owner = owner or r.subject_text.rpartition("’s ")[0]
