@@ -961,12 +961,11 @@ def _one_of(role: str, sentence: str) -> bool:
 def _not_said_so(
     claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
 ) -> Reading | None:
-    """The rules' support names the claim's subject and value, but the sentence's records
-    say less: the act of someone the subject has ("Marta Ruiz's mother was born in Vela"),
-    another role of the same words ("the vice president", "the former prime minister"),
-    one of several for the claim's superlative ("one of the highest-grossing films"), or a
-    state that has ended where the claim says it holds ("was headquartered in Porto until
-    2012" for "is headquartered in Porto")."""
+    """The rules' support names the claim's subject and value, but the sentence says less:
+    a number word, a direction or an outcome said otherwise (:func:`_other_words`); the act
+    of someone the subject has or with the two sides turned (:func:`_anothers`); another
+    role, a narrower superlative, one of several, a state that has ended
+    (:func:`_said_less`)."""
     judged = _judged_sentence(claim, evidence, before, i, judgement)
     if judged is None:
         return None
@@ -996,8 +995,10 @@ _FROM_TO = re.compile(r"\bfrom\s+(\w+)\s+to\s+(\w+)", re.IGNORECASE)
 
 def _other_words(claim: str, sentence: str) -> str | None:
     """Words a support must say as the claim does: a number said as a word ("reached number
-    one" is not "number two"; digits the slots compare, within their tolerance), and the
-    order of "from A to B" ("from west to east" is not "from east to west")."""
+    one" is not "number two"; digits the slots compare, within their tolerance), the order
+    of "from A to B" ("from west to east" is not "from east to west"), the way to or from a
+    name ("flows out of Lake Tarn" is not "into"), and no outcome the claim does not say
+    ("was defeated in the election" is not "was elected")."""
     mine = {w.lower() for w in _NUMBER_WORD.findall(claim)}
     theirs = {w.lower() for w in _NUMBER_WORD.findall(sentence)}
     if mine - theirs and theirs - mine:
@@ -1053,6 +1054,11 @@ def _anothers(mine: Record, theirs: Sequence[Record]) -> tuple[str, Record] | No
 
 
 def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[str, Record] | None:
+    """The claim's subject in another role of the same words ("the vice president", "the
+    former prime minister"), the superlative of a narrower class within the claim's scope
+    ("the largest artificial lake in Kovia"), one of several ("one of the highest-grossing
+    films"), or a state that has ended where the claim says it holds ("was headquartered in
+    Porto until 2012", "served from 2009 to 2017" for "is")."""
     own = [r for r in theirs if same_subject(mine, r)]
     for r in own:
         extra = r.relation.split()[: -len(mine.relation.split()) or None]

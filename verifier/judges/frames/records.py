@@ -2131,7 +2131,7 @@ def _headcount(record: Record) -> Record | None:
         if m:
             counts.append(m.group(1))
     # "The population of Kovia is 2 million", "... is estimated at 2 million"
-    whose = re.match(r"^(?:the\s+)?(?:total\s+)?population\s+of\s+(.+)$", subject_text, re.I)
+    whose = _POPULATION_OF.match(subject_text)
     if whose and record.relation in ("be", "estimate"):
         counts += [a.text for a in record.args if a.kind == "number" and a.prep in ("", "at")]
         subject_text = whose.group(1)
