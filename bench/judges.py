@@ -300,11 +300,12 @@ def textbook_heldout7(root: Path) -> Iterator[Pair]:
 
 
 def textbook_constructions(root: Path) -> Iterator[Pair]:
-    """169 pairs of common constructions of encyclopedic prose, with invented names
-    (bench/data/textbook_pairs_constructions.jsonl: 83 contradictions, 75 paraphrases, 11
+    """258 pairs of common constructions of encyclopedic prose, most with invented names
+    (bench/data/textbook_pairs_constructions.jsonl: 115 contradictions, 98 paraphrases, 45
     traps): agent nouns, a life's years in brackets, headcounts, a former role, a span of
-    years, ownership, month-first dates. Written by the eighth session of 2026-11-29 while
-    building the readings it measures: a dev set, its figures no held-out evidence."""
+    years, ownership, month-first dates, acts named by nouns, another thing of the name, an
+    aim's date. Written by the eighth session of 2026-11-29 while building the readings it
+    measures: a dev set, its figures no held-out evidence."""
     for row in _textbook_rows("textbook-constructions"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
