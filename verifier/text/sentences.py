@@ -122,11 +122,10 @@ def _is_boundary(text: str, dot_start: int, dot_end: int) -> bool:
 
 
 # sentence ends, line breaks, and what web pages glue sentences together with: menu and
-# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet); not
-# "circa" before a year ("Jan Steen (c. 1626 - 1679)")
-_BREAK = re.compile(
-    r"(?<!\b[cC](?=\.\s+\d))(?<!\bca(?=\.\s+\d))[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+"
-)
+# breadcrumb separators ("Sign in | Newsletters", "Home > News" with a guillemet)
+_BREAK = re.compile(r"[.!?]+[\"'”’)\]]*\s+|\s*\n\s*|\s+[|•·›»]\s+")
+# ... but not "circa" before a year ("Jan Steen (c. 1626 - 1679)")
+_CIRCA = re.compile(r"(?<![\w.])ca?\.\s+\d", re.IGNORECASE)
 # ... and short labels before a sentence ("On this day: ...", "Reply Tom says: ...")
 # ... and a byline's time stamp ("July 9, 2021 at 12:20 am Harwick started ...")
 _LABEL = re.compile(
@@ -142,6 +141,8 @@ def _quick_spans(text: str) -> tuple[tuple[int, int], ...]:
     out: list[tuple[int, int]] = []
     start = 0
     for m in _BREAK.finditer(text):
+        if text[m.start()] == "." and _CIRCA.search(text, max(0, m.start() - 2), m.end() + 1):
+            continue
         end = m.start() + len(m.group().rstrip())
         _add_span(text, start, end, out)
         start = m.end()
