@@ -42,6 +42,7 @@ from verifier.judges.frames.relations import (
 )
 from verifier.judges.frames.slots import SAME_SUPERLATIVE as _SAME_SUPERLATIVE
 from verifier.judges.frames.slots import Value, compare, values_in
+from verifier.text.numbers import PEOPLE
 from verifier.text.stem import IRREGULAR, stem
 from verifier.text.wordnet import WordRelation, lemmas_of, relation
 
@@ -592,7 +593,7 @@ def _role_name(noun: Token) -> str:
         for m in ["".join(t.text_with_ws for t in c.subtree).strip().lower()]
         # "the sole official language" is the official language, and "the official
         # currency of Ghana" is its currency
-        if m not in _ONLY and m not in _SAYS_NOTHING_MORE
+        if m not in _SAYS_NOTHING_MORE
     ]
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
@@ -612,8 +613,8 @@ def _role_name(noun: Token) -> str:
     return _MOST_POPULOUS.sub("largest", name)
 
 
-_ONLY = frozenset({"sole", "only", "single"})
-_SAYS_NOTHING_MORE = frozenset({"official"})
+# words before a role's noun that name no other role
+_SAYS_NOTHING_MORE = frozenset({"sole", "only", "single", "official"})
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
 _SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
@@ -2114,8 +2115,16 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
 # a place's headcount said several ways: "has a population of 2 million", "is home to 2
 # million people", "has 2 million inhabitants", "the population of X is 2 million"
 _POPULATION_OF = re.compile(r"^(?:an?\s+|its\s+|the\s+)?(?:total\s+)?population\s+of\s+(.+)$", re.I)
-_PEOPLE = re.compile(r"^(.*\d.*?)\s+(?:people|inhabitants|residents|citizens|persons)$", re.I)
 POPULATION = "populat"
+
+
+def _people_counted(text: str) -> str | None:
+    """The number of a headcount said with its people ("roughly 2 million people" ->
+    "roughly 2 million"), by the unit the slots give people
+    (:data:`verifier.text.numbers.PEOPLE`: inhabitants, residents, citizens ...)."""
+    if any(v.unit == PEOPLE and v.end == len(text) for v in _values(text)):
+        return text.rsplit(maxsplit=1)[0]
+    return None
 
 
 def _headcount(record: Record) -> Record | None:
@@ -2130,11 +2139,11 @@ def _headcount(record: Record) -> Record | None:
             continue
         text = arg.text.strip()
         owned = record.relation == "have" and not arg.prep
-        m = (_POPULATION_OF.match(text) if owned else None) or (
-            _PEOPLE.match(text) if owned or arg.prep == "home to" else None
-        )
+        m = _POPULATION_OF.match(text) if owned else None
         if m:
             counts.append(m.group(1))
+        elif (owned or arg.prep == "home to") and (people := _people_counted(text)):
+            counts.append(people)
     # "The population of Kovia is 2 million", "... is estimated at 2 million"
     whose = _POPULATION_OF.match(subject_text)
     if whose and record.relation in ("be", "estimate"):
