@@ -80,3 +80,20 @@ def test_quick_keeps_circa_before_a_year() -> None:
         "It fell in Monaco.",
         "1990 came.",
     ]
+
+
+def test_quick_keeps_initials_in_a_name() -> None:
+    """ "Tomas K. Varga", "J. R. Okafor": an initial ends no sentence; a roman numeral
+    after a name ("World War I.") and a letter after a lowercase word still do."""
+    text = (
+        "Her uncle, Tomas K. Varga, was mayor. J. R. Okafor wrote it. "
+        "It ended with World War I. Then came peace in group A. The end."
+    )
+    quick = [text[s:e] for s, e in sentence_spans(text, how=Splitting.QUICK)]
+    assert quick == [
+        "Her uncle, Tomas K. Varga, was mayor.",
+        "J. R. Okafor wrote it.",
+        "It ended with World War I.",
+        "Then came peace in group A.",
+        "The end.",
+    ]

@@ -133,6 +133,13 @@ _LABEL = re.compile(
     r"|(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]{2,8}\.?\s+\d{4})"
     r"(?:,?\s+(?:at\s+)?\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?)?)\s+(?=[A-Z])"
 )
+# ... nor at an initial: after a first name ("Franklin D. Roosevelt"; not "World War I."),
+# before or after another initial ("J. R. Okafor")
+_INITIAL = re.compile(
+    r".*(?:(?:\b[A-Z][a-z]+\s+(?=[A-HJ-UWYZ])|(?<![\w.])[A-Z]\.\s+)[A-Z]\.\s+[A-Z]\w"
+    r"|(?<![\w.])[A-Z]\.\s+[A-Z]\.)",
+    re.DOTALL,
+)
 _TRIM = " \t#*->|"
 
 
@@ -141,7 +148,10 @@ def _quick_spans(text: str) -> tuple[tuple[int, int], ...]:
     out: list[tuple[int, int]] = []
     start = 0
     for m in _BREAK.finditer(text):
-        if text[m.start()] == "." and _CIRCA.search(text, max(0, m.start() - 2), m.end() + 1):
+        if text[m.start()] == "." and (
+            _CIRCA.search(text, max(0, m.start() - 2), m.end() + 1)
+            or _INITIAL.fullmatch(text, max(0, m.start() - 20), m.end() + 2)
+        ):
             continue
         end = m.start() + len(m.group().rstrip())
         _add_span(text, start, end, out)

@@ -1364,16 +1364,19 @@ def test_what_the_sentence_says_in_full_is_still_supported() -> None:
     assert _verdict(claim, velium) == "supported"
 
 
-def test_a_middle_name_leaves_the_rules_reading_standing() -> None:
+def test_a_middle_name_leaves_the_rules_support_standing() -> None:
     """ "Aram Hovig Sarkisian (..., born July 15, 1961)": a date the parse gives "Aram
     Hovig Sarkisian" is not another's value for a claim about Aram Sarkisian (the whole
-    month-first date is read now, so the records see it)."""
+    month-first date is read now, so the records see it); another date is a question for
+    the rater, not a cap (he may be a namesake)."""
     sentence = (
         "Aram Hovig Sarkisian ( Արամ Սարգսյան, born July 15, 1961 ) is a Lebanese-born "
         "Armenian -- American drummer."
     )
     assert _verdict("Aram Sarkisian was born on July 15, 1961.", sentence) == "supported"
-    assert _verdict("Aram Sarkisian was born on July 15, 1861.", sentence) == "refuted"
+    judgement = FrameJudge().judge_all("Aram Sarkisian was born on July 15, 1861.", [sentence])[0]
+    assert judgement.label == "inconclusive"
+    assert judgement.conflicts
 
 
 def test_a_headcount_said_several_ways() -> None:
@@ -1524,3 +1527,100 @@ def test_the_other_way_round_supports_nothing(claim: str, sentence: str) -> None
     """The two sides turned, the other direction, an outcome the claim does not say: each
     was supported before."""
     assert _verdict(claim, sentence) != "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another person of the family name holds the value
+        (
+            "Lena Varga was born in Vela.",
+            "Tomas Varga, the father of Lena Varga, was born in Ostra.",
+        ),
+        ("Lena Varga was born in Vela.", "Tomas Varga, Lena Varga's father, was born in Vela."),
+        # a hedge before the value, a plan
+        (
+            "Anton Pell wrote the Kessel Codex.",
+            "Early owners believed the Kessel Codex may have been written by Anton Pell.",
+        ),
+        (
+            "Duke Ormo died of a fever.",
+            "Chroniclers report that Duke Ormo may have died of a fever.",
+        ),
+        (
+            "The Orva Bridge was completed in 2031.",
+            "Officials have named 2031 as the target year for completing the Orva Bridge.",
+        ),
+        # a middle name's person born elsewhere, moved to the claim's place
+        (
+            "Lena Varga was born in Ostra.",
+            "Lena Mira Varga was born in Vela and moved to Ostra in 1901 to study.",
+        ),
+        # a relative's role, named in a sentence that cuts at no initial
+        (
+            "Lena Varga served as Mayor of Ostra.",
+            "Lena Varga's father, Tomas K. Varga, was Mayor of Ostra from 1920 to 1924.",
+        ),
+    ],
+)
+def test_anothers_hedged_or_planned_value_is_neither(claim: str, sentence: str) -> None:
+    """Each was a support or a refutation of the rules before."""
+    assert _verdict(claim, sentence) == "inconclusive"
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # the hedge is of the date, not of the author
+        (
+            "The Kessel Codex was written by Anton Pell.",
+            "The Kessel Codex is a chronicle by the Ostran monk Anton Pell, probably written "
+            "around 1320.",
+        ),
+        ("Lena Varga was born in Vela.", "Lena Varga was born in Vela in 1880."),
+    ],
+)
+def test_a_hedge_of_something_else_withdraws_nothing(claim: str, sentence: str) -> None:
+    assert _verdict(claim, sentence) == "supported"
+
+
+def test_another_occasion_named_by_its_year_is_not_the_claims() -> None:
+    """A country hosts, a team wins, many a tournament: the year in the event's name says
+    which one (the rules read "1990 vs 1934" as the date of one event)."""
+    decision = FrameJudge().decide(
+        "Kovia hosted the 1990 Orvan Cup.", ["Kovia hosted the 1934 Orvan Cup and won it."]
+    )
+    assert decision.label == "inconclusive"
+    assert decision.guard is not None
+    assert decision.guard.guard == "parse_occasion"
+    # a class with a year is no occasion: the film's year is still compared
+    assert (
+        _verdict(
+            "Night Harbor is a 2004 Kovian drama film.", "Night Harbor is a 2017 Kovian drama film."
+        )
+        == "refuted"
+    )
+
+
+def test_a_middle_name_the_claim_lacks_is_a_question_not_a_cap() -> None:
+    """ "Tomas Orvo Varga" may be the claim's Tomas Varga or his namesake (a son, a
+    grandfather): what the sentence says of him is put before the rater, never capped."""
+    judgement = FrameJudge().judge_all(
+        "Tomas Varga was the second mayor of Ostra.",
+        ["Tomas Orvo Varga served as the sixth mayor of Ostra from 1925 to 1929."],
+    )[0]
+    assert judgement.label == "inconclusive"
+    assert judgement.conflicts
+    assert 0.3 <= judgement.confidence < 0.5
+    assert judgement.guard is not None
+    assert judgement.guard.guard == "parse_person"
+
+
+def test_an_event_held_in_one_place_took_place_in_no_other() -> None:
+    assert (
+        _verdict(
+            "The first Orvan Games were held in Lyon.",
+            "The first Orvan Games took place in Turin in 1896; Lyon staged the second.",
+        )
+        == "refuted"
+    )

@@ -44,6 +44,7 @@ from verifier.judges.frames.records import (
     Record,
     compare_records,
     fold_name,
+    middle_name,
     numbered_role,
     ordinal_first,
     records_of,
@@ -215,6 +216,16 @@ PARSE_SCOPE = Call(
 PARSE_AIM = Call(
     "parse_aim",
     "the parse says the value dates an aim, not a deed",
+    Action.DISMISS,
+)
+PARSE_PERSON = Call(
+    "parse_person",
+    "the evidence names the person with a middle name the claim lacks: perhaps another",
+    Action.DEMOTE,
+)
+PARSE_OCCASION = Call(
+    "parse_occasion",
+    "the parse says another occasion of the event (the year is in its name)",
     Action.DISMISS,
 )
 PARSE_OBJECT = Call(
@@ -563,6 +574,15 @@ def _confirmed_values(judgement: Judgement, claim: str) -> list[str]:
     return out
 
 
+def _confirmed_names(judgement: Judgement) -> list[str]:
+    """The names the rules' support confirmed ("name Philadelphia": "philadelphia")."""
+    return [
+        rest.lower()
+        for label in judgement.matched
+        if (split := label.partition(" "))[0] == "name" and (rest := split[2])
+    ]
+
+
 def _value_owner(
     claim: str,
     evidence: Sequence[str],
@@ -634,6 +654,110 @@ def _value_owner(
     return Reading(match, i, start, end, sentence)
 
 
+def _relatives(
+    claim: str,
+    evidence: Sequence[str],
+    before: Sequence[str],
+    i: int,
+    judgement: Judgement,
+    values: Sequence[str],
+) -> Reading | None:
+    """The clause that holds the rules' name has another person of the claim's subject's
+    family name for its subject ("Donald Sutherland, the father of Kiefer Sutherland, was
+    born in Saint John" for Kiefer's birthplace; "Will Smith, Jaden Smith's father, was born
+    in Philadelphia"): another's value, when no clause gives it to the claim's subject."""
+    mine = [m for m in _claim_records(claim) if m.subject_kind == "person"]
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if not values or not mine or judged is None:
+        return None
+    sentence, start, end, records = judged
+    holders = [r for r in records if any(v in a.text.lower() for a in r.args for v in values if v)]
+    if not holders or any(_of_subject(m, r) for m in mine for r in holders):
+        return None
+    for r in holders:
+        theirs = r.subject.split()
+        for m in mine:
+            own = m.subject.split()
+            if (
+                len(own) >= 2
+                and len(theirs) >= 2
+                and r.subject_kind == "person"
+                and own[-1] == theirs[-1]
+                and own[0] != theirs[0]
+            ):
+                detail = f"{values[0]} is said of {r.subject_text}, not {m.subject_text}"
+                match = Match("other_subject", "value elsewhere", detail, m, r)
+                return Reading(match, i, start, end, sentence)
+    return None
+
+
+def _middle_named(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> str | None:
+    """The sentence names the claim's person only with a middle name the claim lacks ("John
+    Quincy Adams" for "John Adams"): perhaps another person; what is said of them is no cap."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
+        return None
+    theirs = judged[3]
+    for m in _claim_records(claim):
+        if any(same_subject(m, r) for r in theirs):
+            return None
+        other = next(
+            (
+                r
+                for r in theirs
+                if "person" in (m.subject_kind, r.subject_kind)
+                and middle_name(m.subject, r.subject)
+            ),
+            None,
+        )
+        if other is not None:
+            return f"{other.subject_text} for {m.subject_text}"
+    return None
+
+
+_YEARS = re.compile(r"\b1\d{3}\b|\b20\d{2}\b")
+
+
+def _another_occasion(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The rules' conflicting year is in the name of what the act is done to, and the claim
+    names another occasion of it ("Italy hosted the 1934 FIFA World Cup" for "Italy hosted
+    the 1990 FIFA World Cup"; a country may host, a team win, many): not the claim's event."""
+    values = _conflicting_values(judgement)
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if not values or judged is None:
+        return None
+    sentence, start, end, theirs = judged
+    for m in _claim_records(claim):
+        for r in theirs:
+            if r.relation != m.relation or m.relation == "be" or not same_subject(m, r):
+                continue  # (not a class: "is a 2017 British comedy drama film")
+            for a in m.args:
+                for b in r.args:
+                    if not (a.proper and b.proper) or a.text.lower().startswith(("a ", "an ")):
+                        continue
+                    rest = _YEARS.sub("", b.key).split()
+                    if (
+                        a.key != b.key
+                        and rest
+                        and rest == _YEARS.sub("", a.key).split()
+                        and _YEARS.search(a.key)
+                        and any(v in b.key for v in values)
+                    ):
+                        detail = f"{b.text} is another occasion than {a.text}"
+                        match = Match("other_subject", "another occasion", detail, m, r)
+                        return Reading(match, i, start, end, sentence)
+    return None
+
+
+def _named_values(values: Sequence[str]) -> list[str]:
+    """The values that are names, not dates or numbers."""
+    return [v for v in values if v and not any(ch.isdigit() for ch in v)]
+
+
 def _judged_sentence(
     claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
 ) -> tuple[str, int, int, tuple[Record, ...]] | None:
@@ -703,7 +827,7 @@ def _another_named(mine: Sequence[Record], found: Record) -> bool:
     if any(_named_in_claim(found.subject, m.text) for m in mine[:1]):
         return False  # the claim names it too ("Gutenberg finished his Bible", "the Bible")
     if any(
-        _middle_name(m.subject, found.subject) and "person" in (m.subject_kind, found.subject_kind)
+        middle_name(m.subject, found.subject) and "person" in (m.subject_kind, found.subject_kind)
         for m in mine
     ):
         return False  # "John Hovig Dolmayan (born July 15, 1973)": perhaps the claim's John
@@ -726,13 +850,6 @@ _KIN = frozenset(
 )
 # words before a name that make it another thing of the name: "the new Orva Bridge"
 _ANOTHER_OF_NAME = frozenset("new old original former first second third later earlier".split())
-
-
-def _middle_name(mine: str, theirs: str) -> bool:
-    """The same first and last names with a middle name between them ("John Hovig
-    Dolmayan" / "John Dolmayan"; also "John Quincy Adams" / "John Adams": not surely another)."""
-    a, b = mine.split(), theirs.split()
-    return len(a) >= 2 and len(b) > len(a) and a[0] == b[0] and a[-1] == b[-1]
 
 
 def _named_in_claim(subject: str, claim: str) -> bool:
@@ -853,12 +970,24 @@ def read(
             continue
         if judgement.label == "refuted" or judgement.conflicts:
             if judgement.label != "supported" and not contradictions and not support:
+                occasion = _another_occasion(claim, evidence, before, i, judgement)
+                if occasion is not None:
+                    out[i] = _dismissed(judgement, occasion)
+                    continue
+                if judgement.label == "refuted" and (
+                    person := _middle_named(claim, evidence, before, i, judgement)
+                ):
+                    out[i] = _demoted(judgement, PARSE_PERSON, person)
+                    continue
                 other = next(
                     (r for r in others if r.start == judgement.start and _holds(r, judgement)),
                     None,
                 )
-                other = other or _value_owner(
-                    claim, evidence, before, i, judgement, _conflicting_values(judgement)
+                values = _conflicting_values(judgement)
+                other = (
+                    other
+                    or _value_owner(claim, evidence, before, i, judgement, values)
+                    or _relatives(claim, evidence, before, i, judgement, _named_values(values))
                 )
                 if other is not None:
                     out[i] = _dismissed(judgement, other)
@@ -875,6 +1004,7 @@ def read(
             support is not None
             and (critical is None or critical(claim, support.sentence))
             and _says(claim, support.sentence, support)
+            and _unsure(claim, support.sentence) is None
         ):
             out[i] = _support(support, name, judgement)
     return out
@@ -893,9 +1023,17 @@ def _support_checked(
 ) -> Judgement:
     """The rules' support of text ``i`` as the records read it: kept, turned into the
     contradiction its sentence's records show, or withdrawn (a count not said, the role of
-    another scope, a value of another clause or another act)."""
+    another scope, a value of another clause or another act, a hedge or a plan)."""
     if (uncounted := _uncounted(claim, judgement)) is not None:
         return uncounted
+    if (unsure := _unsure(claim, judgement.sentence or "")) is not None:
+        return replace(
+            judgement,
+            label="inconclusive",
+            confidence=0.0,
+            matched=(),
+            reason=f"not stated: {unsure}",
+        )
     if support is not None and support.start == judgement.start:
         return judgement  # the sentence's records say it too: a clash there is another clause
     clash = next(
@@ -916,6 +1054,9 @@ def _support_checked(
             None,
         )
         or _value_owner(claim, evidence, before, i, judgement, _confirmed_values(judgement, claim))
+        or _relatives(
+            claim, evidence, before, i, judgement, _named_values(_confirmed_names(judgement))
+        )
         or _another_act(claim, evidence, before, i, judgement)
         or _not_said_so(claim, evidence, before, i, judgement)
     )
@@ -993,6 +1134,48 @@ _NUMBER_WORD = re.compile(
 _FROM_TO = re.compile(r"\bfrom\s+(\w+)\s+to\s+(\w+)", re.IGNORECASE)
 
 
+# what a sentence says without asserting it was done: a hedge ("may have died", "is
+# believed to", "reportedly") or a plan ("the target year for finishing", "is scheduled
+# to open"); said of a claim that says neither, it supports nothing
+_HEDGED = re.compile(
+    r"\b(?:[Mm]ay|[Mm]ight|[Cc]ould)\s+(?:have|be)\b"
+    r"|\b(?:possibly|perhaps|probably|reportedly|allegedly|supposedly|purportedly|"
+    r"rumou?red|speculated|apocryphal|unconfirmed|believed|thought\s+to|said\s+to|"
+    r"legend\s+has\s+it|tradition\s+has\s+it|claimed\s+to)\b",
+    re.IGNORECASE,
+)
+_MODAL = re.compile(r"\b(?:can|could|may|might|to\s+be)\b", re.IGNORECASE)
+_PLANNED = re.compile(
+    r"\b(?:target\s+(?:year|date)|as\s+the\s+target|deadline|scheduled|slated|intended\s+to|"
+    r"expected\s+to|planned\s+(?:to|for)|(?:was|were|is|are)\s+planned|plans?\s+to|aims?\s+to|"
+    r"due\s+to\s+(?:be|open|finish|close|start|begin))\b",
+    re.IGNORECASE,
+)
+
+
+def _unsure(claim: str, sentence: str) -> str | None:
+    """A plan in the sentence, or a hedge before the last of the claim's values it names,
+    that the claim does not make (:data:`_PLANNED`, :data:`_HEDGED`): "a play by William
+    Shakespeare, probably composed around 1600" hedges the date, not the author."""
+    if _HEDGED.search(claim) or _PLANNED.search(claim) or _MODAL.search(claim):
+        return None  # ("can be passed down": the claim says no more than "may be")
+    planned = _PLANNED.search(sentence)
+    if planned is not None:
+        return f"the evidence speaks of a plan ({planned.group(0)!r})"
+    lowered = sentence.lower()
+    at = [
+        lowered.rfind(a.text.lower())
+        for r in _claim_records(claim)
+        for a in r.args
+        if a.text and a.text.lower() in lowered
+    ]
+    last = max(at) if at else len(sentence)
+    found = next((m for m in _HEDGED.finditer(sentence) if m.start() < last), None)
+    if found is None:
+        return None
+    return f"the evidence does not say it was so ({found.group(0)!r})"
+
+
 def _other_words(claim: str, sentence: str) -> str | None:
     """Words a support must say as the claim does: a number said as a word ("reached number
     one" is not "number two"; digits the slots compare, within their tolerance), the order
@@ -1034,12 +1217,23 @@ _FAILED = re.compile(
 def _anothers(mine: Record, theirs: Sequence[Record]) -> tuple[str, Record] | None:
     """The claim's act said of someone or something the claim's subject has, or with the
     two sides turned ("Ardo invaded Kovia" for "Kovia invaded Ardo")."""
-    acts = [r for r in theirs if r.relation == mine.relation and r.asserted]
+    keys = {a.key for a in mine.args}
+    acts = [
+        r
+        for r in theirs
+        if r.asserted and (r.relation == mine.relation or keys & {a.key for a in r.args})
+    ]
     if not acts or any(same_subject(mine, r) for r in acts):
         return None
+    # (the act itself, or what it is about: "Elliott Roosevelt's father was Governor")
     objects = {a.key for a in mine.args if not a.prep and a.proper}
     for r in acts:
-        if mine.relation == "be" or not r.subject_proper or len(objects) != 1:
+        if (
+            r.relation != mine.relation
+            or mine.relation == "be"
+            or not r.subject_proper
+            or len(objects) != 1
+        ):
             continue
         if same_name(r.subject, " ".join(objects)) and any(
             not a.prep and same_name(a.key, mine.subject) for a in r.args
@@ -1204,10 +1398,25 @@ def _withdrawn(judgement: Judgement, r: Reading) -> Judgement:
     )
 
 
-def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
-    said = {"another object": PARSE_OBJECT, "another scope": PARSE_SCOPE, "an aim": PARSE_AIM}.get(
-        r.match.kind, PARSE_SUBJECT
+def _demoted(judgement: Judgement, call: Call, detail: str) -> Judgement:
+    """A rules' refutation kept for the rater, never a cap."""
+    call = replace(call, detail=detail)
+    return replace(
+        judgement,
+        label="inconclusive",
+        confidence=min(judgement.confidence, 0.45),
+        guard=call,
+        reason=f"{call.says()} ({'; '.join(judgement.conflicts) or 'conflict'}): check it",
     )
+
+
+def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
+    said = {
+        "another object": PARSE_OBJECT,
+        "another scope": PARSE_SCOPE,
+        "an aim": PARSE_AIM,
+        "another occasion": PARSE_OCCASION,
+    }.get(r.match.kind, PARSE_SUBJECT)
     call = replace(said, detail=r.match.detail)
     return replace(
         judgement,

@@ -2414,8 +2414,16 @@ def value_of_another_act(claim: Record, found: Sequence[Record]) -> tuple[Arg, R
     mine = [a for a in claim.args if a.kind not in ("time", "number") and a.proper and a.prep]
     if not mine:
         return None
-    # "is a town in central Luxembourg" says where it is, as "lies in" does
-    own = [r for r in found if same_subject(claim, r) and r.asserted and r.relation != "be"]
+    # "is a town in central Luxembourg" says where it is, as "lies in" does; "Marie
+    # Sklodowska Curie was born in Warsaw and moved to Paris": perhaps the claim's Marie
+    # Curie (a support withdrawn, never a cap)
+    own = [
+        r
+        for r in found
+        if (same_subject(claim, r) or _maybe_same_person(claim, r))
+        and r.asserted
+        and r.relation != "be"
+    ]
     acts = [r for r in own if _same_relation(claim.relation, r.relation)]
     if not acts or any(_arg_outcome(a, b) == "same" for r in acts for a in mine for b in r.args):
         return None
@@ -2690,6 +2698,19 @@ def same_subject(claim: Record, found: Record) -> bool:
         return True
     extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
+
+
+def middle_name(mine: str, theirs: str) -> bool:
+    """The same first and last names with a middle name between them ("John Hovig
+    Dolmayan" / "John Dolmayan"; also "John Quincy Adams" / "John Adams": not surely another,
+    not surely the same)."""
+    a, b = mine.split(), theirs.split()
+    return len(a) >= 2 and len(b) > len(a) and a[0] == b[0] and a[-1] == b[-1]
+
+
+def _maybe_same_person(claim: Record, found: Record) -> bool:
+    kinds = (claim.subject_kind, found.subject_kind)
+    return "person" in kinds and middle_name(claim.subject, found.subject)
 
 
 def _numbered(name: str) -> frozenset[str]:
@@ -3002,7 +3023,11 @@ def _one_value_apart(
         return Match("unrelated", "another work", "; ".join(said), claim, found, features)
     one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
     negated = claim.negated or found.negated
-    same = claim.relation == found.relation or _made_meets(claim.relation, found.relation)
+    same = (
+        claim.relation == found.relation
+        or _made_meets(claim.relation, found.relation)
+        or _held_took_place(claim, found)
+    )
     # who made it is one slot of a making relation, whatever else may repeat ("signed")
     clashing = clashing if one_apart else []
     if any(a.prep == "by" for a in clashing) and _made_together(claim, found):
@@ -3056,7 +3081,14 @@ def _one_valued(claim: Record, found: Record) -> bool:
         or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
         or (claim.subject_proper and claim.relation in _ENDS)
         or (_formed(claim) and _formed(found))
+        or _held_took_place(claim, found)
     )
+
+
+def _held_took_place(claim: Record, found: Record) -> bool:
+    """An event held somewhere took place there: "the first modern Olympic Games were held
+    in Paris" / "... took place in Athens" (a host may hold many events)."""
+    return claim.relation == "hold" and claim.patient and found.relation == "occur"
 
 
 def _done_to_another(claim: Record, found: Record) -> Arg | None:
