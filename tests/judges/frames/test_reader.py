@@ -58,7 +58,7 @@ def test_another_subjects_date_never_refutes() -> None:
 
 def test_records_support_a_claim_said_another_way() -> None:
     label, _reason = _decide(
-        "The Harbour Bridge was opened in 1932.",
+        "The Harbour Bridge was finished in 1932.",
         "Sydney's Harbour Bridge was completed in 1932 after eight years of work.",
     )
     assert label == "supported"

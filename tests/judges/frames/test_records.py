@@ -71,7 +71,7 @@ def test_the_role_as_subject_reads_the_same() -> None:
 
 def test_support_same_subject_relation_and_values() -> None:
     assert ("support", "same") in _kinds(
-        "The bridge was opened in 1932.", "The bridge was completed in 1932 after eight years."
+        "The bridge was built in 1932.", "The bridge was completed in 1932 after eight years."
     )
 
 
@@ -1624,3 +1624,12 @@ def test_an_event_held_in_one_place_took_place_in_no_other() -> None:
         )
         == "refuted"
     )
+
+
+def test_opening_is_another_act_than_completion() -> None:
+    """A building opens when it is finished or a year or more later: "completed in 2009"
+    says nothing of "opened in 2010"; another opening year does."""
+    claim = "The Orvel Tower opened in 2010."
+    assert _verdict(claim, "The Orvel Tower's exterior was completed in 2009.") == "inconclusive"
+    assert _verdict(claim, "The Orvel Tower opened in 2012.") == "refuted"
+    assert _verdict(claim, "The Orvel Tower was inaugurated in 2010.") == "supported"

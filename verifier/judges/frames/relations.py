@@ -55,7 +55,9 @@ RELATIONS: dict[str, tuple[str, ...]] = {
         "confer",
         "grant",
     ),
-    "build": ("build", "complete", "finish", "open", "construct", "erect", "inaugurate", "unveil"),
+    "build": ("build", "complete", "finish", "construct", "erect"),
+    # a building opens when it is finished or a year or more later: another act
+    "open": ("open", "inaugurate", "unveil"),
     "locate": ("locate", "lie", "situate", "sit", "stand", "find in"),
     "create": ("invent", "design", "devise", "develop", "conceive", "create"),
     "discover": ("discover", "isolate", "identify", "detect", "first isolate", "unearth"),
@@ -123,6 +125,7 @@ FUNCTIONAL = frozenset(
         "die",
         "born",
         "build",
+        "open",
         "locate",
         "discover",
         "high",
