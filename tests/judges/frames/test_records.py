@@ -1633,3 +1633,18 @@ def test_opening_is_another_act_than_completion() -> None:
     assert _verdict(claim, "The Orvel Tower's exterior was completed in 2009.") == "inconclusive"
     assert _verdict(claim, "The Orvel Tower opened in 2012.") == "refuted"
     assert _verdict(claim, "The Orvel Tower was inaugurated in 2010.") == "supported"
+
+
+def test_a_superlative_as_far_as_is_known_is_the_superlative() -> None:
+    """ "the closest known star to the Sun", "the largest known prime": the holder of the
+    superlative a source can name (a leading phrase before the subject changes nothing)."""
+    claim = "Vegara Minor is the nearest star to the Sun."
+    for sentence in (
+        "Orvel Tarsa is the closest known star to the Sun.",
+        "At a distance of 4 light-years, the red dwarf Orvel Tarsa is the closest known star to the "
+        "Sun; Vegara Minor lies 8 light-years away.",
+    ):
+        assert _verdict(claim, sentence) == "refuted"
+    assert _verdict(
+        "Orvel Tarsa is the largest prime.", "Orvel Prime is the largest known prime."
+    ) == ("refuted")

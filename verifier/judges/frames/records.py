@@ -501,6 +501,8 @@ def _unique(noun: Token) -> bool:
     mods = [c for c in noun.children if c.dep_ in ("amod", "advmod", "nummod")]
     if any(m.tag_ in ("JJS", "RBS") or m.lower_ in _ORDINALS or _most(m) for m in mods):
         return True
+    if any(m.lower_ in _KNOWN and any(c.tag_ in ("JJS", "RBS") for c in m.children) for m in mods):
+        return True  # "the closest known star": "closest" hangs on "known"
     definite = any(d.lower_ == "the" or d.dep_ == "poss" for d in det)
     has_of = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for t in family for c in t.children)
     if definite and not has_of and (noun.lemma_.lower() in _ONE_PER_HOLDER or _national(noun)):
@@ -578,6 +580,14 @@ def _most(modifier: Token) -> bool:
     return any(c.dep_ == "advmod" and c.lower_ == "most" for c in modifier.children)
 
 
+def _unknown(modifier: str) -> str:
+    """A superlative without "known" ("largest known" is "largest")."""
+    words = modifier.split()
+    if len(words) > 1 and words[-1] in _KNOWN:
+        return " ".join(words[:-1])
+    return modifier
+
+
 def _role_name(noun: Token) -> str:
     # the whole modifier: "second-largest" is not "largest", "oldest female" not "oldest"
     # ("the Kenyan capital": the demonym is the scope, not the role's name)
@@ -590,10 +600,10 @@ def _role_name(noun: Token) -> str:
         _SAME_SUPERLATIVE.get(m, m)
         for c in noun.children
         if c.dep_ in ("amod", "compound", "nmod", "nummod") and c.i not in scope
-        for m in ["".join(t.text_with_ws for t in c.subtree).strip().lower()]
+        for m in [_unknown("".join(t.text_with_ws for t in c.subtree).strip().lower())]
         # "the sole official language" is the official language, and "the official
         # currency of Ghana" is its currency
-        if m not in _SAYS_NOTHING_MORE
+        if m not in _SAYS_NOTHING_MORE and m not in _KNOWN
     ]
     # what the role is of: "the first person to walk on the Moon" is not "the first
     # person to climb Everest"
@@ -615,6 +625,9 @@ def _role_name(noun: Token) -> str:
 
 # words before a role's noun that name no other role
 _SAYS_NOTHING_MORE = frozenset({"sole", "only", "single", "official"})
+# what a superlative's holder is as far as anyone knows: "the largest known prime" is the
+# largest prime a source can name
+_KNOWN = frozenset({"known", "recorded", "documented"})
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
 _SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
@@ -1488,11 +1501,22 @@ def _superlative_of_place(noun: Token) -> str | None:
     """The role of "the closest planet to the Sun" or "the one nearest to the Sun" (after
     "the smallest planet and"), named as :func:`_after_noun_superlative` names "the planet
     closest to the Sun": "planet closest to sun"; None for other nouns."""
-    for mod in noun.children:
-        if mod.dep_ != "amod" or mod.lower_ not in _AFTER_NOUN:
+    for amod in noun.children:
+        if amod.dep_ != "amod":
+            continue
+        # "the closest known star to the Sun": "closest" hangs on "known"
+        mod = amod
+        if amod.lower_ in _KNOWN:
+            mod = next((c for c in amod.children if c.lower_ in _AFTER_NOUN), amod)
+        if mod.lower_ not in _AFTER_NOUN:
             continue
         to = next(
-            (c for t in (noun, mod) for c in t.children if c.dep_ == "prep" and c.lower_ == "to"),
+            (
+                c
+                for t in (noun, mod, amod)
+                for c in t.children
+                if c.dep_ == "prep" and c.lower_ == "to"
+            ),
             None,
         )
         if to is None:
