@@ -68,6 +68,10 @@ def test_centuries_span_their_years() -> None:
         ("It has 5 moons.", "It has more than 8 moons.", "conflict"),
         ("It is 300 km long.", "It has 300 moons.", "unrelated"),  # other dimensions
         ("It costs $5 million.", "It costs €5 million.", "unrelated"),
+        # each number's precision is of its own value: "1" is 0.5 to 1.5, not up to 2
+        ("Its atomic number is 1.", "Its atomic number is 2.", "conflict"),
+        ("It has 10 moons.", "It has 15 moons.", "same"),  # "10": 5 to 15
+        ("It has 15 moons.", "It has 10 moons.", "conflict"),
     ],
 )
 def test_compare(claim: str, evidence: str, outcome: str) -> None:

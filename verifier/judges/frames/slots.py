@@ -598,11 +598,16 @@ def compare(claim: Value, found: Value) -> Comparison:
             return "same" if stronger else "unrelated"
         if claim.bound or found.bound:
             return "unrelated"
+        # each number's tolerance is of its own value ("1" is 0.5 to 1.5, not up to 2)
         scale = max(abs(a), abs(b), 1e-12)
-        tolerance = max(claim.tolerance, found.tolerance if found.approx else 0.0, 0.005)
+        allowed = max(
+            claim.tolerance * abs(a),
+            found.tolerance * abs(b) if found.approx else 0.0,
+            0.005 * scale,
+        )
         if claim.unit == "time" and _loose_months(claim, found):
-            tolerance = max(tolerance, 0.35)  # "three weeks" and "one month" in prose
-        return "same" if abs(a - b) <= tolerance * scale + 1e-12 else "conflict"
+            allowed = max(allowed, 0.35 * scale)  # "three weeks" and "one month" in prose
+        return "same" if abs(a - b) <= allowed + 1e-12 else "conflict"
     if claim.kind == "name":
         return _compare_names(str(claim.key), str(found.key))
     if claim.kind == "ordinal" and -1 in (claim.key, found.key) and claim.key != found.key:
