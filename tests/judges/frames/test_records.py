@@ -1648,3 +1648,14 @@ def test_a_superlative_as_far_as_is_known_is_the_superlative() -> None:
     assert _verdict(
         "Orvel Tarsa is the largest prime.", "Orvel Prime is the largest known prime."
     ) == ("refuted")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Orvala replaced Kessen as the Kovian capital in 1923.",
+        "Kessen was replaced by Orvala as the capital of Kovia in 1923.",
+    ],
+)
+def test_a_role_the_subject_was_replaced_in_is_not_said_to_hold(sentence: str) -> None:
+    assert _verdict("Kessen is the capital of Kovia.", sentence) == "inconclusive"

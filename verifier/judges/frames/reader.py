@@ -1080,6 +1080,23 @@ _ONE_OF = re.compile(r"\b(?:one|some|several|two|three|among)\s+of\s+the\b|\bamo
 _RANKS = frozenset("first last only".split())
 
 
+_REPLACED = r"(?:replaced|succeeded|superseded|supplanted)"
+
+
+def _replaced(subject: str, sentence: str) -> bool:
+    """The sentence says the subject was replaced in a role: "Ankara replaced Istanbul as
+    the capital", "Rio was replaced by Brasilia as the capital"."""
+    if not subject:
+        return False
+    name = re.escape(subject)
+    return bool(
+        re.search(rf"\b{_REPLACED}\s+(?:the\s+)?{name}\s+as\b", sentence, re.IGNORECASE)
+        or re.search(
+            rf"\b{name}\s+(?:was|were|had\s+been)\s+{_REPLACED}\b", sentence, re.IGNORECASE
+        )
+    )
+
+
 def _narrower(role: str, other: str) -> bool:
     """A superlative or first of a narrower class: "the largest artificial lake" is not
     "the largest lake" (nor "the first female president" the first president)."""
@@ -1269,6 +1286,9 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
         scoped = {a.key for a in mine.args} <= {a.key for a in r.args}
         if mine.role and r.role and scoped and _narrower(mine.relation, r.relation):
             return f"{r.subject_text} is the {r.relation}, not the {mine.relation}", r
+    if mine.role and mine.tense == "present" and _replaced(mine.subject_text, sentence):
+        # "Ankara replaced Istanbul as the Turkish capital": Istanbul is no longer it
+        return f"{mine.subject_text} was replaced as the {mine.relation}", own[0] if own else mine
     if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
     named = [r for r in theirs if same_name(mine.subject, r.subject)]
