@@ -1659,3 +1659,14 @@ def test_a_superlative_as_far_as_is_known_is_the_superlative() -> None:
 )
 def test_a_role_the_subject_was_replaced_in_is_not_said_to_hold(sentence: str) -> None:
     assert _verdict("Kessen is the capital of Kovia.", sentence) == "inconclusive"
+
+
+def test_a_participle_dating_another_title_is_not_the_claims_date() -> None:
+    """A title the parse reads as a clause ("Wish You Were Here"), then ", released in
+    1975": the year is that title's, not the claim's work's."""
+    judgement = FrameJudge().judge_all(
+        "The Velvet Rooks released Harbor Lights in 1973.",
+        ["The Velvet Rooks followed Harbor Lights with Stay Here Were You, released in 1975."],
+    )[0]
+    assert judgement.label == "inconclusive"
+    assert not judgement.conflicts  # not even a conflict for the rater

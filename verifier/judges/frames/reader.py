@@ -881,6 +881,28 @@ def _of_another_noun(mine: Sequence[Record], sentence: str, values: Sequence[str
         # the claim's subject's most telling word ("Orvel") is not in the name
         telling = _telling_names(mine[0].text) if mine else frozenset()
         return bool(telling) and not telling & name
+    return bool(mine) and _after_another_title(mine[0].text, sentence, values)
+
+
+# a title or a name, a comma, and a participle dating it: "... with Wish You Were Here,
+# released in 1975" (a title the parse reads as a clause)
+_TITLE_DATED = re.compile(
+    r"((?:[A-Z][\w'’-]*\s+)*[A-Z][\w'’-]*),\s+(?:first\s+|later\s+)?[a-z]+ed\s+(?:in|on)\s+"
+)
+
+
+def _after_another_title(claim: str, sentence: str, values: Sequence[str]) -> bool:
+    """The value dates a capitalised name the claim does not name, in a participle after
+    it ("Pink Floyd followed The Dark Side of the Moon with Wish You Were Here, released
+    in 1975" for the Dark Side's year)."""
+    said = {stem(w.lower()) for w in _WORD.findall(claim) if w[0].isupper()}
+    for m in _TITLE_DATED.finditer(sentence):
+        rest = sentence[m.end() : m.end() + 30].lower()
+        if not any(rest.startswith(v) or f" {v}" in rest[:20] for v in values):
+            continue
+        words = {stem(w.lower()) for w in _WORD.findall(m.group(1))}
+        if words and not words & said:
+            return True
     return False
 
 
