@@ -1670,3 +1670,17 @@ def test_a_participle_dating_another_title_is_not_the_claims_date() -> None:
     )[0]
     assert judgement.label == "inconclusive"
     assert not judgement.conflicts  # not even a conflict for the rater
+
+
+def test_where_someone_is_from_is_not_where_it_was_done() -> None:
+    claim = "The Varga sisters made their first balloon flight in Ohio."
+    sentence = (
+        "On May 2, 1901, Lena and Mira Varga, seamstresses from Dayton, Ohio, made the first "
+        "balloon flight near Kitty Hawk, North Carolina."
+    )
+    assert _verdict(claim, sentence) == "inconclusive"
+    # a claim about where something comes from is said by "from"
+    assert (
+        _verdict("The dance originated in Kovia.", "It is a form of dance originating from Kovia.")
+        != "refuted"
+    )

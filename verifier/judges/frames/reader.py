@@ -1102,6 +1102,30 @@ _ONE_OF = re.compile(r"\b(?:one|some|several|two|three|among)\s+of\s+the\b|\bamo
 _RANKS = frozenset("first last only".split())
 
 
+_ORIGIN = re.compile(
+    r"\b(?:originat\w*|origin|comes?|came|hails?|hailed|stems?|stemmed|derived?|descend\w*|"
+    r"native|from)\b",
+    re.IGNORECASE,
+)
+
+
+def _only_origin(claim: str, names: Sequence[str], sentence: str) -> str | None:
+    """The claim's place of an act ("made their first flight in Ohio") that the sentence
+    names only as where someone is from ("bicycle makers from Dayton, Ohio, made the first
+    flights near Kitty Hawk"): not where it was done."""
+    if _ORIGIN.search(claim):
+        return None  # the claim says where it comes from ("originated in Jamaica")
+    for value in names:
+        name = re.escape(value)
+        if not re.search(rf"\b(?:in|at|near)\s+(?:the\s+)?{name}\b", claim, re.IGNORECASE):
+            continue
+        said = re.findall(rf"\b{name}\b", sentence, re.IGNORECASE)
+        origin = re.compile(rf"\b[Ff]rom\s+(?:[A-Z][\w.'’-]*,?\s+){{0,3}}(?i:{name})\b")
+        if said and len(origin.findall(sentence)) == len(said):
+            return f"{value} is where someone is from, not where it was done"
+    return None
+
+
 _REPLACED = r"(?:replaced|succeeded|superseded|supplanted)"
 
 
@@ -1154,6 +1178,10 @@ def _not_said_so(
     said_other = _other_words(claim, sentence)
     if said_other is not None and records:
         match = Match("other_subject", "said less", said_other, records[0], records[0])
+        return Reading(match, i, start, end, sentence)
+    origin = _only_origin(claim, _confirmed_names(judgement), sentence)
+    if origin is not None and records:
+        match = Match("other_subject", "said less", origin, records[0], records[0])
         return Reading(match, i, start, end, sentence)
     for mine in records:
         why = _anothers(mine, theirs) or _said_less(mine, sentence, theirs)
