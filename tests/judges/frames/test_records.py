@@ -1684,3 +1684,16 @@ def test_where_someone_is_from_is_not_where_it_was_done() -> None:
         _verdict("The dance originated in Kovia.", "It is a form of dance originating from Kovia.")
         != "refuted"
     )
+
+
+def test_a_work_named_first_then_its_makers_noun() -> None:
+    """ "Harbor Lights, Tomas Berg's 1866 novel, ...": Tomas Berg wrote it; "the Orvel
+    Tower's architect, Lena Varga": she designed it. Another maker is a question for the
+    rater (several may have made a thing), never a cap."""
+    novel = "Harbor Lights, Tomas Berg's 1866 novel, follows a lighthouse keeper."
+    assert _verdict("Tomas Berg wrote Harbor Lights.", novel) == "supported"
+    tower = "The Orvel Tower's architect, Lena Varga, won the competition in 1957."
+    assert _verdict("The Orvel Tower was designed by Lena Varga.", tower) == "supported"
+    judgement = FrameJudge().judge_all("The Orvel Tower was designed by Anton Pell.", [tower])[0]
+    assert judgement.label == "inconclusive"
+    assert judgement.conflicts

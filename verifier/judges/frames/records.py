@@ -1849,6 +1849,27 @@ def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
     ("Trump's Mar-a-Lago" says nothing of who built it)."""
     out = []
     for token in tokens:
+        if (title_before := _title_before(token)) is not None:
+            # "Crime and Punishment, Fyodor Dostoevsky's 1866 novel, ...": the title first
+            makers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
+            # the title as the claim's parse names it: each of "Crime and Punishment"
+            head = token.head
+            names = [head, *(c for c in head.children if c.dep_ == "conj" and c.i < token.i)]
+            for name in names if makers else []:
+                left = min([name.i, *(c.left_edge.i for c in name.lefts if c.dep_ == "compound")])
+                said = token.doc[left : name.i + 1]
+                out.append(
+                    Record(
+                        _fold(said.text),
+                        said.text,
+                        MADE,
+                        (_arg(makers[0], "by"),),
+                        subject_kind="thing",
+                        subject_proper=True,
+                        text=text,
+                    )
+                )
+            continue
         if token.lower_ in _WORKS and (named := _title_after(token)) is not None:
             # "Melville's novel Moby-Dick": the possessive on the noun, the title after it
             makers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
@@ -1874,6 +1895,26 @@ def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
             )
         )
     return out
+
+
+def _title_before(noun: Token) -> Span | None:
+    """The title a work noun stands in apposition to, before it and a comma ("Crime and
+    Punishment, Fyodor Dostoevsky's novel"): capitalised words only."""
+    if noun.lower_ not in _WORKS or noun.dep_ != "appos":
+        return None
+    doc = noun.doc
+    end = noun.left_edge.i
+    while end > 0 and doc[end - 1].is_punct:
+        end -= 1
+    start = noun.head.left_edge.i
+    if start >= end:
+        return None
+    title = doc[start:end]
+    if not all(t.is_title or t.is_stop or not t.is_alpha for t in title) or not any(
+        t.is_title and not t.is_stop for t in title
+    ):
+        return None
+    return title
 
 
 def _appositions(tokens: Sequence[Token], text: str) -> list[Record]:
@@ -2200,6 +2241,7 @@ _AGENT_NOUNS = {
     "painter": "paint",
     "creator": "create",
     "designer": "design",
+    "architect": "design",
     "builder": "build",
     "publisher": "publish",
 }
