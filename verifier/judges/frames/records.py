@@ -1849,7 +1849,7 @@ def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
     ("Trump's Mar-a-Lago" says nothing of who built it)."""
     out = []
     for token in tokens:
-        if (title_before := _title_before(token)) is not None:
+        if _titled_before(token):
             # "Crime and Punishment, Fyodor Dostoevsky's 1866 novel, ...": the title first
             makers = [c for c in token.children if c.dep_ == "poss" and c.pos_ == "PROPN"]
             # the title as the claim's parse names it: each of "Crime and Punishment"
@@ -1897,24 +1897,20 @@ def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
     return out
 
 
-def _title_before(noun: Token) -> Span | None:
-    """The title a work noun stands in apposition to, before it and a comma ("Crime and
-    Punishment, Fyodor Dostoevsky's novel"): capitalised words only."""
+def _titled_before(noun: Token) -> bool:
+    """A work noun in apposition to a title before it and a comma ("Crime and Punishment,
+    Fyodor Dostoevsky's novel"): capitalised words only."""
     if noun.lower_ not in _WORKS or noun.dep_ != "appos":
-        return None
+        return False
     doc = noun.doc
     end = noun.left_edge.i
     while end > 0 and doc[end - 1].is_punct:
         end -= 1
     start = noun.head.left_edge.i
-    if start >= end:
-        return None
-    title = doc[start:end]
-    if not all(t.is_title or t.is_stop or not t.is_alpha for t in title) or not any(
+    title = doc[start:end] if start < end else doc[0:0]
+    return all(t.is_title or t.is_stop or not t.is_alpha for t in title) and any(
         t.is_title and not t.is_stop for t in title
-    ):
-        return None
-    return title
+    )
 
 
 def _appositions(tokens: Sequence[Token], text: str) -> list[Record]:
