@@ -1697,3 +1697,19 @@ def test_a_work_named_first_then_its_makers_noun() -> None:
     judgement = FrameJudge().judge_all("The Orvel Tower was designed by Anton Pell.", [tower])[0]
     assert judgement.label == "inconclusive"
     assert judgement.conflicts
+
+
+def test_a_name_with_the_place_it_is_in() -> None:
+    """ "the Orvel Tower in Dubai": where it is, said in passing (no statement of its own
+    that a support must also find)."""
+    sentence = "Opened in 2010, the Orvel Tower in Dubai is the tallest tower in the region."
+    assert _verdict("The Orvel Tower is in Abu Dhabi.", sentence) == "refuted"
+    assert _verdict("The Orvel Tower is in Dubai.", sentence) == "supported"
+    assert (
+        _verdict(
+            "The Orvel Tower in Dubai was designed by Lena Varga.",
+            "Dubai's Orvel Tower is the best-known work of the architect Lena Varga, who "
+            "designed it in 2001.",
+        )
+        == "supported"
+    )

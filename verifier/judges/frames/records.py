@@ -369,6 +369,34 @@ def _possessive_places(tokens: Sequence[Token], text: str) -> list[Record]:
     return out
 
 
+def _placed_names(tokens: Sequence[Token], text: str) -> list[Record]:
+    """ "the Burj Khalifa in Dubai", "the Louvre in Paris": a name with the place it is in
+    (a name only, not "the largest city in Italy"; a known place after "in"; not a country
+    named in another's place)."""
+    out = []
+    for token in tokens:
+        if token.pos_ != "PROPN" or token.dep_ in ("compound", "poss", "pobj"):
+            continue
+        for prep in token.children:
+            if prep.dep_ != "prep" or prep.lower_ != "in":
+                continue
+            where = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if (
+                where is None
+                or where.ent_type_ not in ("GPE", "LOC")
+                or not places(_span_of(where).text)
+            ):
+                continue
+            if any(p.level <= COUNTRY for p in places(_span_of(token).text)):
+                continue
+            arg = _arg(where, "in")
+            # (said in passing: no statement of its own, "The Sagrada Familia in Barcelona
+            # is the work of Gaudi" states whose work it is)
+            record = _record(token, "locate", [arg], False, False, False, text)
+            out.append(replace(record, statement=_RESTATED))
+    return out
+
+
 def _owning_place(token: Token, prep: str) -> str:
     """The country or region that owns a place the gazetteer does not know ("in
     Venezuela's Canaima National Park", "on Chile's coast"), or ""."""
@@ -2157,6 +2185,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         *_makers_of_works(tokens, doc.text),
         *_appositions(tokens, doc.text),
         *_possessive_places(tokens, doc.text),
+        *_placed_names(tokens, doc.text),
         *_lifespans(tokens, doc.text),
         *_events_named(tokens, doc.text),
     ]
