@@ -194,6 +194,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout5": "textbook_pairs_heldout5.jsonl",
     "textbook-heldout6": "textbook_pairs_heldout6.jsonl",
     "textbook-heldout7": "textbook_pairs_heldout7.jsonl",
+    "textbook-heldout8": "textbook_pairs_heldout8.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
 }
 
@@ -285,7 +286,8 @@ def textbook_heldout6(root: Path) -> Iterator[Pair]:
     contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
     by a helper early in the eighth session of 2026-11-29, away from the overused examples,
     with varied grammar (appositions, agent nouns, participial openings, years in
-    brackets). Only its figures were read: held out."""
+    brackets). The ninth session (2026-11-30) read its wrong calls and missed
+    contradictions while building: a dev set since."""
     for row in _textbook_rows("textbook-heldout6"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
@@ -296,6 +298,15 @@ def textbook_heldout7(root: Path) -> Iterator[Pair]:
     by a helper late in the eighth session of 2026-11-29: real names in snippet-like prose
     across many domains. Only its figures were read: held out."""
     for row in _textbook_rows("textbook-heldout7"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout8(root: Path) -> Iterator[Pair]:
+    """An eleventh set of 90 pairs (bench/data/textbook_pairs_heldout8.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
+    by a helper at the start of the ninth session (2026-11-30), away from the overused
+    examples, with varied grammar. Only its figures were read: held out."""
+    for row in _textbook_rows("textbook-heldout8"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -573,6 +584,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout5": textbook_heldout5,
     "textbook-heldout6": textbook_heldout6,
     "textbook-heldout7": textbook_heldout7,
+    "textbook-heldout8": textbook_heldout8,
     "textbook-constructions": textbook_constructions,
 }
 
