@@ -1713,3 +1713,17 @@ def test_a_name_with_the_place_it_is_in() -> None:
         )
         == "supported"
     )
+
+
+def test_where_a_thing_sits_or_rises() -> None:
+    """ "sits on a ridge above the river valley in southern Peru", "rises in northeastern
+    Tanzania": where it is (a height is still a height)."""
+    ridge = "The Orvel Citadel, an Inca fortress, sits on a ridge above the river valley in southern Peru."
+    assert _verdict("The Orvel Citadel is located in Bolivia.", ridge) == "refuted"
+    assert _verdict("The Orvel Citadel is located in Peru.", ridge) == "supported"
+    rises = "Mount Orvel, the region's highest mountain, rises in northeastern Tanzania."
+    assert _verdict("Mount Orvel is in Kenya.", rises) == "refuted"
+    assert (
+        _verdict("Mount Orvel rises 5,895 metres.", "Mount Orvel rises 5,895 metres in Tanzania.")
+        == "supported"
+    )

@@ -684,7 +684,31 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         c.dep_ == "acomp" and c.lower_ == "independent" for c in verb.children
     ):
         relation = _INDEPENDENCE  # "became independent in 1991", as "gained independence"
+    if relation == "high" and not any(a.kind == "number" for a in args):
+        if any(a.kind == "place" and a.prep == "in" for a in args):
+            relation = "locate"  # "rises in northeastern Tanzania": where, not how high
+    if relation == "locate" and not any(a.kind == "place" for a in args):
+        args += _nested_places(verb)
     return _with_particle(verb) or relation, args
+
+
+def _nested_places(verb: Token) -> list[Arg]:
+    """Where a thing placed on or above something is: "sits on a ridge above the Urubamba
+    River valley in southern Peru" (a known place after "in", deeper in the phrase)."""
+    out = []
+    for prep in verb.children:
+        if prep.dep_ != "prep" or prep.lower_ not in ("on", "at", "above", "below", "near", "by"):
+            continue
+        for t in prep.subtree:
+            if t.dep_ == "prep" and t.lower_ == "in" and t.i != prep.i:
+                where = next((c for c in t.children if c.dep_ == "pobj"), None)
+                if (
+                    where is not None
+                    and where.ent_type_ in ("GPE", "LOC")
+                    and places(_span_of(where).text)
+                ):
+                    out.append(_arg(where, "in"))
+    return out[:1]
 
 
 def _role_args(noun: Token) -> list[Arg]:
