@@ -684,9 +684,12 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         c.dep_ == "acomp" and c.lower_ == "independent" for c in verb.children
     ):
         relation = _INDEPENDENCE  # "became independent in 1991", as "gained independence"
-    if relation == "high" and not any(a.kind == "number" for a in args):
-        if any(a.kind == "place" and a.prep == "in" for a in args):
-            relation = "locate"  # "rises in northeastern Tanzania": where, not how high
+    if (
+        relation == "high"
+        and not any(a.kind == "number" for a in args)
+        and any(a.kind == "place" and a.prep == "in" for a in args)
+    ):
+        relation = "locate"  # "rises in northeastern Tanzania": where, not how high
     if relation == "locate" and not any(a.kind == "place" for a in args):
         args += _nested_places(verb)
     return _with_particle(verb) or relation, args
