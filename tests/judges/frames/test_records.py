@@ -1727,3 +1727,45 @@ def test_where_a_thing_sits_or_rises() -> None:
         _verdict("Mount Orvel rises 5,895 metres.", "Mount Orvel rises 5,895 metres in Tanzania.")
         == "supported"
     )
+
+
+def test_a_name_that_goes_on_with_of_is_its_own_thing() -> None:
+    """ "The Battle of Hastings" is not "the Battle of Waterloo" (both were read as "the
+    Battle", and one's date refuted the other's); "the Kingdom of Kovia" is not Kovia."""
+    assert (
+        _verdict(
+            "The Battle of Orvel took place in 1066.",
+            "The Battle of Tarsa took place in 1815 in Belgium.",
+        )
+        == "inconclusive"
+    )
+    assert (
+        _verdict(
+            "The Battle of Orvel took place in 1067.", "The Battle of Orvel took place in 1066."
+        )
+        == "refuted"
+    )
+
+
+def test_a_title_before_a_name_is_no_first_name() -> None:
+    """ "Mr. Varga" may be Lena Mira Varga: not another person of the family name."""
+    assert (
+        _verdict(
+            "Mr. Varga is a professor of law at the University of Ostra.",
+            "Tomas Berg Varga (born 1924) is a professor of law at the University of Ostra.",
+        )
+        != "inconclusive"
+    )
+
+
+def test_a_subject_named_in_a_coordination_keeps_the_value() -> None:
+    """ "The Bank of Kovia and the Orvel Central Bank aim for ... 2 per cent": the value is
+    the second bank's too (the parse gives the clause to the first)."""
+    assert (
+        _verdict(
+            "The Orvel Central Bank targets an inflation rate of around 4 per cent.",
+            "The Bank of Kovia and the Orvel Central Bank, for instance, aim for inflation of "
+            "around 2 per cent.",
+        )
+        == "refuted"
+    )

@@ -580,6 +580,20 @@ def _confirmed_values(judgement: Judgement, claim: str) -> list[str]:
     return out
 
 
+def _coordinated(mine: Sequence[Record], sentence: str) -> bool:
+    """The claim's subject named in a coordination ("X and the European Central Bank"),
+    which the parse gives to its first member only."""
+    for m in mine:
+        if not m.subject_text:
+            continue
+        name = re.escape(re.sub(r"^(?:the|a|an)\s+", "", m.subject_text, flags=re.I))
+        if re.search(
+            rf"\b(?:and|or)\s+(?:the\s+)?{name}\b|\b{name}\s+(?:and|or)\b", sentence, re.I
+        ):
+            return True
+    return False
+
+
 def _confirmed_names(judgement: Judgement) -> list[str]:
     """The names the rules' support confirmed ("name Philadelphia": "philadelphia")."""
     return [
@@ -643,6 +657,8 @@ def _value_owner(
     # the agreement to build the bridge in 1991": an infinitive, no act done); "work on
     # the tower was finished in 1889" may be the tower's, and a participle with no subject
     # ("founded in 1998 by ...", "(born July 15, 1973)") is its noun's
+    if _coordinated(mine, sentence):
+        return None  # "The Bank of England and the European Central Bank aim for ...": both
     holders = [
         r
         for r in holders
@@ -681,9 +697,9 @@ def _relatives(
     if not holders or any(_of_subject(m, r) for m in mine for r in holders):
         return None
     for r in holders:
-        theirs = r.subject.split()
+        theirs = [w for w in r.subject.split() if w.rstrip(".") not in _HONORIFICS]
         for m in mine:
-            own = m.subject.split()
+            own = [w for w in m.subject.split() if w.rstrip(".") not in _HONORIFICS]
             if (
                 len(own) >= 2
                 and len(theirs) >= 2
@@ -757,6 +773,10 @@ def _another_occasion(
                         match = Match("other_subject", "another occasion", detail, m, r)
                         return Reading(match, i, start, end, sentence)
     return None
+
+
+# a person's title before the name ("Mr. Singer" is Siegfried Fred Singer, perhaps)
+_HONORIFICS = frozenset("mr mrs ms miss dr prof professor sir dame lord lady rev st".split())
 
 
 def _named_values(values: Sequence[str]) -> list[str]:
@@ -934,6 +954,8 @@ def _of_subject(claim: Record, found: Record) -> bool:
     before = set(theirs[: -len(mine)]) if mine else set()
     if before & _ANOTHER_OF_NAME and not before & set(mine):
         return False  # "the new Orva Bridge" is another bridge than the Orva Bridge
+    if mine and len(theirs) > len(mine) and theirs[-len(mine) - 1] == "of":
+        return False  # "the Kingdom of Denmark", "the University of Oxford": another thing
     return bool(mine) and theirs[-len(mine) :] == mine
 
 

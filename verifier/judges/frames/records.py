@@ -246,10 +246,25 @@ def _span_of(token: Token) -> Span:
         if child.dep_ == "punct":
             break  # "Fela Kuti, the Nigerian bandleader, ...": the name ends at its comma
         if child.dep_ in ("compound", "amod", "nummod", "poss", "case", "flat", "nmod") or (
-            child.dep_ == "prep" and child.lower_ == "of" and token.pos_ != "PROPN"
+            child.dep_ == "prep"
+            and child.lower_ == "of"
+            and (token.pos_ != "PROPN" or _name_goes_on(token, child))
         ):
             right = max(right, child.right_edge.i)
     return doc[left : right + 1]
+
+
+def _name_goes_on(token: Token, of: Token) -> bool:
+    """A name that goes on with "of" and another name: "the Battle of Hastings", "the
+    Treaty of Versailles", "the Bank of England" (not a person's scope: "Prince Harry of
+    Wales")."""
+    named = [c for c in of.children if c.dep_ == "pobj" and c.pos_ == "PROPN"]
+    return (
+        bool(named)
+        and token.ent_type_ != "PERSON"
+        and token.text[:1].isupper()
+        and not any(t.ent_type_ == "PERSON" for t in token.lefts)
+    )
 
 
 def _kind_of(token: Token) -> tuple[ArgKind, bool]:
@@ -2814,6 +2829,8 @@ def same_subject(claim: Record, found: Record) -> bool:
         return False  # "The Godfather Part II" is not "The Godfather"
     if found.resolved:
         return True
+    if theirs.startswith(f"{mine} of ") or mine.startswith(f"{theirs} of "):
+        return True  # "Arrow" / "Arrow of God": one parse kept the name's "of", one did not
     extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
 
