@@ -1925,20 +1925,7 @@ def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
             # the title as the claim's parse names it: each of "Crime and Punishment"
             head = token.head
             names = [head, *(c for c in head.children if c.dep_ == "conj" and c.i < token.i)]
-            for name in names if makers else []:
-                left = min([name.i, *(c.left_edge.i for c in name.lefts if c.dep_ == "compound")])
-                said = token.doc[left : name.i + 1]
-                out.append(
-                    Record(
-                        _fold(said.text),
-                        said.text,
-                        MADE,
-                        (_arg(makers[0], "by"),),
-                        subject_kind="thing",
-                        subject_proper=True,
-                        text=text,
-                    )
-                )
+            out += [_made_by(name, makers[0], "thing", text) for name in names if makers]
             continue
         if token.lower_ in _WORKS and (named := _title_after(token)) is not None:
             # "Melville's novel Moby-Dick": the possessive on the noun, the title after it
@@ -1948,23 +1935,24 @@ def _makers_of_works(tokens: Sequence[Token], text: str) -> list[Record]:
             makers = [c for c in token.children if c.dep_ == "poss" and c.ent_type_ == "PERSON"]
         else:
             continue
-        if not makers:
-            continue
-        left = min([token.i, *(c.left_edge.i for c in token.lefts if c.dep_ == "compound")])
-        title = token.doc[left : token.i + 1]
-        kind, _proper = _kind_of(token)
-        out.append(
-            Record(
-                _fold(title.text),
-                title.text,
-                MADE,
-                (_arg(makers[0], "by"),),
-                subject_kind=kind,
-                subject_proper=True,
-                text=text,
-            )
-        )
+        if makers:
+            out.append(_made_by(token, makers[0], _kind_of(token)[0], text))
     return out
+
+
+def _made_by(name: Token, maker: Token, kind: ArgKind, text: str) -> Record:
+    """A work (the name with its compound words) made by ``maker``."""
+    left = min([name.i, *(c.left_edge.i for c in name.lefts if c.dep_ == "compound")])
+    title = name.doc[left : name.i + 1]
+    return Record(
+        _fold(title.text),
+        title.text,
+        MADE,
+        (_arg(maker, "by"),),
+        subject_kind=kind,
+        subject_proper=True,
+        text=text,
+    )
 
 
 def _titled_before(noun: Token) -> bool:
