@@ -244,3 +244,26 @@ def test_a_heading_turns_no_word_into_its_opposite() -> None:
         "Norland has been a strong team in world football.", ["Norland national football team"]
     )
     assert decision.label == "inconclusive", decision.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "label", "named"),
+    [
+        ("The school song was composed by Xian Xinghai.", "refuted", "Zhang Hui Zhen"),
+        ("The school song was composed by Zhang Hui Zhen.", "supported", "Zhang Hui Zhen"),
+    ],
+)
+def test_a_doer_after_a_title_is_read_whole(claim: str, label: str, named: str) -> None:
+    """ "composed by Mrs. Zhang Hui Zhen": the evidence sentence is not cut after the title,
+    so the doer is the name (not "Mrs.") and the quote holds the act and its doer."""
+    decision = FrameJudge().decide(
+        claim,
+        [
+            "The school song was composed by Mrs. Zhang Hui Zhen and was well received by the "
+            "students."
+        ],
+    )
+    assert decision.label == label, decision.reason
+    assert decision.lead is not None
+    assert named in (decision.lead.sentence or "")
+    assert "Mrs." not in " ".join(decision.lead.conflicts)
