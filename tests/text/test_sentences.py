@@ -1,6 +1,6 @@
 """The one sentence splitter: ``QUICK`` cuts as the frames judge's own splitter cut
 (moved here; its sentences on real-looking pages are pinned below; since then it keeps
-initials and titles before a name),
+initials, titles before a name and letters with periods before a lowercase word),
 ``CAREFUL`` keeps abbreviations whole, and offsets shift."""
 
 from __future__ import annotations
@@ -34,10 +34,8 @@ QUICK_SENTENCES = [
     [
         "“It is done.”",
         "He left… Then (as planned) they met.",
-        "U.S.",
-        "troops arrived.",
-        "e.g.",
-        "this",
+        "U.S. troops arrived.",
+        "e.g. this",
     ],
 ]
 
@@ -113,5 +111,17 @@ def test_quick_keeps_a_title_before_a_name() -> None:
         "The anthem was composed by Mrs. Zhang Hui Zhen in 1923.",
         "Dr. Okafor saw Mt. Fuji.",
         "It is on Main St. It was sung in Oslo.",
+        "The end.",
+    ]
+
+
+def test_quick_keeps_letters_with_periods_before_a_lowercase_word() -> None:
+    """ "The tallest U.S. president": "U.S." before a lowercase word is inside the sentence
+    (the subject stays with its verb); at a sentence's end it still ends it."""
+    text = "The tallest U.S. president was Abraham Lincoln. He lived in the U.S. The end."
+    quick = [text[s:e] for s, e in sentence_spans(text, how=Splitting.QUICK)]
+    assert quick == [
+        "The tallest U.S. president was Abraham Lincoln.",
+        "He lived in the U.S.",
         "The end.",
     ]

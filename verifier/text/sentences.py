@@ -11,7 +11,8 @@ whitespace-trimmed. How it cuts is the caller's explicit choice (:class:`Splitti
   the separators web pages glue sentences with ("Sign in | Newsletters") and short labels
   before a sentence ("On this day: ...", a byline's date); spans of two characters or
   fewer are dropped; never at an initial or a title before a name ("J. K. Rowling",
-  "composed by Mrs. Zhang": a doer cut off its act's sentence is a missed conflict).
+  "composed by Mrs. Zhang": a doer cut off its act's sentence is a missed conflict), nor
+  after letters with periods before a lowercase word ("The tallest U.S. president").
   Cheaper, memoised: the frames judge reads every evidence sentence with it (a cut after
   "Inc." costs at most a missed match).
 
@@ -151,6 +152,20 @@ _TRIM = " \t#*->|"
 _TITLE_BEFORE = re.compile(r"(?<![\w.])([A-Z][a-z]{1,3})$")
 
 
+# letters with periods: "U.S.", "a.m.", "e.g."
+_DOTTED_BEFORE = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
+
+
+def _dotted(text: str, dot: int, after: int) -> bool:
+    """The period ends letters with periods before a lowercase word ("The tallest U.S.
+    president"): an abbreviation inside the sentence, not its end."""
+    return (
+        after < len(text)
+        and text[after].islower()
+        and _DOTTED_BEFORE.search(text, max(0, dot - 12), dot + 1) is not None
+    )
+
+
 def _titled(text: str, dot: int, after: int) -> bool:
     """The period ends a title before a name ("composed by Mrs. Zhang Hui Zhen")."""
     m = _TITLE_BEFORE.search(text, max(0, dot - 5), dot)
@@ -172,6 +187,7 @@ def _quick_spans(text: str) -> tuple[tuple[int, int], ...]:
             _CIRCA.search(text, max(0, m.start() - 2), m.end() + 1)
             or _INITIAL.fullmatch(text, max(0, m.start() - 20), m.end() + 2)
             or _titled(text, m.start(), m.end())
+            or _dotted(text, m.start(), m.end())
         ):
             continue
         end = m.start() + len(m.group().rstrip())

@@ -532,3 +532,43 @@ def test_only_neighbouring_continents_may_hold_one_country() -> None:
     assert on_two_continents(("Panama",), "South America", "North America")
     assert not on_two_continents(("Peru",), "Africa", "South America")
     assert not on_two_continents(("the Great Wall",), "Europe", "Asia")
+
+
+def test_the_claims_value_of_another_act_explains_nothing() -> None:
+    """ "listed in 1952, and adopted the name in 1957" against "listed in 1957": the
+    sentence gives 1957 for another act, and the claim's act another year (a date or a
+    doer); the claim's value for the same act of another thing ("gave the hill in 1925"
+    against "gave the house in 1943") still explains it."""
+    moved = conflict(
+        "Vossberg's shares were listed on the Amsterdam exchange in 1957.",
+        "Its shares were listed on the Amsterdam exchange in 1952, and it adopted the "
+        "shorter name Vossberg N.V. in 1957.",
+        "year",
+        "1957",
+        "1952",
+    )
+    assert value_also_stated(moved) is None
+    born = conflict(
+        "Marie Curie moved to Paris in 1867.",
+        "Marie Curie was born in 1867 in Warsaw and moved to Paris in 1891.",
+        "year",
+        "1867",
+        "1891",
+    )
+    assert value_also_stated(born) is None
+    produced = conflict(
+        "The film Orla was produced by Tomas Berg.",
+        "The film Orla was produced by Anna Lund and directed by Tomas Berg.",
+        "name",
+        "Tomas Berg",
+        "Anna Lund",
+    )
+    assert value_also_stated(produced) is None
+    gave = conflict(
+        "In 1943, Sir John gave the house to the Trust.",
+        "In 1925, he gave the hill to the Trust and in 1943 the park was accepted by the Trust.",
+        "year",
+        "1943",
+        "1925",
+    )
+    assert value_also_stated(gave) is not None  # another thing given: not the claim's act

@@ -267,3 +267,36 @@ def test_a_doer_after_a_title_is_read_whole(claim: str, label: str, named: str) 
     assert decision.lead is not None
     assert named in (decision.lead.sentence or "")
     assert "Mrs." not in " ".join(decision.lead.conflicts)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "conflict"),
+    [
+        (
+            "Marie Curie moved to Paris in 1867.",
+            "Marie Curie was born in 1867 in Warsaw and moved to Paris in 1891.",
+            "year 1867 vs 1891",
+        ),
+        (
+            "Anton Varga was born in Graz.",
+            "Varga was born in Linz in 1770; he moved to Graz in 1792, where he lived until "
+            "his death.",
+            "name Graz vs Linz",
+        ),
+        (
+            "The film Orla was produced by Tomas Berg.",
+            "The film Orla was produced by Anna Lund and directed by Tomas Berg.",
+            "name Tomas Berg vs Anna Lund",
+        ),
+    ],
+)
+def test_the_claims_value_given_to_another_act_refutes(
+    claim: str, evidence: str, conflict: str
+) -> None:
+    """ "born in 1867 ... and moved to Paris in 1891" against "moved to Paris in 1867": the
+    sentence holds every word and value of the claim, but the claim's value is another
+    act's (a date, a place, a doer), and the claim's act has another."""
+    decision = FrameJudge().decide(claim, [evidence])
+    assert decision.label == "refuted", decision.reason
+    assert decision.lead is not None
+    assert decision.lead.conflicts == (conflict,)

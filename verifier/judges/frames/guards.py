@@ -32,6 +32,7 @@ from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
 from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, places, relate
 from verifier.judges.frames.places import fold as fold_place
+from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.months import month_pattern
 from verifier.text.numbers import PEOPLE
@@ -402,18 +403,43 @@ def cut_off(c: Conflict) -> str | None:
 
 def value_also_stated(c: Conflict) -> str | None:
     """The sentence gives the claim's value too, not as another item of a list: it says
-    something else of it ("born in 1867 in Warsaw, moved in 1891")."""
+    something else of it ("born in 1867 in Warsaw, moved in 1891"); unless the other value
+    is of the claim's act and the claim's value of another ("listed in 1952, and adopted
+    the name in 1957" against "listed in 1957": 1957 dates the name)."""
     slot = c.slot
     if c.origin != "slot" or slot is None:
         return None
+    of_the_act = _of_the_claims_act(c)
     for o in c.found.slots:
         if (
             same_kind(slot, o)
             and compare(slot.value, o.value) == "same"
             and not _someone_elses(o, c.rivals, c.found)
+            and not (
+                of_the_act
+                and o.relation is not None
+                and not same_relation(slot.relation, o.relation)
+            )
         ):
             return f"it also gives {o.value.text}"
     return None
+
+
+def _of_the_claims_act(c: Conflict) -> bool:
+    """The sentence's other value is of the claim's own act: a date or a name of the same
+    relation, with half the words around the claim's value (its subject and the relation
+    aside) around it too, or none to tell ("born in 1968" / "born 22 November 1948";
+    "listed on the Amsterdam exchange in 1952" for "... in 1957"; not "gave the hill in
+    1925" for "gave the house in 1943"). A number is left alone: which act it counts is
+    read less surely."""
+    slot, other = c.slot, c.other
+    if slot is None or other is None or slot.value.kind not in (*TIME, "name"):
+        return False
+    if slot.relation is None or not same_relation(slot.relation, other.relation):
+        return False
+    subject = {stem(w.lower()) for n in c.claim.subject_names for w in re.findall(r"\w+", n)}
+    mine = {w for w in slot.context - subject if w != slot.relation}
+    return not mine or 2 * len(mine & other.context) >= len(mine)
 
 
 def another_time(c: Conflict) -> str | None:
