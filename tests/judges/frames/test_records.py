@@ -460,6 +460,40 @@ def test_a_class_in_a_place_says_where_the_thing_is() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("sentence", "true", "false"),
+    [
+        (
+            "Saxony is a landlocked federal state of Germany.",
+            "Saxony is in Germany.",
+            "Saxony is in Ireland.",
+        ),
+        (
+            "Manitoba is a province of Canada.",
+            "Manitoba is located in Canada.",
+            "Manitoba is located in Australia.",
+        ),
+    ],
+)
+def test_a_class_of_places_of_a_place_says_where_the_thing_is(
+    sentence: str, true: str, false: str
+) -> None:
+    """ "a federal state of Germany": a class of places says where with "of" too."""
+    assert ("support", "same") in _kinds(true, sentence)
+    assert ("contradiction", "value") in _kinds(false, sentence)
+
+
+def test_a_class_of_another_thing_says_no_place() -> None:
+    """ "a state of mind", "a member of Canada's team": "of" places only a class of places."""
+    assert not any(
+        o == "contradiction" for o, _k in _kinds("Calm is in France.", "Calm is a state of mind.")
+    )
+    assert not any(
+        o == "contradiction"
+        for o, _k in _kinds("Lena Berg is in Norway.", "Lena Berg is a member of Canada's team.")
+    )
+
+
 def test_construction_of_a_thing_is_said_of_the_thing() -> None:
     assert ("contradiction", "value") in _kinds(
         "The Sydney Opera House was completed in 1963.",

@@ -1738,10 +1738,14 @@ def _born_at(role: Record) -> Record | None:
 
 def _places_under(noun: Token, depth: int = 2) -> list[Arg]:
     """The places a noun is said to be in, at or on ("a tower on the Champ de Mars in
-    Paris": the Champ de Mars, and Paris under it)."""
+    Paris": the Champ de Mars, and Paris under it); a class of places says it with "of"
+    too ("a federal state of Germany", "a province of Canada")."""
     out: list[Arg] = []
     for prep in noun.children:
-        if prep.dep_ != "prep" or prep.lower_ not in _LOCATIVE_PREPS:
+        if prep.dep_ != "prep" or not (
+            prep.lower_ in _LOCATIVE_PREPS
+            or (prep.lower_ == "of" and noun.lemma_ in _PLACE_CLASSES)
+        ):
             continue
         for obj in prep.children:
             if obj.dep_ != "pobj":
@@ -1787,7 +1791,8 @@ def _placed_class(
 # person's says a nationality ("a Kenyan runner")
 _PLACE_CLASSES = frozenset(
     "city town village port capital country nation state republic kingdom island "
-    "archipelago peninsula region province lake river mountain volcano desert".split()
+    "archipelago peninsula region province lake river mountain volcano desert county "
+    "district municipality commune territory".split()
 )
 # a continent's adjective, with a compass word before it ("East African": East Africa)
 _CONTINENTS = {
