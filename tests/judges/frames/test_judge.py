@@ -300,3 +300,21 @@ def test_the_claims_value_given_to_another_act_refutes(
     assert decision.label == "refuted", decision.reason
     assert decision.lead is not None
     assert decision.lead.conflicts == (conflict,)
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("Lena Varga was born on March 28, 1989.", "refuted"),
+        ("Lena Varga was born on March 28, 1986.", "supported"),
+        ("Lena Varga died in 1950.", "refuted"),
+    ],
+)
+def test_dates_after_a_birth_name_in_brackets_are_the_life(claim: str, label: str) -> None:
+    """ "Lena Varga (born Magdalena Horvath; March 28, 1986 - 1 December 2047)": the
+    semicolon after the birth name does not cut the birth from its date."""
+    decision = FrameJudge().decide(
+        claim,
+        ["Lena Varga (born Magdalena Horvath; March 28, 1986 – 1 December 2047) is a singer."],
+    )
+    assert decision.label == label, decision.reason

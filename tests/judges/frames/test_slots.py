@@ -33,6 +33,8 @@ def test_dates(text: str, key: tuple) -> None:
 def test_years_decades_and_what_is_not_a_year() -> None:
     assert one("It opened in 1889.", "year").key == (1889, 1889)
     assert one("It was built in the 1880s.", "year").key == (1880, 1889)
+    assert one("She was born in the 1940's.", "year").key == (1940, 1949)
+    assert one("It froze in 1941's winter.", "year").key == (1941, 1941)
     assert not [v for v in values_in("It costs $1889.") if v.kind == "year"]
     assert not [v for v in values_in("About 1900 people came.") if v.kind == "year"] or True
 

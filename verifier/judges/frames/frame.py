@@ -166,13 +166,22 @@ _OPENS_VALUE = re.compile(r"\(\s*(?:about\s+|c\.\s*|~)?[\d$€£¥]")
 
 def _conversion(sentence: str, m: re.Match[str]) -> bool:
     """A bracket around a value ("1,284 km (798 mi) long", "in 1923 (aged 34)") keeps the
-    clause whole: it restates or dates what stands before it."""
+    clause whole: it restates or dates what stands before it; so does the semicolon after
+    a birth name in brackets ("(born Stefani Germanotta; March 28, 1986)")."""
     if m.group() == "(":
         return _OPENS_VALUE.match(sentence, m.start()) is not None
     if m.group() == ")":
         opening = sentence.rfind("(", 0, m.start())
         return opening >= 0 and _OPENS_VALUE.match(sentence, opening) is not None
+    if m.group() == ";":
+        # "(born Stefani Germanotta; March 28, 1986)": the date is the birth's
+        opening = sentence.rfind("(", 0, m.start())
+        return opening >= 0 and _BIRTH_NAME.fullmatch(sentence, opening, m.start()) is not None
     return False
+
+
+# a birth name at the start of brackets, before the dates: "(born Edward Alexander Crowley"
+_BIRTH_NAME = re.compile(r"\(\s*(?:n[ée]e|born)\s+[^;()]{1,80}")
 
 
 _PLURAL_ENDINGS = (

@@ -2405,10 +2405,11 @@ def _events_named(tokens: Sequence[Token], text: str) -> list[Record]:
     return out
 
 
-# "Tomas Berg (1801-1880)", "Jan Steen (c. 1626 - 1679)": a life's years after a name
+# "Tomas Berg (1801-1880)", "Jan Steen (c. 1626 - 1679)": a life's years after a name, a
+# birth name perhaps before them ("(born Edward Alexander Crowley; 12 October 1875 - ...")
 _DAY = r"(?:\d{1,2}\s+[A-Z][a-z]+\s+|[A-Z][a-z]+\s+\d{1,2},\s+)?"  # "25 December ", "May 3, "
 _LIFESPAN = re.compile(
-    rf"\(\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*[-–—]\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*\)"
+    rf"\(\s*(?:(?:n[ée]e|born)\s+[^;()]{{1,80}};\s*)?(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*[-–—]\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*\)"
 )
 _LONGEST_LIFE = 125
 

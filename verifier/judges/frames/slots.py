@@ -55,7 +55,8 @@ _DATE_MD = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d)
 _HAS_MONTH = re.compile(month_pattern("starts"))
 # text.YEAR's digits, stricter on purpose: not in a price, a percentage, a longer number, "1990-era"
 _YEAR = re.compile(
-    rf"(?<![\w$£€.,-])({YEAR_DIGITS})(s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent)|-[A-Za-z])"
+    # a decade with an apostrophe too ("the 1940's"; not "1941's winter")
+    rf"(?<![\w$£€.,-])({YEAR_DIGITS})(s|(?<=0)['’]s)?(?![\w%.,]\d|\d|\s*(?:%|per ?cent)|-[A-Za-z])"
 )
 
 _ORDINALS = {
