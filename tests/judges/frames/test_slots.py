@@ -110,6 +110,10 @@ def test_names_ordinals_exclusives_directions() -> None:
     ]
     assert one("Prices rose sharply.", "direction").key == 1
     assert not [v for v in values_in("She grew up in Oregon.") if v.kind == "direction"]
+    # where a thing came from or what it became: no quantity that rose
+    assert not [v for v in values_in("Dub grew out of reggae.") if v.kind == "direction"]
+    assert not [v for v in values_in("The town grew into a city.") if v.kind == "direction"]
+    assert [v for v in values_in("Sales grew by 5%.") if v.kind == "direction"]
 
 
 @pytest.mark.parametrize(

@@ -221,7 +221,8 @@ class Value:
 
 # direction words that say no direction: phrasal verbs, and bounds of a number
 _NOT_DIRECTION = re.compile(
-    r"(?:grew up|grow up|grows up|growing up|rose to (?:fame|prominence|power)|fell in love|"
+    r"(?:(?:grew|grow|grows|growing|grown) (?:up|out of|into)|"
+    r"rose to (?:fame|prominence|power)|fell in love|"
     r"fell ill|more than|less than|fewer than|more or less|fall (?:asleep|ill|in love)|"
     r"more and more|drop(?:ped)? out)\b"
 )
