@@ -1,6 +1,6 @@
 """The one sentence splitter: ``QUICK`` cuts as the frames judge's own splitter cut
 (moved here; its sentences on real-looking pages are pinned below; since then it keeps
-initials, titles before a name and letters with periods before a lowercase word),
+initials, titles before a name and abbreviations before a lowercase word),
 ``CAREFUL`` keeps abbreviations whole, and offsets shift."""
 
 from __future__ import annotations
@@ -61,12 +61,22 @@ def test_offset_shifts_every_span(text: str, offset: int, how: Splitting) -> Non
     ]
 
 
-def test_careful_keeps_abbreviations_and_quick_only_titles() -> None:
-    text = "Dr. Smith founded Acme Inc. in 1990. It grew."
+def test_both_keep_abbreviations_inside_a_sentence_and_quick_cuts_lines() -> None:
+    """A title before a name and an abbreviation before a lowercase word end no sentence
+    at either strength; only ``QUICK`` cuts at a line break and a separator."""
+    text = "Dr. Smith founded Acme Inc. in 1990. It grew, etc. and sold | Home\nMore"
     careful = [text[s:e] for s, e in sentence_spans(text)]
     quick = [text[s:e] for s, e in sentence_spans(text, how=Splitting.QUICK)]
-    assert careful == ["Dr. Smith founded Acme Inc. in 1990.", "It grew."]
-    assert quick == ["Dr. Smith founded Acme Inc.", "in 1990.", "It grew."]
+    assert careful == [
+        "Dr. Smith founded Acme Inc. in 1990.",
+        "It grew, etc. and sold | Home\nMore",
+    ]
+    assert quick == [
+        "Dr. Smith founded Acme Inc. in 1990.",
+        "It grew, etc. and sold",
+        "Home",
+        "More",
+    ]
 
 
 def test_quick_keeps_circa_before_a_year() -> None:

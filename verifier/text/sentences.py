@@ -152,17 +152,19 @@ _TRIM = " \t#*->|"
 _TITLE_BEFORE = re.compile(r"(?<![\w.])([A-Z][a-z]{1,3})$")
 
 
-# letters with periods: "U.S.", "a.m.", "e.g."
-_DOTTED_BEFORE = re.compile(r"(?<![\w.])(?:[A-Za-z]\.){2,}$")
+# an abbreviation: letters with periods ("U.S.", "a.m.", "e.g."), or a word that is one
+_ABBREVIATION_BEFORE = re.compile(r"(?<![\w.])(?:(?:[A-Za-z]\.){2,}|([A-Za-z]{1,6})\.)$")
 
 
-def _dotted(text: str, dot: int, after: int) -> bool:
-    """The period ends letters with periods before a lowercase word ("The tallest U.S.
-    president"): an abbreviation inside the sentence, not its end."""
-    return (
-        after < len(text)
-        and text[after].islower()
-        and _DOTTED_BEFORE.search(text, max(0, dot - 12), dot + 1) is not None
+def _abbreviated(text: str, dot: int, after: int) -> bool:
+    """The period ends an abbreviation before a lowercase word ("The tallest U.S.
+    president", "Apple Inc. is", "dogs, cats, etc. are"): inside the sentence, not its
+    end."""
+    if after >= len(text) or not text[after].islower():
+        return False
+    m = _ABBREVIATION_BEFORE.search(text, max(0, dot - 12), dot + 1)
+    return m is not None and (
+        m.group(1) is None or m.group(1).lower() in _NEVER_FINAL | _MAYBE_FINAL | {"etc"}
     )
 
 
@@ -187,7 +189,7 @@ def _quick_spans(text: str) -> tuple[tuple[int, int], ...]:
             _CIRCA.search(text, max(0, m.start() - 2), m.end() + 1)
             or _INITIAL.fullmatch(text, max(0, m.start() - 20), m.end() + 2)
             or _titled(text, m.start(), m.end())
-            or _dotted(text, m.start(), m.end())
+            or _abbreviated(text, m.start(), m.end())
         ):
             continue
         end = m.start() + len(m.group().rstrip())
