@@ -162,3 +162,16 @@ def test_years_compare_by_equality(x: int, y: int) -> None:
 )
 def test_two_bounds_the_same_way(claim: str, evidence: str, outcome: str) -> None:
     assert compare(one(claim, "quantity"), one(evidence, "quantity")) == outcome
+
+
+def test_a_month_alone_is_a_date_of_that_month() -> None:
+    """ "born in May": a month with neither day nor year, read where no digit is beside it;
+    the claim's month against a date of another month conflicts, a source's bare month
+    against the claim's full date says nothing (it may be another year's)."""
+    may = one("Lena Varga was born in May.", "date")
+    assert may.key == (None, 5, None)
+    assert compare(may, one("She was born on 26 December 1970.", "date")) == "conflict"
+    assert compare(may, one("She was born on 26 May 1970.", "date")) == "same"
+    full = one("It was sold on June 26, 2018.", "date")
+    assert compare(full, one("The sale was announced in January.", "date")) == "unrelated"
+    assert not [v for v in values_in("He may leave soon.") if v.kind == "date"]

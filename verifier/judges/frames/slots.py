@@ -51,6 +51,11 @@ _DATE_MDY = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}
 _DATE_MY = re.compile(rf"\b(?:in\s+)?({_MONTH})\s+(?:of\s+)?(\d{{4}})\b")
 _DATE_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DATE_DM = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b")
+# a month alone after "in" or "during" ("born in May", "released in early October")
+_DATE_M = re.compile(
+    rf"\b(?:[Ii]n|[Dd]uring)\s+(?:(?:early|late|mid)[\s-]+)?({month_pattern('names', capitalised=True)})\b"
+    r"(?![\s,]*\d)"
+)
 _DATE_MD = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!,?\s*\d)")
 _HAS_MONTH = re.compile(month_pattern("starts"))
 # text.YEAR's digits, stricter on purpose: not in a price, a percentage, a longer number, "1990-era"
@@ -320,6 +325,18 @@ def _months_of_years(found: _Found) -> None:
         found.add(Value("date", m.start(1), m.end(), text, (int(m.group(2)), month, None)))
 
 
+def _months_alone(found: _Found) -> None:
+    """ "born in May": a month with neither day nor year (one of a date that has them is
+    no month of the claim's: "born in May" is not "born on 26 December 1970")."""
+    if found.has_digit or not _HAS_MONTH.search(found.lowered):
+        return  # a month beside digits is read with them ("in May 2010", "May 3")
+    for m in _DATE_M.finditer(found.sentence):
+        if found.overlaps(m.start(1), m.end(1)):
+            continue
+        month = _month(m.group(1))
+        found.add(Value("date", m.start(1), m.end(1), m.group(1), (None, month, None)))
+
+
 def _era_years(found: _Found) -> None:
     """ "312 BC", "AD 97", "19 BCE": years of short digits, BC ones negative."""
     if not (found.has_digit and _ERA_HINT.search(found.sentence)):
@@ -492,6 +509,7 @@ _STEPS: tuple[Callable[[_Found], None], ...] = (
     _full_dates,
     _days_of_months,
     _months_of_years,
+    _months_alone,
     _centuries,
     _era_years,
     _years_and_decades,
@@ -637,6 +655,11 @@ def _month_day(value: Value) -> tuple[int | None, int | None]:
     return month, day
 
 
+def _month_only(value: Value) -> bool:
+    """A month with neither day nor year ("in May")."""
+    return value.kind == "date" and value.key == (None, _month_day(value)[0], None)
+
+
 def _compare_time(claim: Value, found: Value) -> Comparison:
     if claim.bound != found.bound:
         return "unrelated"  # "until 2013" says nothing of what began in 2017
@@ -645,6 +668,10 @@ def _compare_time(claim: Value, found: Value) -> Comparison:
         if claim.kind == found.kind == "date":
             (ma, da), (mb, db) = _month_day(claim), _month_day(found)
             if da is None or db is None:  # "February 2018" and "February 11": a month's day
+                if ma != mb and _month_only(claim):
+                    # "born in May" and "26 December 1970": another month (a source's bare
+                    # "January" may be of another year than the claim's date)
+                    return "conflict"
                 return "same" if ma == mb else "unrelated"
             return "same" if (ma, da) == (mb, db) else "conflict"
         return "unrelated"
