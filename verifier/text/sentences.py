@@ -12,7 +12,8 @@ whitespace-trimmed. How it cuts is the caller's explicit choice (:class:`Splitti
   before a sentence ("On this day: ...", a byline's date); spans of two characters or
   fewer are dropped; never at an initial or a title before a name ("J. K. Rowling",
   "composed by Mrs. Zhang": a doer cut off its act's sentence is a missed conflict), nor
-  after letters with periods before a lowercase word ("The tallest U.S. president").
+  at an abbreviation before a lowercase word ("The tallest U.S. president", "Apple Inc.
+  is").
   Cheaper, memoised: the frames judge reads every evidence sentence with it (a cut after
   "Inc." costs at most a missed match).
 
@@ -150,10 +151,9 @@ _INITIAL = re.compile(
 _TRIM = " \t#*->|"
 # the word before a period, for a title ("Mrs.") before a capitalised name
 _TITLE_BEFORE = re.compile(r"(?<![\w.])([A-Z][a-z]{1,3})$")
-
-
 # an abbreviation: letters with periods ("U.S.", "a.m.", "e.g."), or a word that is one
 _ABBREVIATION_BEFORE = re.compile(r"(?<![\w.])(?:(?:[A-Za-z]\.){2,}|([A-Za-z]{1,6})\.)$")
+_ABBREVIATIONS = _NEVER_FINAL | _MAYBE_FINAL | {"etc"}
 
 
 def _abbreviated(text: str, dot: int, after: int) -> bool:
@@ -163,9 +163,7 @@ def _abbreviated(text: str, dot: int, after: int) -> bool:
     if after >= len(text) or not text[after].islower():
         return False
     m = _ABBREVIATION_BEFORE.search(text, max(0, dot - 12), dot + 1)
-    return m is not None and (
-        m.group(1) is None or m.group(1).lower() in _NEVER_FINAL | _MAYBE_FINAL | {"etc"}
-    )
+    return m is not None and (m.group(1) is None or m.group(1).lower() in _ABBREVIATIONS)
 
 
 def _titled(text: str, dot: int, after: int) -> bool:
@@ -174,7 +172,6 @@ def _titled(text: str, dot: int, after: int) -> bool:
     return (
         m is not None
         and m.group(1).lower() in _TITLES
-        and text[dot : dot + 1] == "."
         and after < len(text)
         and text[after].isupper()
     )

@@ -326,10 +326,11 @@ def _months_of_years(found: _Found) -> None:
 
 
 def _months_alone(found: _Found) -> None:
-    """ "born in May": a month with neither day nor year (one of a date that has them is
-    no month of the claim's: "born in May" is not "born on 26 December 1970")."""
+    """ "born in May", "in early October": a month with neither day nor year, after "in"
+    or "during", read in a sentence with no digit (beside digits a month is read with
+    them: "in May 2010", "May 3")."""
     if found.has_digit or not _HAS_MONTH.search(found.lowered):
-        return  # a month beside digits is read with them ("in May 2010", "May 3")
+        return
     for m in _DATE_M.finditer(found.sentence):
         if found.overlaps(m.start(1), m.end(1)):
             continue
