@@ -78,3 +78,15 @@ def test_subject_match_levels() -> None:
     assert subject_match(thing, she, "The Nobel Prizes. " + she.text, 18) == 0
     named = frame_of("The theory was proposed by Alfred Wegener in 1912.")
     assert subject_match(frame_of("Alfred Wegener proposed it in 1921."), named, "", 0) == 2
+
+
+def test_a_doer_after_by_is_the_act_before_it() -> None:
+    """ "directed by Will Gluck, written by Bert Royal": each doer is the act's before
+    "by", not the nearest act word after it."""
+    found = frame_of(
+        "Easy A is a 2010 comedy film directed by Will Gluck, written by Bert Royal and "
+        "starring Emma Stone."
+    )
+    doers = {s.value.text: s.relation for s in found.slots if s.prep == "by"}
+    assert doers["Will Gluck"] == "direct"
+    assert doers["Bert Royal"] == "write"

@@ -318,3 +318,18 @@ def test_dates_after_a_birth_name_in_brackets_are_the_life(claim: str, label: st
         ["Lena Varga (born Magdalena Horvath; March 28, 1986 – 1 December 2047) is a singer."],
     )
     assert decision.label == label, decision.reason
+
+
+def test_another_acts_doer_is_not_the_claims() -> None:
+    """ "directed by Will Gluck, written by Bert Royal" refutes "directed by Bert Royal"
+    (every word of the claim is in the sentence) and supports "written by Bert Royal"."""
+    sentence = (
+        "Easy A is a 2010 American teen comedy film directed by Will Gluck, written by Bert "
+        "Royal and starring Emma Stone, Stanley Tucci and Patricia Clarkson."
+    )
+    judge = FrameJudge()
+    directed = judge.decide("Easy A is directed by Bert Royal.", [sentence])
+    assert directed.label == "refuted", directed.reason
+    assert directed.lead is not None
+    assert directed.lead.conflicts == ("name Bert Royal vs Will Gluck",)
+    assert judge.decide("Easy A is written by Bert Royal.", [sentence]).label == "supported"

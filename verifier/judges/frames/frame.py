@@ -504,7 +504,7 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
             if not rank[0]:
                 break
         i += 1
-    relation = best[1] if best else None
+    relation = _act_before_by(tokens, first, clause) or (best[1] if best else None)
     window = [
         t
         for t in (
@@ -546,6 +546,14 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
         clause=clause,
         label=label,
     )
+
+
+def _act_before_by(tokens: list[_Tok], first: int, clause: int) -> str | None:
+    """The act a doer after "by" does: the relation word right before "by" ("directed by
+    Will Gluck, written by Bert Royal": Will Gluck directed), not the nearest after it."""
+    if first >= 2 and tokens[first - 1].text.lower() == "by" and tokens[first - 2].clause == clause:
+        return tokens[first - 2].relation
+    return None
 
 
 POPULATION = "populat"  # the relation of a place's headcount
