@@ -182,6 +182,17 @@ def test_a_class_denied_is_a_contradiction() -> None:
     )
 
 
+def test_an_object_of_none_is_denied() -> None:
+    """ "won no medals", "had no children": the act denied, never its support."""
+    assert ("contradiction", "negation") in _kinds(
+        "Greta Lind won medals.", "Greta Lind won no medals at the games."
+    )
+    kinds = _kinds("Greta Lind had children.", "With Jon Berg she had no children.")
+    assert not any(outcome == "support" for outcome, _k in kinds)
+    kinds = _kinds("The city has an airport.", "The city has no airport of its own.")
+    assert not any(outcome == "support" for outcome, _k in kinds)
+
+
 def test_two_counts_of_the_same_thing_are_a_contradiction() -> None:
     assert ("contradiction", "count") in _kinds(
         "Insects have eight legs.", "Insects have six legs and three body parts."

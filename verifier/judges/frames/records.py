@@ -424,7 +424,14 @@ def _owning_place(token: Token, prep: str) -> str:
 
 
 def _negated(token: Token) -> bool:
-    return any(c.dep_ == "neg" or c.lower_ in ("never",) for c in token.children)
+    """Denied: "not", "never", or an object of none ("she had no children", "won no
+    medals")."""
+    return any(
+        c.dep_ == "neg"
+        or c.lower_ in ("never",)
+        or (c.dep_ == "dobj" and any(d.dep_ == "det" and d.lower_ == "no" for d in c.children))
+        for c in token.children
+    )
 
 
 def _subject_of(predicate: Token) -> Token | None:
