@@ -572,3 +572,23 @@ def test_the_claims_value_of_another_act_explains_nothing() -> None:
         "1925",
     )
     assert value_also_stated(gave) is not None  # another thing given: not the claim's act
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "differ"),
+    [
+        # a division named as its own city holds no city of another division
+        ("Lena Varga was born in Munich.", "Lena Varga was born in Hamburg.", True),
+        ("Lena Varga died in Salzburg.", "Lena Varga died in Vienna.", True),
+        ("The town lies south-east of Bremen.", "The town lies south-east of Hanover.", True),
+        # ... but one of its own division's may be in it
+        ("Lena Varga was born in Hamburg.", "Lena Varga was born in Altona.", False),
+        # a country or a region the gazetteer cannot divide still may hold a city
+        ("Lena Varga was born in France.", "Lena Varga was born in Lyon.", False),
+    ],
+)
+def test_a_division_named_as_its_city_holds_only_its_division(
+    claim: str, evidence: str, differ: bool
+) -> None:
+    c = conflict(claim, evidence, "name")
+    assert (place_inside(c) is None) is differ

@@ -30,7 +30,7 @@ from typing import Any
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
 from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
-from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, places, relate
+from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, may_hold, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
@@ -99,7 +99,11 @@ def _places_consistent(mine: str, theirs: str) -> bool:
         return False
     if relation in ("same", "inside"):
         return True
-    return any(p.level < CITY or p.partial or p.former for p in (*places(mine), *places(theirs)))
+    return any(
+        (p.level < CITY or p.partial or p.former) and may_hold(p, name, other)
+        for name, other in ((mine, theirs), (theirs, mine))
+        for p in places(name)
+    )
 
 
 _MONTH_WORD = month_pattern("starts") + r"[a-z]*\.?"

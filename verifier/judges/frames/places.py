@@ -39,6 +39,7 @@ __all__ = [
     "Place",
     "Relation",
     "fold",
+    "may_hold",
     "places",
     "relate",
 ]
@@ -47,7 +48,7 @@ Relation = Literal["same", "inside", "apart", "unknown"]
 
 CONTINENT, COUNTRY, REGION, CITY = 0, 1, 2, 3
 COUNTY = 2.5  # a US county: inside its state, around cities the gazetteer does not assign
-_FORMAT = "places/4"
+_FORMAT = "places/5"
 # "West Africa", "Northern California", "southern Europe": a part of a known place
 _COMPASS = re.compile(
     r"^(?:north|south|east|west|central|northern|southern|eastern|western|north-eastern|"
@@ -69,6 +70,7 @@ class Place(NamedTuple):
     id: str
     former: bool = False  # a former country: its borders are not today's
     partial: bool = False  # "West Africa": some part of the place, which part unknown
+    division: str = ""  # a city's first-level division, GeoNames' admin1 code (any country)
 
 
 def fold(name: str) -> str:
@@ -88,7 +90,8 @@ def _latin(name: str) -> bool:
     return bool(name) and name[0].isupper() and all(c.isalpha() or c in " '-’." for c in name)
 
 
-_Entry = tuple[int, str, str, str, str, bool]  # level, continent, country, region, id, former
+# level, continent, country, region, id, former (and for a city: partial, division)
+_Entry = tuple[Any, ...]
 _Add = Callable[[str, _Entry], None]
 
 
@@ -173,6 +176,8 @@ def _add_cities(gc: Any, add: _Add, continent_of: dict[str, str]) -> None:
             region,
             str(city["geonameid"]),
             False,
+            False,
+            str(city.get("admin1code") or ""),
         )
         add(city["name"], entry)
         for alternate in city["alternatenames"]:
@@ -233,6 +238,23 @@ def _inside(inner: Place, outer: Place) -> bool | None:
             return None if inner.region == outer.region else False
         return inner.region == outer.region
     return False
+
+
+def may_hold(region: Place, name: str, other: str) -> bool:
+    """Whether a first-level division ``region`` (a reading of ``name``) may hold the place
+    ``other`` names, as far as the gazetteer tells: none of another country; and a division
+    named as its own city (Hamburg, Vienna, Salzburg) holds no city of its country that
+    GeoNames puts in another division ("born in Hamburg" and "born in Munich" differ;
+    Madrid and Alcala de Henares, one division, need not). Any other reading may hold it."""
+    if region.level != REGION or region.former or region.partial or not region.country:
+        return True
+    own = {
+        p.division
+        for p in places(name)
+        if p.level == CITY and p.country == region.country and p.division
+    }
+    within = [q for q in places(other) if q.country in ("", region.country)]
+    return any(q.level != CITY or not q.division or not own or q.division in own for q in within)
 
 
 def _same(a: Place, b: Place) -> bool:
