@@ -48,7 +48,7 @@ Relation = Literal["same", "inside", "apart", "unknown"]
 
 CONTINENT, COUNTRY, REGION, CITY = 0, 1, 2, 3
 COUNTY = 2.5  # a US county: inside its state, around cities the gazetteer does not assign
-_FORMAT = "places/5"
+_FORMAT = "places/7"
 # "West Africa", "Northern California", "southern Europe": a part of a known place
 _COMPASS = re.compile(
     r"^(?:north|south|east|west|central|northern|southern|eastern|western|north-eastern|"
@@ -70,7 +70,9 @@ class Place(NamedTuple):
     id: str
     former: bool = False  # a former country: its borders are not today's
     partial: bool = False  # "West Africa": some part of the place, which part unknown
-    division: str = ""  # a city's first-level division, GeoNames' admin1 code (any country)
+    # a city's first-level division, GeoNames' admin1 code (any country); a division's, the
+    # code of its own city of the same name (Hamburg, Vienna), where it has one
+    division: str = ""
 
 
 def fold(name: str) -> str:
@@ -113,12 +115,23 @@ def _build() -> dict[str, list[tuple[Any, ...]]]:
     _add_regions(gc, add, continent_of)
     counties = [(county["name"], county["state"]) for county in gc.get_us_counties()]
     _add_cities(gc, add, continent_of)
-    out: dict[str, list[tuple[Any, ...]]] = {key: sorted(entries) for key, entries in index.items()}
+    out: dict[str, list[tuple[Any, ...]]] = {
+        key: sorted(_with_own_city(entries)) for key, entries in index.items()
+    }
     for name, state in counties:
         out.setdefault(fold(name), []).append(
             (COUNTY, "NA", "US", state, f"US-{state}-{fold(name)}", False)
         )
     return out
+
+
+def _with_own_city(entries: set[_Entry]) -> list[_Entry]:
+    """A name's readings, a division given the GeoNames division of its country's city of
+    the same name (the city-state of Hamburg, the state of Salzburg around its city)."""
+    cities = {e[2]: e[7] for e in entries if e[0] == CITY and len(e) > 7 and e[7]}
+    return [
+        (*e[:6], False, cities[e[2]]) if e[0] == REGION and e[2] in cities else e for e in entries
+    ]
 
 
 def _add_countries(gc: Any, add: _Add) -> dict[str, str]:
@@ -162,6 +175,10 @@ def _add_regions(gc: Any, add: _Add, continent_of: dict[str, str]) -> None:
         region = sub.code.split("-")[1] if country == "US" else ""
         entry = (REGION, continent_of.get(country, ""), country, region, sub.code, False)
         add(sub.name, entry)
+        # "Madrid, Comunidad de", "Murcia, Region de": the name before its kind of division
+        name, comma, _kind = sub.name.partition(", ")
+        if comma and name[:1].isupper():
+            add(name, entry)
 
 
 def _add_cities(gc: Any, add: _Add, continent_of: dict[str, str]) -> None:
@@ -232,6 +249,9 @@ def _inside(inner: Place, outer: Place) -> bool | None:
     if outer.level in (REGION, COUNTY):
         if inner.country != outer.country:
             return False if inner.country and outer.country else None
+        if outer.division and inner.level == CITY and inner.division:
+            # a division named as its own city holds the cities of its GeoNames division
+            return inner.division == outer.division
         if not inner.region or not outer.region:
             return None
         if outer.level == COUNTY:  # which cities a county holds, the gazetteer does not say
@@ -248,13 +268,7 @@ def may_hold(region: Place, name: str, other: str) -> bool:
     Madrid and Alcala de Henares, one division, need not). Any other reading may hold it."""
     if region.level != REGION or region.former or region.partial or not region.country:
         return True
-    own = {
-        p.division
-        for p in places(name)
-        if p.level == CITY and p.country == region.country and p.division
-    }
-    within = [q for q in places(other) if q.country in ("", region.country)]
-    return any(q.level != CITY or not q.division or not own or q.division in own for q in within)
+    return any(_inside(q, region) is not False for q in places(other))
 
 
 def _same(a: Place, b: Place) -> bool:
