@@ -180,8 +180,10 @@ def _conversion(sentence: str, m: re.Match[str]) -> bool:
     return False
 
 
-# a birth name at the start of brackets, before the dates: "(born Edward Alexander Crowley"
-_BIRTH_NAME = re.compile(r"\(\s*(?:n[ée]e|born)\s+[^;()]{1,80}")
+# a birth name in brackets, before the dates: "(born Edward Alexander Crowley; 12 October
+# 1875 - 1 December 1947)" (a pattern the records' lifespans read too)
+BIRTH_NAME = r"(?:n[ée]e|born)\s+[^;()]{1,80}"
+_BIRTH_NAME = re.compile(rf"\(\s*{BIRTH_NAME}")
 
 
 _PLURAL_ENDINGS = (

@@ -100,7 +100,7 @@ def _places_consistent(mine: str, theirs: str) -> bool:
     if relation in ("same", "inside"):
         return True
     return any(
-        (p.level < CITY or p.partial or p.former) and may_hold(p, name, other)
+        (p.level < CITY or p.partial or p.former) and may_hold(p, other)
         for name, other in ((mine, theirs), (theirs, mine))
         for p in places(name)
     )

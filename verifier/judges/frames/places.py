@@ -260,8 +260,8 @@ def _inside(inner: Place, outer: Place) -> bool | None:
     return False
 
 
-def may_hold(region: Place, name: str, other: str) -> bool:
-    """Whether a first-level division ``region`` (a reading of ``name``) may hold the place
+def may_hold(region: Place, other: str) -> bool:
+    """Whether a first-level division ``region`` (a reading of some name) may hold the place
     ``other`` names, as far as the gazetteer tells: none of another country; and a division
     named as its own city (Hamburg, Vienna, Salzburg) holds no city of its country that
     GeoNames puts in another division ("born in Hamburg" and "born in Munich" differ;

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from verifier.judges.frames.antonyms import opposites
+from verifier.judges.frames.frame import BIRTH_NAME
 from verifier.judges.frames.places import COUNTRY, REGION, places, relate
 from verifier.judges.frames.relations import (
     FUNCTIONAL,
@@ -2416,7 +2417,7 @@ def _events_named(tokens: Sequence[Token], text: str) -> list[Record]:
 # birth name perhaps before them ("(born Edward Alexander Crowley; 12 October 1875 - ...")
 _DAY = r"(?:\d{1,2}\s+[A-Z][a-z]+\s+|[A-Z][a-z]+\s+\d{1,2},\s+)?"  # "25 December ", "May 3, "
 _LIFESPAN = re.compile(
-    rf"\(\s*(?:(?:n[ée]e|born)\s+[^;()]{{1,80}};\s*)?(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*[-–—]\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*\)"
+    rf"\(\s*(?:{BIRTH_NAME};\s*)?(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*[-–—]\s*(?:c\.\s*)?({_DAY}(\d{{3,4}}))\s*\)"
 )
 _LONGEST_LIFE = 125
 
