@@ -195,6 +195,8 @@ TEXTBOOK_FILES = {
     "textbook-heldout6": "textbook_pairs_heldout6.jsonl",
     "textbook-heldout7": "textbook_pairs_heldout7.jsonl",
     "textbook-heldout8": "textbook_pairs_heldout8.jsonl",
+    "textbook-heldout9": "textbook_pairs_heldout9.jsonl",
+    "textbook-heldout10": "textbook_pairs_heldout10.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
 }
 
@@ -319,6 +321,28 @@ def textbook_heldout8(root: Path) -> Iterator[Pair]:
     by a helper at the start of the ninth session (2026-11-30), away from the overused
     examples, with varied grammar. Only its figures were read: held out."""
     for row in _textbook_rows("textbook-heldout8"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout9(root: Path) -> Iterator[Pair]:
+    """A twelfth set of 90 pairs (bench/data/textbook_pairs_heldout9.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
+    by a helper in the eleventh session (2026-11-30), 47 of them about rankings and places
+    in a series (notes beginning "ranking:"): superlatives, ordinals, another measure,
+    scope or time. That session read its 47 ranking pairs while building the readings of
+    ranks (a dev set for rankings since); its 43 other pairs were not read."""
+    for row in _textbook_rows("textbook-heldout9"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout10(root: Path) -> Iterator[Pair]:
+    """A thirteenth set of 90 pairs (bench/data/textbook_pairs_heldout10.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind to the code and the other sets
+    by a helper in the eleventh session (2026-11-30), 60 of them about rankings said many
+    ways ("ranks second among", "only Y is larger", "the world's fourth-biggest"). Only
+    its figures were read, and the one pair whose verdict a change of that session moved
+    (it was mended): held out."""
+    for row in _textbook_rows("textbook-heldout10"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -597,6 +621,8 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout6": textbook_heldout6,
     "textbook-heldout7": textbook_heldout7,
     "textbook-heldout8": textbook_heldout8,
+    "textbook-heldout9": textbook_heldout9,
+    "textbook-heldout10": textbook_heldout10,
     "textbook-constructions": textbook_constructions,
 }
 

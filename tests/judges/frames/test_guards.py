@@ -36,6 +36,7 @@ from verifier.judges.frames.guards import (
     continents,
     cut_off,
     dated,
+    excepted,
     headcount,
     loose_relation,
     named_by_claim,
@@ -43,6 +44,7 @@ from verifier.judges.frames.guards import (
     no_statement,
     place_inside,
     ranked_list,
+    ranked_then,
     repeated,
     statement_time,
     value_also_stated,
@@ -95,8 +97,33 @@ def conflict(
     )
 
 
+def _rank_conflict(claim: str, sentence: str) -> Conflict:
+    a, b = frame_of(claim), frame_of(sentence)
+    mine, theirs = _pick(a, "exclusive"), _pick(b, "exclusive")
+    said = f"{mine.value.text} vs {theirs.value.text}"
+    return Conflict("rank", "ordinal", said, a, b, mine, theirs)
+
+
 # guard -> (a true claim's conflict it explains, a false claim's it must leave alone)
 PAIRS = {
+    excepted: (
+        _rank_conflict(
+            "After Rusa, Veloria is the largest country in the world.",
+            "Veloria is the second-largest country in the world.",
+        ),
+        _rank_conflict(
+            "Veloria is the largest country in the world.",
+            "Veloria is the second-largest country in the world.",
+        ),
+    ),
+    ranked_then: (
+        _rank_conflict(
+            "Tarnby is the second-largest port in Tarvia.", "Tarnby was the largest port in Tarvia."
+        ),
+        _rank_conflict(
+            "Tarnby is the second-largest port in Tarvia.", "Tarnby is the largest port in Tarvia."
+        ),
+    ),
     headcount: (
         conflict(
             "Kessingen has a population of 90,000 people.",
@@ -592,3 +619,57 @@ def test_a_division_named_as_its_city_holds_only_its_division(
 ) -> None:
     c = conflict(claim, evidence, "name")
     assert (place_inside(c) is None) is differ
+
+
+def test_rankings_by_another_measure() -> None:
+    """ "the largest lake by surface area" and "the third-largest by volume": two
+    rankings; one measured, one not, are two as well; the same measure is one."""
+    c = _rank_conflict(
+        "Lake Orm is the largest freshwater lake in Tarvia by surface area.",
+        "Lake Orm is the third-largest freshwater lake in Tarvia by volume.",
+    )
+    assert another_measure(c) == "ranked by area vs by volume"
+    c = _rank_conflict(
+        "Lake Orm is the largest freshwater lake in Tarvia.",
+        "Lake Orm is the third-largest freshwater lake in Tarvia by volume.",
+    )
+    assert another_measure(c) == "ranked by what it does not say vs by volume"
+    c = _rank_conflict(
+        "Lake Orm is the largest freshwater lake in Tarvia by area.",
+        "Lake Orm is the third-largest freshwater lake in Tarvia by total area.",
+    )
+    assert another_measure(c) is None
+
+
+def test_a_scope_narrowed_by_a_word_before_its_name() -> None:
+    c = _rank_conflict(
+        "Veloria is the second-largest state in the Tarvian Union.",
+        "Veloria is the largest state in the contiguous Tarvian Union.",
+    )
+    assert another_scope(c)
+    c = _rank_conflict(
+        "Veloria is the second-largest state in the Tarvian Union.",
+        "Veloria is the largest state in the Tarvian Union.",
+    )
+    assert another_scope(c) is None
+
+
+def test_an_ordinal_listed_beside_the_claims() -> None:
+    """ "the 12th and 14th mayor": a holder of two places in one series gives the claim's
+    too; "the 12th mayor" alone does not."""
+    c = conflict(
+        "Olaf Brun was the 14th mayor of Tarnby.",
+        "Olaf Brun was the 12th and 14th mayor of Tarnby.",
+        "ordinal",
+        "14th",
+        "12th",
+    )
+    assert value_also_stated(c) == "it also gives 14th"
+    c = conflict(
+        "Olaf Brun was the 14th mayor of Tarnby.",
+        "Olaf Brun was the 12th mayor of Tarnby.",
+        "ordinal",
+        "14th",
+        "12th",
+    )
+    assert value_also_stated(c) is None

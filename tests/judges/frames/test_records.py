@@ -1814,3 +1814,168 @@ def test_a_subject_named_in_a_coordination_keeps_the_value() -> None:
         )
         == "refuted"
     )
+
+
+def test_a_subject_at_another_rank_of_the_same_ranking_is_a_contradiction() -> None:
+    """One place in one ranking: the second-largest is not the fourth-largest, a rank
+    said with its superlative alone is the first (made-up names)."""
+    assert ("contradiction", "rank") in _kinds(
+        "Veloria is the second-largest country in the world.",
+        "Veloria is the fourth-largest country in the world.",
+    )
+    assert ("contradiction", "rank") in _kinds(
+        "Mount Osk is the third highest mountain in Tarvia.",
+        "Mount Osk is the highest mountain in Tarvia.",
+    )
+    assert ("contradiction", "rank") in _kinds(
+        "Olaf Brun was the 12th mayor of Tarnby.", "Olaf Brun was the 14th mayor of Tarnby."
+    )
+    assert (
+        _verdict(
+            "Veloria is the second-largest country in the world.",
+            "Veloria is the fourth-largest country in the world.",
+        )
+        == "refuted"
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        # another scope, another measure, a narrowed ranking, another ranked noun
+        (
+            "Veloria is the second-largest state in the Union.",
+            "Veloria is the largest state in the contiguous Union.",
+        ),
+        (
+            "Lake Orm is the second-largest lake in Tarvia by area.",
+            "Lake Orm is the largest lake in Tarvia by volume.",
+        ),
+        (
+            "Veloria is the second-largest country in the world.",
+            "Veloria is the largest country bordering Tarvia.",
+        ),
+        (
+            "Lake Orm is the second largest lake in the world.",
+            "Lake Orm is the largest freshwater lake in the world.",
+        ),
+        # the source gives the claim's place too; a series without its scope
+        (
+            "Olaf Brun was the 14th mayor of Tarnby.",
+            "Olaf Brun was the 12th and 14th mayor of Tarnby.",
+        ),
+        ("Venia is the second planet from the star.", "Venia was the first planet explored."),
+        # a ranking then, another now
+        (
+            "Tarnby is the second-largest port in Tarvia.",
+            "Tarnby was the largest port in Tarvia.",
+        ),
+    ],
+)
+def test_another_rank_is_no_contradiction_of_another_ranking(claim: str, sentence: str) -> None:
+    assert ("contradiction", "rank") not in _kinds(claim, sentence)
+    assert _verdict(claim, sentence) != "refuted"
+
+
+def test_most_populous_is_largest_of_a_settlement_only() -> None:
+    """ "The largest city" is the most populous; "the largest country" is the widest, so
+    India the most populous and Russia the largest are no rivals."""
+    assert ("support", "same") in _kinds(
+        "Tarnby is the largest city in Tarvia.", "Tarnby is the most populous city in Tarvia."
+    )
+    assert (
+        _verdict(
+            "Indra is the most populous country in the world.",
+            "Rusa is the largest country in the world, covering 17 million square kilometres.",
+        )
+        != "refuted"
+    )
+
+
+@pytest.mark.parametrize(
+    ("role", "rank", "ranked"),
+    [
+        ("second-largest country", 2, "largest country"),
+        ("fifth most populous country", 5, "most populous country"),
+        ("largest city", 1, "largest city"),
+        ("40th president", 40, "president"),
+        ("president", None, "president"),
+        ("-", None, " "),
+        ("second-", None, "second "),
+        ("", None, ""),
+    ],
+)
+def test_a_roles_rank_and_what_it_ranks(role: str, rank: int | None, ranked: str) -> None:
+    from verifier.judges.frames.records import _ranked
+
+    assert _ranked(role) == (rank, ranked)
+
+
+def test_a_height_from_the_base_and_one_above_the_sea_are_two_rankings() -> None:
+    """ "the tallest mountain measured from base to peak" is not denied by "the highest
+    mountain above sea level" (made-up names)."""
+    claim = "Mount Ruva is the tallest mountain in Tarvia when measured from base to peak."
+    sentence = "Mount Kesh is the highest mountain in Tarvia, at 8,100 metres above sea level."
+    assert ("contradiction", "unique_role") not in _kinds(claim, sentence)
+    assert _verdict(claim, sentence) != "refuted"
+    # the same measure, two holders: a contradiction still
+    assert (
+        _verdict(
+            "Mount Ruva is the highest mountain in Tarvia above sea level.",
+            "Mount Kesh is the highest mountain in Tarvia, at 8,100 metres above sea level.",
+        )
+        == "refuted"
+    )
+
+
+def test_a_language_named_as_an_adjective_is_a_nationality() -> None:
+    """ "an English actor" against "an American actor": two nationalities of one class, a
+    question for the rater, as "a French painter" / "a Spanish painter" is."""
+    assert ("contradiction", "class") in _kinds(
+        "Tomas Reld is an English actor.", "Tomas Reld is an American actor and director."
+    )
+    assert (
+        _verdict("Tomas Reld is an English actor.", "Tomas Reld is an American actor and director.")
+        == "inconclusive"
+    )
+
+
+def test_whoever_was_born_is_a_person_whatever_the_entities_say() -> None:
+    """The small pipeline often tags no PERSON ("Pablo Picasso"): a subject born, married
+    or dead is a person, so a middle name the claim lacks is a question for the rater, not
+    another subject dismissed."""
+    (record,) = records_of(parse("Pablo Picasso was born in 1890."))
+    assert record.subject_kind != "person"  # what the parse says: the act tells
+    from verifier.judges.frames.records import personal
+
+    assert personal(record)
+    judgement = FrameJudge().judge_all(
+        "Pablo Picasso was born in 1890.",
+        ["Pablo Ruiz Picasso was born on 25 October 1881 in Malaga."],
+    )[0]
+    assert judgement.label == "inconclusive"
+    assert judgement.guard is not None
+    assert judgement.guard.guard == "parse_person"
+    assert judgement.conflicts
+
+
+def test_two_superlatives_said_together_are_two_rankings() -> None:
+    from verifier.judges.frames.records import _rankings
+
+    assert _rankings("largest and most massive natural satellite") == [
+        (1, "largest natural satellite"),
+        (1, "most massive natural satellite"),
+    ]
+    assert _rankings("second-tallest waterfall") == [(2, "highest waterfall")]
+    assert ("contradiction", "rank") in _kinds(
+        "Orma is the second-largest moon of Vessa.",
+        "Orma is the largest and brightest moon of Vessa.",
+    )
+
+
+def test_a_first_place_said_after_another_is_the_second() -> None:
+    """ "After the Vessa, the Orm is the longest river": the second-longest, which "the
+    Orm is the second-longest river" says too; nor does it deny the Vessa's first place."""
+    claim = "After the Vessa, the Orm is the longest river in Tarvia."
+    assert _verdict(claim, "The Orm is the second-longest river in Tarvia.") != "refuted"
+    assert _verdict(claim, "The Vessa is the longest river in Tarvia.") != "refuted"

@@ -175,3 +175,39 @@ def test_a_month_alone_is_a_date_of_that_month() -> None:
     full = one("It was sold on June 26, 2018.", "date")
     assert compare(full, one("The sale was announced in January.", "date")) == "unrelated"
     assert not [v for v in values_in("He may leave soon.") if v.kind == "date"]
+
+
+def test_the_holders_a_first_place_is_said_after() -> None:
+    from verifier.judges.frames.slots import excepted_holders
+
+    assert excepted_holders("After Rusa, Veloria is the largest country.") == ["Rusa"]
+    assert excepted_holders("Veloria is the largest country apart from the Rusan Union.") == [
+        "Rusan Union"
+    ]
+    assert excepted_holders("The Orm is the longest river, second only to the Vessa.") == ["Vessa"]
+    assert excepted_holders("Veloria is the largest country in the world.") == []
+    assert excepted_holders("It became the largest port after the war.") == []
+
+
+@pytest.mark.parametrize(
+    ("word", "text", "given"),
+    [
+        ("14th", "Olaf Brun was the 12th and 14th mayor of Tarnby.", True),
+        ("second", "Veloria is the second-largest country.", True),
+        ("second", "Veloria is the largest island; Orma ranks second.", False),
+        ("14th", "Olaf Brun was the 12th mayor of Tarnby.", False),
+    ],
+)
+def test_a_rank_given_as_a_rank(word: str, text: str, given: bool) -> None:
+    from verifier.judges.frames.slots import rank_also_given
+
+    assert rank_also_given(word, text) is given
+
+
+def test_what_a_ranking_is_measured_by() -> None:
+    from verifier.judges.frames.slots import ranking_measures
+
+    assert ranking_measures("the largest lake by surface area") == {"area"}
+    assert ranking_measures("the third-largest in terms of population") == {"population"}
+    assert ranking_measures("the tallest when measured from base to peak") == {"from base"}
+    assert ranking_measures("the largest lake in Tarvia") == set()

@@ -33,7 +33,16 @@ from verifier.judges.frames.paraphrase import value_label
 from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, may_hold, places, relate
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.relations import same_relation
-from verifier.judges.frames.slots import TIME, Value, compare, values_in
+from verifier.judges.frames.slots import (
+    TIME,
+    Value,
+    compare,
+    excepted_holders,
+    rank,
+    rank_also_given,
+    ranking_measures,
+    values_in,
+)
 from verifier.text.months import month_pattern
 from verifier.text.numbers import PEOPLE
 from verifier.text.parse import parse
@@ -146,7 +155,9 @@ _REPEATED = re.compile(
 )
 
 
-def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
+def _scope(
+    frame: Frame, exclusive: Slot, narrowed: bool = False
+) -> tuple[str | None, frozenset[str]]:
     """What an exclusive word ranges over: the noun after it and the names after that
     ("the longest *river* in *Western Europe*": ``("river", {"western", "europe"})``)."""
     text = frame.text
@@ -157,11 +168,21 @@ def _scope(frame: Frame, exclusive: Slot) -> tuple[str | None, frozenset[str]]:
         if v.kind == "name" and exclusive.value.end < v.start < end
         for w in re.findall(r"\w+", fold_place(v.text))
     }
+    if narrowed:
+        # a word that narrows the name: "the contiguous United States"
+        names |= {
+            m.group(1).lower()
+            for m in _NARROWED_NAME.finditer(text, exclusive.value.end, end)
+            if m.group(1).lower() not in _NOT_NARROWING
+        }
     # "the 45th President of the United States": the title's own noun is no scope
     names = {w for w in names if stem(w) != exclusive.label}
     return exclusive.label, frozenset(names - NAME_SMALL)
 
 
+# a lowercase word between "the" and a capitalised name ("the contiguous United States")
+_NARROWED_NAME = re.compile(r"\b[Tt]he\s+([a-z]{4,})\s+[A-Z]")
+_NOT_NARROWING = frozenset({"same", "whole", "entire", "present", "modern"})
 _POSSESSIVE = re.compile(r"\b(?:its|his|her|their)\b", re.IGNORECASE)
 
 
@@ -184,11 +205,14 @@ def _scope_text(frame: Frame, exclusive: Slot) -> str:
 _COPULA = re.compile(r"\s(?:is|was|are|were|has been|had been|became|remains|remained)\s")
 
 
-def same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot) -> bool:
+def same_scope(claim: Frame, mine: Slot, found: Frame, other: Slot, narrowed: bool = False) -> bool:
     """Two superlatives compete only over one scope: "the longest river in Europe" and "the
     longest river in Western Europe" (or "... in the world") are two titles; "its course"
-    stands for the claim's "the course of the Merenga"."""
-    (label_a, names_a), (label_b, names_b) = _scope(claim, mine), _scope(found, other)
+    stands for the claim's "the course of the Merenga". ``narrowed``: a word between "the"
+    and the name narrows it too ("the contiguous United States"; asked of one subject's two
+    ranks: two holders' titles are the records' to tell apart, which read the whole scope)."""
+    (label_a, names_a) = _scope(claim, mine, narrowed)
+    (label_b, names_b) = _scope(found, other, narrowed)
     if label_a != label_b:
         return False
     if names_a == names_b:
@@ -411,7 +435,12 @@ def value_also_stated(c: Conflict) -> str | None:
     is of the claim's act and the claim's value of another ("listed in 1952, and adopted
     the name in 1957" against "listed in 1957": 1957 dates the name)."""
     slot = c.slot
-    if c.origin != "slot" or slot is None:
+    if slot is None:
+        return None
+    listed = c.kind == "ordinal" and c.origin in ("slot", "rank")
+    if listed and rank_also_given(slot.value.text, c.found.text):
+        return f"it also gives {slot.value.text}"
+    if c.origin != "slot":
         return None
     of_the_act = _of_the_claims_act(c)
     for o in c.found.slots:
@@ -519,7 +548,17 @@ def another_measure(c: Conflict) -> str | None:
     """A statistic names what is measured: "the smallest planet's radius" and "the average
     radius of the planets", "the oldest member's age" and "the members' median age", "a peak
     output" and an output are two measures, whose values never conflict."""
-    if c.origin != "slot" or c.slot is None or c.other is None or c.kind != "quantity":
+    if c.slot is None or c.other is None:
+        return None
+    if c.origin in ("rank", "title"):
+        # "the largest freshwater lake by surface area" / "the third-largest by volume": a
+        # ranking by another measure (or by one the other side leaves unsaid)
+        ranked_by = ranking_measures(_clause_of(c.claim, c.slot.value))
+        ranked_too = ranking_measures(_clause_of(c.found, c.other.value))
+        if ranked_by == ranked_too:
+            return None
+        return f"ranked by {' '.join(sorted(ranked_by)) or 'what it does not say'} vs by {' '.join(sorted(ranked_too)) or 'what it does not say'}"
+    if c.origin != "slot" or c.kind != "quantity":
         return None
     mine, theirs = _measures(c.claim, c.slot.value), _measures(c.found, c.other.value)
     if mine == theirs:
@@ -585,7 +624,8 @@ def another_scope(c: Conflict) -> str | None:
     if c.slot is None or c.other is None or c.origin not in ("slot", "title", "rank"):
         return None
     titles = _titles(c)
-    if titles is not None and not same_scope(c.claim, titles[0], c.found, titles[1]):
+    narrowed = c.origin == "rank"
+    if titles is not None and not same_scope(c.claim, titles[0], c.found, titles[1], narrowed):
         mine, theirs = titles
         said = _scope_text(c.claim, mine).strip() or "(none named)"
         given = _scope_text(c.found, theirs).strip() or "(none named)"
@@ -596,6 +636,43 @@ def another_scope(c: Conflict) -> str | None:
     return (
         f"{', '.join(sorted(named)) or 'none named'} vs {', '.join(sorted(given_)) or 'none named'}"
     )
+
+
+_TENSE = re.compile(r"\b(is|are|remains|was|were|became|remained)\b", re.IGNORECASE)
+_PAST_TENSE = frozenset({"was", "were", "became", "remained"})
+
+
+def _tense_before(frame: Frame, value: Value) -> str:
+    said = [m.group(1).lower() for m in _TENSE.finditer(_clause_of(frame, value))]
+    if not said:
+        return ""
+    return "past" if said[-1] in _PAST_TENSE else "present"
+
+
+def excepted(c: Conflict) -> str | None:
+    """The claim's superlative is said after another holder ("After Russia, Canada is the
+    largest country", "the longest river in Europe after the Volga"): the source's holder
+    of the first place, or the subject's first place, is the one the claim excepts."""
+    if c.origin not in ("title", "rank") or c.slot is None or c.other is None:
+        return None
+    for text, value in ((c.claim.text, c.slot.value), (c.found.text, c.other.value)):
+        if value.kind == "exclusive" and rank(value) == 1 and (held := excepted_holders(text)):
+            return f"{value.text} after {held[0]}"
+    return None
+
+
+def ranked_then(c: Conflict) -> str | None:
+    """One subject's two ranks by a superlative, one said of the past and one of now
+    ("Tarnby was the largest port" / "is the second-largest port"): rankings change (a
+    numbered place in a series, "the 16th president", is held for good)."""
+    if c.origin != "rank" or c.slot is None or c.other is None:
+        return None
+    if c.slot.value.kind != "exclusive" or c.other.value.kind != "exclusive":
+        return None
+    mine, theirs = _tense_before(c.claim, c.slot.value), _tense_before(c.found, c.other.value)
+    if mine and theirs and mine != theirs:
+        return f"{c.other.value.text} is said of the {theirs}, the claim's of the {mine}"
+    return None
 
 
 def another_kind_of_name(c: Conflict) -> str | None:
@@ -798,6 +875,8 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
         another_kind_of_name,
     ),
     Guard("another_scope", "another scope", Action.DISMISS, Stage.CONFLICT, another_scope),
+    Guard("ranked_then", "a ranking then and now", Action.DISMISS, Stage.CONFLICT, ranked_then),
+    Guard("excepted", "a first place said after another", Action.DISMISS, Stage.CONFLICT, excepted),
     Guard("another_measure", "another measure", Action.DISMISS, Stage.CONFLICT, another_measure),
     Guard("another_event", "another event", Action.DISMISS, Stage.TEXT, another_event),
     Guard(

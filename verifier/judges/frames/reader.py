@@ -47,6 +47,7 @@ from verifier.judges.frames.records import (
     middle_name,
     numbered_role,
     ordinal_first,
+    personal,
     records_of,
     same_name,
     same_subject,
@@ -729,8 +730,7 @@ def _middle_named(
             (
                 r
                 for r in theirs
-                if "person" in (m.subject_kind, r.subject_kind)
-                and middle_name(m.subject, r.subject)
+                if (personal(m) or personal(r)) and middle_name(m.subject, r.subject)
             ),
             None,
         )

@@ -41,8 +41,16 @@ from verifier.judges.frames.relations import (
     relation_of,
     relation_said,
 )
+from verifier.judges.frames.slots import (
+    ORDINAL_WORDS,
+    Value,
+    compare,
+    excepted_holders,
+    rank_also_given,
+    ranking_measures,
+    values_in,
+)
 from verifier.judges.frames.slots import SAME_SUPERLATIVE as _SAME_SUPERLATIVE
-from verifier.judges.frames.slots import Value, compare, values_in
 from verifier.text.numbers import PEOPLE
 from verifier.text.stem import IRREGULAR, stem
 from verifier.text.wordnet import WordRelation, lemmas_of, relation
@@ -57,6 +65,7 @@ __all__ = [
     "Record",
     "compare_records",
     "ordinal_first",
+    "personal",
     "records_of",
     "same_subject",
 ]
@@ -313,10 +322,18 @@ def _arg(token: Token, prep: str) -> Arg:
     if date is not None and date.start <= span.start and len(date) > len(span):
         span = date  # "on May 4, 1998": the whole date, past its comma
     kind, proper = _kind_of(token)
-    if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
-        kind = next(_ENT_KIND[t.ent_type_] for t in span if t.ent_type_ in _ENT_KIND)
-        proper = True
+    kinds = [k for t in span if (k := _ent_kind(t))]
+    if kind == "thing" and kinds:
+        kind, proper = kinds[0], True
     return Arg(span.text, prep, kind, _fold(span.text), proper)
+
+
+def _ent_kind(token: Token) -> ArgKind | None:
+    """The kind a token's entity gives its phrase; a language's name as an adjective is a
+    nationality ("an English actor", as "an American actor")."""
+    if token.ent_type_ == "LANGUAGE" and token.dep_ == "amod" and token.pos_ == "ADJ":
+        return "org"
+    return _ENT_KIND.get(token.ent_type_)
 
 
 def _date_around(token: Token) -> Span | None:
@@ -670,7 +687,9 @@ def _role_name(noun: Token) -> str:
     name = " ".join([*mods, head, *acts])
     if name == "capital city":
         name = "capital"  # "Australia's capital city" is its capital
-    # "the most populous city" is what "the largest city" means of a place
+    if head not in _SETTLEMENTS:
+        return name  # "the largest country" is the widest, not the most populous
+    # "the most populous city" is what "the largest city" means of a settlement
     return _MOST_POPULOUS.sub("largest", name)
 
 
@@ -680,6 +699,10 @@ _SAYS_NOTHING_MORE = frozenset({"sole", "only", "single", "official"})
 # largest prime a source can name
 _KNOWN = frozenset({"known", "recorded", "documented"})
 _MOST_POPULOUS = re.compile(r"\bmost (?:populous|populated)\b")
+# places whose "largest" is their headcount ("the largest city": the most populous)
+_SETTLEMENTS = frozenset(
+    "city town village metropolis municipality settlement conurbation suburb borough".split()
+)
 _SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
 _SAME_HOLDER = {"human": "person", "individual": "person"}
@@ -2028,11 +2051,7 @@ def _described(name: Token, described: Token, text: str) -> list[Record]:
     span = _span_of(described)
     kind, _proper = _kind_of(described)
     # (a name in it, not a number: "16 million people" describes, it counts nothing)
-    named = [
-        _ENT_KIND[t.ent_type_]
-        for t in span
-        if t.ent_type_ in _ENT_KIND and _ENT_KIND[t.ent_type_] not in ("number", "time")
-    ]
+    named = [k for t in span if (k := _ent_kind(t)) and k not in ("number", "time")]
     if kind == "thing" and named:
         kind = named[0]
     said = Arg(span.text, "", kind, _fold(span.text), bool(named))
@@ -2846,8 +2865,17 @@ def middle_name(mine: str, theirs: str) -> bool:
 
 
 def _maybe_same_person(claim: Record, found: Record) -> bool:
-    kinds = (claim.subject_kind, found.subject_kind)
-    return "person" in kinds and middle_name(claim.subject, found.subject)
+    return (personal(claim) or personal(found)) and middle_name(claim.subject, found.subject)
+
+
+# what only a person does: whoever was born or married is a person, whatever the parse's
+# entities say ("Pablo Picasso was born in 1881": the small pipeline tags no PERSON)
+_PERSONAL_ACTS = frozenset({"born", "die", "marry", "bury", "baptize", "baptise"})
+
+
+def personal(record: Record) -> bool:
+    """The record's subject is a person: by its entity, or by what it did."""
+    return record.subject_kind == "person" or record.relation in _PERSONAL_ACTS
 
 
 def _numbered(name: str) -> frozenset[str]:
@@ -3445,8 +3473,142 @@ def _another_scope(claim: Record, found: Record) -> Match:
     )
 
 
+_ROLE_RANK = re.compile(rf"^(?:({'|'.join(ORDINAL_WORDS)}|(\d{{1,3}})(?:st|nd|rd|th))[- ])?(.+)$")
+
+
+def _ranked(role: str) -> tuple[int | None, str]:
+    """A role's rank and what is ranked: "second-largest country" -> (2, "largest
+    country"); "largest country" -> (1, ...): a superlative alone is the first; "40th
+    president" -> (40, "president"); "president" -> (None, "president")."""
+    m = _ROLE_RANK.match(role.replace("-", " "))
+    if m is None:  # pragma: no cover - the pattern matches any text
+        return None, role
+    word, digits, rest = m.groups()
+    first, _, after = rest.partition(" ")
+    if first in _SAME_SUPERLATIVE:  # "second-tallest" as "tallest": "highest"
+        rest = f"{_SAME_SUPERLATIVE[first]} {after}".strip()
+    if word or digits:
+        return (ORDINAL_WORDS.get(word or "") or int(digits or 0)), rest
+    if _opens_with_superlative(rest):
+        return 1, rest
+    return None, rest
+
+
+def _rankings(role: str) -> list[tuple[int | None, str]]:
+    """A role's rankings: one, or each of two superlatives said together ("largest and
+    most massive natural satellite": the largest and the most massive)."""
+    m = _TWO_SUPERLATIVES.match(role)
+    if m is None or not (
+        _opens_with_superlative(m.group(1)) and _opens_with_superlative(m.group(2))
+    ):
+        return [_ranked(role)]
+    return [_ranked(f"{m.group(1)} {m.group(3)}"), _ranked(f"{m.group(2)} {m.group(3)}")]
+
+
+_TWO_SUPERLATIVES = re.compile(r"^((?:most |least )?\S+) and ((?:most |least )?\S+) (.+)$")
+
+
+def _measured_by(record: Record, ranked: str) -> frozenset[str]:
+    """What a ranking is measured by: as its sentence says, else as its superlative means
+    by default ("the largest country": by area; "the largest city": by population; "the
+    highest mountain": above sea level)."""
+    said = ranking_measures(record.text)
+    if said:
+        return said
+    words = ranked.split()
+    head = words[-1] if words else ""
+    if words and words[0] in ("largest", "smallest"):
+        return frozenset({"population" if head in _SETTLEMENTS else "area"})
+    if words and words[0] in ("highest", "lowest"):
+        return frozenset({"above sea level"})
+    if words[:2] in (["most", "populous"], ["least", "populous"]):
+        return frozenset({"population"})
+    return frozenset()
+
+
+def _opens_with_superlative(ranked: str) -> bool:
+    words = ranked.split()
+    if not words:
+        return False
+    first = words[0]
+    return first in ("most", "least", "best", "worst") or _superlative_base(first) is not None
+
+
+# what may follow a ranked role's noun to narrow it to another ranking ("the largest
+# country bordering Brazil", "the tallest building that ..."): a clause the role's name
+# does not hold
+_NARROWING = frozenset(
+    "that which who whose where with without outside excluding except among besides other "
+    "apart".split()
+)
+
+
+def _narrowed(text: str, noun: str) -> bool:
+    """The sentence narrows its ranked noun with a clause after it ("the largest country
+    bordering Brazil"): a ranking the record does not name."""
+    for m in re.finditer(rf"\b{re.escape(noun)}(?:e?s)?\b\s+(\w+)", text, re.IGNORECASE):
+        after = m.group(1).lower()
+        if after in _NARROWING or after.endswith(("ing", "ed")):
+            return True
+    return False
+
+
+def _another_rank(claim: Record, found: Record) -> Match | None:
+    """The same subject at another rank of the same role, in the same scope and by the
+    same measure ("Canada is the second-largest country in the world" / "... the
+    third-largest country in the world"; "the 16th president" / "the 18th president"): a
+    subject holds one place in one ranking. None when the ranks or what they rank differ
+    otherwise, when the source also gives the claim's rank ("the 22nd and 24th
+    president"), when a first place is said after another holder ("after the Volga, the
+    longest"), or when either is denied or said of another time."""
+    if claim.negated or found.negated or not same_name(claim.subject, found.subject):
+        return None
+    if _maybe_same_person(claim, found):
+        return None  # "Tomas Orvo Varga" for "Tomas Varga": perhaps a namesake
+    for mine, ranked in _rankings(claim.relation):
+        for theirs, ranked_too in _rankings(found.relation):
+            if mine is None or theirs is None or mine == theirs or ranked != ranked_too:
+                continue
+            if ranked.strip() and _ranks_apart(claim, found, mine, theirs, ranked):
+                said = f"the {claim.relation} vs the {found.relation}: {found.subject_text}"
+                features = {
+                    "confirmed": float(len(claim.args)),
+                    "conflicts": 1.0,
+                    "claim_args": float(len(claim.args)),
+                    "functional": 1.0,
+                    "resolved": float(found.resolved),
+                }
+                return Match("contradiction", "rank", said, claim, found, features)
+    return None
+
+
+def _ranks_apart(claim: Record, found: Record, mine: int, theirs: int, ranked: str) -> bool:
+    """Two ranks of one ranking that cannot both hold (see :func:`_another_rank`)."""
+    superlative = _opens_with_superlative(ranked)
+    if not superlative and not claim.args:
+        return False  # "the second planet" of what: a series needs its scope ("of Rome")
+    noun = ranked.split()[-1]
+    if _narrowed(claim.text, noun) or _narrowed(found.text, noun):
+        return False
+    if claim.tense != found.tense and superlative:
+        return False  # "was the largest" then, "is the second-largest" now
+    if {a.key for a in _world_as_one(claim).args} != {a.key for a in _world_as_one(found).args}:
+        return False  # "in the United States" / "in the contiguous United States"
+    if superlative and _measured_by(claim, ranked) != _measured_by(found, ranked):
+        return False  # by volume / by surface area
+    for rank_, record in ((mine, claim), (theirs, found)):
+        if rank_ == 1 and excepted_holders(record.text):
+            return False  # "after the Volga, the longest": the second
+    word = claim.relation.split()[0].split("-")[0]
+    # the source gives the claim's rank too ("the 22nd and 24th president")
+    return not (mine != 1 and rank_also_given(word, found.text))
+
+
 def _compare_roles(claim: Record, found: Record) -> Match:
     if claim.relation != found.relation:
+        ranked = _another_rank(claim, found)
+        if ranked is not None:
+            return ranked
         return Match("unrelated", "another role", "", claim, found)
     claim, found = _world_as_one(claim), _world_as_one(found)
     confirmed, conflicts, _said = _args_agree(claim.args, found.args)
@@ -3472,6 +3634,17 @@ def _compare_roles(claim: Record, found: Record) -> Match:
         return _holds_role(claim, found, features)
     if claim.negated or found.negated:
         return Match("unrelated", "negated role", "", claim, found, features)
+    ranked = _ranked(claim.relation)[1]
+    if _opens_with_superlative(ranked) and _measured_by(claim, ranked) != _measured_by(
+        found, ranked
+    ):
+        # "the tallest mountain measured from base to peak" / "the highest above sea level"
+        return Match("unrelated", "another measure", "", claim, found, features)
+    if _ranked(claim.relation)[0] == 1 and (
+        excepted_holders(claim.text) or excepted_holders(found.text)
+    ):
+        # "After Russia, Canada is the largest country": the second
+        return Match("unrelated", "excepted", "", claim, found, features)
     holders = (claim.subject_kind, found.subject_kind)
     scope = _scope(claim, found)
     if scope == "narrower":

@@ -30,13 +30,17 @@ from verifier.text.spans import DIGIT, YEAR_DIGITS
 
 __all__ = [
     "DIRECTION_WORDS",
+    "ORDINAL_WORDS",
     "SAME_SUPERLATIVE",
     "TIME",
     "Comparison",
     "Value",
     "ValueKind",
     "compare",
+    "excepted_holders",
     "rank",
+    "rank_also_given",
+    "ranking_measures",
     "values_in",
 ]
 
@@ -101,9 +105,62 @@ SAME_SUPERLATIVE = {
     "wealthiest": "richest",
     "most extensive": "largest",
 }
+# the ordinals that number a place in a series ("last" aside)
+ORDINAL_WORDS = {w: n for w, n in _ORDINALS.items() if n > 0}
 _RANK = re.compile(
     r"^(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,3})(?:st|nd|rd|th))[- ]"
 )
+
+
+# what a superlative is measured by, when a sentence says it ("by area", "in terms of
+# population"): Canada is the second-largest country by total area, the fourth by land area
+_MEASURE = re.compile(
+    r"\b(?:by|in terms of)\s+((?:[a-z]+\s+){0,2}?(?:area|population|volume|mass|size|length|"
+    r"height|elevation|revenue|sales|output|production|capacity|gdp|number|count|"
+    r"circulation|market value|market capitalization|[a-z]+ count))\b",
+    re.IGNORECASE,
+)
+_SAME_MEASURE = {"total area": "area", "surface area": "area", "total population": "population"}
+# a height measured from a base or above the sea ("the tallest mountain measured from base to
+# peak": Mauna Kea; "the highest above sea level": Everest)
+_HEIGHT_FROM = re.compile(r"\b(?:from (?:its |the )?base|above (?:mean )?sea level)\b", re.I)
+
+
+def ranking_measures(text: str) -> frozenset[str]:
+    """What the sentence's rankings are measured by, as it says them ("by surface area":
+    ``{"area"}``, "above sea level": ``{"above sea level"}``); empty when it names none."""
+    said = {
+        _SAME_MEASURE.get(m.lower(), m.lower()) for m in _MEASURE.findall(text.replace("-", " "))
+    }
+    said |= {m.group().lower() for m in _HEIGHT_FROM.finditer(text)}
+    return frozenset(said)
+
+
+# a superlative said of all but another holder: "after Russia, Canada is the largest",
+# "the longest river other than the Volga", "second only to Jupiter"
+_EXCEPTING = re.compile(
+    r"\b(?i:after|behind|apart from|other than|besides|except(?:ing)?|excluding|"
+    r"outside(?: of)?|second (?:only )?to|(?:only )?(?:surpassed|exceeded|beaten) by)\s+"
+    r"(?i:only\s+)?(?i:the\s+)?([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
+)
+
+
+def excepted_holders(text: str) -> list[str]:
+    """The holders a sentence's superlative is said after or without ("After Russia,
+    Canada is the largest country": ``["Russia"]``): its rank is not the first."""
+    return [m.group(1).rstrip(".") for m in _EXCEPTING.finditer(text)]
+
+
+def rank_also_given(word: str, text: str) -> bool:
+    """The sentence gives the rank ``word`` ("second", "24th") as a rank of its own: before
+    a superlative or listed with another place ("the second-largest", "the 22nd and 24th
+    president"), not merely said ("New Guinea ranks second")."""
+    w = re.escape(word)
+    return bool(
+        re.search(rf"\b{w}[- ](?:most |least )?[a-z]+est\b", text, re.IGNORECASE)
+        or re.search(rf"(?:\b(?:and|or)\s+|[,&]\s*)(?:the\s+)?{w}\b", text, re.IGNORECASE)
+        or re.search(rf"\b{w}\s*(?:,|&|\band\b|\bor\b)", text, re.IGNORECASE)
+    )
 
 
 def rank(value: Value) -> int:
