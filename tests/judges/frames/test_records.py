@@ -1979,3 +1979,25 @@ def test_a_first_place_said_after_another_is_the_second() -> None:
     claim = "After the Vessa, the Orm is the longest river in Tarvia."
     assert _verdict(claim, "The Orm is the second-longest river in Tarvia.") != "refuted"
     assert _verdict(claim, "The Vessa is the longest river in Tarvia.") != "refuted"
+
+
+def test_a_superlative_whose_noun_was_said_before() -> None:
+    """ "the sixth planet from Orma and the second-largest in its system": the
+    second-largest planet (made-up names)."""
+    sentence = "Vessa is the sixth planet from Orma and the second-largest in the Orma System."
+    roles = [r.relation for r in records_of(parse(sentence)) if r.role]
+    assert "second-largest planet" in roles
+    assert ("support", "same") in _kinds(
+        "Vessa is the second-largest planet in the Orma System.", sentence
+    )
+    assert ("contradiction", "rank") in _kinds(
+        "Vessa is the third-largest planet in the Orma System.", sentence
+    )
+
+
+def test_a_peak_on_the_continent_named_by_its_adjective() -> None:
+    """ "the highest peak in Africa" is "the tallest mountain on the African continent"."""
+    assert ("support", "same") in _kinds(
+        "Mount Kovu is the highest peak in Africa.",
+        "Mount Kovu is the tallest mountain on the African continent.",
+    )

@@ -312,6 +312,9 @@ def _arg(token: Token, prep: str) -> Arg:
     country = _demonym_ground(token, prep)
     if country:  # "on Swedish soil" is "in Sweden"
         return Arg(country, "in", "place", _fold(country), True)
+    continent = _continent_named(token)
+    if continent:  # "on the African continent" is Africa
+        return Arg(continent, prep, "place", _fold(continent), True)
     owner = _owning_place(token, prep)
     if owner:  # "in Venezuela's Canaima National Park" is in Venezuela
         return Arg(owner, prep, "place", _fold(owner), True)
@@ -361,6 +364,26 @@ def _demonym_ground(token: Token, prep: str) -> str:
         country_of_demonym(c.text) for c in token.children if c.dep_ in ("amod", "compound")
     } - {""}
     return countries.pop() if len(countries) == 1 else ""
+
+
+# continents named by their adjective ("the African continent")
+_CONTINENT_OF = {
+    "african": "Africa",
+    "european": "Europe",
+    "asian": "Asia",
+    "antarctic": "Antarctica",
+    "australian": "Australia",
+}
+
+
+def _continent_named(token: Token) -> str:
+    """ "the African continent": Africa; "" for anything else."""
+    if token.lemma_.lower() != "continent":
+        return ""
+    named = {
+        _CONTINENT_OF.get(c.lower_, "") for c in token.children if c.dep_ in ("amod", "compound")
+    } - {""}
+    return named.pop() if len(named) == 1 else ""
 
 
 def _possessor_place(token: Token) -> tuple[Token, str] | None:
@@ -705,7 +728,7 @@ _SETTLEMENTS = frozenset(
 )
 _SOVEREIGN = frozenset({"sovereign", "independent"})
 # a role's holder said another way: "the first human to ..." is "the first person to ..."
-_SAME_HOLDER = {"human": "person", "individual": "person"}
+_SAME_HOLDER = {"human": "person", "individual": "person", "peak": "mountain"}
 
 
 def _act(verb: Token) -> str:
@@ -1500,6 +1523,7 @@ def _copula_records(
             # "X is the largest of the world's oceans": the largest ocean of the world
             name = f"{_SAME_SUPERLATIVE.get(attr.lower_, attr.lower_)} {_role_name(kind)}"
             out.append(_record(subject, name, _role_args(kind), negated, True, True, text))
+    out += _elided_roles(attrs, subject, negated, text)
     if subject is not None and subject.pos_ == "NOUN" and _unique(subject):
         # "The capital of Canada is Ottawa": the role is the subject, the holder after "is"
         # ("... was the American astronaut Neil Armstrong": the name, not the description)
@@ -1583,6 +1607,39 @@ def _home_to(
                         thing, "locate", [_arg(subject, "in")], False, False, False, text
                     )
                     out.append(replace(record, statement=_RESTATED, restated=True))
+    return out
+
+
+def _elided_roles(
+    attrs: list[Token], subject: Token | None, negated: bool, text: str
+) -> list[Record]:
+    """A superlative whose noun the sentence said once before: "the sixth planet from the
+    Sun and the second-largest in the Solar System" (the second-largest planet), "the
+    largest country in South America and the fifth-largest in the world"."""
+    nouns = [n for attr in attrs for n in _holders(attr) if n.pos_ == "NOUN"]
+    if not nouns or subject is None:
+        return []
+    out = []
+    for attr in attrs:
+        for word in [attr, *attr.conjuncts]:
+            if word.tag_ != "JJS" or not any(
+                c.dep_ == "det" and c.lower_ == "the" for c in word.children
+            ):
+                continue
+            said = "".join(
+                t.text_with_ws for t in word.subtree if t.i <= word.i and t.dep_ != "det"
+            ).strip()
+            last = said.rsplit(" ", 1)[-1].rsplit("-", 1)[-1]
+            said = said[: len(said) - len(last)] + _SAME_SUPERLATIVE.get(last, last)
+            args = [
+                _arg(obj, "of")
+                for prep in word.children
+                if prep.dep_ == "prep" and prep.lower_ in _ROLE_PREPS
+                for obj in prep.children
+                if obj.dep_ == "pobj"
+            ]
+            name = f"{said.lower()} {_role_name(nouns[0]).split()[-1]}"
+            out.append(_record(subject, name, args, negated, True, True, text))
     return out
 
 
