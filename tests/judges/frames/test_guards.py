@@ -37,7 +37,9 @@ from verifier.judges.frames.guards import (
     cut_off,
     dated,
     excepted,
+    finished_by_a_doer,
     headcount,
+    in_season,
     loose_relation,
     named_by_claim,
     named_in_passing,
@@ -106,6 +108,30 @@ def _rank_conflict(claim: str, sentence: str) -> Conflict:
 
 # guard -> (a true claim's conflict it explains, a false claim's it must leave alone)
 PAIRS = {
+    finished_by_a_doer: (
+        conflict(
+            "Anna Vell finished the Tarnby Marathon in 2018.",
+            "Anna Vell finished the Tarnby Marathon in 2013.",
+            "year",
+        ),
+        conflict(
+            "The Tarnby cathedral was finished in 1890.",
+            "The Tarnby cathedral was finished in 1880.",
+            "year",
+        ),
+    ),
+    in_season: (
+        conflict(
+            "Tarnby FC finished fifth in the Vessa League in 2019.",
+            "Tarnby FC finished fifth in the Vessa League in the 2018-19 season.",
+            "year",
+        ),
+        conflict(
+            "Tarnby FC finished fifth in the Vessa League in 2016.",
+            "Tarnby FC finished fifth in the Vessa League in the 2018-19 season.",
+            "year",
+        ),
+    ),
     excepted: (
         _rank_conflict(
             "After Rusa, Veloria is the largest country in the world.",

@@ -2001,3 +2001,33 @@ def test_a_peak_on_the_continent_named_by_its_adjective() -> None:
         "Mount Kovu is the highest peak in Africa.",
         "Mount Kovu is the tallest mountain on the African continent.",
     )
+
+
+def test_a_place_in_a_named_race_is_one() -> None:
+    """ "finished third in the marathon at the 2023 championships" / "second": one place in
+    one race; without its year a race may be any year's; a runner finishes many races."""
+    assert (
+        _verdict(
+            "Anna Vell finished third in the marathon at the 2023 Tarvian Championships.",
+            "Anna Vell finished second in the marathon at the 2023 Tarvian Championships.",
+        )
+        == "refuted"
+    )
+    assert (
+        _verdict(
+            "Anna Vell finished first in the marathon.",
+            "Anna Vell finished third in the marathon in 2017.",
+        )
+        != "refuted"
+    )
+    assert (
+        _verdict(
+            "Anna Vell finished first in the Tarnby Marathon in 2018.",
+            "Anna Vell finished second in the Tarnby Marathon in 2013.",
+        )
+        != "refuted"
+    )
+    (record,) = records_of(parse("Anna Vell finished third in the marathon in 2019."))
+    assert record.relation == "placed"
+    (built,) = records_of(parse("The cathedral was finished in 1880."))
+    assert built.relation == "build"

@@ -211,3 +211,12 @@ def test_what_a_ranking_is_measured_by() -> None:
     assert ranking_measures("the third-largest in terms of population") == {"population"}
     assert ranking_measures("the tallest when measured from base to peak") == {"from base"}
     assert ranking_measures("the largest lake in Tarvia") == set()
+
+
+def test_the_years_a_season_spans() -> None:
+    from verifier.judges.frames.slots import season_years
+
+    assert season_years("in the 2018-19 season") == {2018, 2019}
+    assert season_years("the 1999/00 campaign") == {1999, 2000}
+    assert season_years("from 2018 to 2019") == set()
+    assert season_years("in 2018-2024") == set()

@@ -32,6 +32,7 @@ from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
 from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, may_hold, places, relate
 from verifier.judges.frames.places import fold as fold_place
+from verifier.judges.frames.records import finisher
 from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.slots import (
     TIME,
@@ -41,6 +42,7 @@ from verifier.judges.frames.slots import (
     rank,
     rank_also_given,
     ranking_measures,
+    season_years,
     values_in,
 )
 from verifier.text.months import month_pattern
@@ -333,6 +335,18 @@ class Conflict:
 # --- value: is this differing value a conflict at all? ----------------------------------
 
 
+def in_season(c: Conflict) -> str | None:
+    """A year inside a season the other side gives ("in 2019" / "in the 2018-19 season"):
+    a season of two years holds both."""
+    if c.slot is None or c.other is None or c.slot.value.kind not in TIME:
+        return None
+    for year, text in ((c.slot.value.text, c.found.text), (c.other.value.text, c.claim.text)):
+        spanned = season_years(text)
+        if spanned and any(int(y) in spanned for y in re.findall(r"\b\d{4}\b", year)):
+            return f"{year} is in the season {'-'.join(str(y) for y in sorted(spanned))}"
+    return None
+
+
 def named_by_claim(c: Conflict) -> str | None:
     """The claim itself names the sentence's value ("born in Lyon, France" vs "born in
     Lyon"; "from 1902 to 1910" vs "in 1902")."""
@@ -495,6 +509,27 @@ def no_statement(c: Conflict) -> str | None:
     if c.origin == "swap" and c.found.relation is None and not _has_verb(c.found.text):
         return "a heading, not a statement"
     return None
+
+
+def finished_by_a_doer(c: Conflict) -> str | None:
+    """ "Kipchoge finished first in Berlin in 2018" / "... in 2013": a runner, a team or a
+    student finishes a race, a season or a course many times; only a thing finished (a
+    building, "the cathedral was finished in 1880") is finished once."""
+    if c.slot is None or c.slot.relation != "build":
+        return None
+    for text in (c.claim.text, c.found.text):
+        doer = _finisher(text)
+        if doer:
+            return f"{doer} finished it: a race, a season or a course, which repeats"
+    return None
+
+
+def _finisher(text: str) -> str:
+    """Who finishes in the sentence's active "finish" or "complete", when a doer (see
+    :func:`~verifier.judges.frames.records.finisher`); "" otherwise."""
+    if not re.search(r"\b(?:finish|complet)", text, re.IGNORECASE):
+        return ""
+    return next((who for verb in parse(text) or () if (who := finisher(verb))), "")
 
 
 def _has_verb(text: str) -> bool:
@@ -834,6 +869,7 @@ def continents(c: Conflict) -> str | None:
 
 FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     Guard("named_by_claim", "the claim names it", Action.DISMISS, Stage.VALUE, named_by_claim),
+    Guard("in_season", "a year of a season", Action.DISMISS, Stage.VALUE, in_season),
     Guard("place_inside", "places that need not differ", Action.DISMISS, Stage.VALUE, place_inside),
     Guard(
         "statement_time",
@@ -860,6 +896,13 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     ),
     Guard("another_work", "another work of the name", Action.DISMISS, Stage.CONFLICT, another_work),
     Guard("no_statement", "no statement", Action.DISMISS, Stage.CONFLICT, no_statement),
+    Guard(
+        "finished_by_a_doer",
+        "a finish that repeats",
+        Action.DISMISS,
+        Stage.CONFLICT,
+        finished_by_a_doer,
+    ),
     Guard(
         "named_in_passing",
         "the subject named in passing",

@@ -48,6 +48,7 @@ from verifier.judges.frames.slots import (
     excepted_holders,
     rank_also_given,
     ranking_measures,
+    season_years,
     values_in,
 )
 from verifier.judges.frames.slots import SAME_SUPERLATIVE as _SAME_SUPERLATIVE
@@ -64,6 +65,7 @@ __all__ = [
     "Outcome",
     "Record",
     "compare_records",
+    "finisher",
     "ordinal_first",
     "personal",
     "records_of",
@@ -761,7 +763,72 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         relation = "locate"  # "rises in northeastern Tanzania": where, not how high
     if relation == "locate" and not any(a.kind == "place" for a in args):
         args += _nested_places(verb)
-    return _with_particle(verb) or relation, args
+    relation = _with_particle(verb) or relation
+    if relation == "build" and finisher(verb):
+        relation = "finish"  # "Kipchoge finished first": a race, not a building's completion
+    placed = _placing(verb)
+    if placed is not None:
+        # "finished third in the marathon", "ranks second among producers": a place
+        relation, args = PLACED, [placed, *args]
+    return relation, args
+
+
+# the relation of a place in a race, a table or a ranking ("finished third", "came second")
+PLACED = "placed"
+_PLACING_VERBS = frozenset({"finish", "place", "come", "rank", "end"})
+
+
+def _placing(verb: Token) -> Arg | None:
+    """The place a placing verb gives its subject: "finished third", "came second", "ranks
+    fourth" (an ordinal beside the verb); None otherwise."""
+    if verb.lemma_.lower() not in _PLACING_VERBS:
+        return None
+    for child in verb.children:
+        if child.ent_type_ == "ORDINAL" and child.dep_ in ("advmod", "npadvmod", "dobj", "oprd"):
+            word = child.lower_
+            n = ORDINAL_WORDS.get(word) or int(re.sub(r"\D", "", word) or 0)
+            if n:
+                return Arg(child.text, "", "number", f"place {n}", True)
+    return None
+
+
+_FINISHING = frozenset({"finish", "complete"})
+_DOERS = frozenset({"PERSON", "ORG", "NORP"})
+# what a doer finishes again and again: races, seasons, courses
+_RUN_AGAIN = frozenset(
+    "race races marathon season seasons tour course league championship championships game "
+    "match competition tournament event rally stage lap school degree programme program "
+    "training cup grand prix".split()
+)
+_DOER_NOUNS = frozenset(
+    "team club side player runner rider driver athlete swimmer skater horse car crew squad "
+    "student candidate party".split()
+)
+
+
+def finisher(verb: Token) -> str:
+    """Who finishes, when ``verb`` is an active "finish" or "complete" done by a doer (a
+    person, a firm, a team, a pronoun for one): "Kipchoge finished first in Berlin", "the
+    team finished third", who finish races, seasons and courses many times; "" for a thing
+    finished ("the cathedral was finished in 1880", "construction finished in 1880")."""
+    if verb.lemma_.lower() not in _FINISHING or verb.pos_ != "VERB":
+        return ""
+    placed = any(c.ent_type_ == "ORDINAL" for c in verb.children)
+    done = [c for c in verb.children if c.dep_ == "dobj"]
+    if done and not any(w.lower_ in _RUN_AGAIN for d in done for w in d.subtree):
+        return ""  # "Gutenberg finished his Bible in 1455": a work, finished once
+    for child in verb.children:
+        # (a name as the subject of an active "finished": the small model's entities are
+        # unsure, "Usain Bolt" a place to it; a thing finished is said in the passive)
+        if child.dep_ == "nsubj" and (
+            placed
+            or child.pos_ == "PROPN"
+            or child.ent_type_ in _DOERS
+            or child.lower_ in ("he", "she", "they", "we")
+            or child.lemma_.lower() in _DOER_NOUNS
+        ):
+            return child.text
+    return ""
 
 
 def _nested_places(verb: Token) -> list[Arg]:
@@ -2677,6 +2744,10 @@ def _value_outcome(mine: Arg, theirs: Arg) -> str:
     within = _within(mine, theirs) or _within(theirs, mine)
     if within is not None:
         return within
+    if mine.key.startswith("place ") and theirs.key.startswith("place "):
+        return "same" if mine.key == theirs.key else "conflict"  # "third" / "second"
+    if _in_season(mine.text, theirs.text) or _in_season(theirs.text, mine.text):
+        return "unrelated"  # "in 2019" / "in the 2018-19 season"
     a, b = _values(mine.text), _values(theirs.text)
     if not a or not b:
         return "same" if mine.key == theirs.key else "unrelated"
@@ -2684,6 +2755,12 @@ def _value_outcome(mine: Arg, theirs: Arg) -> str:
     if "same" in results:
         return "same"
     return "conflict" if "conflict" in results else "unrelated"
+
+
+def _in_season(text: str, season: str) -> bool:
+    """A year of ``text`` is one of the years ``season`` spans ("2019" in "2018-19")."""
+    spanned = season_years(season)
+    return bool(spanned) and any(int(y) in spanned for y in _YEAR.findall(text))
 
 
 def _arg_outcome(mine: Arg, theirs: Arg) -> str:
@@ -3304,7 +3381,14 @@ def _one_valued(claim: Record, found: Record) -> bool:
         or (claim.subject_proper and claim.relation in _ENDS)
         or (_formed(claim) and _formed(found))
         or _held_took_place(claim, found)
+        or (claim.relation == PLACED and _occasion_named(claim) and _occasion_named(found))
     )
+
+
+def _occasion_named(record: Record) -> bool:
+    """The record names the occasion of a place: a year, or a named event with its year
+    ("at the 2023 World Championships"); "finished third in the 100m" may be any year's."""
+    return any(a.kind == "time" or _YEAR.search(a.text) for a in record.args)
 
 
 def _held_took_place(claim: Record, found: Record) -> bool:

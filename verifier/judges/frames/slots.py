@@ -41,6 +41,7 @@ __all__ = [
     "rank",
     "rank_also_given",
     "ranking_measures",
+    "season_years",
     "values_in",
 ]
 
@@ -161,6 +162,23 @@ def rank_also_given(word: str, text: str) -> bool:
         or re.search(rf"(?:\b(?:and|or)\s+|[,&]\s*)(?:the\s+)?{w}\b", text, re.IGNORECASE)
         or re.search(rf"\b{w}\s*(?:,|&|\band\b|\bor\b)", text, re.IGNORECASE)
     )
+
+
+_SEASON = re.compile(r"\b((?:1[0-9]|20)\d\d)\s*[-–/]\s*(\d\d)\b(?![-–/]?\d)")
+
+
+def season_years(text: str) -> frozenset[int]:
+    """The years a season or a span written short covers ("the 2018-19 season": 2018 and
+    2019; "1999/00": 1999 and 2000)."""
+    out: set[int] = set()
+    for m in _SEASON.finditer(text):
+        first = int(m.group(1))
+        second = first // 100 * 100 + int(m.group(2))
+        if second < first:
+            second += 100
+        if second == first + 1:
+            out |= {first, second}
+    return frozenset(out)
 
 
 def rank(value: Value) -> int:
