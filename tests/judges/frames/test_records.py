@@ -2031,3 +2031,20 @@ def test_a_place_in_a_named_race_is_one() -> None:
     assert record.relation == "placed"
     (built,) = records_of(parse("The cathedral was finished in 1880."))
     assert built.relation == "build"
+
+
+def test_a_peak_on_a_named_chart_is_one_place() -> None:
+    """ "peaked at number three on the Tarvian Singles Chart" / "at number one" there: one
+    peak per chart; another chart, or none named, says nothing of it."""
+    sentence = "Glass River peaked at number one on the Tarvian Singles Chart in 1998."
+    assert (
+        _verdict("Glass River peaked at number three on the Tarvian Singles Chart.", sentence)
+        == "refuted"
+    )
+    assert _verdict("Glass River peaked at No. 1 on the Tarvian Singles Chart.", sentence) != (
+        "refuted"
+    )
+    assert (
+        _verdict("Glass River peaked at number three on the Vessan Hot 100.", sentence) != "refuted"
+    )
+    assert _verdict("Glass River peaked at number three.", sentence) != "refuted"

@@ -2746,6 +2746,9 @@ def _value_outcome(mine: Arg, theirs: Arg) -> str:
         return within
     if mine.key.startswith("place ") and theirs.key.startswith("place "):
         return "same" if mine.key == theirs.key else "conflict"  # "third" / "second"
+    charted, charted_too = _chart_place(mine.text), _chart_place(theirs.text)
+    if charted is not None and charted_too is not None:
+        return "same" if charted == charted_too else "conflict"  # "number three" / "No. 1"
     if _in_season(mine.text, theirs.text) or _in_season(theirs.text, mine.text):
         return "unrelated"  # "in 2019" / "in the 2018-19 season"
     a, b = _values(mine.text), _values(theirs.text)
@@ -3382,7 +3385,38 @@ def _one_valued(claim: Record, found: Record) -> bool:
         or (_formed(claim) and _formed(found))
         or _held_took_place(claim, found)
         or (claim.relation == PLACED and _occasion_named(claim) and _occasion_named(found))
+        or _chart_peak(claim)
     )
+
+
+def _chart_peak(record: Record) -> bool:
+    """ "peaked at number three on the Billboard Hot 100": a record's peak on one named
+    chart is one place (not "peaked at number three", of any chart)."""
+    return (
+        record.relation == "peak"
+        and any(a.prep == "at" and a.kind == "number" for a in record.args)
+        and any(
+            a.prep == "on" and any(w[:1].isupper() for w in a.text.split()) for a in record.args
+        )
+    )
+
+
+_CHART_PLACE = re.compile(
+    r"\b(?:number|no\.|#)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.IGNORECASE,
+)
+_NUMBER_NAMES = {
+    w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), 1)
+}
+
+
+def _chart_place(text: str) -> int | None:
+    """ "number three", "No. 1", "#5": a place on a chart."""
+    m = _CHART_PLACE.search(text)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return _NUMBER_NAMES.get(word) or int(word)
 
 
 def _occasion_named(record: Record) -> bool:
