@@ -29,6 +29,7 @@ from verifier.judges.frames.guards import (
     another_kind_of_name,
     another_measure,
     another_numbered,
+    another_ranking,
     another_scope,
     another_source,
     another_time,
@@ -108,6 +109,16 @@ def _rank_conflict(claim: str, sentence: str) -> Conflict:
 
 # guard -> (a true claim's conflict it explains, a false claim's it must leave alone)
 PAIRS = {
+    another_ranking: (
+        _rank_conflict(
+            "Veloria is the second-largest producer of coffee.",
+            "Veloria is the largest producer of cashews.",
+        ),
+        _rank_conflict(
+            "Veloria is the second-largest producer of coffee.",
+            "Veloria is the largest producer of coffee.",
+        ),
+    ),
     finished_by_a_doer: (
         conflict(
             "Anna Vell finished the Tarnby Marathon in 2018.",
@@ -699,3 +710,15 @@ def test_an_ordinal_listed_beside_the_claims() -> None:
         "12th",
     )
     assert value_also_stated(c) is None
+
+
+def test_an_ordinal_turned_into_another_of_another_ranking() -> None:
+    """ "ranks second in coffee production" / "ranks first in cashew production": two
+    rankings, whose places never conflict (the same ranking's still do)."""
+    claim = "Vietnam ranks second in coffee production."
+    assert FrameJudge().decide(claim, ["Vietnam ranks first in cashew production."]).label != (
+        "refuted"
+    )
+    assert FrameJudge().decide(claim, ["Vietnam ranks first in coffee production."]).label == (
+        "refuted"
+    )

@@ -2048,3 +2048,16 @@ def test_a_peak_on_a_named_chart_is_one_place() -> None:
         _verdict("Glass River peaked at number three on the Vessan Hot 100.", sentence) != "refuted"
     )
     assert _verdict("Glass River peaked at number three.", sentence) != "refuted"
+
+
+def test_where_a_subject_ranks_now_is_one_place() -> None:
+    """ "Vietnam ranks third among coffee producers" / "ranks second": one place now; a
+    year's or a list's ranking is not the claim's unless the claim names it too."""
+    claim = "Vietnam ranks third among the world's coffee producers."
+    assert _verdict(claim, "Vietnam ranks second among the world's coffee producers.") == (
+        "refuted"
+    )
+    assert (
+        _verdict(claim, "Vietnam ranked second among the world's coffee producers in 2019.")
+        != "refuted"
+    )

@@ -35,6 +35,7 @@ from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.records import finisher
 from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.slots import (
+    ORDINAL_WORDS,
     TIME,
     Value,
     compare,
@@ -684,6 +685,51 @@ def _tense_before(frame: Frame, value: Value) -> str:
     return "past" if said[-1] in _PAST_TENSE else "present"
 
 
+_RANKING_STOP = frozenset(
+    "the a an of in on at among by for to and with its his her their as after behind than "
+    "place position overall".split()
+)
+
+
+def another_ranking(c: Conflict) -> str | None:
+    """Two places in two rankings: what follows each ordinal names what is ranked ("ranks
+    second in coffee production" / "ranks first in cashew production"; "finished first in
+    the all-around" / "third on the balance beam")."""
+    if c.origin == "swap":
+        # "second vs first": a word turned into another ordinal
+        said = c.label.split(" vs ")
+        if len(said) != 2 or not all(w.lower() in ORDINAL_WORDS for w in said):
+            return None
+        mine = _ranked_words(_after_word(c.claim.text, said[0]))
+        theirs = _ranked_words(_after_word(c.found.text, said[1]))
+    elif c.kind == "ordinal" and c.slot is not None and c.other is not None:
+        if c.origin not in ("slot", "rank"):
+            return None
+        mine = _ranked_words(_scope_text(c.claim, c.slot))
+        theirs = _ranked_words(_scope_text(c.found, c.other))
+    else:
+        return None
+    a, b = frozenset(map(stem, mine)), frozenset(map(stem, theirs))
+    if a and b and not (a <= b or b <= a):
+        return f"ranked {' '.join(mine)} vs {' '.join(theirs)}"
+    return None
+
+
+def _after_word(text: str, word: str) -> str:
+    """The words after ``word`` in ``text``, to the clause's end."""
+    m = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+    if m is None:
+        return ""
+    cut = CLAUSE_BREAK.search(text, m.end())
+    return text[m.end() : cut.start() if cut else len(text)]
+
+
+def _ranked_words(text: str) -> list[str]:
+    """What a ranking is of, as its words say it ("in coffee production": coffee,
+    production)."""
+    return [w for w in re.findall(r"[a-z]+", text.lower()) if w not in _RANKING_STOP]
+
+
 def excepted(c: Conflict) -> str | None:
     """The claim's superlative is said after another holder ("After Russia, Canada is the
     largest country", "the longest river in Europe after the Volga"): the source's holder
@@ -919,6 +965,13 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     ),
     Guard("another_scope", "another scope", Action.DISMISS, Stage.CONFLICT, another_scope),
     Guard("ranked_then", "a ranking then and now", Action.DISMISS, Stage.CONFLICT, ranked_then),
+    Guard(
+        "another_ranking",
+        "a place in another ranking",
+        Action.DISMISS,
+        Stage.CONFLICT,
+        another_ranking,
+    ),
     Guard("excepted", "a first place said after another", Action.DISMISS, Stage.CONFLICT, excepted),
     Guard("another_measure", "another measure", Action.DISMISS, Stage.CONFLICT, another_measure),
     Guard("another_event", "another event", Action.DISMISS, Stage.TEXT, another_event),

@@ -3384,7 +3384,7 @@ def _one_valued(claim: Record, found: Record) -> bool:
         or (claim.subject_proper and claim.relation in _ENDS)
         or (_formed(claim) and _formed(found))
         or _held_took_place(claim, found)
-        or (claim.relation == PLACED and _occasion_named(claim) and _occasion_named(found))
+        or (claim.relation == PLACED and _same_occasion(claim, found))
         or _chart_peak(claim)
     )
 
@@ -3417,6 +3417,21 @@ def _chart_place(text: str) -> int | None:
         return None
     word = m.group(1).lower()
     return _NUMBER_NAMES.get(word) or int(word)
+
+
+def _same_occasion(claim: Record, found: Record) -> bool:
+    """Two places said of one occasion: each names its year or its dated event, or both
+    say where the subject ranks now ("Vietnam ranks third among coffee producers")."""
+    named, named_too = _occasion_named(claim), _occasion_named(found)
+    if named or named_too:
+        # (one year's ranking, or one list's, is not another's: "in the 2024 QS rankings";
+        # the 2010 World Cup is not the 2006 one)
+        return named and named_too and _years_of(claim) == _years_of(found)
+    return claim.tense == found.tense == "present"
+
+
+def _years_of(record: Record) -> frozenset[str]:
+    return frozenset(y for a in record.args for y in _YEAR.findall(a.text))
 
 
 def _occasion_named(record: Record) -> bool:
