@@ -198,6 +198,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout9": "textbook_pairs_heldout9.jsonl",
     "textbook-heldout10": "textbook_pairs_heldout10.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
+    "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
 
 
@@ -343,6 +344,17 @@ def textbook_heldout10(root: Path) -> Iterator[Pair]:
     its figures were read, and the one pair whose verdict a change of that session moved
     (it was mended): held out."""
     for row in _textbook_rows("textbook-heldout10"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_ranks(root: Path) -> Iterator[Pair]:
+    """36 pairs about ranks, rankings and places (bench/data/textbook_pairs_ranks.jsonl: 12
+    contradictions, 5 paraphrases, 19 traps: another measure, scope, time, occasion,
+    ranking or chart; a doer's finish; a first place said after another), written by the
+    eleventh session of 2026-11-30 while building the readings of ranks: a dev set, its
+    figures no held-out evidence (the wrong calls it records, 15 before, were found by
+    probing the rules and the records with them)."""
+    for row in _textbook_rows("textbook-ranks"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -624,6 +636,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout9": textbook_heldout9,
     "textbook-heldout10": textbook_heldout10,
     "textbook-constructions": textbook_constructions,
+    "textbook-ranks": textbook_ranks,
 }
 
 
