@@ -348,8 +348,8 @@ def textbook_heldout10(root: Path) -> Iterator[Pair]:
 
 
 def textbook_ranks(root: Path) -> Iterator[Pair]:
-    """36 pairs about ranks, rankings and places (bench/data/textbook_pairs_ranks.jsonl: 12
-    contradictions, 5 paraphrases, 19 traps: another measure, scope, time, occasion,
+    """41 pairs about ranks, rankings and places (bench/data/textbook_pairs_ranks.jsonl: 14
+    contradictions, 7 paraphrases, 20 traps: another measure, scope, time, occasion,
     ranking or chart; a doer's finish; a first place said after another), written by the
     eleventh session of 2026-11-30 while building the readings of ranks: a dev set, its
     figures no held-out evidence (the wrong calls it records, 15 before, were found by

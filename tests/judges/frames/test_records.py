@@ -2061,3 +2061,33 @@ def test_where_a_subject_ranks_now_is_one_place() -> None:
         _verdict(claim, "Vietnam ranked second among the world's coffee producers in 2019.")
         != "refuted"
     )
+
+
+def test_a_place_by_a_measure_among_a_class_is_a_role() -> None:
+    """ "Orma ranks second in size among the planets of the Vessa System" is the
+    second-largest planet of the Vessa System; "first in population among African
+    countries" is the most populous country of Africa."""
+    roles = [
+        r.relation
+        for r in records_of(
+            parse("Orma ranks second in size among the planets of the Vessa System.")
+        )
+        if r.role
+    ]
+    assert roles == ["second-largest planet"]
+    claim = "Nigeria ranks first in population among African countries."
+    assert _verdict(claim, "Nigeria is the most populous country in Africa.") == "supported"
+    assert (
+        _verdict(
+            "Ethiopia ranks first in population among African countries.",
+            "Nigeria is the most populous country in Africa, with over 220 million people.",
+        )
+        == "refuted"
+    )
+    assert (
+        _verdict(
+            "Nigeria ranks first in area among African countries.",
+            "Nigeria is the most populous country in Africa.",
+        )
+        != "refuted"
+    )

@@ -48,6 +48,8 @@ from verifier.judges.frames.records import (
     numbered_role,
     ordinal_first,
     personal,
+    placed_words,
+    ranking_words,
     records_of,
     same_name,
     same_subject,
@@ -342,7 +344,8 @@ def _candidates(
     """(text, start, end) of the sentences worth parsing: each text's deciding sentence
     when the rules decided it, then the sentences sharing most of the claim's words."""
     degrees = _degree_stems(claim)
-    wanted = _stems(claim) | degrees
+    # (a place by a measure among a class meets the role said with its superlative)
+    wanted = _stems(claim) | degrees | {stem(w) for w in ranking_words(claim)}
     need = 1 if len(wanted) <= 3 else 2
     # a sentence naming the claim's subject is worth reading even when it shares nothing
     # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
@@ -474,6 +477,10 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
             for word, same in SAME_SUPERLATIVE.items():
                 if same in relation.split():
                     read |= _stems(word)
+            # a place by a measure among a class, said as the role ("ranks second in size
+            # among the planets" for "the second-largest planet"): its place, its measure
+            # and its class's words are the role's
+            read |= {stem(w) for w in placed_words(parse(claim))}
         rest = claim.replace(support.match.claim.subject_text, " ")
     # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
     plain = without_accents(sentence)
@@ -501,8 +508,11 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     words = {w.lower() for w in _WORD.findall(sentence)}
     if any(t.lower_ in _QUALIFIERS and t.lower_ not in words for t in doc):
         return False
-    # every number of the claim is said ("won it once" is not "three times")
+    # every number of the claim is said ("won it once" is not "three times"; a place by
+    # the rank of the role the records matched: "second" by "the second-largest")
     said = words | set(re.findall(r"\d+", sentence))
+    if support is not None and support.match.claim.role:
+        said |= placed_words(parse(claim)) & _NUMBER_WORDS
     numbers = set(re.findall(r"\d+", rest)) | {
         w.lower() for w in _WORD.findall(rest) if w.lower() in _NUMBER_WORDS
     }

@@ -68,6 +68,8 @@ __all__ = [
     "finisher",
     "ordinal_first",
     "personal",
+    "placed_words",
+    "ranking_words",
     "records_of",
     "same_subject",
 ]
@@ -773,6 +775,83 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
     return relation, args
 
 
+# what a place "in <measure>" ranks by, as the superlative that says it
+_MEASURED_AS = {
+    "size": "largest",
+    "area": "largest",
+    "population": "most populous",
+    "length": "longest",
+    "height": "highest",
+    "elevation": "highest",
+    "depth": "deepest",
+    "age": "oldest",
+}
+_ORDINAL_OF = {n: w for w, n in ORDINAL_WORDS.items()}
+
+
+def placed_words(doc: Doc | None) -> frozenset[str]:
+    """The words of a place by a measure among a class, when the parsed text says one
+    ("ranks second in size among African countries": second, size, among, african,
+    countries): what the role it is read as says in its own words; empty otherwise."""
+    for verb in doc or ():
+        placed = _placing(verb)
+        if placed is None or not _placed_role(verb, _subject_of(verb), False, doc.text):
+            continue
+        words = {placed.text.lower()}
+        for prep in (t for t in verb.subtree if t.dep_ == "prep"):
+            words |= {t.lower_ for t in prep.subtree if t.is_alpha}
+        return frozenset(words)
+    return frozenset()
+
+
+def ranking_words(text: str) -> frozenset[str]:
+    """The words a place by a measure among a class is said with as a role ("second in size
+    among African countries": largest, Africa): what a sentence saying the role shares with
+    it, beyond its own words."""
+    out: set[str] = set()
+    for word in re.findall(r"[a-z]+", text.lower()):
+        if word in _MEASURED_AS:
+            out.update(_MEASURED_AS[word].split())
+        if word in _CONTINENT_OF:
+            out.add(_CONTINENT_OF[word].lower())
+    return frozenset(out)
+
+
+def _placed_role(predicate: Token, subject: Token | None, negated: bool, text: str) -> list[Record]:
+    """A place by a measure among a class, as the role it is: "Saturn ranks second in size
+    among the planets of the Solar System" is "the second-largest planet of the Solar
+    System" (compared with the role said so, its rank and its holder)."""
+    placed = _placing(predicate)
+    if placed is None or subject is None:
+        return []
+    measure, kind = "", None
+    # (the parse may hang "among ..." on the measure: "first in population among ...")
+    preps = [c for c in predicate.children if c.dep_ == "prep"]
+    preps += [g for c in preps for o in c.children for g in o.children if g.dep_ == "prep"]
+    for prep in preps:
+        obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+        if obj is None:
+            continue
+        if prep.lower_ in ("in", "by") and obj.lemma_.lower() in _MEASURED_AS:
+            measure = _MEASURED_AS[obj.lemma_.lower()]
+        elif prep.lower_ == "among" and obj.tag_ == "NNS":
+            kind = obj
+    n = int(placed.key.split()[-1])
+    if not measure or kind is None or n not in _ORDINAL_OF:
+        return []
+    head = _SAME_HOLDER.get(kind.lemma_.lower(), kind.lemma_.lower())
+    if measure == "most populous" and head in _SETTLEMENTS:
+        measure = "largest"
+    name = measure if n == 1 else f"{_ORDINAL_OF[n]}-{measure}"
+    args = _role_args(kind)
+    for mod in (c for c in kind.children if c.dep_ == "amod"):
+        # "among African countries": the countries of Africa
+        where = _CONTINENT_OF.get(mod.lower_) or country_of_demonym(mod.text)
+        if where:
+            args.append(Arg(where, "of", "place", _fold(where), True))
+    return [_record(subject, f"{name} {head}", args, negated, True, True, text)]
+
+
 # the relation of a place in a race, a table or a ranking ("finished third", "came second")
 PLACED = "placed"
 _PLACING_VERBS = frozenset({"finish", "place", "come", "rank", "end"})
@@ -975,6 +1054,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     # the same statement said another way (one statement of the clause, not another)
     said = [*_done_under(predicate, subject, negated, text)]
     said += _joined(predicate, subject, negated, text)
+    said += _placed_role(predicate, subject, negated, text)
     if predicate.lemma_ == "go" and subject is not None and subject.lemma_.lower() in _AWARDS:
         said += _award_went_to(predicate, subject, negated, text)
     if predicate.lemma_ in _SERVE_AS and predicate.tag_ in ("VBZ", "VBP"):
