@@ -333,3 +333,22 @@ def test_another_acts_doer_is_not_the_claims() -> None:
     assert directed.lead is not None
     assert directed.lead.conflicts == ("name Bert Royal vs Will Gluck",)
     assert judge.decide("Easy A is written by Bert Royal.", [sentence]).label == "supported"
+
+
+def test_one_of_several_does_not_support_the_one() -> None:
+    """ "one of the largest cities in Tarvia" does not say "the largest city in Tarvia"
+    (the claim said another way had supported it: every word of it is there)."""
+    judge = FrameJudge()
+    claim = "Orvel is the largest city in Tarvia."
+    for sentence in (
+        "Orvel is one of the largest cities in Tarvia.",
+        "Orvel is among the largest cities in Tarvia.",
+    ):
+        assert judge.decide(claim, [sentence]).label == "inconclusive"
+    assert (
+        judge.decide(
+            "Orvel is one of the largest cities in Tarvia.",
+            ["Orvel is one of the largest cities in Tarvia, with two million people."],
+        ).label
+        != "refuted"
+    )

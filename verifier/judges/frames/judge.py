@@ -168,6 +168,23 @@ def _agent_of_same_act(claim: Frame, found: Frame) -> bool:
 _LOWER_WORDS = re.compile(r"[a-z]+")
 
 
+def _one_of_several(claim: Frame, sentence: str) -> bool:
+    """The claim's superlative said of one of several ("the largest city" / "one of the
+    largest cities", "among the largest"): no support of the one."""
+    title = claim.exclusive or next(iter(claim.slots_of("exclusive")), None)
+    if title is None:
+        return False
+    word = re.escape(title.value.text.split()[-1])
+    return bool(
+        re.search(
+            rf"\b(?:one|some|several|many|two|three|among)\s+(?:of\s+)?(?:the\s+)?"
+            rf"(?:\w+\s+){{0,2}}?{word}\b",
+            sentence,
+            re.IGNORECASE,
+        )
+    )
+
+
 @lru_cache(maxsize=1024)
 def _flips(claim: str) -> re.Pattern[str] | None:
     """A pattern of every word that would turn one of the claim's words into its opposite
@@ -557,7 +574,11 @@ class FrameJudge:
     def _decide_reworded(
         self, frame: Frame, slots: list[Slot], alignments: list[Alignment], index: int
     ) -> Judgement | None:
-        supports = [a for a in alignments if self._reworded_support(a)]
+        supports = [
+            a
+            for a in alignments
+            if self._reworded_support(a) and not _one_of_several(frame, a.sentence)
+        ]
         if supports:
             best = max(supports, key=lambda a: (len(a.confirmed), a.said, a.subject))
             confidence = min(0.95, 0.8 + 0.05 * min(len(best.confirmed), 2) + 0.1 * best.said)
