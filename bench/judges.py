@@ -348,12 +348,12 @@ def textbook_heldout10(root: Path) -> Iterator[Pair]:
 
 
 def textbook_ranks(root: Path) -> Iterator[Pair]:
-    """41 pairs about ranks, rankings and places (bench/data/textbook_pairs_ranks.jsonl: 14
-    contradictions, 7 paraphrases, 20 traps: another measure, scope, time, occasion,
-    ranking or chart; a doer's finish; a first place said after another), written by the
-    eleventh session of 2026-11-30 while building the readings of ranks: a dev set, its
-    figures no held-out evidence (the wrong calls it records, 15 before, were found by
-    probing the rules and the records with them)."""
+    """42 pairs about ranks, rankings and places (bench/data/textbook_pairs_ranks.jsonl: 14
+    contradictions, 7 paraphrases, 21 traps: another measure, scope, time, occasion,
+    ranking or chart; a doer's finish; a first place said after another; one of several),
+    written by the eleventh session of 2026-11-30 while building the readings of ranks: a
+    dev set, its figures no held-out evidence (the wrong calls it records, 16 before, were
+    found by probing the rules and the records with them)."""
     for row in _textbook_rows("textbook-ranks"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
