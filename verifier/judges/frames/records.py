@@ -793,7 +793,9 @@ def placed_words(doc: Doc | None) -> frozenset[str]:
     """The words of a place by a measure among a class, when the parsed text says one
     ("ranks second in size among African countries": second, size, among, african,
     countries): what the role it is read as says in its own words; empty otherwise."""
-    for verb in doc or ():
+    if doc is None:
+        return frozenset()
+    for verb in doc:
         placed = _placing(verb)
         if placed is None or not _placed_role(verb, _subject_of(verb), False, doc.text):
             continue
@@ -3904,9 +3906,9 @@ def _compare_roles(claim: Record, found: Record) -> Match:
         return _holds_role(claim, found, features)
     if claim.negated or found.negated:
         return Match("unrelated", "negated role", "", claim, found, features)
-    ranked = _ranked(claim.relation)[1]
-    if _opens_with_superlative(ranked) and _measured_by(claim, ranked) != _measured_by(
-        found, ranked
+    ranking = _ranked(claim.relation)[1]
+    if _opens_with_superlative(ranking) and _measured_by(claim, ranking) != _measured_by(
+        found, ranking
     ):
         # "the tallest mountain measured from base to peak" / "the highest above sea level"
         return Match("unrelated", "another measure", "", claim, found, features)
