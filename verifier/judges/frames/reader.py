@@ -344,9 +344,10 @@ def _candidates(
     """(text, start, end) of the sentences worth parsing: each text's deciding sentence
     when the rules decided it, then the sentences sharing most of the claim's words."""
     degrees = _degree_stems(claim)
-    # (a place by a measure among a class meets the role said with its superlative)
-    wanted = _stems(claim) | degrees | {stem(w) for w in ranking_words(claim)}
+    wanted = _stems(claim) | degrees
     need = 1 if len(wanted) <= 3 else 2
+    # (a place by a measure among a class meets the role said with its superlative)
+    wanted |= {stem(w) for w in ranking_words(claim)}
     # a sentence naming the claim's subject is worth reading even when it shares nothing
     # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
     named = _telling_names(claim)
