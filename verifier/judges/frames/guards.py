@@ -593,9 +593,9 @@ def another_measure(c: Conflict) -> str | None:
         ranked_too = ranking_measures(_clause_of(c.found, c.other.value))
         if ranked_by == ranked_too:
             return None
-        mine = " ".join(sorted(ranked_by)) or "what it does not say"
-        theirs = " ".join(sorted(ranked_too)) or "what it does not say"
-        return f"ranked by {mine} vs by {theirs}"
+        said = " ".join(sorted(ranked_by)) or "what it does not say"
+        given = " ".join(sorted(ranked_too)) or "what it does not say"
+        return f"ranked by {said} vs by {given}"
     if c.origin != "slot" or c.kind != "quantity":
         return None
     mine, theirs = _measures(c.claim, c.slot.value), _measures(c.found, c.other.value)
