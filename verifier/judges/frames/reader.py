@@ -462,6 +462,7 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     rest = claim
     read: set[str] = set()
     doc = parse(claim) or ()
+    placed: frozenset[str] = frozenset()
     if support is not None:
         names = {stem(t.lower_) for t in doc if t.pos_ == "PROPN"}
         read |= _stems(support.match.claim.subject_text) - (_unnamed(support.match) - names)
@@ -481,7 +482,8 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
             # a place by a measure among a class, said as the role ("ranks second in size
             # among the planets" for "the second-largest planet"): its place, its measure
             # and its class's words are the role's
-            read |= {stem(w) for w in placed_words(parse(claim))}
+            placed = placed_words(parse(claim))
+            read |= {stem(w) for w in placed}
         rest = claim.replace(support.match.claim.subject_text, " ")
     # (letters compared without their accents: "Noel" is "Noël", however "ë" is written)
     plain = without_accents(sentence)
@@ -512,8 +514,7 @@ def _says(claim: str, sentence: str, support: Reading | None = None) -> bool:
     # every number of the claim is said ("won it once" is not "three times"; a place by
     # the rank of the role the records matched: "second" by "the second-largest")
     said = words | set(re.findall(r"\d+", sentence))
-    if support is not None and support.match.claim.role:
-        said |= placed_words(parse(claim)) & _NUMBER_WORDS
+    said |= placed & _NUMBER_WORDS
     numbers = set(re.findall(r"\d+", rest)) | {
         w.lower() for w in _WORD.findall(rest) if w.lower() in _NUMBER_WORDS
     }

@@ -52,7 +52,7 @@ from verifier.judges.frames.slots import (
     values_in,
 )
 from verifier.judges.frames.slots import SAME_SUPERLATIVE as _SAME_SUPERLATIVE
-from verifier.text.numbers import PEOPLE
+from verifier.text.numbers import PEOPLE, word_number
 from verifier.text.stem import IRREGULAR, stem
 from verifier.text.wordnet import WordRelation, lemmas_of, relation
 
@@ -3487,9 +3487,6 @@ _CHART_PLACE = re.compile(
     r"\b(?:number|no\.|#)\s*(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
     re.IGNORECASE,
 )
-_NUMBER_NAMES = {
-    w: n for n, w in enumerate("one two three four five six seven eight nine ten".split(), 1)
-}
 
 
 def _chart_place(text: str) -> int | None:
@@ -3497,8 +3494,8 @@ def _chart_place(text: str) -> int | None:
     m = _CHART_PLACE.search(text)
     if m is None:
         return None
-    word = m.group(1).lower()
-    return _NUMBER_NAMES.get(word) or int(word)
+    word = m.group(1)
+    return word_number(word) or int(word)
 
 
 def _same_occasion(claim: Record, found: Record) -> bool:
