@@ -2091,3 +2091,62 @@ def test_a_place_by_a_measure_among_a_class_is_a_role() -> None:
         )
         != "refuted"
     )
+
+
+def test_a_clause_opened_by_where_is_set_in_its_antecedent() -> None:
+    """ "Orla Berg moved to Lisbon, where she died in 1901": she died in Lisbon (a named
+    place only: "the house where she died" names no town)."""
+    sentence = "Orla Berg grew up in Madrid, where she was born in 1867."
+    _both_ways(sentence, "Orla Berg was born in Madrid.", "Orla Berg was born in Paris.")
+    assert _says_nothing(
+        "Orla Berg was born in Paris.", "Orla Berg grew up in the house where she was born."
+    )
+
+
+def test_a_named_place_is_one_slot_under_in_on_or_at() -> None:
+    """ "died on Saint Helena" / "died in Saint Helena": one place, whichever preposition."""
+    sentence = "Napoleon was exiled to the island of Saint Helena, where he died in 1821."
+    assert ("support", "same") in _kinds("Napoleon died on Saint Helena.", sentence)
+
+
+def test_a_role_taken_up_is_a_role_become() -> None:
+    """ "was sworn in as president", "was inaugurated as president", "took office as
+    president": became president (not "was elected": an election precedes the term)."""
+    claim = "Anna Lind became president of Kovia in 1994."
+    for sentence in (
+        "Anna Lind was sworn in as president of Kovia in May 1994.",
+        "Anna Lind was inaugurated as president of Kovia in May 1994.",
+        "Anna Lind took office as president of Kovia in 1994.",
+    ):
+        assert ("support", "same") in _kinds(claim, sentence), sentence
+    assert ("support", "same") not in _kinds(
+        claim, "Anna Lind was elected as president of Kovia in 1994."
+    )
+
+
+def test_a_collection_set_beside_a_name_is_the_name() -> None:
+    """ "The Peace of Orva, a series of treaties signed in 1648": the Peace was signed in
+    1648 (the participle describes the collection the name is)."""
+    sentence = "The Peace of Orva, a series of treaties signed in Lenz in 1648, ended the war."
+    assert ("support", "same") in _kinds("The Peace of Orva was signed in 1648.", sentence)
+
+
+def test_a_title_opening_with_one_names_its_work() -> None:
+    """ "One Hundred Ways Home" is a title, not the unknown "one" of "one of them"."""
+    sentence = "One Hundred Ways Home (1967) is a novel by the Kovian author Ines Vogel."
+    assert ("support", "same") in _kinds(
+        "One Hundred Ways Home was written by Ines Vogel.", sentence
+    )
+    assert ("contradiction", "maker") in _kinds(
+        "One Hundred Ways Home was written by Marta Ruiz.", sentence
+    )
+
+
+def test_a_work_completed_is_a_work_made() -> None:
+    """ "Orla Berg completed nine symphonies": she composed nine symphonies (a work's
+    completion, not a building's)."""
+    kinds = _kinds("Orla Berg composed nine symphonies.", "Orla Berg completed nine symphonies.")
+    assert ("support", "same") in kinds
+    assert _verdict(
+        "Orla Berg composed six symphonies.", "Orla Berg completed four symphonies."
+    ) == ("refuted")

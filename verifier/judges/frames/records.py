@@ -553,7 +553,7 @@ def _participle_holder(noun: Token) -> Token | None:
     subject of its own; nor does a preposition's object ("a developer based in Burnaby,
     Canada, founded in 1998": the parser hangs a late participle on the nearest name)."""
     if noun.dep_ == "pobj":
-        return None
+        return _collection_named(noun)
     if noun.dep_ == "appos" and noun.head.pos_ == "PROPN" and noun.head.i != noun.i:
         return noun.head  # "Erik Holm (Эрик Хольм, born ...)": the name first given
     if noun.pos_ == "PROPN":
@@ -566,6 +566,23 @@ def _participle_holder(noun: Token) -> Token | None:
         if subject is not None and subject.pos_ == "PROPN":
             return subject
     return None
+
+
+# nouns of a whole made of parts: "a series of treaties", "a set of four concertos"
+_COLLECTIONS = frozenset({"series", "set", "cycle", "collection", "group", "pair", "sequence"})
+
+
+def _collection_named(noun: Token) -> Token | None:
+    """The name a collection of the noun is set beside: "The Peace of Westphalia, a series
+    of treaties signed in 1648" (the Peace was signed in 1648); None for any other object
+    of a preposition."""
+    of = noun.head
+    if of.lower_ != "of" or of.dep_ != "prep":
+        return None
+    whole = of.head
+    if whole.lower_ not in _COLLECTIONS or whole.dep_ != "appos" or whole.head.i == whole.i:
+        return None
+    return whole.head if whole.head.pos_ == "PROPN" else None
 
 
 def _titled(noun: Token) -> Token:
@@ -766,6 +783,11 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
     if relation == "locate" and not any(a.kind == "place" for a in args):
         args += _nested_places(verb)
     relation = _with_particle(verb) or relation
+    taken = _role_taken(verb, args)
+    if taken is not None:
+        relation, args = "lead", taken
+    if relation == "build":
+        relation = _work_completed(verb) or relation
     if relation == "build" and finisher(verb):
         relation = "finish"  # "Kipchoge finished first": a race, not a building's completion
     placed = _placing(verb)
@@ -887,6 +909,27 @@ _DOER_NOUNS = frozenset(
 )
 
 
+# a work completed is a work made, by the making its kind says: "Beethoven completed nine
+# symphonies" composed them; "finished her third novel" wrote it
+_MADE_AS = {
+    **dict.fromkeys(("symphony", "concerto", "opera", "sonata", "quartet", "oratorio"), "compose"),
+    **dict.fromkeys(("novel", "poem", "play", "memoir", "book"), "write"),
+    **dict.fromkeys(("painting", "portrait", "canvas", "mural", "fresco"), "paint"),
+}
+
+
+def _work_completed(verb: Token) -> str | None:
+    """The making a work's completion says (an active "completed"/"finished" with a
+    work as its object), if any."""
+    if verb.lemma_.lower() not in _FINISHING:
+        return None
+    for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        made = _MADE_AS.get(obj.lemma_.lower())
+        if made is not None:
+            return made
+    return None
+
+
 def finisher(verb: Token) -> str:
     """Who finishes, when ``verb`` is an active "finish" or "complete" done by a doer (a
     person, a firm, a team, a pronoun for one): "Kipchoge finished first in Berlin", "the
@@ -1001,7 +1044,26 @@ def _args(predicate: Token) -> list[Arg]:
                     out.append(_arg(obj, "by"))
         elif child.dep_ == "npadvmod" and child.ent_type_ in ("DATE", "TIME"):
             out.append(_arg(child, "in"))
+    where = _where_antecedent(predicate)
+    if where is not None and not any(a.kind == "place" and a.prep for a in out):
+        out.append(where)
     return out
+
+
+def _where_antecedent(predicate: Token) -> Arg | None:
+    """The place a clause opened by "where" is set in: its antecedent ("exiled to the
+    island of Saint Helena, where he died in 1821": he died on Saint Helena; "Warsaw,
+    where she was born"). Only a place the entities or the gazetteer know ("the house
+    where he died" says no town)."""
+    if predicate.dep_ != "relcl" or not any(
+        c.dep_ == "advmod" and c.lower_ == "where" for c in predicate.children
+    ):
+        return None
+    head = predicate.head
+    if head.pos_ not in ("PROPN", "NOUN"):
+        return None
+    arg = _arg(head, "in")
+    return arg if arg.kind == "place" and arg.proper else None
 
 
 def _holders(token: Token) -> list[Token]:
@@ -1326,6 +1388,28 @@ def _took_numbered_role(
             if numbered_role(role):
                 out.append(_record(subject, role, _role_args(noun), negated, True, True, text))
     return out
+
+
+# taking up a role, as "became" says it: "was sworn in as president", "was inaugurated as
+# president", "took office as president", "was installed as bishop" (not "was elected":
+# an election comes weeks or months before the term)
+_TAKING_UP = frozenset({"swear", "inaugurate", "install", "take"})
+
+
+def _role_taken(verb: Token, args: list[Arg]) -> list[Arg] | None:
+    """The arguments of a role taken up, the role as "became" holds it ("sworn in as South
+    Africa's president in May 1994": became South Africa's president in May 1994); None
+    for any other verb."""
+    lemma = verb.lemma_.lower()
+    if lemma not in _TAKING_UP or not any(a.prep == "as" for a in args):
+        return None
+    if lemma == "take" and not any(a.prep == "" and a.key == "office" for a in args):
+        return None
+    return [
+        replace(a, prep="") if a.prep == "as" else a
+        for a in args
+        if not (a.prep == "" and a.key == "office")
+    ]
 
 
 def _stray_time(predicate: Token) -> list[Arg]:
@@ -3019,11 +3103,28 @@ def _comparable(mine: Arg, theirs: Arg) -> bool:
     if mine.prep != theirs.prep and not (
         {mine.prep, theirs.prep} <= {"in", "into", "to"}
         or {mine.prep, theirs.prep} <= _SOURCE_PREPS
+        or _named_places_at(mine, theirs)
     ):
         return False
     if mine.prep == theirs.prep == "by" and mine.proper and theirs.proper:
         return True  # a maker: the small model calls many a person a place or a firm
     return mine.kind == theirs.kind or "thing" in (mine.kind, theirs.kind)
+
+
+# where something is, said of a named place: "died on Saint Helena", "in Saint Helena";
+# "landed at Calicut", "in Calicut"
+_AT_PLACE = frozenset({"in", "on", "at"})
+
+
+def _named_places_at(mine: Arg, theirs: Arg) -> bool:
+    """Two named places, each where something is ("on the island of Elba" / "in Saint
+    Helena"): one slot, whichever of "in", "on" or "at" says it."""
+    return (
+        mine.kind == theirs.kind == "place"
+        and mine.proper
+        and theirs.proper
+        and {mine.prep, theirs.prep} <= _AT_PLACE
+    )
 
 
 def _someone_else(claim: Record, found: Record) -> bool:
@@ -3063,7 +3164,7 @@ def same_subject(claim: Record, found: Record) -> bool:
     mine, theirs = ordinal_first(claim.subject), ordinal_first(found.subject)
     if not (claim.subject_proper or found.subject_proper):
         theirs = _singular_as(mine, theirs)
-    if not same_name(mine, theirs) or mine.split()[0] in _UNKNOWN:
+    if not same_name(mine, theirs) or _unknown_subject(mine, claim.subject_proper):
         return False
     if _numbered(mine) != _numbered(theirs) and not found.resolved:
         return False  # "The Godfather Part II" is not "The Godfather"
@@ -3073,6 +3174,13 @@ def same_subject(claim: Record, found: Record) -> bool:
         return True  # "Arrow" / "Arrow of God": one parse kept the name's "of", one did not
     extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
+
+
+def _unknown_subject(subject: str, proper: bool) -> bool:
+    """A subject that names nobody ("one", "this", "who"); a title that opens with such a
+    word names its work ("One Hundred Years of Solitude", "This Side of Paradise")."""
+    words = subject.split()
+    return words[0] in _UNKNOWN and not (proper and len(words) > 1)
 
 
 def middle_name(mine: str, theirs: str) -> bool:
