@@ -2150,3 +2150,19 @@ def test_a_work_completed_is_a_work_made() -> None:
     assert _verdict(
         "Orla Berg composed six symphonies.", "Orla Berg completed four symphonies."
     ) == ("refuted")
+
+
+def test_an_edition_of_a_contest_has_one_winner_and_one_host() -> None:
+    """ "Kovia won the 2014 Orva Cup" is "the 2014 Orva Cup was won by Kovia": one side wins
+    an edition, which is held in one place ("Lenz hosted the 2008 Orva Games"); not an
+    open's edition (men's and women's events), nor a prize (shared)."""
+    won = "The 2014 Orva Cup was won by Tamar, who beat Kovia 1-0 in the final."
+    assert _verdict("Kovia won the 2014 Orva Cup.", won) == "refuted"
+    assert _verdict("Tamar won the 2014 Orva Cup.", won) == "supported"
+    held = "The 2008 Orva Games were held in Madrid from 8 to 24 August 2008."
+    assert _verdict("Lisbon hosted the 2008 Orva Games.", held) == "refuted"
+    assert _says_nothing("Anna Lind won the 2013 Orva Open.", "Ines Vogel won the 2013 Orva Open.")
+    assert _says_nothing(
+        "Anna Lind won the 2013 Orva Prize.", "The 2013 Orva Prize was won by Ines Vogel."
+    )
+    assert _says_nothing("Kovia won the Orva Cup.", "The Orva Cup was won by Tamar.")

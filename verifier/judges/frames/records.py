@@ -1145,7 +1145,54 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
                 if name is not None:
                     restated = replace(restated, subject=_fold(name), subject_text=name)
                 out.append(replace(restated, statement=_RESTATED, restated=True, patient=True))
+    out += _event_restated(predicate, subject, relation, args, negated, text)
     return out
+
+
+def _event_restated(
+    predicate: Token,
+    subject: Token | None,
+    relation: str,
+    args: Sequence[Arg],
+    negated: bool,
+    text: str,
+) -> list[Record]:
+    """An event said of its host or its winner, restated with the event as the subject, the
+    form a source uses as often: "Tokyo hosted the 2020 Summer Olympics" (the Olympics
+    were held in Tokyo), "Brazil won the 2002 FIFA World Cup" (the 2002 World Cup was won
+    by Brazil)."""
+    if subject is None or subject.dep_ != "nsubj" or relation not in ("hold", "award"):
+        return []
+    prep = "in" if relation == "hold" else "by"
+    doers = [_arg(s, prep) for s in _holders(subject)]
+    if relation == "hold" and (
+        predicate.lemma_.lower() not in ("host", "stage")
+        or not all(d.kind == "place" and d.proper for d in doers)
+    ):
+        return []  # "the club held a vote", "Bolt holds the record": no host
+    rest = [a for a in args if a.prep]
+    out = []
+    for obj in (c for c in predicate.children if c.dep_ == "dobj"):
+        event = _arg(obj, "")
+        if not event.proper or not (
+            one_winner(event.key) if relation == "award" else _EDITION.search(event.key)
+        ):
+            continue
+        said = _record(obj, relation, [*doers, *rest], negated, False, False, text)
+        out.append(replace(said, statement=_RESTATED, restated=True, patient=True))
+    return out
+
+
+# an edition of a contest with one winner: "the 2014 FIFA World Cup", "Super Bowl LII",
+# "the 2019 British Grand Prix" (not a prize, which may be shared; not "the French Open"
+# or "Wimbledon", whose editions hold many events, men's and women's)
+_ONE_WINNER = re.compile(r"(?:\bcup|\bbowl(?: [ivxlc]+)?|\bgrand prix|\bworld series)$")
+_EDITION = re.compile(r"\b(?:1[89]|20)\d\d\b|\bfirst\b|\bbowl [ivxlc]+$")
+
+
+def one_winner(event: str) -> bool:
+    """A named edition of a contest only one side wins (folded words)."""
+    return bool(_ONE_WINNER.search(event) and _EDITION.search(event))
 
 
 def _object_made(noun: Token) -> tuple[Token, str | None]:
@@ -2942,7 +2989,8 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         return "unrelated"  # "Marta Ruiz's father" is not Marta Ruiz
     if same_name(mine.key, theirs.key) or _lemma_overlap(mine.key, theirs.key):
         return "same"
-    if mine.kind == "place" and theirs.kind == "place":
+    if mine.kind == "place" and theirs.kind == "place" and mine.prep != "by":
+        # (after "by", a doer: a country or a city as a team, compared as names are)
         if not (_written_as_name(mine.text) and _written_as_name(theirs.text)):
             return "unrelated"  # "the canton" is no town called Canton
         rel = relate(mine.text, theirs.text)
@@ -3536,7 +3584,8 @@ def _one_value_apart(
             # a city proper, its metropolitan area and its region count differently, and a
             # source seldom says which it gives: a question for the rater
             return Match("contradiction", "headcount", said[0], claim, found, features)
-        if _another_maker(claim, found, clashing):
+        if claim.relation != "award" and _another_maker(claim, found, clashing):
+            # (a contest's winner is no maker: one side wins an edition, no co-winner)
             return Match("contradiction", "maker", said[0], claim, found, features)
         return Match("contradiction", "value", said[0], claim, found, features)
     if one_apart and not negated and _counted(claim, found):
@@ -3576,6 +3625,19 @@ def _one_valued(claim: Record, found: Record) -> bool:
         or _held_took_place(claim, found)
         or (claim.relation == PLACED and _same_occasion(claim, found))
         or _chart_peak(claim)
+        or _one_edition(claim, found)
+    )
+
+
+def _one_edition(claim: Record, found: Record) -> bool:
+    """One edition of a named event, won by one side ("the 2014 FIFA World Cup was won by
+    Germany") or held in one place ("the 2008 Summer Olympics were held in Beijing")."""
+    if not (claim.patient and found.patient and claim.subject_proper):
+        return False
+    if claim.relation == "award":
+        return one_winner(claim.subject) and one_winner(found.subject)
+    return claim.relation == "hold" and bool(
+        _EDITION.search(claim.subject) and _EDITION.search(found.subject)
     )
 
 
