@@ -2166,3 +2166,20 @@ def test_an_edition_of_a_contest_has_one_winner_and_one_host() -> None:
         "Anna Lind won the 2013 Orva Prize.", "The 2013 Orva Prize was won by Ines Vogel."
     )
     assert _says_nothing("Kovia won the Orva Cup.", "The Orva Cup was won by Tamar.")
+
+
+def test_a_river_reaching_a_sea_flows_into_it() -> None:
+    """ "The Orva reaches the Kessel Sea", "enters the Kessel Sea": flows into it (not a
+    summit reached, nor a market entered)."""
+    _both_ways(
+        "The Orva enters the Kessel Sea through a wide delta.",
+        "The Orva flows into the Kessel Sea.",
+        "The Orva flows into the Black Sea.",
+    )
+    assert ("support", "same") in _kinds(
+        "The Orva flows into the Kessel Sea.", "The Orva reaches the Kessel Sea near Lenz."
+    )
+    assert _says_nothing(
+        "The Orva company flows into the Kessel market.",
+        "The Orva company entered the Kessel market.",
+    )

@@ -782,6 +782,10 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         relation = "locate"  # "rises in northeastern Tanzania": where, not how high
     if relation == "locate" and not any(a.kind == "place" for a in args):
         args += _nested_places(verb)
+    if verb.lemma_.lower() in ("reach", "enter"):
+        waters = _water_reached(verb)
+        if waters:
+            relation, args = "flow", [*waters, *(a for a in args if a.prep)]
     relation = _with_particle(verb) or relation
     taken = _role_taken(verb, args)
     if taken is not None:
@@ -953,6 +957,21 @@ def finisher(verb: Token) -> str:
         ):
             return child.text
     return ""
+
+
+# bodies of water a river reaches: where it flows into
+_WATERS = frozenset({"sea", "ocean", "gulf", "bay", "lake", "river", "strait", "sound"})
+
+
+def _water_reached(verb: Token) -> list[Arg]:
+    """The body of water a river "reaches" or "enters": where it flows into ("the Mekong
+    reaches the South China Sea": flows into it); [] for anything else reached (a summit,
+    an agreement, a market)."""
+    return [
+        replace(_arg(obj, "into"), prep="into")
+        for obj in verb.children
+        if obj.dep_ == "dobj" and obj.lemma_.lower() in _WATERS and obj.pos_ in ("NOUN", "PROPN")
+    ]
 
 
 def _nested_places(verb: Token) -> list[Arg]:
