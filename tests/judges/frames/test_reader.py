@@ -487,3 +487,14 @@ def test_a_role_held_ever_since_is_held_now() -> None:
     since = "Astana replaced Almaty as the seat of government in 1997 and has been Kazakhstan's capital ever since."
     assert _decide("Almaty is the capital of Kazakhstan.", since, SHIPPED)[0] == "refuted"
     assert _decide("Astana is the capital of Kazakhstan.", since, SHIPPED)[0] == "supported"
+
+
+def test_a_pronoun_is_not_the_claims_subject_named_by_its_title_alone() -> None:
+    """ "He was the last emperor of Orvania" after "Tamu ascended the throne": "emperor"
+    does not name "the Kessu Emperor", so "He" is not the claim's subject."""
+    claim = "The last emperor of Orvania was the Kessu Emperor."
+    evidence = (
+        "Tamu ascended the Orvanian throne in 1908 at the age of two. He was the last "
+        "emperor of Orvania, abdicating in February 1912."
+    )
+    assert FrameJudge().decide(claim, [evidence]).label != "supported"

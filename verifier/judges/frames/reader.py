@@ -45,6 +45,7 @@ from verifier.judges.frames.records import (
     compare_records,
     fold_name,
     middle_name,
+    name_words,
     numbered_role,
     ordinal_first,
     personal,
@@ -314,8 +315,10 @@ def _statements(records: Sequence[Record]) -> int:
 
 
 def _named(subject: str, context: str) -> bool:
+    """The context names the subject by a word that picks it out ("the Guangxu Emperor"
+    is not named by "the last emperor of China": "He" there is someone else)."""
     lowered = context.lower()
-    return any(w in lowered for w in subject.split() if len(w) > 2)
+    return any(w in lowered for w in name_words(subject))
 
 
 @lru_cache(maxsize=1024)

@@ -3285,6 +3285,21 @@ _UNTELLING = frozenset(
 )
 
 
+# a holder's title inside a name: "the Guangxu Emperor", "King John", "Pope Gregory"
+_NAME_TITLES = frozenset(
+    "emperor empress king queen prince princess pope saint st sultan tsar czar duke duchess "
+    "president lord lady".split()
+)
+
+
+def name_words(subject: str) -> list[str]:
+    """The words of a folded name that pick it out: not its kind ("river", "tower") nor a
+    title ("emperor", "king"); all of them when nothing else is left ("the tower")."""
+    words = [w for w in subject.split() if len(w) > 2]
+    telling = [w for w in words if w not in _GENERIC | _NAME_TITLES | _UNTELLING]
+    return telling or words
+
+
 def _written_as_name(text: str) -> bool:
     """A capitalised word past a leading article ("the Black Sea", "Vienna"), not a
     common noun ("the canton", "the commune")."""
