@@ -44,6 +44,7 @@ from verifier.judges.frames.guards import (
     loose_relation,
     named_by_claim,
     named_in_passing,
+    namesake,
     no_statement,
     place_inside,
     ranked_list,
@@ -329,6 +330,18 @@ PAIRS = {
             "year",
             subject=2,
             same_relation=True,
+        ),
+    ),
+    namesake: (
+        conflict(
+            "Paris was founded in the 3rd century BC.",
+            "Paris, Texas, a city in Lamar County, was founded in 1844.",
+            "year",
+        ),
+        conflict(
+            "Paris was founded in the 3rd century BC.",
+            "Paris, France, was founded in 1844.",
+            "year",
         ),
     ),
     another_scope: (
@@ -720,5 +733,22 @@ def test_an_ordinal_turned_into_another_of_another_ranking() -> None:
         "refuted"
     )
     assert FrameJudge().decide(claim, ["Vietnam ranks first in coffee production."]).label == (
+        "refuted"
+    )
+
+
+def test_a_namesake_pinned_by_its_state() -> None:
+    """ "Paris, Texas, was founded in 1844" speaks of one of several towns named Paris,
+    which the claim does not name: no refutation of "Paris was founded in the 3rd century
+    BC". The one Seattle pinned by its state is still Seattle; a claim naming the state
+    is still refuted."""
+    judge = FrameJudge()
+    texas = "Paris, Texas, a city in Lamar County, was founded in 1844."
+    decision = judge.decide("Paris was founded in the 3rd century BC.", [texas])
+    assert decision.label == "inconclusive"
+    assert "namesake" in decision.reason
+    assert judge.decide("Paris, Texas, was founded in 1901.", [texas]).label == "refuted"
+    seattle = "Seattle, Washington, was incorporated as a town in 1865."
+    assert judge.decide("Seattle was incorporated as a town in 1901.", [seattle]).label == (
         "refuted"
     )

@@ -30,7 +30,15 @@ from typing import Any
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
 from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
-from verifier.judges.frames.places import CITY, CONTINENT, COUNTRY, may_hold, places, relate
+from verifier.judges.frames.places import (
+    CITY,
+    CONTINENT,
+    COUNTRY,
+    may_hold,
+    namesake_in,
+    places,
+    relate,
+)
 from verifier.judges.frames.places import fold as fold_place
 from verifier.judges.frames.records import finisher
 from verifier.judges.frames.relations import same_relation
@@ -676,6 +684,31 @@ def another_scope(c: Conflict) -> str | None:
     )
 
 
+# "Paris, Texas,": a name and the division it lies in, set off by commas
+_QUALIFIED = r"\b(?i:{name}),\s+((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){{0,2}})"
+
+
+def namesake(c: Conflict) -> str | None:
+    """The sentence speaks of a namesake of the claim's subject: a town of several of the
+    name, pinned by its state or province ("Paris, Texas, was founded in 1844" against
+    "Paris was founded in the 3rd century BC"), which the claim does not name."""
+    words = _claim_words(c.claim)
+    for name in dict.fromkeys((*c.claim.subject_names, c.claim.subject)):
+        if not name:
+            continue
+        pattern = _QUALIFIED.format(name=re.escape(name))
+        for m in re.finditer(pattern, c.found.text):
+            said = m.group(1).split()
+            for n in range(len(said), 0, -1):
+                qualifier = " ".join(said[:n])
+                if namesake_in(name, qualifier):
+                    if _words_of(qualifier) <= words:
+                        return None  # the claim names it too
+                    named = m.group(0).split(",")[0]
+                    return f"{named}, {qualifier}: one of several places of the name"
+    return None
+
+
 _TENSE = re.compile(r"\b(is|are|remains|was|were|became|remained)\b", re.IGNORECASE)
 _PAST_TENSE = frozenset({"was", "were", "became", "remained"})
 
@@ -965,6 +998,7 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
         Stage.VALUE,
         another_kind_of_name,
     ),
+    Guard("namesake", "a namesake", Action.DISMISS, Stage.CONFLICT, namesake),
     Guard("another_scope", "another scope", Action.DISMISS, Stage.CONFLICT, another_scope),
     Guard("ranked_then", "a ranking then and now", Action.DISMISS, Stage.CONFLICT, ranked_then),
     Guard(

@@ -40,6 +40,7 @@ __all__ = [
     "Relation",
     "fold",
     "may_hold",
+    "namesake_in",
     "places",
     "relate",
 ]
@@ -269,6 +270,18 @@ def may_hold(region: Place, other: str) -> bool:
     if region.level != REGION or region.former or region.partial or not region.country:
         return True
     return any(_inside(q, region) is not False for q in places(other))
+
+
+def namesake_in(name: str, qualifier: str) -> bool:
+    """Whether "<name>, <qualifier>" names one of several towns of the name by the
+    division it lies in ("Paris, Texas", "London, Ontario", "Alexandria, Virginia"): the
+    name is that of two or more cities, one of them inside ``qualifier``, a state or a
+    province (a country names the famous one as often: "Paris, France")."""
+    cities = {p.id for p in places(name) if p.level == CITY}
+    if len(cities) < 2:
+        return False  # "Seattle, Washington": the one Seattle
+    divisions = [q for q in places(qualifier) if q.level in (REGION, COUNTY)]
+    return any(_inside(p, q) for p in places(name) if p.level == CITY for q in divisions)
 
 
 def _same(a: Place, b: Place) -> bool:
