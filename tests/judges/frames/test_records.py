@@ -2183,3 +2183,40 @@ def test_a_river_reaching_a_sea_flows_into_it() -> None:
         "The Orva company flows into the Kessel market.",
         "The Orva company entered the Kessel market.",
     )
+
+
+def test_two_counts_of_one_subjects_wins_of_one_thing() -> None:
+    """ "won the Orva Cup two times" / "has won three Orva Cups"; "won Lenz seven times" /
+    "eight Lenz titles": one count of wins; wins of another thing say nothing."""
+    assert ("contradiction", "count") in _kinds(
+        "Kovia has won the Orva Cup two times.", "Kovia has won three Orva Cups."
+    )
+    assert ("support", "same") in _kinds(
+        "Kovia has won the Orva Cup three times.", "Kovia has won three Orva Cups."
+    )
+    assert ("contradiction", "count") in _kinds(
+        "Anna Lind won Lenz seven times.", "Anna Lind has won eight Lenz titles."
+    )
+    assert _says_nothing("Kovia has won the Orva Cup two times.", "Kovia has won three Tamar Cups.")
+
+
+def test_a_perfect_participle_is_done_by_the_sentences_subject() -> None:
+    """ "Kovia is a strong side, having won three Orva Cups": Kovia won them."""
+    assert ("contradiction", "count") in _kinds(
+        "Kovia has won the Orva Cup two times.",
+        "Kovia is one of the strongest sides, having won three Orva Cups.",
+    )
+
+
+def test_counts_of_wins_at_another_occasion_say_nothing() -> None:
+    """ "won six medals at the 2008 Games" is no career total, and a career total says
+    nothing of one Games; years that list the wins themselves are no other occasion."""
+    assert _says_nothing("Anna Lind won 23 gold medals.", "Anna Lind won six gold medals in 2004.")
+    assert _says_nothing(
+        "Anna Lind won six gold medals at the 2008 Orva Games.",
+        "Anna Lind won 23 gold medals.",
+    )
+    assert ("contradiction", "count") in _kinds(
+        "Kovia has won the Orva Cup two times.",
+        "Kovia has won three Orva Cups, in 1978, 1986 and 2022.",
+    )

@@ -504,6 +504,14 @@ def _subject_of(predicate: Token) -> Token | None:
         return _subject_of(predicate.head)
     if predicate.dep_ == "relcl" and predicate.head.i != predicate.i:
         return predicate.head
+    if (
+        predicate.dep_ == "advcl"
+        and predicate.head.i != predicate.i
+        and any(c.dep_ == "aux" and c.lower_ == "having" for c in predicate.children)
+    ):
+        # "Argentina is ..., having won three World Cups": the perfect participle's doer
+        # is the sentence's subject
+        return _subject_of(predicate.head)
     if _passive_participle(predicate):
         if predicate.dep_ == "advcl":
             # "Launched in 1957, Sputnik 1 became ...": what the sentence is about
@@ -959,6 +967,8 @@ def finisher(verb: Token) -> str:
     return ""
 
 
+TIMES = "times"  # the preposition-like mark of how often an act was done ("five times")
+
 # bodies of water a river reaches: where it flows into
 _WATERS = frozenset({"sea", "ocean", "gulf", "bay", "lake", "river", "strait", "sound"})
 
@@ -1061,12 +1071,24 @@ def _args(predicate: Token) -> list[Arg]:
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     out.append(_arg(obj, "by"))
-        elif child.dep_ == "npadvmod" and child.ent_type_ in ("DATE", "TIME"):
-            out.append(_arg(child, "in"))
+        elif child.dep_ == "npadvmod":
+            out += _adverbial(child)
     where = _where_antecedent(predicate)
     if where is not None and not any(a.kind == "place" and a.prep for a in out):
         out.append(where)
     return out
+
+
+def _adverbial(noun: Token) -> list[Arg]:
+    """A noun phrase said as an adverb: when ("last year"), or how often ("won the World
+    Cup five times", compared with another count of it)."""
+    if noun.ent_type_ in ("DATE", "TIME"):
+        return [_arg(noun, "in")]
+    counted = [c for c in noun.children if c.dep_ == "nummod"]
+    if noun.lower_ != TIMES or not counted:
+        return []
+    said = f"{counted[0].text} times"
+    return [Arg(said, TIMES, "number", _fold(said), False)]
 
 
 def _where_antecedent(predicate: Token) -> Arg | None:
@@ -3509,6 +3531,9 @@ def _compared(claim: Record, found: Record) -> Match:
     lacking = _lacking(claim, found)
     if lacking is not None:
         return lacking
+    wins = _wins_compared(claim, found)
+    if wins is not None:
+        return wins
     if _counts(claim) and _counts(found):
         # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
         claim, found = _as_count(claim), _as_count(found)
@@ -3565,6 +3590,78 @@ def _compared(claim: Record, found: Record) -> Match:
             return Match("other_subject", "another time", said_then, claim, found, features)
         return Match("support", "same", "same subject, relation and values", claim, found, features)
     return _one_value_apart(claim, found, confirmed, clashing, said, features)
+
+
+# nouns that count wins of what they follow: "eight Wimbledon titles"
+_WON_AS = frozenset({"title", "titles", "crown", "crowns", "trophy", "trophies", "win", "wins"})
+
+
+def _number_of(word: str) -> int | None:
+    return int(word) if word.isdigit() else word_number(word)
+
+
+def _times_won(record: Record) -> tuple[int, frozenset[str]] | None:
+    """How often the record's subject won what (its telling words, as stems): "won the
+    World Cup five times" (5, {world, cup}), "has won three World Cups" (3, {world, cup}),
+    "won eight Wimbledon titles" (8, {wimbledon}); None when the record counts no wins."""
+    if record.relation != "award" or record.negated:
+        return None
+    times = [a for a in record.args if a.prep == TIMES]
+    won = [a for a in record.args if a.prep == "" and a.proper]
+    if len(times) == 1 and len(won) == 1 and won[0].kind != "number":
+        n, what = _number_of(times[0].key.split()[0]), won[0].key.split()
+    elif not times and len(won) == 1 and won[0].kind == "number":
+        first, *what = won[0].key.split()
+        n = _number_of(first)
+    else:
+        return None
+    words = frozenset(
+        _singular(stem(w)) for w in what if w not in _WON_AS and w not in ("the", "of")
+    )
+    return (n, words) if n is not None and words else None
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _wins_compared(claim: Record, found: Record) -> Match | None:
+    """Two counts of the same subject's wins of one thing ("won the World Cup two times" /
+    "has won three World Cups"; "won Wimbledon seven times" / "eight Wimbledon titles"):
+    the same count supports, another contradicts."""
+    mine, theirs = _times_won(claim), _times_won(found)
+    if mine is None or theirs is None or not same_subject(claim, found):
+        return None
+    if not (mine[1] <= theirs[1] or theirs[1] <= mine[1]):
+        return None  # wins of another thing
+    if not _same_tally(claim, found, theirs[0]):
+        return None
+    features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
+    if mine[0] == theirs[0]:
+        return Match("support", "same", f"won {mine[0]} times", claim, found, features)
+    said = f"{mine[0]} vs {theirs[0]} wins"
+    return Match("contradiction", "count", said, claim, found, features)
+
+
+def _tally_rest(record: Record) -> list[Arg]:
+    return [a for a in record.args if a.prep not in ("", TIMES)]
+
+
+def _same_tally(claim: Record, found: Record, count: int) -> bool:
+    """Both counts are of the same wins: the claim's occasion ("at the 2008 Olympics")
+    said by the source too, and the source's not another ("six medals in 2004" is no
+    career total) unless its years list the wins themselves ("three World Cups, in 1978,
+    1986 and 2022")."""
+    rest = _tally_rest(claim)
+    confirmed, clashing, _said = _agreement(rest, _tally_rest(found))
+    if clashing or confirmed < len(rest):
+        return False
+    if rest:
+        return True
+    others = _tally_rest(found)
+    # (the years as the sentence lists them: the parse may keep some of a list only)
+    years = set(_YEAR.findall(found.text))
+    return not others or (all(a.kind == "time" for a in others) and len(years) == count)
 
 
 def _ended(claim: Record, found: Record) -> bool:
