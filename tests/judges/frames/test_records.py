@@ -2220,3 +2220,16 @@ def test_counts_of_wins_at_another_occasion_say_nothing() -> None:
         "Kovia has won the Orva Cup two times.",
         "Kovia has won three Orva Cups, in 1978, 1986 and 2022.",
     )
+
+
+def test_an_act_done_after_the_year_the_claim_says_it_last_was() -> None:
+    """ "Kovia has not won the Orva Cup since 1986" against "Kovia won the Orva Cup in
+    2022" or "having won three Orva Cups: in 1978, 1986, and 2022"; a win before the year
+    says nothing, nor does a win of another thing."""
+    claim = "Kovia has not won the Orva Cup since 1986."
+    assert ("contradiction", "negation") in _kinds(claim, "Kovia won the Orva Cup in 2022.")
+    assert ("contradiction", "negation") in _kinds(
+        claim, "Kovia is a strong side, having won three Orva Cups: in 1978, 1986, and 2022."
+    )
+    assert _says_nothing(claim, "Kovia won the Orva Cup in 1978.")
+    assert _says_nothing(claim, "Kovia won the Tamar Shield in 2022.")

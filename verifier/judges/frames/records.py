@@ -3531,7 +3531,7 @@ def _compared(claim: Record, found: Record) -> Match:
     lacking = _lacking(claim, found)
     if lacking is not None:
         return lacking
-    wins = _wins_compared(claim, found)
+    wins = _wins_compared(claim, found) or _since_denied(claim, found)
     if wins is not None:
         return wins
     if _counts(claim) and _counts(found):
@@ -3662,6 +3662,50 @@ def _same_tally(claim: Record, found: Record, count: int) -> bool:
     # (the years as the sentence lists them: the parse may keep some of a list only)
     years = set(_YEAR.findall(found.text))
     return not others or (all(a.kind == "time" for a in others) and len(years) == count)
+
+
+def _years_said(record: Record) -> set[int]:
+    """The years of the record's times, a list's whole run included ("in 1978, 1986, and
+    2022", of which the parse may keep a part)."""
+    years: set[int] = set()
+    for arg in (a for a in record.args if a.kind == "time"):
+        run = re.search(
+            re.escape(arg.text) + r"(?:,?\s*(?:and\s+)?(?:in\s+)?\d{4}\b)*", record.text
+        )
+        years |= {int(y) for y in _YEAR.findall(run.group(0) if run else arg.text)}
+    return years
+
+
+def _object_words(record: Record) -> frozenset[str]:
+    """The telling words of what the act was done to ("the World Cup", "three World Cups":
+    {world, cup})."""
+    return frozenset(
+        _singular(stem(w))
+        for a in record.args
+        if a.prep == ""
+        for w in a.key.split()
+        if w not in _WON_AS and w not in ("the", "of") and _number_of(w) is None
+    )
+
+
+def _since_denied(claim: Record, found: Record) -> Match | None:
+    """ "Argentina has not won the World Cup since 1986" against "Argentina won the World
+    Cup in 2022" (or "having won three World Cups: in 1978, 1986, and 2022"): the act done
+    after the year the claim says it was last done."""
+    if not claim.negated or found.negated or not _same_relation(claim.relation, found.relation):
+        return None
+    since = [int(y) for a in claim.args if a.prep == "since" for y in _YEAR.findall(a.text)]
+    if len(since) != 1 or not same_subject(claim, found):
+        return None
+    mine, theirs = _object_words(claim), _object_words(found)
+    if not mine or not mine <= theirs:
+        return None
+    later = sorted(y for y in _years_said(found) if y > since[0])
+    if not later:
+        return None
+    features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
+    said = f"{found.subject_text} did it in {later[0]}, after {since[0]}"
+    return Match("contradiction", "negation", said, claim, found, features)
 
 
 def _ended(claim: Record, found: Record) -> bool:
