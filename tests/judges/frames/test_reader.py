@@ -498,3 +498,17 @@ def test_a_pronoun_is_not_the_claims_subject_named_by_its_title_alone() -> None:
         "emperor of Orvania, abdicating in February 1912."
     )
     assert FrameJudge().decide(claim, [evidence]).label != "supported"
+
+
+def test_the_city_is_the_city_named_in_the_sentence_before() -> None:
+    """ "Ottawa sits on the Ottawa River. The city is the capital of Canada.": Ottawa is the
+    capital (a town the gazetteer knows, named as the subject of the sentence before)."""
+    evidence = (
+        "Ottawa sits on the south bank of the Ottawa River in eastern Ontario. The city is "
+        "the capital of Canada and home to Parliament Hill."
+    )
+    judge = FrameJudge()
+    assert judge.decide("Toronto is the capital of Canada.", [evidence]).label == "refuted"
+    assert judge.decide("Ottawa is the capital of Canada.", [evidence]).label == "supported"
+    river = "The Orva flows past Lenz. The city is the capital of Kovia."
+    assert judge.decide("Tamar is the capital of Kovia.", [river]).label != "refuted"

@@ -2233,3 +2233,10 @@ def test_an_act_done_after_the_year_the_claim_says_it_last_was() -> None:
     )
     assert _says_nothing(claim, "Kovia won the Orva Cup in 1978.")
     assert _says_nothing(claim, "Kovia won the Tamar Shield in 2022.")
+
+
+def test_the_largest_natural_satellite_is_the_largest_moon() -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "Orma is the largest moon in the Vessa System.",
+        "Tamu is the largest natural satellite in the Vessa System.",
+    )

@@ -379,6 +379,28 @@ def _candidates(
     return chosen
 
 
+_PLACE_CLASS_START = re.compile(r"^(?:The|This) (?:city|town|country|nation)\b")
+
+
+def _place_before(text: str, start: int, sentence: str) -> str | None:
+    """Whom "The city" or "The country" opening a sentence stands for: the place named as
+    the subject of the sentence before it in the same text ("Ottawa sits on the Ottawa
+    River. The city is the capital of Canada."), if any."""
+    if not _PLACE_CLASS_START.match(sentence):
+        return None
+    spans = [(a, b) for a, b in sentence_spans(text[:start], how=Splitting.QUICK) if b <= start]
+    if not spans:
+        return None
+    a, b = spans[-1]
+    previous = text[a:b]
+    if len(previous) > MAX_PARSE_CHARS or len(previous.split()) > _LONGEST:
+        return None
+    first = next(
+        (r for r in _sentence_records(previous, ()) if r.subject and r.subject_proper), None
+    )
+    return first.subject if first is not None else None
+
+
 def _tail_from_subject(claim: str, sentence: str, start: int) -> int | None:
     """Where a run-on "sentence" of a page (a table, a menu, a list of singles glued to the
     sentence after it) ends in a sentence of its own that names the claim's subject: the
@@ -414,6 +436,8 @@ def reading_of(
         sentence = text[a:b]
         context = (before[i][-_CONTEXT:] if before else "") + text[:b]
         names = [s for s in subjects if _named(s, context)]
+        if (before_ := _place_before(text, a, sentence)) is not None and before_ not in names:
+            names.append(before_)
         theirs = _sentence_records(sentence, tuple(names), titles_of(claim))
         for claim_record in mine:
             for found in theirs:

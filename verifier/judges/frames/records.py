@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Literal
 
 from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.frame import BIRTH_NAME
-from verifier.judges.frames.places import COUNTRY, REGION, places, relate
+from verifier.judges.frames.places import CITY, COUNTRY, REGION, places, relate
 from verifier.judges.frames.relations import (
     FUNCTIONAL,
     is_verb,
@@ -736,6 +736,9 @@ def _role_name(noun: Token) -> str:
     if head in ("state", "nation") and (head == "nation" or _SOVEREIGN & set(mods)):
         # "the smallest sovereign state", "the largest nation": a country
         head, mods = "country", [m for m in mods if m not in _SOVEREIGN]
+    if head == "satellite" and "natural" in mods:
+        # "the largest natural satellite in the Solar System": its largest moon
+        head, mods = "moon", [m for m in mods if m != "natural"]
     name = " ".join([*mods, head, *acts])
     if name == "capital city":
         name = "capital"  # "Australia's capital city" is its capital
@@ -2868,15 +2871,31 @@ def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
             return _replace(record, target)
         return record
     head = words[-1]
+    if len(words) != 1 or not record.subject_text.lower().startswith(("the ", "this ")):
+        return record
     for name in names:
         # "the tower" for the Eiffel Tower, "the river" for the Nile River
-        if (
-            head in name.split()
-            and len(words) == 1
-            and record.subject_text.lower().startswith(("the ", "this "))
-        ):
+        if head in name.split():
             return _replace(record, name)
+    for name in names:
+        # "the city" for a town the gazetteer knows, "the country" for a country: named,
+        # as a place of that class, in the sentence before (:mod:`.reader`), so the clause
+        # is that place's as if it named it ("Ottawa sits on the Ottawa River. The city is
+        # the capital of Canada": Ottawa is)
+        if _of_class(name, head):
+            said = f"{record.subject_text} ({name.title()})"
+            return replace(record, subject=name, subject_text=said, subject_proper=True)
     return record
+
+
+# a place's class, as "the <noun>" says it, and the gazetteer's level for it
+PLACE_CLASSES = {"city": CITY, "town": CITY, "country": COUNTRY, "nation": COUNTRY}
+
+
+def _of_class(name: str, noun: str) -> bool:
+    """The name is a place of the class the noun says ("Ottawa" is a city)."""
+    level = PLACE_CLASSES.get(noun)
+    return level is not None and any(p.level == level for p in places(name))
 
 
 def _replace(record: Record, name: str) -> Record:
