@@ -197,6 +197,8 @@ TEXTBOOK_FILES = {
     "textbook-heldout8": "textbook_pairs_heldout8.jsonl",
     "textbook-heldout9": "textbook_pairs_heldout9.jsonl",
     "textbook-heldout10": "textbook_pairs_heldout10.jsonl",
+    "textbook-heldout11": "textbook_pairs_heldout11.jsonl",
+    "textbook-heldout12": "textbook_pairs_heldout12.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -344,6 +346,28 @@ def textbook_heldout10(root: Path) -> Iterator[Pair]:
     its figures were read, and the one pair whose verdict a change of that session moved
     (it was mended): held out."""
     for row in _textbook_rows("textbook-heldout10"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout11(root: Path) -> Iterator[Pair]:
+    """A fourteenth set of 90 pairs (bench/data/textbook_pairs_heldout11.jsonl: 36
+    contradictions, 30 paraphrases, 24 traps), written blind to the code and the other sets
+    by a helper in the twelfth session (2026-11-30): claims as chatbot answers say them,
+    often with a second fact in an apposition or a clause. Measured blind twice (3 / 3 / 1
+    before the session and after its first commit); then read, and three readings of that
+    session come from it (the namesake guard, "The city" as the town named before, the
+    largest natural satellite): a dev set since."""
+    for row in _textbook_rows("textbook-heldout11"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout12(root: Path) -> Iterator[Pair]:
+    """A fifteenth set of 90 pairs (bench/data/textbook_pairs_heldout12.jsonl: 36
+    contradictions, 30 paraphrases, 24 traps), written blind to the code and the other sets
+    by a helper in the twelfth session (2026-11-30), kinds spread evenly over the errors
+    chatbot answers make. Measured once, at the session's end, before and after; only the
+    pair whose verdict moved was read: held out."""
+    for row in _textbook_rows("textbook-heldout12"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -635,6 +659,8 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout8": textbook_heldout8,
     "textbook-heldout9": textbook_heldout9,
     "textbook-heldout10": textbook_heldout10,
+    "textbook-heldout11": textbook_heldout11,
+    "textbook-heldout12": textbook_heldout12,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
