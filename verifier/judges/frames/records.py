@@ -970,7 +970,7 @@ def finisher(verb: Token) -> str:
     return ""
 
 
-TIMES = "times"  # the preposition-like mark of how often an act was done ("five times")
+_TIMES = "times"  # the preposition-like mark of how often an act was done ("five times")
 
 # bodies of water a river reaches: where it flows into
 _WATERS = frozenset({"sea", "ocean", "gulf", "bay", "lake", "river", "strait", "sound"})
@@ -1088,10 +1088,10 @@ def _adverbial(noun: Token) -> list[Arg]:
     if noun.ent_type_ in ("DATE", "TIME"):
         return [_arg(noun, "in")]
     counted = [c for c in noun.children if c.dep_ == "nummod"]
-    if noun.lower_ != TIMES or not counted:
+    if noun.lower_ != _TIMES or not counted:
         return []
     said = f"{counted[0].text} times"
-    return [Arg(said, TIMES, "number", _fold(said), False)]
+    return [Arg(said, _TIMES, "number", _fold(said), False)]
 
 
 def _where_antecedent(predicate: Token) -> Arg | None:
@@ -2889,12 +2889,12 @@ def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
 
 
 # a place's class, as "the <noun>" says it, and the gazetteer's level for it
-PLACE_CLASSES = {"city": CITY, "town": CITY, "country": COUNTRY, "nation": COUNTRY}
+_CLASS_LEVEL = {"city": CITY, "town": CITY, "country": COUNTRY, "nation": COUNTRY}
 
 
 def _of_class(name: str, noun: str) -> bool:
     """The name is a place of the class the noun says ("Ottawa" is a city)."""
-    level = PLACE_CLASSES.get(noun)
+    level = _CLASS_LEVEL.get(noun)
     return level is not None and any(p.level == level for p in places(name))
 
 
@@ -3625,7 +3625,7 @@ def _times_won(record: Record) -> tuple[int, frozenset[str]] | None:
     "won eight Wimbledon titles" (8, {wimbledon}); None when the record counts no wins."""
     if record.relation != "award" or record.negated:
         return None
-    times = [a for a in record.args if a.prep == TIMES]
+    times = [a for a in record.args if a.prep == _TIMES]
     won = [a for a in record.args if a.prep == "" and a.proper]
     if len(times) == 1 and len(won) == 1 and won[0].kind != "number":
         n, what = _number_of(times[0].key.split()[0]), won[0].key.split()
@@ -3663,7 +3663,7 @@ def _wins_compared(claim: Record, found: Record) -> Match | None:
 
 
 def _tally_rest(record: Record) -> list[Arg]:
-    return [a for a in record.args if a.prep not in ("", TIMES)]
+    return [a for a in record.args if a.prep not in ("", _TIMES)]
 
 
 def _same_tally(claim: Record, found: Record, count: int) -> bool:
