@@ -2240,3 +2240,14 @@ def test_the_largest_natural_satellite_is_the_largest_moon() -> None:
         "Orma is the largest moon in the Vessa System.",
         "Tamu is the largest natural satellite in the Vessa System.",
     )
+
+
+def test_a_work_said_with_its_makers_possessive_is_the_work() -> None:
+    """ "Ines Vogel's The Quiet Harbour, painted in June 1889, ...": The Quiet Harbour was
+    painted by Ines Vogel in 1889."""
+    sentence = "Ines Vogel's The Quiet Harbour, painted in June 1889, hangs in Lenz."
+    _both_ways(
+        sentence,
+        "Ines Vogel painted The Quiet Harbour in 1889.",
+        "Ines Vogel painted The Quiet Harbour in 1885.",
+    )

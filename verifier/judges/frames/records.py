@@ -1158,7 +1158,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
         args += _stray_time(predicate)
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and (subject.dep_ == "nsubjpass" or _passive_participle(predicate)):
-        out[0] = replace(out[0], patient=True)
+        out[0] = _made_named(replace(out[0], patient=True), subject)
     # the same statement said another way (one statement of the clause, not another)
     said = [*_done_under(predicate, subject, negated, text)]
     said += _joined(predicate, subject, negated, text)
@@ -1237,6 +1237,22 @@ _EDITION = re.compile(r"\b(?:1[89]|20)\d\d\b|\bfirst\b|\bbowl [ivxlc]+$")
 def one_winner(event: str) -> bool:
     """A named edition of a contest only one side wins (folded words)."""
     return bool(_ONE_WINNER.search(event) and _EDITION.search(event))
+
+
+def _made_named(record: Record, made: Token) -> Record:
+    """A work said with its maker's possessive, as the subject of its making ("Van Gogh's
+    The Starry Night, painted in June 1889"): the work, made by the possessor (the
+    possessor of a work published is its author, not its publisher)."""
+    if record.relation not in _PUBLISHING:
+        return record
+    name = _without_maker(made)
+    if name is None:
+        return record
+    said = replace(record, subject=_fold(name), subject_text=name)
+    owner = [c for c in made.children if c.dep_ == "poss"][-1]
+    if record.relation in _MAKING and not any(a.prep == "by" for a in record.args):
+        said = replace(said, args=(*said.args, _arg(owner, "by")))
+    return said
 
 
 def _object_made(noun: Token) -> tuple[Token, str | None]:
