@@ -2251,3 +2251,11 @@ def test_a_work_said_with_its_makers_possessive_is_the_work() -> None:
         "Ines Vogel painted The Quiet Harbour in 1889.",
         "Ines Vogel painted The Quiet Harbour in 1885.",
     )
+
+
+def test_a_quoted_title_is_its_words() -> None:
+    """ "The 1975 thriller 'Harbour' was directed by Anton Pell": Harbour, not 'harbour."""
+    assert ("contradiction", "value") in _kinds(
+        "The 1975 thriller 'Harbour' was directed by Anton Pell.",
+        "Lena Ortiz directed Harbour, which was released in June 1975.",
+    )

@@ -209,7 +209,9 @@ class Match:
 
 
 def _fold(text: str) -> str:
-    words = [re.sub(r"['’]s$", "", w.lower()) for w in _WORD.findall(text)]
+    # (a quote around a title is no part of its words: "'Jaws'" is Jaws)
+    said = (re.sub(r"['’]s$", "", w.lower()).strip("'’") for w in _WORD.findall(text))
+    words = [w for w in said if w]
     while words and words[0] in ("the", "a", "an"):
         words = words[1:]
     return " ".join(words)
