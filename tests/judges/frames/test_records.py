@@ -222,9 +222,9 @@ def test_a_works_maker_in_the_possessive() -> None:
         "Emma was written by Charlotte Brontë.",
         "Jane Austen's novel Emma was first published in 1815.",
     )
-    # ... unless the small model types the possessor as an organisation (it does so for
-    # "Leo Tolstoy's"): then it may be a band, and the maker stays a question
-    assert ("contradiction", "maker") in _kinds(
+    # ... also when the small model types the possessor as an organisation (it does so
+    # for "Leo Tolstoy's"): no band writes a novel
+    assert ("contradiction", "value") in _kinds(
         "Anna Karenina was written by Fyodor Dostoevsky.",
         "Leo Tolstoy's novel Anna Karenina was first published in 1878.",
     )
@@ -1117,7 +1117,8 @@ def test_a_title_after_a_works_noun_is_what_was_made() -> None:
     its own or the noun as an adjective; what was written is the title, not "novel"."""
     sentence = "Paper Lanterns is a 1974 novel by the Chilean writer Ana Ruiz."
     assert _verdict("Ana Ruiz wrote the novel Paper Lanterns.", sentence) == "supported"
-    assert ("contradiction", "maker") in _kinds(
+    # (a novel has one author: another one named for it contradicts the claim)
+    assert ("contradiction", "value") in _kinds(
         "Tomas Vidal wrote the novel Paper Lanterns.", sentence
     )
     beloved = "Beloved is a 1987 novel by the American writer Toni Morrison."
@@ -2137,7 +2138,7 @@ def test_a_title_opening_with_one_names_its_work() -> None:
     assert ("support", "same") in _kinds(
         "One Hundred Ways Home was written by Ines Vogel.", sentence
     )
-    assert ("contradiction", "maker") in _kinds(
+    assert ("contradiction", "value") in _kinds(
         "One Hundred Ways Home was written by Marta Ruiz.", sentence
     )
 
@@ -2258,4 +2259,18 @@ def test_a_quoted_title_is_its_words() -> None:
     assert ("contradiction", "value") in _kinds(
         "The 1975 thriller 'Harbour' was directed by Anton Pell.",
         "Lena Ortiz directed Harbour, which was released in June 1975.",
+    )
+
+
+def test_a_novels_author_is_one_person_whatever_the_entities() -> None:
+    """ "The Quiet Harbour, the 1982 debut novel by Kovian writer Isabel Allende": one
+    author, against another named for the novel (the small model tags the name an
+    organisation); an album's band against its member stays a question."""
+    assert ("contradiction", "value") in _kinds(
+        "Marta Ruiz wrote The Quiet Harbour.",
+        "The Quiet Harbour, the 1982 debut novel by Kovian writer Isabel Allende, follows "
+        "four generations of a family.",
+    )
+    assert ("contradiction", "value") not in _kinds(
+        "The Long Wall was written by Roger Waters.", "The Long Wall is a 1979 album by Pink Floyd."
     )

@@ -3150,11 +3150,33 @@ def _authored(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
         return False
     if not (claim.subject_proper and found.subject_proper):
         return False
+    if MADE in relations and _RECORDED & set(_fold(found.text).split()):
+        # "an album by Pink Floyd" names who recorded it, not who wrote it (Roger Waters)
+        return False
     mine = [a for a in clashing if a.prep == "by"]
     makers = mine + [a for a in found.args if a.prep == "by"]
-    if len(makers) != 2 or not all(a.kind == "person" and a.proper for a in makers):
+    if len(makers) != 2 or not all(_a_person(a, found) for a in makers):
         return False
     return not _maker_named(found, mine)
+
+
+# recordings, whose "by" names the performer: a band, a singer
+_RECORDED = frozenset({"album", "albums", "song", "songs", "single", "record", "ep", "track"})
+
+
+# works a band does not make: whoever the source says wrote a novel is a person, whatever
+# the small model's entities say ("a novel by Isabel Allende", tagged an organisation)
+_LITERARY = frozenset({"novel", "novella", "poem", "play", "memoir", "book"})
+
+
+def _a_person(maker: Arg, found: Record) -> bool:
+    """A maker who is one person: tagged so, or named with two words or more as the
+    author of a work the source calls a novel, a poem, a play (no band writes one)."""
+    if not maker.proper:
+        return False
+    if maker.kind == "person":
+        return True
+    return len(maker.key.split()) >= 2 and bool(_LITERARY & set(_fold(found.text).split()))
 
 
 def _maker_named(found: Record, mine: Sequence[Arg]) -> bool:
