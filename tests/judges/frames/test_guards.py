@@ -752,3 +752,14 @@ def test_a_namesake_pinned_by_its_state() -> None:
     assert judge.decide("Seattle was incorporated as a town in 1901.", [seattle]).label == (
         "refuted"
     )
+
+
+def test_a_number_of_another_year_is_another_figure() -> None:
+    """ "won 8 gold medals at the 2008 Games" / "won six gold medals at the 2004 Games": six
+    is 2004's figure, no conflict with 2008's; the same year's other number still is."""
+    judge = FrameJudge()
+    claim = "Anna Lind won 8 gold medals at the 2008 Orva Games."
+    other_year = "Anna Lind won six gold medals at the 2004 Orva Games."
+    assert judge.decide(claim, [other_year]).label == "inconclusive"
+    same_year = "Anna Lind won six gold medals at the 2008 Orva Games."
+    assert judge.decide(claim, [same_year]).label == "refuted"

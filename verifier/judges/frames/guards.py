@@ -500,11 +500,25 @@ def _of_the_claims_act(c: Conflict) -> bool:
 
 def another_time(c: Conflict) -> str | None:
     """The claim's year only says when its number held ("In 2023 the company had 38,400
-    employees"): another year in the sentence is another data point."""
+    employees"): another year in the sentence is another data point, and so is its number
+    ("won 8 gold medals at the 2008 Olympics" / "won six gold medals at the 2004
+    Olympics": six is 2004's figure)."""
     if c.origin != "slot" or c.slot is None or c.other is None:
         return None
     if _time_index(c.slot, c.claim, c.found):
         return f"{c.other.value.text} dates another figure"
+    if c.slot.value.kind == "quantity":
+        mine = [s for s in c.claim.slots if s.value.kind in TIME]
+        theirs = [s for s in c.found.slots if s.value.kind in TIME]
+        if (
+            mine
+            and theirs
+            and not any(compare(a.value, b.value) == "same" for a in mine for b in theirs)
+        ):
+            return (
+                f"{c.other.value.text} is a figure of {theirs[0].value.text}, the claim's "
+                f"of {mine[0].value.text}"
+            )
     return None
 
 
