@@ -928,9 +928,11 @@ _DOER_NOUNS = frozenset(
 
 # a work completed is a work made, by the making its kind says: "Beethoven completed nine
 # symphonies" composed them; "finished her third novel" wrote it
+# works that are written: a novel, a poem, a play (no band writes one)
+_WRITTEN = frozenset({"novel", "novella", "poem", "play", "memoir", "book"})
 _MADE_AS = {
     **dict.fromkeys(("symphony", "concerto", "opera", "sonata", "quartet", "oratorio"), "compose"),
-    **dict.fromkeys(("novel", "poem", "play", "memoir", "book"), "write"),
+    **dict.fromkeys(_WRITTEN, "write"),
     **dict.fromkeys(("painting", "portrait", "canvas", "mural", "fresco"), "paint"),
 }
 
@@ -3164,11 +3166,6 @@ def _authored(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
 _RECORDED = frozenset({"album", "albums", "song", "songs", "single", "record", "ep", "track"})
 
 
-# works a band does not make: whoever the source says wrote a novel is a person, whatever
-# the small model's entities say ("a novel by Isabel Allende", tagged an organisation)
-_LITERARY = frozenset({"novel", "novella", "poem", "play", "memoir", "book"})
-
-
 def _a_person(maker: Arg, found: Record) -> bool:
     """A maker who is one person: tagged so, or named with two words or more as the
     author of a work the source calls a novel, a poem, a play (no band writes one)."""
@@ -3176,7 +3173,9 @@ def _a_person(maker: Arg, found: Record) -> bool:
         return False
     if maker.kind == "person":
         return True
-    return len(maker.key.split()) >= 2 and bool(_LITERARY & set(_fold(found.text).split()))
+    # (whoever the source says wrote a novel is a person, whatever the small model's
+    # entities say: "a novel by Isabel Allende", tagged an organisation)
+    return len(maker.key.split()) >= 2 and bool(_WRITTEN & set(_fold(found.text).split()))
 
 
 def _maker_named(found: Record, mine: Sequence[Arg]) -> bool:
@@ -3674,14 +3673,23 @@ def _times_won(record: Record) -> tuple[int, frozenset[str]] | None:
         n = _number_of(first)
     else:
         return None
-    words = frozenset(
-        _singular(stem(w)) for w in what if w not in _WON_AS and w not in ("the", "of")
-    )
+    words = _thing_words(what)
     return (n, words) if n is not None and words else None
 
 
-def _singular(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+def _thing_words(words: Iterable[str]) -> frozenset[str]:
+    """The telling words of a thing done or won, as stems ("three World Cups": {world,
+    cups}): no count, article or noun of wins ("titles")."""
+    return frozenset(
+        stem(w)
+        for w in words
+        if w not in _WON_AS and w not in ("the", "of") and _number_of(w) is None
+    )
+
+
+def _words_among(words: frozenset[str], others: frozenset[str]) -> bool:
+    """Every word is one of the others, in either number ("cup" of "cups")."""
+    return all(any(_forms(w) & _forms(o) for o in others) for w in words)
 
 
 def _wins_compared(claim: Record, found: Record) -> Match | None:
@@ -3691,7 +3699,7 @@ def _wins_compared(claim: Record, found: Record) -> Match | None:
     mine, theirs = _times_won(claim), _times_won(found)
     if mine is None or theirs is None or not same_subject(claim, found):
         return None
-    if not (mine[1] <= theirs[1] or theirs[1] <= mine[1]):
+    if not (_words_among(mine[1], theirs[1]) or _words_among(theirs[1], mine[1])):
         return None  # wins of another thing
     if not _same_tally(claim, found, theirs[0]):
         return None
@@ -3736,15 +3744,9 @@ def _years_said(record: Record) -> set[int]:
 
 
 def _object_words(record: Record) -> frozenset[str]:
-    """The telling words of what the act was done to ("the World Cup", "three World Cups":
-    {world, cup})."""
-    return frozenset(
-        _singular(stem(w))
-        for a in record.args
-        if a.prep == ""
-        for w in a.key.split()
-        if w not in _WON_AS and w not in ("the", "of") and _number_of(w) is None
-    )
+    """The telling words of what the act was done to ("the World Cup", "three World
+    Cups")."""
+    return _thing_words(w for a in record.args if a.prep == "" for w in a.key.split())
 
 
 def _since_denied(claim: Record, found: Record) -> Match | None:
@@ -3757,7 +3759,7 @@ def _since_denied(claim: Record, found: Record) -> Match | None:
     if len(since) != 1 or not same_subject(claim, found):
         return None
     mine, theirs = _object_words(claim), _object_words(found)
-    if not mine or not mine <= theirs:
+    if not mine or not _words_among(mine, theirs):
         return None
     later = sorted(y for y in _years_said(found) if y > since[0])
     if not later:
