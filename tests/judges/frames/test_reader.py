@@ -17,6 +17,7 @@ from verifier.judges.frames.reader import (
     RECORD_GUARDS,
     Reading,
     _candidates,
+    _subject_before,
     reading_of,
 )
 from verifier.judges.frames.records import Match, Record
@@ -512,3 +513,15 @@ def test_the_city_is_the_city_named_in_the_sentence_before() -> None:
     assert judge.decide("Ottawa is the capital of Canada.", [evidence]).label == "supported"
     river = "The Orva flows past Lenz. The city is the capital of Kovia."
     assert judge.decide("Tamar is the capital of Kovia.", [river]).label != "refuted"
+
+
+def test_a_pronoun_opening_a_sentence_is_the_subject_before() -> None:
+    """ "Tomas Lind joined Orvex in 1998. He succeeded Anton Pell as chair in 2011.": "He"
+    is Tomas Lind, not Anton Pell whom the claim names (named there as an object)."""
+    evidence = "Tomas Lind joined Orvex in 1998. He succeeded Anton Pell as chair in 2011."
+    claim = "Anton Pell succeeded Marta Ruiz as chair in 2011."
+    assert FrameJudge().decide(claim, [evidence]).label != "refuted"
+    assert _subject_before(evidence, evidence.index("He"), evidence[evidence.index("He") :]) == (
+        "tomas lind"
+    )
+    assert _subject_before("Orvex was founded in 1998. He left.", 28, "He left.") is None

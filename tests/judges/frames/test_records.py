@@ -2274,3 +2274,51 @@ def test_a_novels_author_is_one_person_whatever_the_entities() -> None:
     assert ("contradiction", "value") not in _kinds(
         "The Long Wall was written by Roger Waters.", "The Long Wall is a 1979 album by Pink Floyd."
     )
+
+
+def test_a_one_maker_works_maker_conflicts_whatever_else_the_claim_adds() -> None:
+    """ "The Quiet Harbour was painted by Marta Ruiz at her garden in Lenz" against "Ines
+    Vogel painted The Quiet Harbour in June 1889": the garden left unsaid, the painter
+    still conflicts (a painting has one painter); a design, which may have several
+    designers, stays a question for the rater (a maker)."""
+    sentence = "Ines Vogel painted The Quiet Harbour in June 1889 while staying in Tamar."
+    assert ("contradiction", "value") in _kinds(
+        "The Quiet Harbour was painted by Marta Ruiz at her garden in Lenz.", sentence
+    )
+    designed = _kinds(
+        "The Tarn Bridge was designed by Marta Ruiz at her studio in Lenz.",
+        "Ines Vogel designed the Tarn Bridge in 1889.",
+    )
+    assert ("contradiction", "value") not in designed
+
+
+def test_two_roles_each_with_its_own_holder() -> None:
+    """ "the capital city of Kovia and the seat of its parliament": two roles, each with
+    its own "of"; "the capital and largest city of Kovia" shares one."""
+    claim = "Lenz is the capital city of Kovia and the seat of its federal parliament."
+    assert ("contradiction", "unique_role") in _kinds(claim, "Tamar is Kovia's capital.")
+    shared = "Lenz is the capital and largest city of Kovia."
+    assert ("contradiction", "unique_role") in _kinds(shared, "Tamar is the capital of Kovia.")
+
+
+def test_a_count_whose_parts_the_sentence_named_before() -> None:
+    """ "whereas a newborn has around 270 bones, an adult skeleton consists of 206": 206
+    bones; a bare number of nothing named before stays unread."""
+    sentence = "Many bones fuse in childhood, so whereas a newborn has 270, an adult skeleton consists of 206."
+    assert ("contradiction", "count") in _kinds(
+        "The adult skeleton is made up of about 300 bones.", sentence
+    )
+    assert ("support", "same") in _kinds("The adult skeleton consists of 206 bones.", sentence)
+    assert _says_nothing(
+        "The adult skeleton is made up of about 300 bones.",
+        "In the museum, an adult skeleton consists of 206.",
+    )
+
+
+def test_a_phrase_on_the_verbs_particle_is_the_verbs() -> None:
+    """ "The Kovian Senate is made up of 435 members": the small model hangs "of 435
+    members" on "up"; it is what the Senate is made of."""
+    assert ("contradiction", "count") in _kinds(
+        "The Kovian Senate is made up of 435 members elected from all fifty states.",
+        "The Kovian Senate consists of 100 members.",
+    )

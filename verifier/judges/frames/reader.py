@@ -380,13 +380,20 @@ def _candidates(
 
 
 _PLACE_CLASS_START = re.compile(r"^(?:The|This) (?:city|town|country|nation)\b")
+# a sentence opening with a pronoun for a person, or for a thing
+_PERSON_PRONOUN_START = re.compile(r"^(?:He|She)\b")
+_THING_PRONOUN_START = re.compile(r"^It\b(?!'s| is (?:said|thought|believed|estimated))")
 
 
-def _place_before(text: str, start: int, sentence: str) -> str | None:
-    """Whom "The city" or "The country" opening a sentence stands for: the place named as
-    the subject of the sentence before it in the same text ("Ottawa sits on the Ottawa
-    River. The city is the capital of Canada."), if any."""
-    if not _PLACE_CLASS_START.match(sentence):
+def _subject_before(text: str, start: int, sentence: str) -> str | None:
+    """Whom a sentence's opening word stands for: the one named as the subject of the
+    sentence before it in the same text, if any. "The city" or "The country" is the place
+    named there ("Ottawa sits on the Ottawa River. The city is the capital of Canada.");
+    "He" or "She" the person ("Tim Cook joined Apple in 1998. He succeeded Steve Jobs as
+    chief executive"), "It" the thing."""
+    place = _PLACE_CLASS_START.match(sentence)
+    person = _PERSON_PRONOUN_START.match(sentence)
+    if not (place or person or _THING_PRONOUN_START.match(sentence)):
         return None
     spans = [(a, b) for a, b in sentence_spans(text[:start], how=Splitting.QUICK) if b <= start]
     if not spans:
@@ -398,7 +405,9 @@ def _place_before(text: str, start: int, sentence: str) -> str | None:
     first = next(
         (r for r in _sentence_records(previous, ()) if r.subject and r.subject_proper), None
     )
-    return first.subject if first is not None else None
+    if first is None or (not place and (first.subject_kind == "person") != bool(person)):
+        return None
+    return first.subject
 
 
 def _tail_from_subject(claim: str, sentence: str, start: int) -> int | None:
@@ -436,8 +445,11 @@ def reading_of(
         sentence = text[a:b]
         context = (before[i][-_CONTEXT:] if before else "") + text[:b]
         names = [s for s in subjects if _named(s, context)]
-        if (before_ := _place_before(text, a, sentence)) is not None and before_ not in names:
-            names.append(before_)
+        before_ = _subject_before(text, a, sentence)
+        if before_ is not None and before_ not in names:
+            # a pronoun's antecedent comes first (the claim's subject may be named in the
+            # sentence before as an object: "He" is still the subject there)
+            names.insert(len(names) if _PLACE_CLASS_START.match(sentence) else 0, before_)
         theirs = _sentence_records(sentence, tuple(names), titles_of(claim))
         for claim_record in mine:
             for found in theirs:

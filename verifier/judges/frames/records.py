@@ -1016,7 +1016,11 @@ def _role_args(noun: Token) -> list[Arg]:
         for c in _demonym_scope(noun)
         for country in [country_of_demonym(c.text)]
     ]
-    for child in (c for t in _family(noun) for c in t.children):
+    # a role with its own "of" keeps it ("the capital of Australia and the seat of its
+    # parliament": two roles, two holders); one without takes its family's ("the capital
+    # and largest city of Italy")
+    own = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for c in noun.children)
+    for child in (c for t in ([noun] if own else _family(noun)) for c in t.children):
         if child.dep_ == "prep" and child.lower_ in _ROLE_PREPS:
             for obj in child.children:
                 if obj.dep_ == "pobj":
@@ -1030,7 +1034,9 @@ def _role_args(noun: Token) -> list[Arg]:
 
 def _args(predicate: Token) -> list[Arg]:
     out: list[Arg] = []
-    for child in predicate.children:
+    # a phrase the parse hangs on the verb's particle is the verb's ("made up of 435")
+    particles = [c for c in predicate.children if c.dep_ == "prt"]
+    for child in [*predicate.children, *(p for t in particles for p in t.children)]:
         if child.dep_ in _OBJECT_DEPS and (
             child.pos_ != "ADJ" or any(c.dep_ == "det" for c in child.children)
         ):
@@ -3594,7 +3600,7 @@ def _compared(claim: Record, found: Record) -> Match:
         return wins
     if _counts(claim) and _counts(found):
         # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
-        claim, found = _as_count(claim), _as_count(found)
+        claim, found = _as_count(claim), _elided_parts(_as_count(found), claim)
     elif not _same_relation(claim.relation, found.relation):
         return Match("unrelated", "another relation", "", claim, found)
     confirmed, clashing, said = _agreement(claim.args, found.args)
@@ -3779,6 +3785,19 @@ def _ended(claim: Record, found: Record) -> bool:
     )
 
 
+def _one_maker_clash(claim: Record, clashing: Sequence[Arg]) -> bool:
+    """The one conflict is who made a work that has one maker ("The Starry Night was
+    painted by Claude Monet at Giverny" / "Vincent van Gogh painted The Starry Night"):
+    whatever else the claim adds, and the source leaves unsaid, the work was not made
+    twice, so it is no other event."""
+    return (
+        claim.patient
+        and claim.relation in _ONE_MAKER
+        and len(clashing) == 1
+        and clashing[0].prep == "by"
+    )
+
+
 def _one_value_apart(
     claim: Record,
     found: Record,
@@ -3797,7 +3816,9 @@ def _one_value_apart(
         # "Olaf Lund designed the Tarn Bridge" does not deny that he designed the Orva
         # Bridge: a maker makes many things (who made one thing is its passive's slot)
         return Match("unrelated", "another work", "; ".join(said), claim, found, features)
-    one_apart = len(said) == 1 and confirmed == len(claim.args) - 1
+    one_apart = len(said) == 1 and (
+        confirmed == len(claim.args) - 1 or _one_maker_clash(claim, clashing)
+    )
     negated = claim.negated or found.negated
     same = (
         claim.relation == found.relation
@@ -4020,6 +4041,24 @@ def _as_count(record: Record) -> Record:
     """A count said as "have" with the number as its object, to compare two ways of
     saying one make-up."""
     return replace(record, relation="have", args=(replace(record.args[0], prep=""),))
+
+
+def _elided_parts(found: Record, claim: Record) -> Record:
+    """A bare count whose parts the sentence named before it counts them ("whereas a
+    newborn has around 270 bones, an adult skeleton consists of 206"): a count of the
+    claim's parts when those are the parts named."""
+    mine, theirs = claim.args[0], found.args[0]
+    words = mine.key.split()
+    if not words or not _BARE_NUMBER.fullmatch(theirs.text) or _BARE_NUMBER.fullmatch(words[-1]):
+        return found
+    named = re.search(rf"\b{re.escape(words[-1])}\b", found.text, re.IGNORECASE)
+    if named is None or named.start() >= found.text.find(theirs.text):
+        return found
+    parts = f"{theirs.text} {words[-1]}"
+    return replace(found, args=(replace(theirs, text=parts, key=f"{theirs.key} {words[-1]}"),))
+
+
+_BARE_NUMBER = re.compile(r"(?:about |around |some |nearly |over )?[\d,.]+")
 
 
 _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per|apiece|a piece|on average)\b", re.IGNORECASE)
