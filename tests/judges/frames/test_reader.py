@@ -10,7 +10,7 @@ from importlib import resources
 
 import pytest
 
-from verifier.judges.base import Action, aggregate
+from verifier.judges.base import Action, Judgement, aggregate
 from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.reader import (
     CANDIDATES,
@@ -525,3 +525,12 @@ def test_a_pronoun_opening_a_sentence_is_the_subject_before() -> None:
         "tomas lind"
     )
     assert _subject_before("Orvex was founded in 1998. He left.", 28, "He left.") is None
+
+
+def test_a_sentence_opening_with_a_pronoun_after_the_subject_is_read() -> None:
+    """ "Tarn Wat was built in the 12th century. It lies near Orsk in Kovia.": the second
+    sentence shares no word with the claim but speaks of its subject."""
+    evidence = "Tarn Wat was built in the early 12th century. It lies near Orsk in northern Kovia."
+    claim = "Tarn Wat, the largest temple in the world, is located in Lenvia."
+    spots = _candidates(claim, [evidence], [Judgement("inconclusive", 0.0, "frames")])
+    assert any(evidence[a:b].startswith("It lies") for _i, a, b in spots)

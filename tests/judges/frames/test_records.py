@@ -294,7 +294,8 @@ def test_a_role_of_a_narrower_scope_is_not_contradicted() -> None:
 
 def test_a_signer_named_by_a_pronoun_is_the_name_before_it() -> None:
     # "when they signed it": the signers named before; the signer is one slot of "sign"
-    # (another year of signing is not a contradiction: a treaty may be signed twice)
+    # (another year of one party's signing is not a contradiction: a treaty may be signed
+    # by its parties in different years; the treaty's own signing is dated once)
     assert ("contradiction", "maker") in _kinds(
         "The Treaty of Ghent was signed by Andrew Jackson.",
         "John Quincy Adams and Henry Clay led the talks when they signed the Treaty of "
@@ -304,7 +305,7 @@ def test_a_signer_named_by_a_pronoun_is_the_name_before_it() -> None:
         outcome == "contradiction"
         for outcome, _kind in _kinds(
             "The Treaty of Ghent was signed in 1815.",
-            "The Treaty of Ghent was signed in December 1814.",
+            "The Treaty of Ghent was signed by the United States in 1814.",
         )
     )
 
@@ -2321,4 +2322,34 @@ def test_a_phrase_on_the_verbs_particle_is_the_verbs() -> None:
     assert ("contradiction", "count") in _kinds(
         "The Kovian Senate is made up of 435 members elected from all fifty states.",
         "The Kovian Senate consists of 100 members.",
+    )
+
+
+def test_a_named_things_one_dated_act() -> None:
+    """A treaty signed, a battle fought, an album released, dated: another date of it
+    contradicts; "the treaty" (which one?) does not, nor the place of a signing."""
+    assert ("contradiction", "value") in _kinds(
+        "The Peace of Lenz was signed in 1748.",
+        "The Peace of Lenz was signed in Tamar and Orsk in 1648.",
+    )
+    assert ("contradiction", "value") in _kinds(
+        "The Battle of Orsk was fought in 1067.",
+        "The Battle of Orsk was fought on 14 October 1066 by the army of Duke Anton.",
+    )
+    assert _says_nothing("The Treaty of Lenz was signed in 1721.", "The treaty was signed in 1724.")
+    assert _says_nothing(
+        "The Peace of Lenz was signed in Tamar.", "The Peace of Lenz was signed in Orsk in 1648."
+    )
+
+
+def test_a_birth_or_a_founding_happens_once_whatever_else_the_claim_adds() -> None:
+    """ "Marta Ruiz was born in Lyon in 1950" / "Marta Ruiz was born in Marseille": the
+    year left unsaid, the town still conflicts; an opening of something the subject opened
+    is one of many."""
+    assert ("contradiction", "value") in _kinds(
+        "Marta Ruiz was born in Lyon in 1950.", "Marta Ruiz was born in Marseille."
+    )
+    assert _says_nothing(
+        "Ines Vogel opened a couture house in Lenz in 1915.",
+        "Ines Vogel opened her first shop, a boutique in Tamar, in 1910.",
     )

@@ -363,17 +363,23 @@ def _candidates(
         if decided and judgement.start is not None and judgement.end is not None:
             chosen.append((i, judgement.start, judgement.end))
             continue
+        named_before = False
         for start, end in sentence_spans(text, how=Splitting.QUICK):
             sentence = text[start:end]
             if len(sentence) > MAX_PARSE_CHARS or len(sentence.split()) > _LONGEST:
                 tail = _tail_from_subject(claim, sentence, start)
                 if tail is None:
+                    named_before = False
                     continue
                 start, sentence = tail, text[tail:end]
             theirs = _stems(sentence) | _degree_stems(sentence) if degrees else _stems(sentence)
             shared = len(wanted & theirs)
-            if shared >= need or named & theirs:
+            # a sentence opening with "It", "He" or "She" after one naming the subject
+            # speaks of it ("Angkor Wat was built ... It lies near Siem Reap in Cambodia")
+            told = named_before and _PRONOUN_START.match(sentence) is not None
+            if shared >= need or named & theirs or told:
                 scored.append((shared / max(1, len(wanted)), i, start, end))
+            named_before = bool(named & theirs)
     scored.sort(key=lambda s: -s[0])
     chosen += [(i, a, b) for _s, i, a, b in scored[:CANDIDATES]]
     return chosen
@@ -381,6 +387,7 @@ def _candidates(
 
 _PLACE_CLASS_START = re.compile(r"^(?:The|This) (?:city|town|country|nation)\b")
 # a sentence opening with a pronoun for a person, or for a thing
+_PRONOUN_START = re.compile(r"(?:It|He|She)\b")
 _PERSON_PRONOUN_START = re.compile(r"^(?:He|She)\b")
 _THING_PRONOUN_START = re.compile(r"^It\b(?!'s| is (?:said|thought|believed|estimated))")
 

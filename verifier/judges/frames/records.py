@@ -3787,15 +3787,26 @@ def _ended(claim: Record, found: Record) -> bool:
 
 def _one_maker_clash(claim: Record, clashing: Sequence[Arg]) -> bool:
     """The one conflict is who made a work that has one maker ("The Starry Night was
-    painted by Claude Monet at Giverny" / "Vincent van Gogh painted The Starry Night"):
-    whatever else the claim adds, and the source leaves unsaid, the work was not made
-    twice, so it is no other event."""
+    painted by Claude Monet at Giverny" / "Vincent van Gogh painted The Starry Night"),
+    or when or where a named subject came to be or ended ("born in Lyon in 1950" / "born
+    in Paris"): whatever else the claim adds, and the source leaves unsaid, that happened
+    once, so it is no other event."""
+    if len(clashing) != 1:
+        return False
+    if claim.patient and claim.relation in _ONE_MAKER and clashing[0].prep == "by":
+        return True
+    # (the subject is what came to be: "Chanel opened a couture house" opened one of many)
     return (
-        claim.patient
-        and claim.relation in _ONE_MAKER
-        and len(clashing) == 1
-        and clashing[0].prep == "by"
+        claim.subject_proper
+        and claim.relation in _ONCE_IN_A_LIFE
+        and not any(a.prep == "" for a in claim.args)
+        and clashing[0].kind in ("time", "place")
+        and clashing[0].prep in ("in", "on", "at")
     )
+
+
+# what a named subject does once: its birth, death, founding, building, opening
+_ONCE_IN_A_LIFE = frozenset({"born", "die", "found", "build", "open"})
 
 
 def _one_value_apart(
@@ -3877,6 +3888,7 @@ def _one_valued(claim: Record, found: Record) -> bool:
         (claim.relation in FUNCTIONAL and not _residence(claim))
         or claim.relation in ("locate", MADE)
         or (_one_named_patient(claim, found) and claim.relation in _ONCE_DONE_TO)
+        or (_one_named_patient(claim, found) and _dated_once(claim, found))
         or (claim.subject_proper and claim.relation in _ENDS)
         or (_formed(claim) and _formed(found))
         or _held_took_place(claim, found)
@@ -3977,6 +3989,31 @@ def _residence(record: Record) -> bool:
     """ "Einstein lived in Princeton": where one lives (many places in a life), not the
     population a place has (one number), though the table says both as "populat"."""
     return record.relation == "populat" and not any(a.kind == "number" for a in record.args)
+
+
+# what is done once to a named thing, dated: a treaty signed, a battle fought, an album
+# released ("The Peace of Westphalia was signed in 1748" / "... in Osnabrück and Münster
+# in 1648"); only its date, since a treaty has several signatories and places
+_DATED_ONCE = frozenset({"sign", "fight", "release"})
+
+
+def _dated_once(claim: Record, found: Record) -> bool:
+    """The claim dates a one-time act done to its named subject, and says nothing else;
+    the source dates the act itself: not one party's signing ("signed by the United States
+    in 1998"), nor a release in one country, nor "the treaty" (which one?)."""
+    if claim.relation not in _DATED_ONCE or not claim.args or _a_class_of(found):
+        return False
+    if not all(a.kind == "time" and a.prep in ("in", "on", "") for a in claim.args):
+        return False
+    if claim.relation == "sign" and any(a.prep == "by" for a in found.args):
+        return False
+    return claim.relation != "release" or not any(a.kind == "place" for a in found.args)
+
+
+def _a_class_of(record: Record) -> bool:
+    """The record's subject is "the <noun>" taken for the claim's name ("The treaty was
+    signed in 1724": which treaty?), not a name or a pronoun for one."""
+    return record.resolved and record.subject_text.lower().startswith(("the ", "this "))
 
 
 def _one_named_patient(claim: Record, found: Record) -> bool:
