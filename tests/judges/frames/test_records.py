@@ -2353,3 +2353,19 @@ def test_a_birth_or_a_founding_happens_once_whatever_else_the_claim_adds() -> No
         "Ines Vogel opened a couture house in Lenz in 1915.",
         "Ines Vogel opened her first shop, a boutique in Tamar, in 1910.",
     )
+
+
+def test_a_total_of_works_completed_and_a_whole_career() -> None:
+    """ "Over his career, Anton Pell composed a total of nine symphonies" / "Pell
+    completed a total of nine symphonies": the career dates nothing, the total is the
+    works."""
+    sentence = "Pell completed a total of nine symphonies, the last of which premiered in 1824."
+    assert ("support", "same") in _kinds("Anton Pell composed nine symphonies.", sentence)
+    assert (
+        _verdict("Over his career, Anton Pell composed a total of nine symphonies.", sentence)
+        == "supported"
+    )
+    assert ("contradiction", "count") in _kinds(
+        "During his lifetime, Anton Pell composed a total of seven symphonies.",
+        "Anton Pell composed a total of nine symphonies.",
+    )

@@ -943,6 +943,9 @@ def _work_completed(verb: Token) -> str | None:
     if verb.lemma_.lower() not in _FINISHING:
         return None
     for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        if obj.lower_ == "total":
+            # "completed a total of nine symphonies": nine symphonies
+            obj = next((o for p in obj.children if p.lower_ == "of" for o in p.children), obj)
         made = _MADE_AS.get(obj.lemma_.lower())
         if made is not None:
             return made
@@ -1069,17 +1072,7 @@ def _args(predicate: Token) -> list[Arg]:
                     if obj.dep_ == "pobj"
                 ]
         elif child.dep_ == "prep":
-            for obj in child.children:
-                if obj.dep_ != "pobj":
-                    continue
-                if child.lower_ == "between" and _kind_of(obj)[0] == "time":
-                    # "built between 1928 and 1932": one span of time, not two dates
-                    span = obj.doc[obj.left_edge.i : obj.right_edge.i + 1]
-                    out.append(Arg(span.text, "between", "time", _fold(span.text)))
-                    continue
-                out.append(_arg(obj, child.lower_))
-                # "in Paris, France" / "in 80 AD and 120 AD": the conjuncts too
-                out += [_arg(c, child.lower_) for c in obj.children if c.dep_ == "conj"]
+            out += _prep_args(child)
         elif child.dep_ == "agent":
             for obj in child.children:
                 if obj.dep_ == "pobj":
@@ -1090,6 +1083,36 @@ def _args(predicate: Token) -> list[Arg]:
     if where is not None and not any(a.kind == "place" and a.prep for a in out):
         out.append(where)
     return out
+
+
+def _prep_args(prep: Token) -> list[Arg]:
+    """The arguments a preposition on the predicate gives."""
+    out: list[Arg] = []
+    for obj in prep.children:
+        if obj.dep_ != "pobj" or _whole_life(prep, obj):
+            continue
+        if prep.lower_ == "between" and _kind_of(obj)[0] == "time":
+            # "built between 1928 and 1932": one span of time, not two dates
+            span = obj.doc[obj.left_edge.i : obj.right_edge.i + 1]
+            out.append(Arg(span.text, "between", "time", _fold(span.text)))
+            continue
+        out.append(_arg(obj, prep.lower_))
+        # "in Paris, France" / "in 80 AD and 120 AD": the conjuncts too
+        out += [_arg(c, prep.lower_) for c in obj.children if c.dep_ == "conj"]
+    return out
+
+
+_LIFE = frozenset({"career", "life", "lifetime"})
+
+
+def _whole_life(prep: Token, obj: Token) -> bool:
+    """ "Over his career", "during her lifetime": the span of the doer's own life, which
+    dates nothing and which no source restates."""
+    return (
+        prep.lower_ in ("over", "during", "throughout", "in")
+        and obj.lower_ in _LIFE
+        and any(c.dep_ == "poss" and c.pos_ == "PRON" for c in obj.children)
+    )
 
 
 def _adverbial(noun: Token) -> list[Arg]:
