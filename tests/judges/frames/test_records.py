@@ -2369,3 +2369,21 @@ def test_a_total_of_works_completed_and_a_whole_career() -> None:
         "During his lifetime, Anton Pell composed a total of seven symphonies.",
         "Anton Pell composed a total of nine symphonies.",
     )
+
+
+def test_never_denies_the_act_at_the_claims_time() -> None:
+    """ "Anton Pell was awarded the Orva Prize in 1948" / "Pell never received the Orva
+    Prize": denied at any time; "did not receive it in 1950" denies another year only."""
+    claim = "Anton Pell was awarded the Orva Prize in 1948."
+    assert ("contradiction", "negation") in _kinds(
+        claim, "Although nominated five times, Anton Pell never received the Orva Prize."
+    )
+    assert ("contradiction", "negation") not in _kinds(
+        claim, "Anton Pell did not receive the Orva Prize in 1950."
+    )
+
+
+def test_none_is_a_count() -> None:
+    """ "Tarn has no moons" against "Tarn has two moons": none is a count of 0."""
+    assert ("contradiction", "count") in _kinds("Tarn has two moons.", "Tarn has no moons.")
+    assert ("support", "same") in _kinds("Tarn has no moons.", "Tarn has no moons.")

@@ -3612,18 +3612,17 @@ def _other_shapes(claim: Record, found: Record) -> Match | None:
 
 
 def _compared(claim: Record, found: Record) -> Match:
-    shaped = _other_shapes(claim, found)
+    shaped = (
+        _other_shapes(claim, found)
+        or _lacking(claim, found)
+        or _wins_compared(claim, found)
+        or _since_denied(claim, found)
+    )
     if shaped is not None:
         return shaped
-    lacking = _lacking(claim, found)
-    if lacking is not None:
-        return lacking
-    wins = _wins_compared(claim, found) or _since_denied(claim, found)
-    if wins is not None:
-        return wins
-    if _counts(claim) and _counts(found):
-        # "has 206 bones" / "consists of 206 bones": one make-up, said two ways
-        claim, found = _as_count(claim), _elided_parts(_as_count(found), claim)
+    counted = _both_counts(claim, found)
+    if counted is not None:
+        claim, found = counted
     elif not _same_relation(claim.relation, found.relation):
         return Match("unrelated", "another relation", "", claim, found)
     confirmed, clashing, said = _agreement(claim.args, found.args)
@@ -3657,6 +3656,9 @@ def _compared(claim: Record, found: Record) -> Match:
             found,
             features,
         )
+    if conflicts == 0 and _never(claim, found, confirmed):
+        said_never = f"{found.subject_text}: never ({found.relation})"
+        return Match("contradiction", "negation", said_never, claim, found, features)
     if conflicts == 0 and confirmed == len(claim.args):
         if claim.negated != found.negated:
             if _class_denied(claim, found):
@@ -3796,6 +3798,24 @@ def _since_denied(claim: Record, found: Record) -> Match | None:
     features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
     said = f"{found.subject_text} did it in {later[0]}, after {since[0]}"
     return Match("contradiction", "negation", said, claim, found, features)
+
+
+_NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
+
+
+def _never(claim: Record, found: Record, confirmed: int) -> bool:
+    """ "Gandhi was awarded the Nobel Peace Prize in 1948" / "Gandhi never received the
+    Nobel Peace Prize": "never" denies the act at any time, so the claim's time, which the
+    source does not give, is denied too. Only when every other value of the claim is
+    confirmed, and on a verb of substance."""
+    if claim.negated or not found.negated or claim.relation in _WEAK_VERBS:
+        return False
+    times = sum(a.kind == "time" for a in claim.args)
+    if not times or confirmed != len(claim.args) - times or not confirmed:
+        return False
+    if any(a.kind == "time" for a in found.args):
+        return False
+    return _NEVER.search(found.text) is not None
 
 
 def _ended(claim: Record, found: Record) -> bool:
@@ -4095,6 +4115,29 @@ def _counts(record: Record) -> bool:
         and record.args[0].kind == "number"
         and record.args[0].prep in _COUNT_PREPS
     )
+
+
+def _both_counts(claim: Record, found: Record) -> tuple[Record, Record] | None:
+    """ "has 206 bones" / "consists of 206 bones" / "has no bones": one make-up said two
+    ways, both as counts (None: not both counts)."""
+    if not _counts(claim):
+        return None
+    found = _none_counted(found)
+    if not _counts(found):
+        return None
+    return _as_count(claim), _elided_parts(_as_count(found), claim)
+
+
+def _none_counted(record: Record) -> Record:
+    """ "Mercury has no moons": a count of none (0 moons), to compare with a count."""
+    if not (record.negated and record.relation in _COUNTING and len(record.args) == 1):
+        return record
+    arg = record.args[0]
+    if not arg.key.startswith("no ") or arg.prep not in _COUNT_PREPS:
+        return record
+    parts = arg.key.removeprefix("no ")
+    none = replace(arg, text=f"0 {parts}", key=f"0 {parts}", kind="number")
+    return replace(record, negated=False, args=(none,))
 
 
 def _as_count(record: Record) -> Record:
