@@ -2387,3 +2387,19 @@ def test_none_is_a_count() -> None:
     """ "Tarn has no moons" against "Tarn has two moons": none is a count of 0."""
     assert ("contradiction", "count") in _kinds("Tarn has two moons.", "Tarn has no moons.")
     assert ("support", "same") in _kinds("Tarn has no moons.", "Tarn has no moons.")
+
+
+def test_a_subject_named_more_fully_supports_but_never_conflicts() -> None:
+    """ "Pell composed nine symphonies" / "Anton Pell composed nine symphonies"; "Orvex
+    was founded in 1976" / "Orvex Computer Company was founded in 1976": the same name,
+    more fully. A part ("the Western Orvan Empire") or a kin ("Tomas Berg's son") is not;
+    nor is another value a conflict ("Lawson" is not surely "James Lawson")."""
+    assert ("support", "same") in _kinds(
+        "Pell composed nine symphonies.", "Anton Pell composed nine symphonies."
+    )
+    assert ("support", "same") in _kinds(
+        "Orvex was founded in 1976.", "Orvex Computer Company was founded in 1976."
+    )
+    assert _says_nothing("The Orvan Empire ended in 476.", "The Western Orvan Empire ended in 476.")
+    assert _says_nothing("Tomas Berg was born in Oslo.", "Tomas Berg's son was born in Oslo.")
+    assert _says_nothing("Pell composed seven symphonies.", "Anton Pell composed nine symphonies.")

@@ -3352,6 +3352,39 @@ def same_subject(claim: Record, found: Record) -> bool:
     return not extra
 
 
+def _named_more_fully(claim: Record, found: Record) -> bool:
+    """The source names the claim's subject with more words: a person with given names
+    ("Beethoven" / "Ludwig van Beethoven", "Pete Conrad" / "Charles Pete Conrad"), a firm
+    with its style ("Apple" / "Apple Computer Company"). Not a part or a kin ("the Western
+    Roman Empire", "Tomas Berg's son"), nor a name resolved from another word."""
+    if not (claim.subject_proper and found.subject_proper) or found.resolved:
+        return False
+    mine, theirs = claim.subject.split(), found.subject.split()
+    if len(theirs) <= len(mine) or not set(mine) <= set(theirs):
+        return False
+    if "person" in (claim.subject_kind, found.subject_kind):
+        return theirs[-1] == mine[-1]
+    return theirs[: len(mine)] == mine and theirs[-1] in _FIRM_STYLES
+
+
+# the words a firm's full name ends in
+_FIRM_STYLES = frozenset({"company", "corporation", "inc", "incorporated", "ltd", "limited", "plc"})
+
+
+def _says_all(claim: Record, found: Record) -> bool:
+    """Every value of the claim confirmed, in the same polarity, with something to
+    confirm (see the support of :func:`_compared`)."""
+    confirmed, clashing, _said = _agreement(claim.args, found.args)
+    return (
+        bool(claim.args)
+        and not clashing
+        and confirmed == len(claim.args)
+        and claim.negated == found.negated
+        and claim.relation != "be"
+        and not _ended(claim, found)
+    )
+
+
 def _unknown_subject(subject: str, proper: bool) -> bool:
     """A subject that names nobody ("one", "this", "who"); a title that opens with such a
     word names its work ("One Hundred Years of Solitude", "This Side of Paradise")."""
@@ -3635,6 +3668,11 @@ def _compared(claim: Record, found: Record) -> Match:
         "resolved": float(found.resolved),
     }
     if not same_subject(claim, found):
+        if not conflicts and _named_more_fully(claim, found) and _says_all(claim, found):
+            # "Beethoven wrote ..." / "Ludwig van Beethoven wrote ...": said of the same
+            # name, more fully (never a conflict: "Lawson" is not surely "James Lawson")
+            said_fully = f"said of {found.subject_text}"
+            return Match("support", "same", said_fully, claim, found, features)
         # (a restatement's subject is the made thing, often named loosely: "his Bible")
         if conflicts and not claim.restated and _someone_else(claim, found):
             return Match(
