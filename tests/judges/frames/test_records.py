@@ -2403,3 +2403,15 @@ def test_a_subject_named_more_fully_supports_but_never_conflicts() -> None:
     assert _says_nothing("The Orvan Empire ended in 476.", "The Western Orvan Empire ended in 476.")
     assert _says_nothing("Tomas Berg was born in Oslo.", "Tomas Berg's son was born in Oslo.")
     assert _says_nothing("Pell composed seven symphonies.", "Anton Pell composed nine symphonies.")
+
+
+def test_a_share_made_up_or_accounted_for() -> None:
+    """ "Plasma makes up about 55 percent of blood volume" / "accounts for roughly 55% of
+    the body's blood volume": one share, said two ways."""
+    sentence = "Plasma accounts for roughly 55% of the body's total blood volume."
+    assert ("support", "same") in _kinds(
+        "Plasma makes up about 55 percent of total blood volume.", sentence
+    )
+    assert ("contradiction", "count") in _kinds(
+        "Plasma makes up about 45 percent of total blood volume.", sentence
+    )

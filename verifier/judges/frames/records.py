@@ -4151,7 +4151,10 @@ def _counts(record: Record) -> bool:
         record.relation in _COUNTING
         and len(record.args) == 1
         and record.args[0].kind == "number"
-        and record.args[0].prep in _COUNT_PREPS
+        and (
+            record.args[0].prep in _COUNT_PREPS
+            or (record.relation == "account" and record.args[0].prep == "for")
+        )
     )
 
 
