@@ -2415,3 +2415,20 @@ def test_a_share_made_up_or_accounted_for() -> None:
     assert ("contradiction", "count") in _kinds(
         "Plasma makes up about 45 percent of total blood volume.", sentence
     )
+
+
+def test_a_ratification_is_no_signing_date() -> None:
+    """ "The Peace of Lenz was signed in 1748" / "... was ratified in 1750": the table
+    reads both as signing, but the ratification comes later: no conflict."""
+    assert _says_nothing(
+        "The Peace of Lenz was signed in 1748.", "The Peace of Lenz was ratified in 1750."
+    )
+
+
+def test_regarded_as_is_considered() -> None:
+    """ "Ines Vogel is regarded as the first computer programmer" / "is considered the
+    first computer programmer": one judgement, said two ways."""
+    assert ("support", "same") in _kinds(
+        "Ines Vogel is regarded as the first computer programmer.",
+        "Ines Vogel is considered the first computer programmer for her notes.",
+    )

@@ -803,6 +803,9 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
     taken = _role_taken(verb, args)
     if taken is not None:
         relation, args = "lead", taken
+    if relation == "regard":
+        # "is regarded as the first programmer" / "is considered the first programmer"
+        args = [replace(a, prep="") if a.prep == "as" else a for a in args]
     if relation == "build":
         relation = _work_completed(verb) or relation
     if relation == "build" and finisher(verb):
@@ -4075,7 +4078,11 @@ def _residence(record: Record) -> bool:
 # what is done once to a named thing, dated: a treaty signed, a battle fought, an album
 # released ("The Peace of Westphalia was signed in 1748" / "... in Osnabrück and Münster
 # in 1648"); only its date, since a treaty has several signatories and places
-_DATED_ONCE = frozenset({"sign", "fight", "release"})
+_DATED_ONCE = {
+    "sign": re.compile(r"\bsign(?:ed|ing)\b", re.IGNORECASE),
+    "fight": re.compile(r"\b(?:fought|fight)\b", re.IGNORECASE),
+    "release": re.compile(r"\breleas(?:ed|ing)\b", re.IGNORECASE),
+}
 
 
 def _dated_once(claim: Record, found: Record) -> bool:
@@ -4084,6 +4091,8 @@ def _dated_once(claim: Record, found: Record) -> bool:
     in 1998"), nor a release in one country, nor "the treaty" (which one?)."""
     if claim.relation not in _DATED_ONCE or not claim.args or _a_class_of(found):
         return False
+    if not _DATED_ONCE[claim.relation].search(found.text):
+        return False  # ("ratified", "premiered": another act, often on another date)
     if not all(a.kind == "time" and a.prep in ("in", "on", "") for a in claim.args):
         return False
     if claim.relation == "sign" and any(a.prep == "by" for a in found.args):

@@ -98,6 +98,8 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "move": ("move", "emigrate", "relocate", "settle"),
     "atomic": ("atomic",),
     "release": ("release", "premiere", "launch", "debut", "air"),
+    # what a subject is held to be: "is regarded as", "is considered", "is seen as"
+    "regard": ("regard", "consider", "deem", "see as", "view as"),
     "sign": ("sign", "ratify"),
     "begin": ("begin", "start", "commence"),
     "end": ("end", "conclude", "finish"),
