@@ -2432,3 +2432,16 @@ def test_regarded_as_is_considered() -> None:
         "Ines Vogel is regarded as the first computer programmer.",
         "Ines Vogel is considered the first computer programmer for her notes.",
     )
+
+
+def test_each_of_two_superlatives_is_a_role() -> None:
+    """ "Orma is the largest and most massive moon in the Vessa System": the largest moon
+    there, held by Orma, not by Tamu; nor the hottest."""
+    sentence = "Orma is the largest and most massive moon in the Vessa System."
+    assert ("contradiction", "unique_role") in _kinds(
+        "Tamu is the largest moon in the Vessa System.", sentence
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Tamu is the most massive moon in the Vessa System.", sentence
+    )
+    assert _says_nothing("Tamu is the hottest moon in the Vessa System.", sentence)

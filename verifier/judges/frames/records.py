@@ -4372,6 +4372,17 @@ def _rankings(role: str) -> list[tuple[int | None, str]]:
     return [_ranked(f"{m.group(1)} {m.group(3)}"), _ranked(f"{m.group(2)} {m.group(3)}")]
 
 
+def _one_of_two_superlatives(role: str, pair: str) -> str | None:
+    """``role`` when ``pair`` says it with another superlative ("largest moon" of "largest
+    and most massive moon"), else None."""
+    m = _TWO_SUPERLATIVES.match(pair)
+    if m is None or not (
+        _opens_with_superlative(m.group(1)) and _opens_with_superlative(m.group(2))
+    ):
+        return None
+    return role if role in (f"{m.group(1)} {m.group(3)}", f"{m.group(2)} {m.group(3)}") else None
+
+
 _TWO_SUPERLATIVES = re.compile(r"^((?:most |least )?\S+) and ((?:most |least )?\S+) (.+)$")
 
 
@@ -4476,6 +4487,10 @@ def _compare_roles(claim: Record, found: Record) -> Match:
         ranked = _another_rank(claim, found)
         if ranked is not None:
             return ranked
+        one = _one_of_two_superlatives(claim.relation, found.relation)
+        if one is not None:
+            # "the largest and most massive moon": the largest moon, and the most massive
+            return _compare_roles(claim, replace(found, relation=one))
         return Match("unrelated", "another role", "", claim, found)
     claim, found = _world_as_one(claim), _world_as_one(found)
     confirmed, conflicts, _said = _args_agree(claim.args, found.args)
