@@ -2445,3 +2445,25 @@ def test_each_of_two_superlatives_is_a_role() -> None:
         "Tamu is the most massive moon in the Vessa System.", sentence
     )
     assert _says_nothing("Tamu is the hottest moon in the Vessa System.", sentence)
+
+
+def test_more_than_any_other_is_the_superlative() -> None:
+    """ "Kovia covers more territory than any other nation": the largest country (in the
+    world, unless the sentence says where); "rises higher than any other mountain in
+    Orvania": the highest mountain there; "more" of something else tells no size."""
+    assert ("support", "same") in _kinds(
+        "Kovia is the largest country in the world by area.",
+        "Spanning eleven time zones, Kovia covers more territory than any other nation.",
+    )
+    caspian = "The Orva Sea covers about 371,000 square kilometres, far more than any other lake."
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lake Tarn is the largest lake in the world.", caspian
+    )
+    assert ("support", "same") in _kinds(
+        "Mount Lenz is the highest mountain in Orvania.",
+        "Mount Lenz rises higher than any other mountain in Orvania.",
+    )
+    assert _says_nothing(
+        "Kovia is the largest country in the world.",
+        "Kovia exports more wheat than any other nation.",
+    )

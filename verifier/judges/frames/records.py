@@ -2019,6 +2019,76 @@ def _elided_roles(
     return out
 
 
+# what "more" measures when it is more of these: size ("covers more territory")
+_SIZE_NOUNS = frozenset({"territory", "area", "land", "ground", "space", "surface"})
+_SIZE_VERBS = frozenset({"cover", "span", "occupy"})
+
+
+def _superlative_of(comparative: Token, measured: Token | None, verb: Token) -> str | None:
+    """The superlative a comparative stands for against "any other": "higher" -> "highest",
+    "more populous" -> "most populous", "more territory" or "covers far more" -> "largest";
+    None when it cannot tell."""
+    word = comparative.lower_
+    if word == "more":
+        adjective = next((c for c in comparative.head.children if c.dep_ == "amod"), None)
+        if comparative.dep_ == "advmod" and comparative.head.pos_ == "ADJ":
+            return f"most {comparative.head.lower_}"  # "more populous than any other"
+        sized = measured is not None and measured.lemma_.lower() in _SIZE_NOUNS
+        if sized or (verb.lemma_.lower() in _SIZE_VERBS and adjective is None):
+            return "largest"
+        return None
+    if comparative.tag_ not in ("JJR", "RBR") or not word.endswith("er") or len(word) < 5:
+        return None
+    base = word[:-2]
+    superlative = f"{base}est"
+    return _SAME_SUPERLATIVE.get(superlative, superlative)
+
+
+def _than_any_other(tokens: Sequence[Token], text: str) -> list[Record]:
+    """ "Russia covers more territory than any other nation", "Everest rises higher above
+    sea level than any other mountain": the subject holds the superlative role among the
+    class ("the largest country", "the highest mountain"), a restatement."""
+    out: list[Record] = []
+    for token in tokens:
+        if token.lower_ != "other" or token.dep_ != "amod":
+            continue
+        noun = token.head
+        than = noun.head
+        if noun.dep_ != "pobj" or than.lower_ != "than":
+            continue
+        if not any(c.dep_ == "det" and c.lower_ == "any" for c in noun.children):
+            continue
+        compared = than.head  # "higher", "more", or the noun "more" measures ("territory")
+        measured = None
+        if compared.pos_ == "NOUN":
+            measured = compared
+            compared = next((c for c in compared.children if c.tag_ == "JJR"), compared)
+        verb = compared
+        while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+            verb = verb.head
+        if compared.tag_ not in ("JJR", "RBR"):
+            # "rises higher above sea level than any other": the verb's comparative
+            compared = next((c for c in verb.children if c.tag_ in ("JJR", "RBR")), compared)
+            measured = None
+        subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
+        if subject is None or subject.pos_ != "PROPN":
+            continue
+        superlative = _superlative_of(compared, measured, verb)
+        if superlative is None:
+            continue
+        head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
+        head = "country" if head == "nation" else head
+        # among all of the class unless the sentence says where ("any other lake in Asia")
+        scope = [
+            _arg(o, "of") for p in noun.children if p.lower_ in ("in", "on") for o in p.children
+        ]
+        scope = scope or [Arg("the world", "of", "thing", "world", False)]
+        negated = _negated(verb)
+        record = _record(subject, f"{superlative} {head}", scope, negated, True, True, text)
+        out.append(replace(record, statement=_RESTATED, restated=True))
+    return out
+
+
 def _partitive_superlative(attr: Token) -> Token | None:
     """The plural noun of "the largest of the world's oceans" (a superlative adjective
     with "the" and "of" a plural noun), or None."""
@@ -2683,6 +2753,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         *_placed_names(tokens, doc.text),
         *_lifespans(tokens, doc.text),
         *_events_named(tokens, doc.text),
+        *_than_any_other(tokens, doc.text),
     ]
     for record in [*clauses, *said]:
         if record.statement != _RESTATED:
