@@ -2047,7 +2047,9 @@ def _superlative_of(comparative: Token, measured: Token | None, verb: Token) -> 
 def _than_any_other(tokens: Sequence[Token], text: str) -> list[Record]:
     """ "Russia covers more territory than any other nation", "Everest rises higher above
     sea level than any other mountain": the subject holds the superlative role among the
-    class ("the largest country", "the highest mountain"), a restatement."""
+    class ("the largest country", "the highest mountain"), a restatement. (A copula's or a
+    verb of standing's own comparison, "is deeper than any other lake", is read with the
+    comparison: :func:`_none_more`.)"""
     out: list[Record] = []
     for token in tokens:
         if token.lower_ != "other" or token.dep_ != "amod":
@@ -2070,6 +2072,8 @@ def _than_any_other(tokens: Sequence[Token], text: str) -> list[Record]:
             # "rises higher above sea level than any other": the verb's comparative
             compared = next((c for c in verb.children if c.tag_ in ("JJR", "RBR")), compared)
             measured = None
+        if than.head.i == compared.i and (verb.lemma_ == "be" or verb.lemma_ in _STANDING):
+            continue  # "is deeper than any other lake": read with the comparison (_none_more)
         subject = next((c for c in verb.children if c.dep_ in _SUBJECT_DEPS), None)
         if subject is None or subject.pos_ != "PROPN":
             continue
