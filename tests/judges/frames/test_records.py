@@ -2467,3 +2467,16 @@ def test_more_than_any_other_is_the_superlative() -> None:
         "Kovia is the largest country in the world.",
         "Kovia exports more wheat than any other nation.",
     )
+
+
+def test_a_roles_holder_said_by_a_pronoun_is_the_subject_before() -> None:
+    """ "Kovia is the largest Lenvian-speaking country; Lenvian is its sole official
+    language": Kovia's official language; the role is never its own holder's."""
+    sentence = (
+        "Kovia is the largest Lenvian-speaking country in the world; Lenvian is its sole "
+        "official language."
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "The official language of Kovia is Orvan.", sentence
+    )
+    assert ("support", "same") in _kinds("The official language of Kovia is Lenvian.", sentence)

@@ -2762,6 +2762,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     for record in [*clauses, *said]:
         if record.statement != _RESTATED:
             statement += 1
+            record = _holder_resolved(record, last_record)
             if record.subject and record.subject_proper:
                 last_named, last_record = record.subject, record
         else:
@@ -2770,6 +2771,22 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
     out += [a for r in out if r.role for a in _acts_of_agent(r, r.relation, r.args)]
     out += [h for r in out if (h := _headcount(r)) is not None]
     return tuple([*out, *_under_other_name(out)])
+
+
+_POSSESSIVES = frozenset({"its", "his", "her", "their"})
+
+
+def _holder_resolved(record: Record, before: Record | None) -> Record:
+    """A role's holder said by a possessive pronoun is the one named as the subject before
+    it ("Brazil is ...; Portuguese is its sole official language": Brazil's), never the
+    role's own holder."""
+    if not record.role or before is None or before.subject == record.subject:
+        return record
+    if not any(a.key in _POSSESSIVES for a in record.args):
+        return record
+    holder = Arg(before.subject_text, "of", before.subject_kind, before.subject, True)
+    args = tuple(holder if a.key in _POSSESSIVES else a for a in record.args)
+    return replace(record, args=args)
 
 
 # a place's headcount said several ways: "has a population of 2 million", "is home to 2
