@@ -2340,6 +2340,9 @@ def test_a_named_things_one_dated_act() -> None:
     assert _says_nothing(
         "The Peace of Lenz was signed in Tamar.", "The Peace of Lenz was signed in Orsk in 1648."
     )
+    assert _says_nothing(
+        "Night Harbor was released in 1982.", "Night Harbor was re-released in 2008."
+    )
 
 
 def test_a_birth_or_a_founding_happens_once_whatever_else_the_claim_adds() -> None:
@@ -2380,6 +2383,11 @@ def test_never_denies_the_act_at_the_claims_time() -> None:
     )
     assert ("contradiction", "negation") not in _kinds(
         claim, "Anton Pell did not receive the Orva Prize in 1950."
+    )
+    # a narrower prize denied says nothing of the claim's
+    assert ("contradiction", "negation") not in _kinds(
+        "Anton Pell was awarded the Nobel Prize in 1921.",
+        "Anton Pell never received the Nobel Prize in Chemistry.",
     )
 
 

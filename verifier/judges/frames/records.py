@@ -3948,6 +3948,11 @@ def _never(claim: Record, found: Record, confirmed: int) -> bool:
         return False
     if any(a.kind == "time" for a in found.args):
         return False
+    # the very thing denied, not a narrower one ("never received the Nobel Prize in
+    # Chemistry", whose "in Chemistry" the parse may drop, says nothing of another Nobel)
+    for arg in found.args:
+        if re.search(re.escape(arg.text) + r"\s+(?:in|for|of|from)\b", found.text):
+            return False
     return _NEVER.search(found.text) is not None
 
 
@@ -4173,7 +4178,7 @@ def _residence(record: Record) -> bool:
 _DATED_ONCE = {
     "sign": re.compile(r"\bsign(?:ed|ing)\b", re.IGNORECASE),
     "fight": re.compile(r"\b(?:fought|fight)\b", re.IGNORECASE),
-    "release": re.compile(r"\breleas(?:ed|ing)\b", re.IGNORECASE),
+    "release": re.compile(r"(?<!re-)(?<!re)\breleas(?:ed|ing)\b", re.IGNORECASE),
 }
 
 
