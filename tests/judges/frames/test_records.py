@@ -2298,6 +2298,8 @@ def test_two_roles_each_with_its_own_holder() -> None:
     its own "of"; "the capital and largest city of Kovia" shares one."""
     claim = "Lenz is the capital city of Kovia and the seat of its federal parliament."
     assert ("contradiction", "unique_role") in _kinds(claim, "Tamar is Kovia's capital.")
+    demonym = "Ottawa serves as the Canadian capital and seat of the federal parliament."
+    assert ("contradiction", "unique_role") in _kinds("Toronto is the capital of Canada.", demonym)
     shared = "Lenz is the capital and largest city of Kovia."
     assert ("contradiction", "unique_role") in _kinds(shared, "Tamar is the capital of Kovia.")
 

@@ -1022,10 +1022,10 @@ def _role_args(noun: Token) -> list[Arg]:
         for c in _demonym_scope(noun)
         for country in [country_of_demonym(c.text)]
     ]
-    # a role with its own "of" keeps it ("the capital of Australia and the seat of its
-    # parliament": two roles, two holders); one without takes its family's ("the capital
-    # and largest city of Italy")
-    own = any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for c in noun.children)
+    # a role with its own "of" or demonym keeps it ("the capital of Australia and the seat
+    # of its parliament", "the Canadian capital and seat of the parliament": two roles, two
+    # holders); one without takes its family's ("the capital and largest city of Italy")
+    own = bool(out) or any(c.dep_ == "prep" and c.lower_ in _ROLE_PREPS for c in noun.children)
     for child in (c for t in ([noun] if own else _family(noun)) for c in t.children):
         if child.dep_ == "prep" and child.lower_ in _ROLE_PREPS:
             for obj in child.children:
