@@ -2490,3 +2490,18 @@ def test_a_roles_holder_said_by_a_pronoun_is_the_subject_before() -> None:
         "The official language of Kovia is Orvan.", sentence
     )
     assert ("support", "same") in _kinds("The official language of Kovia is Lenvian.", sentence)
+
+
+def test_irregular_demonyms_name_their_country() -> None:
+    """ "the Turkish capital", "the French capital", "the Russian capital": demonyms whose
+    country's name begins otherwise, or which the gazetteer knows by a longer name."""
+    assert ("contradiction", "negation") in _kinds(
+        "Istanbul is the capital of Turkey.",
+        "Ankara replaced Istanbul as the Turkish capital in October 1923.",
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Lyon is the capital of France.", "Paris is the French capital."
+    )
+    assert ("support", "same") in _kinds(
+        "Moscow is the capital of Russia.", "Moscow is the Russian capital."
+    )

@@ -644,11 +644,36 @@ def _demonym_scope(noun: Token) -> list[Token]:
     return [c for c in noun.children if c.dep_ == "amod" and country_of_demonym(c.text)]
 
 
+# demonyms whose country's name begins otherwise, or whose country the gazetteer knows by
+# a longer name ("Russian Federation", "Türkiye")
+_IRREGULAR_DEMONYMS = {
+    "French": "France",
+    "Spanish": "Spain",
+    "Dutch": "Netherlands",
+    "British": "United Kingdom",
+    "Swiss": "Switzerland",
+    "Irish": "Ireland",
+    "Thai": "Thailand",
+    "Turkish": "Turkey",
+    "Danish": "Denmark",
+    "Finnish": "Finland",
+    "Polish": "Poland",
+    "Russian": "Russia",
+    "Welsh": "Wales",
+    "Scottish": "Scotland",
+    "English": "England",
+    "Filipino": "Philippines",
+    "Saudi": "Saudi Arabia",
+}
+
+
 @lru_cache(maxsize=1024)
 def country_of_demonym(word: str) -> str:
     """The country a demonym names ("Kenyan" -> "Kenya", "Swedish" -> "Sweden",
     "Australian" -> "Australia"), or "": the country whose name shares the longest
     beginning with the word, at least four letters and all its name but two."""
+    if word in _IRREGULAR_DEMONYMS:
+        return _IRREGULAR_DEMONYMS[word]
     if not word[:1].isupper() or len(word) < 5:
         return ""
     low = word.lower()
