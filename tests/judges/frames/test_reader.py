@@ -534,3 +534,15 @@ def test_a_sentence_opening_with_a_pronoun_after_the_subject_is_read() -> None:
     claim = "Tarn Wat, the largest temple in the world, is located in Lenvia."
     spots = _candidates(claim, [evidence], [Judgement("inconclusive", 0.0, "frames")])
     assert any(evidence[a:b].startswith("It lies") for _i, a, b in spots)
+
+
+def test_a_claim_said_as_more_than_any_other_is_supported_by_the_superlative() -> None:
+    """ "Brazil covers more territory than any other country in South America" is what
+    "Brazil is the largest country in South America by area" says: its words are the
+    role's ("more ... than any other" no quantifier)."""
+    judge = FrameJudge()
+    claim = "Brazil covers more territory than any other country in South America."
+    evidence = "Spanning 8.5 million square kilometres, Brazil is the largest country in South America by area."
+    assert judge.decide(claim, [evidence]).label == "supported"
+    other = "Spanning 2.7 million square kilometres, Argentina is the largest country in South America by area."
+    assert judge.decide(claim, [other]).label == "refuted"

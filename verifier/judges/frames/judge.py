@@ -86,7 +86,13 @@ _CRITICAL = re.compile(
 
 
 def _critical(text: str) -> frozenset[str]:
-    return frozenset(m.group() for m in _CRITICAL.finditer(text.lower()))
+    # ("more ... than any other": a superlative, said another way, no quantifier)
+    lowered = _ANY_OTHER.sub("than other", _MORE_THAN_ANY.sub("", text.lower()))
+    return frozenset(m.group() for m in _CRITICAL.finditer(lowered))
+
+
+_ANY_OTHER = re.compile(r"\bthan any other\b")
+_MORE_THAN_ANY = re.compile(r"\bmore\b(?=[^.;]*\bthan any other\b)")
 
 
 _NAME_PREPS = frozenset({"by", "in", "at", "from", "into", "to", "near"})

@@ -26,7 +26,7 @@ passage's context gives).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -859,9 +859,14 @@ _ORDINAL_OF = {n: w for w, n in ORDINAL_WORDS.items()}
 def placed_words(doc: Doc | None) -> frozenset[str]:
     """The words of a place by a measure among a class, when the parsed text says one
     ("ranks second in size among African countries": second, size, among, african,
-    countries): what the role it is read as says in its own words; empty otherwise."""
+    countries; "covers more territory than any other nation"): what the role it is read as
+    says in its own words; empty otherwise."""
     if doc is None:
         return frozenset()
+    # "covers more territory than any other nation", read as "the largest country"
+    compared = frozenset(w for *_r, words in _any_other_readings(list(doc)) for w in words)
+    if compared:
+        return compared
     for verb in doc:
         placed = _placing(verb)
         if placed is None or not _placed_role(verb, _subject_of(verb), False, doc.text):
@@ -2076,6 +2081,17 @@ def _than_any_other(tokens: Sequence[Token], text: str) -> list[Record]:
     verb of standing's own comparison, "is deeper than any other lake", is read with the
     comparison: :func:`_none_more`.)"""
     out: list[Record] = []
+    for subject, role, scope, verb, _words in _any_other_readings(tokens):
+        record = _record(subject, role, scope, _negated(verb), True, True, text)
+        out.append(replace(record, statement=_RESTATED, restated=True))
+    return out
+
+
+def _any_other_readings(
+    tokens: Sequence[Token],
+) -> Iterator[tuple[Token, str, list[Arg], Token, frozenset[str]]]:
+    """(subject, role, its scope, the verb, the words that say it) of each "more than any
+    other <class>" the tokens say (see :func:`_than_any_other`)."""
     for token in tokens:
         if token.lower_ != "other" or token.dep_ != "amod":
             continue
@@ -2108,14 +2124,13 @@ def _than_any_other(tokens: Sequence[Token], text: str) -> list[Record]:
         head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
         head = "country" if head == "nation" else head
         # among all of the class unless the sentence says where ("any other lake in Asia")
-        scope = [
-            _arg(o, "of") for p in noun.children if p.lower_ in ("in", "on") for o in p.children
-        ]
-        scope = scope or [Arg("the world", "of", "thing", "world", False)]
-        negated = _negated(verb)
-        record = _record(subject, f"{superlative} {head}", scope, negated, True, True, text)
-        out.append(replace(record, statement=_RESTATED, restated=True))
-    return out
+        where = [o for p in noun.children if p.lower_ in ("in", "on") for o in p.children]
+        scope = [_arg(o, "of") for o in where] or [Arg("the world", "of", "thing", "world", False)]
+        said = [verb, compared, than, token, noun, *([measured] if measured else [])]
+        said += [c for c in noun.children if c.lower_ == "any"]
+        said += [t for o in where for t in o.head.subtree]
+        words = frozenset(t.lower_ for t in said)
+        yield subject, f"{superlative} {head}", scope, verb, words
 
 
 def _partitive_superlative(attr: Token) -> Token | None:
