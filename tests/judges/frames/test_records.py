@@ -2505,3 +2505,12 @@ def test_irregular_demonyms_name_their_country() -> None:
     assert ("support", "same") in _kinds(
         "Moscow is the capital of Russia.", "Moscow is the Russian capital."
     )
+
+
+def test_a_role_become_keeps_its_act() -> None:
+    """ "In 1969, Anton Pell became the first human to set foot on Orva": the small model
+    hangs "to set foot" on "became"; the role is still the first person to walk on Orva."""
+    assert ("contradiction", "unique_role") in _kinds(
+        "Marta Ruiz was the first person to walk on Orva.",
+        "In 1969, Anton Pell became the first human to set foot on Orva.",
+    )

@@ -759,6 +759,17 @@ def _role_name(noun: Token) -> str:
         for c in noun.children
         if c.dep_ in ("acl", "relcl") and any(a.lower_ == "to" for a in c.children)
     ]
+    if not acts and noun.dep_ in ("attr", "oprd"):
+        # "became the first human to set foot on the Moon": the small model hangs the act
+        # on the verb, right after the role's noun
+        acts = [
+            _act(c)
+            for c in noun.head.children
+            if c.dep_ == "xcomp"
+            and c.i > noun.i
+            and any(a.dep_ == "aux" and a.lower_ == "to" and a.i == c.i - 1 for a in c.children)
+            and c.doc[noun.i + 1].lower_ == "to"
+        ]
     head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
     if head in ("state", "nation") and (head == "nation" or _SOVEREIGN & set(mods)):
         # "the smallest sovereign state", "the largest nation": a country
