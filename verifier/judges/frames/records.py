@@ -2810,10 +2810,13 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         *_events_named(tokens, doc.text),
         *_than_any_other(tokens, doc.text),
     ]
-    for record in [*clauses, *said]:
+    for n, record in enumerate([*clauses, *said]):
         if record.statement != _RESTATED:
             statement += 1
-            record = _holder_resolved(record, last_record)
+            if n < len(clauses):
+                # (a clause's "its", not an apposition's: "his best friend Manuel and his
+                # girlfriend Tania" is read loosely enough)
+                record = _holder_resolved(record, last_record)
             if record.subject and record.subject_proper:
                 last_named, last_record = record.subject, record
         else:
