@@ -2514,3 +2514,13 @@ def test_a_role_become_keeps_its_act() -> None:
         "Marta Ruiz was the first person to walk on Orva.",
         "In 1969, Anton Pell became the first human to set foot on Orva.",
     )
+
+
+def test_a_capital_moved_away_is_no_longer_there() -> None:
+    """ "In 1960 Kovia transferred its capital from Lenz to Tamar": Lenz is not Kovia's
+    capital now; a firm that moved its offices says nothing of a one-per-holder role."""
+    sentence = "In 1960 Kovia transferred its capital from Lenz to Tamar."
+    assert ("contradiction", "negation") in _kinds("Lenz is the capital of Kovia.", sentence)
+    assert _says_nothing(
+        "Lenz is the capital of Kovia.", "In 1960 Kovia moved its offices from Lenz to Tamar."
+    )

@@ -1254,6 +1254,7 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     said += _took_numbered_role(predicate, subject, negated, text)
     said += _orbited_by(predicate, subject, args, negated, text)
     said += _replaced_as(predicate, negated, text)
+    said += _moved_from(predicate, subject, negated, text)
     out += [replace(r, statement=_RESTATED, restated=True) for r in said]
     if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
@@ -1542,6 +1543,34 @@ def _replaced_as(predicate: Token, negated: bool, text: str) -> list[Record]:
                 if noun.pos_ == "NOUN" and _unique(noun):
                     role = _record(old, _role_name(noun), _role_args(noun), True, True, True, text)
                     out.append(replace(role, tense="present"))
+    return out
+
+
+_MOVING = frozenset({"move", "transfer", "relocate", "shift"})
+
+
+def _moved_from(predicate: Token, subject: Token | None, negated: bool, text: str) -> list[Record]:
+    """ "In 1960 Brazil transferred its capital from Rio de Janeiro to Brasília": Rio de
+    Janeiro is not Brazil's capital now (of the one it left only, as with "replaced": the
+    one it went to may have been left since). Only a one-per-holder role ("its capital",
+    "its headquarters") moved by its holder."""
+    if predicate.lemma_ not in _MOVING or negated or subject is None:
+        return []
+    out = []
+    for moved in (c for c in predicate.children if c.dep_ == "dobj"):
+        if moved.lemma_.lower() not in _ONE_PER_HOLDER or not any(
+            c.dep_ == "poss" and c.lower_ in ("its", "their") for c in moved.children
+        ):
+            continue
+        holder = Arg(
+            _span_of(subject).text, "of", _kind_of(subject)[0], _fold(_span_of(subject).text), True
+        )
+        # (the small model hangs "from" on the verb or on the noun moved)
+        for old in [*_objects_of(predicate, "from"), *_objects_of(moved, "from")]:
+            if old.pos_ != "PROPN":
+                continue
+            role = _record(old, _role_name(moved), [holder], True, True, True, text)
+            out.append(replace(role, tense="present"))
     return out
 
 
