@@ -199,6 +199,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout10": "textbook_pairs_heldout10.jsonl",
     "textbook-heldout11": "textbook_pairs_heldout11.jsonl",
     "textbook-heldout12": "textbook_pairs_heldout12.jsonl",
+    "textbook-heldout13": "textbook_pairs_heldout13.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -366,8 +367,19 @@ def textbook_heldout12(root: Path) -> Iterator[Pair]:
     contradictions, 30 paraphrases, 24 traps), written blind to the code and the other sets
     by a helper in the twelfth session (2026-11-30), kinds spread evenly over the errors
     chatbot answers make. Measured once, at the session's end, before and after; only the
-    pair whose verdict moved was read: held out."""
+    pair whose verdict moved was read; read as a dev set from the thirteenth session on."""
     for row in _textbook_rows("textbook-heldout12"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout13(root: Path) -> Iterator[Pair]:
+    """A sixteenth set of 90 pairs (bench/data/textbook_pairs_heldout13.jsonl: 36
+    contradictions, 30 paraphrases, 24 traps), written blind to the code and the other sets
+    by a helper in the thirteenth session (2026-11-30): claims as chatbots say them, the
+    evidence in other words (a pronoun, the subject named another way). Measured at the
+    session's start and end; only the ids of the pairs whose verdict moved, or that were
+    wrong, were read: held out."""
+    for row in _textbook_rows("textbook-heldout13"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -661,6 +673,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout10": textbook_heldout10,
     "textbook-heldout11": textbook_heldout11,
     "textbook-heldout12": textbook_heldout12,
+    "textbook-heldout13": textbook_heldout13,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
