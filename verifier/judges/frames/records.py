@@ -2100,18 +2100,27 @@ def _superlative_of(comparative: Token, measured: Token | None, verb: Token) -> 
     None when it cannot tell."""
     word = comparative.lower_
     if word == "more":
-        adjective = next((c for c in comparative.head.children if c.dep_ == "amod"), None)
         if comparative.dep_ == "advmod" and comparative.head.pos_ == "ADJ":
             return f"most {comparative.head.lower_}"  # "more populous than any other"
-        sized = measured is not None and measured.lemma_.lower() in _SIZE_NOUNS
-        if sized or (verb.lemma_.lower() in _SIZE_VERBS and adjective is None):
-            return "largest"
-        return None
+        if measured is not None:
+            # "covers more territory": of a size; "exports more wheat": of no role's
+            return "largest" if measured.lemma_.lower() in _SIZE_NOUNS else None
+        # "covers far more than any other lake": more of what the verb measures
+        return "largest" if verb.lemma_.lower() in _SIZE_VERBS else None
+    if word in _IRREGULAR_SUPERLATIVES:
+        return _IRREGULAR_SUPERLATIVES[word]
     if comparative.tag_ not in ("JJR", "RBR") or not word.endswith("er") or len(word) < 5:
         return None
-    base = word[:-2]
-    superlative = f"{base}est"
+    superlative = f"{word[:-2]}est"  # "higher" -> "highest", "bigger" -> "biggest"
     return _SAME_SUPERLATIVE.get(superlative, superlative)
+
+
+_IRREGULAR_SUPERLATIVES = {
+    "better": "best",
+    "worse": "worst",
+    "farther": "farthest",
+    "further": "furthest",
+}
 
 
 def _than_any_other(tokens: Sequence[Token], text: str) -> list[Record]:
