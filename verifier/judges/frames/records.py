@@ -4058,7 +4058,7 @@ def _ended(claim: Record, found: Record) -> bool:
     )
 
 
-def _one_maker_clash(claim: Record, clashing: Sequence[Arg]) -> bool:
+def _clash_of_a_one_time_act(claim: Record, clashing: Sequence[Arg]) -> bool:
     """The one conflict is who made a work that has one maker ("The Starry Night was
     painted by Claude Monet at Giverny" / "Vincent van Gogh painted The Starry Night"),
     or when or where a named subject came to be or ended ("born in Lyon in 1950" / "born
@@ -4101,7 +4101,7 @@ def _one_value_apart(
         # Bridge: a maker makes many things (who made one thing is its passive's slot)
         return Match("unrelated", "another work", "; ".join(said), claim, found, features)
     one_apart = len(said) == 1 and (
-        confirmed == len(claim.args) - 1 or _one_maker_clash(claim, clashing)
+        confirmed == len(claim.args) - 1 or _clash_of_a_one_time_act(claim, clashing)
     )
     negated = claim.negated or found.negated
     same = (
