@@ -376,7 +376,9 @@ def _candidates(
             shared = len(wanted & theirs)
             # a sentence opening with "It", "He" or "She" after one naming the subject
             # speaks of it ("Angkor Wat was built ... It lies near Siem Reap in Cambodia")
-            told = named_before and _PRONOUN_START.match(sentence) is not None
+            told = named_before and bool(
+                _PERSON_PRONOUN_START.match(sentence) or _THING_PRONOUN_START.match(sentence)
+            )
             if shared >= need or named & theirs or told:
                 scored.append((shared / max(1, len(wanted)), i, start, end))
             named_before = bool(named & theirs)
@@ -387,7 +389,6 @@ def _candidates(
 
 _PLACE_CLASS_START = re.compile(r"^(?:The|This) (?:city|town|country|nation)\b")
 # a sentence opening with a pronoun for a person, or for a thing
-_PRONOUN_START = re.compile(r"(?:It|He|She)\b")
 _PERSON_PRONOUN_START = re.compile(r"^(?:He|She)\b")
 _THING_PRONOUN_START = re.compile(r"^It\b(?!'s| is (?:said|thought|believed|estimated))")
 

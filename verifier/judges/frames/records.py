@@ -3558,14 +3558,11 @@ def _named_more_fully(claim: Record, found: Record) -> bool:
 _FIRM_STYLES = frozenset({"company", "corporation", "inc", "incorporated", "ltd", "limited", "plc"})
 
 
-def _says_all(claim: Record, found: Record) -> bool:
-    """Every value of the claim confirmed, in the same polarity, with something to
-    confirm (see the support of :func:`_compared`)."""
-    confirmed, clashing, _said = _agreement(claim.args, found.args)
+def _supportable(claim: Record, found: Record) -> bool:
+    """With every value of the claim confirmed, a support: the same polarity, something
+    to confirm, not a state the source says has ended (see :func:`_compared`)."""
     return (
         bool(claim.args)
-        and not clashing
-        and confirmed == len(claim.args)
         and claim.negated == found.negated
         and claim.relation != "be"
         and not _ended(claim, found)
@@ -3855,7 +3852,8 @@ def _compared(claim: Record, found: Record) -> Match:
         "resolved": float(found.resolved),
     }
     if not same_subject(claim, found):
-        if not conflicts and _named_more_fully(claim, found) and _says_all(claim, found):
+        said_all = not conflicts and confirmed == len(claim.args)
+        if said_all and _named_more_fully(claim, found) and _supportable(claim, found):
             # "Beethoven wrote ..." / "Ludwig van Beethoven wrote ...": said of the same
             # name, more fully (never a conflict: "Lawson" is not surely "James Lawson")
             said_fully = f"said of {found.subject_text}"
