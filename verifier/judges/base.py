@@ -159,6 +159,9 @@ class Judgement:
     disputes: tuple[str, ...] = ()
     agreement: Agreement | None = None
     guard: Call | None = None  # the guard that dismissed or demoted its conflict, if any
+    # its conflict is a figure of the claim no evidence text gives (the sentence is only the
+    # closest one), not another value a sentence gives
+    unsourced: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,6 +165,8 @@ def _marks(report: Report, sources: dict[str, int]) -> list[_Mark]:
         if quote is not None and quote.stance == "conflicts":
             label = "conflict"
             tip += f" (possible false fact: {'; '.join(quote.conflicts)})"
+        elif quote is not None and quote.conflicts:  # the closest sentence: no source gives it
+            tip += f" (no source found gives its {'; '.join(quote.conflicts)})"
         if quote is not None:
             tip += f" — “{quote.sentence[:200]}” ({quote.url})"
         marks.append((claim.start, claim.end, f"claim claim-{label}", tip, None, claim.id))

@@ -405,6 +405,8 @@ def _label(claim: Claim) -> tuple[str, str]:
     label: str = "disputed" if v.disputed else v.label
     if any(q.stance == "conflicts" for q in v.quotes):
         label = "conflict?"
+    elif any(q.stance == "closest" and q.conflicts for q in v.quotes):
+        label = "unsourced?"
     if label in ("refuted", "unchecked"):
         label = label.upper()
     return label, f"{v.confidence:.2f}" if v.label in ("supported", "refuted") else ""

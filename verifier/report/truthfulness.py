@@ -35,7 +35,8 @@ _STANCE: dict[str, Stance] = {"supported": "supports", "refuted": "refutes"}
 def _stance(judgement: Judgement) -> Stance:
     if judgement.label in _STANCE:
         return _STANCE[judgement.label]
-    return "conflicts" if judgement.conflicts else "closest"
+    # a figure no evidence text gives: the closest sentence, its conflicts the figure
+    return "conflicts" if judgement.conflicts and not judgement.unsourced else "closest"
 
 
 def _quote(
@@ -101,6 +102,12 @@ def _ref(claim: Claim, why: str) -> ClaimRef:
         quote_start=quote.start if quote else None,
         quote_end=quote.end if quote else None,
     )
+
+
+def _unsourced(quote: VerdictQuote) -> bool:
+    """The closest sentence quoted for a figure of the claim no evidence text gives (its
+    ``conflicts`` name the figure)."""
+    return quote.stance == "closest" and bool(quote.conflicts)
 
 
 def _undecided_reason(claim: Claim) -> str:
@@ -193,6 +200,17 @@ def truthfulness_of(
         elif verdict is not None and verdict.label == "inconclusive":
             benefit.append(_ref(claim, _undecided_reason(claim)))
             seen = next((q for q in verdict.quotes if q.stance == "conflicts"), None)
+            figure = next((q for q in verdict.quotes if _unsourced(q)), None)
+            if figure is not None and figure.confidence >= review_threshold:
+                review.append(
+                    replace(
+                        _ref(claim, "unsourced figure"),
+                        confidence=figure.confidence,
+                        why=f"check this: no source found gives the claim's "
+                        f"{'; '.join(figure.conflicts)} (the closest sentence is quoted; "
+                        f"probability {figure.confidence:.2f} that the claim is false)",
+                    )
+                )
             if seen is not None:
                 conflicts.append(
                     _ref(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from verifier.judges import aggregate
-from verifier.judges.base import REVIEW_THRESHOLD
+from verifier.judges.base import REVIEW_THRESHOLD, Judgement
 from verifier.judges.frames.judge import FrameJudge
-from verifier.judges.frames.unconfirmed import PROBABILITY, unconfirmed
+from verifier.judges.frames.unconfirmed import PROBABILITY, unconfirmed, unsourced
 from verifier.report.truthfulness import truthfulness_of, verdict_of
 from verifier.schema import Claim, Evidence
 
@@ -166,3 +166,118 @@ def test_a_works_release_is_a_one_time_act() -> None:
     )
     assert found is not None
     assert found.conflicts == ("date April 11, 2012 vs April 11, 2014",)
+
+
+# a figure no evidence text gives, while the evidence is about the claim (`unsourced`)
+_RIVER = "The Orva river rises in the Kessel hills and flows east through farmland to the sea."
+
+
+def _open(evidence: list[str]) -> list[Judgement]:
+    return [Judgement("inconclusive", 0.0, "frames") for _ in evidence]
+
+
+def test_a_figure_no_source_gives_is_a_question_for_the_rater() -> None:
+    found = unsourced("The Orva river is 412 kilometres long.", [_RIVER], _open([_RIVER]))
+    assert found is not None
+    assert found.label == "inconclusive"
+    assert found.unsourced
+    assert found.confidence == PROBABILITY
+    assert found.conflicts == ("number 412 kilometres",)
+    assert found.sentence == _RIVER  # the closest sentence, quoted with its place
+    assert found.evidence_index == 0
+    assert found.start == 0
+    assert found.end == len(_RIVER)
+    assert "the evidence text does not give it" in found.reason
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Orva river is 412 kilometres long.",  # given in another unit below
+        "The Orva river was first mapped in 1871.",  # the very digits
+    ],
+)
+def test_a_figure_any_source_gives_in_any_form_is_not_unsourced(claim: str) -> None:
+    texts = [_RIVER, "The Orva (412 km, first mapped 1871) is the region's longest river."]
+    assert unsourced(claim, texts, _open(texts)) is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Orva river flooded the farmland during World War 1.",  # a name's number
+        "The Orva river fed the farmland in the 17th century.",  # a century
+        "The Orva river fed the farmland in the 1800s.",  # a decade
+        "As of 2021, the Orva river flows east to the sea.",  # dates the statement
+        "The Orva river has four tributaries in the hills.",  # a number word
+    ],
+)
+def test_only_a_figure_in_digits_that_counts_measures_or_dates(claim: str) -> None:
+    assert unsourced(claim, [_RIVER], _open([_RIVER])) is None
+
+
+def test_evidence_not_about_the_claim_asks_nothing() -> None:
+    other = "The Kessel Dam runs turbines on another stream entirely."
+    assert unsourced("The Orva river is 412 kilometres long.", [other], _open([other])) is None
+
+
+def test_not_when_a_text_settles_the_claim_or_gives_another_value() -> None:
+    supported = Judgement("supported", 0.9, "frames", 0, 0, len(_RIVER), _RIVER)
+    assert unsourced("The Orva river is 412 kilometres long.", [_RIVER], [supported]) is None
+    conflict = Judgement("inconclusive", 0.3, "frames", 0, 0, 1, "x", conflicts=("a vs b",))
+    assert unsourced("The Orva river is 412 kilometres long.", [_RIVER], [conflict]) is None
+
+
+def test_a_text_whose_conflict_a_guard_dismissed_keeps_its_reading() -> None:
+    label, _ = _decide_reason(
+        "The Kestrels formed in 1960.", "The Kestrels formed a songwriting partnership in 1957."
+    )
+    assert label == "inconclusive"
+
+
+def _decide_reason(claim: str, text: str) -> tuple[str, str]:
+    decision = FrameJudge().decide(claim, [text])
+    return decision.label, decision.reason
+
+
+def test_the_unsourced_figure_goes_on_the_review_list_quoting_the_closest_sentence() -> None:
+    statement = "The Orva river is 412 kilometres long."
+    judgements = FrameJudge().judge_all(statement, [_RIVER])
+    evidence = [
+        Evidence(
+            _RIVER,
+            "https://example.org/orva",
+            "Orva",
+            "s1",
+            0,
+            len(_RIVER),
+            1.0,
+            "q",
+            "corpus",
+            None,
+        )
+    ]
+    verdict = verdict_of(aggregate(judgements), evidence, ["frames"])
+    assert [(q.stance, q.conflicts) for q in verdict.quotes] == [
+        ("closest", ["number 412 kilometres"])
+    ]
+    claim = Claim(
+        "c1",
+        "fact",
+        0,
+        len(statement),
+        statement,
+        True,
+        "a number",
+        statement,
+        searched=True,
+        evidence=evidence,
+        verdict=verdict,
+    )
+    t = truthfulness_of([claim], [], judges=["frames"], refuted_threshold=0.8)
+    assert not t.false_information
+    assert t.false_claims == []
+    assert t.conflicts == []  # not another value: nothing says otherwise
+    assert [r.claim_id for r in t.review] == ["c1"]
+    assert t.review[0].why.startswith("check this: no source found gives the claim's number 412")
+    assert t.review[0].quote == _RIVER

@@ -65,7 +65,7 @@ from verifier.judges.frames.relations import same_relation as relations_agree
 from verifier.judges.frames.scorer import Scorer
 from verifier.judges.frames.sieve import Sieve, names_subject, worth_reading
 from verifier.judges.frames.slots import TIME, Value, compare, rank, values_in
-from verifier.judges.frames.unconfirmed import unconfirmed
+from verifier.judges.frames.unconfirmed import unconfirmed, unsourced
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
 from verifier.text.sentences import Splitting, sentence_spans
@@ -487,18 +487,24 @@ class FrameJudge:
             if found is not None and found.evidence_index is not None:
                 judged = [*judged]
                 judged[found.evidence_index] = found
-        if not self.records or not evidence:
-            return judged
-        return read(
-            claim,
-            evidence,
-            judged,
-            before,
-            self.scorer,
-            self.refuted_threshold,
-            self.name,
-            lambda c, s: _critical(c) <= _critical(s),
-        )
+        if self.records and evidence:
+            judged = read(
+                claim,
+                evidence,
+                judged,
+                before,
+                self.scorer,
+                self.refuted_threshold,
+                self.name,
+                lambda c, s: _critical(c) <= _critical(s),
+            )
+        # still nothing said either way: a figure of the claim no evidence text gives is a
+        # question for the rater too (:func:`.unconfirmed.unsourced`)
+        found = unsourced(claim, evidence, judged) if judged else None
+        if found is not None and found.evidence_index is not None:
+            judged = [*judged]
+            judged[found.evidence_index] = found
+        return judged
 
     def _rules(
         self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()

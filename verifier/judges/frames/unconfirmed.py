@@ -26,6 +26,18 @@ the same act. Other names are many per sentence and rarely of the claim's role. 
 only dates the claim's statement ("As of 2021, ...", "since 1990") is not its fact and is
 left alone.
 
+:func:`unsourced` is the looser question, asked when nothing else was said: a figure of
+the claim written in digits (a count or measure with its unit, a year or a date) that no
+evidence text gives in any form, while the evidence is about the claim (a sentence shares
+its content). Nothing contradicts it; no source found for it gives it either, and a
+figure is what a rater looks up first. Measured on the real answers of
+``bench/answers.py`` (2026-11-30): 26 such figures, 14 on claims or sentences the
+annotators found false, 7 on claims of the 77 correct answers, 5 on others. Not a figure
+that names ("World War 1", "Windows 10"), a century or a decade ("the 17th century", "the
+1800s"), a number word or a bare number, or a year that dates the statement; and only when
+some evidence sentence shares two of the claim's content words (else the evidence missed
+the claim, and says nothing of its figure).
+
 Pure functions, no I/O.
 """
 
@@ -39,11 +51,12 @@ from verifier.judges.frames.frame import Frame, Slot, frame_of
 from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.sieve import name_keys
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
+from verifier.judges.heuristic import terms_of
 from verifier.text.months import month_pattern
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
 
-__all__ = ["PROBABILITY", "unconfirmed"]
+__all__ = ["PROBABILITY", "unconfirmed", "unsourced"]
 
 # The probability that the claim is false given such a conflict: the review list's threshold
 # (REVIEW_THRESHOLD), so it is put before the rater and never counts. Measured over every
@@ -132,6 +145,77 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
                     disputes=(f"{_kind(slot.value)} {slot.value.text}",),
                 )
     return None
+
+
+def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) -> Judgement | None:
+    """The claim's figure no evidence text gives (module docstring), as a question for the
+    rater quoting the evidence sentence closest to the claim, or None. ``judged`` are the
+    judgements of ``evidence``; only a claim none of them settled or found in conflict is
+    read."""
+    if any(j.label != "inconclusive" or j.conflicts for j in judged):
+        return None
+    frame = frame_of(claim.strip())
+    slots = [s for s in frame.slots if _figure(frame, s)]
+    if not slots:
+        return None
+    sentences = [
+        (index, start, end, text[start:end])
+        for index, text in enumerate(evidence)
+        for start, end in sentence_spans(text, how=Splitting.QUICK)
+    ]
+    texts = [s[3] for s in sentences]
+    missing = next((s.value for s in slots if not _stated(s.value, texts)), None)
+    if missing is None:
+        return None
+    # the sentence closest to the claim: the most of its content words (a figure aside)
+    wanted = terms_of(claim) - terms_of(missing.text)
+    # not from a text whose conflict a guard dismissed: that dismissal is its reading
+    open_ = [s for s in sentences if s[0] >= len(judged) or judged[s[0]].guard is None]
+    shared, closest = max(
+        ((len(wanted & terms_of(s[3])), s) for s in open_), key=lambda x: x[0], default=(0, None)
+    )
+    if closest is None or shared < 2:
+        return None  # no sentence about the claim: the evidence missed it
+    index, start, end, sentence = closest
+    said = f"{_kind(missing)} {missing.text}"
+    sources = (
+        "the evidence text does not give it"
+        if len(evidence) == 1
+        else f"none of the {len(evidence)} evidence texts gives it"
+    )
+    return Judgement(
+        "inconclusive",
+        PROBABILITY,
+        judged[index].judge if index < len(judged) else "frames",
+        index,
+        start,
+        end,
+        sentence,
+        conflicts=(said,),
+        reason=f"unsourced figure ({said}, confidence {PROBABILITY:.2f}): {sources}; the "
+        "closest sentence is quoted: check it",
+        score=judged[index].score if index < len(judged) else 0.0,
+        unsourced=True,
+    )
+
+
+# a figure that names, not counts: "World War 1", "Windows 10", "Apollo 11"
+_NAMING = re.compile(r"\b[A-Z][\w-]*\s+$")
+# a century or a decade, which no source gives as such ("the 17th century", "the 1800s")
+_COARSE = re.compile(r"century|\d0s\b|\d0['’]s\b", re.IGNORECASE)
+
+
+def _figure(frame: Frame, slot: Slot) -> bool:
+    """A figure of the claim written in digits: a count or measure with its unit, a year or
+    a date; not a name's number, a century or decade, or a year dating the statement."""
+    value = slot.value
+    if value.kind not in _KINDS or not value.text[:1].isdigit():
+        return False
+    if value.kind == "quantity" and not value.unit:
+        return False  # a bare number ("2"): of what?
+    if _COARSE.search(value.text) or _dates_statement(frame, slot):
+        return False
+    return not _NAMING.search(frame.text[: value.start])
 
 
 def _kind(value: Value) -> str:
