@@ -170,6 +170,8 @@ def test_a_works_release_is_a_one_time_act() -> None:
 
 # a figure no evidence text gives, while the evidence is about the claim (`unsourced`)
 _RIVER = "The Orva river rises in the Kessel hills and flows east through farmland to the sea."
+_TOWNS = "Lenz and Tamar grew up as mill towns on the banks of the Orva."
+_TEXTS = [_TOWNS, _RIVER]
 
 
 def _open(evidence: list[str]) -> list[Judgement]:
@@ -177,17 +179,21 @@ def _open(evidence: list[str]) -> list[Judgement]:
 
 
 def test_a_figure_no_source_gives_is_a_question_for_the_rater() -> None:
-    found = unsourced("The Orva river is 412 kilometres long.", [_RIVER], _open([_RIVER]))
+    found = unsourced("The Orva river is 412 kilometres long.", _TEXTS, _open(_TEXTS))
     assert found is not None
     assert found.label == "inconclusive"
     assert found.unsourced
     assert found.confidence == PROBABILITY
     assert found.conflicts == ("number 412 kilometres",)
     assert found.sentence == _RIVER  # the closest sentence, quoted with its place
-    assert found.evidence_index == 0
+    assert found.evidence_index == 1
     assert found.start == 0
     assert found.end == len(_RIVER)
-    assert "the evidence text does not give it" in found.reason
+    assert "none of the 2 evidence texts gives it" in found.reason
+
+
+def test_one_text_that_leaves_a_figure_out_asks_nothing() -> None:
+    assert unsourced("The Orva river is 412 kilometres long.", [_RIVER], _open([_RIVER])) is None
 
 
 @pytest.mark.parametrize(
@@ -195,6 +201,7 @@ def test_a_figure_no_source_gives_is_a_question_for_the_rater() -> None:
     [
         "The Orva river is 412 kilometres long.",  # given in another unit below
         "The Orva river was first mapped in 1871.",  # the very digits
+        "The Orva river is 256 miles long.",  # 412 km in miles
     ],
 )
 def test_a_figure_any_source_gives_in_any_form_is_not_unsourced(claim: str) -> None:
@@ -213,49 +220,51 @@ def test_a_figure_any_source_gives_in_any_form_is_not_unsourced(claim: str) -> N
     ],
 )
 def test_only_a_figure_in_digits_that_counts_measures_or_dates(claim: str) -> None:
-    assert unsourced(claim, [_RIVER], _open([_RIVER])) is None
+    assert unsourced(claim, _TEXTS, _open(_TEXTS)) is None
 
 
 def test_evidence_not_about_the_claim_asks_nothing() -> None:
-    other = "The Kessel Dam runs turbines on another stream entirely."
-    assert unsourced("The Orva river is 412 kilometres long.", [other], _open([other])) is None
+    other = ["The Kessel Dam runs turbines on another stream.", "Tamar has a mill museum."]
+    assert unsourced("The Orva river is 412 kilometres long.", other, _open(other)) is None
 
 
 def test_not_when_a_text_settles_the_claim_or_gives_another_value() -> None:
-    supported = Judgement("supported", 0.9, "frames", 0, 0, len(_RIVER), _RIVER)
-    assert unsourced("The Orva river is 412 kilometres long.", [_RIVER], [supported]) is None
-    conflict = Judgement("inconclusive", 0.3, "frames", 0, 0, 1, "x", conflicts=("a vs b",))
-    assert unsourced("The Orva river is 412 kilometres long.", [_RIVER], [conflict]) is None
+    supported = Judgement("supported", 0.9, "frames", 1, 0, len(_RIVER), _RIVER)
+    claim = "The Orva river is 412 kilometres long."
+    assert unsourced(claim, _TEXTS, [_open(_TEXTS)[0], supported]) is None
+    conflict = Judgement("inconclusive", 0.3, "frames", 1, 0, 1, "x", conflicts=("a vs b",))
+    assert unsourced(claim, _TEXTS, [_open(_TEXTS)[0], conflict]) is None
 
 
 def test_a_text_whose_conflict_a_guard_dismissed_keeps_its_reading() -> None:
-    label, _ = _decide_reason(
-        "The Kestrels formed in 1960.", "The Kestrels formed a songwriting partnership in 1957."
+    decision = FrameJudge().decide(
+        "The Kestrels formed in 1960.",
+        [
+            "The Kestrels formed a songwriting partnership in 1957.",
+            "The Kestrels recorded their first album in a Liverpool cellar.",
+        ],
     )
-    assert label == "inconclusive"
-
-
-def _decide_reason(claim: str, text: str) -> tuple[str, str]:
-    decision = FrameJudge().decide(claim, [text])
-    return decision.label, decision.reason
+    assert decision.label == "inconclusive"
+    assert "done to something else" in decision.reason
 
 
 def test_the_unsourced_figure_goes_on_the_review_list_quoting_the_closest_sentence() -> None:
     statement = "The Orva river is 412 kilometres long."
-    judgements = FrameJudge().judge_all(statement, [_RIVER])
+    judgements = FrameJudge().judge_all(statement, _TEXTS)
     evidence = [
         Evidence(
-            _RIVER,
-            "https://example.org/orva",
+            text,
+            f"https://example.org/{n}",
             "Orva",
-            "s1",
+            f"s{n}",
             0,
-            len(_RIVER),
+            len(text),
             1.0,
             "q",
             "corpus",
             None,
         )
+        for n, text in enumerate(_TEXTS)
     ]
     verdict = verdict_of(aggregate(judgements), evidence, ["frames"])
     assert [(q.stance, q.conflicts) for q in verdict.quotes] == [

@@ -148,41 +148,39 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
 
 
 def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) -> Judgement | None:
-    """The claim's figure no evidence text gives (module docstring), as a question for the
-    rater quoting the evidence sentence closest to the claim, or None. ``judged`` are the
-    judgements of ``evidence``; only a claim none of them settled or found in conflict is
-    read."""
-    if any(j.label != "inconclusive" or j.conflicts for j in judged):
+    """The claim's figure none of its evidence texts gives (module docstring), as a
+    question for the rater quoting the evidence sentence closest to the claim, or None.
+    ``judged`` are the judgements of ``evidence``; only a claim none of them settled or
+    found in conflict is read, and only against two texts or more (one passage that leaves
+    a figure out says little)."""
+    if len(evidence) < 2 or any(j.label != "inconclusive" or j.conflicts for j in judged):
         return None
     frame = frame_of(claim.strip())
     slots = [s for s in frame.slots if _figure(frame, s)]
     if not slots:
         return None
-    sentences = [
-        (index, start, end, text[start:end])
-        for index, text in enumerate(evidence)
-        for start, end in sentence_spans(text, how=Splitting.QUICK)
-    ]
-    texts = [s[3] for s in sentences]
-    missing = next((s.value for s in slots if not _stated(s.value, texts)), None)
+    missing = next((s.value for s in slots if not _given(s.value, evidence)), None)
     if missing is None:
         return None
-    # the sentence closest to the claim: the most of its content words (a figure aside)
+    # the sentence closest to the claim: the most of its content words (a figure aside),
+    # not in a text whose conflict a guard dismissed (that dismissal is its reading)
     wanted = terms_of(claim) - terms_of(missing.text)
-    # not from a text whose conflict a guard dismissed: that dismissal is its reading
-    open_ = [s for s in sentences if s[0] >= len(judged) or judged[s[0]].guard is None]
-    shared, closest = max(
-        ((len(wanted & terms_of(s[3])), s) for s in open_), key=lambda x: x[0], default=(0, None)
-    )
+    shared, closest = 0, None
+    for index, text in enumerate(evidence):
+        if index < len(judged) and judged[index].guard is not None:
+            continue
+        for start, end in sentence_spans(text, how=Splitting.QUICK):
+            sentence = text[start:end]
+            lowered = sentence.lower()
+            if sum(w[: 3 if len(w) <= 4 else 4] in lowered for w in wanted) <= shared:
+                continue  # (a stem's first letters absent: its word is too)
+            count = len(wanted & terms_of(sentence))
+            if count > shared:
+                shared, closest = count, (index, start, end, sentence)
     if closest is None or shared < 2:
         return None  # no sentence about the claim: the evidence missed it
     index, start, end, sentence = closest
     said = f"{_kind(missing)} {missing.text}"
-    sources = (
-        "the evidence text does not give it"
-        if len(evidence) == 1
-        else f"none of the {len(evidence)} evidence texts gives it"
-    )
     return Judgement(
         "inconclusive",
         PROBABILITY,
@@ -192,11 +190,29 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
         end,
         sentence,
         conflicts=(said,),
-        reason=f"unsourced figure ({said}, confidence {PROBABILITY:.2f}): {sources}; the "
-        "closest sentence is quoted: check it",
+        reason=f"unsourced figure ({said}, confidence {PROBABILITY:.2f}): none of the "
+        f"{len(evidence)} evidence texts gives it; the closest sentence is quoted: check it",
         score=judged[index].score if index < len(judged) else 0.0,
         unsourced=True,
     )
+
+
+def _given(value: Value, evidence: Sequence[str]) -> bool:
+    """Some evidence text gives the value in any form (:func:`_stated`), its very digits
+    looked for in the whole texts first."""
+    digits = _digits(value)
+    if digits:
+        pattern = re.compile(rf"(?<![\d.,]){re.escape(digits)}(?![\d]|[.,]\d)")
+        if any(pattern.search(text.replace(",", "")) for text in evidence):
+            return True
+    numbered = [
+        text[start:end]
+        for text in evidence
+        if _DIGIT_OR_WORD.search(text)
+        for start, end in sentence_spans(text, how=Splitting.QUICK)
+        if _DIGIT_OR_WORD.search(text, start, end)
+    ]
+    return _stated(value, numbered)
 
 
 # a figure that names, not counts: "World War 1", "Windows 10", "Apollo 11"
