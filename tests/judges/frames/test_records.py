@@ -2524,3 +2524,82 @@ def test_a_capital_moved_away_is_no_longer_there() -> None:
     assert _says_nothing(
         "Lenz is the capital of Kovia.", "In 1960 Kovia moved its offices from Lenz to Tamar."
     )
+
+
+def test_a_text_adopted_or_approved_is_one_dated_act() -> None:
+    """ "The Kovian Charter was adopted in 1921" / "The National Assembly approved the
+    Kovian Charter on 4 May 1919": the body that votes on a text adopts it once (the
+    active said as the passive, approving as adopting)."""
+    sentence = "The National Assembly approved the Kovian Charter on 4 May 1919."
+    assert _verdict("The Kovian Charter was adopted on 4 May 1919.", sentence) == "supported"
+    assert _verdict("The Kovian Charter was adopted in 1921.", sentence) == "refuted"
+    # a country adopting a currency is no text adopted: its date is not read this way
+    assert (
+        _verdict("Kovia adopted the euro in 2002.", "Kovia adopted the new flag in 1990.")
+        == "inconclusive"
+    )
+
+
+def test_a_crossing_joins_two_ends_whichever_way_it_is_said() -> None:
+    """A canal, a strait, a bridge or a tunnel joins two ends ("connects A and B", "links
+    A with B", "links A to B"): another end is a contradiction naming the end the source
+    gives instead; a road joins many towns along its way."""
+    assert (
+        _verdict(
+            "The Orva Bridge connects Lund and Malmo.", "The Orva Bridge connects Lund and Ystad."
+        )
+        == "refuted"
+    )
+    decision = FrameJudge().decide(
+        "The Kessel Canal connects the Orva Sea with the Tarn Sea.",
+        ["The Kessel Canal, a 40-kilometre waterway, links the Orva Sea to the Lenz Sea."],
+    )
+    assert decision.label == "refuted"
+    assert "the Tarn Sea vs the Lenz Sea" in decision.reason  # not vs the Orva Sea, which both give
+    assert (
+        _verdict(
+            "The Kessel Canal connects the Orva Sea and the Lenz Sea.",
+            "The Kessel Canal links the Lenz Sea with the Orva Sea.",
+        )
+        == "supported"
+    )
+    assert (
+        _verdict(
+            "The A7 motorway connects Lyon and Marseille.",
+            "The A7 motorway connects Lyon and Valence.",
+        )
+        == "inconclusive"
+    )
+
+
+def test_a_kind_of_place_named_after_of_is_the_name() -> None:
+    """ "The temple complex of Angkor Wat", "the city of Granada": the name; and a place
+    "near" a town in a country is in that country."""
+    assert (
+        _verdict(
+            "Angkor Wat is in Thailand.",
+            "The temple complex of Angkor Wat lies near Siem Reap in northern Cambodia.",
+        )
+        == "refuted"
+    )
+
+
+def test_where_a_river_flows_said_as_what_it_reaches_on_its_way() -> None:
+    assert (
+        _verdict(
+            "The Orva River flows into the Irish Sea.",
+            "The Orva River flows east through Lenz and Tamar before reaching the North Sea.",
+        )
+        == "refuted"
+    )
+
+
+def test_a_kind_of_thing_with_plain_words_or_its_makers_name_is_the_subject() -> None:
+    """ "The unfinished basilica", "Gaudí's unfinished basilica": the claim's basilica when
+    the text names it; not a name ("the Catalan Parliament")."""
+    claim = "The Sagrada Família basilica, designed by Antoni Gaudí, stands in Madrid."
+    for sentence in (
+        "The unfinished basilica stands in Barcelona.",
+        "Gaudí's unfinished basilica stands in Barcelona.",
+    ):
+        assert _verdict(claim, sentence) == "refuted"

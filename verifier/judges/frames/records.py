@@ -131,6 +131,7 @@ AGENTIVE = frozenset(
         "sign",
         "own",
         "acquire",
+        "adopt",
     }
 )
 # nouns whose value is what follows them: "home to X", "part of X", "a member of X"
@@ -829,13 +830,20 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         and any(a.kind == "place" and a.prep == "in" for a in args)
     ):
         relation = "locate"  # "rises in northeastern Tanzania": where, not how high
-    if relation == "locate" and not any(a.kind == "place" for a in args):
+    if relation == "locate" and not any(
+        a.kind == "place" and a.prep in _LOCATIVE_PREPS for a in args
+    ):
+        # (a place "near" one says nothing of where: "near Siem Reap in Cambodia" does)
         args += _nested_places(verb)
     if verb.lemma_.lower() in ("reach", "enter"):
         waters = _water_reached(verb)
         if waters:
             relation, args = "flow", [*waters, *(a for a in args if a.prep)]
+    elif relation == "flow" and not any(a.prep in ("into", "to") for a in args):
+        args = [*args, *_reached_on_the_way(verb)]
     relation = _with_particle(verb) or relation
+    if relation == "connect":
+        args = _joined_ends(verb, args)
     taken = _role_taken(verb, args)
     if taken is not None:
         relation, args = "lead", taken
@@ -851,6 +859,27 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         # "finished third in the marathon", "ranks second among producers": a place
         relation, args = PLACED, [placed, *args]
     return relation, args
+
+
+# the prepositions that name a joined end: "connects A with B", "links A to B"
+_END_PREPS = frozenset({"with", "to", "and"})
+
+
+def _joined_ends(verb: Token, args: Sequence[Arg]) -> list[Arg]:
+    """What "connects" or "links" joins, as ends without a preposition, whichever way it
+    is said ("connects Lund and Malmo", "links the Atlantic with the Pacific", "links A to
+    B"); the rest as it is ("via the Caribbean Sea")."""
+    ends = [_arg(noun, "") for obj in verb.children if obj.dep_ == "dobj" for noun in _holders(obj)]
+    ends += [
+        _arg(noun, "")
+        for prep in verb.children
+        if prep.dep_ == "prep" and prep.lower_ in _END_PREPS
+        for obj in prep.children
+        if obj.dep_ == "pobj"
+        for noun in _holders(obj)
+    ]
+    rest = [a for a in args if a.prep and a.prep not in _END_PREPS]
+    return [*ends, *rest] if ends else list(args)
 
 
 # what a place "in <measure>" ranks by, as the superlative that says it
@@ -1035,6 +1064,19 @@ def _water_reached(verb: Token) -> list[Arg]:
         replace(_arg(obj, "into"), prep="into")
         for obj in verb.children
         if obj.dep_ == "dobj" and obj.lemma_.lower() in _WATERS and obj.pos_ in ("NOUN", "PROPN")
+    ]
+
+
+def _reached_on_the_way(verb: Token) -> list[Arg]:
+    """Where a river flows into, said as what it reaches on its way: "flows east through
+    Oxford and London before reaching the North Sea"."""
+    return [
+        water
+        for prep in verb.children
+        if prep.dep_ == "prep" and prep.lower_ in ("before", "until")
+        for step in prep.children
+        if step.dep_ == "pcomp" and step.lemma_.lower() in ("reach", "enter")
+        for water in _water_reached(step)
     ]
 
 
@@ -1741,6 +1783,7 @@ def _record(
 ) -> Record:
     if subject is None:
         return Record("", "", relation, tuple(args), negated, unique, role, text=text)
+    subject = _named_of_class(subject)
     span = _span_of(subject)
     kind, proper = _kind_of(subject)
     if kind == "thing" and any(t.ent_type_ in _ENT_KIND for t in span):
@@ -1761,6 +1804,46 @@ def _record(
         proper,
         text=text,
     )
+
+
+# a kind of place or building that names its one instance after "of": "the city of
+# Granada", "the island of Elba", "the temple complex of Angkor Wat"
+_CLASS_OF_NAME = frozenset(
+    {
+        "city",
+        "town",
+        "village",
+        "island",
+        "isle",
+        "state",
+        "province",
+        "region",
+        "county",
+        "kingdom",
+        "complex",
+        "temple",
+        "palace",
+        "castle",
+        "fortress",
+        "monastery",
+    }
+)
+
+
+def _named_of_class(noun: Token) -> Token:
+    """ "The city of Granada" is Granada: a kind of place named by its one instance after
+    "of" stands for the name (not "the capital of Spain", a role; not "the people of
+    Granada")."""
+    if noun.pos_ != "NOUN" or noun.lower_ not in _CLASS_OF_NAME:
+        return noun
+    named = [
+        obj
+        for prep in noun.children
+        if prep.dep_ == "prep" and prep.lower_ == "of"
+        for obj in prep.children
+        if obj.dep_ == "pobj" and obj.pos_ == "PROPN"
+    ]
+    return named[0] if len(named) == 1 else noun
 
 
 ALIAS = "alias"  # "X, also known as Y": one thing, two names (said both ways)
@@ -3097,9 +3180,11 @@ def _agent_resolved(record: Record, named: Record | None) -> Record:
 
 def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
     """A pronoun or a bare "the <noun>" subject, as the name it stands for."""
-    if not record.subject or record.subject_proper:
+    if not record.subject:
         return record
     words = record.subject.split()
+    if record.subject_proper and not _said_as_kind(record.subject_text, len(words)):
+        return record  # (a maker's possessive makes a kind of thing look named)
     if words[0] in _PRONOUNS and len(words) == 1:
         target = last_named if last_named and last_named != record.subject else ""
         target = target or (names[0] if names else "")
@@ -3107,7 +3192,7 @@ def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
             return _replace(record, target)
         return record
     head = words[-1]
-    if len(words) != 1 or not record.subject_text.lower().startswith(("the ", "this ")):
+    if not _said_as_kind(record.subject_text, len(words)):
         return record
     for name in names:
         # "the tower" for the Eiffel Tower, "the river" for the Nile River
@@ -3122,6 +3207,20 @@ def _resolve(record: Record, names: Sequence[str], last_named: str) -> Record:
             said = f"{record.subject_text} ({name.title()})"
             return replace(record, subject=name, subject_text=said, subject_proper=True)
     return record
+
+
+def _said_as_kind(text: str, words: int) -> bool:
+    """A subject said as a kind of thing, not named: "the tower", "the unfinished basilica",
+    "Gaudí's unfinished basilica" (its maker's, with plain words before the noun)."""
+    said = text.split()
+    if words == 1 and text.lower().startswith(("the ", "this ")):
+        return True
+    if len(said) < 2 or not all(w.islower() for w in said[1:-1]) or not said[-1].islower():
+        return False
+    if said[0].lower() in ("the", "this"):
+        return True
+    # "Gaudí's": a name's possessive (not "its", not "the city's")
+    return said[0][:1].isupper() and said[0].endswith(("'s", "’s"))
 
 
 # a place's class, as "the <noun>" says it, and the gazetteer's level for it
@@ -3452,7 +3551,13 @@ def _agreement(claim: Sequence[Arg], found: Sequence[Arg]) -> tuple[int, list[Ar
             confirmed += 1
         elif any(o == "conflict" for o, _t in outcomes):
             clashing.append(mine)
-            theirs = next(t for o, t in outcomes if o == "conflict")
+            others = [t for o, t in outcomes if o == "conflict"]
+            # (the value the source gives instead: not one that confirms another of the
+            # claim's, "the Indian Ocean" vs the Pacific, not vs the Atlantic both name)
+            theirs = next(
+                (t for t in others if not any(_arg_outcome(m, t) == "same" for m in claim)),
+                others[0],
+            )
             said.append(f"{mine.text} vs {theirs.text}")
     return confirmed, clashing, said
 
@@ -4166,6 +4271,22 @@ def _one_valued(claim: Record, found: Record) -> bool:
         or (claim.relation == PLACED and _same_occasion(claim, found))
         or _chart_peak(claim)
         or _one_edition(claim, found)
+        or _two_ends(claim)
+    )
+
+
+# what joins two ends and no more: a canal, a strait, a bridge, a tunnel (a road or a
+# railway links many towns along its way)
+_JOINERS = frozenset({"canal", "strait", "bridge", "tunnel", "channel", "isthmus", "causeway"})
+
+
+def _two_ends(record: Record) -> bool:
+    """ "The Panama Canal connects the Atlantic with the Pacific": the two ends of one
+    crossing, named by the subject's kind."""
+    return (
+        record.relation == "connect"
+        and bool(set(record.subject.split()) & _JOINERS)
+        and len([a for a in record.args if not a.prep]) >= 2
     )
 
 
@@ -4241,9 +4362,23 @@ def _done_to_another(claim: Record, found: Record) -> Arg | None:
     something else: another event, which neither says nor denies the claim's)."""
     if claim.patient or found.patient or claim.role or found.role or claim.relation == "be":
         return None
-    if any(a.prep == "" for a in claim.args):
-        return None
-    return next((a for a in found.args if a.prep == "" and a.kind != "time"), None)
+    theirs = [a for a in found.args if a.prep == "" and a.kind != "time"]
+    mine = [a for a in claim.args if a.prep == ""]
+    if mine and theirs:
+        # "Kovia adopted the euro in 2002" / "Kovia adopted the new flag in 1990": each
+        # done to its own kind of thing, neither the same nor a rival value of one slot
+        # (not "his first novel" / "The Grey Coast": a name may be that novel)
+        plain = [a for a in (*mine, *theirs) if a.kind not in ("time", "number") and not a.proper]
+        if len(plain) < len(mine) + len(theirs):
+            return None
+        if any(
+            _arg_outcome(m, t) != "unrelated" or m.key.split()[-1:] == t.key.split()[-1:]
+            for m in mine
+            for t in theirs
+        ):
+            return None
+        return theirs[0]
+    return None if mine else next(iter(theirs), None)
 
 
 def _formed(record: Record) -> bool:
@@ -4269,6 +4404,7 @@ _DATED_ONCE = {
     "sign": re.compile(r"\bsign(?:ed|ing)\b", re.IGNORECASE),
     "fight": re.compile(r"\b(?:fought|fight)\b", re.IGNORECASE),
     "release": re.compile(r"(?<!re-)(?<!re)\breleas(?:ed|ing)\b", re.IGNORECASE),
+    "adopt": re.compile(r"\b(?:adopt|approv)(?:ed|ing)\b", re.IGNORECASE),
 }
 
 

@@ -101,6 +101,10 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     # what a subject is held to be: "is regarded as", "is considered", "is seen as"
     "regard": ("regard", "consider", "deem", "see as", "view as"),
     "sign": ("sign", "ratify"),
+    # a text's adoption by the body that votes on it: "adopted" / "approved the final text"
+    "adopt": ("adopt", "approve"),
+    # what a canal, a strait or a bridge joins: "connects" / "links"
+    "connect": ("connect", "link"),
     "begin": ("begin", "start", "commence"),
     "end": ("end", "conclude", "finish"),
     "occur": (
