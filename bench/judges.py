@@ -200,6 +200,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout11": "textbook_pairs_heldout11.jsonl",
     "textbook-heldout12": "textbook_pairs_heldout12.jsonl",
     "textbook-heldout13": "textbook_pairs_heldout13.jsonl",
+    "textbook-heldout14": "textbook_pairs_heldout14.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -378,8 +379,19 @@ def textbook_heldout13(root: Path) -> Iterator[Pair]:
     by a helper in the thirteenth session (2026-11-30): claims as chatbots say them, the
     evidence in other words (a pronoun, the subject named another way). Measured at the
     session's start and end; only the ids of the pairs whose verdict moved, or that were
-    wrong, were read: held out."""
+    wrong, were read; read as a dev set from the fourteenth session on."""
     for row in _textbook_rows("textbook-heldout13"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout14(root: Path) -> Iterator[Pair]:
+    """A seventeenth set of 90 pairs (bench/data/textbook_pairs_heldout14.jsonl: 36
+    contradictions, 30 paraphrases, 24 traps), written blind to the code and the other sets
+    by a helper in the fourteenth session (2026-11-30), on less common subjects (bridges,
+    lakes, composers, chemists, treaties, clubs). Measured at the session's start and end;
+    only the ids of the pairs whose verdict moved, or that were wrong, were read: held
+    out."""
+    for row in _textbook_rows("textbook-heldout14"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -674,6 +686,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout11": textbook_heldout11,
     "textbook-heldout12": textbook_heldout12,
     "textbook-heldout13": textbook_heldout13,
+    "textbook-heldout14": textbook_heldout14,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
