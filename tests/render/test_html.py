@@ -103,6 +103,39 @@ def test_a_conflict_is_shown_on_the_page_and_in_text(
     assert "POSSIBLE FALSE FACT" in report_text(report)
 
 
+def test_a_figure_no_source_gives_is_put_before_the_rater_never_counted(
+    settings: Settings, extractor: Extractor
+) -> None:
+    from verifier.render import report_text
+    from verifier.schema import SearchHit
+    from verifier.testing import MemoryFetcher, StaticSearch
+
+    pages = {
+        "https://example.com/orva": b"The Orva river rises in the Kessel hills and flows east "
+        b"through farmland to the sea.",
+        "https://example.com/towns": b"Lenz and Tamar grew up as mill towns on the Orva river.",
+    }
+    search = StaticSearch(default=[SearchHit(url, "Orva", "", n) for n, url in enumerate(pages)])
+    fetcher = MemoryFetcher({url: ("text/plain", body) for url, body in pages.items()})
+    rt = Runtime(settings, [search], fetcher, extractor, MemorySnapshotStore())
+    report = asyncio.run(check(CheckRequest("The Orva river is 412 kilometres long."), rt))
+    verdict = report.claims[0].verdict
+    assert verdict is not None
+    assert verdict.label == "inconclusive"
+    assert [(q.stance, q.conflicts) for q in verdict.quotes] == [
+        ("closest", ["number 412 kilometres"])
+    ]
+    assert not report.truthfulness.false_information
+    assert report.truthfulness.conflicts == []
+    assert [r.claim_id for r in report.truthfulness.review] == ["c1"]
+    assert report.rubric is not None
+    assert report.rubric.needs_review[0].check == "check_this"
+    assert "no source found gives its number 412 kilometres" in report_html(report)
+    text = report_text(report)
+    assert "CHECK THIS (1)" in text
+    assert "unsourced?" in text
+
+
 def test_edited_copies_are_shown_by_tier_side_by_side_with_changes_marked(
     settings: Settings, extractor: Extractor
 ) -> None:
