@@ -2582,6 +2582,20 @@ def test_a_kind_of_place_named_after_of_is_the_name() -> None:
         )
         == "refuted"
     )
+    assert (
+        _verdict(
+            "Marta Ruiz was born in Madrid.",
+            "Marta Ruiz was born in the city of Barcelona in 1950.",
+        )
+        == "refuted"
+    )
+    # "the state of Georgia" keeps its kind: the US state, not the country of that name
+    assert (
+        _verdict(
+            "Tbilisi is the capital of Georgia.", "Atlanta is the capital of the state of Georgia."
+        )
+        == "inconclusive"
+    )
 
 
 def test_where_a_river_flows_said_as_what_it_reaches_on_its_way() -> None:

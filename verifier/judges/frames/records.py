@@ -315,7 +315,7 @@ def _named_by_apposition(token: Token) -> Token:
 
 
 def _arg(token: Token, prep: str) -> Arg:
-    token = _named_by_apposition(token)
+    token = _named_by_apposition(_named_of_class(token))
     country = _demonym_ground(token, prep)
     if country:  # "on Swedish soil" is "in Sweden"
         return Arg(country, "in", "place", _fold(country), True)
@@ -1807,7 +1807,8 @@ def _record(
 
 
 # a kind of place or building that names its one instance after "of": "the city of
-# Granada", "the island of Elba", "the temple complex of Angkor Wat"
+# Granada", "the island of Elba", "the temple complex of Angkor Wat" (not "the state of
+# Georgia", which tells the US state from the country of that name)
 _CLASS_OF_NAME = frozenset(
     {
         "city",
@@ -1815,11 +1816,6 @@ _CLASS_OF_NAME = frozenset(
         "village",
         "island",
         "isle",
-        "state",
-        "province",
-        "region",
-        "county",
-        "kingdom",
         "complex",
         "temple",
         "palace",
