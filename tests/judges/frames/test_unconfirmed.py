@@ -290,3 +290,44 @@ def test_the_unsourced_figure_goes_on_the_review_list_quoting_the_closest_senten
     assert [r.claim_id for r in t.review] == ["c1"]
     assert t.review[0].why.startswith("check this: no source found gives the claim's number 412")
     assert t.review[0].quote == _RIVER
+
+
+_MONDECA = [
+    "Mondeca is a Paris software firm whose tools manage taxonomies and ontologies.",
+    "Founded in 2000, Mondeca sells its ITM thesaurus manager to publishers.",
+]
+
+
+def test_a_rare_name_no_source_writes_is_a_question_for_the_rater() -> None:
+    found = unsourced(
+        "Some of the tools developed by Mondeca include Intellicontext.",
+        _MONDECA,
+        _open(_MONDECA),
+    )
+    assert found is not None
+    assert found.unsourced
+    assert found.conflicts == ("name Intellicontext",)
+    assert found.reason.startswith("unsourced name (name Intellicontext")
+
+
+@pytest.mark.parametrize(
+    ("claim", "texts"),
+    [
+        # written by a source, singular for plural
+        (
+            "Mondeca tools are used by Bellflowers.",
+            [*_MONDECA, "The Bellflower publishing house uses Mondeca's tools."],
+        ),
+        # a people, a country, a well-known name: English writes them often
+        ("Mondeca's tools are popular with Mexicans.", _MONDECA),
+        # an acronym (spelled out as often), a formula
+        ("Mondeca's taxonomy tools are used by the CHRO of large firms.", _MONDECA),
+        ("Mondeca's tools can model HAuCl4 in ontologies.", _MONDECA),
+        # a possessive of the subject the sources name
+        ("Mondeca's tools manage ontologies for publishers.", _MONDECA),
+    ],
+)
+def test_no_question_for_a_name_a_source_writes_or_english_knows(
+    claim: str, texts: list[str]
+) -> None:
+    assert unsourced(claim, texts, _open(texts)) is None

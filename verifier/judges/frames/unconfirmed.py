@@ -26,19 +26,20 @@ the same act. Other names are many per sentence and rarely of the claim's role. 
 only dates the claim's statement ("As of 2021, ...", "since 1990") is not its fact and is
 left alone.
 
-:func:`unsourced` is the looser question, asked when nothing else was said: a figure of
-the claim written in digits (a count or measure with its unit, a year or a date) that no
-evidence text gives in any form, while the evidence is about the claim (a sentence shares
-its content). Nothing contradicts it; no source found for it gives it either, and a
-figure is what a rater looks up first. Measured on the real answers of
-``bench/answers.py`` (2026-11-30): 26 such figures, 14 on claims or sentences the
-annotators found false, 7 on claims of the 77 correct answers, 5 on others. Not a figure
-that names ("World War 1", "Windows 10"), a century or a decade ("the 17th century", "the
-1800s"), a number word or a bare number, or a year that dates the statement; and only when
-some evidence sentence shares two of the claim's content words (else the evidence missed
-the claim, and says nothing of its figure).
+:func:`unsourced` is the looser question, asked when nothing else was said and the claim
+has two evidence texts or more (one passage that leaves a figure out says little): a
+figure of the claim written in digits (a count or measure with its unit, a year or a date)
+that no evidence text gives in any form; else a name with a word English rarely writes
+(an unknown product, brand or case: "Intellicontext", "MAYIM") that no evidence text
+writes either; while the evidence is about the claim (a sentence shares two of its content
+words). Nothing contradicts it; no source found for it gives it either, and a figure or an
+unknown name is what a rater looks up first. Not a figure that names ("World War 1",
+"Windows 10"), a century or a decade ("the 17th century", "the 1800s"), a number word or a
+bare number, or a year that dates the statement; not a name English writes often ("Mexicans",
+"Karimov"), an acronym ("CHRO"), a formula ("HAuCl4"). Measured on the real answers of
+``bench/answers.py`` (2026-11-30): see docs/judges.md, "A figure or a name no source gives".
 
-Pure functions, no I/O.
+Pure functions; the lexicon of English words (:mod:`verifier.rubric.lexicon`) is read once.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from verifier.judges.frames.relations import same_relation
 from verifier.judges.frames.sieve import name_keys
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.judges.heuristic import terms_of
+from verifier.rubric.lexicon import fold, lexicon
 from verifier.text.months import month_pattern
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
@@ -157,14 +159,16 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
         return None
     frame = frame_of(claim.strip())
     slots = [s for s in frame.slots if _figure(frame, s)]
-    if not slots:
+    figure = next((s.value for s in slots if not _given(s.value, evidence)), None)
+    said = f"{_kind(figure)} {figure.text}" if figure is not None else None
+    if said is None:
+        name = _unknown_name(claim, evidence)
+        said = f"name {name}" if name is not None else None
+    if said is None:
         return None
-    missing = next((s.value for s in slots if not _given(s.value, evidence)), None)
-    if missing is None:
-        return None
-    # the sentence closest to the claim: the most of its content words (a figure aside),
-    # not in a text whose conflict a guard dismissed (that dismissal is its reading)
-    wanted = terms_of(claim) - terms_of(missing.text)
+    # the sentence closest to the claim: the most of its content words (the missing one
+    # aside), not in a text whose conflict a guard dismissed (that dismissal is its reading)
+    wanted = terms_of(claim) - terms_of(said)
     shared, closest = 0, None
     for index, text in enumerate(evidence):
         if index < len(judged) and judged[index].guard is not None:
@@ -180,7 +184,6 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
     if closest is None or shared < 2:
         return None  # no sentence about the claim: the evidence missed it
     index, start, end, sentence = closest
-    said = f"{_kind(missing)} {missing.text}"
     return Judgement(
         "inconclusive",
         PROBABILITY,
@@ -190,11 +193,43 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
         end,
         sentence,
         conflicts=(said,),
-        reason=f"unsourced figure ({said}, confidence {PROBABILITY:.2f}): none of the "
+        reason=f"unsourced {said.split()[0]} ({said}, confidence {PROBABILITY:.2f}): none of the "
         f"{len(evidence)} evidence texts gives it; the closest sentence is quoted: check it",
         score=judged[index].score if index < len(judged) else 0.0,
         unsourced=True,
     )
+
+
+# a run of capitalised words: a name ("Neve Ilan", "Intellicontext", "MAYIM")
+_NAME_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+# how often English writes a word (Zipf) under which a name is rare: an unknown product,
+# brand or case ("Intellicontext" 0, "MAYIM" 1.9), not a country, a people or a known
+# family name ("Mexicans" 3.5, "Karimov" 2.2)
+_RARE_NAME = 2.0
+
+
+def _unknown_name(claim: str, evidence: Sequence[str]) -> str | None:
+    """A name of the claim with a word English rarely writes that no evidence text writes
+    either (as a word, singular or plural): what a search for the claim would have found
+    if it existed as the claim says. Not a word with a digit ("HAuCl4")."""
+    said = " ".join(evidence)
+    written = {w for w in _WORDS.findall(fold(said))}
+    for run in _NAME_RUN.finditer(claim):
+        for word in re.split(r"[\s-]+", run.group()):
+            folded = re.sub(r"'s?$", "", fold(word.strip("'’-")))  # (a possessive's name)
+            if len(folded) < 3 or any(c.isdigit() for c in folded):
+                continue  # (a formula, a model number: "HAuCl4", "B-52")
+            if word.isupper() and len(folded) <= 4:
+                continue  # an acronym, which sources as often spell out ("CHRO")
+            if lexicon().zipf(folded) >= _RARE_NAME:
+                continue
+            forms = {folded, folded + "s", folded + "es", folded.removesuffix("s")}
+            if not forms & written:
+                return run.group()
+    return None
+
+
+_WORDS = re.compile(r"[a-z0-9'-]+")
 
 
 def _given(value: Value, evidence: Sequence[str]) -> bool:
