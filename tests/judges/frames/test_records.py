@@ -2617,3 +2617,37 @@ def test_a_kind_of_thing_with_plain_words_or_its_makers_name_is_the_subject() ->
         "Gaudí's unfinished basilica stands in Barcelona.",
     ):
         assert _verdict(claim, sentence) == "refuted"
+
+
+def test_a_body_based_in_a_place_has_its_seat_there() -> None:
+    """ "Brightwave, a Lisbon-based company" / "the New York-based firm Kessel Labs" /
+    "Kessel Labs is a Berlin-based startup": headquartered there; not a person "based"
+    somewhere, who may work anywhere."""
+    assert (
+        _verdict(
+            "Brightwave is headquartered in Porto.",
+            "Brightwave, a Lisbon-based company, makes inverters.",
+        )
+        == "refuted"
+    )
+    assert (
+        _verdict(
+            "Brightwave is headquartered in Porto.",
+            "Brightwave, a Porto-based company, makes inverters.",
+        )
+        == "supported"
+    )
+    assert (
+        _verdict(
+            "Kessel Labs is headquartered in Munich.",
+            "The New York-based firm Kessel Labs makes sensors.",
+        )
+        == "refuted"
+    )
+    assert (
+        _verdict(
+            "Kessel Labs is headquartered in Munich.", "Kessel Labs is a Berlin-based startup."
+        )
+        == "refuted"
+    )
+    assert _says_nothing("Anna Lind lives in Munich.", "Anna Lind is a Berlin-based journalist.")

@@ -2699,6 +2699,100 @@ def _appositions(tokens: Sequence[Token], text: str) -> list[Record]:
     return out
 
 
+# what has a seat: a firm, a body, a group (not a person "based" in a city)
+_BODIES = frozenset(
+    {
+        "company",
+        "firm",
+        "startup",
+        "start-up",
+        "business",
+        "corporation",
+        "conglomerate",
+        "group",
+        "organisation",
+        "organization",
+        "charity",
+        "nonprofit",
+        "foundation",
+        "institute",
+        "agency",
+        "bank",
+        "manufacturer",
+        "maker",
+        "producer",
+        "developer",
+        "publisher",
+        "label",
+        "studio",
+        "retailer",
+        "chain",
+        "airline",
+        "carrier",
+        "brand",
+        "band",
+        "team",
+        "club",
+        "broadcaster",
+        "network",
+        "newspaper",
+        "magazine",
+        "lab",
+        "laboratory",
+        "think",
+        "tank",
+        "university",
+        "school",
+        "museum",
+        "orchestra",
+    }
+)
+
+
+def _based_in(tokens: Sequence[Token], text: str) -> list[Record]:
+    """ "Brightwave, a Lisbon-based company," / "the New York-based firm Kessel Labs" /
+    "Kessel Labs is a Berlin-based startup": where a firm or a body has its seat, as "X is
+    headquartered in Lisbon" (not a person "based" somewhere, who may work anywhere; not
+    "a plant-based diet", no place)."""
+    out: list[Record] = []
+    for token in tokens:
+        if token.lower_ != "based" or token.dep_ != "amod":
+            continue
+        place = next(
+            (c for c in token.children if c.dep_ == "npadvmod" and c.pos_ == "PROPN"), None
+        )
+        if place is None:
+            continue
+        noun = token.head
+        if noun.dep_ == "appos":
+            thing: Token | None = noun.head
+        elif noun.dep_ == "attr":
+            thing = next((c for c in noun.head.children if c.dep_ == "nsubj"), None)
+        else:
+            thing = noun if noun.pos_ == "PROPN" else None
+        if thing is None or thing.pos_ != "PROPN":
+            continue
+        # the kind of body the words say ("a Lisbon-based company"; "the New York-based
+        # firm Kessel Labs"), else the entities' reading (the small model calls many a
+        # firm a person)
+        kinds = [noun, *(c for c in noun.children if c.dep_ in ("amod", "compound"))]
+        if not any(k.lemma_.lower() in _BODIES for k in kinds) and _kind_of(thing)[0] != "org":
+            continue
+        seat = _arg(place, "in")
+        if seat.kind != "place":
+            seat = Arg(seat.text, "in", "place", seat.key, True)  # "Lisbon-based": a place
+        record = _record(thing, "headquarter", [seat], False, False, False, text)
+        if thing is noun:
+            # "the New York-based firm Kessel Labs": the name, without the words before it
+            start = thing.i
+            while start > 0 and tokens[start - 1].pos_ == "PROPN" and start - 1 > token.i:
+                start -= 1
+            name = thing.doc[start : thing.i + 1].text
+            record = replace(record, subject=_fold(name), subject_text=name, subject_proper=True)
+        out.append(record)
+    return out
+
+
 def _description_before(name: Token) -> Token | None:
     """The common noun right before a name that describes it ("the Finnish composer Jean
     Sibelius", "the Scottish bacteriologist Alexander Fleming", read as the name's
@@ -2926,6 +3020,7 @@ def records_of(doc: Doc | None, names: Sequence[str] = ()) -> tuple[Record, ...]
         *_lifespans(tokens, doc.text),
         *_events_named(tokens, doc.text),
         *_than_any_other(tokens, doc.text),
+        *_based_in(tokens, doc.text),
     ]
     for n, record in enumerate([*clauses, *said]):
         if record.statement != _RESTATED:
