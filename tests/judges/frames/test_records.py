@@ -2651,3 +2651,11 @@ def test_a_body_based_in_a_place_has_its_seat_there() -> None:
         == "refuted"
     )
     assert _says_nothing("Anna Lind lives in Munich.", "Anna Lind is a Berlin-based journalist.")
+
+
+def test_one_name_where_something_is_whatever_kind_the_parse_took_it_for() -> None:
+    """ "born in Málaga" (the small model takes Málaga for a person) / "Picasso's
+    birthplace was Málaga" (a place): one name, one value."""
+    assert _verdict("Pablo Picasso was born in Málaga.", "Picasso's birthplace was Málaga.") == (
+        "supported"
+    )

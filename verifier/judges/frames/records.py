@@ -3667,6 +3667,8 @@ def _comparable(mine: Arg, theirs: Arg) -> bool:
         return False
     if mine.prep == theirs.prep == "by" and mine.proper and theirs.proper:
         return True  # a maker: the small model calls many a person a place or a firm
+    if mine.proper and theirs.proper and mine.prep in _AT_PLACE and same_name(mine.key, theirs.key):
+        return True  # "born in Málaga": one name, whatever kind the small model took it for
     return mine.kind == theirs.kind or "thing" in (mine.kind, theirs.kind)
 
 
