@@ -2659,3 +2659,13 @@ def test_one_name_where_something_is_whatever_kind_the_parse_took_it_for() -> No
     assert _verdict("Pablo Picasso was born in Málaga.", "Picasso's birthplace was Málaga.") == (
         "supported"
     )
+
+
+def test_aged_is_the_age_at_the_act() -> None:
+    """ "died in 1880, aged 79" says "died at the age of 79"; an age is no year."""
+    sentence = "Tomas Berg died in 1880, aged 79."
+    assert _verdict("Tomas Berg died at the age of 79.", sentence) == "supported"
+    assert _verdict("Tomas Berg died at the age of 85.", sentence) == "refuted"
+    assert _verdict("Tomas Berg died at the age of 79.", "Tomas Berg died in 1880.") == (
+        "inconclusive"
+    )

@@ -1165,10 +1165,19 @@ def _args(predicate: Token) -> list[Arg]:
                     out.append(_arg(obj, "by"))
         elif child.dep_ == "npadvmod":
             out += _adverbial(child)
+        elif child.lower_ == "aged":
+            out += _aged(child)
     where = _where_antecedent(predicate)
     if where is not None and not any(a.kind == "place" and a.prep for a in out):
         out.append(where)
     return out
+
+
+def _aged(word: Token) -> list[Arg]:
+    """ "died in 1880, aged 79" / "died aged 79": at the age of 79, as the claim would say
+    it."""
+    said = [f"the age of {c.text}" for c in word.children if c.like_num and c.dep_ != "prep"]
+    return [Arg(a, "at", "time", _fold(a)) for a in said[:1]]
 
 
 def _prep_args(prep: Token) -> list[Arg]:
