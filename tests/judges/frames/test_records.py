@@ -2669,3 +2669,20 @@ def test_aged_is_the_age_at_the_act() -> None:
     assert _verdict("Tomas Berg died at the age of 79.", "Tomas Berg died in 1880.") == (
         "inconclusive"
     )
+
+
+def test_a_bearing_from_a_place() -> None:
+    """ "north of Oslo" / "south of Oslo": opposite bearings from one place; from two
+    places ("south of Bergen") neither says the other's place is wrong, and the rules'
+    conflict over the two places is dismissed."""
+    assert _verdict("Lake Tarn lies north of Oslo.", "Lake Tarn lies south of Oslo.") == "refuted"
+    assert (
+        _verdict("Lake Tarn lies north of Oslo.", "Lake Tarn lies about 40 km north of Oslo.")
+        == "supported"
+    )
+    decision = FrameJudge().decide(
+        "Lake Tarn lies north of Oslo.", ["Lake Tarn lies south of Bergen."]
+    )
+    assert decision.label == "inconclusive"
+    assert decision.guard is not None
+    assert decision.guard.guard == "parse_bearing"

@@ -42,6 +42,7 @@ from verifier.judges.frames.records import (
     COMPARED,
     Match,
     Record,
+    bearing_place,
     compare_records,
     fold_name,
     middle_name,
@@ -241,6 +242,11 @@ PARSE_OCCASION = Call(
 PARSE_OBJECT = Call(
     "parse_object",
     "the parse says it was done to something else",
+    Action.DISMISS,
+)
+PARSE_BEARING = Call(
+    "parse_bearing",
+    "the parse says each names a bearing from another place",
     Action.DISMISS,
 )
 
@@ -1023,6 +1029,9 @@ def _holds(r: Reading, judgement: Judgement) -> bool:
     said = " ".join(judgement.conflicts).lower()
     if r.match.kind == "another scope":
         return r.match.found.subject_text.lower() in said
+    if r.match.kind == "another bearing":
+        # "north of Oslo" / "south of Bergen": the places the bearings start from
+        return any((p := bearing_place(a)) and p in said for a in r.match.found.args)
     return any(a.kind in ("time", "number") and a.text.lower() in said for a in r.match.found.args)
 
 
@@ -1564,6 +1573,7 @@ def _demoted(judgement: Judgement, call: Call, detail: str) -> Judgement:
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
     said = {
         "another object": PARSE_OBJECT,
+        "another bearing": PARSE_BEARING,
         "another scope": PARSE_SCOPE,
         "an aim": PARSE_AIM,
         "another occasion": PARSE_OCCASION,

@@ -64,6 +64,7 @@ __all__ = [
     "Match",
     "Outcome",
     "Record",
+    "bearing_place",
     "compare_records",
     "finisher",
     "ordinal_first",
@@ -1167,10 +1168,57 @@ def _args(predicate: Token) -> list[Arg]:
             out += _adverbial(child)
         elif child.lower_ == "aged":
             out += _aged(child)
+        elif child.dep_ == "advmod" and _COMPASS_WORD.fullmatch(child.lower_):
+            out += _bearing(child)
     where = _where_antecedent(predicate)
     if where is not None and not any(a.kind == "place" and a.prep for a in out):
         out.append(where)
     return out
+
+
+# a bearing from a place: "north of Oslo", "south-east of Lyon"
+_COMPASS_WORD = re.compile(r"(?:north|south)?-?(?:east|west)?")
+_BEARING = re.compile(r"^((?:north|south)?-?(?:east|west)?) of (.+)$")
+
+
+def _bearing(word: Token) -> list[Arg]:
+    """ "lies (40 km) north of Oslo": where, as a bearing from a named place."""
+    if not word.lower_.strip("-"):
+        return []
+    return [
+        Arg(
+            f"{word.lower_} of {_span_of(obj).text}",
+            "of",
+            "place",
+            f"{word.lower_} of {_fold(_span_of(obj).text)}",
+            True,
+        )
+        for prep in word.children
+        if prep.dep_ == "prep" and prep.lower_ == "of"
+        for obj in prep.children
+        if obj.dep_ == "pobj" and obj.pos_ == "PROPN"
+    ][:1]
+
+
+def _bearing_outcome(mine: str, theirs: str) -> str | None:
+    """Two bearings from one place: the same, opposite ("north of Oslo" / "south of
+    Oslo": a conflict), or neither ("north" / "north-east"); None unless both are
+    bearings from the same place."""
+    a, b = _BEARING.match(mine), _BEARING.match(theirs)
+    if a is None or b is None or a.group(2) != b.group(2):
+        return None
+    x, y = _points(a.group(1)), _points(b.group(1))
+    if x == y:
+        return "same"
+    return "conflict" if any(_OPPOSITE[d] in y for d in x) else "unrelated"
+
+
+_OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+def _points(bearing: str) -> set[str]:
+    """The compass points of a bearing ("south-east": south and east)."""
+    return {p for p in _OPPOSITE if p in bearing}
 
 
 def _aged(word: Token) -> list[Arg]:
@@ -3478,6 +3526,9 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     """``same``, ``conflict`` or ``unrelated`` for two arguments under one preposition."""
     if mine.kind in ("time", "number") or theirs.kind in ("time", "number"):
         return _value_outcome(mine, theirs)
+    bearing = _bearing_outcome(mine.key, theirs.key)
+    if bearing is not None:
+        return bearing
     if mine.proper and not theirs.proper and mine.key != theirs.key:
         return "unrelated"  # "a university" does not say which: not "Harvard University"
     if _someone_of(mine, theirs) or _someone_of(theirs, mine):
@@ -3873,7 +3924,24 @@ def compare_records(claim: Record, found: Record) -> Match:
     match = _compared(claim, found)
     if match.outcome in ("support", "contradiction") and not (claim.asserted and found.asserted):
         return replace(match, outcome="unrelated", kind="not asserted")
+    if match.outcome == "unrelated" and _bearings_apart(claim, found):
+        return replace(match, outcome="other_subject", kind="another bearing")
     return match
+
+
+def bearing_place(arg: Arg) -> str | None:
+    """The place a bearing is taken from ("north of Oslo": "oslo"; see :func:`_bearing`),
+    or None for any other argument."""
+    m = _BEARING.match(arg.key) if arg.prep == "of" else None
+    return m.group(2) if m else None
+
+
+def _bearings_apart(claim: Record, found: Record) -> bool:
+    """Both say where by a bearing, from two places ("north of Oslo" / "south of
+    Bergen"): neither says the other's place is wrong."""
+    mine = {p for a in claim.args if (p := bearing_place(a))}
+    theirs = {p for a in found.args if (p := bearing_place(a))}
+    return bool(mine and theirs) and not mine & theirs
 
 
 def _compare_comparisons(claim: Record, found: Record) -> Match:
