@@ -2686,3 +2686,15 @@ def test_a_bearing_from_a_place() -> None:
     assert decision.label == "inconclusive"
     assert decision.guard is not None
     assert decision.guard.guard == "parse_bearing"
+
+
+def test_a_kind_of_thing_counted_or_ranked_is_not_the_claims() -> None:
+    """ "the thirteen warmest years" are not the claim's "18 warmest years": a count, a
+    rank or a superlative picks out another set (a Climate-FEVER pair was refuted)."""
+    assert (
+        _verdict(
+            "Seventeen of the 18 warmest years have occurred since 2000.",
+            "As of 2012, the thirteen warmest years for the entire planet have all occurred since 1998.",
+        )
+        == "inconclusive"
+    )

@@ -3363,12 +3363,25 @@ def _said_as_kind(text: str, words: int) -> bool:
     said = text.split()
     if words == 1 and text.lower().startswith(("the ", "this ")):
         return True
-    if len(said) < 2 or not all(w.islower() for w in said[1:-1]) or not said[-1].islower():
+    if len(said) < 2 or not all(_plain(w) for w in said[1:-1]) or not said[-1].islower():
         return False
     if said[0].lower() in ("the", "this"):
         return True
     # "Gaudí's": a name's possessive (not "its", not "the city's")
     return said[0][:1].isupper() and said[0].endswith(("'s", "’s"))
+
+
+def _plain(word: str) -> bool:
+    """A word that describes without picking out one of several: not a count, a rank or a
+    superlative ("the thirteen warmest years" are not the claim's "18 warmest years")."""
+    return (
+        word.isalpha()
+        and word.islower()
+        and word_number(word) is None
+        and word not in _ORDINAL_WORDS
+        and word not in _ORDINALS
+        and not word.endswith("est")
+    )
 
 
 # a place's class, as "the <noun>" says it, and the gazetteer's level for it
