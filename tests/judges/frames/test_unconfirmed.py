@@ -9,7 +9,25 @@ from verifier.judges.base import REVIEW_THRESHOLD, Judgement
 from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.unconfirmed import PROBABILITY, unconfirmed, unsourced
 from verifier.report.truthfulness import truthfulness_of, verdict_of
-from verifier.schema import Claim, Evidence
+from verifier.schema import Claim, Evidence, Truthfulness, Verdict
+
+
+def _signal(statement: str, evidence: list[Evidence], verdict: Verdict) -> Truthfulness:
+    """The truthfulness signal of a report holding the one claim with its verdict."""
+    claim = Claim(
+        "c1",
+        "fact",
+        0,
+        len(statement),
+        statement,
+        True,
+        "a number",
+        statement,
+        searched=True,
+        evidence=evidence,
+        verdict=verdict,
+    )
+    return truthfulness_of([claim], [], judges=["frames"], refuted_threshold=0.8)
 
 
 def test_another_count_of_the_same_thing_is_a_conflict_for_review() -> None:
@@ -94,20 +112,7 @@ def test_it_goes_on_the_review_list_and_never_caps() -> None:
         )
     ]
     verdict = verdict_of(aggregate(judgements), evidence, ["frames"])
-    claim = Claim(
-        "c1",
-        "fact",
-        0,
-        len(statement),
-        statement,
-        True,
-        "a number",
-        statement,
-        searched=True,
-        evidence=evidence,
-        verdict=verdict,
-    )
-    t = truthfulness_of([claim], [], judges=["frames"], refuted_threshold=0.8)
+    t = _signal(statement, evidence, verdict)
     assert not t.false_information
     assert t.false_claims == []
     assert [r.claim_id for r in t.review] == ["c1"]
@@ -270,20 +275,7 @@ def test_the_unsourced_figure_goes_on_the_review_list_quoting_the_closest_senten
     assert [(q.stance, q.conflicts) for q in verdict.quotes] == [
         ("closest", ["number 412 kilometres"])
     ]
-    claim = Claim(
-        "c1",
-        "fact",
-        0,
-        len(statement),
-        statement,
-        True,
-        "a number",
-        statement,
-        searched=True,
-        evidence=evidence,
-        verdict=verdict,
-    )
-    t = truthfulness_of([claim], [], judges=["frames"], refuted_threshold=0.8)
+    t = _signal(statement, evidence, verdict)
     assert not t.false_information
     assert t.false_claims == []
     assert t.conflicts == []  # not another value: nothing says otherwise
