@@ -159,8 +159,8 @@ class Judgement:
     disputes: tuple[str, ...] = ()
     agreement: Agreement | None = None
     guard: Call | None = None  # the guard that dismissed or demoted its conflict, if any
-    # its conflict is a figure of the claim no evidence text gives (the sentence is only the
-    # closest one), not another value a sentence gives
+    # its conflict is a figure or a rare name of the claim no evidence text gives (the
+    # sentence is only the closest one), not another value a sentence gives
     unsourced: bool = False
 
 

@@ -35,7 +35,7 @@ _STANCE: dict[str, Stance] = {"supported": "supports", "refuted": "refutes"}
 def _stance(judgement: Judgement) -> Stance:
     if judgement.label in _STANCE:
         return _STANCE[judgement.label]
-    # a figure no evidence text gives: the closest sentence, its conflicts the figure
+    # a figure or a name no evidence text gives: the closest sentence, its conflicts that
     return "conflicts" if judgement.conflicts and not judgement.unsourced else "closest"
 
 
@@ -105,8 +105,8 @@ def _ref(claim: Claim, why: str) -> ClaimRef:
 
 
 def _unsourced(quote: VerdictQuote) -> bool:
-    """The closest sentence quoted for a figure of the claim no evidence text gives (its
-    ``conflicts`` name the figure)."""
+    """The closest sentence quoted for a figure or a rare name of the claim no evidence
+    text gives (its ``conflicts`` name it)."""
     return quote.stance == "closest" and bool(quote.conflicts)
 
 
@@ -200,15 +200,15 @@ def truthfulness_of(
         elif verdict is not None and verdict.label == "inconclusive":
             benefit.append(_ref(claim, _undecided_reason(claim)))
             seen = next((q for q in verdict.quotes if q.stance == "conflicts"), None)
-            figure = next((q for q in verdict.quotes if _unsourced(q)), None)
-            if figure is not None and figure.confidence >= review_threshold:
+            missing = next((q for q in verdict.quotes if _unsourced(q)), None)
+            if missing is not None and missing.confidence >= review_threshold:
                 review.append(
                     replace(
-                        _ref(claim, "unsourced figure"),
-                        confidence=figure.confidence,
+                        _ref(claim, "unsourced"),
+                        confidence=missing.confidence,
                         why=f"check this: no source found gives the claim's "
-                        f"{'; '.join(figure.conflicts)} (the closest sentence is quoted; "
-                        f"probability {figure.confidence:.2f} that the claim is false)",
+                        f"{'; '.join(missing.conflicts)} (the closest sentence is quoted; "
+                        f"probability {missing.confidence:.2f} that the claim is false)",
                     )
                 )
             if seen is not None:

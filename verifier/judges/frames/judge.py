@@ -498,8 +498,8 @@ class FrameJudge:
                 self.name,
                 lambda c, s: _critical(c) <= _critical(s),
             )
-        # still nothing said either way: a figure of the claim no evidence text gives is a
-        # question for the rater too (:func:`.unconfirmed.unsourced`)
+        # still nothing said either way: a figure or a rare name of the claim no evidence
+        # text gives is a question for the rater too (:func:`.unconfirmed.unsourced`)
         found = unsourced(claim, evidence, judged) if judged else None
         if found is not None and found.evidence_index is not None:
             judged = [*judged]

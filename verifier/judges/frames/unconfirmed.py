@@ -150,8 +150,9 @@ def unconfirmed(claim: str, evidence: Sequence[str], judge: str) -> Judgement | 
 
 
 def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) -> Judgement | None:
-    """The claim's figure none of its evidence texts gives (module docstring), as a
-    question for the rater quoting the evidence sentence closest to the claim, or None.
+    """The claim's figure, else a rare name of it, that none of its evidence texts gives
+    (module docstring), as a question for the rater quoting the evidence sentence closest
+    to the claim, or None.
     ``judged`` are the judgements of ``evidence``; only a claim none of them settled or
     found in conflict is read, and only against two texts or more (one passage that leaves
     a figure out says little)."""
@@ -206,6 +207,7 @@ _NAME_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 # brand or case ("Intellicontext" 0, "MAYIM" 1.9), not a country, a people or a known
 # family name ("Mexicans" 3.5, "Karimov" 2.2)
 _RARE_NAME = 2.0
+_WORDS = re.compile(r"[a-z0-9'-]+")
 
 
 def _unknown_name(claim: str, evidence: Sequence[str]) -> str | None:
@@ -227,9 +229,6 @@ def _unknown_name(claim: str, evidence: Sequence[str]) -> str | None:
             if not forms & written:
                 return run.group()
     return None
-
-
-_WORDS = re.compile(r"[a-z0-9'-]+")
 
 
 def _given(value: Value, evidence: Sequence[str]) -> bool:
