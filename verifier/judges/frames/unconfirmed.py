@@ -160,7 +160,8 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
         return None
     frame = frame_of(claim.strip())
     slots = [s for s in frame.slots if _figure(frame, s)]
-    figure = next((s.value for s in slots if not _given(s.value, evidence)), None)
+    about = [_lead(w) for w in terms_of(claim)]
+    figure = next((s.value for s in slots if not _given(s.value, evidence, about)), None)
     said = f"{_kind(figure)} {figure.text}" if figure is not None else None
     if said is None:
         name = _unknown_name(claim, evidence)
@@ -177,7 +178,7 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
         for start, end in sentence_spans(text, how=Splitting.QUICK):
             sentence = text[start:end]
             lowered = sentence.lower()
-            if sum(w[: 3 if len(w) <= 4 else 4] in lowered for w in wanted) <= shared:
+            if sum(_lead(w) in lowered for w in wanted) <= shared:
                 continue  # (a stem's first letters absent: its word is too)
             count = len(wanted & terms_of(sentence))
             if count > shared:
@@ -201,6 +202,12 @@ def unsourced(claim: str, evidence: Sequence[str], judged: Sequence[Judgement]) 
     )
 
 
+def _lead(term: str) -> str:
+    """A stem's first letters, which its words all begin with ("citi" of "city", "cities"
+    begin with "cit")."""
+    return term[: 3 if len(term) <= 4 else 4]
+
+
 # a run of capitalised words: a name ("Neve Ilan", "Intellicontext", "MAYIM")
 _NAME_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 # how often English writes a word (Zipf) under which a name is rare: an unknown product,
@@ -214,37 +221,55 @@ def _unknown_name(claim: str, evidence: Sequence[str]) -> str | None:
     """A name of the claim with a word English rarely writes that no evidence text writes
     either (as a word, singular or plural): what a search for the claim would have found
     if it existed as the claim says. Not a word with a digit ("HAuCl4")."""
-    said = " ".join(evidence)
-    written = {w for w in _WORDS.findall(fold(said))}
-    for run in _NAME_RUN.finditer(claim):
-        for word in re.split(r"[\s-]+", run.group()):
-            folded = re.sub(r"'s?$", "", fold(word.strip("'’-")))  # (a possessive's name)
-            if len(folded) < 3 or any(c.isdigit() for c in folded):
-                continue  # (a formula, a model number: "HAuCl4", "B-52")
-            if word.isupper() and len(folded) <= 4:
-                continue  # an acronym, which sources as often spell out ("CHRO")
-            if lexicon().zipf(folded) >= _RARE_NAME:
-                continue
-            forms = {folded, folded + "s", folded + "es", folded.removesuffix("s")}
-            if not forms & written:
-                return run.group()
+    rare = [
+        (run.group(), folded)
+        for run in _NAME_RUN.finditer(claim)
+        for word in re.split(r"[\s-]+", run.group())
+        if (folded := _rare_word(word)) is not None
+    ]
+    if not rare:
+        return None  # (most claims: the evidence need not be read)
+    written = set(_WORDS.findall(fold(" ".join(evidence))))
+    for name, folded in rare:
+        forms = {folded, folded + "s", folded + "es", folded.removesuffix("s")}
+        if not forms & written:
+            return name
     return None
 
 
-def _given(value: Value, evidence: Sequence[str]) -> bool:
+def _rare_word(word: str) -> str | None:
+    """A word of a name that English rarely writes, folded; None for a known word, a short
+    one, a formula or a model number ("HAuCl4", "B-52"), an acronym, which sources as often
+    spell out ("CHRO")."""
+    folded = re.sub(r"'s?$", "", fold(word.strip("'’-")))  # (a possessive's name)
+    if len(folded) < 3 or any(c.isdigit() for c in folded):
+        return None
+    if word.isupper() and len(folded) <= 4:
+        return None
+    return folded if lexicon().zipf(folded) < _RARE_NAME else None
+
+
+def _given(value: Value, evidence: Sequence[str], about: Sequence[str] = ()) -> bool:
     """Some evidence text gives the value in any form (:func:`_stated`), its very digits
-    looked for in the whole texts first."""
-    digits = _digits(value)
+    looked for in the whole texts first; in another form, only in a sentence with one of
+    the words ``about`` (the first letters of the claim's words) when they are given."""
+    # (a date's year: a source that gives it speaks of the date, whatever its day)
+    year = value.key[0] if value.kind in TIME and isinstance(value.key, tuple) else None
+    digits = str(abs(year)) if isinstance(year, int) else ""
+    digits = digits or _digits(value)
     if digits:
         pattern = re.compile(rf"(?<![\d.,]){re.escape(digits)}(?![\d]|[.,]\d)")
         if any(pattern.search(text.replace(",", "")) for text in evidence):
             return True
+    if value.kind in TIME and digits:
+        return False  # (a year is written in its digits)
     numbered = [
         text[start:end]
         for text in evidence
         if _DIGIT_OR_WORD.search(text)
         for start, end in sentence_spans(text, how=Splitting.QUICK)
         if _DIGIT_OR_WORD.search(text, start, end)
+        and (not about or any(w in text[start:end].lower() for w in about))
     ]
     return _stated(value, numbered)
 
