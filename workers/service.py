@@ -22,9 +22,10 @@ import multiprocessing.process
 import os
 import signal
 import socket
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -244,6 +245,7 @@ async def run_service(
     running ``concurrency`` jobs at once. ``serve`` None: the job loop in this process
     (`verifier worker`, or a job process of `serve` whose ``parent`` is that pid)."""
     setup_logging(debug)
+    sys.unraisablehook = _late_signal_hook(sys.unraisablehook)
     service = settings.service
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -388,6 +390,24 @@ async def _reap_until(stop: asyncio.Event, every_s: float = 1.0) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every_s)
         await asyncio.to_thread(reap_orphans)
+
+
+def _late_signal_hook(
+    previous: Callable[[sys.UnraisableHookArgs], object],
+) -> Callable[[sys.UnraisableHookArgs], None]:
+    """An unraisable-exception hook that logs a SIGTERM or SIGINT arriving while the event
+    loop hands its handlers back at shutdown (Python reports "Signal 15 ignored due to race
+    condition" with a traceback) as one line: the process is stopping already. Anything
+    else goes to ``previous``."""
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        error = unraisable.exc_value
+        if isinstance(error, OSError) and "ignored due to race condition" in str(error):
+            log.info("a late signal while stopping, ignored: %s", error)
+            return
+        previous(unraisable)
+
+    return hook
 
 
 def _arm_watchdog(after_s: float, why: str = "SIGTERM") -> None:
