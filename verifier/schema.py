@@ -334,6 +334,12 @@ class VerdictQuote:
     conflicts: list[str]
     reason: str
 
+    @property
+    def unsourced(self) -> bool:
+        """The closest sentence quoted for a figure or a rare name of the claim that no
+        evidence text gives (its ``conflicts`` name it): a question for the rater."""
+        return self.stance == "closest" and bool(self.conflicts)
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:

@@ -165,7 +165,7 @@ def _marks(report: Report, sources: dict[str, int]) -> list[_Mark]:
         if quote is not None and quote.stance == "conflicts":
             label = "conflict"
             tip += f" (possible false fact: {'; '.join(quote.conflicts)})"
-        elif quote is not None and quote.conflicts:  # the closest sentence: no source gives it
+        elif quote is not None and quote.unsourced:
             tip += f" (no source found gives its {'; '.join(quote.conflicts)})"
         if quote is not None:
             tip += f" — “{quote.sentence[:200]}” ({quote.url})"

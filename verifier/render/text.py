@@ -405,7 +405,7 @@ def _label(claim: Claim) -> tuple[str, str]:
     label: str = "disputed" if v.disputed else v.label
     if any(q.stance == "conflicts" for q in v.quotes):
         label = "conflict?"
-    elif any(q.stance == "closest" and q.conflicts for q in v.quotes):
+    elif any(q.unsourced for q in v.quotes):
         label = "unsourced?"
     if label in ("refuted", "unchecked"):
         label = label.upper()

@@ -104,12 +104,6 @@ def _ref(claim: Claim, why: str) -> ClaimRef:
     )
 
 
-def _unsourced(quote: VerdictQuote) -> bool:
-    """The closest sentence quoted for a figure or a rare name of the claim no evidence
-    text gives (its ``conflicts`` name it)."""
-    return quote.stance == "closest" and bool(quote.conflicts)
-
-
 def _undecided_reason(claim: Claim) -> str:
     verdict = claim.verdict
     if verdict is not None and verdict.disputed:
@@ -200,7 +194,7 @@ def truthfulness_of(
         elif verdict is not None and verdict.label == "inconclusive":
             benefit.append(_ref(claim, _undecided_reason(claim)))
             seen = next((q for q in verdict.quotes if q.stance == "conflicts"), None)
-            missing = next((q for q in verdict.quotes if _unsourced(q)), None)
+            missing = next((q for q in verdict.quotes if q.unsourced), None)
             if missing is not None and missing.confidence >= review_threshold:
                 review.append(
                     replace(

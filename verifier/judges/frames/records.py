@@ -1185,19 +1185,15 @@ def _bearing(word: Token) -> list[Arg]:
     """ "lies (40 km) north of Oslo": where, as a bearing from a named place."""
     if not word.lower_.strip("-"):
         return []
-    return [
-        Arg(
-            f"{word.lower_} of {_span_of(obj).text}",
-            "of",
-            "place",
-            f"{word.lower_} of {_fold(_span_of(obj).text)}",
-            True,
-        )
+    places = [
+        _span_of(obj).text
         for prep in word.children
         if prep.dep_ == "prep" and prep.lower_ == "of"
         for obj in prep.children
         if obj.dep_ == "pobj" and obj.pos_ == "PROPN"
-    ][:1]
+    ]
+    said = [(f"{word.lower_} of {place}", f"{word.lower_} of {_fold(place)}") for place in places]
+    return [Arg(text, "of", "place", key, True) for text, key in said[:1]]
 
 
 def _bearing_outcome(mine: str, theirs: str) -> str | None:

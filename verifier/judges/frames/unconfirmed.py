@@ -250,17 +250,15 @@ def _rare_word(word: str) -> str | None:
 
 
 def _given(value: Value, evidence: Sequence[str], about: Sequence[str] = ()) -> bool:
-    """Some evidence text gives the value in any form (:func:`_stated`), its very digits
+    """Some evidence text gives the value in any form, its very digits (a date's year)
     looked for in the whole texts first; in another form, only in a sentence with one of
     the words ``about`` (the first letters of the claim's words) when they are given."""
     # (a date's year: a source that gives it speaks of the date, whatever its day)
     year = value.key[0] if value.kind in TIME and isinstance(value.key, tuple) else None
     digits = str(abs(year)) if isinstance(year, int) else ""
     digits = digits or _digits(value)
-    if digits:
-        pattern = re.compile(rf"(?<![\d.,]){re.escape(digits)}(?![\d]|[.,]\d)")
-        if any(pattern.search(text.replace(",", "")) for text in evidence):
-            return True
+    if _written(digits, evidence):
+        return True
     if value.kind in TIME and digits:
         return False  # (a year is written in its digits)
     numbered = [
@@ -271,7 +269,7 @@ def _given(value: Value, evidence: Sequence[str], about: Sequence[str] = ()) -> 
         if _DIGIT_OR_WORD.search(text, start, end)
         and (not about or any(w in text[start:end].lower() for w in about))
     ]
-    return _stated(value, numbered)
+    return _valued(value, numbered)
 
 
 # a figure that names, not counts: "World War 1", "Windows 10", "Apollo 11"
@@ -394,14 +392,24 @@ def _digits(value: Value) -> str:
 def _stated(value: Value, sentences: Sequence[str]) -> bool:
     """Some sentence gives the claim's value: compared as the same, or its very digits
     ("(1939-1975)" gives 1975 though no value is read there)."""
-    digits = _digits(value)
-    pattern = re.compile(rf"(?<![\d.,]){re.escape(digits)}(?![\d]|[.,]\d)") if digits else None
-    for sentence in sentences:
-        if pattern is not None and pattern.search(sentence.replace(",", "")):
-            return True
-        if any(_akin(value, v) and compare(value, v) == "same" for v in values_in(sentence)):
-            return True
-    return False
+    return _written(_digits(value), sentences) or _valued(value, sentences)
+
+
+def _written(digits: str, texts: Sequence[str]) -> bool:
+    """Some text writes the digits as a number of their own (not inside a longer one)."""
+    if not digits:
+        return False
+    pattern = re.compile(rf"(?<![\d.,]){re.escape(digits)}(?![\d]|[.,]\d)")
+    return any(pattern.search(text.replace(",", "")) for text in texts)
+
+
+def _valued(value: Value, sentences: Sequence[str]) -> bool:
+    """Some sentence gives a value the slots compare as the claim's."""
+    return any(
+        _akin(value, v) and compare(value, v) == "same"
+        for sentence in sentences
+        for v in values_in(sentence)
+    )
 
 
 def _akin(a: Value, b: Value) -> bool:
