@@ -201,6 +201,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout12": "textbook_pairs_heldout12.jsonl",
     "textbook-heldout13": "textbook_pairs_heldout13.jsonl",
     "textbook-heldout14": "textbook_pairs_heldout14.jsonl",
+    "textbook-heldout15": "textbook_pairs_heldout15.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -392,6 +393,16 @@ def textbook_heldout14(root: Path) -> Iterator[Pair]:
     only the ids of the pairs whose verdict moved, or that were wrong, were read: held
     out."""
     for row in _textbook_rows("textbook-heldout14"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout15(root: Path) -> Iterator[Pair]:
+    """An eighteenth set of 90 pairs (bench/data/textbook_pairs_heldout15.jsonl: 36
+    contradictions, 30 paraphrases, 24 traps), written blind by a helper agent in the
+    fifteenth session of 2026-11-30 from its own knowledge, without the code or the other
+    sets, asked for claims as an LLM answer states them and evidence as a search snippet or
+    an encyclopedia names its subject: held out (only its counts are read)."""
+    for row in _textbook_rows("textbook-heldout15"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -687,6 +698,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout12": textbook_heldout12,
     "textbook-heldout13": textbook_heldout13,
     "textbook-heldout14": textbook_heldout14,
+    "textbook-heldout15": textbook_heldout15,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }

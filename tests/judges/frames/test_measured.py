@@ -73,3 +73,77 @@ def test_the_reason_names_both_values_with_their_unit() -> None:
     text = "Kessa has a density of 0.69 g/cm3, compared with roughly 1.33 g/cm3 for Orvan."
     ((match, _a, _b),) = measured_readings(record, text)
     assert match.detail == "Orvan 1.33 g/cm3 vs Kessa 0.69 g/cm3"
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "outcome"),
+    [
+        # a ratio of the other side's value, said of either side
+        (
+            "Orvan is larger than Kessa.",
+            "Orvan has a diameter of 6,779 km, half that of Kessa.",
+            "contradiction",
+        ),
+        (
+            "Kessa is larger than Orvan.",
+            "Orvan has a diameter of 6,779 km, half that of Kessa.",
+            "support",
+        ),
+        (
+            "Orvan has less mass than Kessa.",
+            "Orvan weighs in at 318 times the mass of Kessa.",
+            "contradiction",
+        ),
+        (
+            "Orvan has a larger population than Kessa.",
+            "Kessa has more than four times the population of neighbouring Orvan.",
+            "contradiction",
+        ),
+        # a distance, an equivalent in other units set off after the value
+        (
+            "Orvan is farther from the star than Kessa is.",
+            "Orvan orbits at about 108 million km, roughly 0.72 units, while Kessa lies at a "
+            "distance of about 228 million km.",
+            "contradiction",
+        ),
+        # a bare number closing its part is in the other side's unit
+        (
+            "Orvan is less dense than Kessa.",
+            "Orvan has a density of 19.3 g/cm3, while Kessa measures about 11.3.",
+            "contradiction",
+        ),
+        # a size by a radius
+        (
+            "Orvan is larger than Kessa.",
+            "Kessa has a radius of 69,900 km, while Orvan measures 58,200 km.",
+            "contradiction",
+        ),
+    ],
+)
+def test_ratios_distances_sizes_and_bare_values(claim: str, text: str, outcome: str) -> None:
+    assert _outcomes(claim, text) == [outcome]
+
+
+@pytest.mark.parametrize(
+    ("claim", "text"),
+    [
+        # a radius against a diameter: each side its own measure
+        (
+            "Orvan is larger than Kessa.",
+            "Kessa has a radius of 69,900 km, while Orvan has a diameter of 116,000 km.",
+        ),
+        # a distance against a diameter
+        (
+            "Orvan is farther from the star than Kessa is.",
+            "Orvan orbits at 108 million km, while Kessa has a diameter of 6,779 km.",
+        ),
+        # a larger city by its area is not read ("larger" is often the more populous)
+        ("Orvan is larger than Kessa.", "Orvan covers 1,302 km2, while Kessa covers 783 km2."),
+        # a ratio of another measure
+        ("Orvan has a larger population than Kessa.", "Orvan has twice the area of Kessa."),
+        # a ratio between one side and a third
+        ("Orvan is larger than Kessa.", "Orvan has a diameter of 6,779 km, half that of Vell."),
+    ],
+)
+def test_what_a_ratio_or_size_does_not_settle(claim: str, text: str) -> None:
+    assert _outcomes(claim, text) == []

@@ -2698,3 +2698,26 @@ def test_a_kind_of_thing_counted_or_ranked_is_not_the_claims() -> None:
         )
         == "inconclusive"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "relation", "than"),
+    [
+        ("Orvan has a larger population than Kessa.", "than:populous:+", "Kessa"),
+        ("Orvan has more inhabitants than Kessa.", "than:populous:+", "Kessa"),
+        ("Orvan has less mass than Kessa.", "than:massive:-", "Kessa"),
+        ("Orvan is farther from the Sun than Kessa is.", "than:far:+", "Kessa"),
+        ("Orvan is smaller in area than Kessa.", "than:small:+", "Kessa"),
+        ("Orvan is hotter on average than Kessa.", "than:hot:+", "Kessa"),
+    ],
+)
+def test_comparisons_said_with_a_measure_or_a_clause(claim: str, relation: str, than: str) -> None:
+    (record,) = records_of(parse(claim))
+    assert record.relation == relation
+    assert record.args[0].text == than
+
+
+def test_more_than_a_thing_is_no_comparison() -> None:
+    assert not any(
+        r.relation.startswith("than:") for r in records_of(parse("Orvan is more than a city."))
+    )

@@ -9,9 +9,16 @@ two values must be of one unit (a dimension the numbers know, or the same unit w
 A sentence that itself compares ("than") is left to the records; a table read as text
 ("Jupiter 1.3 91.0 Saturn 0.7 49.0") has no such parts and is never read.
 
+A value said as the other side's by a ratio is read too: "Mars has a diameter of about
+6,779 km, roughly half that of Earth", "Spain has more than four times the population of
+Portugal" (the part before the ratio names one side, the words after its "of" the other;
+a half, a third, a quarter is less, twice or N times more). A bare number closing its
+part ("lead, which measures about 11.3") is in the other side's unit.
+
 The adjectives read are the ones that name one measure ("dense": density, "tall":
-height, "hot": temperature); "large", "big" and "small" are not (a larger city is
-often the more populous one, a larger country the wider one).
+height, "hot": temperature, "far": distance, "populous": population); "large", "big" and
+"small" only by a diameter or a radius (a larger city is often the more populous one, a
+larger country the wider one: an area or a count is not read for them).
 """
 
 from __future__ import annotations
@@ -34,8 +41,8 @@ MEASURES: dict[str, tuple[tuple[str, ...], int]] = {
     "heavy": (("mass", "weigh", "heavy"), 1),
     "massive": (("mass",), 1),
     "light": (("mass", "weigh"), -1),
-    "tall": (("height", "tall", "high"), 1),
-    "high": (("height", "high", "elevation", "altitude"), 1),
+    "tall": (("height", "tall", "high", "reach", "rise", "stand"), 1),
+    "high": (("height", "high", "elevation", "altitude", "reach", "rise"), 1),
     "long": (("length", "long"), 1),
     "deep": (("depth", "deep"), 1),
     "shallow": (("depth", "deep"), -1),
@@ -46,9 +53,39 @@ MEASURES: dict[str, tuple[tuple[str, ...], int]] = {
     "populous": (("population", "inhabitant", "resident", "people"), 1),
     "fast": (("speed", "fast"), 1),
     "slow": (("speed", "slow"), -1),
-    "wide": (("width", "wide"), 1),
+    "wide": (("width", "wide", "diameter", "across"), 1),
     "narrow": (("width", "wide"), -1),
+    "far": (("distance", "far", "orbit"), 1),
+    "close": (("distance", "close", "orbit"), -1),
+    "near": (("distance", "near", "orbit"), -1),
+    # of a body's size only by its diameter or radius (a larger city is often the more
+    # populous one, a larger country the wider one: an area or a count is not read)
+    "large": (("diameter", "radius"), 1),
+    "big": (("diameter", "radius"), 1),
+    "small": (("diameter", "radius"), -1),
 }
+
+# the nouns that name a measure (an adjective, "a dense atmosphere", names none)
+_MEASURE_NOUNS = frozenset(
+    {
+        "densit",
+        "mass",
+        "height",
+        "elevation",
+        "altitude",
+        "length",
+        "depth",
+        "temperature",
+        "population",
+        "speed",
+        "width",
+        "diameter",
+        "radius",
+        "distance",
+    }
+)
+# the measures of a size, each its own number: a radius is half a diameter
+_SIZES = frozenset({"radius", "diameter"})
 
 # where a sentence giving two values parts them
 _PARTS = re.compile(
@@ -76,6 +113,15 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
         sentence = text[start:end]
         values = _values_of_sides(sentence, mine, theirs, words)
         if values is None:
+            ratio = _ratio_of_sides(sentence, mine, theirs, words)
+            if ratio is not None:
+                said, more, subject_holds = ratio
+                outcome_: Outcome = "support" if more == (sign > 0) else "contradiction"
+                sides_ = (claim.subject_text, claim.args[0].text)
+                holder, other = sides_ if subject_holds else sides_[::-1]
+                detail_ = f"{holder}: {said} {other}"
+                found_ = replace(claim, text=sentence, negated=False)
+                out.append((Match(outcome_, MEASURED, detail_, claim, found_), start, end))
             continue
         a, b, unit = values
         x, y = float(a.key), float(b.key)  # type: ignore[arg-type]  # a quantity's number
@@ -131,10 +177,13 @@ def _values_of_sides(
         return None
     found: dict[bool, Value] = {}
     units: dict[bool, str] = {}
+    said: dict[bool, set[str]] = {}  # the measure's words each side's part uses
+    parts: dict[bool, str] = {}
     at = 0
     for m in [*_PARTS.finditer(sentence), None]:
         part = sentence[at : m.start() if m else len(sentence)]
         at = m.end() if m else len(sentence)
+        part = _without_equivalents(part)
         low = part.lower()
         named = {side for side, keys in ((True, mine), (False, theirs)) if _names(low, keys)}
         quantities = [v for v in values_in(part) if v.kind == "quantity" and not v.bound]
@@ -142,13 +191,92 @@ def _values_of_sides(
             continue
         if len(named) != 1 or len(quantities) != 1 or len(_NUMBER.findall(part)) != 1:
             return None  # (a number the values do not read, "-180 °C", makes two)
+        if _of_another_measure(low, words):
+            return None  # "Mars has a diameter of ..." against a distance: another measure
         side = named.pop()
         if side in found:
             return None
         found[side], units[side] = quantities[0], _unit(part, quantities[0])
-    if len(found) != 2 or units[True] != units[False]:
+        said[side] = {w for w in words if w in low}
+        parts[side] = part
+    mine_, theirs_ = said.get(True, set()) & _SIZES, said.get(False, set()) & _SIZES
+    if mine_ and theirs_ and mine_ != theirs_:
+        return None  # a radius against a diameter: each side its own measure
+    if len(found) != 2:
+        return None
+    for side in (True, False):
+        if not units[side] and units[not side] and _closing(parts[side], found[side]):
+            units[side] = units[not side]  # "lead, which measures about 11.3."
+    if units[True] != units[False]:
         return None
     return found[True], found[False], units[True]
+
+
+# the same value in other units, set off after it: "(1,083 ft)", ", roughly 0.72
+# astronomical units,"
+_EQUIVALENT = re.compile(
+    r"\s*\([^()]*\d[^()]*\)"
+    r"|,\s*(?:or|roughly|about|around|some|nearly|approximately)?\s*\d[^,;]*(?=,|$)"
+)
+
+
+def _without_equivalents(part: str) -> str:
+    """A part without the equivalents in other units that follow its first value."""
+    first = next((v for v in values_in(part) if v.kind == "quantity"), None)
+    if first is None:
+        return part
+    rest = part[first.end :]
+    m = _EQUIVALENT.match(rest)
+    return part[: first.end] + rest[m.end() :] if m else part
+
+
+def _of_another_measure(part: str, words: tuple[str, ...]) -> bool:
+    """A part that names another measure than ``words`` and not this one ("a radius of"
+    against a diameter, "a diameter of" against a distance)."""
+    if any(w in part for w in words):
+        return False
+    return any(w in part for w in _MEASURE_NOUNS if w not in words)
+
+
+def _closing(part: str, value: Value) -> bool:
+    """A bare number closes its part: nothing but punctuation follows it there."""
+    rest = part[value.end :]
+    return not rest.strip(" .") or bool(re.match(r"\s*[,;.)]", rest))
+
+
+# a value said as a ratio of the other side's: "half that of Earth", "318 times the mass of
+# Earth", "more than four times the population of neighbouring Portugal"
+_RATIO = re.compile(
+    r"\b(?:(?P<less>half|(?:a|one)[- ](?:third|quarter|fourth|fifth|tenth)|two[- ]thirds"
+    r"|three[- ](?:quarters|fourths))|(?P<more>twice|double|triple|(?:\d[\d,.]*|one and a half"
+    r"|two|three|four|five|six|seven|eight|nine|ten|a hundred|a thousand) times))"
+    r"\s+(?:(?:that|those)\s+of|the\s+[a-z]+(?:\s+[a-z]+)?\s+of|of)\s+(?P<rest>[^,;.()]+)",
+    re.IGNORECASE,
+)
+
+
+def _ratio_of_sides(
+    sentence: str, mine: set[str], theirs: set[str], words: tuple[str, ...]
+) -> tuple[str, bool, bool] | None:
+    """A ratio that says one side's measure as the other's (module docstring): the ratio's
+    words, whether the claim's subject has more of the measure and whether the ratio is
+    said of the subject; None when none."""
+    lowered = sentence.lower()
+    if " than " in lowered.replace("more than", "").replace("less than", ""):
+        return None  # (a sentence that compares: the records read it)
+    if not any(w in lowered for w in words):
+        return None
+    for m in _RATIO.finditer(sentence):
+        before, after = lowered[: m.start()], m.group("rest").lower()
+        for holder, other, subject_holds in ((mine, theirs, True), (theirs, mine, False)):
+            if not (_names(before, holder) and not _names(before, other)):
+                continue
+            if not (_names(after, other) and not _names(after, holder)):
+                continue
+            more = m.group("more") is not None
+            said = sentence[m.start() : m.start("rest")].strip()
+            return said, more == subject_holds, subject_holds
+    return None
 
 
 def _unit(part: str, value: Value) -> str:

@@ -1309,6 +1309,8 @@ def _tense(predicate: Token) -> str:
 
 
 def _clause_records_of(predicate: Token, text: str) -> list[Record]:
+    if any(c.dep_ == "mark" and c.lower_ == "than" for c in predicate.children):
+        return []  # "than Mars is": the comparison's other side (:func:`_compared_with`)
     subject = _noun_verb_subject(predicate) if predicate.pos_ == "NOUN" else _subject_of(predicate)
     subject = _made_thing(subject)
     negated = _negated(predicate)
@@ -1322,6 +1324,9 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
         compared = _comparison(predicate, subject, negated, text)
         if compared is not None:
             return [compared]
+    measured = _measure_comparison(predicate, subject, negated, text)
+    if measured is not None:
+        return [measured]
     aliases = _alias_records(predicate, subject, negated, text)
     if aliases:
         return aliases
@@ -1950,22 +1955,17 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
             or (
                 adj.dep_ == "advmod"
                 and adj.tag_ in ("RBR", "JJR")
-                and predicate.lemma_ in _STANDING
+                and (predicate.lemma_ in _STANDING or predicate.lemma_ == "be")
             )
         ):
             continue
         degree = [c for c in adj.children if c.dep_ == "advmod" and c.lower_ in ("more", "less")]
         if adj.tag_ not in ("JJR", "RBR") and not degree:
             continue
+        if adj.lower_ in _NO_MEASURE:
+            continue  # "is more than a city", "is rather than"
         way = "-" if degree and degree[0].lower_ == "less" else "+"
-        than = [
-            o
-            for holder in (adj, *degree)
-            for c in holder.children
-            if c.dep_ == "prep" and c.lower_ == "than"
-            for o in c.children
-            if o.dep_ == "pobj"
-        ]
+        than = _compared_with(adj, degree)
         if than:
             if way == "+" and not negated and any(c.lower_ == "no" for c in subject.children):
                 # "No island on Earth is bigger than Greenland": the biggest island on Earth
@@ -1975,6 +1975,87 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
                 return _none_more(than[0], adj, degree, subject, text)
             relation = f"{COMPARED}:{adj.lemma_.lower()}:{way}"
             return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
+    return None
+
+
+# comparatives that measure nothing themselves ("more than a city", "other than")
+_NO_MEASURE = frozenset({"more", "less", "rather", "other", "else", "fewer", "later", "earlier"})
+
+
+def _compared_with(adj: Token, degree: Sequence[Token] = ()) -> list[Token]:
+    """What a comparative compares its subject with: the object of its "than" ("than
+    Mars"), also when a phrase stands between ("smaller in area than the Atlantic",
+    "hotter on average than Venus"), or the subject of a "than" clause ("than Mars is",
+    "than Mars does")."""
+    out: list[Token] = []
+    for holder in (adj, *degree):
+        for token in holder.subtree:
+            if token.lower_ != "than" or token.i < adj.i:
+                continue
+            if token.dep_ == "prep":
+                out += [o for o in token.children if o.dep_ == "pobj"]
+            elif token.dep_ == "mark" and token.head.pos_ in ("AUX", "VERB"):
+                # "than Mars is": the clause's subject, when the clause says no more
+                clause = token.head
+                if clause.lemma_ in ("be", "do") and not any(
+                    c.dep_ in ("dobj", "attr", "acomp", "prep") for c in clause.children
+                ):
+                    out += [c for c in clause.children if c.dep_ == "nsubj"]
+            if out:
+                return out
+    return out
+
+
+# a measure's noun -> the adjective that compares it ("a larger population": more populous)
+_MEASURE_NOUNS = {
+    "population": "populous",
+    "inhabitant": "populous",
+    "resident": "populous",
+    "people": "populous",
+    "mass": "massive",
+    "weight": "heavy",
+    "density": "dense",
+    "height": "high",
+    "elevation": "high",
+    "altitude": "high",
+    "depth": "deep",
+    "length": "long",
+    "speed": "fast",
+    "temperature": "hot",
+    "diameter": "wide",
+    "width": "wide",
+}
+# how a comparative says more or less of a measure ("a larger population", "less mass")
+_MORE = frozenset({"larger", "bigger", "greater", "higher", "more"})
+_LESS_OF = frozenset({"smaller", "lower", "less", "fewer"})
+
+
+def _measure_comparison(
+    predicate: Token, subject: Token | None, negated: bool, text: str
+) -> Record | None:
+    """ "Portugal has a larger population than Spain", "Jupiter has less mass than Earth",
+    "Rome has more inhabitants than Milan": the subject is more (or less) of the adjective
+    that compares the measure (populous, massive), as "X is more populous than Y" says."""
+    if subject is None or predicate.lemma_ not in ("have", "hold"):
+        return None
+    for noun in predicate.children:
+        if noun.dep_ != "dobj" or noun.lemma_.lower() not in _MEASURE_NOUNS:
+            continue
+        degree = [c for c in noun.children if c.dep_ == "amod" and c.lower_ in _MORE | _LESS_OF]
+        if len(degree) != 1:
+            continue
+        than = [
+            o
+            for c in noun.children
+            if c.dep_ == "prep" and c.lower_ == "than"
+            for o in c.children
+            if o.dep_ == "pobj"
+        ]
+        if not than:
+            continue
+        way = "+" if degree[0].lower_ in _MORE else "-"
+        relation = f"{COMPARED}:{_MEASURE_NOUNS[noun.lemma_.lower()]}:{way}"
+        return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
     return None
 
 
