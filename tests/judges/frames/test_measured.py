@@ -147,3 +147,10 @@ def test_ratios_distances_sizes_and_bare_values(claim: str, text: str, outcome: 
 )
 def test_what_a_ratio_or_size_does_not_settle(claim: str, text: str) -> None:
     assert _outcomes(claim, text) == []
+
+
+def test_decimal_commas_are_not_read() -> None:
+    # "1,33" is no 1, "0,687" no 687: a sentence with a decimal comma is not read
+    text = "The density of Orvan is 1,33 g/cm3 whereas the density of Kessa is only 0,687 g/cm3."
+    assert _outcomes("Orvan is less dense than Kessa.", text) == []
+    assert _outcomes("Orvan is denser than Kessa.", text) == []

@@ -2721,3 +2721,34 @@ def test_more_than_a_thing_is_no_comparison() -> None:
     assert not any(
         r.relation.startswith("than:") for r in records_of(parse("Orvan is more than a city."))
     )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("eec", "european economic community"),
+        ("nasa", "national aeronautics and space administration"),
+        ("un", "united nations"),
+    ],
+)
+def test_initials_name_what_they_stand_for(a: str, b: str) -> None:
+    assert same_name(a, b)
+    assert same_name(b, a)
+
+
+def test_initials_of_other_words_are_another_name() -> None:
+    assert not same_name("eec", "european coal community")
+    assert not same_name("e", "european community")
+
+
+def test_a_body_joined_under_its_initials() -> None:
+    judge = FrameJudge()
+    text = ["Orvia became a member of the EEC on 1 January 1973."]
+    assert (
+        judge.decide("Orvia joined the European Economic Community in 1981.", text).label
+        == "refuted"
+    )
+    assert (
+        judge.decide("Orvia joined the European Economic Community in 1973.", text).label
+        != "refuted"
+    )

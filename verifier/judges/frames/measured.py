@@ -65,6 +65,10 @@ MEASURES: dict[str, tuple[tuple[str, ...], int]] = {
     "small": (("diameter", "radius"), -1),
 }
 
+# a decimal comma: "0,687", "1,33", "29,94%" (a thousands comma has three digits after it,
+# and no number starts with "0,")
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])0,\d|\d,\d{1,2}(?![\d])|\d,\d{4,}")
+
 # the nouns that name a measure (an adjective, "a dense atmosphere", names none)
 _MEASURE_NOUNS = frozenset(
     {
@@ -111,6 +115,8 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
     out = []
     for start, end in sentence_spans(text, how=Splitting.QUICK):
         sentence = text[start:end]
+        if _DECIMAL_COMMA.search(sentence):
+            continue  # "1,33 g/cm3", "0,687": a decimal comma the numbers read otherwise
         values = _values_of_sides(sentence, mine, theirs, words)
         if values is None:
             ratio = _ratio_of_sides(sentence, mine, theirs, words)
@@ -239,9 +245,10 @@ def _of_another_measure(part: str, words: tuple[str, ...]) -> bool:
 
 
 def _closing(part: str, value: Value) -> bool:
-    """A bare number closes its part: nothing but punctuation follows it there."""
+    """A bare number closes its part: nothing but punctuation follows it there (not the
+    rest of a number: "1,33")."""
     rest = part[value.end :]
-    return not rest.strip(" .") or bool(re.match(r"\s*[,;.)]", rest))
+    return not rest.strip(" .") or bool(re.match(r"\s*(?:[;)]|[,.](?!\d))", rest))
 
 
 # a value said as a ratio of the other side's: "half that of Earth", "318 times the mass of

@@ -3516,7 +3516,21 @@ def same_name(a: str, b: str) -> bool:
         return True
     a, b = ordinal_first(a), ordinal_first(b)
     wa, wb = set(a.split()) - {"of", "the"}, set(b.split()) - {"of", "the"}
+    if _initials_of(a, b) or _initials_of(b, a):
+        return True  # "the EEC" / "the European Economic Community"
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+def _initials_of(short: str, long: str) -> bool:
+    """A one-word name is the initials of the other's words ("eec" of "european economic
+    community", "nasa" of "national aeronautics and space administration")."""
+    words = [w for w in long.split() if w not in ("of", "the", "and", "for", "&")]
+    return (
+        " " not in short
+        and 2 <= len(short) <= 6
+        and len(words) >= 2
+        and short == "".join(w[0] for w in words)
+    )
 
 
 def _same_relation(a: str, b: str) -> bool:
