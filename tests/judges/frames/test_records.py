@@ -11,6 +11,7 @@ from verifier.judges.frames.records import (
     Match,
     compare_records,
     ordinal_first,
+    place_head,
     records_of,
     same_name,
 )
@@ -2752,3 +2753,45 @@ def test_a_body_joined_under_its_initials() -> None:
         judge.decide("Orvia joined the European Economic Community in 1973.", text).label
         != "refuted"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("the northeastern coast of South America", "South America"),
+        ("the Pacific coast of South America", "South America"),
+        ("northern Chile", "Chile"),
+        ("central Madrid", "Madrid"),
+        ("the south of France", "France"),
+        # outside a place, not a part of it
+        ("south of Oslo", "south of Oslo"),
+        # a name of its own
+        ("North Korea", "North Korea"),
+        ("the North Sea", "the North Sea"),
+    ],
+)
+def test_the_place_a_part_of_one_lies_in(text: str, head: str) -> None:
+    assert place_head(text) == head
+
+
+def test_a_part_of_another_continent_conflicts() -> None:
+    assert (
+        _verdict(
+            "Orvia is a town in Africa.", "Orvia is a town on the northern coast of South America."
+        )
+        == "refuted"
+    )
+    assert _verdict("Orvia is a town in Chile.", "Orvia is a town in northern Chile.") != "refuted"
+
+
+def test_a_former_thing_lies_where_it_lies() -> None:
+    """ "a former Dutch colony on the coast of South America": the colony is of another
+    time, not the coast."""
+    text = "Suriname, a former Dutch colony on the northeastern coast of South America, borders Guyana."
+    assert _verdict("Suriname is a country in Africa.", text) == "refuted"
+
+
+def test_a_peak_rising_in_a_place_lies_there() -> None:
+    text = "Mount Orvel, the range's highest peak, rises in northeastern Tanzania."
+    assert _verdict("Mount Orvel is located in Kenya.", text) == "refuted"
+    assert _verdict("Mount Orvel is located in Tanzania.", text) == "supported"

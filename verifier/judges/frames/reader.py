@@ -38,6 +38,7 @@ from functools import lru_cache
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
 from verifier.judges.frames.guards import TWO_CONTINENTS, another_dated_work, on_two_continents
 from verifier.judges.frames.measured import MEASURED, measured_readings
+from verifier.judges.frames.places import CITY, places
 from verifier.judges.frames.records import (
     COMPARED,
     Match,
@@ -136,7 +137,7 @@ def _another_time(m: Reading) -> str | None:
         return None  # "the first prime minister" is the first in any time
     claim_past = _said_in_past(m.match.claim, m.match.claim.text)
     found_past = _said_in_past(m.match.found, m.sentence)
-    if _former(m.sentence) and not _FORMER.search(m.match.claim.text):
+    if _former(m.sentence) and not _FORMER.search(m.match.claim.text) and not _fixed_place(m):
         return "the evidence speaks of another time"
     role = m.match.kind == "unique_role" or (m.match.kind == "negation" and m.match.found.role)
     if role and claim_past != found_past and not _for_good(m):
@@ -145,6 +146,18 @@ def _another_time(m: Reading) -> str | None:
 
 
 _STILL = re.compile(r"\b(?:has|have)\s+(?:been|remained|served)\b", re.IGNORECASE)
+
+
+def _fixed_place(m: Reading) -> bool:
+    """Where a country, a region or a city lies, which no time changes: "a former Dutch
+    colony on the coast of South America" dates the colony, not the coast."""
+    marks = {x.group().lower() for x in _FORMER.finditer(m.sentence)}
+    return (
+        marks == {"former"}
+        and m.match.claim.relation == "locate"
+        and m.match.found.relation == "locate"
+        and any(p.level <= CITY for p in places(m.match.claim.subject_text))
+    )
 
 
 def _former(sentence: str) -> bool:

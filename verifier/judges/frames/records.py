@@ -1319,20 +1319,17 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     ):
         # "Sucre remains the constitutional capital": is, still
         return _copula_records(predicate, subject, negated, text)
-    if predicate.lemma_ in _STANDING:
-        # "No land animal stands taller than the giraffe": a comparison, as "is" says it
-        compared = _comparison(predicate, subject, negated, text)
-        if compared is not None:
-            return [compared]
-    measured = _measure_comparison(predicate, subject, negated, text)
-    if measured is not None:
-        return [measured]
+    compared = _verb_comparison(predicate, subject, negated, text)
+    if compared is not None:
+        return [compared]
     aliases = _alias_records(predicate, subject, negated, text)
     if aliases:
         return aliases
     relation, args = _verb_relation(predicate)
     if not any(a.kind == "time" for a in args):
         args += _stray_time(predicate)
+    if _stands_in(relation, args, subject):
+        relation = "locate"  # "Kilimanjaro rises in northeastern Tanzania": it lies there
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and (subject.dep_ == "nsubjpass" or _passive_participle(predicate)):
         out[0] = _made_named(replace(out[0], patient=True), subject)
@@ -2030,6 +2027,19 @@ _MORE = frozenset({"larger", "bigger", "greater", "higher", "more"})
 _LESS_OF = frozenset({"smaller", "lower", "less", "fewer"})
 
 
+def _verb_comparison(
+    predicate: Token, subject: Token | None, negated: bool, text: str
+) -> Record | None:
+    """A comparison a verb other than "is" says: "No land animal stands taller than the
+    giraffe" (a verb of standing, as "is" says it), "Portugal has a larger population than
+    Spain" (a measure had)."""
+    if predicate.lemma_ in _STANDING:
+        compared = _comparison(predicate, subject, negated, text)
+        if compared is not None:
+            return compared
+    return _measure_comparison(predicate, subject, negated, text)
+
+
 def _measure_comparison(
     predicate: Token, subject: Token | None, negated: bool, text: str
 ) -> Record | None:
@@ -2057,6 +2067,22 @@ def _measure_comparison(
         relation = f"{COMPARED}:{_MEASURE_NOUNS[noun.lemma_.lower()]}:{way}"
         return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
     return None
+
+
+# what rises in a place without standing there: a river (its source), a sun, a price
+_RISING = frozenset({"river", "stream", "creek", "brook", "sun", "moon", "tide", "price"})
+
+
+def _stands_in(relation: str, args: Sequence[Arg], subject: Token | None) -> bool:
+    """ "Kilimanjaro rises in Tanzania", "the basilica rises over the Eixample": a thing
+    standing in a place, said by a verb of height with no height, is located there."""
+    if relation != "high" or subject is None or not args:
+        return False
+    if any(a.kind in ("number", "time") for a in args):
+        return False
+    if not all(a.kind == "place" and a.prep in ("in", "over", "above", "within") for a in args):
+        return False
+    return not any(t.lemma_.lower() in _RISING for t in subject.subtree)
 
 
 def _any_other(noun: Token) -> bool:
@@ -3641,18 +3667,7 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         return "same"
     if mine.kind == "place" and theirs.kind == "place" and mine.prep != "by":
         # (after "by", a doer: a country or a city as a team, compared as names are)
-        if not (_written_as_name(mine.text) and _written_as_name(theirs.text)):
-            return "unrelated"  # "the canton" is no town called Canton
-        rel = relate(mine.text, theirs.text)
-        if rel == "same":
-            return "same"
-        if rel == "inside":
-            # "in France" holds "in Lyon" and confirms nothing of it ("The Eiffel Tower is
-            # in Lyon" was supported by "... in Paris, France")
-            return "unrelated"
-        if rel == "apart" or _same_head(mine, theirs):
-            return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
-        return "unrelated"
+        return _place_outcome(mine, theirs)
     if _same_person(mine, theirs):
         return "same"
     if _another_kind_of(mine, theirs):
@@ -3667,6 +3682,46 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     if people and not set(mine.key.split()) & set(theirs.key.split()):
         return "conflict"
     return "unrelated"
+
+
+def _place_outcome(mine: Arg, theirs: Arg) -> str:
+    """``same``, ``conflict`` or ``unrelated`` for two places (see :func:`_arg_outcome`)."""
+    # "the northeastern coast of South America", "northern Chile": a part of a place
+    mine_place, their_place = place_head(mine.text), place_head(theirs.text)
+    if not (_written_as_name(mine_place) and _written_as_name(their_place)):
+        return "unrelated"  # "the canton" is no town called Canton
+    rel = relate(mine.text, theirs.text)
+    if rel == "unknown":
+        rel = relate(mine_place, their_place)
+    if rel == "same":
+        return "same"
+    if rel == "inside":
+        # "in France" holds "in Lyon" and confirms nothing of it ("The Eiffel Tower is in
+        # Lyon" was supported by "... in Paris, France")
+        return "unrelated"
+    if rel == "apart" or _same_head(mine, theirs):
+        return "conflict"  # Madrid vs Barcelona; the Black Sea vs the North Sea
+    return "unrelated"
+
+
+_POINTS = r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west)"
+# a part of a place said by where it lies in it: "northern Chile", "central Madrid", "the
+# northeastern coast of South America", "the south of France"
+_PART_OF_PLACE = re.compile(
+    rf"^(?:the\s+)?(?:(?:{_POINTS}(?:ern)?|central|upper|lower|inland|coastal)\s+)?"
+    r"(?:[A-Z][a-z]+\s+(?=(?:coast|shore)\s))?"
+    r"(?:(?:coast|part|region|shore|edge|tip|end|corner|interior|side|half)\s+of\s+"
+    rf"|(?<=^the\s){_POINTS}\s+of\s+|(?<=ern\s)|(?<=central\s))"
+    r"(?:the\s+)?(?=[A-Z])",
+)
+
+
+def place_head(text: str) -> str:
+    """The place a part of one lies in ("the northeastern coast of South America": South
+    America; "northern Chile": Chile; "the south of France", but not "south of Oslo",
+    which lies outside it), or the text as it is."""
+    m = _PART_OF_PLACE.match(text.strip())
+    return text.strip()[m.end() :] if m and m.end() else text
 
 
 # making relations with one maker as a rule: a painting, a symphony, a film's director
