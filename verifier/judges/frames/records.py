@@ -825,11 +825,8 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         c.dep_ == "acomp" and c.lower_ == "independent" for c in verb.children
     ):
         relation = _INDEPENDENCE  # "became independent in 1991", as "gained independence"
-    if (
-        relation == "high"
-        and not any(a.kind == "number" for a in args)
-        and any(a.kind == "place" and a.prep == "in" for a in args)
-    ):
+    relation = _with_particle(verb) or relation
+    if _stands_in(relation, args, verb):
         relation = "locate"  # "rises in northeastern Tanzania": where, not how high
     if relation == "locate" and not any(
         a.kind == "place" and a.prep in _LOCATIVE_PREPS for a in args
@@ -842,7 +839,6 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
             relation, args = "flow", [*waters, *(a for a in args if a.prep)]
     elif relation == "flow" and not any(a.prep in ("into", "to") for a in args):
         args = [*args, *_reached_on_the_way(verb)]
-    relation = _with_particle(verb) or relation
     if relation == "connect":
         args = _joined_ends(verb, args)
     taken = _role_taken(verb, args)
@@ -1328,8 +1324,6 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     relation, args = _verb_relation(predicate)
     if not any(a.kind == "time" for a in args):
         args += _stray_time(predicate)
-    if _stands_in(relation, args, subject):
-        relation = "locate"  # "Kilimanjaro rises in northeastern Tanzania": it lies there
     out = [_record(subject, relation, args, negated, False, False, text)]
     if subject is not None and (subject.dep_ == "nsubjpass" or _passive_participle(predicate)):
         out[0] = _made_named(replace(out[0], patient=True), subject)
@@ -2073,16 +2067,16 @@ def _measure_comparison(
 _RISING = frozenset({"river", "stream", "creek", "brook", "sun", "moon", "tide", "price"})
 
 
-def _stands_in(relation: str, args: Sequence[Arg], subject: Token | None) -> bool:
+def _stands_in(relation: str, args: Sequence[Arg], verb: Token) -> bool:
     """ "Kilimanjaro rises in Tanzania", "the basilica rises over the Eixample": a thing
-    standing in a place, said by a verb of height with no height, is located there."""
-    if relation != "high" or subject is None or not args:
+    standing in a place, said by a verb of height with no height, is located there (a
+    river rises where its source is)."""
+    if relation != "high" or not args or any(a.kind in ("number", "time") for a in args):
         return False
-    if any(a.kind in ("number", "time") for a in args):
+    if not any(a.kind == "place" and a.prep in ("in", "over", "above", "within") for a in args):
         return False
-    if not all(a.kind == "place" and a.prep in ("in", "over", "above", "within") for a in args):
-        return False
-    return not any(t.lemma_.lower() in _RISING for t in subject.subtree)
+    subject = _subject_of(verb)
+    return subject is None or not any(t.lemma_.lower() in _RISING for t in subject.subtree)
 
 
 def _any_other(noun: Token) -> bool:
