@@ -112,6 +112,12 @@ def test_the_reason_names_both_values_with_their_unit() -> None:
             "Orvan has a density of 19.3 g/cm3, while Kessa measures about 11.3.",
             "contradiction",
         ),
+        # a point named by what happens there
+        (
+            "Orvan has a higher melting point than Kessa.",
+            "Orvan melts at 660 °C, whereas Kessa melts at about 1,538 °C.",
+            "contradiction",
+        ),
         # a size by a radius
         (
             "Orvan is larger than Kessa.",

@@ -2710,6 +2710,7 @@ def test_a_kind_of_thing_counted_or_ranked_is_not_the_claims() -> None:
         ("Orvan is farther from the Sun than Kessa is.", "than:far:+", "Kessa"),
         ("Orvan is smaller in area than Kessa.", "than:small:+", "Kessa"),
         ("Orvan is hotter on average than Kessa.", "than:hot:+", "Kessa"),
+        ("Orvan has a higher melting point than Kessa.", "than:melting point:+", "Kessa"),
     ],
 )
 def test_comparisons_said_with_a_measure_or_a_clause(claim: str, relation: str, than: str) -> None:

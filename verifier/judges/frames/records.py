@@ -2016,6 +2016,20 @@ _MEASURE_NOUNS = {
     "diameter": "wide",
     "width": "wide",
 }
+# a point named by what happens there: "a higher melting point" (the measure "melting point")
+_POINTS_OF = frozenset({"melting", "boiling", "freezing"})
+
+
+def _measure_of(noun: Token) -> str | None:
+    """The measure a noun names, as comparisons name it: "population" is "populous",
+    "melting point" is itself."""
+    lemma = noun.lemma_.lower()
+    if lemma == "point":
+        kind = [c.lower_ for c in noun.children if c.lower_ in _POINTS_OF]
+        return f"{kind[0]} point" if kind else None
+    return _MEASURE_NOUNS.get(lemma)
+
+
 # how a comparative says more or less of a measure ("a larger population", "less mass")
 _MORE = frozenset({"larger", "bigger", "greater", "higher", "more"})
 _LESS_OF = frozenset({"smaller", "lower", "less", "fewer"})
@@ -2043,7 +2057,8 @@ def _measure_comparison(
     if subject is None or predicate.lemma_ not in ("have", "hold"):
         return None
     for noun in predicate.children:
-        if noun.dep_ != "dobj" or noun.lemma_.lower() not in _MEASURE_NOUNS:
+        measure = _measure_of(noun) if noun.dep_ == "dobj" else None
+        if measure is None:
             continue
         degree = [c for c in noun.children if c.dep_ == "amod" and c.lower_ in _MORE | _LESS_OF]
         if len(degree) != 1:
@@ -2058,7 +2073,7 @@ def _measure_comparison(
         if not than:
             continue
         way = "+" if degree[0].lower_ in _MORE else "-"
-        relation = f"{COMPARED}:{_MEASURE_NOUNS[noun.lemma_.lower()]}:{way}"
+        relation = f"{COMPARED}:{measure}:{way}"
         return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
     return None
 
