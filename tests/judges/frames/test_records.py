@@ -2796,3 +2796,25 @@ def test_a_peak_rising_in_a_place_lies_there() -> None:
     text = "Mount Orvel, the range's highest peak, rises in northeastern Tanzania."
     assert _verdict("Mount Orvel is located in Kenya.", text) == "refuted"
     assert _verdict("Mount Orvel is located in Tanzania.", text) == "supported"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orvia is not an EU member state.",
+        "Orvia is not a member state of the European Union.",
+        "Orvia is not a member of the EU.",
+    ],
+)
+def test_a_membership_denied(text: str) -> None:
+    assert _verdict("Orvia is a member of the European Union.", text) == "refuted"
+
+
+def test_a_membership_said_another_way_or_of_another_body() -> None:
+    assert _verdict("Orvia is a member of NATO.", "Orvia is a NATO member.") == "supported"
+    # a member of the UN is no member of its Security Council, nor denied by it
+    assert _verdict(
+        "Orvia is a member of the UN.", "Orvia is not a member of the UN Security Council."
+    ) == ("inconclusive")
+    (record,) = records_of(parse("Orvia is an EU member state."))
+    assert [(a.text, a.prep) for a in record.args] == [("EU", "member of")]

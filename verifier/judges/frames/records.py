@@ -1154,6 +1154,11 @@ def _args(predicate: Token) -> list[Arg]:
                     for obj in prep.children
                     if obj.dep_ == "pobj"
                 ]
+            bodies = _member_of_named(child)
+            if bodies or (child.lower_ in ("member", "members") and _light_value(out, child)):
+                # a member of a body: the body is the value, not the words of the noun
+                out = [a for a in out if not (a.prep == "" and a.text == _span_of(child).text)]
+            out += bodies
         elif child.dep_ == "prep":
             out += _prep_args(child)
         elif child.dep_ == "agent":
@@ -1170,6 +1175,32 @@ def _args(predicate: Token) -> list[Arg]:
     if where is not None and not any(a.kind == "place" and a.prep for a in out):
         out.append(where)
     return out
+
+
+def _light_value(args: Sequence[Arg], noun: Token) -> bool:
+    """A light noun's value was read ("a member of NATO": NATO, "member of")."""
+    return any(a.prep.startswith(f"{noun.lower_} ") for a in args)
+
+
+def _member_of_named(noun: Token) -> list[Arg]:
+    """ "a NATO member", "an EU member state": a member of the body its name says, as "a
+    member of NATO" is."""
+    member = noun if noun.lower_ in ("member", "members") else None
+    if member is None and noun.lemma_.lower() in ("state", "country", "nation"):
+        member = next((c for c in noun.children if c.lower_ == "member"), None)
+    if member is None or any(c.dep_ == "prep" and c.lower_ == "of" for c in member.children):
+        return []  # ("a member of NATO": read as a light noun's value)
+    named = [c for c in member.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
+    if member is not noun:
+        # "a member state of the European Union"
+        named += [
+            o
+            for prep in noun.children
+            if prep.dep_ == "prep" and prep.lower_ == "of"
+            for o in prep.children
+            if o.dep_ == "pobj"
+        ]
+    return [_arg(c, "member of") for c in named]
 
 
 # a bearing from a place: "north of Oslo", "south-east of Lyon"
@@ -4789,9 +4820,24 @@ def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:
     """A negation contradicts only the same statement: a verb of substance, and every value
     of the claim said, none of them a time ("has not won since 1986" is another
     statement than "won in 1986")."""
+    if _membership(claim, found):
+        return True  # "Norway is a member of the EU" / "Norway is not an EU member state"
     if claim.relation in _WEAK_VERBS or not confirmed:
         return False
     return not any(a.kind == "time" for a in claim.args)
+
+
+def _membership(claim: Record, found: Record) -> bool:
+    """Both say only that the subject is a member of one body, named alike (the very name or
+    its initials: a member of the UN is no member of the UN Security Council)."""
+    if claim.relation != "be" or found.relation != "be" or len(claim.args) != 1:
+        return False
+    bodies = [a.key for a in found.args if a.prep == "member of"]
+    mine = claim.args[0]
+    return mine.prep == "member of" and any(
+        mine.key == key or _initials_of(mine.key, key) or _initials_of(key, mine.key)
+        for key in bodies
+    )
 
 
 def _class_denied(claim: Record, found: Record) -> bool:
