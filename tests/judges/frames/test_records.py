@@ -2818,3 +2818,16 @@ def test_a_membership_said_another_way_or_of_another_body() -> None:
     ) == ("inconclusive")
     (record,) = records_of(parse("Orvia is an EU member state."))
     assert [(a.text, a.prep) for a in record.args] == [("EU", "member of")]
+
+
+def test_a_superlative_of_a_people_is_of_their_country() -> None:
+    """ "the highest Japanese mountain", "No Japanese mountain rises higher than": the
+    highest mountain in Japan."""
+    assert _verdict(
+        "Mount Orvel is the highest mountain in Japan.",
+        "Mount Orvel is the highest Japanese mountain.",
+    ) == ("supported")
+    text = "No Japanese mountain rises higher than Mount Orvel."
+    assert _verdict("Mount Orvel is the highest mountain in Japan.", text) == "supported"
+    assert _verdict("Mount Kessa is the highest mountain in Japan.", text) == "refuted"
+    assert _verdict("Mount Orvel is the highest mountain in China.", text) == "inconclusive"

@@ -638,10 +638,14 @@ def _unique(noun: Token) -> bool:
     return definite and has_of
 
 
-def _demonym_scope(noun: Token) -> list[Token]:
-    """The demonyms before a one-per-holder role noun that name its country ("the Kenyan
-    capital"); none for other nouns."""
-    if noun.lemma_.lower() not in _ONE_PER_HOLDER:
+def _demonym_scope(noun: Token, superlative: bool = False) -> list[Token]:
+    """The demonyms before a one-per-holder role noun, or a superlative's, that name its
+    country ("the Kenyan capital", "the highest Japanese mountain": the highest mountain
+    in Japan); none for other nouns."""
+    superlative = superlative or any(
+        c.dep_ == "amod" and (c.tag_ == "JJS" or _most(c)) for c in noun.children
+    )
+    if noun.lemma_.lower() not in _ONE_PER_HOLDER and not superlative:
         return []
     return [c for c in noun.children if c.dep_ == "amod" and country_of_demonym(c.text)]
 
@@ -1096,10 +1100,10 @@ def _nested_places(verb: Token) -> list[Arg]:
     return out[:1]
 
 
-def _role_args(noun: Token) -> list[Arg]:
+def _role_args(noun: Token, superlative: bool = False) -> list[Arg]:
     out = [
         Arg(country, "of", "place", _fold(country), True)
-        for c in _demonym_scope(noun)
+        for c in _demonym_scope(noun, superlative)
         for country in [country_of_demonym(c.text)]
     ]
     # a role with its own "of" or demonym keeps it ("the capital of Australia and the seat
@@ -2142,14 +2146,18 @@ def _none_more(noun: Token, adj: Token, degree: list[Token], than: Token, text: 
         word = _superlative(lemma)
     else:
         word = f"most {lemma}"  # "as extensive as": the most extensive
+    # ("No Japanese mountain": the demonym is the scope, in Japan)
+    scope = {c.i for c in _demonym_scope(noun, superlative=True)}
     mods = [
         "".join(t.text_with_ws for t in c.subtree).strip().lower()
         for c in noun.children
-        if c.dep_ in ("amod", "compound", "nmod") and c.lower_ not in ("other", "single")
+        if c.dep_ in ("amod", "compound", "nmod")
+        and c.lower_ not in ("other", "single")
+        and c.i not in scope
     ]
     head = _SAME_HOLDER.get(noun.lemma_.lower(), noun.lemma_.lower())
     name = " ".join([_SAME_SUPERLATIVE.get(word, word), *mods, head])
-    return _record(than, name, _role_args(noun), False, True, True, text)
+    return _record(than, name, _role_args(noun, superlative=True), False, True, True, text)
 
 
 def _positive(adj: Token) -> str:
