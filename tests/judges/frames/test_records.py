@@ -2831,3 +2831,23 @@ def test_a_superlative_of_a_people_is_of_their_country() -> None:
     assert _verdict("Mount Orvel is the highest mountain in Japan.", text) == "supported"
     assert _verdict("Mount Kessa is the highest mountain in Japan.", text) == "refuted"
     assert _verdict("Mount Orvel is the highest mountain in China.", text) == "inconclusive"
+
+
+def test_a_rank_said_after_another_compares_the_two() -> None:
+    """ "K2 is the second-highest mountain on Earth, surpassed only by Everest": Everest is
+    taller than K2."""
+    text = (
+        "K2, at 8,611 metres, is the second-highest mountain on Earth, surpassed only by Everest."
+    )
+    assert _verdict("Mount Everest is taller than K2.", text) == "supported"
+    assert _verdict("K2 is taller than Mount Everest.", text) == "refuted"
+    assert _verdict("K2 is taller than Mount Elbrus.", text) == "inconclusive"
+    text = "Orvan is the second-largest planet in the Solar System, after Kessa."
+    assert _verdict("Orvan is smaller than Kessa.", text) == "supported"
+
+
+def test_tall_and_high_are_one_measure() -> None:
+    assert (
+        _verdict("K2 is taller than Mount Everest.", "Mount Everest is higher than K2.")
+        == "refuted"
+    )

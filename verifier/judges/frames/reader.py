@@ -41,6 +41,7 @@ from verifier.judges.frames.measured import MEASURED, measured_readings
 from verifier.judges.frames.places import CITY, places
 from verifier.judges.frames.records import (
     COMPARED,
+    RANKED,
     Match,
     Record,
     bearing_place,
@@ -1093,7 +1094,9 @@ def read(
             judgement.label == "inconclusive"
             and support is not None
             and support.match.claim.relation.startswith(f"{COMPARED}:")
-            and (support.match.kind == MEASURED or _says(claim, support.sentence, support))
+            and (
+                support.match.kind in (MEASURED, RANKED) or _says(claim, support.sentence, support)
+            )
         ):
             # the rules read "less" against "more"; the records read which is compared
             # with which ("A is less reactive than B" is "B is more reactive than A")

@@ -1965,6 +1965,7 @@ def _alias_records(
 
 
 COMPARED = "than"  # a comparison's relation: "than:<adjective>:<+ more | - less>"
+RANKED = "ranked"  # a comparison read from a rank said after another's (_after_the_first)
 
 
 def _comparison(predicate: Token, subject: Token | None, negated: bool, text: str) -> Record | None:
@@ -4157,7 +4158,7 @@ def _compare_comparisons(claim: Record, found: Record) -> Match:
     opposite when one of them is turned ("Mercury is larger than Mars")."""
     _, mine_adj, mine_way = claim.relation.split(":")
     _, their_adj, their_way = found.relation.split(":")
-    if mine_adj == their_adj:
+    if _same_measure(mine_adj, their_adj):
         sign = 1
     elif their_adj in opposites(mine_adj) or mine_adj in opposites(their_adj):
         sign = -1
@@ -4234,8 +4235,8 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
     _, adjective, way = claim.relation.split(":")
     base = _superlative_base(found.relation.split()[0])
     if base is None:
-        return None
-    if base == adjective:
+        return _after_the_first(claim, found)
+    if _same_measure(base, adjective):
         sign = 1
     elif base in opposites(adjective) or adjective in opposites(base):
         sign = -1
@@ -4265,6 +4266,47 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
     )
 
 
+def _after_the_first(claim: Record, found: Record) -> Match | None:
+    """ "Everest is taller than K2" against "K2 is the second-highest mountain on Earth,
+    surpassed only by Everest": the holder of a lower rank is less of it than the one it
+    is said to come after."""
+    rank, _, superlative = found.relation.split()[0].partition("-")
+    base = _superlative_base(superlative)
+    if ORDINAL_WORDS.get(rank, 0) < 2 or base is None or not claim.args:
+        return None
+    _, adjective, way = claim.relation.split(":")
+    if _same_measure(base, adjective):
+        sign = 1
+    elif base in opposites(adjective) or adjective in opposites(base):
+        sign = -1
+    else:
+        return None
+    sign *= 1 if way == "+" else -1  # the claim says its subject is more of the base
+    before = [_fold(name) for name in excepted_holders(found.text)]
+    than = claim.args[0].key
+    if same_name(than, found.subject) and any(same_name(claim.subject, b) for b in before):
+        right = sign > 0  # the subject comes first: it is more
+    elif same_name(claim.subject, found.subject) and any(same_name(than, b) for b in before):
+        right = sign < 0  # the subject comes after: it is less
+    else:
+        return None
+    features = {"confirmed": 1.0, "claim_args": 1.0, "functional": 1.0}
+    said = f"{found.subject_text} is the {found.relation}, after {', '.join(before)}"
+    if right != (claim.negated != found.negated):
+        return Match("support", RANKED, said, claim, found, features)
+    return Match("contradiction", "comparison", said, claim, found, features)
+
+
+def _same_measure(a: str, b: str) -> bool:
+    """Two adjectives of one measure ("tall" and "high", "large" and "big")."""
+    return a == b or frozenset((a, b)) in _ONE_MEASURE
+
+
+_ONE_MEASURE = frozenset(
+    frozenset(pair) for pair in (("tall", "high"), ("large", "big"), ("small", "little"))
+)
+
+
 def _holds_role(claim: Record, found: Record, features: dict[str, float]) -> Match:
     """The support of a role the sentence gives its subject ("Russia is the largest
     country")."""
@@ -4287,7 +4329,7 @@ def _pole_holder(found: Record, claim: Record) -> str:
     """Which of the pair the source gives the claim's quality to."""
     _, mine_adj, mine_way = claim.relation.split(":")
     _, their_adj, their_way = found.relation.split(":")
-    agree = (mine_adj == their_adj) == (mine_way == their_way)
+    agree = _same_measure(mine_adj, their_adj) == (mine_way == their_way)
     return found.subject_text if agree else found.args[0].text
 
 

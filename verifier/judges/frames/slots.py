@@ -141,7 +141,7 @@ def ranking_measures(text: str) -> frozenset[str]:
 # "the longest river other than the Volga", "second only to Jupiter"
 _EXCEPTING = re.compile(
     r"\b(?i:after|behind|apart from|other than|besides|except(?:ing)?|excluding|"
-    r"outside(?: of)?|second (?:only )?to|(?:only )?(?:surpassed|exceeded|beaten) by)\s+"
+    r"outside(?: of)?|second (?:only )?to|(?:only )?(?:surpassed|exceeded|beaten)(?: only)? by)\s+"
     r"(?i:only\s+)?(?i:the\s+)?([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)"
 )
 
