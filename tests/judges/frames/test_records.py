@@ -2851,3 +2851,19 @@ def test_tall_and_high_are_one_measure() -> None:
         _verdict("K2 is taller than Mount Everest.", "Mount Everest is higher than K2.")
         == "refuted"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "value"),
+    [
+        ("Water boils at 100 degrees Celsius at sea level.", "100 degrees Celsius"),
+        ("Water boils at 100 °C.", "100 °C"),
+    ],
+)
+def test_a_temperature_is_one_value(claim: str, value: str) -> None:
+    """The parse splits "100 degrees Celsius" (Celsius in apposition) and "100 °C" (C a
+    noun of its own): one value, and no record of "Celsius"."""
+    records = records_of(parse(claim))
+    assert [r.subject_text for r in records] == ["Water"]
+    assert [a.text for a in records[0].args if a.kind == "number"] == [value]
+    assert not any(a.key in ("c", "celsius") for a in records[0].args)

@@ -315,7 +315,28 @@ def _named_by_apposition(token: Token) -> Token:
     return token
 
 
+# units said after a count of degrees ("100 degrees Celsius", "100 °C")
+_TEMPERATURE_UNITS = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade", "c", "f", "k"})
+
+
+def _quantity(token: Token) -> Span | None:
+    """A count of degrees with its scale, which the parse splits ("100 degrees Celsius":
+    Celsius in apposition; "100 °C": C a noun of its own): the whole quantity."""
+    if not any(c.dep_ == "nummod" for c in token.children):
+        return None
+    if token.lower_ not in ("degrees", "degree", "°"):
+        return None
+    doc, end = token.doc, token.i + 1
+    while end < len(doc) and doc[end].lower_ in _TEMPERATURE_UNITS and end - token.i <= 2:
+        end += 1
+    start = min(c.left_edge.i for c in token.children if c.dep_ == "nummod")
+    return doc[start:end] if end > token.i + 1 else None
+
+
 def _arg(token: Token, prep: str) -> Arg:
+    quantity = _quantity(token)
+    if quantity is not None:
+        return Arg(quantity.text, prep, "number", _fold(quantity.text), False)
     token = _named_by_apposition(_named_of_class(token))
     country = _demonym_ground(token, prep)
     if country:  # "on Swedish soil" is "in Sweden"
@@ -1865,6 +1886,13 @@ def _record(
     role: bool,
     text: str,
 ) -> Record:
+    # ("100 °C": the scale the parse also reads as a noun of its own is the quantity's)
+    args = [
+        a
+        for a in args
+        if a.key not in _TEMPERATURE_UNITS
+        or not any(b is not a and b.kind == "number" and b.text.endswith(a.text) for b in args)
+    ]
     if subject is None:
         return Record("", "", relation, tuple(args), negated, unique, role, text=text)
     subject = _named_of_class(subject)
@@ -2899,6 +2927,8 @@ def _appositions(tokens: Sequence[Token], text: str) -> list[Record]:
     out: list[Record] = []
     for token in tokens:
         head = token.head
+        if _quantity(head) is not None or _quantity(token) is not None:
+            continue  # "100 degrees Celsius": a quantity's scale, no name described
         if token.dep_ == "appos" and head.pos_ == "PROPN" and token.pos_ == "NOUN":
             out += _described(head, token, text)
         elif token.dep_ == "appos" and head.pos_ == "NOUN" and token.pos_ == "PROPN":
