@@ -546,3 +546,29 @@ def test_a_claim_said_as_more_than_any_other_is_supported_by_the_superlative() -
     assert judge.decide(claim, [evidence]).label == "supported"
     other = "Spanning 2.7 million square kilometres, Argentina is the largest country in South America by area."
     assert judge.decide(claim, [other]).label == "refuted"
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # "the lake" of Lake Orva, "the bridge" of the Kessa Bridge: the passage speaks of
+        # the claim's subject by the kind its name says
+        (
+            "Lake Orva is located in Mongolia.",
+            "The lake lies in Russia, north of the border.",
+            "refuted",
+        ),
+        ("Lake Orva is located in Russia.", "The lake lies in Russia.", "supported"),
+        ("The Kessa Bridge opened in 1947.", "The bridge was opened in 1937.", "refuted"),
+        # the passage names another of that kind: "the lake" is that one
+        (
+            "Lake Orva is located in Mongolia.",
+            "Lake Tarn is a lake in Mongolia. The lake lies in Russia.",
+            "inconclusive",
+        ),
+        # a kind the claim's name does not say
+        ("Lake Orva is located in Mongolia.", "The river flows through Russia.", "inconclusive"),
+    ],
+)
+def test_a_passage_speaking_of_the_subject_by_its_kind(claim: str, text: str, label: str) -> None:
+    assert FrameJudge().decide(claim, [text]).label == label

@@ -334,6 +334,33 @@ def _statements(records: Sequence[Record]) -> int:
     )
 
 
+# a passage that speaks of its subject by its kind: "The lake lies in ...", "The bridge
+# opened in ..."
+_KIND_START = re.compile(r"(?:^|[.!?]\s+)(?:The|This)\s+([a-z]+)\b")
+_KIND_OF_NAME = {"mountain": "mount", "peak": "mount"}
+
+
+def _kind_named(subjects: Sequence[str], context: str) -> list[str]:
+    """The claim's subject, when a passage that never names it speaks of "the <noun>" and
+    the noun is the kind its name says ("the lake" of Lake Baikal, "the bridge" of the
+    Golden Gate Bridge), and the passage names nothing else of that kind ("Lake Khovsgol":
+    then the lake is that one)."""
+    nouns = {m.group(1) for m in _KIND_START.finditer(context)}
+    out = []
+    for subject in subjects:
+        words = subject.split()
+        kind = next((n for n in nouns if _KIND_OF_NAME.get(n, n) in words), None)
+        if kind is None or len(words) < 2:
+            continue
+        named = _KIND_OF_NAME.get(kind, kind)
+        other = re.compile(
+            rf"\b(?i:{kind}|{named})\s+(?:of\s+)?[A-Z]|\b(?!(?:The|This|A|An)\b)[A-Z]\w+\s+(?i:{kind})\b"
+        )
+        if not other.search(context):
+            out.append(subject)
+    return out
+
+
 def _named(subject: str, context: str) -> bool:
     """The context names the subject by a word that picks it out ("the Guangxu Emperor"
     is not named by "the last emperor of China": "He" there is someone else)."""
@@ -374,6 +401,7 @@ def _candidates(
     # a sentence naming the claim's subject is worth reading even when it shares nothing
     # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
     named = _telling_names(claim)
+    subjects = [r.subject for r in _claim_records(claim) if r.subject_proper]
     chosen: list[tuple[int, int, int]] = []
     scored: list[tuple[float, int, int, int]] = []
     for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
@@ -398,6 +426,12 @@ def _candidates(
             # speaks of it ("Angkor Wat was built ... It lies near Siem Reap in Cambodia")
             told = named_before and bool(
                 _PERSON_PRONOUN_START.match(sentence) or _THING_PRONOUN_START.match(sentence)
+            )
+            # a passage that never names it may speak of it by its kind ("The lake ...")
+            told = told or (
+                not named_before
+                and _KIND_START.match(sentence) is not None
+                and bool(_kind_named(subjects, text[:end]))
             )
             if shared >= need or named & theirs or told:
                 scored.append((shared / max(1, len(wanted)), i, start, end))
@@ -472,7 +506,7 @@ def reading_of(
         text = evidence[i]
         sentence = text[a:b]
         context = (before[i][-_CONTEXT:] if before else "") + text[:b]
-        names = [s for s in subjects if _named(s, context)]
+        names = [s for s in subjects if _named(s, context)] or _kind_named(subjects, context)
         before_ = _subject_before(text, a, sentence)
         if before_ is not None and before_ not in names:
             # a pronoun's antecedent comes first (the claim's subject may be named in the
