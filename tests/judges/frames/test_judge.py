@@ -352,3 +352,19 @@ def test_one_of_several_does_not_support_the_one() -> None:
         ).label
         != "refuted"
     )
+
+
+def test_a_superlative_said_of_another_supports_no_one_else() -> None:
+    """ "Lake Superior is the largest of the Great Lakes ...; Lake Huron is second and Lake
+    Michigan third": the claim's words are all there, but the largest is another lake."""
+    text = [
+        "Lake Tarn is the largest of the Orva Lakes, covering about 82,100 square kilometres; "
+        "Lake Vell is second in area and Lake Kessa third."
+    ]
+    judge = FrameJudge()
+    assert judge.decide(
+        "Lake Kessa is the largest of the Orva Lakes by surface area.", text
+    ).label != ("supported")
+    assert judge.decide(
+        "Lake Tarn is the largest of the Orva Lakes by surface area.", text
+    ).label == ("supported")

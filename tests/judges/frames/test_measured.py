@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from verifier.judges.frames.judge import FrameJudge
-from verifier.judges.frames.measured import measured_readings
+from verifier.judges.frames.measured import dated_readings, measured_readings
 from verifier.judges.frames.records import records_of
 from verifier.text.parse import parse
 
@@ -160,3 +160,23 @@ def test_decimal_commas_are_not_read() -> None:
     text = "The density of Orvan is 1,33 g/cm3 whereas the density of Kessa is only 0,687 g/cm3."
     assert _outcomes("Orvan is less dense than Kessa.", text) == []
     assert _outcomes("Orvan is denser than Kessa.", text) == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "outcome"),
+    [
+        ("Orvan College is younger than Kessa College.", "contradiction"),
+        ("Orvan College is older than Kessa College.", "support"),
+        ("Kessa College is older than Orvan College.", "contradiction"),
+    ],
+)
+def test_an_age_read_from_the_dates_each_side_came_to_be(claim: str, outcome: str) -> None:
+    text = "Founded in 1636, Orvan College is the oldest in the region. Kessa College was established in 1701."
+    (record,) = records_of(parse(claim))
+    assert [m.outcome for m, _a, _b in dated_readings(record, text)] == [outcome]
+
+
+def test_a_part_dated_is_not_its_whole() -> None:
+    (record,) = records_of(parse("Kessa College is older than Orvan College."))
+    text = "Orvan College was founded in 1636. Kessa College's library was built in 1931."
+    assert dated_readings(record, text) == []

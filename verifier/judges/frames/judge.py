@@ -181,14 +181,30 @@ def _one_of_several(claim: Frame, sentence: str) -> bool:
     if title is None:
         return False
     word = re.escape(title.value.text.split()[-1])
-    return bool(
-        re.search(
-            rf"\b(?:one|some|several|many|two|three|among)\s+(?:of\s+)?(?:the\s+)?"
-            rf"(?:\w+\s+){{0,2}}?{word}\b",
-            sentence,
-            re.IGNORECASE,
-        )
+    if re.search(
+        rf"\b(?:one|some|several|many|two|three|among)\s+(?:of\s+)?(?:the\s+)?"
+        rf"(?:\w+\s+){{0,2}}?{word}\b",
+        sentence,
+        re.IGNORECASE,
+    ):
+        return True
+    return _said_of_another(claim, sentence, word)
+
+
+def _said_of_another(claim: Frame, sentence: str, word: str) -> bool:
+    """The superlative said of another name ("Lake Superior is the largest of the Great
+    Lakes ...; Lake Huron is second and Lake Michigan third" for "Lake Michigan is the
+    largest of the Great Lakes")."""
+    keys = naming_words(claim)
+    holder = re.search(
+        rf"\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:is|was|remains|became)\s+(?:now\s+)?"
+        rf"(?:the|its|their|[A-Z][\w'’-]+['’]s)\s+(?:\w+\s+)?{word}\b",
+        sentence,
     )
+    if holder is None or not keys:
+        return False
+    name = holder.group(1).lower()
+    return not any(re.search(rf"\b{re.escape(k)}\b", name) for k in keys)
 
 
 @lru_cache(maxsize=1024)

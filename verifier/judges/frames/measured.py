@@ -27,10 +27,10 @@ import re
 from dataclasses import replace
 
 from verifier.judges.frames.records import COMPARED, Match, Outcome, Record
-from verifier.judges.frames.slots import Value, values_in
+from verifier.judges.frames.slots import TIME, Value, values_in
 from verifier.text.sentences import Splitting, sentence_spans
 
-__all__ = ["MEASURED", "MEASURES", "measured_readings"]
+__all__ = ["AGES", "MEASURED", "MEASURES", "dated_readings", "measured_readings"]
 
 MEASURED = "measured"  # the kind of a match read from the two values
 
@@ -143,6 +143,71 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
         found = replace(claim, text=sentence, negated=False)
         out.append((Match(outcome, MEASURED, detail, claim, found), start, end))
     return out
+
+
+# an adjective of age -> which way a later date goes (+1: newer), read from the dates each
+# side came to be ("Harvard, founded in 1636", "Yale was established in 1701")
+AGES: dict[str, int] = {"old": -1, "young": 1, "new": 1, "early": -1, "late": 1}
+# the words of a coming to be, one of which each side's sentence must say
+_BEGINNINGS = (
+    "found",
+    "establish",
+    "built",
+    "build",
+    "born",
+    "creat",
+    "form",
+    "open",
+    "chartered",
+    "began",
+    "begun",
+    "incorporat",
+    "erected",
+    "completed",
+)
+
+
+def dated_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
+    """An age comparison ("Harvard is younger than Yale") against the dates a text gives
+    each side's coming to be, each in a sentence of its own that names that side only and
+    holds one year ("Founded in 1636, Harvard is ..."; "Yale was established in 1701"):
+    a support or a contradiction, with the later sentence's offsets."""
+    parts = claim.relation.split(":")
+    if len(parts) != 3 or parts[0] != COMPARED or claim.negated or not claim.args:
+        return []
+    way = AGES.get(parts[1])
+    if way is None:
+        return []
+    mine = _telling(_words(claim.subject_text) - _words(claim.args[0].text))
+    theirs = _telling(_words(claim.args[0].text) - _words(claim.subject_text))
+    if not mine or not theirs:
+        return []
+    years: dict[bool, tuple[int, int, int, str]] = {}
+    for start, end in sentence_spans(text, how=Splitting.QUICK):
+        sentence = text[start:end]
+        low = sentence.lower()
+        named = {side for side, keys in ((True, mine), (False, theirs)) if _names(low, keys)}
+        dated = [v for v in values_in(sentence) if v.kind in TIME]
+        if len(named) != 1 or len(dated) != 1 or not any(w in low for w in _BEGINNINGS):
+            continue
+        if any(
+            re.search(rf"\b{re.escape(k)}(?:\s+\w+){{0,3}}['’]s\b", low) for k in (*mine, *theirs)
+        ):
+            continue  # "Yale's library was built in 1931": a part of it, not its beginning
+        key = dated[0].key
+        year = key[0] if isinstance(key, tuple) else None
+        side = named.pop()
+        if isinstance(year, int) and side not in years:
+            years[side] = (year, start, end, dated[0].text)
+    if len(years) != 2 or years[True][0] == years[False][0]:
+        return []
+    sign = way * (1 if parts[2] == "+" else -1)  # the claim: its subject's date is later
+    later = years[True][0] > years[False][0]
+    outcome: Outcome = "support" if later == (sign > 0) else "contradiction"
+    detail = f"{claim.subject_text} {years[True][3]} vs {claim.args[0].text} {years[False][3]}"
+    _, start, end, _text = max(years.values(), key=lambda y: y[1])
+    found = replace(claim, text=text[start:end], negated=False)
+    return [(Match(outcome, MEASURED, detail, claim, found), start, end)]
 
 
 def _sides(claim: Record) -> tuple[set[str], set[str], tuple[str, ...], int] | None:

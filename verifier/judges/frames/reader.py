@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
 from verifier.judges.frames.guards import TWO_CONTINENTS, another_dated_work, on_two_continents
-from verifier.judges.frames.measured import MEASURED, measured_readings
+from verifier.judges.frames.measured import MEASURED, dated_readings, measured_readings
 from verifier.judges.frames.places import CITY, places
 from verifier.judges.frames.records import (
     COMPARED,
@@ -524,7 +524,10 @@ def reading_of(
             for i, text in enumerate(evidence):
                 out[i] += [
                     Reading(m, i, a, b, text[a:b])
-                    for m, a, b in measured_readings(claim_record, text)
+                    for m, a, b in [
+                        *measured_readings(claim_record, text),
+                        *dated_readings(claim_record, text),
+                    ]
                 ]
     return out
 
