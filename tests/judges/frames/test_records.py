@@ -2867,3 +2867,14 @@ def test_a_temperature_is_one_value(claim: str, value: str) -> None:
     assert [r.subject_text for r in records] == ["Water"]
     assert [a.text for a in records[0].args if a.kind == "number"] == [value]
     assert not any(a.key in ("c", "celsius") for a in records[0].args)
+
+
+def test_a_launch_is_dated_once() -> None:
+    """ "The Orva Union launched Sputnik 9 ... on 4 October 1957": Sputnik 9 was launched
+    then, as a passive says it; a release in one country is not every release."""
+    text = "The Orva Union launched Sputnik 9, the first satellite, from the Kessa Cosmodrome on 4 October 1957."
+    assert _verdict("Sputnik 9 was launched in 1961.", text) == "refuted"
+    assert _verdict("Sputnik 9 was launched in 1957.", text) == "supported"
+    assert _verdict(
+        "The album Orva was released in 1999.", "The band released the album Orva in Japan in 1997."
+    ) == ("inconclusive")

@@ -1403,7 +1403,11 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     said += _replaced_as(predicate, negated, text)
     said += _moved_from(predicate, subject, negated, text)
     out += [replace(r, statement=_RESTATED, restated=True) for r in said]
-    if relation in AGENTIVE and subject is not None and subject.dep_ == "nsubj":
+    if (
+        (relation in AGENTIVE or relation == "release")
+        and subject is not None
+        and subject.dep_ == "nsubj"
+    ):
         # "Pasteur discovered penicillin" restated as "penicillin was discovered by
         # Pasteur", the form a source uses as often: the made thing is the subject
         agents = [_arg(s, "by") for s in _holders(subject)]  # "Lewis and Clark led it"
@@ -4852,7 +4856,7 @@ def _residence(record: Record) -> bool:
 _DATED_ONCE = {
     "sign": re.compile(r"\bsign(?:ed|ing)\b", re.IGNORECASE),
     "fight": re.compile(r"\b(?:fought|fight)\b", re.IGNORECASE),
-    "release": re.compile(r"(?<!re-)(?<!re)\breleas(?:ed|ing)\b", re.IGNORECASE),
+    "release": re.compile(r"(?<!re-)(?<!re)\b(?:releas|launch)(?:ed|ing)\b", re.IGNORECASE),
     "adopt": re.compile(r"\b(?:adopt|approv)(?:ed|ing)\b", re.IGNORECASE),
 }
 
@@ -4869,7 +4873,20 @@ def _dated_once(claim: Record, found: Record) -> bool:
         return False
     if claim.relation == "sign" and any(a.prep == "by" for a in found.args):
         return False
-    return claim.relation != "release" or not any(a.kind == "place" for a in found.args)
+    # (a release in one country, wherever the parse hangs the country; "launched from the
+    # Baikonur Cosmodrome" is no such one)
+    return claim.relation != "release" or not (
+        any(a.kind == "place" and a.prep in ("in", "on") for a in found.args)
+        or _in_a_country(found.text)
+    )
+
+
+_IN_PLACE = re.compile(r"\bin\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)*)")
+
+
+def _in_a_country(text: str) -> bool:
+    """The text says "in" a country or a continent ("in Japan", "in the United States")."""
+    return any(p.level <= COUNTRY for m in _IN_PLACE.finditer(text) for p in places(m.group(1)))
 
 
 def _a_class_of(record: Record) -> bool:
