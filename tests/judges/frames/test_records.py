@@ -10,6 +10,7 @@ from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.records import (
     Match,
     compare_records,
+    fold_name,
     ordinal_first,
     place_head,
     records_of,
@@ -2878,3 +2879,13 @@ def test_a_launch_is_dated_once() -> None:
     assert _verdict(
         "The album Orva was released in 1999.", "The band released the album Orva in Japan in 1997."
     ) == ("inconclusive")
+
+
+def test_the_inaugural_and_the_original_are_the_first() -> None:
+    assert same_name(fold_name("the inaugural Orva Cup"), fold_name("the first Orva Cup"))
+    text = "Uruguay hosted the inaugural FIFA World Cup in 1930 and won it."
+    assert _verdict("The first FIFA World Cup was held in Brazil in 1930.", text) == "refuted"
+    assert _verdict("The first FIFA World Cup was held in Uruguay in 1930.", text) == "supported"
+    assert _verdict(
+        "Brazil won the first FIFA World Cup.", "Uruguay won the inaugural FIFA World Cup in 1930."
+    ) == ("refuted")

@@ -213,10 +213,15 @@ class Match:
 def _fold(text: str) -> str:
     # (a quote around a title is no part of its words: "'Jaws'" is Jaws)
     said = (re.sub(r"['’]s$", "", w.lower()).strip("'’") for w in _WORD.findall(text))
-    words = [w for w in said if w]
+    words = [_FIRST.get(w, w) for w in said if w]
     while words and words[0] in ("the", "a", "an"):
         words = words[1:]
     return " ".join(words)
+
+
+# the first of a series said another way: "the inaugural FIFA World Cup", "the original
+# iPhone"
+_FIRST = {"inaugural": "first", "original": "first"}
 
 
 def fold_name(text: str) -> str:
@@ -1438,6 +1443,9 @@ def _event_restated(
         return []
     prep = "in" if relation == "hold" else "by"
     doers = [_arg(s, prep) for s in _holders(subject)]
+    if relation == "hold":
+        # (a host the tagger took for a thing is the place the gazetteer knows)
+        doers = [replace(d, kind="place") if places(d.text) else d for d in doers]
     if relation == "hold" and (
         predicate.lemma_.lower() not in ("host", "stage")
         or not all(d.kind == "place" and d.proper for d in doers)
@@ -1447,7 +1455,7 @@ def _event_restated(
     out = []
     for obj in (c for c in predicate.children if c.dep_ == "dobj"):
         event = _arg(obj, "")
-        if not event.proper or not (
+        if not (event.proper or _written_as_name(event.text)) or not (
             one_winner(event.key) if relation == "award" else _EDITION.search(event.key)
         ):
             continue
