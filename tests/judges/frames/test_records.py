@@ -2889,3 +2889,17 @@ def test_the_inaugural_and_the_original_are_the_first() -> None:
     assert _verdict(
         "Brazil won the first FIFA World Cup.", "Uruguay won the inaugural FIFA World Cup in 1930."
     ) == ("refuted")
+
+
+def test_a_river_reaching_the_sea_in_a_clause_of_its_own() -> None:
+    """ "the Orva flows some 2,850 km through ten countries before it reaches the Black
+    Sea": it flows into the Black Sea (the distance is done to nothing)."""
+    text = "Rising in the hills, the Orva flows some 2,850 km through ten countries before it reaches the Black Sea."
+    assert _verdict("The Orva River empties into the Adriatic Sea.", text) == "refuted"
+    assert _verdict("The Orva River empties into the Black Sea.", text) == "supported"
+
+
+def test_a_place_in_a_region_of_a_country() -> None:
+    assert place_head("the Cusco Region of southern Peru") == "Peru"
+    text = "Orva Picchu sits on a mountain ridge above the Kessa River valley in the Cusco Region of southern Peru."
+    assert _verdict("Orva Picchu is located in Bolivia.", text) == "refuted"

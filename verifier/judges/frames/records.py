@@ -1097,12 +1097,25 @@ def _water_reached(verb: Token) -> list[Arg]:
 def _reached_on_the_way(verb: Token) -> list[Arg]:
     """Where a river flows into, said as what it reaches on its way: "flows east through
     Oxford and London before reaching the North Sea"."""
-    return [
-        water
+    steps = [
+        step
         for prep in verb.children
         if prep.dep_ == "prep" and prep.lower_ in ("before", "until")
         for step in prep.children
-        if step.dep_ == "pcomp" and step.lemma_.lower() in ("reach", "enter")
+        if step.dep_ == "pcomp"
+    ]
+    # "... before it reaches the Black Sea": a clause of its own, its subject the river
+    steps += [
+        clause
+        for clause in verb.children
+        if clause.dep_ == "advcl"
+        and any(c.dep_ == "mark" and c.lower_ in ("before", "until") for c in clause.children)
+        and all(c.lower_ in ("it", "its") for c in clause.children if c.dep_ == "nsubj")
+    ]
+    return [
+        water
+        for step in steps
+        if step.lemma_.lower() in ("reach", "enter")
         for water in _water_reached(step)
     ]
 
@@ -1117,12 +1130,15 @@ def _nested_places(verb: Token) -> list[Arg]:
         for t in prep.subtree:
             if t.dep_ == "prep" and t.lower_ == "in" and t.i != prep.i:
                 where = next((c for c in t.children if c.dep_ == "pobj"), None)
-                if (
-                    where is not None
-                    and where.ent_type_ in ("GPE", "LOC")
-                    and places(_span_of(where).text)
-                ):
+                if where is None:
+                    continue
+                said = _span_of(where).text
+                if where.ent_type_ in ("GPE", "LOC") and places(said):
                     out.append(_arg(where, "in"))
+                elif place_head(said) != said and places(place_head(said)):
+                    # "in the Cusco Region of southern Peru": in Peru
+                    head = place_head(said)
+                    out.append(Arg(head, "in", "place", _fold(head), True))
     return out[:1]
 
 
@@ -3801,6 +3817,8 @@ _POINTS = r"(?:north|south|east|west|north-?east|north-?west|south-?east|south-?
 _PART_OF_PLACE = re.compile(
     rf"^(?:the\s+)?(?:(?:{_POINTS}(?:ern)?|central|upper|lower|inland|coastal)\s+)?"
     r"(?:[A-Z][a-z]+\s+(?=(?:coast|shore)\s))?"
+    r"(?:(?:[A-Z][\w-]+\s+)+(?:Region|Province|Department|District|Prefecture|Oblast|"
+    rf"Governorate|Canton)\s+of\s+(?:the\s+)?(?:(?:{_POINTS}(?:ern)?|central)\s+)?)?"
     r"(?:(?:coast|part|region|shore|edge|tip|end|corner|interior|side|half)\s+of\s+"
     rf"|(?<=^the\s){_POINTS}\s+of\s+|(?<=ern\s)|(?<=central\s))"
     r"(?:the\s+)?(?=[A-Z])",
@@ -4823,7 +4841,8 @@ def _done_to_another(claim: Record, found: Record) -> Arg | None:
     something else: another event, which neither says nor denies the claim's)."""
     if claim.patient or found.patient or claim.role or found.role or claim.relation == "be":
         return None
-    theirs = [a for a in found.args if a.prep == "" and a.kind != "time"]
+    # (a distance or an amount the verb measures, "flows some 2,850 km", is done to nothing)
+    theirs = [a for a in found.args if a.prep == "" and a.kind not in ("time", "number")]
     mine = [a for a in claim.args if a.prep == ""]
     if mine and theirs:
         # "Kovia adopted the euro in 2002" / "Kovia adopted the new flag in 1990": each
