@@ -118,6 +118,12 @@ def test_the_reason_names_both_values_with_their_unit() -> None:
             "Orvan melts at 660 °C, whereas Kessa melts at about 1,538 °C.",
             "contradiction",
         ),
+        # an astronomical unit however written
+        (
+            "Orvan orbits farther from the star than Kessa does.",
+            "Orvan orbits at about 0.72 astronomical units, while Kessa orbits at roughly 1.52 AU.",
+            "contradiction",
+        ),
         # a size by a radius
         (
             "Orvan is larger than Kessa.",

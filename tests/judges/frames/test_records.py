@@ -2709,6 +2709,8 @@ def test_a_kind_of_thing_counted_or_ranked_is_not_the_claims() -> None:
         ("Orvan has more inhabitants than Kessa.", "than:populous:+", "Kessa"),
         ("Orvan has less mass than Kessa.", "than:massive:-", "Kessa"),
         ("Orvan is farther from the Sun than Kessa is.", "than:far:+", "Kessa"),
+        ("Orvan orbits farther from the Sun than Kessa does.", "than:far:+", "Kessa"),
+        ("Orvan runs faster than Kessa.", "than:fast:+", "Kessa"),
         ("Orvan is smaller in area than Kessa.", "than:small:+", "Kessa"),
         ("Orvan is hotter on average than Kessa.", "than:hot:+", "Kessa"),
         ("Orvan has a higher melting point than Kessa.", "than:melting point:+", "Kessa"),

@@ -355,8 +355,14 @@ def _ratio_of_sides(
 
 
 def _unit(part: str, value: Value) -> str:
-    """What a value is counted in: its dimension, else the word after it ("g/cm3")."""
+    """What a value is counted in: its dimension, else the word after it ("g/cm3"); an
+    astronomical unit however written ("0.72 astronomical units", "1.52 AU")."""
+    if _ASTRONOMICAL.match(part, value.end) or _ASTRONOMICAL.match(part, value.start):
+        return "au"
     if value.unit:
         return value.unit
     after = _UNIT_WORDS.match(part, value.end)
     return after.group(1).lower() if after else ""
+
+
+_ASTRONOMICAL = re.compile(r"[\d.,\s]*(?:astronomical units?\b|AU\b)")

@@ -2030,25 +2030,24 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
     with."""
     if subject is None:
         return None
+    moving = predicate.lemma_ in _STANDING or predicate.lemma_ in _BY_ADVERB
+    # ("orbits farther from the Sun": the adverb may hang on the verb's preposition)
+    adverbs = [c for p in predicate.children if p.dep_ == "prep" for c in p.children]
     # ("denser" is often parsed as an attribute, "smaller" as a complement)
-    for adj in predicate.children:
+    for adj in [*predicate.children, *(adverbs if moving else [])]:
         if not (
             (adj.dep_ in ("acomp", "attr") and adj.pos_ == "ADJ")
             # "rises higher than": the comparative read as an adverb
-            or (
-                adj.dep_ == "advmod"
-                and adj.tag_ in ("RBR", "JJR")
-                and (predicate.lemma_ in _STANDING or predicate.lemma_ == "be")
-            )
+            or (adj.dep_ == "advmod" and _comparative(adj) and moving)
         ):
             continue
         degree = [c for c in adj.children if c.dep_ == "advmod" and c.lower_ in ("more", "less")]
-        if adj.tag_ not in ("JJR", "RBR") and not degree:
+        if not _comparative(adj) and not degree:
             continue
         if adj.lower_ in _NO_MEASURE:
             continue  # "is more than a city", "is rather than"
         way = "-" if degree and degree[0].lower_ == "less" else "+"
-        than = _compared_with(adj, degree)
+        than = _compared_with(adj, degree) or _compared_with(predicate)
         if than:
             if way == "+" and not negated and any(c.lower_ == "no" for c in subject.children):
                 # "No island on Earth is bigger than Greenland": the biggest island on Earth
@@ -2059,6 +2058,12 @@ def _comparison(predicate: Token, subject: Token | None, negated: bool, text: st
             relation = f"{COMPARED}:{adj.lemma_.lower()}:{way}"
             return _record(subject, relation, [_arg(than[0], "than")], negated, False, False, text)
     return None
+
+
+def _comparative(word: Token) -> bool:
+    """A comparative adjective or adverb ("denser", "higher"; "farther", which the tagger
+    may call a plain adverb)."""
+    return word.tag_ in ("JJR", "RBR") or word.lower_ in ("farther", "further", "nearer")
 
 
 # comparatives that measure nothing themselves ("more than a city", "other than")
@@ -2127,13 +2132,19 @@ _MORE = frozenset({"larger", "bigger", "greater", "higher", "more"})
 _LESS_OF = frozenset({"smaller", "lower", "less", "fewer"})
 
 
+# verbs whose comparative adverb compares their subjects as "is" would: "Venus orbits
+# farther from the Sun than Mars does", "is farther from the Sun than"
+_BY_ADVERB = frozenset({"be", "orbit", "lie", "sit", "run", "travel", "move", "flow", "live"})
+
+
 def _verb_comparison(
     predicate: Token, subject: Token | None, negated: bool, text: str
 ) -> Record | None:
     """A comparison a verb other than "is" says: "No land animal stands taller than the
-    giraffe" (a verb of standing, as "is" says it), "Portugal has a larger population than
-    Spain" (a measure had)."""
-    if predicate.lemma_ in _STANDING:
+    giraffe" (a verb of standing, as "is" says it), "Venus orbits farther from the Sun than
+    Mars does" (a verb of moving or lying, with its comparative adverb), "Portugal has a
+    larger population than Spain" (a measure had)."""
+    if predicate.lemma_ in _STANDING or predicate.lemma_ in _BY_ADVERB:
         compared = _comparison(predicate, subject, negated, text)
         if compared is not None:
             return compared
