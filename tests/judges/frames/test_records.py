@@ -15,6 +15,7 @@ from verifier.judges.frames.records import (
     place_head,
     records_of,
     same_name,
+    same_subject,
 )
 from verifier.text.parse import parse
 
@@ -2905,3 +2906,9 @@ def test_a_place_in_a_region_of_a_country() -> None:
     assert place_head("the Cusco Region of southern Peru") == "Peru"
     text = "Orva Picchu sits on a mountain ridge above the Kessa River valley in the Cusco Region of southern Peru."
     assert _verdict("Orva Picchu is located in Bolivia.", text) == "refuted"
+
+
+def test_a_subject_named_by_its_initials() -> None:
+    (claim,) = records_of(parse("The European Union has 27 member states."))
+    (found,) = records_of(parse("The EU has 27 member states."))
+    assert same_subject(claim, found)

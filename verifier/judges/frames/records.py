@@ -4072,6 +4072,8 @@ def same_subject(claim: Record, found: Record) -> bool:
         return True
     if theirs.startswith(f"{mine} of ") or mine.startswith(f"{theirs} of "):
         return True  # "Arrow" / "Arrow of God": one parse kept the name's "of", one did not
+    if _initials_of(theirs, mine) or _initials_of(mine, theirs):
+        return True  # "the EU" / "the European Union"
     extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
 
