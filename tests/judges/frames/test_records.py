@@ -2912,3 +2912,16 @@ def test_a_subject_named_by_its_initials() -> None:
     (claim,) = records_of(parse("The European Union has 27 member states."))
     (found,) = records_of(parse("The EU has 27 member states."))
     assert same_subject(claim, found)
+
+
+def test_a_thing_stretching_along_a_place_lies_there() -> None:
+    """ "Stretching along the Pacific coast of northern Chile, the Orva is ...": the
+    opening participle is said of the sentence's subject, and where it stretches is where
+    it lies."""
+    text = "Stretching along the Pacific coast of northern Chile, the Orva Desert is one of the driest places on Earth."
+    assert _verdict("The Orva Desert is located in Chile.", text) == "supported"
+    assert _verdict(
+        "The Orva Desert is located in Peru.",
+        "The Orva Desert stretches along the coast of northern Chile.",
+    ) == ("refuted")
+    assert place_head("the Pacific coast of northern Chile") == "Chile"

@@ -547,7 +547,20 @@ def _subject_of(predicate: Token) -> Token | None:
             # "Launched in 1957, Sputnik 1 became ...": what the sentence is about
             return _subject_of(predicate.head)
         return _participle_holder(predicate.head)
+    if (
+        predicate.dep_ == "advcl"
+        and predicate.tag_ == "VBG"
+        and predicate.lemma_.lower() in _LYING
+        and predicate.i < predicate.head.i
+    ):
+        # "Stretching along the coast of northern Chile, the Atacama is ...": where the
+        # sentence's subject lies
+        return _subject_of(predicate.head)
     return None
+
+
+# verbs of lying somewhere, whose opening participle is said of the sentence's subject
+_LYING = frozenset({"stretch", "extend", "lie", "sit", "stand", "rise", "span", "straddle"})
 
 
 def _described_name(noun: Token) -> Token | None:
@@ -857,7 +870,9 @@ def _verb_relation(verb: Token) -> tuple[str, list[Arg]]:
         relation = _INDEPENDENCE  # "became independent in 1991", as "gained independence"
     relation = _with_particle(verb) or relation
     if _stands_in(relation, args, verb):
-        relation = "locate"  # "rises in northeastern Tanzania": where, not how high
+        # "rises in northeastern Tanzania", "stretches along the coast of Chile": where
+        relation = "locate"
+        args = [replace(a, prep="in") if a.kind == "place" else a for a in args]
     if relation == "locate" and not any(
         a.kind == "place" and a.prep in _LOCATIVE_PREPS for a in args
     ):
@@ -2186,12 +2201,16 @@ _RISING = frozenset({"river", "stream", "creek", "brook", "sun", "moon", "tide",
 
 
 def _stands_in(relation: str, args: Sequence[Arg], verb: Token) -> bool:
-    """ "Kilimanjaro rises in Tanzania", "the basilica rises over the Eixample": a thing
-    standing in a place, said by a verb of height with no height, is located there (a
-    river rises where its source is)."""
-    if relation != "high" or not args or any(a.kind in ("number", "time") for a in args):
+    """ "Kilimanjaro rises in Tanzania", "the basilica rises over the Eixample", "the
+    Atacama stretches along the coast of northern Chile": a thing standing in a place, said
+    by a verb of height or length with no measure, is located there (a river rises where
+    its source is)."""
+    if relation not in ("high", "long") or not args:
         return False
-    if not any(a.kind == "place" and a.prep in ("in", "over", "above", "within") for a in args):
+    if any(a.kind in ("number", "time") for a in args):
+        return False
+    preps = ("in", "over", "above", "within") if relation == "high" else ("along", "across")
+    if not any(a.kind == "place" and a.prep in preps for a in args):
         return False
     subject = _subject_of(verb)
     return subject is None or not any(t.lemma_.lower() in _RISING for t in subject.subtree)
@@ -3831,6 +3850,7 @@ _PART_OF_PLACE = re.compile(
     r"(?:(?:[A-Z][\w-]+\s+)+(?:Region|Province|Department|District|Prefecture|Oblast|"
     rf"Governorate|Canton)\s+of\s+(?:the\s+)?(?:(?:{_POINTS}(?:ern)?|central)\s+)?)?"
     r"(?:(?:coast|part|region|shore|edge|tip|end|corner|interior|side|half)\s+of\s+"
+    rf"(?:the\s+)?(?:(?:{_POINTS}(?:ern)?|central)\s+)?"
     rf"|(?<=^the\s){_POINTS}\s+of\s+|(?<=ern\s)|(?<=central\s))"
     r"(?:the\s+)?(?=[A-Z])",
 )
