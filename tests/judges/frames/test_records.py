@@ -2925,3 +2925,15 @@ def test_a_thing_stretching_along_a_place_lies_there() -> None:
         "The Orva Desert stretches along the coast of northern Chile.",
     ) == ("refuted")
     assert place_head("the Pacific coast of northern Chile") == "Chile"
+
+
+def test_one_holder_named_two_ways_is_no_rival() -> None:
+    """ "Fuji-san" is Mount Fuji named with another language's word for a mountain: not
+    another holder of its role."""
+    text = "At 3,776 metres, Orva-san, an active stratovolcano, is the tallest peak in Kovia."
+    assert ("contradiction", "unique_role") not in _kinds(
+        "Mount Orva is the highest mountain in Kovia.", text
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Mount Kessa is the highest mountain in Kovia.", text
+    )

@@ -4359,6 +4359,22 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
     )
 
 
+# a mountain's or a river's kind as other languages attach it: "Fuji-san", "Rio Grande"
+_KIND_WORDS = frozenset({"san", "yama", "shan", "rio", "lago", "monte", "mont", "sierra"})
+
+
+def _one_name_two_ways(a: str, b: str) -> bool:
+    """Two names of one thing that share their telling word, each with its own kind's
+    word ("fuji-san" / "mount fuji", "lake baikal" / "baikal lake")."""
+
+    def telling(name: str) -> set[str]:
+        words = set(re.split(r"[\s-]+", name)) - _GENERIC - _UNTELLING - _KIND_WORDS
+        return {w for w in words if len(w) > 2}
+
+    mine, theirs = telling(a), telling(b)
+    return bool(mine) and mine == theirs and a != b
+
+
 def _after_the_first(claim: Record, found: Record) -> Match | None:
     """ "Everest is taller than K2" against "K2 is the second-highest mountain on Earth,
     surpassed only by Everest": the holder of a lower rank is less of it than the one it
@@ -5396,6 +5412,9 @@ def _compare_roles(claim: Record, found: Record) -> Match:
     if scope == "narrower":
         # "the longest river in Western Europe" is not held by Europe's longest
         return _another_scope(claim, found)
+    if _one_name_two_ways(claim.subject, found.subject):
+        # "Fuji-san" / "Mount Fuji": one telling word, each with its own kind's word
+        return Match("unrelated", "named alike", "", claim, found, features)
     if (
         claim.subject_proper
         and found.subject_proper
