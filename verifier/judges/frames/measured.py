@@ -15,6 +15,11 @@ Portugal" (the part before the ratio names one side, the words after its "of" th
 a half, a third, a quarter is less, twice or N times more). A bare number closing its
 part ("lead, which measures about 11.3") is in the other side's unit.
 
+An age ("Harvard is younger than Yale") is read from the dates a text gives each side's
+coming to be ("founded", "established", "born", "built"), each in a sentence of its own
+that names that side alone and holds one date ("Founded in 1636, Harvard is ...";
+"Yale was established in 1701"): the earlier is the older (:func:`dated_readings`).
+
 The adjectives read are the ones that name one measure ("dense": density, "tall":
 height, "hot": temperature, "far": distance, "populous": population); "large", "big" and
 "small" only by a diameter or a radius (a larger city is often the more populous one, a
@@ -122,15 +127,9 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
             continue  # "1,33 g/cm3", "0,687": a decimal comma the numbers read otherwise
         values = _values_of_sides(sentence, mine, theirs, words)
         if values is None:
-            ratio = _ratio_of_sides(sentence, mine, theirs, words)
-            if ratio is not None:
-                said, more, subject_holds = ratio
-                outcome_: Outcome = "support" if more == (sign > 0) else "contradiction"
-                sides_ = (claim.subject_text, claim.args[0].text)
-                holder, other = sides_ if subject_holds else sides_[::-1]
-                detail_ = f"{holder}: {said} {other}"
-                found_ = replace(claim, text=sentence, negated=False)
-                out.append((Match(outcome_, MEASURED, detail_, claim, found_), start, end))
+            by_ratio = _ratio_match(claim, sentence, mine, theirs, words, sign)
+            if by_ratio is not None:
+                out.append((by_ratio, start, end))
             continue
         a, b, unit = values
         x, y = float(a.key), float(b.key)  # type: ignore[arg-type]  # a quantity's number
@@ -328,6 +327,26 @@ _RATIO = re.compile(
     r"\s+(?:(?:that|those)\s+of|the\s+[a-z]+(?:\s+[a-z]+)?\s+of|of)\s+(?P<rest>[^,;.()]+)",
     re.IGNORECASE,
 )
+
+
+def _ratio_match(
+    claim: Record,
+    sentence: str,
+    mine: set[str],
+    theirs: set[str],
+    words: tuple[str, ...],
+    sign: int,
+) -> Match | None:
+    """The comparison read against a ratio the sentence gives (:func:`_ratio_of_sides`)."""
+    ratio = _ratio_of_sides(sentence, mine, theirs, words)
+    if ratio is None:
+        return None
+    said, more, subject_holds = ratio
+    outcome: Outcome = "support" if more == (sign > 0) else "contradiction"
+    sides = (claim.subject_text, claim.args[0].text)
+    holder, other = sides if subject_holds else sides[::-1]
+    found = replace(claim, text=sentence, negated=False)
+    return Match(outcome, MEASURED, f"{holder}: {said} {other}", claim, found)
 
 
 def _ratio_of_sides(

@@ -1253,14 +1253,7 @@ def _member_of_named(noun: Token) -> list[Arg]:
         return []  # ("a member of NATO": read as a light noun's value)
     named = [c for c in member.children if c.dep_ == "compound" and c.pos_ == "PROPN"]
     if member is not noun:
-        # "a member state of the European Union"
-        named += [
-            o
-            for prep in noun.children
-            if prep.dep_ == "prep" and prep.lower_ == "of"
-            for o in prep.children
-            if o.dep_ == "pobj"
-        ]
+        named += _objects_of(noun, "of")  # "a member state of the European Union"
     return [_arg(c, "member of") for c in named]
 
 
@@ -2181,13 +2174,7 @@ def _measure_comparison(
         degree = [c for c in noun.children if c.dep_ == "amod" and c.lower_ in _MORE | _LESS_OF]
         if len(degree) != 1:
             continue
-        than = [
-            o
-            for c in noun.children
-            if c.dep_ == "prep" and c.lower_ == "than"
-            for o in c.children
-            if o.dep_ == "pobj"
-        ]
+        than = _objects_of(noun, "than")
         if not than:
             continue
         way = "+" if degree[0].lower_ in _MORE else "-"
