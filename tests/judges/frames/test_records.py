@@ -2808,6 +2808,7 @@ def test_a_peak_rising_in_a_place_lies_there() -> None:
         "Orvia is not an EU member state.",
         "Orvia is not a member state of the European Union.",
         "Orvia is not a member of the EU.",
+        "Orvia is not part of the European Union.",
     ],
 )
 def test_a_membership_denied(text: str) -> None:

@@ -1209,14 +1209,16 @@ def _args(predicate: Token) -> list[Arg]:
             if child.lower_ in _LIGHT_NOUNS:
                 # "home to Harvard University": what it is home to is the value
                 out += [
-                    _arg(obj, f"{child.lower_} {prep.lower_}")
+                    _part_as_member(_arg(obj, f"{child.lower_} {prep.lower_}"))
                     for prep in child.children
                     if prep.dep_ == "prep"
                     for obj in prep.children
                     if obj.dep_ == "pobj"
                 ]
             bodies = _member_of_named(child)
-            if bodies or (child.lower_ in ("member", "members") and _light_value(out, child)):
+            if bodies or (
+                child.lower_ in ("member", "members", "part") and _light_value(out, child)
+            ):
                 # a member of a body: the body is the value, not the words of the noun
                 out = [a for a in out if not (a.prep == "" and a.text == _span_of(child).text)]
             out += bodies
@@ -1240,7 +1242,15 @@ def _args(predicate: Token) -> list[Arg]:
 
 def _light_value(args: Sequence[Arg], noun: Token) -> bool:
     """A light noun's value was read ("a member of NATO": NATO, "member of")."""
-    return any(a.prep.startswith(f"{noun.lower_} ") for a in args)
+    return any(a.prep.startswith((f"{noun.lower_} ", "member ")) for a in args)
+
+
+def _part_as_member(arg: Arg) -> Arg:
+    """Part of a body is a member of it ("not part of the European Union"); part of a
+    place is a part of it ("part of the Kingdom of Denmark")."""
+    if arg.prep == "part of" and arg.kind == "org" and not places(arg.text):
+        return replace(arg, prep="member of")
+    return arg
 
 
 def _member_of_named(noun: Token) -> list[Arg]:
