@@ -327,9 +327,9 @@ _TEMPERATURE_UNITS = frozenset({"celsius", "fahrenheit", "kelvin", "centigrade",
 def _quantity(token: Token) -> Span | None:
     """A count of degrees with its scale, which the parse splits ("100 degrees Celsius":
     Celsius in apposition; "100 °C": C a noun of its own): the whole quantity."""
-    if not any(c.dep_ == "nummod" for c in token.children):
-        return None
     if token.lower_ not in ("degrees", "degree", "°"):
+        return None  # (the cheap test first: it runs on every token of a sentence)
+    if not any(c.dep_ == "nummod" for c in token.children):
         return None
     doc, end = token.doc, token.i + 1
     while end < len(doc) and doc[end].lower_ in _TEMPERATURE_UNITS and end - token.i <= 2:
