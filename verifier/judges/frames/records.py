@@ -4248,11 +4248,8 @@ def _compare_comparisons(claim: Record, found: Record) -> Match:
     opposite when one of them is turned ("Mercury is larger than Mars")."""
     _, mine_adj, mine_way = claim.relation.split(":")
     _, their_adj, their_way = found.relation.split(":")
-    if _same_measure(mine_adj, their_adj):
-        sign = 1
-    elif their_adj in opposites(mine_adj) or mine_adj in opposites(their_adj):
-        sign = -1
-    else:
+    sign = _measure_sign(mine_adj, their_adj)
+    if sign is None:
         return Match("unrelated", "another comparison", "", claim, found)
     sign *= 1 if mine_way == their_way else -1
     mine_than, their_than = claim.args[0].key, found.args[0].key
@@ -4326,11 +4323,8 @@ def _comparison_and_superlative(claim: Record, found: Record) -> Match | None:
     base = _superlative_base(found.relation.split()[0])
     if base is None:
         return _after_the_first(claim, found)
-    if _same_measure(base, adjective):
-        sign = 1
-    elif base in opposites(adjective) or adjective in opposites(base):
-        sign = -1
-    else:
+    sign = _measure_sign(base, adjective)
+    if sign is None:
         return None
     sign *= 1 if way == "+" else -1
     than = claim.args[0].key if claim.args else ""
@@ -4381,11 +4375,8 @@ def _after_the_first(claim: Record, found: Record) -> Match | None:
     if ORDINAL_WORDS.get(rank, 0) < 2 or base is None or not claim.args:
         return None
     _, adjective, way = claim.relation.split(":")
-    if _same_measure(base, adjective):
-        sign = 1
-    elif base in opposites(adjective) or adjective in opposites(base):
-        sign = -1
-    else:
+    sign = _measure_sign(base, adjective)
+    if sign is None:
         return None
     sign *= 1 if way == "+" else -1  # the claim says its subject is more of the base
     before = [_fold(name) for name in excepted_holders(found.text)]
@@ -4401,6 +4392,16 @@ def _after_the_first(claim: Record, found: Record) -> Match | None:
     if right != (claim.negated != found.negated):
         return Match("support", RANKED, said, claim, found, features)
     return Match("contradiction", "comparison", said, claim, found, features)
+
+
+def _measure_sign(a: str, b: str) -> int | None:
+    """1 when two adjectives say one measure the same way ("tall", "high"), -1 when the
+    other way ("large", "small"), None when they measure different things."""
+    if _same_measure(a, b):
+        return 1
+    if b in opposites(a) or a in opposites(b):
+        return -1
+    return None
 
 
 def _same_measure(a: str, b: str) -> bool:
