@@ -171,16 +171,12 @@ def dated_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
     each side's coming to be, each in a sentence of its own that names that side only and
     holds one year ("Founded in 1636, Harvard is ..."; "Yale was established in 1701"):
     a support or a contradiction, with the later sentence's offsets."""
-    parts = claim.relation.split(":")
-    if len(parts) != 3 or parts[0] != COMPARED or claim.negated or not claim.args:
+    compared = _compared(claim)
+    way = AGES.get(compared[0]) if compared else None
+    sides = _side_words(claim)
+    if compared is None or way is None or sides is None:
         return []
-    way = AGES.get(parts[1])
-    if way is None:
-        return []
-    mine = _telling(_words(claim.subject_text) - _words(claim.args[0].text))
-    theirs = _telling(_words(claim.args[0].text) - _words(claim.subject_text))
-    if not mine or not theirs:
-        return []
+    mine, theirs = sides
     years: dict[bool, tuple[int, int, int, str]] = {}
     for start, end in sentence_spans(text, how=Splitting.QUICK):
         sentence = text[start:end]
@@ -200,7 +196,7 @@ def dated_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
             years[side] = (year, start, end, dated[0].text)
     if len(years) != 2 or years[True][0] == years[False][0]:
         return []
-    sign = way * (1 if parts[2] == "+" else -1)  # the claim: its subject's date is later
+    sign = way * (1 if compared[1] == "+" else -1)  # the claim: its subject's date is later
     later = years[True][0] > years[False][0]
     outcome: Outcome = "support" if later == (sign > 0) else "contradiction"
     detail = f"{claim.subject_text} {years[True][3]} vs {claim.args[0].text} {years[False][3]}"
@@ -211,18 +207,29 @@ def dated_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
 
 def _sides(claim: Record) -> tuple[set[str], set[str], tuple[str, ...], int] | None:
     """The two sides' telling words, the measure's words and which way the claim says."""
+    compared = _compared(claim)
+    measure = MEASURES.get(compared[0]) if compared else None
+    sides = _side_words(claim)
+    if compared is None or measure is None or sides is None:
+        return None
+    words, sign = measure
+    return *sides, words, sign * (1 if compared[1] == "+" else -1)
+
+
+def _compared(claim: Record) -> tuple[str, str] | None:
+    """A comparison's adjective and way ("+" more, "-" less); None for another record, a
+    denied comparison or one without its other side."""
     parts = claim.relation.split(":")
     if len(parts) != 3 or parts[0] != COMPARED or claim.negated or not claim.args:
         return None
-    measure = MEASURES.get(parts[1])
-    if measure is None:
-        return None
-    words, sign = measure
+    return parts[1], parts[2]
+
+
+def _side_words(claim: Record) -> tuple[set[str], set[str]] | None:
+    """Each side's telling word (:func:`_telling`); None when a side has none."""
     mine, theirs = _words(claim.subject_text), _words(claim.args[0].text)
     mine, theirs = _telling(mine - theirs), _telling(theirs - mine)
-    if not mine or not theirs:
-        return None
-    return mine, theirs, words, sign * (1 if parts[2] == "+" else -1)
+    return (mine, theirs) if mine and theirs else None
 
 
 def _words(name: str) -> set[str]:

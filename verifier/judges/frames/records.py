@@ -1276,14 +1276,8 @@ def _bearing(word: Token) -> list[Arg]:
     """ "lies (40 km) north of Oslo": where, as a bearing from a named place."""
     if not word.lower_.strip("-"):
         return []
-    places = [
-        _span_of(obj).text
-        for prep in word.children
-        if prep.dep_ == "prep" and prep.lower_ == "of"
-        for obj in prep.children
-        if obj.dep_ == "pobj" and obj.pos_ == "PROPN"
-    ]
-    said = [(f"{word.lower_} of {place}", f"{word.lower_} of {_fold(place)}") for place in places]
+    named = [_span_of(o).text for o in _objects_of(word, "of") if o.pos_ == "PROPN"]
+    said = [(f"{word.lower_} of {place}", f"{word.lower_} of {_fold(place)}") for place in named]
     return [Arg(text, "of", "place", key, True) for text, key in said[:1]]
 
 
@@ -3676,9 +3670,14 @@ def same_name(a: str, b: str) -> bool:
         return True
     a, b = ordinal_first(a), ordinal_first(b)
     wa, wb = set(a.split()) - {"of", "the"}, set(b.split()) - {"of", "the"}
-    if _initials_of(a, b) or _initials_of(b, a):
+    if _initials_either(a, b):
         return True  # "the EEC" / "the European Economic Community"
     return bool(wa) and bool(wb) and (wa <= wb or wb <= wa)
+
+
+def _initials_either(a: str, b: str) -> bool:
+    """One of two folded names is the other's initials (:func:`_initials_of`)."""
+    return _initials_of(a, b) or _initials_of(b, a)
 
 
 def _initials_of(short: str, long: str) -> bool:
@@ -4089,7 +4088,7 @@ def same_subject(claim: Record, found: Record) -> bool:
         return True
     if theirs.startswith(f"{mine} of ") or mine.startswith(f"{theirs} of "):
         return True  # "Arrow" / "Arrow of God": one parse kept the name's "of", one did not
-    if _initials_of(theirs, mine) or _initials_of(mine, theirs):
+    if _initials_either(mine, theirs):
         return True  # "the EU" / "the European Union"
     extra = set(theirs.split()) - set(mine.split()) - _GENERIC - _UNTELLING
     return not extra
@@ -5006,8 +5005,7 @@ def _membership(claim: Record, found: Record) -> bool:
     bodies = [a.key for a in found.args if a.prep == "member of"]
     mine = claim.args[0]
     return mine.prep == "member of" and any(
-        mine.key == key or _initials_of(mine.key, key) or _initials_of(key, mine.key)
-        for key in bodies
+        mine.key == key or _initials_either(mine.key, key) for key in bodies
     )
 
 
