@@ -572,3 +572,54 @@ def test_a_claim_said_as_more_than_any_other_is_supported_by_the_superlative() -
 )
 def test_a_passage_speaking_of_the_subject_by_its_kind(claim: str, text: str, label: str) -> None:
     assert FrameJudge().decide(claim, [text]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # a unique role the sentence never names: its stem in another word is not it
+        (
+            "Tor Vik was the commander of Orion 7.",
+            "Ola Berg piloted the command module Sval during Orion 7, while Tor Vik and Kari "
+            "Lund walked on the surface.",
+            "inconclusive",
+        ),
+        (
+            "Tor Vik was the commander of Orion 7.",
+            "Tor Vik, the commander of Orion 7, walked on the lunar surface with Kari Lund.",
+            "supported",
+        ),
+        # the claim's act said with another thing in its slot; the claim's word said later
+        (
+            "Velmin is produced by the liver.",
+            "Velmin is a hormone produced by the beta cells of the pancreas; it promotes "
+            "uptake into liver and muscle cells.",
+            "inconclusive",
+        ),
+        (
+            "Velmin is produced by the liver.",
+            "Velmin is a hormone produced by the liver; it promotes uptake into muscle cells.",
+            "supported",
+        ),
+        (
+            "Velmin is produced by the pancreas.",
+            "Velmin is a hormone produced by the beta cells of the pancreas.",
+            "supported",
+        ),
+        # a part of the subject measured: not the whole
+        (
+            "The Orva River is about 1,200 kilometres long.",
+            "The Orva's Kovian section, around 300 kilometres long, includes the Tarn valley.",
+            "inconclusive",
+        ),
+        (
+            "The Orva River is about 1,200 kilometres long.",
+            "The Orva River, around 300 kilometres long, crosses the Tarn valley.",
+            "refuted",
+        ),
+    ],
+)
+def test_what_the_sentence_says_of_a_role_a_slot_or_a_part(
+    claim: str, text: str, label: str
+) -> None:
+    assert FrameJudge().decide(claim, [text]).label == label

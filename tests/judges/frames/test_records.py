@@ -16,6 +16,7 @@ from verifier.judges.frames.records import (
     records_of,
     same_name,
     same_subject,
+    value_said_otherwise,
 )
 from verifier.text.parse import parse
 
@@ -2938,3 +2939,20 @@ def test_one_holder_named_two_ways_is_no_rival() -> None:
     assert ("contradiction", "unique_role") in _kinds(
         "Mount Kessa is the highest mountain in Kovia.", text
     )
+
+
+def test_a_value_said_otherwise_is_the_claims_act_with_another_thing_in_its_slot() -> None:
+    """ "produced by the beta cells of the pancreas" gives the claim's slot another thing;
+    "produced by the beta cells of the liver" names the claim's."""
+    claim = records_of(parse("Velmin is produced by the liver."))[0]
+
+    def said(sentence: str) -> tuple[str, str] | None:
+        found = value_said_otherwise(claim, records_of(parse(sentence), [claim.subject]))
+        return None if found is None else (found[0].text, found[1].text)
+
+    assert said("Velmin is produced by the beta cells of the pancreas.") == (
+        "the liver",
+        "the beta cells of the pancreas",
+    )
+    assert said("Velmin is produced by the cells of the liver.") is None
+    assert said("Velmin is secreted into the blood.") is None

@@ -58,6 +58,7 @@ from verifier.judges.frames.records import (
     same_name,
     same_subject,
     value_of_another_act,
+    value_said_otherwise,
 )
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
@@ -67,6 +68,7 @@ from verifier.text.numbers import word_number
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
 from verifier.text.sentences import Splitting, sentence_spans
 from verifier.text.stem import stem
+from verifier.text.wordnet import WordRelation, relation
 from verifier.text.words import rarity, without_accents
 
 __all__ = ["CANDIDATES", "RECORD_GUARDS", "Reading", "clear_record_cache", "read", "reading_of"]
@@ -938,6 +940,59 @@ def _another_act(
     return None
 
 
+def _said_otherwise(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The rules' support finds the claim's words in the sentence, whose records say the
+    claim's act with another value in the claim's slot (:func:`value_said_otherwise`): not
+    stated (nor surely denied: a thing may be made by two)."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
+        return None
+    sentence, start, end, theirs = judged
+    for record in _claim_records(claim):
+        found = value_said_otherwise(record, theirs)
+        if found is not None:
+            mine, other, owner = found
+            detail = f"{owner.relation} {other.prep} {other.text}, not {mine.text}"
+            match = Match("other_subject", "another value", detail, record, owner)
+            return Reading(match, i, start, end, sentence)
+    return None
+
+
+# nouns that name a part of a thing: "the Danube's Austrian section", "the river's upper
+# course", "the bridge's main span"
+_PARTS = frozenset(
+    "section part stretch portion segment course reach reaches leg half arm branch wing "
+    "basin delta span tributary tributaries".split()
+)
+
+
+def _a_part(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The sentence's subject is a part of the claim's ("The Danube's Austrian section,
+    around 350 kilometres long, includes the Wachau valley" for "The Danube is about 2,850
+    kilometres long") and no clause of it speaks of the claim's subject itself: what it
+    measures is the part's."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
+        return None
+    sentence, start, end, theirs = judged
+    for mine in _claim_records(claim):
+        words = set(mine.subject.split())
+        if not words or any(same_subject(mine, r) for r in theirs):
+            continue
+        for r in theirs:
+            own = r.subject.split()
+            if own and own[-1] in _PARTS and words < set(own):
+                detail = f"{r.subject_text} is a part of {mine.subject_text}"
+                return Reading(
+                    Match("other_subject", "a part", detail, mine, r), i, start, end, sentence
+                )
+    return None
+
+
 def _roles_act(claim: Record, found: Record, records: Sequence[Record]) -> bool:
     """The found clause is what a role of the claim's subject names ("Toni Morrison was the
     first African-American woman to win the Nobel Prize in 1993": the winning is hers)."""
@@ -1157,6 +1212,7 @@ def read(
                 values = _conflicting_values(judgement)
                 other = (
                     other
+                    or _a_part(claim, evidence, before, i, judgement)
                     or _value_owner(claim, evidence, before, i, judgement, values)
                     or _relatives(claim, evidence, before, i, judgement, _named_values(values))
                 )
@@ -1229,6 +1285,7 @@ def _support_checked(
             claim, evidence, before, i, judgement, _named_values(_confirmed_names(judgement))
         )
         or _another_act(claim, evidence, before, i, judgement)
+        or _said_otherwise(claim, evidence, before, i, judgement)
         or _not_said_so(claim, evidence, before, i, judgement)
     )
     return judgement if scoped is None else _withdrawn(judgement, scoped)
@@ -1484,6 +1541,10 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
         return f"{mine.subject_text} was replaced as the {mine.relation}", own[0] if own else mine
     if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
+    if mine.role and mine.unique and not _role_named(mine.relation, sentence):
+        # "Michael Collins piloted the command module Columbia during Apollo 11, ... while
+        # Neil Armstrong and Buzz Aldrin descended" names no commander of Apollo 11
+        return f"the sentence names no {_role_head(mine.relation)}", own[0] if own else mine
     named = [r for r in theirs if same_name(mine.subject, r.subject)]
     if (
         mine.tense == "present"
@@ -1493,6 +1554,27 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
     ):
         return "a state that has ended, not said to hold now", named[0]
     return None
+
+
+def _role_head(role: str) -> str:
+    """The noun a role is ("first person to walk on moon": person; "commander": itself)."""
+    words = role.split(" to ")[0].split()
+    return words[-1] if words else ""
+
+
+def _role_named(role: str, sentence: str) -> bool:
+    """The sentence says the role's noun, or a synonym of it, as a word of its own ("the
+    commander", "commanders", "the chief"), not only a word of its stem ("the command
+    module")."""
+    head = _role_head(role)
+    if not head.isalpha() or len(head) < 3:
+        return True  # nothing to look for: not this check's call
+    for word in {w.lower() for w in _WORD.findall(sentence)}:
+        if word in (head, f"{head}s", f"{head}es") or (
+            len(word) > 3 and relation(head, word) in (WordRelation.SAME, WordRelation.SYNONYM)
+        ):
+            return True
+    return False
 
 
 def _features(r: Reading, evidence: Sequence[str]) -> dict[str, float]:

@@ -3733,6 +3733,41 @@ def value_of_another_act(claim: Record, found: Sequence[Record]) -> tuple[Arg, R
     return None
 
 
+def value_said_otherwise(claim: Record, found: Sequence[Record]) -> tuple[Arg, Arg, Record] | None:
+    """The claim's act said of its subject with another thing under the claim's preposition,
+    sharing no word with the claim's: "Insulin is a hormone produced by the beta cells of
+    the pancreatic islets" for "Insulin is produced by the liver" (the liver named later,
+    of another act). The claim's value, the sentence's and the record; None when any of
+    the sentence's acts of the subject (or of no subject) says the claim's value."""
+    if claim.negated or not claim.asserted or claim.role:
+        return None
+    mine = [a for a in claim.args if a.prep and a.kind not in ("time", "number") and not a.proper]
+    # (a participle with no subject of its own: "Velmin is a hormone produced by ..." is
+    # the subject's; a withdrawn support is all this can cost)
+    acts = [
+        r
+        for r in found
+        if (same_subject(claim, r) or not r.subject)
+        and r.asserted
+        and not r.negated
+        and r.relation != "be"
+        and _same_relation(claim.relation, r.relation)
+    ]
+    if not mine or not acts:
+        return None
+    for a in mine:
+        words = {stem(w) for w in a.key.split() if len(w) > 2}
+        if any(_arg_outcome(a, b) == "same" for r in acts for b in r.args):
+            continue
+        for r in acts:
+            for b in r.args:
+                theirs = {stem(w) for w in b.key.split() if len(w) > 2}
+                same_slot = b.prep == a.prep and b.kind not in ("time", "number")
+                if same_slot and words and theirs and not words & theirs:
+                    return a, b, r
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _values(text: str) -> tuple[Value, ...]:
     return tuple(v for v in values_in(text) if v.kind in ("year", "date", "quantity"))
