@@ -623,3 +623,15 @@ def test_what_the_sentence_says_of_a_role_a_slot_or_a_part(
     claim: str, text: str, label: str
 ) -> None:
     assert FrameJudge().decide(claim, [text]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("Nineteen Eighty-Four was written by George Orwell.", "supported"),
+        ("Nineteen Eighty-Four was written by Aldous Huxley.", "refuted"),
+    ],
+)
+def test_a_work_said_to_be_a_persons_is_theirs(claim: str, label: str) -> None:
+    evidence = "Nineteen Eighty-Four was the last novel of George Orwell."
+    assert FrameJudge().decide(claim, [evidence]).label == label

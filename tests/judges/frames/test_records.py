@@ -2956,3 +2956,14 @@ def test_a_value_said_otherwise_is_the_claims_act_with_another_thing_in_its_slot
     )
     assert said("Velmin is produced by the cells of the liver.") is None
     assert said("Velmin is secreted into the blood.") is None
+
+
+def test_a_work_named_as_a_persons_role_says_who_made_it() -> None:
+    """ "X was the last novel of P", "X is the best-known work of P": P made X."""
+    sentence = "The Kessa Sonata is the best-known work of Tor Vik."
+    assert ("support", "same") in _kinds("The Kessa Sonata was composed by Tor Vik.", sentence)
+    wrong = _kinds("The Kessa Sonata was composed by Ola Berg.", sentence)
+    assert any(outcome == "contradiction" for outcome, _kind in wrong)
+    # a role that names no work: "the capital of" says nothing of a maker
+    town = _kinds("Orvik was built by Tor Vik.", "Orvik is the capital of Tor Vik.")
+    assert not any(outcome in ("support", "contradiction") for outcome, _kind in town)

@@ -2361,6 +2361,7 @@ def _copula_records(
         if classes:
             out.append(_record(subject, "be", classes, negated, False, False, text))
     out += [b for r in out if (b := _born_at(r)) is not None]
+    out += [m for r in out if (m := _made_as_role(r)) is not None]
     return (
         out
         + _placed_class(attrs, subject, negated, text)
@@ -2726,6 +2727,32 @@ def _born_at(role: Record) -> Record | None:
         text=role.text,
     )
     return replace(born, statement=_RESTATED, restated=True)
+
+
+# what a role names a work by: "the best-known work of", "the creation of"
+_WORK_ROLES = _WORKS | {"work", "creation"}
+
+
+def _made_as_role(role: Record) -> Record | None:
+    """ "Nineteen Eighty-Four was the last novel of George Orwell", "The Sagrada Família is
+    the masterpiece of Antoni Gaudí": the work is the person's, who made it (the made
+    relation, a restatement of the role)."""
+    if not role.role or role.negated or len(role.args) != 1:
+        return None
+    maker = role.args[0]
+    head = role.relation.split()[-1] if role.relation else ""
+    if head not in _WORK_ROLES or maker.prep != "of" or maker.kind != "person":
+        return None
+    made = Record(
+        role.subject,
+        role.subject_text,
+        MADE,
+        (replace(maker, prep="by"),),
+        subject_kind="thing",
+        subject_proper=role.subject_proper,
+        text=role.text,
+    )
+    return replace(made, statement=_RESTATED, restated=True)
 
 
 def _places_under(noun: Token, depth: int = 2) -> list[Arg]:
