@@ -689,3 +689,39 @@ def test_the_second_they_of_two_joined_clauses_is_the_firsts() -> None:
     )
     claims = [d.claim for d in _claims(response)]
     assert claims[-1].startswith("Orvel hounds have difficulty")
+
+
+def test_a_hyphenated_word_the_parser_cut_is_not_a_list() -> None:
+    """ "the CEO and co-founder": the tokenizer cuts "co", "-", "founder", which the parser
+    may read as members; the sentence stays one claim, never "Dorsey is also co."."""
+    drafts = _claims("Tor Vik is also the CEO and co-founder of Velta, a payments firm in Oslo.")
+    claims = [d.claim for d in drafts]
+    assert "Tor Vik is also the CEO and co-founder of Velta." in claims
+    assert not any(c.endswith((" co.", " .")) for c in claims)
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        (
+            "Ada Berg was a Norwegian physicist and chemist.",
+            ["Ada Berg was a Norwegian physicist.", "Ada Berg was a chemist."],
+        ),
+        (
+            "Ada Berg was an actress, singer and author.",
+            ["Ada Berg was an actress.", "Ada Berg was a singer.", "Ada Berg was an author."],
+        ),
+        # a plural takes no "a": "within a few hours or days"
+        (
+            "The eclipse was followed by a storm within a few hours or days.",
+            [
+                "The eclipse was followed by a storm within a few hours.",
+                "The eclipse was followed by a storm within days.",
+            ],
+        ),
+    ],
+)
+def test_a_later_member_of_a_list_shares_the_first_members_article(
+    response: str, expected: list[str]
+) -> None:
+    assert [d.claim for d in _claims(response)] == expected

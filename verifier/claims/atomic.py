@@ -713,9 +713,28 @@ def _compound_measure(members: list[Token]) -> bool:
 
 def _misparsed(members: list[Token]) -> bool:
     """A member holds a coordination of unlike words ("the symbol Ra and atomic number 88"
-    parsed as "Ra and atomic", "symbol and number"): the parser lost the list's shape, so
-    splitting it would cut a phrase in two; the sentence stays one claim."""
-    return any(x.dep_ == "conj" and not _same_kind(x, x.head) for m in members for x in m.subtree)
+    parsed as "Ra and atomic", "symbol and number"), or is a piece of a hyphenated word
+    ("the CEO and co-founder of Square" parsed as "CEO", "co", "-", "founder"): the parser
+    lost the list's shape, so splitting it would cut a phrase in two; the sentence stays
+    one claim."""
+    return any(_hyphen_piece(m) for m in members) or any(
+        x.dep_ == "conj" and not _same_kind(x, x.head) for m in members for x in m.subtree
+    )
+
+
+def _hyphen_piece(token: Token) -> bool:
+    """A member the tokenizer cut from a hyphenated word: the hyphen itself, or a word
+    joined with no space to a hyphen that is not its own ("co" and "founder" of
+    "co-founder"; "hip-hop" and "7-Eleven" hold theirs)."""
+    doc = token.doc
+    if token.text == "-" and not token.whitespace_:
+        return True
+    own = {t.i for t in token.subtree}
+    after = token.i + 1
+    glued_after = not token.whitespace_ and after < len(doc) and doc[after].text == "-"
+    before = token.i - 1
+    glued_before = before >= 0 and doc[before].text == "-" and not doc[before].whitespace_
+    return (glued_after and after not in own) or (glued_before and before not in own)
 
 
 def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
@@ -1581,18 +1600,44 @@ def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
     if (general := _described_collection(doc, members[0], vague, claim)) is not None:
         out.append(general)
     for k, words in enumerate(own):
+        inserted = dict(claim.inserted)
+        if k and words and own[0]:
+            # what was put before the list's first word ("Square, a ... and a ..." read as
+            # "Square is a ..."), put before this member's
+            lead = inserted.pop(min(own[0]), None) if min(own[0]) not in words else None
+            article = _article_for(members[0], members[k], words)
+            said = " ".join(w for w in (lead, article) if w)
+            if said:
+                inserted[min(words)] = said  # "a physicist and chemist": "was a chemist"
         out.append(
             _Claim(
                 (claim.tokens - whole) | words,
                 dict(claim.subs),
                 set(claim.drop),
-                dict(claim.inserted),
+                inserted,
                 [*claim.notes, f"one of a list of {len(members)}: the member {k + 1}"],
                 claim.unresolved,
                 set(claim.sources),
             )
         )
     return out
+
+
+def _article_for(first: Token, member: Token, words: set[int]) -> str | None:
+    """The article a later member of a list shares with the first ("a physicist and
+    chemist", "the CEO and founder"): the first's own, "a" or "an" as the member's first
+    word sounds; None when the member has a determiner of its own, or the first none."""
+    if member.pos_ != "NOUN" or any(c.dep_ in ("det", "poss") for c in member.children):
+        return None
+    det = next((c for c in first.children if c.dep_ == "det"), None)
+    if det is None or det.lower_ not in ("a", "an", "the"):
+        return None
+    if det.lower_ == "the":
+        return "the"
+    if member.tag_ != "NN":
+        return None  # "within a few hours or days": no "a days"
+    opening = member.doc[min(words)].text
+    return "an" if opening[:1].lower() in "aeiou" else "a"
 
 
 def _side_claim(
