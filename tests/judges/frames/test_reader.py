@@ -10,7 +10,7 @@ from importlib import resources
 
 import pytest
 
-from verifier.judges.base import Action, Judgement, aggregate
+from verifier.judges.base import REVIEW_THRESHOLD, Action, Judgement, aggregate
 from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.reader import (
     CANDIDATES,
@@ -635,3 +635,59 @@ def test_what_the_sentence_says_of_a_role_a_slot_or_a_part(
 def test_a_work_said_to_be_a_persons_is_theirs(claim: str, label: str) -> None:
     evidence = "Nineteen Eighty-Four was the last novel of George Orwell."
     assert FrameJudge().decide(claim, [evidence]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "flagged"),
+    [
+        ("Tor Vik is the CEO of Velta.", "Tor Vik is a co-founder and former CEO of Velta.", True),
+        ("The CEO of Velta is Tor Vik.", "Tor Vik, the former CEO of Velta, lives in Oslo.", True),
+        # held then: what the claim says
+        (
+            "Tor Vik was the CEO of Velta.",
+            "Tor Vik is a co-founder and former CEO of Velta.",
+            False,
+        ),
+        # a former holder named after the phrase is someone else
+        (
+            "Kari Lund is the CEO of Velta.",
+            "Kari Lund, who succeeded former CEO Ola Berg in 2011, is the CEO of Velta.",
+            False,
+        ),
+        # a former role of another scope
+        (
+            "Tor Vik is the CEO of Velta.",
+            "Tor Vik is the CEO of Velta and former CEO of Sval.",
+            False,
+        ),
+        # the claim dates its role
+        ("In 2015, Tor Vik was the CEO of Velta.", "Tor Vik is a former CEO of Velta.", False),
+    ],
+)
+def test_a_role_claimed_now_that_the_source_says_was_held_before_is_for_review(
+    claim: str, text: str, flagged: bool
+) -> None:
+    """Never a cap (the source may be older than the claim): a conflict for the rater."""
+    decision = FrameJudge().decide(claim, [text])
+    assert decision.label != "refuted"
+    held = decision.lead is not None and any("former" in c for c in decision.lead.conflicts)
+    assert held == flagged
+    if flagged:
+        assert decision.label == "inconclusive"
+        assert decision.lead is not None
+        assert decision.lead.confidence >= REVIEW_THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        ("Tor Vik served as the CEO of Velta until 2021.", True),
+        ("Tor Vik served as CEO of Velta from 2005 to 2021.", True),
+        ("Tor Vik has served as the CEO of Velta since 2011.", False),
+    ],
+)
+def test_a_term_that_ended_is_a_role_held_before(text: str, flagged: bool) -> None:
+    decision = FrameJudge().decide("Tor Vik is the CEO of Velta.", [text])
+    held = decision.lead is not None and any("now" in c for c in decision.lead.conflicts)
+    assert held == flagged
+    assert decision.label != "refuted"

@@ -520,6 +520,10 @@ def reading_of(
                 m = compare_records(claim_record, found)
                 if m.outcome != "unrelated":
                     out[i].append(Reading(m, i, a, b, sentence))
+            prior = _held_before(claim_record, sentence)
+            if prior is not None:
+                held = Match("other_subject", HELD_BEFORE, prior, claim_record, claim_record)
+                out[i].append(Reading(held, i, a, b, sentence))
     # a comparison against the values a sentence gives both sides (no records needed)
     for claim_record in mine:
         if claim_record.relation.startswith(f"{COMPARED}:"):
@@ -1233,7 +1237,13 @@ def read(
             and _says(claim, support.sentence, support)
             and _unsure(claim, support.sentence) is None
         ):
-            out[i] = _support(support, name, judgement)
+            said = _support(support, name, judgement)
+            prior = _said_before(claim, support.index, said)
+            out[i] = said if prior is None else _withdrawn(said, prior)
+        elif (held := next((r for r in others if r.match.kind == HELD_BEFORE), None)) is not None:
+            # nothing says the claim, and a sentence calls its subject a former holder
+            where = replace(judgement, start=held.start, end=held.end, sentence=held.sentence)
+            out[i] = _withdrawn(where, held)
     return out
 
 
@@ -1261,6 +1271,9 @@ def _support_checked(
             matched=(),
             reason=f"not stated: {unsure}",
         )
+    prior = _said_before(claim, judgement.evidence_index, judgement)
+    if prior is not None:
+        return _withdrawn(judgement, prior)
     if support is not None and support.start == judgement.start:
         return judgement  # the sentence's records say it too: a clash there is another clause
     clash = next(
@@ -1556,6 +1569,82 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
     return None
 
 
+def _said_before(claim: str, i: int | None, judgement: Judgement) -> Reading | None:
+    """The support's sentence calls the claim's subject a former holder of the role the
+    claim gives it now (:func:`_held_before`)."""
+    sentence, start, end = judgement.sentence, judgement.start, judgement.end
+    if not sentence or i is None or start is None or end is None:
+        return None
+    for mine in _claim_records(claim):
+        prior = _held_before(mine, sentence)
+        if prior is not None:
+            match = Match("other_subject", HELD_BEFORE, prior, mine, mine)
+            return Reading(match, i, start, end, sentence)
+    return None
+
+
+HELD_BEFORE = "held before"
+# a role said to have been held: "a co-founder and former CEO of Twitter", "ex-president"
+_BEFORE_WORD = r"(?:former|ex-|onetime|one-time|erstwhile|then-?)"
+# the probability that a claim of a role now is false where a source calls its holder a
+# former holder: a question for the rater (the source may be older than the claim, the
+# role held again since), never a cap
+HELD_BEFORE_PROBABILITY = 0.45
+
+
+def _held_before(mine: Record, sentence: str) -> str | None:
+    """The claim gives its subject a role now ("Jack Dorsey is the CEO of Twitter"; no
+    year, no "as of") and the sentence calls it a former holder of that role, of the
+    claim's scope ("a co-founder and former CEO of Twitter"): what the source says."""
+    if mine.negated or mine.tense == "past" or _YEARS.search(mine.text):
+        return None
+    if mine.role:
+        head = _role_head(mine.relation)
+        scope = {w for a in mine.args for w in a.key.split() if len(w) > 2}
+    elif mine.relation == "be" and len(mine.args) == 1 and mine.args[0].text.startswith("the "):
+        # "Jack Dorsey is the CEO of Twitter" read as what he is
+        role, _, of = mine.args[0].key.partition(" of ")
+        head = role.split()[-1] if role.split() else ""
+        scope = {w for w in of.split() if len(w) > 2}
+    else:
+        return None
+    if not head.isalpha():
+        return None
+    said = re.search(
+        rf"\b{_BEFORE_WORD}\s*(?:[\w.&'’-]+\s+){{0,3}}?{re.escape(head)}(?:s|es)?\b",
+        sentence,
+        re.IGNORECASE,
+    ) or re.search(
+        # a term that ended: "served as Chancellor of Germany from 2005 to 2021", "was the
+        # CEO of Twitter until 2021"
+        rf"\b(?:served|was|were|remained)\s+(?:as\s+)?(?:the\s+)?(?:[\w.&'’-]+\s+){{0,3}}?"
+        rf"{re.escape(head)}\b[^.;]{{0,60}}?\b(?:until|till|to)\s+(?:\w+\s+){{0,2}}"
+        r"(?:1\d{3}|20\d{2})\b",
+        sentence,
+        re.IGNORECASE,
+    )
+    if said is None:
+        return None
+    # said of the claim's subject, named before it ("X is a co-founder and former CEO"), not
+    # of a name after it ("succeeded former CEO Steve Jobs")
+    name = [w for w in _WORD.findall(mine.subject_text) if w[:1].isupper()]
+    after = _WORD.findall(sentence[said.end() :])[:1]
+    if after and after[0][:1].isupper() and after[0] not in name:
+        return None
+    if name and not re.search(rf"\b{re.escape(name[-1])}\b", sentence[: said.start()]):
+        return None
+    # the role's scope ("of Twitter") said with it, not another's ("former CEO of Square")
+    near = sentence[said.start() : said.end() + 60].lower()
+    if scope and not scope <= {stem(w) for w in _WORD.findall(near)} | set(_WORD.findall(near)):
+        return None
+    words = said.group(0).strip()
+    if not re.match(rf"{_BEFORE_WORD}", words, re.IGNORECASE):
+        named = re.search(re.escape(head), words, re.IGNORECASE)
+        return f"{mine.subject_text} {words}: not said to be the {named.group(0) if named else head} now"
+    role = re.sub(rf"^{_BEFORE_WORD}\s*", "", words, flags=re.IGNORECASE)
+    return f"{mine.subject_text} is called {words}, not the {role} now"
+
+
 def _role_head(role: str) -> str:
     """The noun a role is ("first person to walk on moon": person; "commander": itself)."""
     words = role.split(" to ")[0].split()
@@ -1683,7 +1772,18 @@ def _support(r: Reading, name: str, judgement: Judgement) -> Judgement:
 def _withdrawn(judgement: Judgement, r: Reading) -> Judgement:
     """A rules' support the records read as the role of another scope or of another time
     (held then, not said now), or whose date or number the parse gives to another
-    subject's clause."""
+    subject's clause. A role the source says was held before, where the claim says it is
+    held now, is a conflict for the rater (:data:`HELD_BEFORE_PROBABILITY`)."""
+    if r.match.kind == HELD_BEFORE:
+        return replace(
+            judgement,
+            label="inconclusive",
+            confidence=HELD_BEFORE_PROBABILITY,
+            matched=(),
+            conflicts=(r.match.detail,),
+            reason=f"possible conflict ({r.match.detail}, confidence "
+            f"{HELD_BEFORE_PROBABILITY:.2f}): check it",
+        )
     return replace(
         judgement,
         label="inconclusive",
