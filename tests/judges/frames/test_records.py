@@ -2967,3 +2967,10 @@ def test_a_work_named_as_a_persons_role_says_who_made_it() -> None:
     # a role that names no work: "the capital of" says nothing of a maker
     town = _kinds("Orvik was built by Tor Vik.", "Orvik is the capital of Tor Vik.")
     assert not any(outcome in ("support", "contradiction") for outcome, _kind in town)
+
+
+def test_made_by_names_the_maker_any_making_relation_asks_for() -> None:
+    sentence = "The Orva lamp was made by Tor Vik."
+    assert ("support", "same") in _kinds("The Orva lamp was invented by Tor Vik.", sentence)
+    other = _kinds("The Orva lamp was invented by Ola Berg.", sentence)
+    assert any(outcome == "contradiction" for outcome, _kind in other)

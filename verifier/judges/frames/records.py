@@ -4022,7 +4022,8 @@ def _same_person(mine: Arg, theirs: Arg) -> bool:
 
 def _made_meets(a: str, b: str) -> bool:
     """A work's maker (:data:`MADE`) meets any making relation ("wrote", "composed")."""
-    return (a == MADE and b in _MAKING) or (b == MADE and a in _MAKING)
+    made = (MADE, "make")  # "was made by Vladimir Demikhov": its maker, as the made relation
+    return (a in made and b in _MAKING) or (b in made and a in _MAKING)
 
 
 def _same_head(mine: Arg, theirs: Arg) -> bool:
