@@ -691,3 +691,54 @@ def test_a_term_that_ended_is_a_role_held_before(text: str, flagged: bool) -> No
     held = decision.lead is not None and any("now" in c for c in decision.lead.conflicts)
     assert held == flagged
     assert decision.label != "refuted"
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # another edition of a recurring event, its year in its name: kept for review
+        ("Velta won the Orva Cup in 2014.", "Velta won the 2022 Orva Cup in Bergen.", "review"),
+        # a nomination is no win
+        (
+            "Ada Berg won the Hansa Prize for Salt.",
+            "Ada Berg was nominated for the Hansa Prize for Salt.",
+            "inconclusive",
+        ),
+        (
+            "Ada Berg won the Hansa Prize for Salt.",
+            "Ada Berg won the Hansa Prize for Salt, her third nomination.",
+            "supported",
+        ),
+        # a rank below the claim's role
+        (
+            "Tor Vik served as President of Kovia.",
+            "Tor Vik served as the vice president of Kovia from 2017 to 2021.",
+            "inconclusive",
+        ),
+        (
+            "Tor Vik served as Prime Minister of Kovia.",
+            "Tor Vik served as Deputy Prime Minister of Kovia under Prime Minister Ola Berg.",
+            "inconclusive",
+        ),
+        (
+            "Tor Vik served as President of Kovia.",
+            "Ada Lund served as vice president under Tor Vik, who served as President of Kovia.",
+            "supported",
+        ),
+        # "his assistant Ola Berg" names a person, not a rank of the claim's role
+        (
+            "Velta was founded by Tor Vik and Ola Berg.",
+            "The founding of Velta is credited to Tor Vik and his assistant Ola Berg.",
+            "supported",
+        ),
+    ],
+)
+def test_what_a_sentence_says_less_than_the_claim(claim: str, text: str, label: str) -> None:
+    decision = FrameJudge().decide(claim, [text])
+    if label == "review":
+        assert decision.label == "inconclusive"
+        assert decision.lead is not None
+        assert decision.lead.conflicts
+        assert decision.lead.guard is not None
+    else:
+        assert decision.label == label

@@ -10,6 +10,7 @@ from verifier.judges.frames.judge import FrameJudge
 from verifier.judges.frames.records import (
     Match,
     compare_records,
+    done_by_another,
     fold_name,
     ordinal_first,
     place_head,
@@ -2974,3 +2975,17 @@ def test_made_by_names_the_maker_any_making_relation_asks_for() -> None:
     assert ("support", "same") in _kinds("The Orva lamp was invented by Tor Vik.", sentence)
     other = _kinds("The Orva lamp was invented by Ola Berg.", sentence)
     assert any(outcome == "contradiction" for outcome, _kind in other)
+
+
+def test_an_act_done_by_another_named_doer_says_nothing_of_the_claims() -> None:
+    """ "Bill Gates founded Microsoft in 1975" says nothing of Paul Allen: a support the
+    rules read from the act and the year is withdrawn (never a contradiction: two may)."""
+    claim = next(r for r in records_of(parse("Tor Vik signed the Treaty of Lenz in 1975.")))
+
+    def doer(sentence: str) -> str | None:
+        found = done_by_another(claim, records_of(parse(sentence), [claim.subject]))
+        return None if found is None else found.subject
+
+    assert doer("Ola Berg signed the Treaty of Lenz in 1975.") == "ola berg"
+    assert doer("Tor Vik signed the Treaty of Lenz in 1975.") is None
+    assert doer("Ola Berg signed the Treaty of Lenz in 1980.") is None  # another act

@@ -46,6 +46,7 @@ from verifier.judges.frames.records import (
     Record,
     bearing_place,
     compare_records,
+    done_by_another,
     fold_name,
     middle_name,
     name_words,
@@ -894,6 +895,42 @@ def _another_occasion(
                         detail = f"{b.text} is another occasion than {a.text}"
                         match = Match("other_subject", "another occasion", detail, m, r)
                         return Reading(match, i, start, end, sentence)
+            edition = _another_edition(m, r, values)
+            if edition is not None:
+                match = Match("other_subject", ANOTHER_EDITION, edition, m, r)
+                return Reading(match, i, start, end, sentence)
+    return None
+
+
+ANOTHER_EDITION = "another edition"
+PARSE_EDITION = Call(
+    "parse_edition",
+    "the source names another edition of the event, with its year: the subject may have "
+    "won or held more than one",
+    Action.DEMOTE,
+)
+
+
+def _another_edition(claim: Record, found: Record, values: Sequence[str]) -> str | None:
+    """The claim dates its win apart from the event's name ("Argentina won the FIFA World
+    Cup in 2014") and the source names another edition with its year in the name ("won the
+    2022 FIFA World Cup", "the Eurovision Song Contest 2012", "shared the 2014 Nobel Peace
+    Prize"): a team or a singer may win twice (Loreen won Eurovision in 2012 and 2023), so
+    the claim's year is not denied; a question for the rater."""
+    if claim.relation not in ("award", "hold") or claim.negated or found.negated:
+        return None
+    years = [a for a in claim.args if a.kind == "time" and _YEARS.search(a.text)]
+    events = [a for a in claim.args if a.kind != "time" and not _YEARS.search(a.key)]
+    if len(years) != 1 or not events:
+        return None
+    for a in events:
+        name = _YEARS.sub("", a.key).split()
+        for b in found.args:
+            if b.prep != a.prep or not _YEARS.search(b.key):
+                continue
+            theirs = [y for y in _YEARS.findall(b.key) if any(y in v for v in values)]
+            if theirs and name and _YEARS.sub("", b.key).split() == name:
+                return f"{b.text} is another edition than {a.text} {years[0].text}"
     return None
 
 
@@ -994,6 +1031,24 @@ def _a_part(
                 return Reading(
                     Match("other_subject", "a part", detail, mine, r), i, start, end, sentence
                 )
+    return None
+
+
+def _said_of_another(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """The rules' support finds the claim's act and values in a sentence whose records give
+    them to another doer and say nothing of the claim's subject (:func:`done_by_another`)."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
+        return None
+    sentence, start, end, theirs = judged
+    for record in _claim_records(claim):
+        owner = done_by_another(record, theirs)
+        if owner is not None:
+            detail = f"said of {owner.subject_text}, not {record.subject_text}"
+            match = Match("other_subject", "another doer", detail, record, owner)
+            return Reading(match, i, start, end, sentence)
     return None
 
 
@@ -1199,29 +1254,8 @@ def read(
             out[i] = _support(support, name, judgement)
             continue
         if judgement.label == "refuted" or judgement.conflicts:
-            if judgement.label != "supported" and not contradictions and not support:
-                occasion = _another_occasion(claim, evidence, before, i, judgement)
-                if occasion is not None:
-                    out[i] = _dismissed(judgement, occasion)
-                    continue
-                if judgement.label == "refuted" and (
-                    person := _middle_named(claim, evidence, before, i, judgement)
-                ):
-                    out[i] = _demoted(judgement, PARSE_PERSON, person)
-                    continue
-                other = next(
-                    (r for r in others if r.start == judgement.start and _holds(r, judgement)),
-                    None,
-                )
-                values = _conflicting_values(judgement)
-                other = (
-                    other
-                    or _a_part(claim, evidence, before, i, judgement)
-                    or _value_owner(claim, evidence, before, i, judgement, values)
-                    or _relatives(claim, evidence, before, i, judgement, _named_values(values))
-                )
-                if other is not None:
-                    out[i] = _dismissed(judgement, other)
+            if judgement.label != "supported" and not contradictions:
+                out[i] = _conflict_read(claim, evidence, before, i, judgement, others, support)
             continue
         if judgement.label == "supported":
             out[i] = _support_checked(
@@ -1236,6 +1270,7 @@ def read(
             and (critical is None or critical(claim, support.sentence))
             and _says(claim, support.sentence, support)
             and _unsure(claim, support.sentence) is None
+            and _less_than_claimed(claim, support.sentence) is None
         ):
             said = _support(support, name, judgement)
             prior = _said_before(claim, support.index, said)
@@ -1245,6 +1280,45 @@ def read(
             where = replace(judgement, start=held.start, end=held.end, sentence=held.sentence)
             out[i] = _withdrawn(where, held)
     return out
+
+
+def _conflict_read(
+    claim: str,
+    evidence: Sequence[str],
+    before: Sequence[str],
+    i: int,
+    judgement: Judgement,
+    others: Sequence[Reading],
+    support: Reading | None,
+) -> Judgement:
+    """The rules' refutation or conflict of text ``i``, which no record contradiction
+    confirms, as the records read it: another edition of a recurring event (kept for the
+    rater), another occasion, a middle name, another subject, a part of the subject, a
+    value of another clause or of a relative (dismissed); else as the rules said."""
+    occasion = _another_occasion(claim, evidence, before, i, judgement)
+    if occasion is not None and occasion.match.kind == ANOTHER_EDITION:
+        # (whatever else the sentence's records support: "Euphoria is a song")
+        return _demoted(judgement, PARSE_EDITION, occasion.match.detail)
+    if support is not None:
+        return judgement
+    if occasion is not None:
+        return _dismissed(judgement, occasion)
+    if judgement.label == "refuted" and (
+        person := _middle_named(claim, evidence, before, i, judgement)
+    ):
+        return _demoted(judgement, PARSE_PERSON, person)
+    other = next(
+        (r for r in others if r.start == judgement.start and _holds(r, judgement)),
+        None,
+    )
+    values = _conflicting_values(judgement)
+    other = (
+        other
+        or _a_part(claim, evidence, before, i, judgement)
+        or _value_owner(claim, evidence, before, i, judgement, values)
+        or _relatives(claim, evidence, before, i, judgement, _named_values(values))
+    )
+    return judgement if other is None else _dismissed(judgement, other)
 
 
 def _support_checked(
@@ -1274,6 +1348,14 @@ def _support_checked(
     prior = _said_before(claim, judgement.evidence_index, judgement)
     if prior is not None:
         return _withdrawn(judgement, prior)
+    if (less := _less_than_claimed(claim, judgement.sentence or "")) is not None:
+        return replace(
+            judgement,
+            label="inconclusive",
+            confidence=0.0,
+            matched=(),
+            reason=f"not stated: {less}",
+        )
     if support is not None and support.start == judgement.start:
         return judgement  # the sentence's records say it too: a clash there is another clause
     clash = next(
@@ -1299,6 +1381,7 @@ def _support_checked(
         )
         or _another_act(claim, evidence, before, i, judgement)
         or _said_otherwise(claim, evidence, before, i, judgement)
+        or _said_of_another(claim, evidence, before, i, judgement)
         or _not_said_so(claim, evidence, before, i, judgement)
     )
     return judgement if scoped is None else _withdrawn(judgement, scoped)
@@ -1483,6 +1566,69 @@ def _other_words(claim: str, sentence: str) -> str | None:
     if lost:
         return f"says {', '.join(sorted(lost))}"
     return None
+
+
+def _less_than_claimed(claim: str, sentence: str) -> str | None:
+    """What a sentence saying the claim's words says less than the claim, whichever reading
+    supports it: a nomination where the claim says a win ("received her seventh Academy
+    Award nomination, for Best Actress" for "won the Academy Award for Best Actress"), a
+    rank below the claim's role (:func:`_rank_below`)."""
+    if (
+        _NOMINATED.search(sentence)
+        and not _NOMINATED.search(claim)
+        and not _WON.search(_RECEIVED.sub("", sentence))  # "received a nomination"
+        and _WON.search(claim)
+    ):
+        return "nominated, not said to have won"
+    lower = _rank_below(claim, sentence)
+    return None if lower is None else f"says {lower}, not the claim's role"
+
+
+_NOMINATED = re.compile(r"\b(?:nominat\w*|nominees?|shortlist\w*)\b", re.IGNORECASE)
+_WON = re.compile(r"\b(?:won|wins?|winning|winners?|awarded|received|receives?)\b", re.I)
+_RECEIVED = re.compile(r"\b(?:received|receives?)\b", re.I)
+# a rank below a role, said before its name: "vice president", "Deputy Prime Minister"
+_BELOW = re.compile(
+    r"\b(vice|deputy|assistant|associate|acting|interim|lieutenant)[\s-]+([A-Za-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _rank_below(claim: str, sentence: str) -> str | None:
+    """The claim's role said only with a rank below it ("served as the 48th vice president"
+    for "served as President"; "Deputy Prime Minister" for "Prime Minister"): every time the
+    sentence names the role, the lower rank is before it, and the claim does not say it."""
+    said = {w.lower() for w in _WORD.findall(claim)}
+    for m in _BELOW.finditer(sentence):
+        rank, role = m.group(1).lower(), m.group(2).lower()
+        if rank in said or not _said_as_role(role).search(claim):
+            continue  # (the claim's word as a role: "served as President", not "Charles Best")
+        below = {x.start(2) for x in _BELOW.finditer(sentence) if x.group(2).lower() == role}
+        plain = [
+            x
+            for x in re.finditer(rf"\b{re.escape(role)}\b", sentence, re.IGNORECASE)
+            if x.start() not in below and not _title_of_another(sentence[x.end() :], said)
+        ]
+        if not plain:
+            return f"{m.group(1)} {m.group(2)}"
+    return None
+
+
+def _said_as_role(role: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:as|the|a|an|is|was|became|becomes)\s+(?:\w+\s+){{0,2}}?{re.escape(role)}\b",
+        re.IGNORECASE,
+    )
+
+
+def _title_of_another(after: str, said: set[str]) -> bool:
+    """A role's word is a title before another's name ("under Prime Minister Justin
+    Trudeau"): the role's other words, then a name the claim does not say."""
+    for word in _WORD.findall(after)[:4]:
+        if word.lower() in said:
+            continue
+        return word[:1].isupper()
+    return False
 
 
 _WAY = re.compile(r"\b(into|out of|to|from)\s+((?:the\s+)?[A-Z][\w-]*)")

@@ -3760,6 +3760,27 @@ def value_of_another_act(claim: Record, found: Sequence[Record]) -> tuple[Arg, R
     return None
 
 
+def done_by_another(claim: Record, found: Sequence[Record]) -> Record | None:
+    """The claim's act and values said of another named doer, and nothing of the claim's
+    subject: "Bill Gates founded Microsoft in 1975" for "Paul Allen co-founded Microsoft in
+    1975" (a co-founder named alone says nothing of the other). The record that says it."""
+    if claim.negated or claim.relation == "be" or claim.role or not claim.subject_proper:
+        return None
+    if claim.patient or claim.subject_kind != "person":
+        return None  # a made thing named another way ("The Tragedy of Hamlet") is no doer
+    if any(same_subject(claim, r) or _maybe_same_person(claim, r) for r in found):
+        return None
+    for r in found:
+        if r.negated or not r.asserted or not _same_relation(claim.relation, r.relation):
+            continue
+        confirmed, clashing, _said = _agreement(claim.args, r.args)
+        doer = r.subject_kind == "person" and not r.patient
+        said_all = bool(claim.args) and not clashing and confirmed == len(claim.args)
+        if doer and said_all and _someone_else(claim, r):
+            return r
+    return None
+
+
 def value_said_otherwise(claim: Record, found: Sequence[Record]) -> tuple[Arg, Arg, Record] | None:
     """The claim's act said of its subject with another thing under the claim's preposition,
     sharing no word with the claim's: "Insulin is a hormone produced by the beta cells of
