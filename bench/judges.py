@@ -204,6 +204,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout15": "textbook_pairs_heldout15.jsonl",
     "textbook-heldout16": "textbook_pairs_heldout16.jsonl",
     "textbook-heldout17": "textbook_pairs_heldout17.jsonl",
+    "textbook-traps2": "textbook_pairs_traps2.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -427,6 +428,17 @@ def textbook_heldout17(root: Path) -> Iterator[Pair]:
     those) were read and their causes mended: its wrong-call figure is no held-out evidence
     since, its contradiction and paraphrase figures still are."""
     for row in _textbook_rows("textbook-heldout17"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_traps2(root: Path) -> Iterator[Pair]:
+    """A twenty-first set of 90 pairs (bench/data/textbook_pairs_traps2.jsonl: 60 traps, 15
+    contradictions, 15 paraphrases), written blind by a helper agent in the sixteenth
+    session of 2026-11-30 to test precision (another edition of a recurring event, a
+    nomination, a vice or deputy role, a co-founder named alone, a part, a bound, a plan).
+    Measured untouched first (5 of 15 / 4 of 15 / 8 wrong); then its wrong calls were read
+    and their causes mended: a dev set since."""
+    for row in _textbook_rows("textbook-traps2"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -725,6 +737,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout15": textbook_heldout15,
     "textbook-heldout16": textbook_heldout16,
     "textbook-heldout17": textbook_heldout17,
+    "textbook-traps2": textbook_traps2,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
