@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from verifier.claims.atomic import _hyphen_piece
 from verifier.claims.extract import ClaimDraft, extract_claims
+from verifier.text.parse import parse
 
 
 def _pieces(response: str, draft: ClaimDraft) -> list[str]:
@@ -691,13 +693,22 @@ def test_the_second_they_of_two_joined_clauses_is_the_firsts() -> None:
     assert claims[-1].startswith("Orvel hounds have difficulty")
 
 
-def test_a_hyphenated_word_the_parser_cut_is_not_a_list() -> None:
-    """ "the CEO and co-founder": the tokenizer cuts "co", "-", "founder", which the parser
-    may read as members; the sentence stays one claim, never "Dorsey is also co."."""
+def test_a_joint_word_is_one_word_of_a_list() -> None:
+    """ "the CEO and co-founder": "co-founder" is one word (spaCy's tokenizer would cut
+    "co", "-", "founder", read as members: "Dorsey is also co."), a list member like any
+    other; a description the parser hangs on the list's first noun is no claim of it."""
     drafts = _claims("Tor Vik is also the CEO and co-founder of Velta, a payments firm in Oslo.")
     claims = [d.claim for d in drafts]
-    assert "Tor Vik is also the CEO and co-founder of Velta." in claims
-    assert not any(c.endswith((" co.", " .")) for c in claims)
+    assert "Tor Vik is also the co-founder of Velta." in claims
+    assert not any(c.endswith((" co.", " .")) or c.startswith("The CEO") for c in claims)
+
+
+def test_a_hyphen_piece_the_tokenizer_cut_is_not_a_list_member() -> None:
+    doc = parse("Tor Vik is the CEO and anti-hero of the film.")
+    pieces = [t for t in doc if t.text in ("anti", "-")]
+    assert pieces
+    assert all(_hyphen_piece(t) for t in pieces)
+    assert not _hyphen_piece(next(t for t in doc if t.text == "CEO"))
 
 
 @pytest.mark.parametrize(

@@ -1689,6 +1689,10 @@ def _side_claim(
         # "Honolulu, Hawaii" is a place said more exactly, not a claim about Honolulu
         if appos is None or (appos.pos_ == "PROPN" and head.pos_ == "PROPN"):
             return []
+        if head.dep_ == "attr" and any(c.dep_ == "conj" for c in head.children):
+            # "X is the CEO and co-founder of Velta, a payments firm": the parser hangs the
+            # description of the list's last object on the list's first noun
+            return []
         if appos.pos_ != "PROPN" and not any(
             c.dep_ in ("det", "poss", "amod", "nummod") for c in appos.children
         ):
