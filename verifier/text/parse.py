@@ -18,7 +18,7 @@ import gc
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -101,13 +101,12 @@ def _joint_words() -> dict[str, str]:
 def _join_joint_words(nlp: Language) -> None:
     """Keep "co-founded", "Co-founder" and the like one token, normed as the word after
     "co-" (the parser reads them as that word) and lemmatised as its lemma."""
-    from spacy.symbols import NORM, ORTH
-
-    ruler = nlp.get_pipe("attribute_ruler") if "attribute_ruler" in nlp.pipe_names else None
+    tokenizer: Any = nlp.tokenizer
+    ruler: Any = nlp.get_pipe("attribute_ruler") if "attribute_ruler" in nlp.pipe_names else None
     for form, lemma in _joint_words().items():
         for co in ("co-", "Co-", "CO-"):
             word = co + form
-            nlp.tokenizer.add_special_case(word, [{ORTH: word, NORM: form}])
+            tokenizer.add_special_case(word, [{"ORTH": word, "NORM": form}])
         if ruler is not None:
             ruler.add([[{"LOWER": f"co-{form}"}]], {"LEMMA": lemma})
 
