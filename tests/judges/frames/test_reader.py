@@ -742,3 +742,54 @@ def test_what_a_sentence_says_less_than_the_claim(claim: str, text: str, label: 
         assert decision.lead.guard is not None
     else:
         assert decision.label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # a projection or a right won is no deed
+        (
+            "Kovia has a population of about 40 million.",
+            "UN projections suggest that Kovia's population could reach 40 million by 2050.",
+            "inconclusive",
+        ),
+        (
+            "Kovia hosted the Orva Games in 2010.",
+            "In 2010 the council announced that Kovia had won the right to host the Orva Games.",
+            "inconclusive",
+        ),
+        # another place of the name
+        (
+            "Tarnby, Kovia, had about 65,000 residents in 2020.",
+            "Tarnby, Ardo, had a population of 65,120 in 2020.",
+            "inconclusive",
+        ),
+        # a work derived from the claim's, of another kind
+        (
+            "Ada Berg's novel Salt was published in 1972.",
+            "Salt, Tor Vik's film adaptation of Ada Berg's novel, was released in 1972.",
+            "inconclusive",
+        ),
+        # a record broken is not a record matched
+        (
+            "Ada Berg won seven titles in 2008, matching Tor Vik's record.",
+            "Ada Berg won her eighth title in 2008, breaking Tor Vik's record of seven titles.",
+            "inconclusive",
+        ),
+        # a superlative said after another holder is the second
+        (
+            "Velium is the most common gas in the Orva basin.",
+            "After argon, velium is the most common gas in the Orva basin.",
+            "inconclusive",
+        ),
+        (
+            "Velium is the second most common gas in the Orva basin.",
+            "After argon, velium is the most common gas in the Orva basin.",
+            "inconclusive",
+        ),
+    ],
+)
+def test_a_plan_a_namesake_an_adaptation_a_record_and_a_rank_said_after(
+    claim: str, text: str, label: str
+) -> None:
+    assert FrameJudge().decide(claim, [text]).label == label

@@ -63,7 +63,7 @@ from verifier.judges.frames.records import (
 )
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
-from verifier.judges.frames.slots import SAME_SUPERLATIVE, values_in
+from verifier.judges.frames.slots import SAME_SUPERLATIVE, excepted_holders, values_in
 from verifier.judges.frames.titles import shielded, titles_of, unshielded
 from verifier.text.numbers import word_number
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
@@ -1511,7 +1511,11 @@ _MODAL = re.compile(r"\b(?:can|could|may|might|to\s+be)\b", re.IGNORECASE)
 _PLANNED = re.compile(
     r"\b(?:target\s+(?:year|date)|as\s+the\s+target|deadline|scheduled|slated|intended\s+to|"
     r"expected\s+to|planned\s+(?:to|for)|(?:was|were|is|are)\s+planned|plans?\s+to|aims?\s+to|"
-    r"due\s+to\s+(?:be|open|finish|close|start|begin))\b",
+    r"due\s+to\s+(?:be|open|finish|close|start|begin)|"
+    # a projection ("projections suggest that Nigeria's population could reach 400 million
+    # by 2050") or a right won to do it ("won the right to host the World Cup")
+    r"projections?|projected|forecasts?|(?:could|would|might)\s+reach|"
+    r"(?:won|awarded|granted|given)\s+the\s+right\s+to|bid\s+to\s+host)\b",
     re.IGNORECASE,
 )
 
@@ -1581,7 +1585,82 @@ def _less_than_claimed(claim: str, sentence: str) -> str | None:
     ):
         return "nominated, not said to have won"
     lower = _rank_below(claim, sentence)
-    return None if lower is None else f"says {lower}, not the claim's role"
+    if lower is not None:
+        return f"says {lower}, not the claim's role"
+    before = [h for h in excepted_holders(sentence) if h.lower() not in claim.lower()]
+    if before and _FIRST_SUPERLATIVE.search(claim) and not _ORDINAL_RANK.search(claim):
+        # "After hydrogen, helium is the most abundant element": the second
+        return f"the superlative is said after {before[0]}: not the first"
+    return (
+        _namesake(claim, sentence) or _adaptation(claim, sentence) or _record_way(claim, sentence)
+    )
+
+
+# a name qualified by where it is: "Portland, Maine", "Cambridge, Massachusetts"
+_QUALIFIED_NAME = re.compile(
+    r"\b([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*),\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?)"
+)
+
+
+def _namesake(claim: str, sentence: str) -> str | None:
+    """The claim's name qualified one way, the sentence's another ("Portland, Maine" /
+    "Portland, Oregon"), and never the claim's way: another place of the name."""
+    for m in _QUALIFIED_NAME.finditer(claim):
+        name, where = m.group(1), m.group(2)
+        theirs = re.search(
+            rf"\b{re.escape(name)},\s+([A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?)", sentence
+        )
+        if theirs and theirs.group(1) != where and where not in sentence:
+            return f"{name}, {theirs.group(1)}, not {name}, {where}"
+    return None
+
+
+# what a work is: the claim's kind against the kind of what the sentence speaks of
+_WORK_KINDS = frozenset(
+    "novel book film movie play musical series album song opera game poem comic".split()
+)
+_DERIVED = re.compile(
+    r"\b(?:adaptation|adapted|remake|remade|sequel|prequel|spin-?off|based\s+on)\b", re.I
+)
+
+
+def _adaptation(claim: str, sentence: str) -> str | None:
+    """The claim names its work's kind ("Mario Puzo's novel The Godfather") and the
+    sentence speaks of a work derived from it, of another kind ("The Godfather, Francis
+    Ford Coppola's film adaptation of Mario Puzo's novel, was released in 1972")."""
+    if not _DERIVED.search(sentence) or _DERIVED.search(claim):
+        return None
+    mine = {w.lower() for w in _WORD.findall(claim)} & _WORK_KINDS
+    theirs = {w.lower() for w in _WORD.findall(sentence)} & _WORK_KINDS
+    if mine and theirs - mine:
+        return f"the sentence speaks of a {sorted(theirs - mine)[0]} derived from the {sorted(mine)[0]}"
+    return None
+
+
+_MATCHED = re.compile(r"\b(?:match(?:es|ed|ing)?|equall?(?:s|ed|ing)?|tie[sd]?|tying)\b", re.I)
+_BROKEN = re.compile(
+    r"\b(?:break(?:s|ing)?|broke|broken|surpass(?:es|ed|ing)?|beat(?:s|ing)?|eclips(?:es|ed|ing))\b",
+    re.I,
+)
+
+
+def _record_way(claim: str, sentence: str) -> str | None:
+    """A record matched where the sentence says it was broken, or broken where it says
+    matched ("won seven golds, matching Spitz's record" / "his eighth gold ..., breaking
+    Mark Spitz's record of seven golds")."""
+    if "record" not in claim.lower() or "record" not in sentence.lower():
+        return None
+    if _MATCHED.search(claim) and _BROKEN.search(sentence) and not _MATCHED.search(sentence):
+        return "the record broken, not matched"
+    if _BROKEN.search(claim) and _MATCHED.search(sentence) and not _BROKEN.search(sentence):
+        return "the record matched, not broken"
+    return None
+
+
+_FIRST_SUPERLATIVE = re.compile(r"\b(?:the\s+)?(?:most\s+\w+|\w{3,}est)\b", re.IGNORECASE)
+_ORDINAL_RANK = re.compile(
+    r"\b(?:second|third|fourth|fifth|\d+(?:st|nd|rd|th))[- ](?:most|least|\w+est)\b", re.I
+)
 
 
 _NOMINATED = re.compile(r"\b(?:nominat\w*|nominees?|shortlist\w*)\b", re.IGNORECASE)

@@ -146,10 +146,29 @@ _EXCEPTING = re.compile(
 )
 
 
+# a holder named with a common noun, set off before the sentence's clause: "After
+# hydrogen, helium is the most abundant element"
+_EXCEPTING_OPENING = re.compile(
+    r"(?:^|[.;:!?]\s+|\.\.\.\s*)(?i:after|apart from|other than|besides|except(?:ing)?|"
+    r"excluding)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?),"
+)
+
+
 def excepted_holders(text: str) -> list[str]:
     """The holders a sentence's superlative is said after or without ("After Russia,
-    Canada is the largest country": ``["Russia"]``): its rank is not the first."""
-    return [m.group(1).rstrip(".") for m in _EXCEPTING.finditer(text)]
+    Canada is the largest country": ``["Russia"]``; "After hydrogen, helium is the most
+    abundant element": ``["hydrogen"]``): its rank is not the first."""
+    named = [m.group(1).rstrip(".") for m in _EXCEPTING.finditer(text)]
+    common = [m.group(1) for m in _EXCEPTING_OPENING.finditer(text)]
+    return named + [c for c in common if not set(c.split()) & _TIMES_OF]
+
+
+# what "after" dates, not ranks: "After the war, he was the richest man in Europe"
+_TIMES_OF = frozenset(
+    "war wars death retirement independence graduation election elections reign fall "
+    "collapse merger revolution season seasons years decades centuries decline rise "
+    "marriage divorce split release launch opening victory defeat".split()
+)
 
 
 def rank_also_given(word: str, text: str) -> bool:
