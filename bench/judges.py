@@ -205,6 +205,8 @@ TEXTBOOK_FILES = {
     "textbook-heldout16": "textbook_pairs_heldout16.jsonl",
     "textbook-heldout17": "textbook_pairs_heldout17.jsonl",
     "textbook-traps2": "textbook_pairs_traps2.jsonl",
+    "textbook-traps3": "textbook_pairs_traps3.jsonl",
+    "textbook-snippets": "textbook_pairs_snippets.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -439,6 +441,28 @@ def textbook_traps2(root: Path) -> Iterator[Pair]:
     Measured untouched first (5 of 15 / 4 of 15 / 8 wrong); then its wrong calls were read
     and their causes mended: a dev set since."""
     for row in _textbook_rows("textbook-traps2"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_traps3(root: Path) -> Iterator[Pair]:
+    """A twenty-second set of 90 pairs (bench/data/textbook_pairs_traps3.jsonl: 60 traps, 15
+    contradictions, 15 paraphrases), written blind by a helper agent in the sixteenth
+    session of 2026-11-30 to test precision with numbers of another scope, namesakes,
+    adaptations, announcements and records of another category. Measured untouched first
+    (6 of 15 / 8 of 15 / 5 wrong); then its wrong calls were read and their causes mended:
+    a dev set since."""
+    for row in _textbook_rows("textbook-traps3"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_snippets(root: Path) -> Iterator[Pair]:
+    """A twenty-third set of 90 pairs (bench/data/textbook_pairs_snippets.jsonl: 30
+    contradictions, 30 paraphrases, 30 traps), written blind by a helper agent in the
+    sixteenth session of 2026-11-30 with evidence as a search engine shows it (a date and a
+    dash first, ellipses, a cut-off end, two fragments joined). Measured untouched first (4
+    of 30 / 2 of 30 / 2 wrong); then its wrong calls were read and their causes mended: its
+    wrong-call figure is no held-out evidence since, the others still are."""
+    for row in _textbook_rows("textbook-snippets"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -738,6 +762,8 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout16": textbook_heldout16,
     "textbook-heldout17": textbook_heldout17,
     "textbook-traps2": textbook_traps2,
+    "textbook-traps3": textbook_traps3,
+    "textbook-snippets": textbook_snippets,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
