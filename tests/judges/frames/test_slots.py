@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from verifier.judges.frames.slots import compare, values_in
+from verifier.judges.frames.slots import compare, excepted_at_head, values_in
 
 
 def one(sentence: str, kind: str):  # type: ignore[no-untyped-def]
@@ -220,3 +220,19 @@ def test_the_years_a_season_spans() -> None:
     assert season_years("the 1999/00 campaign") == {1999, 2000}
     assert season_years("from 2018 to 2019") == set()
     assert season_years("in 2018-2024") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "holders"),
+    [
+        ("After hydrogen, helium is the most abundant element.", ["hydrogen"]),
+        ("Apart from Russia, Canada is the largest country.", ["Russia"]),
+        ("After the war, he was the richest man in Europe.", []),
+        ("After its expansion in 2010, the stadium is the largest in Europe.", []),
+        ("It is the second-largest lake in the world after Lake Superior.", []),
+    ],
+)
+def test_a_holder_named_at_the_head_of_a_superlatives_sentence(
+    text: str, holders: list[str]
+) -> None:
+    assert excepted_at_head(text) == holders

@@ -63,7 +63,7 @@ from verifier.judges.frames.records import (
 )
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
-from verifier.judges.frames.slots import SAME_SUPERLATIVE, excepted_holders, values_in
+from verifier.judges.frames.slots import SAME_SUPERLATIVE, excepted_at_head, values_in
 from verifier.judges.frames.titles import shielded, titles_of, unshielded
 from verifier.text.numbers import word_number
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
@@ -958,27 +958,50 @@ def _judged_sentence(
     return sentence, start, end, _sentence_records(sentence, names, titles_of(claim))
 
 
+def _first_reading(
+    claim: str,
+    evidence: Sequence[str],
+    before: Sequence[str],
+    i: int,
+    judgement: Judgement,
+    kind: str,
+    ask: Callable[[Record, tuple[Record, ...]], tuple[str, Record] | None],
+) -> Reading | None:
+    """The first of the claim's records for which ``ask`` finds, in the sentence the rules
+    judged text ``i`` by, what that sentence says instead (its words, the record saying
+    it): a reading of ``kind`` that withdraws the rules' support."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None:
+        return None
+    sentence, start, end, theirs = judged
+    for record in _claim_records(claim):
+        said = ask(record, theirs)
+        if said is not None:
+            detail, owner = said
+            match = Match("other_subject", kind, detail, record, owner)
+            return Reading(match, i, start, end, sentence)
+    return None
+
+
 def _another_act(
     claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
 ) -> Reading | None:
     """The rules' support names the claim's place or name, which the sentence gives the
     subject for another act while it says the claim's act without it (born in Salzburg,
     settled in Vienna): not stated."""
-    judged = _judged_sentence(claim, evidence, before, i, judgement)
-    if judged is None:
-        return None
-    sentence, start, end, theirs = judged
-    for record in _claim_records(claim):
+
+    def ask(record: Record, theirs: tuple[Record, ...]) -> tuple[str, Record] | None:
         found = value_of_another_act(record, theirs)
-        if found is not None:
-            value, owner = found
-            detail = (
-                f"{value.text} is of another act ({owner.subject_text} {owner.relation} "
-                f"{' '.join(a.text for a in owner.args)})"
-            )
-            match = Match("other_subject", "another act", detail, record, owner)
-            return Reading(match, i, start, end, sentence)
-    return None
+        if found is None:
+            return None
+        value, owner = found
+        args = " ".join(a.text for a in owner.args)
+        return (
+            f"{value.text} is of another act ({owner.subject_text} {owner.relation} {args})",
+            owner,
+        )
+
+    return _first_reading(claim, evidence, before, i, judgement, "another act", ask)
 
 
 def _said_otherwise(
@@ -987,18 +1010,15 @@ def _said_otherwise(
     """The rules' support finds the claim's words in the sentence, whose records say the
     claim's act with another value in the claim's slot (:func:`value_said_otherwise`): not
     stated (nor surely denied: a thing may be made by two)."""
-    judged = _judged_sentence(claim, evidence, before, i, judgement)
-    if judged is None:
-        return None
-    sentence, start, end, theirs = judged
-    for record in _claim_records(claim):
+
+    def ask(record: Record, theirs: tuple[Record, ...]) -> tuple[str, Record] | None:
         found = value_said_otherwise(record, theirs)
-        if found is not None:
-            mine, other, owner = found
-            detail = f"{owner.relation} {other.prep} {other.text}, not {mine.text}"
-            match = Match("other_subject", "another value", detail, record, owner)
-            return Reading(match, i, start, end, sentence)
-    return None
+        if found is None:
+            return None
+        mine, other, owner = found
+        return f"{owner.relation} {other.prep} {other.text}, not {mine.text}", owner
+
+    return _first_reading(claim, evidence, before, i, judgement, "another value", ask)
 
 
 # nouns that name a part of a thing: "the Danube's Austrian section", "the river's upper
@@ -1039,17 +1059,16 @@ def _said_of_another(
 ) -> Reading | None:
     """The rules' support finds the claim's act and values in a sentence whose records give
     them to another doer and say nothing of the claim's subject (:func:`done_by_another`)."""
-    judged = _judged_sentence(claim, evidence, before, i, judgement)
-    if judged is None:
-        return None
-    sentence, start, end, theirs = judged
-    for record in _claim_records(claim):
+
+    def ask(record: Record, theirs: tuple[Record, ...]) -> tuple[str, Record] | None:
         owner = done_by_another(record, theirs)
-        if owner is not None:
-            detail = f"said of {owner.subject_text}, not {record.subject_text}"
-            match = Match("other_subject", "another doer", detail, record, owner)
-            return Reading(match, i, start, end, sentence)
-    return None
+        return (
+            None
+            if owner is None
+            else (f"said of {owner.subject_text}, not {record.subject_text}", owner)
+        )
+
+    return _first_reading(claim, evidence, before, i, judgement, "another doer", ask)
 
 
 def _roles_act(claim: Record, found: Record, records: Sequence[Record]) -> bool:
@@ -1587,7 +1606,7 @@ def _less_than_claimed(claim: str, sentence: str) -> str | None:
     lower = _rank_below(claim, sentence)
     if lower is not None:
         return f"says {lower}, not the claim's role"
-    before = [h for h in excepted_holders(sentence) if h.lower() not in claim.lower()]
+    before = [h for h in excepted_at_head(sentence) if h.lower() not in claim.lower()]
     if before and _FIRST_SUPERLATIVE.search(claim) and not _ORDINAL_RANK.search(claim):
         # "After hydrogen, helium is the most abundant element": the second
         return f"the superlative is said after {before[0]}: not the first"

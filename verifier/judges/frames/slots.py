@@ -154,6 +154,37 @@ _EXCEPTING_OPENING = re.compile(
 )
 
 
+# the same, set off at the head of the sentence, so said of its main clause's superlative
+# ("After Russia, Canada is the largest country"; "After hydrogen, helium is the most ...")
+_EXCEPTING_AT_HEAD = re.compile(
+    r"(?:^|[.;:!?]\s+|\.\.\.\s*)(?i:after|apart from|other than|besides|except(?:ing)?|"
+    r"excluding)\s+(?:the\s+)?([\w'’-]+(?:\s+[\w'’-]+){0,3}),"
+)
+
+
+def excepted_at_head(text: str) -> list[str]:
+    """The holders a sentence's main superlative is said after, named at its head ("After
+    hydrogen, helium is the most abundant element": ``["hydrogen"]``); not a time ("After
+    the war, ...")."""
+    found = [m.group(1) for m in _EXCEPTING_AT_HEAD.finditer(text)]
+    return [h for h in found if _a_holder(h)]
+
+
+# words that make an opening "after" phrase a time or an event, not a holder: "After its
+# expansion in 2010, ...", "After his death, ..."
+_NO_HOLDER = frozenset(
+    "its his her their our my your this that these those in on of at for by with from "
+    "during being having".split()
+)
+
+
+def _a_holder(phrase: str) -> bool:
+    """A phrase that may name what a ranking puts first ("hydrogen", "Russia", "the Nile"),
+    not a time ("the war", "its expansion in 2010", "1990")."""
+    words = set(phrase.lower().split())
+    return not (words & _TIMES_OF or words & _NO_HOLDER or any(c.isdigit() for c in phrase))
+
+
 def excepted_holders(text: str) -> list[str]:
     """The holders a sentence's superlative is said after or without ("After Russia,
     Canada is the largest country": ``["Russia"]``; "After hydrogen, helium is the most
