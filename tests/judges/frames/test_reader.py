@@ -606,6 +606,19 @@ def test_a_passage_speaking_of_the_subject_by_its_kind(claim: str, text: str, la
             "Velmin is a hormone produced by the beta cells of the pancreas.",
             "supported",
         ),
+        # a second value under the claim's preposition, which the parse may not read
+        (
+            "Tor Vik performed in Sval Harbour.",
+            "In 2016, Vik starred in the series Kalt and in the final episode of the BBC "
+            "series Sval Harbour.",
+            "supported",
+        ),
+        # a role named by a broader noun
+        (
+            "The Orva Cup is the football championship of Kovia.",
+            "The Orva Cup is the main international football competition in Kovia.",
+            "supported",
+        ),
         # a part of the subject measured: not the whole
         (
             "The Orva River is about 1,200 kilometres long.",

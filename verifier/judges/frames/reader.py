@@ -1895,16 +1895,24 @@ def _role_head(role: str) -> str:
     return words[-1] if words else ""
 
 
+# how a sentence's word may name a role: itself, a synonym, a broader or narrower noun
+# ("the main international football competition" for "the football championship"), not a
+# form derived from it ("the command module" names no commander)
+_ROLE_SAID = frozenset(
+    {WordRelation.SAME, WordRelation.SYNONYM, WordRelation.BROADER, WordRelation.NARROWER}
+)
+
+
 def _role_named(role: str, sentence: str) -> bool:
-    """The sentence says the role's noun, or a synonym of it, as a word of its own ("the
-    commander", "commanders", "the chief"), not only a word of its stem ("the command
-    module")."""
+    """The sentence says the role's noun, or a synonym, a broader or a narrower noun, as a
+    word of its own ("the commander", "commanders", "the chief"), not only a word of its
+    stem ("the command module")."""
     head = _role_head(role)
     if not head.isalpha() or len(head) < 3:
         return True  # nothing to look for: not this check's call
     for word in {w.lower() for w in _WORD.findall(sentence)}:
         if word in (head, f"{head}s", f"{head}es") or (
-            len(word) > 3 and relation(head, word) in (WordRelation.SAME, WordRelation.SYNONYM)
+            len(word) > 3 and relation(head, word) in _ROLE_SAID
         ):
             return True
     return False

@@ -3803,10 +3803,13 @@ def value_said_otherwise(claim: Record, found: Sequence[Record]) -> tuple[Arg, A
     ]
     if not mine or not acts:
         return None
+    text = found[0].text if found else ""
     for a in mine:
         words = {stem(w) for w in a.key.split() if len(w) > 2}
         if any(_arg_outcome(a, b) == "same" for r in acts for b in r.args):
             continue
+        if re.search(rf"\b(?:and|or|as well as)\s+{re.escape(a.prep)}\b", text, re.IGNORECASE):
+            continue  # "starred in A and in B": a second value the parse may not have read
         for r in acts:
             for b in r.args:
                 theirs = {stem(w) for w in b.key.split() if len(w) > 2}
