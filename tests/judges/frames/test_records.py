@@ -2989,3 +2989,12 @@ def test_an_act_done_by_another_named_doer_says_nothing_of_the_claims() -> None:
     assert doer("Ola Berg signed the Treaty of Lenz in 1975.") == "ola berg"
     assert doer("Tor Vik signed the Treaty of Lenz in 1975.") is None
     assert doer("Ola Berg signed the Treaty of Lenz in 1980.") is None  # another act
+
+
+def test_two_titles_a_plural_apart_are_two_works() -> None:
+    """ "Aliens" is not "Alien": a name's plural ending is no inflection of one name."""
+    kinds = _kinds(
+        "Tor Vik directed Storms.", "Tor Vik directed the 1979 film Storm, and Ola Berg its sequel."
+    )
+    assert ("support", "same") not in kinds
+    assert ("support", "same") in _kinds("Tor Vik directed Storm.", "Tor Vik directed Storm.")

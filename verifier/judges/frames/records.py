@@ -3882,7 +3882,9 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
         return "unrelated"  # "a university" does not say which: not "Harvard University"
     if _someone_of(mine, theirs) or _someone_of(theirs, mine):
         return "unrelated"  # "Marta Ruiz's father" is not Marta Ruiz
-    if same_name(mine.key, theirs.key) or _lemma_overlap(mine.key, theirs.key):
+    if same_name(mine.key, theirs.key):
+        return "same"
+    if _lemma_overlap(mine.key, theirs.key) and not _another_title(mine, theirs):
         return "same"
     if mine.kind == "place" and theirs.kind == "place" and mine.prep != "by":
         # (after "by", a doer: a country or a city as a team, compared as names are)
@@ -3901,6 +3903,13 @@ def _arg_outcome(mine: Arg, theirs: Arg) -> str:
     if people and not set(mine.key.split()) & set(theirs.key.split()):
         return "conflict"
     return "unrelated"
+
+
+def _another_title(mine: Arg, theirs: Arg) -> bool:
+    """Two names, one word apart only by a plural's ending ("Aliens" / "Alien", "Cars" /
+    "Car"): two works' titles, not one name said twice."""
+    a, b = mine.key.split(), theirs.key.split()
+    return mine.proper and theirs.proper and len(a) == len(b) and a != b and len(a) <= 2
 
 
 def _place_outcome(mine: Arg, theirs: Arg) -> str:
