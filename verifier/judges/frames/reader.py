@@ -38,6 +38,7 @@ from functools import lru_cache
 from verifier.judges.base import Action, Call, Guard, Judgement, Label, Stage
 from verifier.judges.frames.guards import TWO_CONTINENTS, another_dated_work, on_two_continents
 from verifier.judges.frames.measured import MEASURED, dated_readings, measured_readings
+from verifier.judges.frames.panels import panel_fields
 from verifier.judges.frames.places import CITY, places
 from verifier.judges.frames.records import (
     COMPARED,
@@ -525,6 +526,8 @@ def reading_of(
             if prior is not None:
                 held = Match("other_subject", HELD_BEFORE, prior, claim_record, claim_record)
                 out[i].append(Reading(held, i, a, b, sentence))
+    for i, text in enumerate(evidence):
+        out[i] += _panel_readings(claim, mine, i, text)
     # a comparison against the values a sentence gives both sides (no records needed)
     for claim_record in mine:
         if claim_record.relation.startswith(f"{COMPARED}:"):
@@ -536,6 +539,20 @@ def reading_of(
                         *dated_readings(claim_record, text),
                     ]
                 ]
+    return out
+
+
+def _panel_readings(claim: str, mine: Sequence[Record], i: int, text: str) -> list[Reading]:
+    """A search result's knowledge panel, its fields said as sentences (the quote is the
+    field: "Founded: August 29, 1997, Scotts Valley, California")."""
+    out = []
+    subjects = tuple(r.subject for r in mine)
+    for a, b, said in panel_fields(text):
+        for found in _sentence_records(said, subjects, titles_of(claim)):
+            for claim_record in mine:
+                m = compare_records(claim_record, found)
+                if m.outcome != "unrelated":
+                    out.append(Reading(m, i, a, b, text[a:b]))
     return out
 
 
