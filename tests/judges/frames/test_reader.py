@@ -806,3 +806,64 @@ def test_a_plan_a_namesake_an_adaptation_a_record_and_a_rank_said_after(
     claim: str, text: str, label: str
 ) -> None:
     assert FrameJudge().decide(claim, [text]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # one of several is not the one
+        (
+            "Orva Park is the largest national park in Kovia.",
+            "Orva Park in northern Kovia is one of the largest game reserves in Kovia.",
+            "inconclusive",
+        ),
+        # a precise figure said only loosely, or as a range's bound
+        (
+            "Mount Orva is 5,895 metres high.",
+            "Mount Orva rises almost 5,900 metres.",
+            "inconclusive",
+        ),
+        (
+            "The Orva cluster contains 400 billion stars.",
+            "The Orva cluster is estimated to contain between 100 and 400 billion stars.",
+            "inconclusive",
+        ),
+        # a season across two years for a claim of one year
+        (
+            "Velta won the Kovian league in 2015.",
+            "Velta won the 2015-16 Kovian league title.",
+            "inconclusive",
+        ),
+        (
+            "Velta won the Kovian league in 2016.",
+            "Velta won the Kovian league in 2016.",
+            "supported",
+        ),
+        # a doer's act said of another doer: a place, a firm
+        (
+            "Max Planck completed his doctorate at the University of Munich.",
+            "Hans Weber completed his doctorate under Max Planck at the University of Munich "
+            "in 1900.",
+            "inconclusive",
+        ),
+        # a value of a participle is the sentence subject's
+        (
+            "Ardo covers about 695,000 square kilometres.",
+            "Kovia is more than twice the size of Ardo, covering about 1.72 million square "
+            "kilometres.",
+            "inconclusive",
+        ),
+        # another named place in the claim's slot
+        (
+            "Tor Vik was treated at Kovia General Hospital.",
+            "Tor Vik was treated at Sval General Hospital; Kovia General Hospital was closed.",
+            "inconclusive",
+        ),
+        # incorporated is not founded
+        ("Velta was founded in 1977.", "Velta was incorporated in January 1977.", "inconclusive"),
+    ],
+)
+def test_one_of_several_a_loose_figure_a_season_and_another_doer(
+    claim: str, text: str, label: str
+) -> None:
+    assert FrameJudge().decide(claim, [text]).label == label

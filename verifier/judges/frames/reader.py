@@ -806,6 +806,9 @@ def _value_owner(
         if (r.subject_proper and _another_named(mine, r))
         or (not r.subject and _planned(r, sentence))
         or (not r.subject and _of_another_noun(mine, sentence, values))
+        # a participle with no subject of its own is the sentence's subject's ("Alaska is
+        # more than twice the size of Texas, covering about 1.72 million km²")
+        or (not r.subject and _said_of_the_opening_subject(mine, records, sentence))
     ]
     if not holders:
         return None
@@ -815,6 +818,21 @@ def _value_owner(
     detail = f"{values[0]} is of another clause ({who}: {owner.relation} {args})"
     match = Match("other_subject", "value elsewhere", detail, mine[0], owner)
     return Reading(match, i, start, end, sentence)
+
+
+def _said_of_the_opening_subject(
+    mine: Sequence[Record], records: Sequence[Record], sentence: str
+) -> bool:
+    """The sentence opens with another named subject, whose clause a participle with no
+    subject of its own follows ("Alaska is more than twice the size of Texas, covering
+    about 1.72 million km²"); not an opening participle ("Filmed in Miami, beginning in
+    2015, Moonlight premiered ..." is Moonlight's)."""
+    first = records[0] if records else None
+    if first is None or not first.subject_proper or not _another_named(mine, first):
+        return False
+    opening = re.sub(r"^(?:the|a|an)\s+", "", sentence.strip(), flags=re.IGNORECASE)
+    name = re.sub(r"^(?:the|a|an)\s+", "", first.subject_text, flags=re.IGNORECASE)
+    return bool(name) and opening.startswith(name)
 
 
 def _relatives(
@@ -1628,8 +1646,96 @@ def _less_than_claimed(claim: str, sentence: str) -> str | None:
         # "After hydrogen, helium is the most abundant element": the second
         return f"the superlative is said after {before[0]}: not the first"
     return (
-        _namesake(claim, sentence) or _adaptation(claim, sentence) or _record_way(claim, sentence)
+        _namesake(claim, sentence)
+        or _adaptation(claim, sentence)
+        or _record_way(claim, sentence)
+        or _one_of_several(claim, sentence)
+        or _figure_said_loosely(claim, sentence)
+        or _season_for_year(claim, sentence)
     )
+
+
+_SUPERLATIVE_WORD = re.compile(r"\bthe\s+((?:most|least)\s+\w+|\w{3,}est)\b", re.IGNORECASE)
+
+
+def _one_of_several(claim: str, sentence: str) -> str | None:
+    """ "one of the largest game reserves in Africa" for "the largest national park in
+    Africa": one of several, not the one."""
+    if re.search(r"\b(?:one|some|among)\s+of\s+the\b", claim, re.IGNORECASE):
+        return None
+    for m in _SUPERLATIVE_WORD.finditer(claim):
+        word = re.escape(m.group(1))
+        if re.search(rf"\b(?:one|some|among)\s+of\s+the\s+{word}\b", sentence, re.I) and not (
+            re.search(rf"(?<!of )\bthe\s+{word}\b", sentence, re.IGNORECASE)
+        ):
+            return f"one of the {m.group(1)}, not the {m.group(1)}"
+    return None
+
+
+_NUMBER = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,])|(?<![\w.,])\d+(?:\.\d+)?(?![\w.,]\d)"
+)
+_LOOSELY = re.compile(
+    r"\b(?:almost|nearly|about|around|roughly|approximately|some|over|more\s+than|"
+    r"less\s+than|under|up\s+to|at\s+least|at\s+most|between|from)\s+$",
+    re.IGNORECASE,
+)
+_RANGE_BEFORE = re.compile(r"\b(?:between|from)\s+[\d.,]+(?:\s+\w+)?\s+(?:and|to)\s+$", re.I)
+
+
+def _figure_said_loosely(claim: str, sentence: str) -> str | None:
+    """A precise figure of the claim the sentence gives only loosely or as a bound: "almost
+    5,900 metres" for "5,895 metres", "between 100 and 400 billion stars" for "400 billion
+    stars"."""
+    if _LOOSE_CLAIM.search(claim):
+        return None  # the claim is loose itself ("about 400 billion")
+    for m in _NUMBER.finditer(claim):
+        figure = m.group(0)
+        if _YEAR_LIKE.fullmatch(figure):
+            continue
+        exact = [x for x in _NUMBER.finditer(sentence) if x.group(0) == figure]
+        if exact:
+            if all(_RANGE_BEFORE.search(sentence[: x.start()]) for x in exact):
+                return f"{figure} only as a bound of a range"
+            continue
+        digits = figure.replace(",", "").split(".")[0]
+        if len(digits) >= 3 and digits.rstrip("0") and len(digits.rstrip("0")) >= 3:
+            near = [
+                x
+                for x in _NUMBER.finditer(sentence)
+                if _LOOSELY.search(sentence[max(0, x.start() - 25) : x.start()])
+                and x.group(0).replace(",", "").split(".")[0][:1] == digits[:1]
+                and len(x.group(0).replace(",", "").split(".")[0]) == len(digits)
+            ]
+            if near:
+                return f"{near[0].group(0)} said loosely, not {figure}"
+    return None
+
+
+_LOOSE_CLAIM = re.compile(
+    r"\b(?:almost|nearly|about|around|roughly|approximately|over|more\s+than|less\s+than|"
+    r"under|up\s+to|at\s+least|some|estimated|between)\b",
+    re.IGNORECASE,
+)
+_YEAR_LIKE = re.compile(r"1\d{3}|20\d{2}")
+_SEASON_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*[-–/]\s*(\d\d)\b")
+
+
+def _season_for_year(claim: str, sentence: str) -> str | None:
+    """A season the sentence names across two years ("won the 2015-16 Premier League") for
+    a claim dated by one of them alone ("won the Premier League in 2015"): which year the
+    claim means is not said."""
+    if _SEASON_SPAN.search(claim):
+        return None
+    years = set(re.findall(r"\b(?:1\d{3}|20\d{2})\b", claim))
+    for m in _SEASON_SPAN.finditer(sentence):
+        start = int(m.group(1))
+        end = start // 100 * 100 + int(m.group(2))
+        if years & {str(start), str(end)} and not re.search(
+            rf"\b(?:{start}|{end})\b", _SEASON_SPAN.sub("", sentence)
+        ):
+            return f"the {m.group(0)} season, not a year"
+    return None
 
 
 # a name qualified by where it is: "Portland, Maine", "Cambridge, Massachusetts"

@@ -3760,22 +3760,46 @@ def value_of_another_act(claim: Record, found: Sequence[Record]) -> tuple[Arg, R
     return None
 
 
+_OWNERS = ("his ", "her ", "its ", "their ")
+
+
+def _made_by_someone(record: Record) -> bool:
+    """The record's subject is what someone made ("Hamlet was written by ...")."""
+    return record.patient and (
+        record.relation in AGENTIVE or any(a.prep == "by" for a in record.args)
+    )
+
+
+# who may do an act: a person, a firm or body, a country or a place ("Australia, which
+# includes the island state of Tasmania, has a population of over 25 million")
+_DOERS = frozenset({"person", "org", "place"})
+
+
 def done_by_another(claim: Record, found: Sequence[Record]) -> Record | None:
     """The claim's act and values said of another named doer, and nothing of the claim's
     subject: "Bill Gates founded Microsoft in 1975" for "Paul Allen co-founded Microsoft in
-    1975" (a co-founder named alone says nothing of the other). The record that says it."""
-    if claim.negated or claim.relation == "be" or claim.role or not claim.subject_proper:
+    1975" (a co-founder named alone says nothing of the other); "Jaguar Land Rover, a
+    subsidiary of Tata Motors, is headquartered in Coventry" for Tata Motors. The record
+    that says it."""
+    if claim.negated or claim.role or not claim.subject_proper:
         return None
-    if claim.patient or claim.subject_kind != "person":
+    if claim.relation == "be" and not all(a.prep for a in claim.args):
+        return None  # a class is many's ("a city"); a membership is said of each
+    if claim.subject_kind not in _DOERS or _made_by_someone(claim):
         return None  # a made thing named another way ("The Tragedy of Hamlet") is no doer
     if any(same_subject(claim, r) or _maybe_same_person(claim, r) for r in found):
         return None
+    telling = set(claim.subject.split()) - _GENERIC
+    if any(telling & set(r.subject.split()) for r in found):
+        return None  # the subject named more fully ("The Free State of Saxony")
     for r in found:
         if r.negated or not r.asserted or not _same_relation(claim.relation, r.relation):
             continue
         confirmed, clashing, _said = _agreement(claim.args, r.args)
-        doer = r.subject_kind == "person" and not r.patient
-        said_all = bool(claim.args) and not clashing and confirmed == len(claim.args)
+        doer = r.subject_kind in _DOERS and not _made_by_someone(r)
+        # ("his doctorate": the doer's own, said of each as his)
+        owned = sum(1 for a in claim.args if a.text.lower().startswith(_OWNERS))
+        said_all = not clashing and confirmed >= 1 and confirmed + owned >= len(claim.args)
         if doer and said_all and _someone_else(claim, r):
             return r
     return None
@@ -3789,7 +3813,7 @@ def value_said_otherwise(claim: Record, found: Sequence[Record]) -> tuple[Arg, A
     the sentence's acts of the subject (or of no subject) says the claim's value."""
     if claim.negated or not claim.asserted or claim.role:
         return None
-    mine = [a for a in claim.args if a.prep and a.kind not in ("time", "number") and not a.proper]
+    mine = [a for a in claim.args if a.prep and a.kind not in ("time", "number")]
     # (a participle with no subject of its own: "Velmin is a hormone produced by ..." is
     # the subject's; a withdrawn support is all this can cost)
     acts = [
@@ -3814,7 +3838,12 @@ def value_said_otherwise(claim: Record, found: Sequence[Record]) -> tuple[Arg, A
             for b in r.args:
                 theirs = {stem(w) for w in b.key.split() if len(w) > 2}
                 same_slot = b.prep == a.prep and b.kind not in ("time", "number")
-                if same_slot and words and theirs and not words & theirs:
+                if not same_slot:
+                    continue
+                if a.proper and b.proper:
+                    if _arg_outcome(a, b) == "conflict":  # "aboard Vostok 1" / "Vostok 6"
+                        return a, b, r
+                elif not a.proper and words and theirs and not words & theirs:
                     return a, b, r
     return None
 

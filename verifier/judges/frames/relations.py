@@ -37,7 +37,7 @@ __all__ = [
 
 # stem -> relation (the first stem listed names the relation)
 RELATIONS: dict[str, tuple[str, ...]] = {
-    "found": ("found", "establish", "set up", "incorporate", "start", "institute", "create"),
+    "found": ("found", "establish", "set up", "start", "institute", "create"),
     "die": ("die", "pass away", "kill", "perish"),
     "born": ("born",),
     "award": (
