@@ -207,6 +207,8 @@ TEXTBOOK_FILES = {
     "textbook-traps2": "textbook_pairs_traps2.jsonl",
     "textbook-traps3": "textbook_pairs_traps3.jsonl",
     "textbook-snippets": "textbook_pairs_snippets.jsonl",
+    "textbook-traps4": "textbook_pairs_traps4.jsonl",
+    "textbook-snippets2": "textbook_pairs_snippets2.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -463,6 +465,28 @@ def textbook_snippets(root: Path) -> Iterator[Pair]:
     of 30 / 2 of 30 / 2 wrong); then its wrong calls were read and their causes mended: its
     wrong-call figure is no held-out evidence since, the others still are."""
     for row in _textbook_rows("textbook-snippets"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_traps4(root: Path) -> Iterator[Pair]:
+    """A twenty-fourth set of 90 pairs (bench/data/textbook_pairs_traps4.jsonl: 60 traps, 15
+    contradictions, 15 paraphrases), written blind by a helper agent in the sixteenth
+    session of 2026-11-30 to test precision (one of several, a loose figure, a season for a
+    year, a parent company, an island for its country, a teacher for a student, a range's
+    bound, founded and incorporated). Measured untouched first (7 of 15 / 7 of 15 / 13
+    wrong); then its wrong calls were read and their causes mended: a dev set since."""
+    for row in _textbook_rows("textbook-traps4"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_snippets2(root: Path) -> Iterator[Pair]:
+    """A twenty-fifth set of 90 pairs (bench/data/textbook_pairs_snippets2.jsonl: 60 traps,
+    15 contradictions, 15 paraphrases), written blind by a helper agent in the sixteenth
+    session of 2026-11-30, the evidence as a search engine shows it (knowledge-panel fields,
+    dates before a dash, ellipses). Measured untouched first (0 of 15 / 2 of 15 / 0 wrong);
+    its contradictions were then read (most were knowledge-panel fields, which the reader
+    reads since): a dev set."""
+    for row in _textbook_rows("textbook-snippets2"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -764,6 +788,8 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-traps2": textbook_traps2,
     "textbook-traps3": textbook_traps3,
     "textbook-snippets": textbook_snippets,
+    "textbook-traps4": textbook_traps4,
+    "textbook-snippets2": textbook_snippets2,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
