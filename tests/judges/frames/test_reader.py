@@ -867,3 +867,53 @@ def test_one_of_several_a_loose_figure_a_season_and_another_doer(
     claim: str, text: str, label: str
 ) -> None:
     assert FrameJudge().decide(claim, [text]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # a value the sentence denies by name, or gives to another
+        (
+            "Velmin is produced by the liver.",
+            "Velmin is produced by the beta cells of the pancreas, not by the liver.",
+            "refuted",
+        ),
+        (
+            "Velmin has the chemical formula C2H6O.",
+            "Velmin has the chemical formula C3H8O; C2H6O is the formula of ethanol.",
+            "inconclusive",
+        ),
+        (
+            "Helga Dorn wrote The Quiet Harbour.",
+            "Helga Dorn is the author of The Quiet Harbour.",
+            "supported",
+        ),
+        # a negated claim agrees with the denial
+        (
+            "Salt is not an album by Tor Vik.",
+            "Salt is the second studio album by the band Sval, not Tor Vik.",
+            "supported",
+        ),
+        # a share of another whole
+        (
+            "Nitrogen makes up about 78% of Earth's atmosphere.",
+            "Nitrogen accounts for about 3% of the mass of the human body.",
+            "inconclusive",
+        ),
+        (
+            "Nitrogen makes up about 78% of Earth's atmosphere.",
+            "Nitrogen makes up about 70% of Earth's atmosphere.",
+            "refuted",
+        ),
+        # a year of another act of the subject
+        (
+            "The Orva Act was passed by the Kovian parliament in 1972.",
+            "The Orva Act was first introduced in the Kovian parliament in 1923.",
+            "inconclusive",
+        ),
+    ],
+)
+def test_a_denied_value_a_share_of_another_whole_and_another_acts_year(
+    claim: str, text: str, label: str
+) -> None:
+    assert FrameJudge().decide(claim, [text]).label == label

@@ -58,6 +58,7 @@ from verifier.judges.frames.records import (
     ranking_words,
     records_of,
     same_name,
+    same_relation,
     same_subject,
     value_of_another_act,
     value_said_otherwise,
@@ -256,6 +257,10 @@ PARSE_OCCASION = Call(
     "parse_occasion",
     "the parse says another occasion of the event (the year is in its name)",
     Action.DISMISS,
+)
+PARSE_WHOLE = Call("parse_whole", "the source gives a share of another whole", Action.DISMISS)
+PARSE_ACT = Call(
+    "parse_act", "the parse says the value dates another act of the subject", Action.DISMISS
 )
 PARSE_OBJECT = Call(
     "parse_object",
@@ -993,6 +998,70 @@ def _judged_sentence(
     return sentence, start, end, _sentence_records(sentence, names, titles_of(claim))
 
 
+_SHARE_OF = re.compile(
+    r"(\d[\d.,]*)\s*(?:%|per\s*cent|percent)\s+of\s+((?:[\w'’-]+\s*){1,8})", re.I
+)
+_WHOLE_WORDS_OFF = frozenset("the a an of total all its their mass volume weight share".split())
+
+
+def _share_of_another_whole(
+    claim: str, evidence: Sequence[str], before: Sequence[str], i: int, judgement: Judgement
+) -> Reading | None:
+    """A share said of another whole ("Nitrogen accounts for about 3% of the mass of the
+    human body" for "Nitrogen makes up about 78% of Earth's atmosphere"): no conflict."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    mine = [m for m in _SHARE_OF.finditer(claim)]
+    records = _claim_records(claim)
+    if judged is None or not mine or not records:
+        return None
+    sentence, start, end, _theirs = judged
+    theirs = [m for m in _SHARE_OF.finditer(sentence)]
+    if not theirs:
+        return None
+
+    def whole(m: re.Match[str]) -> set[str]:
+        return {stem(w) for w in _WORD.findall(m.group(2).lower())} - _WHOLE_WORDS_OFF
+
+    if all(not (whole(a) & whole(b)) for a in mine for b in theirs):
+        detail = f"{theirs[0].group(0).strip()} is a share of another whole"
+        match = Match("other_subject", "another whole", detail, records[0], records[0])
+        return Reading(match, i, start, end, sentence)
+    return None
+
+
+def _date_of_another_act(
+    claim: str,
+    evidence: Sequence[str],
+    before: Sequence[str],
+    i: int,
+    judgement: Judgement,
+    values: Sequence[str],
+) -> Reading | None:
+    """The rules' conflicting year dates another act of the claim's subject, and the
+    sentence says nothing of the claim's act ("The Equal Rights Amendment was first
+    introduced in Congress in 1923" for "... was passed by Congress in 1972")."""
+    judged = _judged_sentence(claim, evidence, before, i, judgement)
+    if judged is None or not values:
+        return None
+    sentence, start, end, theirs = judged
+    for mine in _claim_records(claim):
+        if mine.relation == "be" or mine.role:
+            continue
+        holders = [
+            r
+            for r in theirs
+            if any(a.kind == "time" and any(v in a.text.lower() for v in values) for a in r.args)
+        ]
+        if not holders or any(same_relation(mine.relation, r.relation) for r in theirs):
+            continue
+        if all(same_subject(mine, r) and r.relation != "be" for r in holders):
+            owner = holders[0]
+            detail = f"{values[0]} dates another act ({owner.subject_text} {owner.relation})"
+            match = Match("other_subject", "another act", detail, mine, owner)
+            return Reading(match, i, start, end, sentence)
+    return None
+
+
 def _first_reading(
     claim: str,
     evidence: Sequence[str],
@@ -1369,6 +1438,8 @@ def _conflict_read(
     other = (
         other
         or _a_part(claim, evidence, before, i, judgement)
+        or _share_of_another_whole(claim, evidence, before, i, judgement)
+        or _date_of_another_act(claim, evidence, before, i, judgement, values)
         or _value_owner(claim, evidence, before, i, judgement, values)
         or _relatives(claim, evidence, before, i, judgement, _named_values(values))
     )
@@ -1646,7 +1717,8 @@ def _less_than_claimed(claim: str, sentence: str) -> str | None:
         # "After hydrogen, helium is the most abundant element": the second
         return f"the superlative is said after {before[0]}: not the first"
     return (
-        _namesake(claim, sentence)
+        _value_denied(claim, sentence)
+        or _namesake(claim, sentence)
         or _adaptation(claim, sentence)
         or _record_way(claim, sentence)
         or _one_of_several(claim, sentence)
@@ -1736,6 +1808,48 @@ def _season_for_year(claim: str, sentence: str) -> str | None:
         ):
             return f"the {m.group(0)} season, not a year"
     return None
+
+
+def _value_denied(claim: str, sentence: str) -> str | None:
+    """A value of the claim the sentence denies by name ("produced by the beta cells of the
+    pancreatic islets, not by the liver"), or gives to another ("Ethanol has the formula
+    C2H5OH; CH3OH is the formula of methanol")."""
+    for record in _claim_records(claim):
+        if record.negated:
+            continue  # "Meteora is not an album by Linkin Park": the denial is the claim's
+        for arg in record.args:
+            if arg.kind in ("time", "number") or len(arg.text) < 3:
+                continue
+            value = re.escape(re.sub(r"^(?:the|a|an)\s+", "", arg.text, flags=re.IGNORECASE))
+            if re.search(
+                rf"\bnot\s+(?:(?:by|in|at|from|of|on|to|into)\s+)?(?:the\s+)?{value}\b",
+                sentence,
+                re.IGNORECASE,
+            ):
+                return f"the sentence says not {arg.text}"
+            # (the value itself: "CH3OH" of "the chemical formula CH3OH")
+            last = arg.text.split()[-1]
+            named = re.escape(last) if re.search(r"\d|[A-Z]", last) else value
+            other = re.search(
+                rf"\b{named}\s+is\s+the\s+[\w\s-]{{1,30}}?\bof\s+(?:the\s+)?(\w+)",
+                sentence,
+                re.IGNORECASE,
+            )
+            if other and other.group(1).lower() not in claim.lower():
+                return f"{arg.text} is said of {other.group(1)}"
+    for code in _CODE.findall(claim):
+        # a formula or a code the parse may not read as a value: "CH3OH", "C2H6O"
+        other = re.search(
+            rf"\b{re.escape(code)}\s+is\s+the\s+[\w\s-]{{1,30}}?\bof\s+(?:the\s+)?(\w+)",
+            sentence,
+            re.IGNORECASE,
+        )
+        if other and other.group(1).lower() not in claim.lower():
+            return f"{code} is said of {other.group(1)}"
+    return None
+
+
+_CODE = re.compile(r"\b[A-Z][A-Za-z]*\d[A-Za-z0-9]*\b")
 
 
 # a name qualified by where it is: "Portland, Maine", "Cambridge, Massachusetts"
@@ -2182,6 +2296,8 @@ def _demoted(judgement: Judgement, call: Call, detail: str) -> Judgement:
 
 def _dismissed(judgement: Judgement, r: Reading) -> Judgement:
     said = {
+        "another whole": PARSE_WHOLE,
+        "another act": PARSE_ACT,
         "another object": PARSE_OBJECT,
         "another bearing": PARSE_BEARING,
         "another scope": PARSE_SCOPE,

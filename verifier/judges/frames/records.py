@@ -72,6 +72,7 @@ __all__ = [
     "placed_words",
     "ranking_words",
     "records_of",
+    "same_relation",
     "same_subject",
 ]
 
@@ -3719,7 +3720,7 @@ def _initials_of(short: str, long: str) -> bool:
     )
 
 
-def _same_relation(a: str, b: str) -> bool:
+def same_relation(a: str, b: str) -> bool:
     if a == b or _made_meets(a, b) or {a, b} == _KINDRED:
         return True
     return relation_said(a, b) or relation_said(b, a)
@@ -3748,11 +3749,11 @@ def value_of_another_act(claim: Record, found: Sequence[Record]) -> tuple[Arg, R
         and r.asserted
         and r.relation != "be"
     ]
-    acts = [r for r in own if _same_relation(claim.relation, r.relation)]
+    acts = [r for r in own if same_relation(claim.relation, r.relation)]
     if not acts or any(_arg_outcome(a, b) == "same" for r in acts for a in mine for b in r.args):
         return None
     for r in own:
-        if _same_relation(claim.relation, r.relation):
+        if same_relation(claim.relation, r.relation):
             continue
         for a in mine:
             if any(b.prep and same_name(a.key, b.key) for b in r.args):
@@ -3793,7 +3794,7 @@ def done_by_another(claim: Record, found: Sequence[Record]) -> Record | None:
     if any(telling & set(r.subject.split()) for r in found):
         return None  # the subject named more fully ("The Free State of Saxony")
     for r in found:
-        if r.negated or not r.asserted or not _same_relation(claim.relation, r.relation):
+        if r.negated or not r.asserted or not same_relation(claim.relation, r.relation):
             continue
         confirmed, clashing, _said = _agreement(claim.args, r.args)
         doer = r.subject_kind in _DOERS and not _made_by_someone(r)
@@ -3823,7 +3824,7 @@ def value_said_otherwise(claim: Record, found: Sequence[Record]) -> tuple[Arg, A
         and r.asserted
         and not r.negated
         and r.relation != "be"
-        and _same_relation(claim.relation, r.relation)
+        and same_relation(claim.relation, r.relation)
     ]
     if not mine or not acts:
         return None
@@ -4595,7 +4596,7 @@ def _compared(claim: Record, found: Record) -> Match:
     counted = _both_counts(claim, found)
     if counted is not None:
         claim, found = counted
-    elif not _same_relation(claim.relation, found.relation):
+    elif not same_relation(claim.relation, found.relation):
         return Match("unrelated", "another relation", "", claim, found)
     confirmed, clashing, said = _agreement(claim.args, found.args)
     conflicts = len(clashing)
@@ -4762,7 +4763,7 @@ def _since_denied(claim: Record, found: Record) -> Match | None:
     """ "Argentina has not won the World Cup since 1986" against "Argentina won the World
     Cup in 2022" (or "having won three World Cups: in 1978, 1986, and 2022"): the act done
     after the year the claim says it was last done."""
-    if not claim.negated or found.negated or not _same_relation(claim.relation, found.relation):
+    if not claim.negated or found.negated or not same_relation(claim.relation, found.relation):
         return None
     since = [int(y) for a in claim.args if a.prep == "since" for y in _YEAR.findall(a.text)]
     if len(since) != 1 or not same_subject(claim, found):
