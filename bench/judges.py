@@ -209,6 +209,8 @@ TEXTBOOK_FILES = {
     "textbook-snippets": "textbook_pairs_snippets.jsonl",
     "textbook-traps4": "textbook_pairs_traps4.jsonl",
     "textbook-snippets2": "textbook_pairs_snippets2.jsonl",
+    "textbook-traps5": "textbook_pairs_traps5.jsonl",
+    "textbook-heldout18": "textbook_pairs_heldout18.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -487,6 +489,26 @@ def textbook_snippets2(root: Path) -> Iterator[Pair]:
     its contradictions were then read (most were knowledge-panel fields, which the reader
     reads since): a dev set."""
     for row in _textbook_rows("textbook-snippets2"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_traps5(root: Path) -> Iterator[Pair]:
+    """A twenty-sixth set of 90 pairs (bench/data/textbook_pairs_traps5.jsonl: 60 traps, 15
+    contradictions, 15 paraphrases) on science, medicine, technology and law, written blind
+    by a helper agent in the sixteenth session of 2026-11-30 to test precision. Measured
+    untouched first (8 of 15 / 3 of 15 / 4 wrong, the same on the tree before the session);
+    then its wrong calls were read and their causes mended: a dev set since."""
+    for row in _textbook_rows("textbook-traps5"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout18(root: Path) -> Iterator[Pair]:
+    """A twenty-seventh set of 90 pairs (bench/data/textbook_pairs_heldout18.jsonl: 36
+    contradictions, 30 paraphrases, 24 traps), written blind by a helper agent at the end
+    of the sixteenth session of 2026-11-30 as heldout15 was: held out (only its counts are
+    read). On the tree before that session (7275902): 18 of 36 / 13 of 30 / 3 wrong; after
+    it: 18 / 13 / 2."""
+    for row in _textbook_rows("textbook-heldout18"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -790,6 +812,8 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-snippets": textbook_snippets,
     "textbook-traps4": textbook_traps4,
     "textbook-snippets2": textbook_snippets2,
+    "textbook-traps5": textbook_traps5,
+    "textbook-heldout18": textbook_heldout18,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
