@@ -917,3 +917,49 @@ def test_a_denied_value_a_share_of_another_whole_and_another_acts_year(
     claim: str, text: str, label: str
 ) -> None:
     assert FrameJudge().decide(claim, [text]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "label"),
+    [
+        # "the former" / "the latter" is the other one
+        (
+            "Ola Berg was 17 years old at the 1958 Orva Cup.",
+            "Tor Vik and Ola Berg both played at the 1958 Orva Cup; the former was 17 years old.",
+            "inconclusive",
+        ),
+        (
+            "Tor Vik was 17 years old at the 1958 Orva Cup.",
+            "Tor Vik and Ola Berg both played at the 1958 Orva Cup; the former was 17 years old.",
+            "supported",
+        ),
+        # a character the claim's subject played
+        (
+            "Tor Vik was a small-time boxer from Bergen.",
+            "In the 1976 film Salt, Tor Vik plays Ola Berg, a small-time boxer from Bergen.",
+            "inconclusive",
+        ),
+        (
+            "Tom Hanks was born in Concord.",
+            "Tom Hanks, who starred in Big, was born in Concord.",
+            "supported",
+        ),
+        # a belief reported, a condition
+        (
+            "The lands Tor Vik reached in 1492 were part of Asia.",
+            "Tor Vik maintained until his death that the lands he had reached in 1492 were part "
+            "of Asia.",
+            "inconclusive",
+        ),
+        # named after the claim's subject
+        (
+            "Ada Lund won the Orva Derby in 1970.",
+            "Lund, a racehorse named after the dancer Ada Lund, won the Orva Derby in 1970.",
+            "inconclusive",
+        ),
+    ],
+)
+def test_the_former_a_part_played_a_belief_and_a_namesake(
+    claim: str, text: str, label: str
+) -> None:
+    assert FrameJudge().decide(claim, [text]).label == label

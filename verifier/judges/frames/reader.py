@@ -1631,7 +1631,14 @@ _FROM_TO = re.compile(r"\bfrom\s+(\w+)\s+to\s+(\w+)", re.IGNORECASE)
 # what a sentence says without asserting it was done: a hedge ("may have died", "is
 # believed to", "reportedly") or a plan ("the target year for finishing", "is scheduled
 # to open"); said of a claim that says neither, it supports nothing
-_HEDGED = re.compile(rf"\b(?:(?:may|might|could)\s+(?:have|be)|{_HEDGE_WORDS})\b", re.IGNORECASE)
+_HEDGED = re.compile(
+    rf"\b(?:(?:may|might|could)\s+(?:have|be)|{_HEDGE_WORDS}|"
+    # a belief or a claim reported ("maintained until his death that the lands ... were
+    # part of Asia"), a condition ("would go to a penalty shoot-out if ...")
+    r"(?:maintained|insisted|asserted|argued|claimed|believed|thought)\s+(?:\w+\s+){0,5}?that|"
+    r"would\s+\w+[^.;]{0,60}?\bif)\b",
+    re.IGNORECASE,
+)
 _MODAL = re.compile(r"\b(?:can|could|may|might|to\s+be)\b", re.IGNORECASE)
 _PLANNED = re.compile(
     r"\b(?:target\s+(?:year|date)|as\s+the\s+target|deadline|scheduled|slated|intended\s+to|"
@@ -1718,6 +1725,9 @@ def _less_than_claimed(claim: str, sentence: str) -> str | None:
         return f"the superlative is said after {before[0]}: not the first"
     return (
         _value_denied(claim, sentence)
+        or _said_of_the_other(claim, sentence)
+        or _a_role_played(claim, sentence)
+        or _named_after(claim, sentence)
         or _namesake(claim, sentence)
         or _adaptation(claim, sentence)
         or _record_way(claim, sentence)
@@ -1807,6 +1817,72 @@ def _season_for_year(claim: str, sentence: str) -> str | None:
             rf"\b(?:{start}|{end})\b", _SEASON_SPAN.sub("", sentence)
         ):
             return f"the {m.group(0)} season, not a year"
+    return None
+
+
+_PAIR = re.compile(
+    r"\b((?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*)\s+and\s+((?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*)\b"
+)
+
+
+def _said_of_the_other(claim: str, sentence: str) -> str | None:
+    """ "A and B ...; the former was 17": what "the former" or "the latter" says is of that
+    one, not of the claim's subject when it is the other."""
+    said = re.search(r"\bthe\s+(former|latter)\b", sentence, re.IGNORECASE)
+    records = _claim_records(claim)
+    if said is None or not records:
+        return None
+    pair = next(iter(_PAIR.finditer(sentence[: said.start()])), None)
+    if pair is None:
+        return None
+    meant, other = (pair.group(1), pair.group(2))
+    if said.group(1).lower() == "latter":
+        meant, other = other, meant
+    subject = records[0].subject
+    if same_name(subject, fold_name(other)) and not same_name(subject, fold_name(meant)):
+        return f"the {said.group(1).lower()} is {meant}, not {other}"
+    return None
+
+
+_PLAYED = re.compile(
+    r"\b(?:plays|played|portrays|portrayed|starring|stars|starred|voiced|as\s+the\s+character)\b",
+    re.IGNORECASE,
+)
+_ACTING = re.compile(
+    r"\b(?:play(?:s|ed|ing)?|portray\w*|star(?:s|red|ring)?|act(?:s|ed|ing|or|ress)?|"
+    r"voic\w*|role|cast|film|movie)\b",
+    re.IGNORECASE,
+)
+
+
+def _a_role_played(claim: str, sentence: str) -> str | None:
+    """The sentence says it of a character the claim's subject played ("Sylvester Stallone
+    plays Rocky Balboa, a small-time boxer from Philadelphia"; "Atticus Finch, the Alabama
+    lawyer ..., was played on screen by Gregory Peck"): the part, not the actor."""
+    if not _PLAYED.search(sentence) or _ACTING.search(claim):
+        return None
+    for record in _claim_records(claim):
+        last = re.escape(record.subject_text.split()[-1]) if record.subject_text else ""
+        if last and re.search(
+            rf"\b{last}\s+(?:plays|played|portrays|portrayed)\s+[A-Z]"
+            rf"|\b(?:played|portrayed|voiced)\s+(?:[\w-]+\s+){{0,3}}?by\s+(?:[\w.'’-]+\s+){{0,3}}{last}\b",
+            sentence,
+        ):
+            return "said of a character played, not of the actor"
+    return None
+
+
+def _named_after(claim: str, sentence: str) -> str | None:
+    """The sentence's subject is only named after the claim's ("Nijinsky, a racehorse named
+    after the ballet dancer Vaslav Nijinsky, won the English Triple Crown")."""
+    for record in _claim_records(claim):
+        name = re.escape(record.subject_text.split()[-1]) if record.subject_text else ""
+        if name and re.search(
+            rf"\bnamed\s+(?:after|for)\s+(?:[\w'’-]+\s+){{0,4}}?[\w.'’ -]*\b{name}\b",
+            sentence,
+            re.IGNORECASE,
+        ):
+            return f"said of what is named after {record.subject_text}"
     return None
 
 
@@ -2035,7 +2111,9 @@ def _said_less(mine: Record, sentence: str, theirs: Sequence[Record]) -> tuple[s
         return f"{mine.subject_text} was replaced as the {mine.relation}", own[0] if own else mine
     if mine.role and mine.unique and _one_of(mine.relation, sentence):
         return f"one of several, not the {mine.relation}", own[0] if own else mine
-    if mine.role and mine.unique and not _role_named(mine.relation, sentence):
+    ordinal = mine.relation.split()[0] in _RANKS | {"second", "third"} if mine.relation else False
+    if mine.role and mine.unique and not ordinal and not _role_named(mine.relation, sentence):
+        # (a first's noun is said many ways: "the first woman" for "the first female artist")
         # "Michael Collins piloted the command module Columbia during Apollo 11, ... while
         # Neil Armstrong and Buzz Aldrin descended" names no commander of Apollo 11
         return f"the sentence names no {_role_head(mine.relation)}", own[0] if own else mine
