@@ -211,6 +211,7 @@ TEXTBOOK_FILES = {
     "textbook-snippets2": "textbook_pairs_snippets2.jsonl",
     "textbook-traps5": "textbook_pairs_traps5.jsonl",
     "textbook-heldout18": "textbook_pairs_heldout18.jsonl",
+    "textbook-traps6": "textbook_pairs_traps6.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -509,6 +510,17 @@ def textbook_heldout18(root: Path) -> Iterator[Pair]:
     read). On the tree before that session (7275902): 18 of 36 / 13 of 30 / 3 wrong; after
     it: 18 / 13 / 2."""
     for row in _textbook_rows("textbook-heldout18"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_traps6(root: Path) -> Iterator[Pair]:
+    """A twenty-eighth set of 90 pairs (bench/data/textbook_pairs_traps6.jsonl: 60 traps, 15
+    contradictions, 15 paraphrases) on history, people, sport and film, written blind by a
+    helper agent in the sixteenth session of 2026-11-30 to test precision ("respectively",
+    "the former", a character and its actor, reported speech, a condition, a namesake).
+    Measured untouched first (6 of 15 / 4 of 15 / 11 wrong; 6 / 5 / 13 on the tree before
+    the session); then its wrong calls were read and their causes mended: a dev set."""
+    for row in _textbook_rows("textbook-traps6"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -814,6 +826,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-snippets2": textbook_snippets2,
     "textbook-traps5": textbook_traps5,
     "textbook-heldout18": textbook_heldout18,
+    "textbook-traps6": textbook_traps6,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
