@@ -1040,26 +1040,25 @@ def _date_of_another_act(
     """The rules' conflicting year dates another act of the claim's subject, and the
     sentence says nothing of the claim's act ("The Equal Rights Amendment was first
     introduced in Congress in 1923" for "... was passed by Congress in 1972")."""
-    judged = _judged_sentence(claim, evidence, before, i, judgement)
-    if judged is None or not values:
-        return None
-    sentence, start, end, theirs = judged
-    for mine in _claim_records(claim):
+
+    def ask(mine: Record, theirs: tuple[Record, ...]) -> tuple[str, Record] | None:
         if mine.relation == "be" or mine.role:
-            continue
+            return None
         holders = [
             r
             for r in theirs
             if any(a.kind == "time" and any(v in a.text.lower() for v in values) for a in r.args)
         ]
         if not holders or any(same_relation(mine.relation, r.relation) for r in theirs):
-            continue
-        if all(same_subject(mine, r) and r.relation != "be" for r in holders):
-            owner = holders[0]
-            detail = f"{values[0]} dates another act ({owner.subject_text} {owner.relation})"
-            match = Match("other_subject", "another act", detail, mine, owner)
-            return Reading(match, i, start, end, sentence)
-    return None
+            return None
+        if not all(same_subject(mine, r) and r.relation != "be" for r in holders):
+            return None
+        owner = holders[0]
+        return f"{values[0]} dates another act ({owner.subject_text} {owner.relation})", owner
+
+    if not values:
+        return None
+    return _first_reading(claim, evidence, before, i, judgement, "another act", ask)
 
 
 def _first_reading(
