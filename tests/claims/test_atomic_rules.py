@@ -736,3 +736,20 @@ def test_a_later_member_of_a_list_shares_the_first_members_article(
     response: str, expected: list[str]
 ) -> None:
     assert [d.claim for d in _claims(response)] == expected
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        (
+            "Tor Vik was the founder and chairman of the company.",
+            ["Tor Vik was the founder of the company.", "Tor Vik was the chairman of the company."],
+        ),
+        (
+            "Oslo is the capital and largest city of Norway.",
+            ["Oslo is the capital of Norway.", "Oslo is the largest city of Norway."],
+        ),
+    ],
+)
+def test_a_list_of_roles_shares_its_one_of_phrase(response: str, expected: list[str]) -> None:
+    assert [d.claim for d in _claims(response)] == expected

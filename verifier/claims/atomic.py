@@ -1494,6 +1494,24 @@ def _shared_object(members: list[Token], own: list[set[int]]) -> list[set[int]]:
     return [words | shared if k < len(own) - 1 else words for k, words in enumerate(own)]
 
 
+def _shared_of(members: list[Token], own: list[set[int]]) -> list[set[int]]:
+    """ "the CEO and co-founder of Square": the one "of" phrase of a list of roles is every
+    member's ("the CEO of Square"), whichever member the parse hangs it on, when the others
+    have no phrase of their own (never "Dorsey is also the CEO." alone)."""
+    if not all(m.pos_ == "NOUN" for m in members) or members[0].dep_ in _SUBJ:
+        return own  # (a list of subjects is another matter)
+    ofs = [[c for c in m.children if c.dep_ == "prep" and c.lower_ == "of"] for m in members]
+    holders = [k for k, found in enumerate(ofs) if found]
+    if len(holders) != 1 or len(ofs[holders[0]]) != 1:
+        return own
+    kept = ("det", "amod", "compound", "cc", "punct", "conj", "poss")
+    others = [m for k, m in enumerate(members) if k != holders[0]]
+    if any(c.dep_ not in kept for m in others for c in m.children):
+        return own
+    shared = _subtree(ofs[holders[0]][0])
+    return [words | shared for words in own]
+
+
 def _verbal(token: Token) -> bool:
     """A verb or a gerund (the parser reads "screening" in a list of them as a noun)."""
     return token.pos_ == "VERB" or token.tag_ == "VBG" or token.lower_.endswith("ing")
@@ -1592,6 +1610,7 @@ def _split_list(doc: Doc, claim: _Claim) -> list[_Claim]:
     members = _lifted(max(lists, key=len))
     whole, own = _member_tokens(members)
     own = _shared_object(members, own)
+    own = _shared_of(members, own)
     vague = _vague_head(members[0]) & claim.tokens
     whole |= vague
     whole &= claim.tokens
