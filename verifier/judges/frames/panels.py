@@ -17,6 +17,7 @@ a capital, no sentence of its own).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 __all__ = ["panel_fields"]
 
@@ -48,7 +49,7 @@ def _at(value: str) -> str:
     return "on" if re.match(r"^\d{1,2}\s+[A-Z]|^[A-Z][a-z]+\.?\s+\d{1,2},", value) else "in"
 
 
-def _dated(verb: str) -> object:
+def _dated(verb: str) -> Callable[[str, str], str]:
     def say(title: str, value: str) -> str:
         noted = _COUNTRY_NOTE.match(value)
         if noted:  # "May 30, 2019 (South Korea)": the release there
@@ -67,7 +68,7 @@ def _dated(verb: str) -> object:
     return say
 
 
-_SAY = {
+_SAY: dict[str, Callable[[str, str], str]] = {
     "founded": _dated("founded"),
     "founders": lambda t, v: f"{t} was founded by {_joined(v)}.",
     "founder": lambda t, v: f"{t} was founded by {_joined(v)}.",
@@ -106,6 +107,5 @@ def panel_fields(text: str) -> list[tuple[int, int, str]]:
         value = _PARENTHESIS.sub("", field.group("value")).strip().rstrip(".").strip()
         if say is None or not value:
             continue
-        sentence = say(title, value)  # type: ignore[operator]
-        out.append((field.start("key"), field.end("value"), str(sentence)))
+        out.append((field.start("key"), field.end("value"), say(title, value)))
     return out

@@ -65,7 +65,13 @@ from verifier.judges.frames.records import (
 )
 from verifier.judges.frames.relations import RELATIONS, relation_of
 from verifier.judges.frames.scorer import Scorer
-from verifier.judges.frames.slots import SAME_SUPERLATIVE, excepted_at_head, values_in
+from verifier.judges.frames.slots import (
+    SAME_SUPERLATIVE,
+    excepted_at_head,
+    season_years,
+    values_in,
+    without_seasons,
+)
 from verifier.judges.frames.titles import shielded, titles_of, unshielded
 from verifier.text.numbers import word_number
 from verifier.text.parse import MAX_PARSE_CHARS, parse, parse_many
@@ -1772,7 +1778,7 @@ def _figure_said_loosely(claim: str, sentence: str) -> str | None:
         return None  # the claim is loose itself ("about 400 billion")
     for m in _NUMBER.finditer(claim):
         figure = m.group(0)
-        if _YEAR_LIKE.fullmatch(figure):
+        if _YEARS.fullmatch(figure):
             continue
         exact = [x for x in _NUMBER.finditer(sentence) if x.group(0) == figure]
         if exact:
@@ -1798,24 +1804,19 @@ _LOOSE_CLAIM = re.compile(
     r"under|up\s+to|at\s+least|some|estimated|between)\b",
     re.IGNORECASE,
 )
-_YEAR_LIKE = re.compile(r"1\d{3}|20\d{2}")
-_SEASON_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*[-–/]\s*(\d\d)\b")
 
 
 def _season_for_year(claim: str, sentence: str) -> str | None:
     """A season the sentence names across two years ("won the 2015-16 Premier League") for
     a claim dated by one of them alone ("won the Premier League in 2015"): which year the
     claim means is not said."""
-    if _SEASON_SPAN.search(claim):
+    if season_years(claim):
         return None
-    years = set(re.findall(r"\b(?:1\d{3}|20\d{2})\b", claim))
-    for m in _SEASON_SPAN.finditer(sentence):
-        start = int(m.group(1))
-        end = start // 100 * 100 + int(m.group(2))
-        if years & {str(start), str(end)} and not re.search(
-            rf"\b(?:{start}|{end})\b", _SEASON_SPAN.sub("", sentence)
-        ):
-            return f"the {m.group(0)} season, not a year"
+    years = {int(y) for y in _YEARS.findall(claim)}
+    spanned = years & season_years(sentence)
+    said_alone = {int(y) for y in _YEARS.findall(without_seasons(sentence))}
+    if spanned and not spanned & said_alone:
+        return f"a season across two years, not {min(spanned)} alone"
     return None
 
 

@@ -3779,9 +3779,9 @@ _DOERS = frozenset({"person", "org", "place"})
 def done_by_another(claim: Record, found: Sequence[Record]) -> Record | None:
     """The claim's act and values said of another named doer, and nothing of the claim's
     subject: "Bill Gates founded Microsoft in 1975" for "Paul Allen co-founded Microsoft in
-    1975" (a co-founder named alone says nothing of the other); "Jaguar Land Rover, a
-    subsidiary of Tata Motors, is headquartered in Coventry" for Tata Motors. The record
-    that says it."""
+    1975" (a co-founder named alone says nothing of the other); "Australia, which includes
+    the island state of Tasmania, has a population of over 25 million" for Tasmania. The
+    record that says it."""
     if claim.negated or claim.role or not claim.subject_proper:
         return None
     if claim.relation == "be" and not all(a.prep for a in claim.args):
@@ -3793,13 +3793,13 @@ def done_by_another(claim: Record, found: Sequence[Record]) -> Record | None:
     telling = set(claim.subject.split()) - _GENERIC
     if any(telling & set(r.subject.split()) for r in found):
         return None  # the subject named more fully ("The Free State of Saxony")
+    # ("his doctorate": the doer's own, said of each as his)
+    owned = sum(1 for a in claim.args if a.text.lower().startswith(_OWNERS))
     for r in found:
         if r.negated or not r.asserted or not same_relation(claim.relation, r.relation):
             continue
         confirmed, clashing, _said = _agreement(claim.args, r.args)
         doer = r.subject_kind in _DOERS and not _made_by_someone(r)
-        # ("his doctorate": the doer's own, said of each as his)
-        owned = sum(1 for a in claim.args if a.text.lower().startswith(_OWNERS))
         said_all = not clashing and confirmed >= 1 and confirmed + owned >= len(claim.args)
         if doer and said_all and _someone_else(claim, r):
             return r

@@ -37,12 +37,14 @@ __all__ = [
     "Value",
     "ValueKind",
     "compare",
+    "excepted_at_head",
     "excepted_holders",
     "rank",
     "rank_also_given",
     "ranking_measures",
     "season_years",
     "values_in",
+    "without_seasons",
 ]
 
 ValueKind = Literal["year", "date", "quantity", "name", "ordinal", "exclusive", "direction"]
@@ -229,6 +231,12 @@ def season_years(text: str) -> frozenset[int]:
         if second == first + 1:
             out |= {first, second}
     return frozenset(out)
+
+
+def without_seasons(text: str) -> str:
+    """The text with its seasons and short spans taken out ("won the 2015-16 title in May":
+    "won the  title in May"), to see which years it says on their own."""
+    return _SEASON.sub("", text)
 
 
 def rank(value: Value) -> int:
