@@ -37,6 +37,7 @@ from verifier.judges.frames.guards import (
     continents,
     cut_off,
     dated,
+    done_once,
     excepted,
     finished_by_a_doer,
     headcount,
@@ -454,6 +455,28 @@ def test_another_event_two_values_or_another_name() -> None:
     assert another_event(_text_conflict()) is None
 
 
+def _made_conflict(claim: str, found: str, kind: str = "name", **fields: object) -> Conflict:
+    return Conflict("slot", kind, "name A vs B", frame_of(claim), frame_of(found), **fields)  # type: ignore[arg-type]
+
+
+def test_done_once_another_maker_and_date_of_a_thing_made_once() -> None:
+    claim = "The Orva Bridge was designed by Tor Vik in 1882."
+    assert done_once(
+        _made_conflict(claim, "The Orva Bridge was designed by Ada Berg in 1838.", siblings=1)
+    )
+    # one value apart is the slot rules' own conflict, not this guard's
+    assert (
+        done_once(_made_conflict(claim, "The Orva Bridge was designed by Ada Berg in 1882."))
+        is None
+    )
+    # two dates, no other maker; an act done many times
+    assert done_once(_made_conflict(claim, "x", kind="year", siblings=1)) is None
+    won = "Tor Vik won the Orva Prize in 1882."
+    assert (
+        done_once(_made_conflict(won, "Ada Berg won the Orva Prize in 1838.", siblings=1)) is None
+    )
+
+
 @pytest.mark.parametrize(
     ("guard", "feature"),
     [(loose_relation, "loose_relation"), (repeated, "repeated"), (dated, "dated")],
@@ -470,6 +493,7 @@ def test_every_guard_is_in_the_table_once_with_a_test() -> None:
     assert {g.name for g in CLAIM_GUARDS} == {"corroborated", "single_source"}
     tested = {f.__name__ for f in PAIRS} | {
         "another_event",
+        "done_once",
         "loose_relation",
         "repeated",
         "dated",

@@ -963,3 +963,46 @@ def test_the_former_a_part_played_a_belief_and_a_namesake(
     claim: str, text: str, label: str
 ) -> None:
     assert FrameJudge().decide(claim, [text]).label == label
+
+
+@pytest.mark.parametrize(
+    ("claim", "text", "flagged"),
+    [
+        # its maker and its date both other: the same act, made once (records)
+        (
+            "The first steam loom was invented by Tor Vik in 1882.",
+            "The first steam loom was made by the Danish engineer Ada Berg in 1838.",
+            True,
+        ),
+        # (the slot rules: the same relation word, two values differ)
+        (
+            "The Orva Bridge was designed by Tor Vik in 1882.",
+            "The Orva Bridge was designed by Ada Berg in 1838.",
+            True,
+        ),
+        # an act done many times: another winner in another year is another event
+        (
+            "Tor Vik won the Orva Prize in 1882.",
+            "Ada Berg won the Orva Prize in 1838.",
+            False,
+        ),
+        # built over centuries: two dates, no other maker, is no conflict
+        (
+            "The Orva Wall had its first sections built in the 7th century BC.",
+            "The Orva Wall was continuously built from the 3rd century BC to the 17th century.",
+            False,
+        ),
+    ],
+)
+def test_a_thing_made_once_by_another_maker_at_another_time_is_for_review(
+    claim: str, text: str, flagged: bool
+) -> None:
+    """Two values differ, so which is wrong (or whether it is another thing) is the rater's
+    question: never a cap, never dismissed as another event."""
+    decision = FrameJudge().decide(claim, [text])
+    assert decision.label != "refuted"
+    conflict = decision.lead is not None and bool(decision.lead.conflicts)
+    assert conflict == flagged
+    if flagged:
+        assert decision.lead is not None
+        assert decision.lead.confidence >= REVIEW_THRESHOLD

@@ -868,6 +868,33 @@ def another_source(c: Conflict) -> str | None:
 # --- text: the sentence's conflicts together --------------------------------------------
 
 
+# The acts a thing undergoes once: made, founded, built, found, written, born, dead. A sentence
+# that gives the claim's subject, named surely, another doer and another date of one of them
+# speaks of the same act, not another event ("The first artificial heart was invented by
+# Jarvik in 1982" / "... was made by Demikhov in 1938"): both values differ, so which one is
+# wrong is for the rater, never a cap.
+_DONE_ONCE = frozenset(
+    {"create", "found", "build", "discover", "write", "compose", "paint", "direct", "born", "die"}
+)
+
+
+def done_once(c: Conflict) -> str | None:
+    """Two values of an act a thing undergoes once (:data:`_DONE_ONCE`) differ in a sentence
+    about the claim's subject, named surely and with the claim's relation: a conflict for
+    review rather than another event."""
+    if (
+        c.siblings
+        and c.kind == "name"  # another doer: not a span of building, not two dates
+        and not c.mismatches
+        and c.subject >= 3
+        and c.same_relation
+        and c.claim.relation in _DONE_ONCE
+        and c.found.relation == c.claim.relation
+    ):
+        return f"{c.siblings + 1} values of an act done once differ"
+    return None
+
+
 def another_event(c: Conflict) -> str | None:
     """A sentence that differs from the claim in two values at once, or answers one of the
     claim's names with an unrelated one, speaks of another event."""
@@ -1024,6 +1051,7 @@ FRAME_GUARDS: tuple[Guard[Conflict], ...] = (
     ),
     Guard("excepted", "a first place said after another", Action.DISMISS, Stage.CONFLICT, excepted),
     Guard("another_measure", "another measure", Action.DISMISS, Stage.CONFLICT, another_measure),
+    Guard("done_once", "an act done once", Action.DEMOTE, Stage.TEXT, done_once),
     Guard("another_event", "another event", Action.DISMISS, Stage.TEXT, another_event),
     Guard(
         "loose_relation",

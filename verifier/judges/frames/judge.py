@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from verifier.judges.base import (
     REFUTED_THRESHOLD,
+    Action,
     Agreement,
     Call,
     Decision,
@@ -1159,7 +1160,10 @@ class FrameJudge:
             elif f.conflicts:
                 conflict = f.conflicts[0]
                 conflict.siblings, conflict.mismatches = len(f.conflicts) - 1, f.mismatches
-                if (call := first_call(Stage.TEXT, conflict)) is not None:
+                call = first_call(Stage.TEXT, conflict)
+                if call is not None and call.action is Action.DEMOTE:
+                    weak.append((f, _LOOSE_CAP, conflict, call))
+                elif call is not None:
                     f.dismissed.append((conflict, call))
             elif self._supports(f):
                 supports.append(f)

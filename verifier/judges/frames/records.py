@@ -4863,6 +4863,8 @@ def _one_value_apart(
         or _made_meets(claim.relation, found.relation)
         or _held_took_place(claim, found)
     )
+    if len(said) >= 2 and same and not negated and _made_by_another_then(claim, found, clashing):
+        return Match("contradiction", "maker", "; ".join(said), claim, found, features)
     # who made it is one slot of a making relation, whatever else may repeat ("signed")
     clashing = clashing if one_apart else []
     if any(a.prep == "by" for a in clashing) and _made_together(claim, found):
@@ -4890,6 +4892,21 @@ def _one_value_apart(
     if len(said) >= 2:
         return Match("unrelated", "another event", "; ".join(said), claim, found, features)
     return Match("unrelated", "partial", "; ".join(said), claim, found, features)
+
+
+def _made_by_another_then(claim: Record, found: Record, clashing: Sequence[Arg]) -> bool:
+    """A made thing said made by another person at another time ("The first artificial heart
+    was invented by Robert Jarvik in 1982" / "... was made by Vladimir Demikhov in 1938"):
+    the same act, done once, with its maker and its date both other, not another event; a
+    question for the rater ("maker" is review-only)."""
+    makers = [a for a in clashing if a.prep == "by"]
+    return (
+        claim.patient
+        and (claim.relation in _MAKING or _made_meets(claim.relation, found.relation))
+        and len(makers) == 1
+        and makers[0].kind == "person"
+        and all(a.kind == "time" for a in clashing if a.prep != "by")
+    )
 
 
 # prepositions after which a subject has many values: what a river flows through, what a
