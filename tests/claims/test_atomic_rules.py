@@ -241,6 +241,41 @@ def test_an_absolute_phrase_is_a_claim_read_for_the_subject() -> None:
     assert kept.claim.endswith("captain scoring twice.")
 
 
+def test_with_hung_on_the_clauses_object_says_what_the_subject_has() -> None:
+    response = "Velta has the largest number of ferries in Europe, with 94 ferries in service."
+    largest, has = _claims(response)
+    assert largest.claim == "Velta has the largest number of ferries in Europe."
+    assert has.claim == "Velta has 94 ferries in service."
+    assert _pieces(response, has) == ["Velta", "94 ferries in service"]
+    # an absolute phrase the parser hung on the object stays in its claim
+    response = (
+        "Rugby is the most popular sport in the country, with a large share of the people "
+        "actively involved in playing it."
+    )
+    (kept,) = _claims(response)
+    assert kept.claim == response
+
+
+def test_a_place_and_its_region_is_one_place_not_a_list() -> None:
+    response = "The most populous city in the world is Tokyo, Japan with 37 million people."
+    claims = [d.claim for d in _claims(response)]
+    assert not any("is Japan" in c for c in claims)
+    assert any("Tokyo, Japan" in c for c in claims)
+    # a list of places stays a list
+    toured = [d.claim for d in _claims("The band toured Paris, London and Rome in 1990.")]
+    assert toured == [
+        "The band toured Paris in 1990.",
+        "The band toured London in 1990.",
+        "The band toured Rome in 1990.",
+    ]
+
+
+def test_he_never_stands_for_a_building_named_with_the() -> None:
+    response = "The Louvre is in Paris. He was born in Springfield and moved to Chicago."
+    claims = [d.claim for d in extract_claims(response)]
+    assert not any("Louvre was born" in c or "Louvre moved" in c for c in claims)
+
+
 def test_with_after_a_persons_clause_is_not_what_they_have() -> None:
     response = "Ann Lee moved to Paris in 1990, with her husband."
     (kept,) = _claims(response)

@@ -187,7 +187,9 @@ def entity_of(token: Token, words: str) -> Entity | None:
         token.lemma_.lower(),
         _kind(token),
         token.pos_ == "PROPN",
-        named_person=token.ent_type_ == "PERSON",
+        # (a person's name takes no article: "The Louvre" the parser reads as a person is a
+        # building, and "he" never stands for it)
+        named_person=token.ent_type_ == "PERSON" and first != "the",
     )
 
 
@@ -722,6 +724,20 @@ def _misparsed(members: list[Token]) -> bool:
     )
 
 
+def _place_and_region(members: list[Token]) -> bool:
+    """ "Tokyo, Japan", "Springfield, Illinois": a place and the region it lies in, joined
+    by a comma alone (the parser's conjunction), not a list of two places."""
+    if len(members) != 2 or any(c.dep_ in ("cc", "preconj") for m in members for c in m.children):
+        return False
+    first, second = members
+    between = first.doc[first.i + 1 : second.i]
+    return (
+        [t.text for t in between] == [","]
+        and first.ent_type_ in ("GPE", "LOC")
+        and second.ent_type_ in ("GPE", "LOC")
+    )
+
+
 def _hyphen_piece(token: Token) -> bool:
     """A member the tokenizer cut from a hyphenated word: the hyphen itself, or a word
     joined with no space to a hyphen that is not its own ("co" and "founder" of
@@ -761,6 +777,8 @@ def _lists(tokens: set[int], doc: Doc) -> list[list[Token]]:
         if gerund and len(members) < 3:
             continue
         if _misparsed(members) or _alternatives(members) or _compound_measure(members):
+            continue
+        if _place_and_region(members):
             continue
         if 2 <= len(members) <= MAX_LIST and all(m.i in tokens for m in members):
             found.append(members)
@@ -1523,7 +1541,10 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
     subject) is "It has features such as Z"."""
     subject = _subject(h)
     out: list[_Claim] = []
-    for prep in h.children:
+    # (the parser may hang it on the clause's object: "has the highest number of plants in
+    # the world, with 94 reactors", "is the second largest country, with an area of ...")
+    objects = [c for c in h.children if c.dep_ in ("dobj", "attr")]
+    for prep in [*h.children, *(c for o in objects for c in o.children)]:
         if (
             prep.dep_ != "prep"
             or prep.lower_ != "with"
@@ -1556,7 +1577,16 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
                     part.subs[min(named)] = doc[min(named)].lower_
                 part.inserted[min(clause_words)] = ","
                 part.notes.append(f"read for {_words(doc, named)!r}")
-        elif noun is not None and _has_reading(subject, noun):
+        elif (
+            noun is not None
+            and _has_reading(subject, noun)
+            # (on the object, "with a portion of the population involved in it" is an absolute
+            # phrase the parser hung there: no having)
+            and not (
+                prep.head.i != h.i
+                and any(t.dep_ == "acl" and t.tag_ == "VBN" for t in noun.subtree)
+            )
+        ):
             assert subject is not None
             part = _Claim((_subtree(noun) & words) | _np_tokens(subject, {x.i for x in heads}))
             part.inserted[noun.left_edge.i] = _having(subject, h)
