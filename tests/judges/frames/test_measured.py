@@ -161,11 +161,14 @@ def test_what_a_ratio_or_size_does_not_settle(claim: str, text: str) -> None:
     assert _outcomes(claim, text) == []
 
 
-def test_decimal_commas_are_not_read() -> None:
-    # "1,33" is no 1, "0,687" no 687: a sentence with a decimal comma is not read
+def test_decimal_commas_are_read_as_decimals() -> None:
+    # "1,33" is 1.33, not 133; "0,687" is 0.687, not 687
     text = "The density of Orvan is 1,33 g/cm3 whereas the density of Kessa is only 0,687 g/cm3."
+    assert _outcomes("Orvan is less dense than Kessa.", text) == ["contradiction"]
+    assert _outcomes("Orvan is denser than Kessa.", text) == ["support"]
+    # "1,330" beside a decimal comma may be either: the sentence is not read
+    text = "The density of Orvan is 1,330 g/cm3 whereas the density of Kessa is only 0,687 g/cm3."
     assert _outcomes("Orvan is less dense than Kessa.", text) == []
-    assert _outcomes("Orvan is denser than Kessa.", text) == []
 
 
 @pytest.mark.parametrize(

@@ -109,6 +109,23 @@ _NUMBER = re.compile(r"(?<![\w.,])[-−–]?\d[\d,.]*")  # not "K2", not "cm3"
 _MARGIN = 0.005  # values closer than this (relative) are not read as one above the other
 
 
+# a comma between digits, with the digits around it
+_DIGIT_COMMA = re.compile(r"(\d+),(\d+)")
+
+
+def _decimal_points(sentence: str) -> str | None:
+    """The sentence as the numbers read it: its decimal commas ("1,33 g/cm3", "0,687",
+    "29,94%") said as points when the sentence writes its decimals so; None when a comma
+    between digits may mean either ("1,330": thousands, or a decimal to three places)
+    beside a decimal comma. Every character keeps its offset."""
+    if _DECIMAL_COMMA.search(sentence) is None:
+        return sentence
+    for m in _DIGIT_COMMA.finditer(sentence):
+        if len(m.group(2)) == 3 and m.group(1) != "0":
+            return None
+    return _DIGIT_COMMA.sub(r"\1.\2", sentence)
+
+
 def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
     """The comparison ``claim`` (a record of relation ``than:<adjective>:<+|->``) against
     each sentence of ``text`` that gives the adjective's measure for both sides: a support
@@ -123,11 +140,12 @@ def measured_readings(claim: Record, text: str) -> list[tuple[Match, int, int]]:
     out = []
     for start, end in sentence_spans(text, how=Splitting.QUICK):
         sentence = text[start:end]
-        if _DECIMAL_COMMA.search(sentence):
-            continue  # "1,33 g/cm3", "0,687": a decimal comma the numbers read otherwise
-        values = _values_of_sides(sentence, mine, theirs, words)
+        read = _decimal_points(sentence)
+        if read is None:
+            continue  # "1,330 and 0,687": a comma that may group thousands or mark decimals
+        values = _values_of_sides(read, mine, theirs, words)
         if values is None:
-            by_ratio = _ratio_match(claim, sentence, mine, theirs, words, sign)
+            by_ratio = _ratio_match(claim, read, mine, theirs, words, sign)
             if by_ratio is not None:
                 out.append((by_ratio, start, end))
             continue
