@@ -2998,3 +2998,37 @@ def test_two_titles_a_plural_apart_are_two_works() -> None:
     )
     assert ("support", "same") not in kinds
     assert ("support", "same") in _kinds("Tor Vik directed Storm.", "Tor Vik directed Storm.")
+
+
+def test_a_superlative_said_how_widely_or_worldwide_is_the_same_role() -> None:
+    # "most widely spoken" ranks as "most spoken"; "globally" is "in the world"
+    sentence = "Velsk is the second most widely spoken language globally."
+    assert ("support", "same") in _kinds(
+        "The second most spoken language in the world is Velsk.", sentence
+    )
+    assert ("contradiction", "unique_role") in _kinds(
+        "Orvan is the second most spoken language in the world.", sentence
+    )
+    # a region is no world
+    assert _says_nothing(
+        "Velsk is the most spoken language in the world.",
+        "Velsk is the most widely spoken language in Kessa.",
+    )
+
+
+def test_a_ranking_the_source_measures_otherwise_is_not_supported() -> None:
+    # the source ranks by native speakers, the claim by every speaker
+    claim = "Velsk is the second most spoken language in the world."
+    assert ("support", "same") not in _kinds(
+        claim, "Velsk is the second most spoken language in the world in terms of native speakers."
+    )
+    # by volume, not by surface area
+    assert ("support", "same") not in _kinds(
+        "Lake Orva is the largest lake in the world by surface area.",
+        "Lake Orva is the largest lake in the world by volume.",
+    )
+    # a source that names no measure ranks as the claim does
+    assert ("support", "same") in _kinds(
+        "Kessa is the largest country in the world by area.",
+        "Kessa is the largest country in the world.",
+    )

@@ -773,8 +773,15 @@ def _most(modifier: Token) -> bool:
     return any(c.dep_ == "advmod" and c.lower_ == "most" for c in modifier.children)
 
 
+# how widely a superlative's participle holds, which it ranks by anyway: "the most widely
+# spoken language" is the most spoken one
+_HOW_WIDELY = re.compile(r"\bmost (?:widely|commonly|frequently) (?=\w+(?:ed|en)\b)")
+
+
 def _unknown(modifier: str) -> str:
-    """A superlative without "known" ("largest known" is "largest")."""
+    """A superlative without "known" ("largest known" is "largest") and without how widely
+    ("most widely spoken" is "most spoken")."""
+    modifier = _HOW_WIDELY.sub("most ", modifier)
     words = modifier.split()
     if len(words) > 1 and words[-1] in _KNOWN:
         return " ".join(words[:-1])
@@ -1177,7 +1184,21 @@ def _role_args(noun: Token, superlative: bool = False) -> list[Arg]:
             if child.pos_ == "PRON" and out:
                 continue  # "Montenegro's capital and its largest city": its = Montenegro's
             out.append(_arg(child, "of"))
+    ranked = any(t.tag_ in ("JJS", "RBS") for t in noun.subtree if t.i < noun.i)
+    if ranked and not out and _said_worldwide(noun):
+        # "the most spoken language globally" is the most spoken language in the world
+        out.append(Arg("the world", "of", "thing", "world", False))
     return out
+
+
+# adverbs that give a superlative the whole world for its scope
+_WORLDWIDE = frozenset({"globally", "worldwide", "internationally"})
+
+
+def _said_worldwide(noun: Token) -> bool:
+    """The role's noun, or the verb it is said with, carries "globally" or "worldwide"."""
+    near = [*noun.children, *(noun.head.children if noun.dep_ in ("attr", "oprd") else [])]
+    return any(c.dep_ == "advmod" and c.lower_ in _WORLDWIDE for c in near)
 
 
 def _args(predicate: Token) -> list[Arg]:
@@ -4546,6 +4567,13 @@ def _holds_role(claim: Record, found: Record, features: dict[str, float]) -> Mat
         # "Olaf Lund was the mayor of Bergen from 1970 to 1978" does not say he is now
         said = f"{found.subject_text} was the {found.relation}: not said to be now"
         return Match("other_subject", "another time", said, claim, found, features)
+    ranking = _ranked(claim.relation)[1]
+    measured = ranking_measures(found.text)
+    if _opens_with_superlative(ranking) and measured and measured != _measured_by(claim, ranking):
+        # "the second most spoken language in terms of native speakers" does not say the
+        # second most spoken language, counting every speaker (a source that names no
+        # measure ranks as the claim does)
+        return Match("unrelated", "another measure", "", claim, found, features)
     said = f"{found.subject_text} is the {found.relation}"
     return Match("support", "same", said, claim, found, features)
 

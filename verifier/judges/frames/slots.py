@@ -120,10 +120,15 @@ _RANK = re.compile(
 _MEASURE = re.compile(
     r"\b(?:by|in terms of)\s+((?:[a-z]+\s+){0,2}?(?:area|population|volume|mass|size|length|"
     r"height|elevation|revenue|sales|output|production|capacity|gdp|number|count|"
-    r"circulation|market value|market capitalization|[a-z]+ count))\b",
+    r"circulation|market value|market capitalization|[a-z]+ count|speakers|users|visitors|"
+    r"passengers|members|subscribers))\b",
     re.IGNORECASE,
 )
-_SAME_MEASURE = {"total area": "area", "surface area": "area", "total population": "population"}
+_SAME_MEASURE = {
+    "total area": "area",
+    "surface area": "area",
+    "total population": "population",
+}
 # a height measured from a base or above the sea ("the tallest mountain measured from base to
 # peak": Mauna Kea; "the highest above sea level": Everest)
 _HEIGHT_FROM = re.compile(r"\b(?:from (?:its |the )?base|above (?:mean )?sea level)\b", re.I)
