@@ -788,3 +788,13 @@ def test_a_later_member_of_a_list_shares_the_first_members_article(
 )
 def test_a_list_of_roles_shares_its_one_of_phrase(response: str, expected: list[str]) -> None:
     assert [d.claim for d in _claims(response)] == expected
+
+
+def test_they_after_an_opening_clause_is_the_team_named_there() -> None:
+    response = (
+        "Velta won the Orva Cup twice. Both victories were led by Tor Vik. Although Velta "
+        "has been a strong team in Europe, they have not won the cup since 1986."
+    )
+    claims = [d.claim for d in extract_claims(response)]
+    assert not any(c.startswith("Both victories have") for c in claims)
+    assert any(c.startswith("Velta have not won the cup since 1986") for c in claims)

@@ -1948,6 +1948,19 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
             named = entity_of(first, _words(pronoun.doc, _np_tokens(first, set())))
             if named is not None:
                 return named
+    if pronoun.lower_ == "they" and pronoun.dep_ in _SUBJ:
+        # "Although Argentina has been a strong team, they have not won since 1986": a
+        # team, a country, a band named in the clause that opens the sentence ("they" of a
+        # name said in the singular), not a plural of the sentence before
+        for clause in pronoun.head.children:
+            named = _subject(clause) if clause.dep_ == "advcl" and clause.i < pronoun.i else None
+            if (
+                named is not None
+                and named.pos_ == "PROPN"
+                and named.ent_type_ in ("GPE", "ORG", "NORP")
+                and (entity := entity_of(named, _words(pronoun.doc, _np_tokens(named, set()))))
+            ):
+                return entity
     best: tuple[int, int, Entity] | None = None
     excluded = _opening_phrases(pronoun) | _governing_subject(pronoun)
     for chunk in doc.noun_chunks:
