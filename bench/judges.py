@@ -212,6 +212,7 @@ TEXTBOOK_FILES = {
     "textbook-traps5": "textbook_pairs_traps5.jsonl",
     "textbook-heldout18": "textbook_pairs_heldout18.jsonl",
     "textbook-traps6": "textbook_pairs_traps6.jsonl",
+    "textbook-heldout19": "textbook_pairs_heldout19.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -510,6 +511,17 @@ def textbook_heldout18(root: Path) -> Iterator[Pair]:
     read). On the tree before that session (7275902): 18 of 36 / 13 of 30 / 3 wrong; after
     it: 18 / 13 / 2."""
     for row in _textbook_rows("textbook-heldout18"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_heldout19(root: Path) -> Iterator[Pair]:
+    """A twenty-ninth set of 45 pairs (bench/data/textbook_pairs_heldout19.jsonl: 18
+    contradictions, 15 paraphrases, 12 traps) on makers and dates, comparisons with decimal
+    commas, rankings by another measure or region, counts and places, written blind by a
+    helper agent during the seventeenth session of 2026-11-30: held out (only its counts are
+    read). On the tree before that session (1e917d6): 9 of 18 / 9 of 15 / 2 wrong; after
+    it: 10 / 10 / 2."""
+    for row in _textbook_rows("textbook-heldout19"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -827,6 +839,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-traps5": textbook_traps5,
     "textbook-heldout18": textbook_heldout18,
     "textbook-traps6": textbook_traps6,
+    "textbook-heldout19": textbook_heldout19,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
