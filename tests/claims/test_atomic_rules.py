@@ -798,3 +798,24 @@ def test_they_after_an_opening_clause_is_the_team_named_there() -> None:
     claims = [d.claim for d in extract_claims(response)]
     assert not any(c.startswith("Both victories have") for c in claims)
     assert any(c.startswith("Velta have not won the cup since 1986") for c in claims)
+
+
+def test_it_after_there_is_no_exact_figure_is_that_figure() -> None:
+    response = "There is no exact number of ferries in Velta, but it is estimated to be around 90."
+    claims = [d.claim for d in extract_claims(response)]
+    assert "The number of ferries in Velta is estimated to be around 90." in claims
+    # "no exact answer" is nothing a later "it" stands for
+    claims = [d.claim for d in extract_claims("There is no exact answer, but it varies a lot.")]
+    assert not any(c.startswith("No exact answer") for c in claims)
+
+
+def test_it_raised_before_to_be_names_the_thing_before() -> None:
+    response = "The Orva Wall is a wall in Velta. It is estimated to be 2,000 km long."
+    claims = [d.claim for d in extract_claims(response)]
+    assert "The Orva Wall is estimated to be 2,000 km long." in claims
+    # an "it" that stands ahead of a clause stays as it is
+    kept = (
+        "The Orva Wall is in Velta. It is believed to have taken centuries for the craft to spread."
+    )
+    claims = [d.claim for d in extract_claims(kept)]
+    assert not any(c.startswith("The Orva Wall is believed") for c in claims)

@@ -176,8 +176,8 @@ def entity_of(token: Token, words: str) -> Entity | None:
     if token.ent_type_ in ("DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"):
         return None  # "September", "2021": no thing "it" or "they" stands for
     first = words.split()[0].lower()
-    if first in ("a", "an", "some", "any", "many", "each", "every"):
-        return None
+    if first in ("a", "an", "some", "any", "many", "each", "every", "no"):
+        return None  # ("no exact answer": nothing a later "it" stands for)
     if first in _QUESTION:
         return None  # "How many times" (a question's words): nothing a pronoun stands for
     if first in _DEMONSTRATIVE and token.pos_ != "PROPN":
@@ -514,6 +514,18 @@ def _is_expletive(subject: Token) -> bool:
         return True
     if head.lemma_ in _PROPOSITIONAL and deps & {"xcomp", "ccomp"}:
         return True  # "it means that ...": what was just said, no thing named
+    raised = [c for c in after if c.dep_ == "xcomp" and c.lemma_ == "be"]
+    if (
+        head.lemma_ in _REPORTING
+        and any(c.dep_ == "auxpass" for c in head.children)
+        and raised
+        and not deps & {"ccomp"}
+        and not any(t.dep_ in ("ccomp", "advcl", "csubj") for t in raised[0].subtree)
+    ):
+        # "It is estimated to be 21,000 km long": the subject of "to be", raised, names a
+        # thing ("It is believed that ...", "it is believed to have taken centuries for the
+        # technology to spread" do not)
+        return False
     return head.lemma_ in _REPORTING and bool(deps & {"xcomp", "ccomp"})
 
 
@@ -1925,9 +1937,44 @@ def _names_already(doc: Doc, claim: _Claim, entity: Entity) -> bool:
     return entity.text.lower() in said
 
 
+# words that say how sure a figure is, which "there is no exact number of X" denies
+_SURE_WORDS = frozenset(
+    "exact precise definitive definite official known single fixed agreed accurate specific "
+    "certain universal".split()
+)
+
+
+def _denied_figure(pronoun: Token) -> Entity | None:
+    """ "There is no exact number of neurons in the brain, but it is estimated to be around
+    100 billion": "it" is the number of neurons in the brain, which the first clause only
+    says no one knows exactly."""
+    verb = pronoun.head
+    if pronoun.lower_ != "it" or pronoun.dep_ not in _SUBJ or verb.dep_ != "conj":
+        return None
+    first = verb.head
+    if not any(c.dep_ == "expl" for c in first.children):
+        return None
+    noun = next((c for c in first.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
+    if noun is None or not any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children):
+        return None
+    said = {
+        c.i
+        for c in noun.children
+        if c.dep_ == "det" or (c.dep_ == "amod" and c.lower_ in _SURE_WORDS)
+    }
+    words = _np_tokens(noun, said)
+    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
+        return None  # "there is no exact answer, but it ...": what it is of is not said
+    said_words = _joined(pronoun.doc, words).strip()
+    return Entity(f"the {said_words}", noun.lemma_.lower(), "thing", False)
+
+
 def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity | None:
     """What "it" or "they" stands for in its own sentence: a noun phrase before it of its
     number, the one the answer already spoke of first, else the subject, else the nearest."""
+    denied = _denied_figure(pronoun)
+    if denied is not None:
+        return denied
     if (
         pronoun.lower_ in ("they", "it")
         and pronoun.dep_ in _SUBJ
