@@ -349,7 +349,15 @@ def _precision(raw: str, value: float) -> float:
     else:
         stripped = digits.rstrip("0")
         step = 10.0 ** (len(digits) - len(stripped)) if stripped else 1.0
+        if stripped and stripped != digits:
+            # a round number's zeros may or may not be significant: "100" is not anything
+            # from 50 to 150 ("100 billion neurons" is no 86 billion), at most a tenth off
+            return min(0.5 * step / abs(value), _ROUND_AT_MOST)
     return 0.5 * step / abs(value)
+
+
+# the most a round number ("100", "1,000", "300") is read as approximate, relative
+_ROUND_AT_MOST = 0.1
 
 
 def _quantity(sentence: str, m: re.Match[str]) -> Quantity | None:

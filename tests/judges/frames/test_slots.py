@@ -72,7 +72,11 @@ def test_centuries_span_their_years() -> None:
         ("It costs $5 million.", "It costs €5 million.", "unrelated"),
         # each number's precision is of its own value: "1" is 0.5 to 1.5, not up to 2
         ("Its atomic number is 1.", "Its atomic number is 2.", "conflict"),
-        ("It has 10 moons.", "It has 15 moons.", "same"),  # "10": 5 to 15
+        # a round number's zeros may not be significant, but it is at most a tenth off:
+        # "10" is 9 to 11, "100 billion" no 86 billion; "7,000 km" (to the thousand) is 6,650
+        ("It has 10 moons.", "It has 15 moons.", "conflict"),
+        ("It has 100 billion neurons.", "It has 86 billion neurons.", "conflict"),
+        ("It is 7,000 km long.", "It is 6,650 km long.", "same"),
         ("It has 15 moons.", "It has 10 moons.", "conflict"),
     ],
 )
