@@ -1969,6 +1969,25 @@ def _denied_figure(pronoun: Token) -> Entity | None:
     return Entity(f"the {said_words}", noun.lemma_.lower(), "thing", False)
 
 
+def _named_in_opening_clause(pronoun: Token) -> Entity | None:
+    """ "Although Argentina has been a strong team, they have not won since 1986": "they"
+    is the team, country or body named in the clause that opens the sentence ("they" of a
+    name said in the singular), not a plural of the sentence before."""
+    if pronoun.lower_ != "they" or pronoun.dep_ not in _SUBJ:
+        return None
+    for clause in pronoun.head.children:
+        if clause.dep_ != "advcl" or clause.i > pronoun.i:
+            continue
+        named = _subject(clause)
+        if (
+            named is not None
+            and named.pos_ == "PROPN"
+            and named.ent_type_ in ("GPE", "ORG", "NORP")
+        ):
+            return entity_of(named, _words(pronoun.doc, _np_tokens(named, set())))
+    return None
+
+
 def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity | None:
     """What "it" or "they" stands for in its own sentence: a noun phrase before it of its
     number, the one the answer already spoke of first, else the subject, else the nearest."""
@@ -1995,19 +2014,9 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
             named = entity_of(first, _words(pronoun.doc, _np_tokens(first, set())))
             if named is not None:
                 return named
-    if pronoun.lower_ == "they" and pronoun.dep_ in _SUBJ:
-        # "Although Argentina has been a strong team, they have not won since 1986": a
-        # team, a country, a band named in the clause that opens the sentence ("they" of a
-        # name said in the singular), not a plural of the sentence before
-        for clause in pronoun.head.children:
-            named = _subject(clause) if clause.dep_ == "advcl" and clause.i < pronoun.i else None
-            if (
-                named is not None
-                and named.pos_ == "PROPN"
-                and named.ent_type_ in ("GPE", "ORG", "NORP")
-                and (entity := entity_of(named, _words(pronoun.doc, _np_tokens(named, set()))))
-            ):
-                return entity
+    opening = _named_in_opening_clause(pronoun)
+    if opening is not None:
+        return opening
     best: tuple[int, int, Entity] | None = None
     excluded = _opening_phrases(pronoun) | _governing_subject(pronoun)
     for chunk in doc.noun_chunks:
