@@ -819,3 +819,14 @@ def test_it_raised_before_to_be_names_the_thing_before() -> None:
     )
     claims = [d.claim for d in extract_claims(kept)]
     assert not any(c.startswith("The Orva Wall is believed") for c in claims)
+
+
+def test_it_after_a_report_is_the_reported_clauses_subject() -> None:
+    response = (
+        "Velta is a town in Orva. Evidence suggests that weaving in Velta began around 200 "
+        "BCE, but it did not become widespread until much later."
+    )
+    claims = [d.claim for d in extract_claims(response)]
+    assert any(c.startswith("Weaving in Velta did not become widespread") for c in claims)
+    studies = "Studies show that the drug works, but it has side effects."
+    assert "The drug has side effects." in [d.claim for d in extract_claims(studies)]

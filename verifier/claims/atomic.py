@@ -1988,6 +1988,25 @@ def _named_in_opening_clause(pronoun: Token) -> Entity | None:
     return None
 
 
+def _reported_subject(pronoun: Token, kind: str) -> Entity | None:
+    """ "Evidence suggests that ironworking began around 200 BCE, but it did not spread
+    until later": "it" of a clause joined to a report is the reported clause's subject, not
+    the evidence, nor a name inside the report."""
+    if pronoun.lower_ != "it" or pronoun.dep_ not in _SUBJ or pronoun.head.dep_ != "conj":
+        return None
+    reported = next((c for c in pronoun.head.head.children if c.dep_ == "ccomp"), None)
+    said = _subject(reported) if reported is not None else None
+    if said is None or kind != "thing":
+        return None
+    words = _joined(pronoun.doc, _np_tokens(said, set())).strip()
+    if said.tag_ == "VBG" and said.dep_ == "csubj" and len(words.split()) <= 6:
+        # ("ironworking" read as a verb: a gerund subject names an activity)
+        return Entity(words, said.lemma_.lower(), "thing", False)
+    if said.pos_ not in ("NOUN", "PROPN") or _kind(said) != kind:
+        return None
+    return entity_of(said, words)
+
+
 def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity | None:
     """What "it" or "they" stands for in its own sentence: a noun phrase before it of its
     number, the one the answer already spoke of first, else the subject, else the nearest."""
@@ -2014,7 +2033,7 @@ def _in_sentence(doc: Doc, pronoun: Token, kind: str, memory: Memory) -> Entity 
             named = entity_of(first, _words(pronoun.doc, _np_tokens(first, set())))
             if named is not None:
                 return named
-    opening = _named_in_opening_clause(pronoun)
+    opening = _named_in_opening_clause(pronoun) or _reported_subject(pronoun, kind)
     if opening is not None:
         return opening
     best: tuple[int, int, Entity] | None = None
