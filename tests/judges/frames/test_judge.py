@@ -368,3 +368,15 @@ def test_a_superlative_said_of_another_supports_no_one_else() -> None:
     assert judge.decide(
         "Lake Tarn is the largest of the Orva Lakes by surface area.", text
     ).label == ("supported")
+
+
+def test_typographic_quotes_read_as_plain_ones_and_quoted_as_given() -> None:
+    evidence = "Her first name, Velka, means “water” in Orvan."
+    decision = FrameJudge().decide('Velka means "water" in Orvan.', [evidence])
+    assert decision.label == "supported"
+    assert decision.lead is not None
+    assert decision.lead.sentence == evidence  # the page's own quotes
+    start, end = decision.lead.start, decision.lead.end
+    assert start is not None
+    assert end is not None
+    assert evidence[start:end] == decision.lead.sentence

@@ -439,6 +439,27 @@ def _settle(claim: Frame, checkable: list[Slot], found: Frame, finding: _Finding
     )
 
 
+# typographic quotes and apostrophes, each read as its plain one (one character for one:
+# every offset holds)
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'"})
+
+
+def straight_quotes(text: str) -> str:
+    """The text with its typographic quotes plain ("“water”" is '"water"')."""
+    return text.translate(_QUOTES)
+
+
+def _quoted_as_given(judgement: Judgement, evidence: Sequence[str]) -> Judgement:
+    """The judgement's sentence as its text gives it (its typographic quotes kept)."""
+    i, start, end = judgement.evidence_index, judgement.start, judgement.end
+    if judgement.sentence is None or i is None or start is None or end is None:
+        return judgement
+    given = evidence[i][start:end]
+    if given == judgement.sentence or straight_quotes(given) != judgement.sentence:
+        return judgement
+    return replace(judgement, sentence=given)
+
+
 def _add(finding: _Finding, conflict: Conflict) -> None:
     """A conflict the sentence makes, unless a guard of the conflict stage explains it."""
     call = first_call(Stage.CONFLICT, conflict)
@@ -492,7 +513,18 @@ class FrameJudge:
     ) -> list[Judgement]:
         """One judgement per text; ``before[i]`` is the page text before ``evidence[i]``,
         read only to know whom a pronoun or "the <noun>" stands for. The slot rules judge
-        first, then the records of a real parse check them (:mod:`.reader`)."""
+        first, then the records of a real parse check them (:mod:`.reader`). Typographic
+        quotes are read as plain ones (“water” is "water"); each judgement quotes its text
+        as given."""
+        plain = [straight_quotes(t) for t in evidence]
+        judged = self._judge_plain(
+            straight_quotes(claim), plain, [straight_quotes(t) for t in before]
+        )
+        return [_quoted_as_given(j, evidence) for j in judged]
+
+    def _judge_plain(
+        self, claim: str, evidence: Sequence[str], before: Sequence[str] = ()
+    ) -> list[Judgement]:
         judged = self._rules(claim, evidence, before)
         if judged and all(
             j.label == "inconclusive" and not j.conflicts and j.guard is None for j in judged
