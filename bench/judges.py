@@ -213,6 +213,7 @@ TEXTBOOK_FILES = {
     "textbook-heldout18": "textbook_pairs_heldout18.jsonl",
     "textbook-traps6": "textbook_pairs_traps6.jsonl",
     "textbook-heldout19": "textbook_pairs_heldout19.jsonl",
+    "textbook-figures": "textbook_pairs_figures.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -522,6 +523,18 @@ def textbook_heldout19(root: Path) -> Iterator[Pair]:
     read). On the tree before that session (1e917d6): 9 of 18 / 9 of 15 / 2 wrong; after
     it: 10 / 10 / 2."""
     for row in _textbook_rows("textbook-heldout19"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
+def textbook_figures(root: Path) -> Iterator[Pair]:
+    """A thirtieth set of 45 pairs (bench/data/textbook_pairs_figures.jsonl: 15
+    contradictions, 17 paraphrases, 13 traps) on figures as chatbots state them (round
+    numbers, counts, estimates, heights with and without antennas), written blind by a
+    helper agent during the seventeenth session of 2026-11-30; two traps relabelled
+    supported after writing, as their writer flagged (a height and a distance in other
+    units, which the numbers convert). Its wrong calls were read (a dev set). Measured
+    untouched on the tree before that session (1e917d6): 4 of 15 / 8 of 17 / 2 wrong."""
+    for row in _textbook_rows("textbook-figures"):
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
@@ -840,6 +853,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-heldout18": textbook_heldout18,
     "textbook-traps6": textbook_traps6,
     "textbook-heldout19": textbook_heldout19,
+    "textbook-figures": textbook_figures,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }

@@ -358,6 +358,8 @@ def _precision(raw: str, value: float) -> float:
 
 # the most a round number ("100", "1,000", "300") is read as approximate, relative
 _ROUND_AT_MOST = 0.1
+# counts under this, with no hedge, are exact
+_EXACT_BELOW = 100.0
 
 
 def _quantity(sentence: str, m: re.Match[str]) -> Quantity | None:
@@ -467,6 +469,10 @@ def _measured_quantity(
             unit, end = counted, tail.noun_end
     if is_word and value == 1.0 and unit in ("count:of", "count:the"):
         return None  # "one of the": not a count
+    if unit.startswith("count:") and scale == 1.0 and value < _EXACT_BELOW and not approx:
+        # a few things counted are counted exactly: "30 member states" is no 27, "10 moons"
+        # no 9 (a hedge, "about 30", or a large count, "17,000 islands", is loose)
+        tolerance = 0.0
     text = sentence[start:end]
     return Quantity(start, end, text, value, unit, tolerance, approx, bound)
 

@@ -787,3 +787,25 @@ def test_a_number_of_another_year_is_another_figure() -> None:
     assert judge.decide(claim, [other_year]).label == "inconclusive"
     same_year = "Anna Lind won six gold medals at the 2008 Orva Games."
     assert judge.decide(claim, [same_year]).label == "refuted"
+
+
+def test_another_measure_a_height_to_the_roof_or_with_an_antenna_only_when_near() -> None:
+    # the height to the tip and to the roof differ by what stands on the roof
+    assert another_measure(
+        conflict(
+            "The Orva Tower is 443 metres tall.",
+            "The Orva Tower's roof height is 381 metres.",
+            "quantity",
+        )
+    )
+    # no antenna makes a tower twice as tall: a conflict still
+    assert (
+        another_measure(
+            conflict(
+                "The Orva Tower is about 150 metres tall.",
+                "The Orva Tower stands about 330 metres tall including its antennas.",
+                "quantity",
+            )
+        )
+        is None
+    )

@@ -75,6 +75,11 @@ def test_centuries_span_their_years() -> None:
         # a round number's zeros may not be significant, but it is at most a tenth off:
         # "10" is 9 to 11, "100 billion" no 86 billion; "7,000 km" (to the thousand) is 6,650
         ("It has 10 moons.", "It has 15 moons.", "conflict"),
+        # a few things counted, with no hedge, are counted exactly; a hedge or a large
+        # count is loose
+        ("It has 30 member states.", "It has 27 member states.", "conflict"),
+        ("It has about 30 member states.", "It has 29 member states.", "same"),
+        ("It has over 17,000 islands.", "It has 17,508 islands.", "same"),
         ("It has 100 billion neurons.", "It has 86 billion neurons.", "conflict"),
         ("It is 7,000 km long.", "It is 6,650 km long.", "same"),
         ("It has 15 moons.", "It has 10 moons.", "conflict"),

@@ -577,11 +577,22 @@ def named_in_passing(c: Conflict) -> str | None:
     return None
 
 
+# a building's height to its roof or to the tip of what stands on it: the two differ by an
+# antenna's or a spire's height, not by half the building
+_PART_HEIGHT = re.compile(
+    r"roof height|architectural height|tip height|(?:to|at) the (?:roof|tip|pinnacle|spire)|"
+    r"(?:including|with|without|excluding) (?:its |the )?(?:antenna|antennas|spire|mast|pedestal)",
+    re.IGNORECASE,
+)
+_PART_HEIGHT_AT_MOST = 0.3  # of the taller: what an antenna or a spire may add
+
 # what a statistic measures of a set, or a bound of what varies: "the *average* radius of the
 # planets", "the members' *median* age", "a *peak* output of ...", "GDP *per capita*"
 _STATISTIC = re.compile(
     r"\b(?:average|mean|median|typical|per[ -]capita|per (?:person|head|inhabitant|resident)|"
-    r"combined|cumulative|aggregate|maximum|minimum|peak|top speed)\b",
+    r"combined|cumulative|aggregate|maximum|minimum|peak|top speed|"
+    # a building's heights: to its roof, to the tip of its antenna or spire
+    rf"{_PART_HEIGHT.pattern})\b",
     re.IGNORECASE,
 )
 
@@ -600,6 +611,16 @@ def _clause_of(frame: Frame, value: Value) -> str:
 
 def _measures(frame: Frame, value: Value) -> frozenset[str]:
     return frozenset(m.group().lower() for m in _STATISTIC.finditer(_clause_of(frame, value)))
+
+
+def _heights_near(c: Conflict) -> bool:
+    """The two heights differ by no more than what stands on a roof may add."""
+    if c.slot is None or c.other is None:
+        return False
+    a, b = c.slot.value.key, c.other.value.key
+    if not isinstance(a, float | int) or not isinstance(b, float | int) or not max(a, b):
+        return False
+    return abs(a - b) <= _PART_HEIGHT_AT_MOST * max(abs(a), abs(b))
 
 
 def another_measure(c: Conflict) -> str | None:
@@ -623,6 +644,8 @@ def another_measure(c: Conflict) -> str | None:
     mine, theirs = _measures(c.claim, c.slot.value), _measures(c.found, c.other.value)
     if mine == theirs:
         return None
+    if all(_PART_HEIGHT.fullmatch(m) for m in mine ^ theirs) and not _heights_near(c):
+        return None  # "about 150 metres" is no tower's height with or without its antennas
     return f"{' '.join(sorted(mine)) or 'the value'} vs {' '.join(sorted(theirs)) or 'the value'}"
 
 
