@@ -421,6 +421,20 @@ _PAIRS_OF = re.compile(
 )
 
 
+def _counted_after(rest: str) -> str:
+    """The noun a number counts after its first adjective: "two small moons", "two small,
+    irregularly shaped moons" (up to three more adjectives or adverbs, commas between)."""
+    for _ in range(4):
+        nxt = re.match(r",?\s+([a-z][a-z-]{2,})", rest)
+        if nxt is None:
+            return ""
+        word = nxt.group(1).lower()
+        if not (_ADJECTIVE.match(word) or word.endswith("ly")):
+            return word
+        rest = rest[nxt.end() :]
+    return ""
+
+
 def _tail(sentence: str, m: re.Match[str]) -> _Tail | None:
     """The number's scale, unit and noun; None when the noun is a calendar word (a
     count of days, months...)."""
@@ -430,8 +444,7 @@ def _tail(sentence: str, m: re.Match[str]) -> _Tail | None:
     if noun in _CALENDAR_WORDS:
         return None
     if noun and _ADJECTIVE.match(noun):
-        nxt = re.match(r"\s+([a-z][a-z-]{2,})", sentence[tail_start + noun_end :])
-        noun = nxt.group(1).lower() if nxt else ""
+        noun = _counted_after(sentence[tail_start + noun_end :])
     # "m" after a number is metres unless money came first ("$5m")
     if scale_word == "m" and not m.group("cur") and not unit_word:
         unit_word, scale_word = "m", ""

@@ -3032,3 +3032,15 @@ def test_a_ranking_the_source_measures_otherwise_is_not_supported() -> None:
         "Kessa is the largest country in the world by area.",
         "Kessa is the largest country in the world.",
     )
+
+
+def test_a_whole_named_by_its_parts_is_a_count_of_them() -> None:
+    sentence = (
+        "Velta is a federal republic of 50 states, a federal district, and several territories."
+    )
+    assert ("contradiction", "count") in _kinds("Velta has 52 states.", sentence)
+    assert ("support", "same") in _kinds("Velta has 50 states.", sentence)
+    orva = "Orva is a federation of six states, along with ten federal territories."
+    assert ("contradiction", "count") in _kinds("Orva has eight states.", orva)
+    # a whole of no counted parts says no count
+    assert _says_nothing("Velta has 52 states.", "Velta is a federal republic of states.")

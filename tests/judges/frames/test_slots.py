@@ -80,6 +80,8 @@ def test_centuries_span_their_years() -> None:
         ("It has 30 member states.", "It has 27 member states.", "conflict"),
         ("It has about 30 member states.", "It has 29 member states.", "same"),
         ("It has over 17,000 islands.", "It has 17,508 islands.", "same"),
+        # the noun counted after several adjectives: "two small, irregularly shaped moons"
+        ("It has four moons.", "It has two small, irregularly shaped moons.", "conflict"),
         ("It has 100 billion neurons.", "It has 86 billion neurons.", "conflict"),
         ("It is 7,000 km long.", "It is 6,650 km long.", "same"),
         ("It has 15 moons.", "It has 10 moons.", "conflict"),

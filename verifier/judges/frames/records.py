@@ -5219,10 +5219,46 @@ def _both_counts(claim: Record, found: Record) -> tuple[Record, Record] | None:
     ways, both as counts (None: not both counts)."""
     if not _counts(claim):
         return None
-    found = _none_counted(found)
+    found = _made_of(_none_counted(found))
     if not _counts(found):
         return None
     return _as_count(claim), _elided_parts(_as_count(found), claim)
+
+
+# a whole named by what it is made of: "a federal republic of 50 states", "an archipelago of
+# 17,508 islands", "a union of 27 member states"
+_WHOLE_OF = re.compile(
+    r"^(?:an? |the )?(?:[a-z-]+ ){0,3}(?:federation|confederation|republic|union|archipelago|"
+    r"chain|group|cluster|collection|league|alliance) of (?P<count>[\d][\d,.]*|[a-z]+)"
+    r"(?P<rest>(?: [a-z-]+){1,2})"
+)
+# words that end what a count counts: "50 states, a district", "27 member states located"
+_PARTS_END = frozenset(
+    {"a", "an", "the", "and", "or", "in", "with", "along", "of", "that", "which"}
+)
+
+
+def _made_of(record: Record) -> Record:
+    """ "The United States is a federal republic of 50 states, ...": a count of its parts
+    ("has 50 states"), to compare with a count."""
+    if record.relation != "be" or record.negated or len(record.args) != 1:
+        return record
+    arg = record.args[0]
+    m = _WHOLE_OF.match(arg.text.lower())
+    if m is None or arg.kind != "number":
+        return record
+    count = m["count"]
+    if not (count[0].isdigit() or word_number(count) is not None):
+        return record
+    words: list[str] = []
+    for word in m["rest"].split():
+        if word in _PARTS_END or word.endswith(("ed", "ing")):
+            break
+        words.append(word)
+    if not words:
+        return record
+    parts = " ".join([count, *words])
+    return replace(record, relation="have", args=(replace(arg, text=parts, key=parts),))
 
 
 def _none_counted(record: Record) -> Record:
