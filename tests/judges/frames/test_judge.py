@@ -380,3 +380,11 @@ def test_typographic_quotes_read_as_plain_ones_and_quoted_as_given() -> None:
     assert start is not None
     assert end is not None
     assert evidence[start:end] == decision.lead.sentence
+
+
+def test_a_measures_unit_word_is_no_word_the_sentence_must_say() -> None:
+    # "830 metres" and "829.8 m" are one length, compared as values
+    decision = FrameJudge().decide(
+        "The Orva Tower is about 830 metres tall.", ["The Orva Tower has a height of 829.8 m."]
+    )
+    assert decision.label == "supported"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -249,6 +250,21 @@ def _content(tokens: list[_Tok]) -> frozenset[str]:
     return frozenset(words)
 
 
+def _outside_units(tokens: list[_Tok], values: Sequence[Value]) -> list[_Tok]:
+    """The tokens outside a measure's own words: "830 metres" and "829.8 m" are one length,
+    compared as values, so "metres" is no word the other sentence must say (a count's noun,
+    "206 bones", is kept: it says what is counted)."""
+    spans = [
+        (v.start, v.end)
+        for v in values
+        if v.kind == "quantity"
+        and v.unit
+        and not v.unit.startswith("count:")
+        and v.unit != "time"  # "the Thirty Years' War": a name's words
+    ]
+    return [t for t in tokens if not any(a <= t.start and t.end <= b for a, b in spans)]
+
+
 @lru_cache(maxsize=1 << 15)
 def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
     """The frame of one sentence (see the module docstring). With ``kinds``, only values
@@ -285,7 +301,7 @@ def frame_of(sentence: str, kinds: frozenset[str] | None = None) -> Frame:
         subject_end=subject_end,
         relation=first_rel,
         slots=tuple(slots),
-        terms=_content(tokens),
+        terms=_content(_outside_units(tokens, values)),
         negated=negated,
         negations=_negations(tokens) if negated else frozenset(),
         exclusive=exclusive,
