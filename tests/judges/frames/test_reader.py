@@ -1006,3 +1006,14 @@ def test_a_thing_made_once_by_another_maker_at_another_time_is_for_review(
     if flagged:
         assert decision.lead is not None
         assert decision.lead.confidence >= REVIEW_THRESHOLD
+
+
+def test_a_figure_the_records_found_within_its_precision_need_not_be_written_the_same() -> None:
+    evidence = "Water covers about 70.8 percent of the surface of Orva."
+    judge = FrameJudge()
+    assert judge.decide("Water covers roughly 71% of the surface of Orva.", [evidence]).label == (
+        "supported"
+    )
+    assert judge.decide("Water covers 80% of the surface of Orva.", [evidence]).label != (
+        "supported"
+    )
