@@ -3044,3 +3044,12 @@ def test_a_whole_named_by_its_parts_is_a_count_of_them() -> None:
     assert ("contradiction", "count") in _kinds("Orva has eight states.", orva)
     # a whole of no counted parts says no count
     assert _says_nothing("Velta has 52 states.", "Velta is a federal republic of states.")
+
+
+def test_a_mountains_highest_point_gives_the_mountains_height() -> None:
+    sentence = (
+        "Kilimanjaro's highest point, Uhuru Peak on the Kibo cone, is 5,895 metres above sea level."
+    )
+    claim = "Mount Kilimanjaro rises to about 4,900 metres."
+    assert ("contradiction", "value") in _kinds(claim, sentence)
+    assert ("support", "same") in _kinds("Mount Kilimanjaro rises to about 5,900 metres.", sentence)

@@ -4365,12 +4365,66 @@ def compare_records(claim: Record, found: Record) -> Match:
     """How ``found`` (an evidence clause) stands to ``claim`` (see the module docstring)."""
     if not claim.subject or not found.subject:
         return Match("unrelated", "no subject", "", claim, found)
+    found = _summit_as_height(found)
     match = _compared(claim, found)
     if match.outcome in ("support", "contradiction") and not (claim.asserted and found.asserted):
         return replace(match, outcome="unrelated", kind="not asserted")
     if match.outcome == "unrelated" and _bearings_apart(claim, found):
         return replace(match, outcome="other_subject", kind="another bearing")
     return match
+
+
+# a mountain's top, whose height is the mountain's: "Kilimanjaro's highest point ... is 5,895
+# metres"
+_SUMMITS = frozenset({"highest point", "summit", "peak", "highest peak", "highest summit"})
+
+
+_SUMMIT_OF = re.compile(
+    r"^(?:(?P<owner>.+?)['’]s (?:highest point|summit|peak|highest peak|highest summit)|"
+    r"the (?:highest point|summit|peak) of (?P<of>.+))$",
+    re.IGNORECASE,
+)
+
+
+def _summit_as_height(found: Record) -> Record:
+    """ "Kilimanjaro's highest point, Uhuru Peak, is 5,895 metres above sea level", "the
+    summit of X is ... metres": the mountain's height ("Kilimanjaro rises to 5,895
+    metres"), to compare with a claim of it. The parse gives either the summit as a role
+    held by the figure or the figure as what the summit is."""
+    if found.negated:
+        return found
+    if found.role and found.relation in _SUMMITS and found.subject_kind == "number":
+        of = [a for a in found.args if a.prep == "of"]
+        figure_text = found.subject_text
+        mountain = (of[0].text, of[0].key) if len(of) == 1 else None
+    elif found.relation == "be" and (m := _SUMMIT_OF.match(found.subject_text)):
+        # ("is 5,895 metres above sea level": the parse may leave the figure out of the
+        # arguments; the sentence's one length, said in two units at most, is it)
+        lengths = [v for v in _values(found.text) if v.unit == "length"]
+        if not lengths or any(
+            abs(float(v.key) - float(lengths[0].key)) > 0.01 * float(lengths[0].key)  # type: ignore[arg-type]
+            for v in lengths
+        ):
+            return found
+        owner = m["owner"] or m["of"]
+        figure_text = lengths[0].text
+        mountain = (owner, _fold(owner))
+    else:
+        return found
+    figure = _values(figure_text)
+    if mountain is None or len(figure) != 1 or figure[0].unit != "length":
+        return found
+    height = Arg(figure_text, "to", "number", _fold(figure_text), True)  # "rises to"
+    return replace(
+        found,
+        subject=mountain[1],
+        subject_text=mountain[0],
+        subject_kind="place",
+        relation="high",
+        args=(height,),
+        role=False,
+        unique=False,
+    )
 
 
 def bearing_place(arg: Arg) -> str | None:
