@@ -1957,16 +1957,15 @@ def _denied_figure(pronoun: Token) -> Entity | None:
     noun = next((c for c in first.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
     if noun is None or not any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children):
         return None
-    said = {
+    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
+        return None  # "there is no exact answer, but it ...": what it is of is not said
+    denial = {
         c.i
         for c in noun.children
         if c.dep_ == "det" or (c.dep_ == "amod" and c.lower_ in _SURE_WORDS)
     }
-    words = _np_tokens(noun, said)
-    if not any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children):
-        return None  # "there is no exact answer, but it ...": what it is of is not said
-    said_words = _joined(pronoun.doc, words).strip()
-    return Entity(f"the {said_words}", noun.lemma_.lower(), "thing", False)
+    words = _joined(pronoun.doc, _np_tokens(noun, denial)).strip()
+    return Entity(f"the {words}", noun.lemma_.lower(), "thing", False)
 
 
 def _named_in_opening_clause(pronoun: Token) -> Entity | None:
