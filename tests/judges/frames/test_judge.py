@@ -388,3 +388,15 @@ def test_a_measures_unit_word_is_no_word_the_sentence_must_say() -> None:
         "The Orva Tower is about 830 metres tall.", ["The Orva Tower has a height of 829.8 m."]
     )
     assert decision.label == "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("The Orva Tower stands about 830 metres tall.", "supported"),
+        ("The Orva Tower stands 500 metres tall.", "refuted"),
+    ],
+)
+def test_stands_with_a_height_is_a_height_not_a_place(claim: str, label: str) -> None:
+    evidence = ["The Orva Tower has a height of 829.8 m."]
+    assert FrameJudge().decide(claim, evidence).label == label

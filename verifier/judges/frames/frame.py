@@ -204,6 +204,16 @@ _PLURAL_ENDINGS = (
 _new_tok = tuple.__new__  # a _Tok without NamedTuple's Python-level __new__ (the hot loop)
 
 
+_STANDS = frozenset({"stand", "stands", "stood", "standing"})
+
+
+def _stands_tall(raw: list[tuple[int, int, str]], n: int) -> bool:
+    """ "stands about 830 metres tall": a figure, then "tall" or "high", within the next
+    six words."""
+    after = [t.lower() for _s, _e, t in raw[n + 1 : n + 7]]
+    return any(t[0].isdigit() for t in after) and bool({"tall", "high"} & set(after))
+
+
 def _tokens(sentence: str) -> list[_Tok]:
     breaks = [m.start() for m in CLAUSE_BREAK.finditer(sentence) if not _conversion(sentence, m)]
     raw = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
@@ -230,6 +240,8 @@ def _tokens(sentence: str) -> list[_Tok]:
         if rel is not None and start > 0 and upper:
             rel = None  # "Calvin Cycle", "Fire Brigade": part of a name
         lowered = text.lower()
+        if rel == "locate" and lowered in _STANDS and _stands_tall(raw, n):
+            rel = "high"  # "stands 830 metres tall": a height, not where it stands
         if rel is None and verb and lowered not in _AUX:
             rel = f"v:{st}"  # a verb that is no relation of the table: itself
         content = lowered not in STOPWORDS and not text[0].isdigit() and len(text) > 1
