@@ -400,3 +400,14 @@ def test_a_measures_unit_word_is_no_word_the_sentence_must_say() -> None:
 def test_stands_with_a_height_is_a_height_not_a_place(claim: str, label: str) -> None:
     evidence = ["The Orva Tower has a height of 829.8 m."]
     assert FrameJudge().decide(claim, evidence).label == label
+
+
+def test_a_date_conflicts_whatever_else_the_claim_and_the_sentence_say() -> None:
+    claim = "The Velta Wall fell in November 1991, shortly before the Orva Union was dissolved."
+    sentence = (
+        "The Velta Wall fell on the night of 9 November 1989, when the guards unexpectedly "
+        "opened the gates into the city."
+    )
+    decision = FrameJudge().decide(claim, [sentence])
+    assert decision.label == "refuted", decision.reason
+    assert "November 1991 vs 9 November 1989" in decision.reason

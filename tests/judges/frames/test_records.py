@@ -3053,3 +3053,36 @@ def test_a_mountains_highest_point_gives_the_mountains_height() -> None:
     claim = "Mount Kilimanjaro rises to about 4,900 metres."
     assert ("contradiction", "value") in _kinds(claim, sentence)
     assert ("support", "same") in _kinds("Mount Kilimanjaro rises to about 5,900 metres.", sentence)
+
+
+def test_once_twice_and_thrice_count_wins() -> None:
+    sentence = "The Velta national football team has won three Orva Cups, in 1978, 1986 and 2022."
+    assert ("contradiction", "count") in _kinds("Velta has won the Orva Cup once.", sentence)
+    assert ("contradiction", "count") in _kinds("Velta has won the Orva Cup twice.", sentence)
+    assert ("support", "same") in _kinds("Velta has won the Orva Cup three times.", sentence)
+    # "once" before its verb says formerly, not how often
+    assert ("contradiction", "count") not in _kinds("Velta once won the Orva Cup.", sentence)
+
+
+def test_a_superlative_whose_noun_an_apposition_says_is_a_role() -> None:
+    sentence = "Kelvar, the sixth planet from the star, is the second-largest in the Orva System."
+    claim = "Kelvar is the largest planet in the Orva System."
+    assert ("contradiction", "rank") in _kinds(claim, sentence)
+
+
+def test_a_superlative_said_after_another_shares_its_scope_and_its_reference() -> None:
+    sentence = "Tarn is the smallest planet in the Orva System and the closest to Vell."
+    for claim in (
+        "Kelvar is the closest planet in the Orva System.",
+        "Kelvar is the closest planet to Vell.",
+        "Kelvar orbits closer to Vell than any other planet in the Orva System.",
+    ):
+        assert ("contradiction", "unique_role") in _kinds(claim, sentence), claim
+
+
+def test_a_date_the_parse_carries_a_clause_on_ends_before_it() -> None:
+    sentence = (
+        "The Velta Wall fell on the night of 9 November 1989, when the guards opened the gates."
+    )
+    (record,) = [r for r in records_of(parse(sentence)) if r.subject == "velta wall"]
+    assert [a.text for a in record.args] == ["the night of 9 November 1989"]

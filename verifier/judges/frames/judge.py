@@ -264,6 +264,11 @@ def _anchored(claim: Slot, found: Slot, agreement: float) -> bool:
         return True
     if a and not a.startswith("v:") and a in found.context:
         return True
+    if a and a in found.context and claim.value.kind in TIME:
+        # the date of the claim's act, its verb beside the sentence's date, whatever else
+        # either says ("fell in November 1991, shortly before the Soviet Union was
+        # dissolved" and "fell on the night of 9 November 1989, when ... opened")
+        return True
     if a and not a.startswith("v:") and b is None:
         # "gave birth on January 5, 1971" and "Joined the family in 1968": a value the claim
         # dates by a relation of the table is dated by it in the sentence too, or not at all
@@ -342,6 +347,17 @@ def _conflict(
         rivals=tuple(o for o, _a in conflicting),
         features=features,
     )
+
+
+def _clause_said(claim: Frame, slot: Slot, found: Frame) -> bool:
+    """The sentence says the act of the slot's clause: the claim's main relation, or a
+    relation the sentence has too. A name of another act of the claim ("..., shortly
+    before the Soviet Union was dissolved") answers no name of a sentence that does not
+    speak of that act."""
+    relation = slot.relation
+    if relation is None or relation == claim.relation:
+        return True
+    return relation == found.relation or any(s.relation == relation for s in found.slots)
 
 
 def _occasions(
@@ -977,7 +993,7 @@ class FrameJudge:
         if same:
             finding.confirmed.append(value_label(slot.value))
             finding.clauses |= {s.clause for s in same}
-        elif unrelated and not conflicting:
+        elif unrelated and not conflicting and _clause_said(claim, slot, found):
             finding.mismatches += 1
         elif conflicting:
             _add(finding, _conflict(claim, slot, found, finding, conflicting, words))

@@ -275,6 +275,13 @@ def _span_of(token: Token) -> Span:
             and (token.pos_ != "PROPN" or _name_goes_on(token, child))
         ):
             right = max(right, child.right_edge.i)
+    # a relative clause deeper in the phrase is not the phrase ("the night of 9 November
+    # 1989, when East German authorities opened the border": the night of 9 November 1989)
+    clause = next((t for t in doc[token.i + 1 : right + 1] if t.dep_ == "relcl"), None)
+    if clause is not None and clause.left_edge.i > token.i:
+        right = clause.left_edge.i - 1
+        while right > token.i and doc[right].is_punct:
+            right -= 1
     return doc[left : right + 1]
 
 
@@ -1252,6 +1259,9 @@ def _args(predicate: Token) -> list[Arg]:
                     out.append(_arg(obj, "by"))
         elif child.dep_ == "npadvmod":
             out += _adverbial(child)
+        elif child.dep_ == "advmod" and _how_often(predicate, child):
+            said = f"{_HOW_OFTEN[child.lower_]} times"
+            out.append(Arg(said, _TIMES, "number", _fold(said), False))
         elif child.lower_ == "aged":
             out += _aged(child)
         elif child.dep_ == "advmod" and _COMPASS_WORD.fullmatch(child.lower_):
@@ -1359,6 +1369,18 @@ def _whole_life(prep: Token, obj: Token) -> bool:
         and obj.lower_ in _LIFE
         and any(c.dep_ == "poss" and c.pos_ == "PRON" for c in obj.children)
     )
+
+
+# how often an act was done, said in one word ("won the World Cup once", "twice")
+_HOW_OFTEN = {"once": "1", "twice": "2", "thrice": "3"}
+
+
+def _how_often(predicate: Token, adverb: Token) -> bool:
+    """ "Twice", "thrice", and "once" after its verb: how often ("has won the World Cup
+    once"); "once" before it says formerly ("once won", "was once the capital")."""
+    if adverb.lower_ not in _HOW_OFTEN:
+        return False
+    return adverb.lower_ != "once" or adverb.i > predicate.i
 
 
 def _adverbial(noun: Token) -> list[Arg]:
@@ -2449,9 +2471,15 @@ def _elided_roles(
 ) -> list[Record]:
     """A superlative whose noun the sentence said once before: "the sixth planet from the
     Sun and the second-largest in the Solar System" (the second-largest planet), "the
-    largest country in South America and the fifth-largest in the world"."""
-    nouns = [n for attr in attrs for n in _holders(attr) if n.pos_ == "NOUN"]
-    if not nouns or subject is None:
+    largest country in South America and the fifth-largest in the world"), or in an
+    apposition to the subject ("Saturn, the sixth planet from the Sun, is the
+    second-largest in the Solar System")."""
+    if subject is None:
+        return []
+    nouns = [n for attr in attrs for n in _holders(attr) if n.pos_ == "NOUN"] or [
+        c for c in subject.children if c.dep_ == "appos" and c.pos_ == "NOUN"
+    ]
+    if not nouns:
         return []
     out = []
     for attr in attrs:
@@ -2472,8 +2500,20 @@ def _elided_roles(
                 for obj in prep.children
                 if obj.dep_ == "pobj"
             ]
-            name = f"{said.lower()} {_role_name(nouns[0]).split()[-1]}"
-            out.append(_record(subject, name, args, negated, True, True, text))
+            head = _role_name(nouns[0]).split()[-1]
+            names = [f"{said.lower()} {head}"]
+            to = next((c for c in word.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+            if to is not None and word.lower_ in _AFTER_NOUN:
+                # "... and the closest to the Sun": the planet closest to the Sun (as
+                # :func:`_superlative_of_place` names it), and the closest planet
+                words = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
+                names.append(" ".join([head, _SAME_SUPERLATIVE.get(word.lower_, word.lower_), *words]))
+            for name in names:
+                out.append(_record(subject, name, args, negated, True, True, text))
+                if not args and nouns[0].dep_ != "appos" and (scope := _role_args(nouns[0])):
+                    # "the smallest planet in the Solar System and the closest to the Sun":
+                    # the closest in the Solar System too, where it says no scope of its own
+                    out.append(_record(subject, name, scope, negated, True, True, text))
     return out
 
 
@@ -2567,6 +2607,12 @@ def _any_other_readings(
         said += [c for c in noun.children if c.lower_ == "any"]
         said += [t for o in where for t in o.head.subtree]
         words = frozenset(t.lower_ for t in said)
+        to = next((c for c in compared.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+        if to is not None and superlative in _AFTER_NOUN:
+            # "orbits closer to the Sun than any other planet": the planet closest to the
+            # Sun, as :func:`_superlative_of_place` names it (and as the role alone)
+            near = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
+            yield subject, " ".join([head, superlative, *near]), scope, verb, words
         yield subject, f"{superlative} {head}", scope, verb, words
 
 
@@ -4789,7 +4835,9 @@ def _wins_compared(claim: Record, found: Record) -> Match | None:
     "has won three World Cups"; "won Wimbledon seven times" / "eight Wimbledon titles"):
     the same count supports, another contradicts."""
     mine, theirs = _times_won(claim), _times_won(found)
-    if mine is None or theirs is None or not same_subject(claim, found):
+    if mine is None or theirs is None:
+        return None
+    if not (same_subject(claim, found) or _national_team(claim, found)):
         return None
     if not (_words_among(mine[1], theirs[1]) or _words_among(theirs[1], mine[1])):
         return None  # wins of another thing
@@ -4800,6 +4848,20 @@ def _wins_compared(claim: Record, found: Record) -> Match | None:
         return Match("support", "same", f"won {mine[0]} times", claim, found, features)
     said = f"{mine[0]} vs {theirs[0]} wins"
     return Match("contradiction", "count", said, claim, found, features)
+
+
+_TEAM = re.compile(r"national(?: [a-z]+){0,2} (?:team|side|squad|eleven)")
+
+
+def _national_team(claim: Record, found: Record) -> bool:
+    """The source's subject is the claim's country's national team ("Argentina" / "the
+    Argentina national football team"): who wins a country's cups."""
+    mine = claim.subject
+    return (
+        claim.subject_kind == "place"
+        and found.subject.startswith(f"{mine} ")
+        and _TEAM.fullmatch(found.subject.removeprefix(f"{mine} ")) is not None
+    )
 
 
 def _tally_rest(record: Record) -> list[Arg]:
