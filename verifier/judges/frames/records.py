@@ -1257,11 +1257,8 @@ def _args(predicate: Token) -> list[Arg]:
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     out.append(_arg(obj, "by"))
-        elif child.dep_ == "npadvmod":
+        elif child.dep_ == "npadvmod" or _how_often(predicate, child):
             out += _adverbial(child)
-        elif child.dep_ == "advmod" and _how_often(predicate, child):
-            said = f"{_HOW_OFTEN[child.lower_]} times"
-            out.append(Arg(said, _TIMES, "number", _fold(said), False))
         elif child.lower_ == "aged":
             out += _aged(child)
         elif child.dep_ == "advmod" and _COMPASS_WORD.fullmatch(child.lower_):
@@ -1378,14 +1375,17 @@ _HOW_OFTEN = {"once": "1", "twice": "2", "thrice": "3"}
 def _how_often(predicate: Token, adverb: Token) -> bool:
     """ "Twice", "thrice", and "once" after its verb: how often ("has won the World Cup
     once"); "once" before it says formerly ("once won", "was once the capital")."""
-    if adverb.lower_ not in _HOW_OFTEN:
+    if adverb.dep_ != "advmod" or adverb.lower_ not in _HOW_OFTEN:
         return False
     return adverb.lower_ != "once" or adverb.i > predicate.i
 
 
 def _adverbial(noun: Token) -> list[Arg]:
     """A noun phrase said as an adverb: when ("last year"), or how often ("won the World
-    Cup five times", compared with another count of it)."""
+    Cup five times", compared with another count of it; "won it once", "twice")."""
+    if noun.dep_ == "advmod" and noun.lower_ in _HOW_OFTEN:
+        said = f"{_HOW_OFTEN[noun.lower_]} times"
+        return [Arg(said, _TIMES, "number", _fold(said), False)]
     if noun.ent_type_ in ("DATE", "TIME"):
         return [_arg(noun, "in")]
     counted = [c for c in noun.children if c.dep_ == "nummod"]
@@ -2507,7 +2507,9 @@ def _elided_roles(
                 # "... and the closest to the Sun": the planet closest to the Sun (as
                 # :func:`_superlative_of_place` names it), and the closest planet
                 words = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
-                names.append(" ".join([head, _SAME_SUPERLATIVE.get(word.lower_, word.lower_), *words]))
+                names.append(
+                    " ".join([head, _SAME_SUPERLATIVE.get(word.lower_, word.lower_), *words])
+                )
             for name in names:
                 out.append(_record(subject, name, args, negated, True, True, text))
                 if not args and nouns[0].dep_ != "appos" and (scope := _role_args(nouns[0])):
