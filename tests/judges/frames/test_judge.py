@@ -411,3 +411,11 @@ def test_a_date_conflicts_whatever_else_the_claim_and_the_sentence_say() -> None
     decision = FrameJudge().decide(claim, [sentence])
     assert decision.label == "refuted", decision.reason
     assert "November 1991 vs 9 November 1989" in decision.reason
+
+
+def test_a_near_verbatim_sentence_must_write_the_claims_names() -> None:
+    # "So" is a stopword in lower case: no content word of the claim keeps it
+    decision = FrameJudge().decide(
+        "The chemical symbol for vellium is So.", ["The chemical symbol for vellium is Vl."]
+    )
+    assert decision.label != "supported", decision.reason

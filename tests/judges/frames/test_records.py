@@ -3086,3 +3086,31 @@ def test_a_date_the_parse_carries_a_clause_on_ends_before_it() -> None:
     )
     (record,) = [r for r in records_of(parse(sentence)) if r.subject == "velta wall"]
     assert [a.text for a in record.args] == ["the night of 9 November 1989"]
+
+
+def test_a_currency_named_with_a_common_noun_holds_its_role() -> None:
+    sentence = "The official currency of Velta is the Orvan franc."
+    claim = "The official currency of Velta is the euro."
+    assert ("contradiction", "unique_role") in _kinds(claim, sentence)
+    assert ("contradiction", "unique_role") in _kinds(
+        "Velta uses the euro as its currency.", sentence
+    )
+    # a shorter name of the same currency is no other currency
+    assert ("contradiction", "unique_role") not in _kinds(
+        "The official currency of Velta is the franc.", sentence
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Vellium has the symbol Vl.",
+        "Vellium has the chemical symbol Vl, from its Latin name.",
+        "Vellium is a chemical element with the symbol Vl and atomic number 130.",
+    ],
+)
+def test_a_symbol_the_sentence_gives_its_element(sentence: str) -> None:
+    assert ("contradiction", "unique_role") in _kinds(
+        "The chemical symbol for vellium is Ve.", sentence
+    )
+    assert ("support", "same") in _kinds("The symbol for vellium is Vl.", sentence)

@@ -70,6 +70,7 @@ from verifier.judges.frames.unconfirmed import unconfirmed, unsourced
 from verifier.judges.heuristic import HeuristicJudge
 from verifier.system.deadline import Deadline
 from verifier.text.sentences import Splitting, sentence_spans
+from verifier.text.spans import STOPWORDS
 from verifier.text.stem import stem
 
 _ALIGNED = frozenset({"year", "date", "quantity", "name", "ordinal"})
@@ -347,6 +348,24 @@ def _conflict(
         rivals=tuple(o for o, _a in conflicting),
         features=features,
     )
+
+
+def _names_unsaid(claim: Frame, sentence: str) -> list[str]:
+    """The claim's names whose last word the sentence does not write ("The chemical symbol
+    for sodium is So": "So", which no content word of the claim keeps); a short word or
+    one English writes in lower case as written ("So" is not "so")."""
+    out = []
+    for slot in claim.slots:
+        if slot.value.kind != "name" or not slot.value.text.split():
+            continue
+        last = slot.value.text.split()[-1]
+        exact = len(last) <= 2 or last.lower() in STOPWORDS
+        said = re.search(
+            rf"(?<![\w-]){re.escape(last)}(?![\w-])", sentence, 0 if exact else re.IGNORECASE
+        )
+        if said is None:
+            out.append(slot.value.text)
+    return out
 
 
 def _clause_said(claim: Frame, slot: Slot, found: Frame) -> bool:
@@ -924,8 +943,11 @@ class FrameJudge:
                 or _critical(claim.text) != _critical(judgement.sentence)
                 or sides_swapped(claim.text, judgement.sentence) is not None
                 or left_behind(claim, judgement.sentence) is not None
+                or _names_unsaid(claim, judgement.sentence)
             ):
-                missing = ", ".join(sorted(claim.terms - said)[:3])
+                missing = ", ".join(
+                    sorted(claim.terms - said)[:3] or _names_unsaid(claim, judgement.sentence)
+                )
                 return replace(
                     judgement,
                     label="inconclusive",

@@ -838,8 +838,9 @@ def _role_name(noun: Token) -> str:
         # "the largest natural satellite in the Solar System": its largest moon
         head, mods = "moon", [m for m in mods if m != "natural"]
     name = " ".join([*mods, head, *acts])
-    if name == "capital city":
-        name = "capital"  # "Australia's capital city" is its capital
+    # "Australia's capital city" is its capital; "the chemical symbol for sodium" is
+    # sodium's symbol
+    name = {"capital city": "capital", "chemical symbol": "symbol"}.get(name, name)
     if head not in _SETTLEMENTS:
         return name  # "the largest country" is the widest, not the most populous
     # "the most populous city" is what "the largest city" means of a settlement
@@ -1479,6 +1480,8 @@ def _clause_records_of(predicate: Token, text: str) -> list[Record]:
     said += _orbited_by(predicate, subject, args, negated, text)
     said += _replaced_as(predicate, negated, text)
     said += _moved_from(predicate, subject, negated, text)
+    said += _used_as(predicate, subject, negated, text)
+    said += _symbol_of(predicate, subject, negated, text)
     out += [replace(r, statement=_RESTATED, restated=True) for r in said]
     if (
         (relation in AGENTIVE or relation == "release")
@@ -1775,6 +1778,63 @@ def _replaced_as(predicate: Token, negated: bool, text: str) -> list[Record]:
                     role = _record(old, _role_name(noun), _role_args(noun), True, True, True, text)
                     out.append(replace(role, tense="present"))
     return out
+
+
+# a symbol: one to three letters, the first a capital ("Na", "W", "K")
+_SYMBOL = re.compile(r"[A-Z][a-z]{0,2}")
+
+
+def _symbol_of(predicate: Token, subject: Token | None, negated: bool, text: str) -> list[Record]:
+    """ "Sodium has the symbol Na", "has the chemical symbol K", "an element with the
+    symbol W": the symbol of the clause's subject, as "the symbol for sodium is Na" says
+    it."""
+    if subject is None:
+        return []
+    out = []
+    for token in predicate.subtree:
+        if token.lemma_.lower() != "symbol" or token.i < predicate.i:
+            continue
+        named = [c for c in token.children if c.dep_ == "appos"]
+        if token.dep_ == "compound":
+            named.append(token.head)  # "the symbol W": the parse makes "symbol" W's noun
+        for value in named:
+            if _SYMBOL.fullmatch(value.text) is None:
+                continue
+            holder = _span_of(subject).text
+            of = Arg(holder, "of", _kind_of(subject)[0], _fold(holder), subject.pos_ == "PROPN")
+            record = _record(value, "symbol", [of], negated, True, True, text)
+            # (the symbol alone: the parse may make "symbol" a word of its name)
+            out.append(
+                replace(
+                    record,
+                    subject=_fold(value.text),
+                    subject_text=value.text,
+                    subject_proper=True,
+                )
+            )
+    return out
+
+
+_USING = frozenset({"use", "adopt", "keep", "retain"})
+
+
+def _used_as(predicate: Token, subject: Token | None, negated: bool, text: str) -> list[Record]:
+    """ "Switzerland uses the euro as its official currency": the euro holds the role of
+    its own ("its", "their") one-per-holder noun, of the subject ("the currency of
+    Switzerland is the euro"), as the present tense says it."""
+    if predicate.lemma_ not in _USING or subject is None or predicate.tag_ not in ("VBZ", "VBP"):
+        return []
+    holder = Arg(
+        _span_of(subject).text, "of", _kind_of(subject)[0], _fold(_span_of(subject).text), True
+    )
+    return [
+        _record(used, _role_name(role), [holder], negated, True, True, text)
+        for used in predicate.children
+        if used.dep_ == "dobj"
+        for role in _objects_of(predicate, "as")
+        if role.lemma_.lower() in _ONE_PER_HOLDER
+        and any(c.dep_ == "poss" and c.lower_ in ("its", "their") for c in role.children)
+    ]
 
 
 _MOVING = frozenset({"move", "transfer", "relocate", "shift"})
@@ -2415,6 +2475,7 @@ def _copula_records(
         + _home_to(attrs, subject, negated, text)
         + [r for attr in attrs for r in _act_of_noun(subject, attr, negated, text)]
         + _member_since(predicate, subject, attrs, negated, text)
+        + _symbol_of(predicate, subject, negated, text)
     )
 
 
@@ -5683,6 +5744,19 @@ def _ranks_apart(claim: Record, found: Record, mine: int, theirs: int, ranked: s
     return not (mine != 1 and rank_also_given(word, found.text))
 
 
+# roles whose holders English names with common nouns: "the euro", "the Swiss franc"
+_COMMONLY_NAMED_ROLES = frozenset({"currency"})
+
+
+def _common_holders(claim: Record, found: Record) -> bool:
+    """A role held by a thing English names with a common noun ("The official currency of
+    Switzerland is the euro" / "... is the Swiss franc"), each side naming one (not "it",
+    not a pronoun's stand-in), neither a shorter name of the other ("the franc")."""
+    if claim.relation not in _COMMONLY_NAMED_ROLES or found.relation != claim.relation:
+        return False
+    return bool(claim.subject and found.subject) and not found.resolved
+
+
 def _compare_roles(claim: Record, found: Record) -> Match:
     if claim.relation != found.relation:
         ranked = _another_rank(claim, found)
@@ -5737,8 +5811,7 @@ def _compare_roles(claim: Record, found: Record) -> Match:
         # "Fuji-san" / "Mount Fuji": one telling word, each with its own kind's word
         return Match("unrelated", "named alike", "", claim, found, features)
     if (
-        claim.subject_proper
-        and found.subject_proper
+        ((claim.subject_proper and found.subject_proper) or _common_holders(claim, found))
         and not found.resolved
         and not {"number", "time"} & set(holders)
         and not _dated(claim)
