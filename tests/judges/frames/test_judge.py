@@ -419,3 +419,13 @@ def test_a_near_verbatim_sentence_must_write_the_claims_names() -> None:
         "The chemical symbol for vellium is So.", ["The chemical symbol for vellium is Vl."]
     )
     assert decision.label != "supported", decision.reason
+
+
+def test_a_state_the_present_perfect_says_since_a_date_still_holds() -> None:
+    claim = "The Orva Union currently has 30 member states."
+    sentence = (
+        "Since the withdrawal of Velta took effect on 31 January 2020, the Orva Union has "
+        "comprised 27 member states."
+    )
+    decision = FrameJudge().decide(claim, [sentence])
+    assert decision.label == "refuted", decision.reason

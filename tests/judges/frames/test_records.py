@@ -3114,3 +3114,14 @@ def test_a_symbol_the_sentence_gives_its_element(sentence: str) -> None:
         "The chemical symbol for vellium is Ve.", sentence
     )
     assert ("support", "same") in _kinds("The symbol for vellium is Vl.", sentence)
+
+
+def test_a_count_a_colon_lists_the_parts_of_is_still_the_count() -> None:
+    sentence = "The velta organ has four chambers: two upper atria and two lower ventricles."
+    assert ("contradiction", "count") in _kinds("The velta organ has three chambers.", sentence)
+    assert ("support", "same") in _kinds("The velta organ has four chambers.", sentence)
+
+
+def test_divided_into_parts_is_a_count_of_them() -> None:
+    sentence = "The velta organ is divided into four chambers."
+    assert ("contradiction", "count") in _kinds("The velta organ has three chambers.", sentence)

@@ -157,7 +157,11 @@ def _another_time(m: Reading) -> str | None:
     return None
 
 
-_STILL = re.compile(r"\b(?:has|have)\s+(?:been|remained|served)\b", re.IGNORECASE)
+# the present perfect: a state that still holds ("has been the capital since 1920", "the EU
+# has comprised 27 member states since ...")
+_STILL = re.compile(
+    r"\b(?:has|have)\s+(?:been|remained|served|had|held|kept|stood|[a-z]+ed)\b", re.IGNORECASE
+)
 
 
 def _fixed_place(m: Reading) -> bool:

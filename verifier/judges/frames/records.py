@@ -324,8 +324,18 @@ def _named_by_apposition(token: Token) -> Token:
     if token.pos_ == "NOUN" or token.lower_ in _WORKS:
         for child in token.children:
             if child.dep_ == "appos" and (child.pos_ == "PROPN" or child.ent_type_ in _ENT_KIND):
+                if _listed_after_colon(token, child):
+                    break  # "four chambers: two upper atria and ...": the count's parts
                 return child
     return token
+
+
+def _listed_after_colon(token: Token, appos: Token) -> bool:
+    """An apposition a colon opens after a count ("has four chambers: two upper atria"):
+    what the counted things are, not their name."""
+    counted = any(c.dep_ == "nummod" for c in token.children)
+    between = token.doc[token.i + 1 : appos.left_edge.i]
+    return counted and any(t.text == ":" for t in between)
 
 
 # units said after a count of degrees ("100 degrees Celsius", "100 °C")
@@ -5390,6 +5400,13 @@ def _counts(record: Record) -> bool:
             record.args[0].prep in _COUNT_PREPS
             or (record.relation == "account" and record.args[0].prep == "for")
         )
+    ) or (
+        # "is divided into four chambers": has four chambers
+        record.relation == "divid"
+        and record.patient
+        and len(record.args) == 1
+        and record.args[0].kind == "number"
+        and record.args[0].prep == "into"
     )
 
 
