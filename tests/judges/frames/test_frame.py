@@ -90,3 +90,16 @@ def test_a_doer_after_by_is_the_act_before_it() -> None:
     doers = {s.value.text: s.relation for s in found.slots if s.prep == "by"}
     assert doers["Will Gluck"] == "direct"
     assert doers["Bert Royal"] == "write"
+
+
+@pytest.mark.parametrize("hedge", ["", "about ", "around ", "approximately "])
+def test_a_figure_of_a_measure_is_that_measure_past_a_hedge(hedge: str) -> None:
+    frame = frame_of(f"Lake Velta reaches a maximum depth of {hedge}800 metres.")
+    (slot,) = [s for s in frame.slots if s.value.kind == "quantity"]
+    assert (slot.prep, slot.relation, slot.label) == ("of", "deep", "deep")
+
+
+def test_a_superlatives_label_is_its_noun_not_the_subject() -> None:
+    frame = frame_of("Velta is the largest planet in the Orva System.")
+    assert frame.exclusive is not None
+    assert frame.exclusive.label == "planet"

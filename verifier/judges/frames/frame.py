@@ -544,29 +544,10 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
         if t.clause == clause
     ]
     prep = _preposition(value, tokens, first)
-    label = None
-    for j in range(first - 1, max(-1, first - 3), -1):
-        word = tokens[j].text.lower()
-        if word in (
-            "of",
-            "the",
-            "a",
-            "an",
-            "about",
-            "around",
-            "some",
-            "approximately",
-            "is",
-            "was",
-            "to",
-            "at",
-        ):
-            continue
-        if not word[0].isdigit() and word not in STOPWORDS:
-            label = tokens[j].stem
-        break
-    if label is None and last + 1 < len(tokens) and tokens[last + 1].text.lower() not in STOPWORDS:
-        label = tokens[last + 1].stem
+    label = _label(tokens, first, last)
+    if label in _MEASURES and prep == "of" and label != relation:
+        # "reaches a maximum depth of about 800 metres": the measure the value is "of"
+        relation = label
     return Slot(
         value=value,
         relation=relation,
@@ -576,6 +557,24 @@ def _anchor(value: Value, tokens: list[_Tok], sentence: str, ends: list[int] | N
         clause=clause,
         label=label,
     )
+
+
+def _label(tokens: list[_Tok], first: int, last: int) -> str | None:
+    """The word naming a value: the content word two words before it ("atomic number 88",
+    "depth of about 800 metres": a hedge not counted), else the word after it."""
+    label = None
+    # two words back, a hedge not counted ("depth of about 800 metres": depth)
+    hedges = sum(t.text.lower() in _HEDGES for t in tokens[max(0, first - 2) : max(0, first)])
+    for j in range(first - 1, max(-1, first - 3 - hedges), -1):
+        word = tokens[j].text.lower()
+        if word in ("of", "the", "a", "an", "is", "was", "to", "at") or word in _HEDGES:
+            continue
+        if not word[0].isdigit() and word not in STOPWORDS:
+            label = tokens[j].stem
+        break
+    if label is None and last + 1 < len(tokens) and tokens[last + 1].text.lower() not in STOPWORDS:
+        label = tokens[last + 1].stem
+    return label
 
 
 def _act_before_by(tokens: list[_Tok], first: int, clause: int) -> str | None:
@@ -599,7 +598,11 @@ _COPULA_THE = re.compile(
     re.IGNORECASE,
 )
 _LIST_GLUE = frozenset({"and", "or", ","})
-_SKIPPABLE = frozenset(
+# a hedge before a figure ("a depth of about 800 metres", "in around 1850")
+_HEDGES = frozenset(
+    {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "circa"}
+)
+_SKIPPABLE = _HEDGES | frozenset(
     {
         "the",
         "a",
