@@ -1017,3 +1017,18 @@ def test_a_figure_the_records_found_within_its_precision_need_not_be_written_the
     assert judge.decide("Water covers 80% of the surface of Orva.", [evidence]).label != (
         "supported"
     )
+
+
+def test_a_sentence_giving_a_count_is_read_first_for_a_claim_giving_one() -> None:
+    claim = "Velta has won the Orva Cup once."
+    evidence = [
+        "Velta won the Orva Cup semi-final on penalties.",
+        "Velta won the Orva Cup group stage unbeaten.",
+        "Velta won the Orva Cup opener against Tarn.",
+        "Velta won the Orva Cup quarter-final in extra time.",
+        "Velta won the Orva Cup final in a famous match. The Velta national team has won "
+        "three Orva Cups, in 1978, 1986 and 2022.",
+    ]
+    decision = FrameJudge().decide(claim, evidence)
+    assert decision.label == "refuted", decision.reason
+    assert "1 vs 3 wins" in decision.reason

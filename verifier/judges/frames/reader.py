@@ -306,6 +306,16 @@ _POSSESSIVE = re.compile(r"['’]s$")
 
 
 @lru_cache(maxsize=2048)
+def _short_singulars(text: str) -> frozenset[str]:
+    """The singulars of the text's four-letter plurals, which the stemmer leaves whole
+    ("World Cups": cup), so that a sentence saying them meets the claim's singular."""
+    words = (w.lower() for w in _WORD.findall(text))
+    return frozenset(
+        w[:-1] for w in words if len(w) == 4 and w.endswith("s") and w[-2] not in "siu'"
+    )
+
+
+@lru_cache(maxsize=2048)
 def _degree_stems(text: str) -> frozenset[str]:
     """A superlative's words as its comparative's stem ("deepest" meets "deeper", "biggest"
     "bigger"): a sentence that says "deeper than any other lake" is worth reading for "the
@@ -421,6 +431,7 @@ def _candidates(
     # else ("Kilimanjaro lies entirely on Tanzanian soil" for "... is located in Kenya")
     named = _telling_names(claim)
     subjects = [r.subject for r in _claim_records(claim) if r.subject_proper]
+    counted = _counts(claim)
     chosen: list[tuple[int, int, int]] = []
     scored: list[tuple[float, int, int, int]] = []
     for i, (text, judgement) in enumerate(zip(evidence, judged, strict=True)):
@@ -439,7 +450,8 @@ def _candidates(
                     named_before = False
                     continue
                 start, sentence = tail, text[tail:end]
-            theirs = _stems(sentence) | _degree_stems(sentence) if degrees else _stems(sentence)
+            theirs = _stems(sentence) | _short_singulars(sentence)
+            theirs |= _degree_stems(sentence) if degrees else frozenset()
             shared = len(wanted & theirs)
             # a sentence opening with "It", "He" or "She" after one naming the subject
             # speaks of it ("Angkor Wat was built ... It lies near Siem Reap in Cambodia")
@@ -453,11 +465,27 @@ def _candidates(
                 and bool(_kind_named(subjects, text[:end]))
             )
             if shared >= need or named & theirs or told:
-                scored.append((shared / max(1, len(wanted)), i, start, end))
+                share = shared / max(1, len(wanted))
+                if counted and _counts(sentence):
+                    share += _COUNT_BONUS  # a count for a count, on a tie
+                scored.append((share, i, start, end))
             named_before = bool(named & theirs)
     scored.sort(key=lambda s: -s[0])
     chosen += [(i, a, b) for _s, i, a, b in scored[:CANDIDATES]]
     return chosen
+
+
+# what a sentence that gives a figure gains among sentences sharing as many of the claim's
+# words, when the claim gives one ("won the World Cup once": "has won three World Cups")
+_COUNT_BONUS = 0.01
+_FIGURE = re.compile(r"\d")
+
+
+def _counts(text: str) -> bool:
+    """The text gives a figure: digits or a number word ("three", "once")."""
+    return bool(_FIGURE.search(text)) or any(
+        w.lower() in _NUMBER_WORDS for w in _WORD.findall(text)
+    )
 
 
 _PLACE_CLASS_START = re.compile(r"^(?:The|This) (?:city|town|country|nation)\b")
