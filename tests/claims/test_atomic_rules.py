@@ -830,3 +830,14 @@ def test_it_after_a_report_is_the_reported_clauses_subject() -> None:
     assert any(c.startswith("Weaving in Velta did not become widespread") for c in claims)
     studies = "Studies show that the drug works, but it has side effects."
     assert "The drug has side effects." in [d.claim for d in extract_claims(studies)]
+
+
+def test_a_measure_after_the_name_a_role_is_held_by_is_what_the_name_has() -> None:
+    response = "The most populous city in Velta is Orvan, Tarnland with a population of 3 million."
+    claims = [d.claim for d in _claims(response)]
+    assert claims == [
+        "The most populous city in Velta is Orvan, Tarnland.",
+        "Orvan has a population of 3 million.",
+    ]
+    with_comma = [d.claim for d in _claims("The capital of Peru is Lima, with an area of 90 km².")]
+    assert with_comma == ["The capital of Peru is Lima.", "Lima has an area of 90 km²."]

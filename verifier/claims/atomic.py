@@ -1556,15 +1556,20 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
     # (the parser may hang it on the clause's object: "has the highest number of plants in
     # the world, with 94 reactors", "is the second largest country, with an area of ...")
     objects = [c for c in h.children if c.dep_ in ("dobj", "attr")]
+    holder = _named_attr(h)
     for prep in [*h.children, *(c for o in objects for c in o.children)]:
         if (
             prep.dep_ != "prep"
             or prep.lower_ != "with"
             or prep.i < h.i
             or prep.i not in claim.tokens
-            or doc[prep.i - 1].text != ","
+            or (doc[prep.i - 1].text != "," and not _measure_of_name(prep, holder))
         ):
             continue
+        if holder is not None and _measure_of_name(prep, holder):
+            # "The most populated city is Tokyo, Japan with a population of 37 million":
+            # what the name after "is" has (Tokyo), not the role it holds
+            subject = holder
         words = _subtree(prep) & claim.tokens
         clause = next((c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"), None)
         noun = next((c for c in prep.children if c.dep_ == "pobj"), None)
@@ -1600,7 +1605,8 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
             )
         ):
             assert subject is not None
-            part = _Claim((_subtree(noun) & words) | _np_tokens(subject, {x.i for x in heads}))
+            named_words = _np_tokens(subject, {x.i for x in heads}) - {prep.i}
+            part = _Claim((_subtree(noun) & words) | named_words)
             part.inserted[noun.left_edge.i] = _having(subject, h)
             part.notes.append(f"what {_words(doc, _np_tokens(subject, set()))!r} has")
         else:
@@ -1608,7 +1614,7 @@ def _with_phrases(doc: Doc, claim: _Claim, h: Token, heads: list[Token]) -> list
         part.subs = {**claim.subs, **part.subs}
         part.unresolved = claim.unresolved
         out.append(part)
-        claim.tokens -= words | {prep.i - 1}
+        claim.tokens -= words | ({prep.i - 1} if doc[prep.i - 1].text == "," else set())
     return out
 
 
@@ -1626,6 +1632,36 @@ def _unread_for(doc: Doc, claim: _Claim) -> None:
             claim.notes = [
                 n for n in claim.notes if "not resolved" not in n and not n.startswith("read for")
             ]
+
+
+# what a place or a thing has that a number measures ("with a population of 37 million")
+_MEASURE_NOUNS = frozenset(
+    {"population", "area", "height", "length", "depth", "diameter", "elevation", "capacity"}
+)
+
+
+def _named_attr(h: Token) -> Token | None:
+    """The name after "is" whose role the subject says ("The most populated city in the
+    world is Tokyo"), or None."""
+    if h.lemma_ != "be":
+        return None
+    subject = _subject(h)
+    if subject is None or subject.pos_ != "NOUN":
+        return None
+    return next((c for c in h.children if c.dep_ == "attr" and c.pos_ == "PROPN"), None)
+
+
+def _measure_of_name(prep: Token, named: Token | None) -> bool:
+    """ "... is Tokyo, Japan with a population of 37 million": a measure after the name,
+    with no comma before "with"."""
+    noun = next((c for c in prep.children if c.dep_ == "pobj"), None)
+    return (
+        named is not None
+        and noun is not None
+        and noun.lemma_.lower() in _MEASURE_NOUNS
+        and prep.i > named.i
+        and any(c.dep_ == "prep" and c.lower_ == "of" for c in noun.children)
+    )
 
 
 def _has_reading(subject: Token | None, noun: Token) -> bool:
