@@ -214,6 +214,7 @@ TEXTBOOK_FILES = {
     "textbook-traps6": "textbook_pairs_traps6.jsonl",
     "textbook-heldout19": "textbook_pairs_heldout19.jsonl",
     "textbook-figures": "textbook_pairs_figures.jsonl",
+    "textbook-heldout20": "textbook_pairs_heldout20.jsonl",
     "textbook-constructions": "textbook_pairs_constructions.jsonl",
     "textbook-ranks": "textbook_pairs_ranks.jsonl",
 }
@@ -538,6 +539,16 @@ def textbook_figures(root: Path) -> Iterator[Pair]:
         yield row["claim"], [row["evidence"]], row["expected"]
 
 
+def textbook_heldout20(root: Path) -> Iterator[Pair]:
+    """Another set of 90 pairs (bench/data/textbook_pairs_heldout20.jsonl: 36
+    contradictions, 36 paraphrases, 18 traps) across geography, history, science, sport
+    and the arts, in varied constructions, written blind by a helper agent during the
+    eighteenth session of 2026-12-01: held out (only its counts are read). On the tree
+    before that session (10b6826) and after it: 8 of 36 / 7 of 36 / 0 wrong, the same."""
+    for row in _textbook_rows("textbook-heldout20"):
+        yield row["claim"], [row["evidence"]], row["expected"]
+
+
 def textbook_traps6(root: Path) -> Iterator[Pair]:
     """A twenty-eighth set of 90 pairs (bench/data/textbook_pairs_traps6.jsonl: 60 traps, 15
     contradictions, 15 paraphrases) on history, people, sport and film, written blind by a
@@ -854,6 +865,7 @@ SETS: dict[str, Callable[[Path], Iterator[Pair]]] = {
     "textbook-traps6": textbook_traps6,
     "textbook-heldout19": textbook_heldout19,
     "textbook-figures": textbook_figures,
+    "textbook-heldout20": textbook_heldout20,
     "textbook-constructions": textbook_constructions,
     "textbook-ranks": textbook_ranks,
 }
