@@ -172,3 +172,12 @@ def test_no_alignment_without_the_subject() -> None:
     text = "Domènech took over the project in 1883."
     slots = [s for s in claim.slots if s.value.kind == "year"]
     assert align(claim, slots, text, 0, len(text)) is None
+
+
+def test_a_body_named_without_its_country_is_the_claims_body() -> None:
+    claim = "Tom Reed was appointed to the U.S. Supreme Court by President Anna Berg in 1981."
+    sentence = "In 1981, President Anna Berg appointed Tom Reed to the Supreme Court."
+    assert FrameJudge().decide(claim, [sentence]).label == "supported"
+    # a body named with another word is not the claim's
+    other = "In 1981, President Anna Berg appointed Tom Reed to the Velta Court."
+    assert FrameJudge().decide(claim, [other]).label != "supported"

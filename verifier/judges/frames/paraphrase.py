@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from verifier.judges.frames.antonyms import opposites
 from verifier.judges.frames.frame import Frame, Slot
+from verifier.judges.frames.places import places
 from verifier.judges.frames.relations import RELATIONS, phrase_relations
 from verifier.judges.frames.slots import TIME, Value, compare, values_in
 from verifier.text.numbers import number_words
@@ -301,7 +302,19 @@ def _same(mine: Value, theirs: Value) -> bool:
         return compare(mine, theirs) == "same"
     words = {w.lower() for w in _WORD.findall(mine.text)} - _SMALL
     given = {w.lower() for w in _WORD.findall(theirs.text)}
-    return (words <= given and compare(mine, theirs) == "same") or _same_person(mine, theirs)
+    said = words <= given or _country_left_out(mine.text, theirs.text)
+    return (said and compare(mine, theirs) == "same") or _same_person(mine, theirs)
+
+
+def _country_left_out(mine: str, theirs: str) -> bool:
+    """The sentence names the claim's body without the country the claim puts before it
+    ("the U.S. Supreme Court" / "the Supreme Court", "the UK Parliament"): the claim's
+    name is the country's name and then the sentence's."""
+    mine, theirs = mine.removeprefix("the ").strip(), theirs.removeprefix("the ").strip()
+    if not theirs or not mine.lower().endswith(theirs.lower()) or len(mine) == len(theirs):
+        return False
+    country = mine[: len(mine) - len(theirs)].strip()
+    return bool(country) and bool(places(country))
 
 
 _SMALL = frozenset({"of", "the", "de", "von", "van", "and", "da", "di", "du", "del", "la", "le"})
