@@ -3125,3 +3125,9 @@ def test_a_count_a_colon_lists_the_parts_of_is_still_the_count() -> None:
 def test_divided_into_parts_is_a_count_of_them() -> None:
     sentence = "The velta organ is divided into four chambers."
     assert ("contradiction", "count") in _kinds("The velta organ has three chambers.", sentence)
+
+
+def test_a_class_said_of_several_is_said_of_each() -> None:
+    sentence = "Vellium, orvium and tarnium are noble metals."
+    assert ("support", "same") in _kinds("Vellium is a noble metal.", sentence)
+    assert ("support", "same") not in _kinds("Vellium is a base metal.", sentence)

@@ -5342,8 +5342,18 @@ def _same_keys(claim: Record, found: Record) -> bool:
     """Every value of the claim said in the evidence, a class as it is or narrower ("an
     album" in "the thirteenth studio album"; "a language" is not "a general-purpose
     language" the other way round)."""
-    keys = [set(a.key.split()) for a in found.args]
-    return all(any(set(a.key.split()) <= k for k in keys) for a in claim.args)
+    keys = [{_singular(w) for w in a.key.split()} for a in found.args]
+    return all(any({_singular(w) for w in a.key.split()} <= k for k in keys) for a in claim.args)
+
+
+def _singular(word: str) -> str:
+    """A noun's singular, roughly ("metals" metal, "cities" city): a class said of several
+    ("Gold, silver and copper are noble metals") is the class said of one."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
 
 
 def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:
