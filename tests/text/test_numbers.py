@@ -90,3 +90,27 @@ def test_measured_skips_taken_spans_names_and_lone_number_words() -> None:
 @pytest.mark.parametrize("text", ["in the 3rd century", "the 21st floor", "his 2nd term"])
 def test_an_ordinal_in_digits_is_a_rank_not_a_count(text: str) -> None:
     assert quantities_in(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("fourteen bones", 14.0),
+        ("sixteen players", 16.0),
+        ("eighty thousand spectators", 80_000.0),
+        ("ninety-nine problems", 99.0),
+        ("seventy-two islands", 72.0),
+    ],
+)
+def test_every_number_word_is_read_whole(text: str, value: float) -> None:
+    # ("eighty" was read as "eight" followed by a letter: a name's number, no value)
+    (quantity,) = quantities_in(text)
+    assert quantity.value == value
+
+
+def test_a_number_word_with_a_scale_is_a_figure_without_a_noun() -> None:
+    (quantity,) = quantities_in("a population of around thirty-seven million")
+    assert quantity.value == 37_000_000.0
+    assert quantity.approx
+    # a number word alone is still no figure
+    assert quantities_in("one of the best") == []

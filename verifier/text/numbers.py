@@ -243,9 +243,11 @@ _CURRENCY_WORDS = {
     "gbp": "gbp",
     "yen": "jpy",
 }
+# (the longest word first: "eighty" is no "eight" and a "y")
+_NUMBER_WORD_ALTERNATION = "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True))
 _NUMBER = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:"
-    + "|".join(_WORD_NUMBERS)
+    + _NUMBER_WORD_ALTERNATION
     + r")(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
 )
 _APPROX = re.compile(
@@ -304,7 +306,7 @@ _ADJECTIVE = re.compile(
 
 
 _QUANTITY_START = re.compile(
-    r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + "|".join(_WORD_NUMBERS) + r")\b", re.IGNORECASE
+    r"(?:US\$|[$€£¥])|(?<![\w.,])\d|\b(?:" + _NUMBER_WORD_ALTERNATION + r")\b", re.IGNORECASE
 )
 
 
@@ -475,7 +477,8 @@ def _measured_quantity(
         tolerance = max(tolerance, 0.03)
     value, unit, tolerance = _in_unit(sentence, m, (start, end), tail.unit_word, value, tolerance)
     if not unit:
-        counted = _counted(tail.noun, is_word)
+        # a number word with a scale is a figure ("around thirty-seven million"), noun or not
+        counted = _counted(tail.noun, is_word and scale == 1.0)
         if counted is None:
             return None
         if counted:
