@@ -429,3 +429,30 @@ def test_a_state_the_present_perfect_says_since_a_date_still_holds() -> None:
     )
     decision = FrameJudge().decide(claim, [sentence])
     assert decision.label == "refuted", decision.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        (
+            "The Velta Bridge is 1,200 metres long.",
+            "At 1,450 metres, the Velta Bridge is the longest in the region.",
+        ),
+        (
+            "Mount Orla is 3,100 metres high.",
+            "Mount Orla, at 2,870 metres, is the highest peak of the range.",
+        ),
+    ],
+)
+def test_a_figure_said_with_at_beside_a_superlative_is_its_measure(
+    claim: str, sentence: str
+) -> None:
+    decision = FrameJudge().decide(claim, [sentence])
+    assert decision.label == "refuted", decision.reason
+
+
+def test_a_peak_output_is_still_another_measure_than_the_output() -> None:
+    decision = FrameJudge().decide(
+        "The Velta plant has a peak output of 900 MW.", ["The Velta plant has an output of 600 MW."]
+    )
+    assert decision.label == "inconclusive"

@@ -400,6 +400,11 @@ def _slots(
         ):
             # "Kessingen's population stood at 184,317": the head says what is measured
             slot = replace(slot, relation=head, functional=True)
+        measured = _superlative_measure(sentence, value) if slot.relation is None else None
+        if measured is not None:
+            # "At 1,450 metres, the bridge is the longest in the region", "Mount Orla, at
+            # 2,870 metres, is the highest peak": the figure is what the superlative measures
+            slot = replace(slot, relation=measured, functional=True)
         if value.kind == "quantity" and not value.unit and POPULATION in (head, slot.label):
             # "the population of Tokyo is about 14 million": a population counts people
             slot = replace(slot, value=replace(value, unit=PEOPLE))
@@ -409,6 +414,30 @@ def _slots(
             slot = replace(slot, relation=POPULATION, functional=True)
         slots.append(slot)
     return slots
+
+
+# superlatives that name one measure, with the dimension of its figures
+_MEASURING_SUPERLATIVES = {
+    "longest": ("long", "length"),
+    "highest": ("high", "length"),
+    "tallest": ("high", "length"),
+    "deepest": ("deep", "length"),
+    "widest": ("wide", "length"),
+    "heaviest": ("weigh", "mass"),
+}
+_SUPERLATIVE_WORD = re.compile(r"\b(" + "|".join(_MEASURING_SUPERLATIVES) + r")\b", re.I)
+
+
+def _superlative_measure(sentence: str, value: Value) -> str | None:
+    """The measure a figure said with "at" gives, in a sentence whose superlative names it
+    ("At 1,450 metres, X is the longest ...": its length); None otherwise."""
+    if value.kind != "quantity" or not re.search(r"\bat\s+$", sentence[: value.start], re.I):
+        return None
+    found = _SUPERLATIVE_WORD.findall(sentence)
+    if len({w.lower() for w in found}) != 1:
+        return None
+    relation, dimension = _MEASURING_SUPERLATIVES[found[0].lower()]
+    return relation if value.unit == dimension else None
 
 
 def _exclusive_of(sentence: str, slots: list[Slot], subject_end: int) -> Slot | None:

@@ -590,7 +590,8 @@ _PART_HEIGHT_AT_MOST = 0.3  # of the taller: what an antenna or a spire may add
 # planets", "the members' *median* age", "a *peak* output of ...", "GDP *per capita*"
 _STATISTIC = re.compile(
     r"\b(?:average|mean|median|typical|per[ -]capita|per (?:person|head|inhabitant|resident)|"
-    r"combined|cumulative|aggregate|maximum|minimum|peak|top speed|"
+    # ("the highest peak": a mountain's summit, no statistic)
+    r"combined|cumulative|aggregate|maximum|minimum|(?<!est )peak|top speed|"
     # a building's heights: to its roof, to the tip of its antenna or spire
     rf"{_PART_HEIGHT.pattern})\b",
     re.IGNORECASE,
