@@ -456,3 +456,23 @@ def test_a_peak_output_is_still_another_measure_than_the_output() -> None:
         "The Velta plant has a peak output of 900 MW.", ["The Velta plant has an output of 600 MW."]
     )
     assert decision.label == "inconclusive"
+
+
+def test_a_figure_at_its_deepest_point_is_the_depth_and_the_maximum_depth() -> None:
+    sentence = (
+        "Reaching 1,642 metres at its deepest point, Lake Velta is the deepest lake on Earth."
+    )
+    for claim in (
+        "Lake Velta's maximum depth is about 500 metres.",
+        "Lake Velta is 300 metres deep.",
+    ):
+        decision = FrameJudge().decide(claim, [sentence])
+        assert decision.label == "refuted", decision.reason
+
+
+def test_a_maximum_and_an_average_are_two_measures_not_two_counts() -> None:
+    decision = FrameJudge().decide(
+        "Lake Velta has a maximum depth of 300 metres.",
+        ["Lake Velta has an average depth of 120 metres."],
+    )
+    assert decision.label == "inconclusive", decision.reason

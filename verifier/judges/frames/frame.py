@@ -400,7 +400,7 @@ def _slots(
         ):
             # "Kessingen's population stood at 184,317": the head says what is measured
             slot = replace(slot, relation=head, functional=True)
-        measured = _superlative_measure(sentence, value) if slot.relation is None else None
+        measured = _superlative_measure(sentence, value, slot.relation)
         if measured is not None:
             # "At 1,450 metres, the bridge is the longest in the region", "Mount Orla, at
             # 2,870 metres, is the highest peak": the figure is what the superlative measures
@@ -425,13 +425,25 @@ _MEASURING_SUPERLATIVES = {
     "widest": ("wide", "length"),
     "heaviest": ("weigh", "mass"),
 }
+_AT_ITS_POINT = re.compile(
+    r"\s+at\s+(?:its|their|the)\s+(deepest|highest|longest|widest)\s+(?:point|part|spot)\b",
+    re.I,
+)
 _SUPERLATIVE_WORD = re.compile(r"\b(" + "|".join(_MEASURING_SUPERLATIVES) + r")\b", re.I)
 
 
-def _superlative_measure(sentence: str, value: Value) -> str | None:
+def _superlative_measure(sentence: str, value: Value, relation: str | None) -> str | None:
     """The measure a figure said with "at" gives, in a sentence whose superlative names it
-    ("At 1,450 metres, X is the longest ...": its length); None otherwise."""
-    if value.kind != "quantity" or not re.search(r"\bat\s+$", sentence[: value.start], re.I):
+    ("At 1,450 metres, X is the longest ...": its length), or a figure "at its deepest
+    point" (its depth); None otherwise."""
+    if value.kind != "quantity":
+        return None
+    point = _AT_ITS_POINT.match(sentence, value.end)
+    if point is not None:
+        # "Reaching 1,642 metres at its deepest point, ...": the depth
+        measure, dimension = _MEASURING_SUPERLATIVES[point.group(1).lower()]
+        return measure if value.unit == dimension else None
+    if relation is not None or not re.search(r"\bat\s+$", sentence[: value.start], re.I):
         return None
     found = _SUPERLATIVE_WORD.findall(sentence)
     if len({w.lower() for w in found}) != 1:

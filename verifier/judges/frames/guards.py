@@ -610,6 +610,12 @@ def _clause_of(frame: Frame, value: Value) -> str:
     return text[start:end]
 
 
+# "at its deepest point" is the maximum depth
+_AT_MOST_POINT = re.compile(
+    r"\bat (?:its|their|the) (?:deepest|highest|widest|longest) (?:point|part|spot)\b", re.I
+)
+
+
 def _measures(frame: Frame, value: Value) -> frozenset[str]:
     return frozenset(m.group().lower() for m in _STATISTIC.finditer(_clause_of(frame, value)))
 
@@ -645,6 +651,10 @@ def another_measure(c: Conflict) -> str | None:
     mine, theirs = _measures(c.claim, c.slot.value), _measures(c.found, c.other.value)
     if mine == theirs:
         return None
+    if mine ^ theirs == {"maximum"} and (
+        _AT_MOST_POINT.search(c.claim.text) or _AT_MOST_POINT.search(c.found.text)
+    ):
+        return None  # "120 metres at its deepest point": the depth, and the maximum depth
     if all(_PART_HEIGHT.fullmatch(m) for m in mine ^ theirs) and not _heights_near(c):
         return None  # "about 150 metres" is no tower's height with or without its antennas
     return f"{' '.join(sorted(mine)) or 'the value'} vs {' '.join(sorted(theirs)) or 'the value'}"

@@ -5428,7 +5428,19 @@ def _both_counts(claim: Record, found: Record) -> tuple[Record, Record] | None:
     found = _made_of(_none_counted(found))
     if not _counts(found):
         return None
+    if _statistics(claim.args[0].text) != _statistics(found.args[0].text):
+        return None  # "a maximum depth of 300 metres" / "an average depth of 120 metres"
     return _as_count(claim), _elided_parts(_as_count(found), claim)
+
+
+# what a figure is a statistic of: "an *average* depth of", "a *maximum* depth of"
+_STATISTIC_WORD = re.compile(
+    r"\b(?:average|mean|median|typical|maximum|minimum|max|min|peak|total|combined)\b", re.I
+)
+
+
+def _statistics(text: str) -> frozenset[str]:
+    return frozenset(m.group().lower() for m in _STATISTIC_WORD.finditer(text))
 
 
 # a whole named by what it is made of: "a federal republic of 50 states", "an archipelago of
@@ -5518,6 +5530,8 @@ def _counted(claim: Record, found: Record) -> bool:
         for theirs in (a for a in found.args if a.kind == "number"):
             a, b = mine.key.split(), theirs.key.split()
             same_parts = a and b and stem(a[-1]) == stem(b[-1]) and not a[-1].isdigit()
+            # (not an average against a maximum: "a maximum depth of 300 metres")
+            same_parts = same_parts and _statistics(mine.text) == _statistics(theirs.text)
             if same_parts and _arg_outcome(mine, theirs) == "conflict":
                 return True
     return False
