@@ -809,3 +809,19 @@ def test_another_measure_a_height_to_the_roof_or_with_an_antenna_only_when_near(
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "conflict"),
+    [
+        ("Lake Tarn is 514 metres deep.", "Lake Tarn has a maximum depth of 460 metres.", True),
+        ("Lake Tarn is 300 metres deep.", "Lake Tarn has a maximum depth of 460 metres.", False),
+        ("Lake Tarn has a maximum depth of 300 metres.", "Lake Tarn is 460 metres deep.", True),
+        ("Lake Tarn has a maximum depth of 600 metres.", "Lake Tarn is 460 metres deep.", False),
+    ],
+)
+def test_a_value_past_the_other_sides_maximum_is_no_other_measure(
+    claim: str, sentence: str, conflict: bool
+) -> None:
+    decision = FrameJudge().decide(claim, [sentence])
+    assert (decision.label == "refuted") is conflict, decision.reason

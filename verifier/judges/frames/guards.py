@@ -655,9 +655,28 @@ def another_measure(c: Conflict) -> str | None:
         _AT_MOST_POINT.search(c.claim.text) or _AT_MOST_POINT.search(c.found.text)
     ):
         return None  # "120 metres at its deepest point": the depth, and the maximum depth
+    if _past_the_maximum(c, mine, theirs):
+        return None
     if all(_PART_HEIGHT.fullmatch(m) for m in mine ^ theirs) and not _heights_near(c):
         return None  # "about 150 metres" is no tower's height with or without its antennas
     return f"{' '.join(sorted(mine)) or 'the value'} vs {' '.join(sorted(theirs)) or 'the value'}"
+
+
+def _past_the_maximum(c: Conflict, mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """A value beyond the other side's maximum, or a maximum below the other side's value
+    ("514 metres deep" against "a maximum depth of 460 metres"): no other measure makes
+    the two agree."""
+    if c.slot is None or c.other is None:
+        return False
+    a, b = c.slot.value.key, c.other.value.key
+    if not isinstance(a, float | int) or not isinstance(b, float | int):
+        return False
+    highest = ({"maximum"}, {"peak"})
+    if not mine and theirs in highest:
+        return a > b
+    if mine in highest and not theirs:
+        return a < b
+    return False
 
 
 _GENERIC_SCOPE = re.compile(
