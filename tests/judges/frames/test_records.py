@@ -3131,3 +3131,8 @@ def test_a_class_said_of_several_is_said_of_each() -> None:
     sentence = "Vellium, orvium and tarnium are noble metals."
     assert ("support", "same") in _kinds("Vellium is a noble metal.", sentence)
     assert ("support", "same") not in _kinds("Vellium is a base metal.", sentence)
+
+
+def test_a_total_is_the_count_itself() -> None:
+    sentence = "Velta has 95 moons."
+    assert ("contradiction", "count") in _kinds("Velta has a total of 79 known moons.", sentence)

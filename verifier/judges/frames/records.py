@@ -5435,7 +5435,7 @@ def _both_counts(claim: Record, found: Record) -> tuple[Record, Record] | None:
 
 # what a figure is a statistic of: "an *average* depth of", "a *maximum* depth of"
 _STATISTIC_WORD = re.compile(
-    r"\b(?:average|mean|median|typical|maximum|minimum|max|min|peak|total|combined)\b", re.I
+    r"\b(?:average|mean|median|typical|maximum|minimum|max|min|peak|combined)\b", re.I
 )
 
 
