@@ -425,8 +425,9 @@ _MEASURING_SUPERLATIVES = {
     "widest": ("wide", "length"),
     "heaviest": ("weigh", "mass"),
 }
-_AT_ITS_POINT = re.compile(
-    r"\s+at\s+(?:its|their|the)\s+(deepest|highest|longest|widest)\s+(?:point|part|spot)\b",
+# "at its deepest point": the maximum of a measure
+AT_ITS_POINT = re.compile(
+    r"\bat\s+(?:its|their|the)\s+(deepest|highest|longest|widest)\s+(?:point|part|spot)\b",
     re.I,
 )
 _SUPERLATIVE_WORD = re.compile(r"\b(" + "|".join(_MEASURING_SUPERLATIVES) + r")\b", re.I)
@@ -438,7 +439,7 @@ def _superlative_measure(sentence: str, value: Value, relation: str | None) -> s
     point" (its depth); None otherwise."""
     if value.kind != "quantity":
         return None
-    point = _AT_ITS_POINT.match(sentence, value.end)
+    point = AT_ITS_POINT.match(sentence[value.end :].lstrip())
     if point is not None:
         # "Reaching 1,642 metres at its deepest point, ...": the depth
         measure, dimension = _MEASURING_SUPERLATIVES[point.group(1).lower()]

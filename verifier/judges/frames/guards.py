@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from verifier.judges.base import CLAIM_GUARDS, Action, Call, Dispute, Guard, Stage
-from verifier.judges.frames.frame import CLAUSE_BREAK, POPULATION, Frame, Slot
+from verifier.judges.frames.frame import AT_ITS_POINT, CLAUSE_BREAK, POPULATION, Frame, Slot
 from verifier.judges.frames.paraphrase import value_label
 from verifier.judges.frames.places import (
     CITY,
@@ -610,12 +610,6 @@ def _clause_of(frame: Frame, value: Value) -> str:
     return text[start:end]
 
 
-# "at its deepest point" is the maximum depth
-_AT_MOST_POINT = re.compile(
-    r"\bat (?:its|their|the) (?:deepest|highest|widest|longest) (?:point|part|spot)\b", re.I
-)
-
-
 def _measures(frame: Frame, value: Value) -> frozenset[str]:
     return frozenset(m.group().lower() for m in _STATISTIC.finditer(_clause_of(frame, value)))
 
@@ -652,7 +646,7 @@ def another_measure(c: Conflict) -> str | None:
     if mine == theirs:
         return None
     if mine ^ theirs == {"maximum"} and (
-        _AT_MOST_POINT.search(c.claim.text) or _AT_MOST_POINT.search(c.found.text)
+        AT_ITS_POINT.search(c.claim.text) or AT_ITS_POINT.search(c.found.text)
     ):
         return None  # "120 metres at its deepest point": the depth, and the maximum depth
     if _past_the_maximum(c, mine, theirs):
