@@ -449,8 +449,8 @@ def _superlative_measure(sentence: str, value: Value, relation: str | None) -> s
     found = _SUPERLATIVE_WORD.findall(sentence)
     if len({w.lower() for w in found}) != 1:
         return None
-    relation, dimension = _MEASURING_SUPERLATIVES[found[0].lower()]
-    return relation if value.unit == dimension else None
+    measure, dimension = _MEASURING_SUPERLATIVES[found[0].lower()]
+    return measure if value.unit == dimension else None
 
 
 def _exclusive_of(sentence: str, slots: list[Slot], subject_end: int) -> Slot | None:
