@@ -825,3 +825,12 @@ def test_a_value_past_the_other_sides_maximum_is_no_other_measure(
 ) -> None:
     decision = FrameJudge().decide(claim, [sentence])
     assert (decision.label == "refuted") is conflict, decision.reason
+
+
+def test_a_name_ending_in_city_is_a_place_the_gazetteer_need_not_know() -> None:
+    judge = FrameJudge()
+    sentence = "Velta Motors is headquartered in Tarnby City, Orva Prefecture."
+    assert judge.decide("Velta Motors is headquartered in Osaka.", [sentence]).label == "refuted"
+    # a building is still another kind of name than a city
+    tower = "Velta Motors is headquartered in the Velta Tower."
+    assert judge.decide("Velta Motors is headquartered in Osaka.", [tower]).label == "inconclusive"

@@ -852,13 +852,21 @@ def ranked_then(c: Conflict) -> str | None:
     return None
 
 
+# a settlement's name says it is one, known to the gazetteer or not ("Toyota City")
+_SETTLEMENT_NAME = re.compile(r"\b(?:City|Town)$")
+
+
+def _placed(name: str) -> bool:
+    return bool(places(name)) or _SETTLEMENT_NAME.search(name) is not None
+
+
 def another_kind_of_name(c: Conflict) -> str | None:
     """A place conflicts only with another place: "in Santiago" and "in the Costanera
     tower", "in Lyon" and "in the Hôtel-Dieu" name two kinds of thing (the gazetteer knows
     one as a place, not the other)."""
     if c.slot is None or c.other is None or c.kind != "name" or c.slot.prep == "by":
         return None
-    mine, theirs = bool(places(c.slot.value.text)), bool(places(c.other.value.text))
+    mine, theirs = _placed(c.slot.value.text), _placed(c.other.value.text)
     if mine == theirs:
         return None
     place, other = (c.slot.value.text, c.other.value.text)
