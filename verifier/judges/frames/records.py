@@ -1790,6 +1790,12 @@ def _replaced_as(predicate: Token, negated: bool, text: str) -> list[Record]:
     return out
 
 
+def _holder_arg(subject: Token, proper: bool = True) -> Arg:
+    """The subject as whose role another thing holds ("of Switzerland")."""
+    said = _span_of(subject).text
+    return Arg(said, "of", _kind_of(subject)[0], _fold(said), proper)
+
+
 # a symbol: one to three letters, the first a capital ("Na", "W", "K")
 _SYMBOL = re.compile(r"[A-Z][a-z]{0,2}")
 
@@ -1810,8 +1816,7 @@ def _symbol_of(predicate: Token, subject: Token | None, negated: bool, text: str
         for value in named:
             if _SYMBOL.fullmatch(value.text) is None:
                 continue
-            holder = _span_of(subject).text
-            of = Arg(holder, "of", _kind_of(subject)[0], _fold(holder), subject.pos_ == "PROPN")
+            of = _holder_arg(subject, proper=subject.pos_ == "PROPN")
             record = _record(value, "symbol", [of], negated, True, True, text)
             # (the symbol alone: the parse may make "symbol" a word of its name)
             out.append(
@@ -1834,9 +1839,7 @@ def _used_as(predicate: Token, subject: Token | None, negated: bool, text: str) 
     Switzerland is the euro"), as the present tense says it."""
     if predicate.lemma_ not in _USING or subject is None or predicate.tag_ not in ("VBZ", "VBP"):
         return []
-    holder = Arg(
-        _span_of(subject).text, "of", _kind_of(subject)[0], _fold(_span_of(subject).text), True
-    )
+    holder = _holder_arg(subject)
     return [
         _record(used, _role_name(role), [holder], negated, True, True, text)
         for used in predicate.children
@@ -1863,9 +1866,7 @@ def _moved_from(predicate: Token, subject: Token | None, negated: bool, text: st
             c.dep_ == "poss" and c.lower_ in ("its", "their") for c in moved.children
         ):
             continue
-        holder = Arg(
-            _span_of(subject).text, "of", _kind_of(subject)[0], _fold(_span_of(subject).text), True
-        )
+        holder = _holder_arg(subject)
         # (the small model hangs "from" on the verb or on the noun moved)
         for old in [*_objects_of(predicate, "from"), *_objects_of(moved, "from")]:
             if old.pos_ != "PROPN":
@@ -2577,10 +2578,7 @@ def _elided_roles(
             if to is not None and word.lower_ in _AFTER_NOUN:
                 # "... and the closest to the Sun": the planet closest to the Sun (as
                 # :func:`_superlative_of_place` names it), and the closest planet
-                words = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
-                names.append(
-                    " ".join([head, _SAME_SUPERLATIVE.get(word.lower_, word.lower_), *words])
-                )
+                names.append(_role_near(head, word.lower_, to))
             for name in names:
                 out.append(_record(subject, name, args, negated, True, True, text))
                 if not args and nouns[0].dep_ != "appos" and (scope := _role_args(nouns[0])):
@@ -2684,8 +2682,7 @@ def _any_other_readings(
         if to is not None and superlative in _AFTER_NOUN:
             # "orbits closer to the Sun than any other planet": the planet closest to the
             # Sun, as :func:`_superlative_of_place` names it (and as the role alone)
-            near = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
-            yield subject, " ".join([head, superlative, *near]), scope, verb, words
+            yield subject, _role_near(head, superlative, to), scope, verb, words
         yield subject, f"{superlative} {head}", scope, verb, words
 
 
@@ -2728,10 +2725,14 @@ def _superlative_of_place(noun: Token) -> str | None:
         head = noun
         if noun.lower_ == "one" and noun.dep_ == "conj" and noun.head.pos_ == "NOUN":
             head = noun.head  # "the smallest planet and the one nearest to": a planet
-        words = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
-        word = _SAME_SUPERLATIVE.get(mod.lower_, mod.lower_)
-        return " ".join([head.lemma_.lower(), word, *words])
+        return _role_near(head.lemma_.lower(), mod.lower_, to)
     return None
+
+
+def _role_near(head: str, superlative: str, to: Token) -> str:
+    """A role of nearness named with what it is near: "planet closest to sun"."""
+    words = [t.lower_ for t in to.subtree if t.lower_ not in ("the", "a", "an")]
+    return " ".join([head, _SAME_SUPERLATIVE.get(superlative, superlative), *words])
 
 
 def _after_noun_superlative(
@@ -5342,18 +5343,9 @@ def _same_keys(claim: Record, found: Record) -> bool:
     """Every value of the claim said in the evidence, a class as it is or narrower ("an
     album" in "the thirteenth studio album"; "a language" is not "a general-purpose
     language" the other way round)."""
-    keys = [{_singular(w) for w in a.key.split()} for a in found.args]
-    return all(any({_singular(w) for w in a.key.split()} <= k for k in keys) for a in claim.args)
-
-
-def _singular(word: str) -> str:
-    """A noun's singular, roughly ("metals" metal, "cities" city): a class said of several
-    ("Gold, silver and copper are noble metals") is the class said of one."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        return word[:-1]
-    return word
+    # (in either number: a class said of several, "noble metals", is said of each)
+    keys = [set().union(*(_forms(w) for w in a.key.split())) for a in found.args]
+    return all(any(all(_forms(w) & k for w in a.key.split()) for k in keys) for a in claim.args)
 
 
 def _negation_settles(claim: Record, found: Record, confirmed: int) -> bool:
@@ -5791,8 +5783,9 @@ _COMMONLY_NAMED_ROLES = frozenset({"currency"})
 
 def _common_holders(claim: Record, found: Record) -> bool:
     """A role held by a thing English names with a common noun ("The official currency of
-    Switzerland is the euro" / "... is the Swiss franc"), each side naming one (not "it",
-    not a pronoun's stand-in), neither a shorter name of the other ("the franc")."""
+    Switzerland is the euro" / "... is the Swiss franc"), each side naming one, not a
+    pronoun's stand-in (a shorter name of the other, "the franc", is the same name:
+    :func:`same_name` reads it first)."""
     if claim.relation not in _COMMONLY_NAMED_ROLES or found.relation != claim.relation:
         return False
     return bool(claim.subject and found.subject) and not found.resolved
